@@ -1,0 +1,83 @@
+// The build's steps, each a small function over one shared context. `build` runs them into a
+// temporary folder and swaps it in; `check` runs them into a scratch folder and compares.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { stringifyYaml } from '@redocly/openapi-core';
+import { bundleSource, lintSource, openRedocly, type LintFormat, type RedoclySession } from './redocly.ts';
+import { lintBundle } from './spectral.ts';
+import { ReportedError, shown, sourceEntry } from './project.ts';
+
+export interface BuildContext {
+  /** The folder this run writes into; it becomes `generated/` only when every step has passed. */
+  outDir: string;
+  format: LintFormat;
+  redocly: RedoclySession;
+  bundle?: Record<string, unknown>;
+}
+
+export interface Step {
+  name: string;
+  run(context: BuildContext): Promise<void>;
+}
+
+/** The text of `generated/openapi.json`: what Spectral lints is byte for byte what is written. */
+export function bundleJsonText(bundle: Record<string, unknown>): string {
+  return `${JSON.stringify(bundle, null, 2)}\n`;
+}
+
+export function bundleYamlText(bundle: Record<string, unknown>): string {
+  return stringifyYaml(bundle, { noRefs: true, lineWidth: -1 });
+}
+
+export async function newContext(outDir: string, format: LintFormat = 'stylish'): Promise<BuildContext> {
+  return { outDir, format, redocly: await openRedocly() };
+}
+
+/** Redocly on the split source, then Spectral on a fresh in-memory bundle. */
+export const lintStep: Step = {
+  name: 'lint',
+  async run(context) {
+    const sourceProblems = await lintSource(context.redocly, context.format);
+    if (sourceProblems > 0) {
+      throw new ReportedError(`Redocly found ${sourceProblems} problem(s) in the source (${shown(sourceEntry)} and the files it references)`);
+    }
+    context.bundle = await bundleSource(context.redocly);
+    const bundleProblems = await lintBundle(bundleJsonText(context.bundle), 'generated/openapi.json', context.format);
+    if (bundleProblems > 0) {
+      throw new ReportedError(`Spectral found ${bundleProblems} problem(s) in the bundle (generated/openapi.json)`);
+    }
+  },
+};
+
+export const bundleStep: Step = {
+  name: 'bundle',
+  async run(context) {
+    const bundle = context.bundle ?? (context.bundle = await bundleSource(context.redocly));
+    await fs.writeFile(path.join(context.outDir, 'openapi.json'), bundleJsonText(bundle));
+    await fs.writeFile(path.join(context.outDir, 'openapi.yaml'), bundleYamlText(bundle));
+  },
+};
+
+export const buildSteps: Step[] = [lintStep, bundleStep];
+
+/** Runs `steps` in order, one progress line each; throws on the first failure, naming the step. */
+export async function runSteps(context: BuildContext, steps: Step[], log: (line: string) => void): Promise<void> {
+  for (const step of steps) {
+    const started = performance.now();
+    try {
+      await step.run(context);
+    } catch (error) {
+      throw new StepError(step.name, error);
+    }
+    log(`  ✓ ${step.name.padEnd(8)} ${((performance.now() - started) / 1000).toFixed(2)} s`);
+  }
+}
+
+export class StepError extends Error {
+  constructor(
+    readonly step: string,
+    readonly reason: unknown,
+  ) {
+    super(`step '${step}' failed: ${reason instanceof Error ? reason.message : String(reason)}`);
+  }
+}

@@ -1,0 +1,48 @@
+// Redocly, driven through its programmatic API (@redocly/openapi-core): lint the split source and
+// bundle it. One resolver is shared so that each source file is read and parsed once.
+import {
+  BaseResolver,
+  bundle,
+  formatProblems,
+  getTotals,
+  lint,
+  loadConfig,
+  type Config,
+  type NormalizedProblem,
+} from '@redocly/openapi-core';
+import { ReportedError, redoclyConfigFile, root, shown, sourceEntry } from './project.ts';
+
+export type LintFormat = 'stylish' | 'github-actions';
+
+export interface RedoclySession {
+  config: Config;
+  resolver: BaseResolver;
+}
+
+export async function openRedocly(): Promise<RedoclySession> {
+  const config = await loadConfig({ configPath: redoclyConfigFile });
+  return { config, resolver: new BaseResolver(config.resolve) };
+}
+
+/** Lints the source; prints the problems in `format`; returns the number of problems. */
+export async function lintSource(session: RedoclySession, format: LintFormat): Promise<number> {
+  const problems = await lint({ ref: sourceEntry, config: session.config, externalRefResolver: session.resolver });
+  report(problems, format);
+  return problems.length;
+}
+
+/** Bundles the source into one document whose only `$ref`s point into its own `components`. */
+export async function bundleSource(session: RedoclySession): Promise<Record<string, unknown>> {
+  const result = await bundle({ ref: sourceEntry, config: session.config, externalRefResolver: session.resolver });
+  const problems = result.problems.filter((problem) => problem.severity === 'error');
+  if (problems.length > 0) {
+    report(problems, 'stylish');
+    throw new ReportedError(`bundling ${shown(sourceEntry)} failed with ${problems.length} problem(s)`);
+  }
+  return result.bundle.parsed as Record<string, unknown>;
+}
+
+function report(problems: NormalizedProblem[], format: LintFormat): void {
+  if (problems.length === 0) return;
+  formatProblems(problems, { format, totals: getTotals(problems), cwd: root, color: false, command: 'lint' });
+}
