@@ -8,6 +8,7 @@ import {
   lint,
   loadConfig,
   type Config,
+  YamlParseError,
   type NormalizedProblem,
 } from '@redocly/openapi-core';
 import { ReportedError, redoclyConfigFile, root, shown, sourceEntry } from './project.ts';
@@ -20,20 +21,21 @@ export interface RedoclySession {
 }
 
 export async function openRedocly(): Promise<RedoclySession> {
-  const config = await loadConfig({ configPath: redoclyConfigFile });
+  // The `source` API in redocly.yaml adds the file layout rules to the shared ones.
+  const config = (await loadConfig({ configPath: redoclyConfigFile })).forAlias('source');
   return { config, resolver: new BaseResolver(config.resolve) };
 }
 
 /** Lints the source; prints the problems in `format`; returns the number of problems. */
 export async function lintSource(session: RedoclySession, format: LintFormat): Promise<number> {
-  const problems = await lint({ ref: sourceEntry, config: session.config, externalRefResolver: session.resolver });
+  const problems = await lint({ ref: sourceEntry, config: session.config, externalRefResolver: session.resolver }).catch(explainYamlError);
   report(problems, format);
   return problems.length;
 }
 
 /** Bundles the source into one document whose only `$ref`s point into its own `components`. */
 export async function bundleSource(session: RedoclySession): Promise<Record<string, unknown>> {
-  const result = await bundle({ ref: sourceEntry, config: session.config, externalRefResolver: session.resolver });
+  const result = await bundle({ ref: sourceEntry, config: session.config, externalRefResolver: session.resolver }).catch(explainYamlError);
   const problems = result.problems.filter((problem) => problem.severity === 'error');
   if (problems.length > 0) {
     report(problems, 'stylish');
@@ -45,4 +47,13 @@ export async function bundleSource(session: RedoclySession): Promise<Record<stri
 function report(problems: NormalizedProblem[], format: LintFormat): void {
   if (problems.length === 0) return;
   formatProblems(problems, { format, totals: getTotals(problems), cwd: root, color: false, command: 'lint' });
+}
+
+/** Redocly reports YAML errors in referenced files as lint problems, but throws on the root file. */
+function explainYamlError(error: unknown): never {
+  if (error instanceof YamlParseError) {
+    const reason = error.message.replace(/ in ".*" \(\d+:\d+\)$/, '');
+    throw new ReportedError(`${shown(error.source.absoluteRef)}:${error.line}:${error.col}: YAML syntax error: ${reason}`);
+  }
+  throw error;
 }

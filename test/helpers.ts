@@ -1,0 +1,81 @@
+// Shared test helpers: read the bundle, follow its local $refs, run the project's scripts on
+// temporary copies of the repository, and fingerprint folders.
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
+
+export type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- parsed OpenAPI
+
+export async function loadBundle(): Promise<Json> {
+  return JSON.parse(await fs.readFile(path.join(root, 'generated', 'openapi.json'), 'utf8'));
+}
+
+/** Follows a local `$ref` (`#/components/...`) once; returns other nodes as they are. */
+export function deref(document: Json, node: Json): Json {
+  if (!node || typeof node.$ref !== 'string') return node;
+  const target = node.$ref.replace(/^#\//, '').split('/').reduce((at: Json, key: string) => at?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], document);
+  if (target === undefined) throw new Error(`dangling $ref ${node.$ref}`);
+  return target;
+}
+
+export interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+  output: string;
+}
+
+/** Runs a command to its end (never throws on a non-zero exit). */
+export function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<RunResult> {
+  return new Promise((resolve) => {
+    execFile(command, args, { cwd, env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ...env }, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+      resolve({ code, stdout, stderr, output: `${stdout}\n${stderr}` });
+    });
+  });
+}
+
+/** Runs `scripts/<name>.ts` of the checkout at `cwd` with tsx. */
+export function runScript(cwd: string, name: string, args: string[] = []): Promise<RunResult> {
+  return run(bin('tsx'), [path.join(cwd, 'scripts', `${name}.ts`), ...args], cwd);
+}
+
+const copied = ['openapi', 'scripts', 'generated', 'redocly.yaml', '.spectral.yaml', 'package.json', 'tsconfig.json'];
+
+/** A temporary copy of the repository's build inputs and outputs, sharing node_modules. */
+export async function copyRepo(): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-repo-'));
+  for (const entry of copied) await fs.cp(path.join(root, entry), path.join(dir, entry), { recursive: true });
+  await fs.symlink(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  return dir;
+}
+
+export async function removeRepo(dir: string): Promise<void> {
+  await fs.rm(dir, { recursive: true, force: true });
+}
+
+/** Replaces `search` (which must occur) in `file` under `dir`. */
+export async function edit(dir: string, file: string, search: string | RegExp, replacement: string): Promise<void> {
+  const full = path.join(dir, file);
+  const text = await fs.readFile(full, 'utf8');
+  const next = text.replace(search, replacement);
+  if (next === text) throw new Error(`edit: ${String(search)} not found in ${file}`);
+  await fs.writeFile(full, next);
+}
+
+/** Every file below `dir` with the SHA-256 of its bytes, for byte-for-byte comparisons. */
+export async function fingerprint(dir: string): Promise<Record<string, string>> {
+  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
+  const result: Record<string, string> = {};
+  for (const entry of entries.filter((e) => e.isFile())) {
+    const full = path.join(entry.parentPath, entry.name);
+    result[path.relative(dir, full)] = createHash('sha256').update(await fs.readFile(full)).digest('hex');
+  }
+  return result;
+}
