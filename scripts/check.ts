@@ -1,12 +1,12 @@
 // `npm run check`: rebuilds into a scratch folder and fails, naming each file, when anything under
 // `generated/` differs from what the source builds. `generated/` itself is never written.
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { buildSteps, newContext, runSteps } from './pipeline.ts';
-import { generatedDir, shown } from './project.ts';
+import { generatedDir, root, shown } from './project.ts';
 
-const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-check-'));
+// Inside the checkout, so that the compiled client resolves its dependencies from node_modules/.
+const scratch = await fs.mkdtemp(path.join(root, '.generated-check-'));
 try {
   await runSteps(await newContext(scratch), buildSteps, () => {});
   const drifted = await compareTrees(scratch, generatedDir);

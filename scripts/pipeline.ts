@@ -5,6 +5,9 @@ import path from 'node:path';
 import { stringifyYaml } from '@redocly/openapi-core';
 import { bundleSource, lintSource, openRedocly, type LintFormat, type RedoclySession } from './redocly.ts';
 import { lintBundle } from './spectral.ts';
+import { generateTypes } from './generate-types.ts';
+import { generateClient } from './generate-client.ts';
+import { compileClient } from './compile-client.ts';
 import { ReportedError, shown, sourceEntry } from './project.ts';
 
 export interface BuildContext {
@@ -58,7 +61,29 @@ export const bundleStep: Step = {
   },
 };
 
-export const buildSteps: Step[] = [lintStep, bundleStep];
+function requireBundle(context: BuildContext): Record<string, unknown> {
+  if (!context.bundle) throw new Error('internal: the bundle step has not run');
+  return context.bundle;
+}
+
+/** generated/schema.ts, by openapi-typescript. */
+export const typesStep: Step = {
+  name: 'types',
+  async run(context) {
+    await fs.writeFile(path.join(context.outDir, 'schema.ts'), await generateTypes(requireBundle(context)));
+  },
+};
+
+/** generated/client.ts, then generated/dist/ compiled from it. */
+export const clientStep: Step = {
+  name: 'client',
+  async run(context) {
+    await fs.writeFile(path.join(context.outDir, 'client.ts'), generateClient(requireBundle(context)));
+    compileClient(context.outDir);
+  },
+};
+
+export const buildSteps: Step[] = [lintStep, bundleStep, typesStep, clientStep];
 
 /** Runs `steps` in order, one progress line each; throws on the first failure, naming the step. */
 export async function runSteps(context: BuildContext, steps: Step[], log: (line: string) => void): Promise<void> {

@@ -1,0 +1,175 @@
+import { type Client, type FetchResponse, type HeadersOptions, type Middleware } from 'openapi-fetch';
+import type { components, operations, paths } from './schema.js';
+export type { components, operations, paths };
+export type Schemas = components['schemas'];
+/** What an operation function resolves to: `{ data, response }` on success, `{ error, response }` otherwise. */
+export type OperationResult<Id extends keyof operations> = Promise<FetchResponse<operations[Id], CallOptions, 'application/json'>>;
+/** The `{base_url}` server variable's default: the local mock server (`npm run mock`). */
+export declare const defaultBaseUrl = "http://127.0.0.1:4010";
+export interface EmailDeliveryClientOptions {
+    /** The service's base URL; the interface document does not state one. Default: {@link defaultBaseUrl}. */
+    baseUrl?: string;
+    /** Headers sent with every request, e.g. your credentials (the interface document states no auth scheme). */
+    headers?: HeadersOptions;
+    /** A fetch implementation; default: `globalThis.fetch`. */
+    fetch?: (input: Request) => Promise<Response>;
+    /** openapi-fetch middleware, run in order after the client's own checks. */
+    middleware?: Middleware[];
+}
+/** Per-call options of the operation functions. */
+export interface CallOptions {
+    headers?: HeadersOptions;
+    signal?: AbortSignal;
+    middleware?: Middleware[];
+}
+export type EmailDeliveryClient = Client<paths, 'application/json'>;
+/** Every operation, keyed by `METHOD /path/template`. */
+export declare const operationIds: {
+    readonly 'GET /v1/scopes': "listScopes";
+    readonly 'GET /v1/api-key': "getApiKey";
+    readonly 'GET /v1/unsubscribe-groups': "listUnsubscribeGroups";
+    readonly 'GET /v1/unsubscribe-groups/{id}': "getUnsubscribeGroup";
+    readonly 'PUT /v1/unsubscribe-groups/{id}': "replaceUnsubscribeGroup";
+    readonly 'DELETE /v1/unsubscribe-groups/{id}': "deleteUnsubscribeGroup";
+    readonly 'GET /v1/inbound-webhooks/{id}': "getInboundWebhook";
+    readonly 'GET /v1/email-testing/accessibility/{id}': "getAccessibilityResult";
+    readonly 'GET /v1/email-testing/link-validation': "getLinkValidation";
+    readonly 'GET /v1/engagement/subaccount-scores': "listSubaccountEngagementScores";
+    readonly 'DELETE /v2/verified-senders/{id}': "deleteVerifiedSender";
+    readonly 'POST /v2/contacts/export/filter': "exportContacts";
+    readonly 'POST /v1/batches/{id}/send': "sendBatch";
+    readonly 'PUT /v1/link-branding/{id}': "replaceLinkBranding";
+    readonly 'GET /v1/metrics/delay-reasons': "listDelayReasonMetrics";
+    readonly 'GET /v1/integrations/{id}': "getIntegration";
+    readonly 'GET /v1/mail-settings/footer': "getFooterSetting";
+    readonly 'DELETE /v1/messages/{id}': "deleteMessage";
+    readonly 'GET /v1/messages/status': "getMessageStatus";
+    readonly 'PATCH /v1/user/password': "updateUserPassword";
+    readonly 'GET /v1/reputation/score': "getReputationScore";
+    readonly 'DELETE /v1/integrations': "deleteIntegrations";
+    readonly 'GET /v1/mail-settings': "getMailSettings";
+    readonly 'GET /v1/custom-fields': "listCustomFields";
+    readonly 'GET /v1/enforced-tls': "getEnforcedTlsSetting";
+    readonly 'DELETE /v1/webhooks/{id}': "deleteWebhook";
+    readonly 'GET /v1/webhooks': "listWebhooks";
+    readonly 'GET /v1/quotas/history': "getQuotaHistory";
+    readonly 'GET /v1/quotas': "listQuotas";
+};
+export type OperationId = (typeof operationIds)[keyof typeof operationIds];
+/** A path parameter that cannot travel as one URL segment: empty, `.` or `..`. No request was sent. */
+export declare class UnsafePathParameterError extends Error {
+    readonly operation: string;
+    readonly parameter: string;
+    readonly value: unknown;
+    name: string;
+    constructor(operation: string, parameter: string, value: unknown);
+}
+/** A success response whose body is not JSON, although the description declares application/json. */
+export declare class ResponseBodyError extends Error {
+    readonly operation: string;
+    readonly response: Response;
+    readonly body: string;
+    name: string;
+    constructor(operation: string, response: Response, body: string);
+}
+/**
+ * Serializes query parameters as the description declares them: a form-exploded object
+ * (the open request parameters) becomes one plain `name=value` pair per property; names and
+ * values are percent-encoded (RFC 3986), arrays repeat the name.
+ */
+export declare function serializeQuery(query: Record<string, unknown>): string;
+/**
+ * Creates a client. Call operations by path (`client.GET('/v1/webhooks')`) or by name
+ * (`listWebhooks(client)`). Non-2xx responses come back as `error`; a network failure or an
+ * abort rejects with its cause.
+ */
+export declare function createEmailDeliveryClient(options?: EmailDeliveryClientOptions): EmailDeliveryClient;
+/** List scopes: `GET /v1/scopes`, answering 200 with `Schemas['ListScopesResponse']`. */
+export declare function listScopes(client: EmailDeliveryClient, options?: CallOptions): OperationResult<'listScopes'>;
+/** Get the API key: `GET /v1/api-key`, answering 200 with `Schemas['GetApiKeyResponse']`. */
+export declare function getApiKey(client: EmailDeliveryClient, args?: {
+    query?: Record<string, string>;
+}, options?: CallOptions): OperationResult<'getApiKey'>;
+/** List unsubscribe groups: `GET /v1/unsubscribe-groups`, answering 200 with `Schemas['ListUnsubscribeGroupsResponse']`. */
+export declare function listUnsubscribeGroups(client: EmailDeliveryClient, options?: CallOptions): OperationResult<'listUnsubscribeGroups'>;
+/** Get an unsubscribe group: `GET /v1/unsubscribe-groups/{id}`, answering 200 with `Schemas['GetUnsubscribeGroupResponse']`. */
+export declare function getUnsubscribeGroup(client: EmailDeliveryClient, args: {
+    id: string;
+}, options?: CallOptions): OperationResult<'getUnsubscribeGroup'>;
+/** Replace an unsubscribe group: `PUT /v1/unsubscribe-groups/{id}`, answering 200 with `Schemas['ReplaceUnsubscribeGroupResponse']`. */
+export declare function replaceUnsubscribeGroup(client: EmailDeliveryClient, args: {
+    id: string;
+    body?: Schemas['ReplaceUnsubscribeGroupRequest'];
+}, options?: CallOptions): OperationResult<'replaceUnsubscribeGroup'>;
+/** Delete an unsubscribe group: `DELETE /v1/unsubscribe-groups/{id}`, answering 200 with `Schemas['DeleteUnsubscribeGroupResponse']`. */
+export declare function deleteUnsubscribeGroup(client: EmailDeliveryClient, args: {
+    id: string;
+}, options?: CallOptions): OperationResult<'deleteUnsubscribeGroup'>;
+/** Get an inbound webhook: `GET /v1/inbound-webhooks/{id}`, answering 200 with `Schemas['GetInboundWebhookResponse']`. */
+export declare function getInboundWebhook(client: EmailDeliveryClient, args: {
+    id: string;
+}, options?: CallOptions): OperationResult<'getInboundWebhook'>;
+/** Get an accessibility test result: `GET /v1/email-testing/accessibility/{id}`, answering 200 with `Schemas['GetAccessibilityResultResponse']`. */
+export declare function getAccessibilityResult(client: EmailDeliveryClient, args: {
+    id: string;
+}, options?: CallOptions): OperationResult<'getAccessibilityResult'>;
+/** Get the link validation: `GET /v1/email-testing/link-validation`, answering 200 with `Schemas['GetLinkValidationResponse']`. */
+export declare function getLinkValidation(client: EmailDeliveryClient, options?: CallOptions): OperationResult<'getLinkValidation'>;
+/** List subaccount engagement scores: `GET /v1/engagement/subaccount-scores`, answering 200 with `Schemas['ListSubaccountEngagementScoresResponse']`. */
+export declare function listSubaccountEngagementScores(client: EmailDeliveryClient, options?: CallOptions): OperationResult<'listSubaccountEngagementScores'>;
+/** Delete a verified sender: `DELETE /v2/verified-senders/{id}`, answering 200 with `Schemas['DeleteVerifiedSenderResponse']`. */
+export declare function deleteVerifiedSender(client: EmailDeliveryClient, args: {
+    id: string;
+}, options?: CallOptions): OperationResult<'deleteVerifiedSender'>;
+/** Export contacts by filter: `POST /v2/contacts/export/filter`, answering 200 with `Schemas['ExportContactsResponse']`. */
+export declare function exportContacts(client: EmailDeliveryClient, options?: CallOptions): OperationResult<'exportContacts'>;
+/** Send a batch: `POST /v1/batches/{id}/send`, answering 201 with `Schemas['SendBatchResponse']`. */
+export declare function sendBatch(client: EmailDeliveryClient, args: {
+    id: string;
+    body?: Schemas['SendBatchRequest'];
+}, options?: CallOptions): OperationResult<'sendBatch'>;
+/** Replace a link branding: `PUT /v1/link-branding/{id}`, answering 200 with `Schemas['ReplaceLinkBrandingResponse']`. */
+export declare function replaceLinkBranding(client: EmailDeliveryClient, args: {
+    id: string;
+    body?: Schemas['ReplaceLinkBrandingRequest'];
+}, options?: CallOptions): OperationResult<'replaceLinkBranding'>;
+/** List delay-reason metrics: `GET /v1/metrics/delay-reasons`, answering 200 with `Schemas['ListDelayReasonMetricsResponse']`. */
+export declare function listDelayReasonMetrics(client: EmailDeliveryClient, options?: CallOptions): OperationResult<'listDelayReasonMetrics'>;
+/** Get an integration: `GET /v1/integrations/{id}`, answering 200 with `Schemas['GetIntegrationResponse']`. */
+export declare function getIntegration(client: EmailDeliveryClient, args: {
+    id: string;
+}, options?: CallOptions): OperationResult<'getIntegration'>;
+/** Get the footer mail setting: `GET /v1/mail-settings/footer`, answering 200 with `Schemas['GetFooterSettingResponse']`. */
+export declare function getFooterSetting(client: EmailDeliveryClient, options?: CallOptions): OperationResult<'getFooterSetting'>;
+/** Delete a message: `DELETE /v1/messages/{id}`, answering 200 with `Schemas['DeleteMessageResponse']`. */
+export declare function deleteMessage(client: EmailDeliveryClient, args: {
+    id: string;
+}, options?: CallOptions): OperationResult<'deleteMessage'>;
+/** Get message status: `GET /v1/messages/status`, answering 200 with `Schemas['GetMessageStatusResponse']`. */
+export declare function getMessageStatus(client: EmailDeliveryClient, args?: {
+    query?: Record<string, string>;
+}, options?: CallOptions): OperationResult<'getMessageStatus'>;
+/** Update the user password: `PATCH /v1/user/password`, answering 200 with `Schemas['UpdateUserPasswordResponse']`. */
+export declare function updateUserPassword(client: EmailDeliveryClient, args: {
+    body: Schemas['UpdateUserPasswordRequest'];
+}, options?: CallOptions): OperationResult<'updateUserPassword'>;
+/** Get the reputation score: `GET /v1/reputation/score`, answering 200 with `Schemas['GetReputationScoreResponse']`. */
+export declare function getReputationScore(client: EmailDeliveryClient, options?: CallOptions): OperationResult<'getReputationScore'>;
+/** Delete integrations: `DELETE /v1/integrations`, answering 200 with `Schemas['DeleteIntegrationsResponse']`. */
+export declare function deleteIntegrations(client: EmailDeliveryClient, options?: CallOptions): OperationResult<'deleteIntegrations'>;
+/** Get mail settings: `GET /v1/mail-settings`, answering 200 with `Schemas['GetMailSettingsResponse']`. */
+export declare function getMailSettings(client: EmailDeliveryClient, options?: CallOptions): OperationResult<'getMailSettings'>;
+/** List custom fields: `GET /v1/custom-fields`, answering 200 with `Schemas['ListCustomFieldsResponse']`. */
+export declare function listCustomFields(client: EmailDeliveryClient, options?: CallOptions): OperationResult<'listCustomFields'>;
+/** Get the enforced TLS setting: `GET /v1/enforced-tls`, answering 200 with `Schemas['GetEnforcedTlsSettingResponse']`. */
+export declare function getEnforcedTlsSetting(client: EmailDeliveryClient, options?: CallOptions): OperationResult<'getEnforcedTlsSetting'>;
+/** Delete a webhook: `DELETE /v1/webhooks/{id}`, answering 200 with `Schemas['DeleteWebhookResponse']`. */
+export declare function deleteWebhook(client: EmailDeliveryClient, args: {
+    id: string;
+}, options?: CallOptions): OperationResult<'deleteWebhook'>;
+/** List webhooks: `GET /v1/webhooks`, answering 200 with `Schemas['ListWebhooksResponse']`. */
+export declare function listWebhooks(client: EmailDeliveryClient, options?: CallOptions): OperationResult<'listWebhooks'>;
+/** Get quota history: `GET /v1/quotas/history`, answering 200 with `Schemas['GetQuotaHistoryResponse']`. */
+export declare function getQuotaHistory(client: EmailDeliveryClient, options?: CallOptions): OperationResult<'getQuotaHistory'>;
+/** List quotas: `GET /v1/quotas`, answering 200 with `Schemas['ListQuotasResponse']`. */
+export declare function listQuotas(client: EmailDeliveryClient, options?: CallOptions): OperationResult<'listQuotas'>;

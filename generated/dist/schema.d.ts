@@ -1,0 +1,1485 @@
+export interface paths {
+    "/v1/scopes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List scopes
+         * @description Lists the scopes.
+         *
+         *     Operation #1 of the interface document, which states its method, path and success label (OK).
+         *     Response fields, errors and required authorization are not specified.
+         */
+        get: operations["listScopes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the API key
+         * @description Returns the API key.
+         *
+         *     Operation #2 of the interface document, which states its method, path and success label (OK).
+         *     It has request parameters whose names are not specified: pass any name=value pairs, sent as query parameters.
+         *     Response fields, errors and required authorization are not specified.
+         */
+        get: operations["getApiKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/unsubscribe-groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List unsubscribe groups
+         * @description Lists the unsubscribe groups.
+         *
+         *     Operation #3 of the interface document, which states its method, path and success label (OK).
+         *     Response fields, errors and required authorization are not specified.
+         */
+        get: operations["listUnsubscribeGroups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/unsubscribe-groups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifies one resource of the kind named before it in the path. The interface document does not specify its type or format. It is sent as one percent-encoded path segment, so it cannot be empty, `.` or `..`. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an unsubscribe group
+         * @description Returns one unsubscribe group.
+         *
+         *     Operation #4 of the interface document, which states its method, path and success label (OK).
+         *     `id` identifies the resource; its type and format are not specified.
+         *     Response fields, errors and required authorization are not specified.
+         */
+        get: operations["getUnsubscribeGroup"];
+        /**
+         * Replace an unsubscribe group
+         * @description Replaces one unsubscribe group.
+         *
+         *     Operation #5 of the interface document, which states its method, path and success label (OK).
+         *     `id` identifies the resource; its type and format are not specified.
+         *     It may take a JSON request body whose fields are not specified.
+         *     Response fields, errors and required authorization are not specified.
+         */
+        put: operations["replaceUnsubscribeGroup"];
+        post?: never;
+        /**
+         * Delete an unsubscribe group
+         * @description Deletes one unsubscribe group.
+         *
+         *     Operation #6 of the interface document, which states its method, path and success label (OK).
+         *     `id` identifies the resource; its type and format are not specified.
+         *     Response fields, errors and required authorization are not specified.
+         */
+        delete: operations["deleteUnsubscribeGroup"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/inbound-webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifies one resource of the kind named before it in the path. The interface document does not specify its type or format. It is sent as one percent-encoded path segment, so it cannot be empty, `.` or `..`. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an inbound webhook
+         * @description Returns one inbound webhook.
+         *
+         *     Operation #7 of the interface document, which states its method, path and success label (OK).
+         *     `id` identifies the resource; its type and format are not specified.
+         *     Response fields, errors and required authorization are not specified.
+         */
+        get: operations["getInboundWebhook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/email-testing/accessibility/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifies one resource of the kind named before it in the path. The interface document does not specify its type or format. It is sent as one percent-encoded path segment, so it cannot be empty, `.` or `..`. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an accessibility test result
+         * @description Returns one email-testing accessibility result.
+         *
+         *     Operation #8 of the interface document, which states its method, path and success label (OK).
+         *     `id` identifies the resource; its type and format are not specified.
+         *     Response fields, errors and required authorization are not specified.
+         */
+        get: operations["getAccessibilityResult"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/email-testing/link-validation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the link validation
+         * @description Returns the email-testing link validation.
+         *
+         *     Operation #9 of the interface document, which states its method, path and success label (OK).
+         *     Response fields, errors and required authorization are not specified.
+         */
+        get: operations["getLinkValidation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/engagement/subaccount-scores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List subaccount engagement scores
+         * @description Lists the subaccount engagement scores.
+         *
+         *     Operation #10 of the interface document, which states its method, path and success label (OK).
+         *     Response fields, errors and required authorization are not specified.
+         */
+        get: operations["listSubaccountEngagementScores"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/verified-senders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifies one resource of the kind named before it in the path. The interface document does not specify its type or format. It is sent as one percent-encoded path segment, so it cannot be empty, `.` or `..`. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a verified sender
+         * @description Deletes one verified sender.
+         *
+         *     Operation #11 of the interface document, which states its method, path and success label (OK).
+         *     `id` identifies the resource; its type and format are not specified.
+         *     Response fields, errors and required authorization are not specified.
+         */
+        delete: operations["deleteVerifiedSender"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/contacts/export/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export contacts by filter
+         * @description Exports contacts. The path names a filter, but the interface document shows no request part for this operation.
+         *
+         *     Operation #12 of the interface document, which states its method, path and success label (OK).
+         *     Response fields, errors and required authorization are not specified.
+         */
+        post: operations["exportContacts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/batches/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifies one resource of the kind named before it in the path. The interface document does not specify its type or format. It is sent as one percent-encoded path segment, so it cannot be empty, `.` or `..`. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a batch
+         * @description Sends one batch.
+         *
+         *     Operation #13 of the interface document, which states its method, path and success label (Created).
+         *     `id` identifies the resource; its type and format are not specified.
+         *     It may take a JSON request body whose fields are not specified.
+         *     Response fields, errors and required authorization are not specified.
+         */
+        post: operations["sendBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/link-branding/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifies one resource of the kind named before it in the path. The interface document does not specify its type or format. It is sent as one percent-encoded path segment, so it cannot be empty, `.` or `..`. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace a link branding
+         * @description Replaces one link branding.
+         *
+         *     Operation #14 of the interface document, which states its method, path and success label (OK).
+         *     `id` identifies the resource; its type and format are not specified.
+         *     It may take a JSON request body whose fields are not specified.
+         *     Response fields, errors and required authorization are not specified.
+         */
+        put: operations["replaceLinkBranding"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/metrics/delay-reasons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List delay-reason metrics
+         * @description Lists the delay-reason metrics.
+         *
+         *     Operation #15 of the interface document, which states its method, path and success label (OK).
+         *     Response fields, errors and required authorization are not specified.
+         */
+        get: operations["listDelayReasonMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/integrations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifies one resource of the kind named before it in the path. The interface document does not specify its type or format. It is sent as one percent-encoded path segment, so it cannot be empty, `.` or `..`. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an integration
+         * @description Returns one integration.
+         *
+         *     Operation #16 of the interface document, which states its method, path and success label (OK).
+         *     `id` identifies the resource; its type and format are not specified.
+         *     Response fields, errors and required authorization are not specified.
+         */
+        get: operations["getIntegration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/mail-settings/footer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the footer mail setting
+         * @description Returns the footer mail setting.
+         *
+         *     Operation #17 of the interface document, which states its method, path and success label (OK).
+         *     Response fields, errors and required authorization are not specified.
+         */
+        get: operations["getFooterSetting"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/messages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifies one resource of the kind named before it in the path. The interface document does not specify its type or format. It is sent as one percent-encoded path segment, so it cannot be empty, `.` or `..`. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a message
+         * @description Deletes one message.
+         *
+         *     Operation #18 of the interface document, which states its method, path and success label (OK).
+         *     `id` identifies the resource; its type and format are not specified.
+         *     Response fields, errors and required authorization are not specified.
+         */
+        delete: operations["deleteMessage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/messages/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get message status
+         * @description Returns the message status.
+         *
+         *     Operation #19 of the interface document, which states its method, path and success label (OK).
+         *     It has request parameters whose names are not specified: pass any name=value pairs, sent as query parameters.
+         *     Response fields, errors and required authorization are not specified.
+         */
+        get: operations["getMessageStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update the user password
+         * @description Updates the user password.
+         *
+         *     Operation #20 of the interface document, which states its method, path and success label (OK).
+         *     It takes a JSON request body whose fields are not specified.
+         *     Response fields, errors and required authorization are not specified.
+         */
+        patch: operations["updateUserPassword"];
+        trace?: never;
+    };
+    "/v1/reputation/score": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the reputation score
+         * @description Returns the reputation score.
+         *
+         *     Operation #21 of the interface document, which states its method, path and success label (OK).
+         *     Response fields, errors and required authorization are not specified.
+         */
+        get: operations["getReputationScore"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/integrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete integrations
+         * @description Deletes at the integrations collection path, without an `id`.
+         *
+         *     Operation #22 of the interface document, which states its method, path and success label (OK).
+         *     Response fields, errors and required authorization are not specified.
+         */
+        delete: operations["deleteIntegrations"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/mail-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get mail settings
+         * @description Returns the mail settings.
+         *
+         *     Operation #23 of the interface document, which states its method, path and success label (OK).
+         *     Response fields, errors and required authorization are not specified.
+         */
+        get: operations["getMailSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/custom-fields": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List custom fields
+         * @description Lists the custom fields.
+         *
+         *     Operation #24 of the interface document, which states its method, path and success label (OK).
+         *     Response fields, errors and required authorization are not specified.
+         */
+        get: operations["listCustomFields"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/enforced-tls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the enforced TLS setting
+         * @description Returns the enforced-TLS setting.
+         *
+         *     Operation #25 of the interface document, which states its method, path and success label (OK).
+         *     Response fields, errors and required authorization are not specified.
+         */
+        get: operations["getEnforcedTlsSetting"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifies one resource of the kind named before it in the path. The interface document does not specify its type or format. It is sent as one percent-encoded path segment, so it cannot be empty, `.` or `..`. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook
+         * @description Deletes one webhook.
+         *
+         *     Operation #26 of the interface document, which states its method, path and success label (OK).
+         *     `id` identifies the resource; its type and format are not specified.
+         *     Response fields, errors and required authorization are not specified.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhooks
+         * @description Lists the webhooks.
+         *
+         *     Operation #27 of the interface document, which states its method, path and success label (OK).
+         *     Response fields, errors and required authorization are not specified.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/quotas/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get quota history
+         * @description Returns the quota history.
+         *
+         *     Operation #28 of the interface document, which states its method, path and success label (OK).
+         *     Response fields, errors and required authorization are not specified.
+         */
+        get: operations["getQuotaHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/quotas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List quotas
+         * @description Lists the quotas.
+         *
+         *     Operation #29 of the interface document, which states its method, path and success label (OK).
+         *     Response fields, errors and required authorization are not specified.
+         */
+        get: operations["listQuotas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @description The body of an error response. The interface document does not specify its shape, so any JSON value is accepted. */
+        Error: unknown;
+        /** @description The scopes, as returned by `listScopes`. The interface document specifies neither their fields nor the shape of the collection (an array or an envelope object), so any JSON value is accepted. */
+        ListScopesResponse: unknown;
+        /** @description The API key, as returned by `getApiKey`. The interface document does not specify its fields, so any JSON object is accepted. */
+        GetApiKeyResponse: {
+            [key: string]: unknown;
+        };
+        /** @description The unsubscribe groups, as returned by `listUnsubscribeGroups`. The interface document specifies neither their fields nor the shape of the collection (an array or an envelope object), so any JSON value is accepted. */
+        ListUnsubscribeGroupsResponse: unknown;
+        /** @description One unsubscribe group, as returned by `getUnsubscribeGroup`. The interface document does not specify its fields, so any JSON object is accepted. */
+        GetUnsubscribeGroupResponse: {
+            [key: string]: unknown;
+        };
+        /** @description The request body of `replaceUnsubscribeGroup`. The interface document does not specify its fields, so any JSON object is accepted. */
+        ReplaceUnsubscribeGroupRequest: {
+            [key: string]: unknown;
+        };
+        /** @description One unsubscribe group, as returned by `replaceUnsubscribeGroup`. The interface document does not specify its fields, so any JSON object is accepted. */
+        ReplaceUnsubscribeGroupResponse: {
+            [key: string]: unknown;
+        };
+        /** @description The response to `deleteUnsubscribeGroup`. The interface document does not specify its payload, so any JSON value is accepted. */
+        DeleteUnsubscribeGroupResponse: unknown;
+        /** @description One inbound webhook, as returned by `getInboundWebhook`. The interface document does not specify its fields, so any JSON object is accepted. */
+        GetInboundWebhookResponse: {
+            [key: string]: unknown;
+        };
+        /** @description One email-testing accessibility result, as returned by `getAccessibilityResult`. The interface document does not specify its fields, so any JSON object is accepted. */
+        GetAccessibilityResultResponse: {
+            [key: string]: unknown;
+        };
+        /** @description The email-testing link validation, as returned by `getLinkValidation`. The interface document does not specify its fields, so any JSON object is accepted. */
+        GetLinkValidationResponse: {
+            [key: string]: unknown;
+        };
+        /** @description The subaccount engagement scores, as returned by `listSubaccountEngagementScores`. The interface document specifies neither their fields nor the shape of the collection (an array or an envelope object), so any JSON value is accepted. */
+        ListSubaccountEngagementScoresResponse: unknown;
+        /** @description The response to `deleteVerifiedSender`. The interface document does not specify its payload, so any JSON value is accepted. */
+        DeleteVerifiedSenderResponse: unknown;
+        /** @description A contact export, as returned by `exportContacts`. The interface document does not specify its fields, so any JSON object is accepted. */
+        ExportContactsResponse: {
+            [key: string]: unknown;
+        };
+        /** @description The request body of `sendBatch`. The interface document does not specify its fields, so any JSON object is accepted. */
+        SendBatchRequest: {
+            [key: string]: unknown;
+        };
+        /** @description One batch, as returned by `sendBatch`. The interface document does not specify its fields, so any JSON object is accepted. */
+        SendBatchResponse: {
+            [key: string]: unknown;
+        };
+        /** @description The request body of `replaceLinkBranding`. The interface document does not specify its fields, so any JSON object is accepted. */
+        ReplaceLinkBrandingRequest: {
+            [key: string]: unknown;
+        };
+        /** @description One link branding, as returned by `replaceLinkBranding`. The interface document does not specify its fields, so any JSON object is accepted. */
+        ReplaceLinkBrandingResponse: {
+            [key: string]: unknown;
+        };
+        /** @description The delay-reason metrics, as returned by `listDelayReasonMetrics`. The interface document specifies neither their fields nor the shape of the collection (an array or an envelope object), so any JSON value is accepted. */
+        ListDelayReasonMetricsResponse: unknown;
+        /** @description One integration, as returned by `getIntegration`. The interface document does not specify its fields, so any JSON object is accepted. */
+        GetIntegrationResponse: {
+            [key: string]: unknown;
+        };
+        /** @description The footer mail setting, as returned by `getFooterSetting`. The interface document does not specify its fields, so any JSON object is accepted. */
+        GetFooterSettingResponse: {
+            [key: string]: unknown;
+        };
+        /** @description The response to `deleteMessage`. The interface document does not specify its payload, so any JSON value is accepted. */
+        DeleteMessageResponse: unknown;
+        /** @description The message status, as returned by `getMessageStatus`. The interface document does not specify its fields, so any JSON object is accepted. */
+        GetMessageStatusResponse: {
+            [key: string]: unknown;
+        };
+        /** @description The request body of `updateUserPassword`. The interface document does not specify its fields, so any JSON object is accepted. */
+        UpdateUserPasswordRequest: {
+            [key: string]: unknown;
+        };
+        /** @description The user password, as returned by `updateUserPassword`. The interface document does not specify its fields, so any JSON object is accepted. */
+        UpdateUserPasswordResponse: {
+            [key: string]: unknown;
+        };
+        /** @description The reputation score, as returned by `getReputationScore`. The interface document does not specify its fields, so any JSON object is accepted. */
+        GetReputationScoreResponse: {
+            [key: string]: unknown;
+        };
+        /** @description The response to `deleteIntegrations`. The interface document does not specify its payload, so any JSON value is accepted. */
+        DeleteIntegrationsResponse: unknown;
+        /** @description The mail settings, as returned by `getMailSettings`. The interface document does not specify its fields, so any JSON object is accepted. */
+        GetMailSettingsResponse: {
+            [key: string]: unknown;
+        };
+        /** @description The custom fields, as returned by `listCustomFields`. The interface document specifies neither their fields nor the shape of the collection (an array or an envelope object), so any JSON value is accepted. */
+        ListCustomFieldsResponse: unknown;
+        /** @description The enforced-TLS setting, as returned by `getEnforcedTlsSetting`. The interface document does not specify its fields, so any JSON object is accepted. */
+        GetEnforcedTlsSettingResponse: {
+            [key: string]: unknown;
+        };
+        /** @description The response to `deleteWebhook`. The interface document does not specify its payload, so any JSON value is accepted. */
+        DeleteWebhookResponse: unknown;
+        /** @description The webhooks, as returned by `listWebhooks`. The interface document specifies neither their fields nor the shape of the collection (an array or an envelope object), so any JSON value is accepted. */
+        ListWebhooksResponse: unknown;
+        /** @description The quota history, as returned by `getQuotaHistory`. The interface document does not specify its fields, so any JSON object is accepted. */
+        GetQuotaHistoryResponse: {
+            [key: string]: unknown;
+        };
+        /** @description The quotas, as returned by `listQuotas`. The interface document specifies neither their fields nor the shape of the collection (an array or an envelope object), so any JSON value is accepted. */
+        ListQuotasResponse: unknown;
+    };
+    responses: {
+        /** @description Any response other than the success response. The interface document does not specify error status codes, the error body's shape or error conditions. */
+        Error: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
+    parameters: {
+        /** @description The request parameters of this operation. The interface document states that the operation has request parameters but not their names or values, so any name=value pairs are accepted. Each pair is sent as a plain `name=value` query parameter (`params` itself never appears on the wire). */
+        OpenQuery: {
+            [key: string]: string;
+        };
+        /** @description Identifies one resource of the kind named before it in the path. The interface document does not specify its type or format. It is sent as one percent-encoded path segment, so it cannot be empty, `.` or `..`. */
+        Id: string;
+    };
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    listScopes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListScopesResponse"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getApiKey: {
+        parameters: {
+            query?: {
+                /** @description The request parameters of this operation. The interface document states that the operation has request parameters but not their names or values, so any name=value pairs are accepted. Each pair is sent as a plain `name=value` query parameter (`params` itself never appears on the wire). */
+                params?: components["parameters"]["OpenQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetApiKeyResponse"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listUnsubscribeGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListUnsubscribeGroupsResponse"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getUnsubscribeGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifies one resource of the kind named before it in the path. The interface document does not specify its type or format. It is sent as one percent-encoded path segment, so it cannot be empty, `.` or `..`. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetUnsubscribeGroupResponse"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    replaceUnsubscribeGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifies one resource of the kind named before it in the path. The interface document does not specify its type or format. It is sent as one percent-encoded path segment, so it cannot be empty, `.` or `..`. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ReplaceUnsubscribeGroupRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReplaceUnsubscribeGroupResponse"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteUnsubscribeGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifies one resource of the kind named before it in the path. The interface document does not specify its type or format. It is sent as one percent-encoded path segment, so it cannot be empty, `.` or `..`. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteUnsubscribeGroupResponse"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getInboundWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifies one resource of the kind named before it in the path. The interface document does not specify its type or format. It is sent as one percent-encoded path segment, so it cannot be empty, `.` or `..`. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetInboundWebhookResponse"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getAccessibilityResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifies one resource of the kind named before it in the path. The interface document does not specify its type or format. It is sent as one percent-encoded path segment, so it cannot be empty, `.` or `..`. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetAccessibilityResultResponse"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getLinkValidation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetLinkValidationResponse"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listSubaccountEngagementScores: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListSubaccountEngagementScoresResponse"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteVerifiedSender: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifies one resource of the kind named before it in the path. The interface document does not specify its type or format. It is sent as one percent-encoded path segment, so it cannot be empty, `.` or `..`. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteVerifiedSenderResponse"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    exportContacts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportContactsResponse"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    sendBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifies one resource of the kind named before it in the path. The interface document does not specify its type or format. It is sent as one percent-encoded path segment, so it cannot be empty, `.` or `..`. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SendBatchRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendBatchResponse"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    replaceLinkBranding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifies one resource of the kind named before it in the path. The interface document does not specify its type or format. It is sent as one percent-encoded path segment, so it cannot be empty, `.` or `..`. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ReplaceLinkBrandingRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReplaceLinkBrandingResponse"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listDelayReasonMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListDelayReasonMetricsResponse"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifies one resource of the kind named before it in the path. The interface document does not specify its type or format. It is sent as one percent-encoded path segment, so it cannot be empty, `.` or `..`. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetIntegrationResponse"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getFooterSetting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetFooterSettingResponse"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifies one resource of the kind named before it in the path. The interface document does not specify its type or format. It is sent as one percent-encoded path segment, so it cannot be empty, `.` or `..`. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteMessageResponse"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getMessageStatus: {
+        parameters: {
+            query?: {
+                /** @description The request parameters of this operation. The interface document states that the operation has request parameters but not their names or values, so any name=value pairs are accepted. Each pair is sent as a plain `name=value` query parameter (`params` itself never appears on the wire). */
+                params?: components["parameters"]["OpenQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetMessageStatusResponse"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateUserPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateUserPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdateUserPasswordResponse"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getReputationScore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetReputationScoreResponse"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteIntegrations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteIntegrationsResponse"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getMailSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetMailSettingsResponse"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listCustomFields: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListCustomFieldsResponse"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getEnforcedTlsSetting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetEnforcedTlsSettingResponse"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifies one resource of the kind named before it in the path. The interface document does not specify its type or format. It is sent as one percent-encoded path segment, so it cannot be empty, `.` or `..`. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteWebhookResponse"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListWebhooksResponse"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getQuotaHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetQuotaHistoryResponse"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listQuotas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListQuotasResponse"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+}

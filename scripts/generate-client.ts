@@ -1,0 +1,180 @@
+// generated/client.ts: a typed client on openapi-fetch, with one function per operation named by
+// its operationId. The runtime part is fixed text below; the operation part comes from the bundle.
+import { generatedHeader } from './generate-types.ts';
+import { listOperations, type Operation } from './operations.ts';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- parsed OpenAPI
+
+const httpVerb = (operation: Operation) => operation.method.toUpperCase();
+
+function argsType(operation: Operation): string | undefined {
+  const fields = operation.pathParameters.map((name) => `${name}: string`);
+  if (operation.openQuery) fields.push('query?: Record<string, string>');
+  if (operation.body) fields.push(`body${operation.body.required ? '' : '?'}: Schemas['${operation.body.schema}']`);
+  return fields.length > 0 ? `{ ${fields.join('; ')} }` : undefined;
+}
+
+function initExpression(operation: Operation): string {
+  const params: string[] = [];
+  if (operation.pathParameters.length > 0) params.push(`path: { ${operation.pathParameters.map((name) => `${name}: args.${name}`).join(', ')} }`);
+  if (operation.openQuery) params.push('query: { params: args.query }');
+  const parts = ['...options'];
+  if (params.length > 0) parts.push(`params: { ${params.join(', ')} }`);
+  if (operation.body) parts.push('body: args.body');
+  return `{ ${parts.join(', ')} }`;
+}
+
+function operationFunction(operation: Operation): string {
+  const args = argsType(operation);
+  const optionalArgs = args !== undefined && operation.pathParameters.length === 0 && !operation.body?.required;
+  const signature = [
+    'client: EmailDeliveryClient',
+    ...(args ? [`args: ${args}${optionalArgs ? ' = {}' : ''}`] : []),
+    'options: CallOptions = {}',
+  ].join(', ');
+  return [
+    `/** ${operation.summary}: \`${httpVerb(operation)} ${operation.path}\`, answering ${operation.success.status} with \`Schemas['${operation.success.schema}']\`. */`,
+    `export function ${operation.operationId}(${signature}): OperationResult<'${operation.operationId}'> {`,
+    `  return client.${httpVerb(operation)}('${operation.path}', ${initExpression(operation)});`,
+    '}',
+  ].join('\n');
+}
+
+export function generateClient(bundle: Json): string {
+  const operations = listOperations(bundle);
+  const defaultBaseUrl: string = bundle.servers[0].variables.base_url.default;
+  const table = operations.map((operation) => `  '${httpVerb(operation)} ${operation.path}': '${operation.operationId}',`).join('\n');
+  return `${generatedHeader(`Typed client of the ${bundle.info.title} (openapi-fetch).`)}
+import createClient, { type Client, type FetchResponse, type HeadersOptions, type Middleware } from 'openapi-fetch';
+import type { components, operations, paths } from './schema.js';
+
+export type { components, operations, paths };
+export type Schemas = components['schemas'];
+
+/** What an operation function resolves to: \`{ data, response }\` on success, \`{ error, response }\` otherwise. */
+export type OperationResult<Id extends keyof operations> = Promise<FetchResponse<operations[Id], CallOptions, 'application/json'>>;
+
+/** The \`{base_url}\` server variable's default: the local mock server (\`npm run mock\`). */
+export const defaultBaseUrl = '${defaultBaseUrl}';
+
+export interface EmailDeliveryClientOptions {
+  /** The service's base URL; the interface document does not state one. Default: {@link defaultBaseUrl}. */
+  baseUrl?: string;
+  /** Headers sent with every request, e.g. your credentials (the interface document states no auth scheme). */
+  headers?: HeadersOptions;
+  /** A fetch implementation; default: \`globalThis.fetch\`. */
+  fetch?: (input: Request) => Promise<Response>;
+  /** openapi-fetch middleware, run in order after the client's own checks. */
+  middleware?: Middleware[];
+}
+
+/** Per-call options of the operation functions. */
+export interface CallOptions {
+  headers?: HeadersOptions;
+  signal?: AbortSignal;
+  middleware?: Middleware[];
+}
+
+export type EmailDeliveryClient = Client<paths, 'application/json'>;
+
+/** Every operation, keyed by \`METHOD /path/template\`. */
+export const operationIds = {
+${table}
+} as const;
+
+export type OperationId = (typeof operationIds)[keyof typeof operationIds];
+
+function operationName(method: string, schemaPath: string): string {
+  return operationIds[\`\${method} \${schemaPath}\` as keyof typeof operationIds] ?? \`\${method} \${schemaPath}\`;
+}
+
+/** A path parameter that cannot travel as one URL segment: empty, \`.\` or \`..\`. No request was sent. */
+export class UnsafePathParameterError extends Error {
+  override name = 'UnsafePathParameterError';
+  constructor(
+    readonly operation: string,
+    readonly parameter: string,
+    readonly value: unknown,
+  ) {
+    super(\`\${operation}: path parameter '\${parameter}' is \${JSON.stringify(value)}, which cannot be sent as one path segment (an empty, "." or ".." segment would address another resource); no request was sent\`);
+  }
+}
+
+/** A success response whose body is not JSON, although the description declares application/json. */
+export class ResponseBodyError extends Error {
+  override name = 'ResponseBodyError';
+  constructor(
+    readonly operation: string,
+    readonly response: Response,
+    readonly body: string,
+  ) {
+    super(\`\${operation}: the \${response.status} response body is not JSON (content-type: \${response.headers.get('content-type') ?? 'none'}): \${JSON.stringify(body.slice(0, 200))}\`);
+  }
+}
+
+/**
+ * Serializes query parameters as the description declares them: a form-exploded object
+ * (the open request parameters) becomes one plain \`name=value\` pair per property; names and
+ * values are percent-encoded (RFC 3986), arrays repeat the name.
+ */
+export function serializeQuery(query: Record<string, unknown>): string {
+  const pairs: string[] = [];
+  const add = (name: string, value: unknown) => {
+    if (value !== undefined && value !== null) pairs.push(\`\${encodeURIComponent(name)}=\${encodeURIComponent(String(value))}\`);
+  };
+  for (const [name, value] of Object.entries(query)) {
+    if (Array.isArray(value)) value.forEach((item) => add(name, item));
+    else if (typeof value === 'object' && value !== null) Object.entries(value).forEach(([key, item]) => add(key, item));
+    else add(name, value);
+  }
+  return pairs.join('&');
+}
+
+/** Refuses, before anything is sent, a path parameter the URL parser would turn into another path. */
+const pathSafety: Middleware = {
+  onRequest({ request, schemaPath, params }) {
+    const path = (params.path ?? {}) as Record<string, unknown>;
+    for (const [, name] of schemaPath.matchAll(/\\{([^}]+)\\}/g)) {
+      const value = path[name];
+      if (typeof value !== 'string' || value === '' || value === '.' || value === '..') {
+        throw new UnsafePathParameterError(operationName(request.method, schemaPath), name, value);
+      }
+    }
+  },
+};
+
+/** Turns a success body that is not JSON into a {@link ResponseBodyError} instead of a bare SyntaxError. */
+const jsonBodies: Middleware = {
+  async onResponse({ request, response, schemaPath }) {
+    if (!response.ok || response.status === 204 || response.body === null) return undefined;
+    const text = await response.text();
+    if (text !== '') {
+      try {
+        JSON.parse(text);
+      } catch {
+        throw new ResponseBodyError(operationName(request.method, schemaPath), response, text);
+      }
+    }
+    return new Response(text === '' ? null : text, { status: response.status, statusText: response.statusText, headers: response.headers });
+  },
+};
+
+/**
+ * Creates a client. Call operations by path (\`client.GET('/v1/webhooks')\`) or by name
+ * (\`listWebhooks(client)\`). Non-2xx responses come back as \`error\`; a network failure or an
+ * abort rejects with its cause.
+ */
+export function createEmailDeliveryClient(options: EmailDeliveryClientOptions = {}): EmailDeliveryClient {
+  const client = createClient<paths, 'application/json'>({
+    baseUrl: options.baseUrl ?? defaultBaseUrl,
+    headers: options.headers,
+    fetch: options.fetch,
+    querySerializer: serializeQuery,
+  });
+  client.use(pathSafety, jsonBodies, ...(options.middleware ?? []));
+  return client;
+}
+
+${operations.map(operationFunction).join('\n\n')}
+`;
+}

@@ -1,0 +1,27 @@
+// `npm run mock [-- --port N]`: the Prism mock server on 127.0.0.1, from generated/openapi.json.
+// Port 4010 is the `{base_url}` default, so the client reaches it with no configuration.
+import { parseArgs } from 'node:util';
+import { startMockServer } from './mock-server.ts';
+
+const { values } = parseArgs({ options: { port: { type: 'string', default: '4010' }, verbose: { type: 'boolean', default: false } } });
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 1 || port > 65535) {
+  console.error(`mock: --port must be a whole number from 1 to 65535, not '${values.port}'`);
+  process.exit(2);
+}
+
+console.log(`mock: starting Prism from generated/openapi.json on 127.0.0.1:${port}...`);
+try {
+  const server = await startMockServer({ port, onLog: values.verbose ? (line) => console.log(line) : undefined });
+  console.log(`mock: listening on ${server.url} (Ctrl-C to stop; --verbose shows Prism's log)`);
+  const shutdown = () => void server.stop().then(() => process.exit(0));
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+  server.process.once('exit', (code) => {
+    console.error(`mock: Prism exited (${code})`);
+    process.exit(1);
+  });
+} catch (error) {
+  console.error(`mock: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}

@@ -1,0 +1,63 @@
+// The generated client against the Prism mock started from the bundle, in --errors mode: every
+// request the client makes must satisfy the description, and every operation answers its success status.
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as api from '../generated/client.ts';
+import { createEmailDeliveryClient, type EmailDeliveryClient } from '../generated/client.ts';
+import { startMockServer, type MockServer } from '../scripts/mock-server.ts';
+import { operations, type OperationRow } from './fixtures/operations.ts';
+
+async function freeLoopbackPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+let mock: MockServer;
+let client: EmailDeliveryClient;
+beforeAll(async () => {
+  mock = await startMockServer({ port: await freeLoopbackPort() });
+  client = createEmailDeliveryClient({ baseUrl: mock.url });
+}, 90_000);
+afterAll(async () => {
+  await mock?.stop();
+});
+
+function argsFor(row: OperationRow): unknown[] {
+  switch (row.request) {
+    case 'none':
+      return [];
+    case 'id':
+      return [{ id: 'res 1/é' }];
+    case 'query':
+      return [{ query: { any: 'pair', other: 'value' } }];
+    case 'id+optional-body':
+      return [{ id: 'res-1', body: { any: 'field' } }];
+    case 'required-body':
+      return [{ body: { any: 'field' } }];
+  }
+}
+
+type AnyOperation = (client: EmailDeliveryClient, ...rest: unknown[]) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+
+describe('against the Prism mock', () => {
+  it('listens on 127.0.0.1', () => {
+    expect(mock.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  });
+
+  it.each(operations)('#$n $operationId answers $status $label', async (row) => {
+    const operation = (api as unknown as Record<string, AnyOperation>)[row.operationId];
+    const result = await operation(client, ...argsFor(row));
+    expect(result.error, JSON.stringify(result.error)).toBeUndefined();
+    expect(result.response.status).toBe(Number(row.status));
+    expect(result.response.statusText).toBe(row.label);
+  });
+
+  it('rejects what the description forbids: a required body left out', async () => {
+    const { response, error } = await client.PATCH('/v1/user/password', {} as never);
+    expect(response.status).toBe(422);
+    expect(error).toBeDefined();
+  });
+});
