@@ -8,6 +8,7 @@ import { lintBundle } from './spectral.ts';
 import { generateTypes } from './generate-types.ts';
 import { generateClient } from './generate-client.ts';
 import { compileClient } from './compile-client.ts';
+import { buildDocs } from './build-docs.ts';
 import { ReportedError, shown, sourceEntry } from './project.ts';
 
 export interface BuildContext {
@@ -83,7 +84,21 @@ export const clientStep: Step = {
   },
 };
 
-export const buildSteps: Step[] = [lintStep, bundleStep, typesStep, clientStep];
+/** generated/docs/index.html, by Redocly build-docs. */
+export const docsStep: Step = {
+  name: 'docs',
+  async run(context) {
+    await buildDocs(requireBundle(context), context.outDir);
+  },
+};
+
+/** The steps whose outputs are committed and drift-checked. */
+export const committedSteps: Step[] = [lintStep, bundleStep, typesStep, clientStep];
+
+/** generated/docs/ is built, not committed (see README): `check` leaves it out. */
+export const uncommittedOutputs = ['docs'];
+
+export const buildSteps: Step[] = [...committedSteps, docsStep];
 
 /** Runs `steps` in order, one progress line each; throws on the first failure, naming the step. */
 export async function runSteps(context: BuildContext, steps: Step[], log: (line: string) => void): Promise<void> {

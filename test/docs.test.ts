@@ -1,0 +1,202 @@
+// The rendered reference in a real headless Chromium: loads offline from file:// and from a local
+// server, lists all 29 operations, opens one with its status and TypeScript sample, finds one by
+// search, makes no request to another host, and is rebuilt byte for byte the same.
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildDocs, docsTitle } from '../scripts/build-docs.ts';
+import { areas, operations } from './fixtures/operations.ts';
+import { chromiumPath, installHint, launchChromium, mustRunBrowserTests } from './browser.ts';
+import { loadBundle, root } from './helpers.ts';
+
+if (!mustRunBrowserTests) console.warn(`docs.test.ts skipped: ${installHint}`);
+
+const screenshots = path.join(root, 'test-results');
+let outDir: string;
+let html: string;
+let browser: Browser;
+let server: http.Server;
+let serverUrl: string;
+
+beforeAll(async () => {
+  outDir = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-docs-test-'));
+  const bundle = await loadBundle();
+  summaries = new Map(operations.map((row) => [row.operationId, bundle.paths[row.path][row.method].summary]));
+  await buildDocs(bundle, outDir);
+  html = await fs.readFile(path.join(outDir, 'docs', 'index.html'), 'utf8');
+  if (!mustRunBrowserTests) return;
+  browser = await launchChromium();
+  server = http.createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  serverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  await fs.mkdir(screenshots, { recursive: true });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+  if (outDir) await fs.rm(outDir, { recursive: true, force: true });
+});
+
+let summaries: Map<string, string>;
+const operationSummary = (operationId: string) => summaries.get(operationId) ?? operationId;
+
+/** Opens `url` and records every request the page makes and every policy violation it reports. */
+async function open(url: string): Promise<{ page: Page; requests: string[]; blocked: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const requests: string[] = [];
+  const blocked: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) blocked.push(message.text());
+  });
+  await page.goto(url);
+  await page.getByText(areas[0], { exact: true }).first().waitFor();
+  return { page, requests, blocked };
+}
+
+/** Requests to anywhere but the page itself (blob: and data: URLs are made by the page). */
+function foreign(requests: string[], pageUrl: string): string[] {
+  const origin = new URL(pageUrl).origin;
+  return requests.filter((url) => {
+    if (url.startsWith('blob:') || url.startsWith('data:')) return false;
+    if (pageUrl.startsWith('file:')) return url.split('#')[0] !== pageUrl.split('#')[0];
+    return new URL(url).origin !== origin;
+  });
+}
+
+describe('the build', () => {
+  it('is self-contained: no script, style, font or image from another host, and a policy that forbids them', () => {
+    const remote = html.match(/<(script|link|img|iframe)\b[^>]*\b(src|href)="(https?:)?\/\/[^"]*"/i);
+    expect(remote?.[0] ?? null).toBeNull();
+    expect(html.match(/url\((['"]?)(https?:)?\/\/[^)]*\)/)?.[0] ?? null).toBeNull();
+    expect(html.match(/https:\/\/cdn\.redoc\.ly\/redoc\/logo[^`'"]*/)?.[0] ?? null).toBeNull();
+    const policy = html.match(/<meta http-equiv="Content-Security-Policy" content="([^"]+)">/)?.[1];
+    expect(policy).toMatch(/default-src 'none'/);
+    expect(policy).toMatch(/script-src 'sha256-[^']+'/);
+    expect(policy).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline|https?:/);
+    expect(html.length).toBeGreaterThan(100_000);
+  });
+
+  it('is deterministic: a second build is byte for byte the same', async () => {
+    const again = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-docs-again-'));
+    try {
+      await buildDocs(await loadBundle(), again);
+      expect(await fs.readFile(path.join(again, 'docs', 'index.html'), 'utf8')).toBe(html);
+    } finally {
+      await fs.rm(again, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.runIf(mustRunBrowserTests)(`in headless Chromium (${chromiumPath ?? 'not installed'})`, () => {
+  it('loads from file:// with the project title, the 10 areas in order, and the overview', async () => {
+    const url = pathToFileURL(path.join(outDir, 'docs', 'index.html')).href;
+    const { page, requests, blocked } = await open(url);
+    expect(await page.title()).toBe(docsTitle);
+    const text = await page.locator('body').innerText();
+    const positions = areas.map((area) => text.indexOf(`\n${area}\n`));
+    expect(positions.every((at) => at >= 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    expect(text).toContain('What this description specifies');
+    expect(text).toMatch(/Authentication\s+Left open: no security scheme is declared/);
+    await page.screenshot({ path: path.join(screenshots, 'docs-overview.png') });
+    expect(foreign(requests, url)).toEqual([]);
+    expect(blocked).toEqual([]);
+    await page.close();
+  });
+
+  it('lists all 29 operations with method and path', async () => {
+    const { page } = await open(serverUrl);
+    const seen = new Set<number>();
+    // Redoc renders an area when it is opened: open each from the sidebar and read its operation list.
+    for (const area of areas) {
+      await page.getByText(area, { exact: true }).first().click();
+      const rows = operations.filter((row) => row.area === area);
+      await expect
+        .poll(async () => {
+          const text = await page.locator('body').innerText();
+          return rows.filter((row) => text.includes(`${row.method.toUpperCase()}\n${row.path}\n`) && text.includes(`${operationSummary(row.operationId)}\n${row.method.toUpperCase()}`)).length;
+        }, { message: area })
+        .toBe(rows.length);
+      rows.forEach((row) => seen.add(row.n));
+    }
+    expect(seen.size).toBe(29);
+    await page.close();
+  });
+
+  it('opens sendBatch from the sidebar: its path, its 201 status and its TypeScript sample', async () => {
+    const { page, requests } = await open(serverUrl);
+    await page.getByText('Messages and batches', { exact: true }).first().click();
+    await page.getByText('Send a batch', { exact: true }).first().click();
+    await page.waitForURL(/sendbatch$/);
+    const section = page.locator('[id="messages-and-batches/sendbatch"], [data-section-id*="sendbatch"]').first();
+    const scope = (await section.count()) > 0 ? section : page.locator('body');
+    await expect.poll(() => scope.innerText()).toContain('/v1/batches/{id}/send');
+    const text = await scope.innerText();
+    expect(text).toMatch(/Responses\s+201\s+default\s+Created/);
+    expect(text).toContain('TypeScript');
+    expect(text).toContain('await sendBatch(client, {');
+    await page.screenshot({ path: path.join(screenshots, 'docs-send-batch.png') });
+    expect(foreign(requests, serverUrl)).toEqual([]);
+    await page.close();
+  });
+
+  it('search finds an operation by its summary and goes to it', async () => {
+    const { page, requests } = await open(serverUrl);
+    await page.locator('[data-testid="search-trigger"]').click();
+    await page.keyboard.type('Delete a verified sender');
+    const result = page.getByText('Delete a verified sender', { exact: true }).last();
+    await result.waitFor();
+    await expect.poll(() => page.getByRole('dialog').or(page.locator('body')).first().innerText()).toContain('/v2/verified-senders/{id}');
+    await result.click();
+    await page.waitForURL(/deleteverifiedsender$/);
+    await page.screenshot({ path: path.join(screenshots, 'docs-search.png') });
+    expect(foreign(requests, serverUrl)).toEqual([]);
+    await page.close();
+  });
+
+  it('every request the page makes goes to its own host, after opening every area', async () => {
+    const { page, requests, blocked } = await open(serverUrl);
+    for (const area of areas) await page.getByText(area, { exact: true }).first().click();
+    await page.goto(`${serverUrl}#/account-and-access/getapikey`);
+    // Switch the sample to curl and back: the page must not fetch a highlighter or anything else.
+    await page.getByRole('button', { name: 'TypeScript' }).first().click();
+    await page.getByRole('menuitem', { name: 'curl' }).click();
+    await expect.poll(() => page.locator('body').innerText()).toContain("curl -X GET 'http://127.0.0.1:4010/v1/api-key?name=value'");
+    await page.waitForTimeout(500);
+    expect(requests.length).toBeGreaterThan(0);
+    expect(foreign(requests, serverUrl)).toEqual([]);
+    expect(blocked).toEqual([]);
+    await page.close();
+  });
+
+  it('neutralizes hostile Markdown: scripts, event handlers and iframes in descriptions do nothing', async () => {
+    const bundle = await loadBundle();
+    bundle.info.description += '\n\nA <script>window.__pwned = "script"</script> B <img src="x" onerror="window.__pwned = \'onerror\'"> C <iframe src="https://example.invalid/"></iframe>';
+    bundle.paths['/v1/scopes'].get.description += '\n\n<a href="javascript:window.__pwned = \'link\'">click</a>';
+    const hostile = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-docs-hostile-'));
+    try {
+      await buildDocs(bundle, hostile);
+      const url = pathToFileURL(path.join(hostile, 'docs', 'index.html')).href;
+      const { page, requests, blocked } = await open(url);
+      await page.getByText('Account and access', { exact: true }).first().click();
+      await page.getByText('click', { exact: true }).first().click({ timeout: 2000 }).catch(() => undefined);
+      await page.waitForTimeout(1000);
+      expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
+      expect(foreign(requests, url).filter((u) => !u.endsWith('/docs/x'))).toEqual([]);
+      expect(requests.filter((u) => u.includes('example.invalid'))).toEqual([]);
+      expect(blocked.some((message) => message.includes("frame-src 'none'"))).toBe(true);
+      await page.close();
+    } finally {
+      await fs.rm(hostile, { recursive: true, force: true });
+    }
+  });
+});
