@@ -9,6 +9,7 @@ import { generateTypes } from './generate-types.ts';
 import { generateClient } from './generate-client.ts';
 import { compileClient } from './compile-client.ts';
 import { buildDocs } from './build-docs.ts';
+import { dereferenced, toOpenApi30 } from './variants.ts';
 import { ReportedError, shown, sourceEntry } from './project.ts';
 
 export interface BuildContext {
@@ -37,19 +38,28 @@ export async function newContext(outDir: string, format: LintFormat = 'stylish')
   return { outDir, format, redocly: await openRedocly() };
 }
 
-/** Redocly on the split source, then Spectral on a fresh in-memory bundle. */
+/**
+ * Redocly on the split source, then Spectral on a fresh in-memory bundle. Spectral runs even when
+ * Redocly found problems (as long as the source still bundles), so one run shows every problem.
+ */
 export const lintStep: Step = {
   name: 'lint',
   async run(context) {
     const sourceProblems = await lintSource(context.redocly, context.format);
-    if (sourceProblems > 0) {
-      throw new ReportedError(`Redocly found ${sourceProblems} problem(s) in the source (${shown(sourceEntry)} and the files it references)`);
+    const sourceFailure = `Redocly found ${sourceProblems} problem(s) in the source (${shown(sourceEntry)} and the files it references)`;
+    let bundle: Record<string, unknown>;
+    try {
+      bundle = await bundleSource(context.redocly, { quiet: sourceProblems > 0 });
+    } catch (error) {
+      throw sourceProblems > 0 ? new ReportedError(sourceFailure) : error;
     }
-    context.bundle = await bundleSource(context.redocly);
-    const bundleProblems = await lintBundle(bundleJsonText(context.bundle), 'generated/openapi.json', context.format);
-    if (bundleProblems > 0) {
-      throw new ReportedError(`Spectral found ${bundleProblems} problem(s) in the bundle (generated/openapi.json)`);
-    }
+    const bundleProblems = await lintBundle(bundleJsonText(bundle), 'generated/openapi.json', context.format);
+    const failures = [
+      ...(sourceProblems > 0 ? [sourceFailure] : []),
+      ...(bundleProblems > 0 ? [`Spectral found ${bundleProblems} problem(s) in the bundle (generated/openapi.json)`] : []),
+    ];
+    if (failures.length > 0) throw new ReportedError(failures.join('; '));
+    context.bundle = bundle;
   },
 };
 
@@ -92,8 +102,18 @@ export const docsStep: Step = {
   },
 };
 
+/** generated/openapi-3.0.json and generated/openapi.dereferenced.json, for tools that need them. */
+export const variantsStep: Step = {
+  name: 'variants',
+  async run(context) {
+    const bundle = requireBundle(context);
+    await fs.writeFile(path.join(context.outDir, 'openapi-3.0.json'), bundleJsonText(toOpenApi30(bundle)));
+    await fs.writeFile(path.join(context.outDir, 'openapi.dereferenced.json'), bundleJsonText(await dereferenced(bundle)));
+  },
+};
+
 /** The steps whose outputs are committed and drift-checked. */
-export const committedSteps: Step[] = [lintStep, bundleStep, typesStep, clientStep];
+export const committedSteps: Step[] = [lintStep, bundleStep, variantsStep, typesStep, clientStep];
 
 /** generated/docs/ is built, not committed (see README): `check` leaves it out. */
 export const uncommittedOutputs = ['docs'];

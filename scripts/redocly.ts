@@ -34,11 +34,11 @@ export async function lintSource(session: RedoclySession, format: LintFormat): P
 }
 
 /** Bundles the source into one document whose only `$ref`s point into its own `components`. */
-export async function bundleSource(session: RedoclySession): Promise<Record<string, unknown>> {
+export async function bundleSource(session: RedoclySession, { quiet = false } = {}): Promise<Record<string, unknown>> {
   const result = await bundle({ ref: sourceEntry, config: session.config, externalRefResolver: session.resolver }).catch(explainYamlError);
   const problems = result.problems.filter((problem) => problem.severity === 'error');
   if (problems.length > 0) {
-    report(problems, 'stylish');
+    if (!quiet) report(problems, 'stylish');
     throw new ReportedError(`bundling ${shown(sourceEntry)} failed with ${problems.length} problem(s)`);
   }
   return result.bundle.parsed as Record<string, unknown>;

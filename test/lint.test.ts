@@ -1,7 +1,7 @@
 // Both linters, as real CLI runs and through `npm run lint`, report nothing on the source and
 // on the bundle.
 import { describe, expect, it } from 'vitest';
-import { bin, root, run, runScript } from './helpers.ts';
+import { bin, copyRepo, edit, removeRepo, root, run, runScript } from './helpers.ts';
 
 const quiet = { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
 
@@ -16,6 +16,20 @@ describe('lint', () => {
     const result = await runScript(root, 'lint', ['--format', 'github-actions']);
     expect(result.code, result.output).toBe(0);
     expect(result.output).not.toMatch(/^::(error|warning)/m);
+  });
+
+  it('--format github-actions makes both linters annotate a problem, with file and line', async () => {
+    const repo = await copyRepo();
+    try {
+      await edit(repo, 'openapi/paths/v1_webhooks.yaml', 'summary: List webhooks', 'summary: List Webhooks');
+      const result = await runScript(repo, 'lint', ['--format', 'github-actions']);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toMatch(/^::error title=rule\/summary-sentence-case,file=openapi\/paths\/v1_webhooks\.yaml,line=4,col=12/m);
+      expect(result.stdout).toMatch(/^::error title=house-summary-sentence-case,file=generated\/openapi\.json,.*line=\d+/m);
+      expect(result.stderr).toMatch(/Redocly found 1 problem\(s\) in the source .*; Spectral found 1 problem\(s\) in the bundle/);
+    } finally {
+      await removeRepo(repo);
+    }
   });
 
   it('npm run lint refuses an unknown format', async () => {

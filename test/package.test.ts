@@ -62,6 +62,8 @@ describe('package', () => {
       'generated/dist/client.d.ts',
       'generated/dist/client.js',
       'generated/dist/schema.d.ts',
+      'generated/openapi-3.0.json',
+      'generated/openapi.dereferenced.json',
       'generated/openapi.json',
       'generated/openapi.yaml',
       'package.json',

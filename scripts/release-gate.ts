@@ -1,0 +1,27 @@
+// The release gate: a change that breaks callers ships only as a new major version of
+// info.version, with a CHANGELOG.md entry marked BREAKING that names every affected operationId.
+import type { Comparison } from './compare.ts';
+
+/** What the release gate finds missing for the breaking changes, one line each. */
+export function gateProblems(comparison: Comparison, baseVersion: string, headVersion: string, changelog: string): string[] {
+  if (comparison.breaking.length === 0) return [];
+  const problems: string[] = [];
+  const major = (version: string) => Number(/^(\d+)\./.exec(version)?.[1] ?? NaN);
+  if (!(major(headVersion) > major(baseVersion))) {
+    problems.push(`info.version ${headVersion} must have a new major version (base is ${baseVersion}): the change breaks callers`);
+  }
+  const heading = new RegExp(`^## \\[${headVersion.replace(/\./g, '\\.')}\\][^\\n]*$`, 'm');
+  const start = changelog.search(heading);
+  if (start < 0) {
+    problems.push(`CHANGELOG.md has no entry '## [${headVersion}]'`);
+    return problems;
+  }
+  const rest = changelog.slice(start + 1);
+  const next = rest.search(/^## \[/m);
+  const entry = next < 0 ? rest : rest.slice(0, next);
+  if (!/\bBREAKING\b/.test(entry)) problems.push(`CHANGELOG.md's entry for ${headVersion} must be marked BREAKING`);
+  for (const operationId of new Set(comparison.breaking.map((change) => change.operationId))) {
+    if (!entry.includes(`\`${operationId}\``)) problems.push(`CHANGELOG.md's entry for ${headVersion} must name \`${operationId}\`, which the breaking change affects`);
+  }
+  return problems;
+}
