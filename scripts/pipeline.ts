@@ -1,15 +1,12 @@
 // The build's steps, each a small function over one shared context. `build` runs them into a
 // temporary folder and swaps it in; `check` runs them into a scratch folder and compares.
+// Steps run as soon as the steps they come after have finished, so independent ones overlap.
+// Heavy generators are imported inside their step, so that `npm run lint` does not load them.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { stringifyYaml } from '@redocly/openapi-core';
 import { bundleSource, lintSource, openRedocly, type LintFormat, type RedoclySession } from './redocly.ts';
 import { lintBundle } from './spectral.ts';
-import { generateTypes } from './generate-types.ts';
-import { generateClient } from './generate-client.ts';
-import { compileClient } from './compile-client.ts';
-import { buildDocs } from './build-docs.ts';
-import { dereferenced, toOpenApi30 } from './variants.ts';
 import { ReportedError, shown, sourceEntry } from './project.ts';
 
 export interface BuildContext {
@@ -22,6 +19,8 @@ export interface BuildContext {
 
 export interface Step {
   name: string;
+  /** The steps whose outputs this one needs; it starts when they have all finished. */
+  after: string[];
   run(context: BuildContext): Promise<void>;
 }
 
@@ -44,6 +43,7 @@ export async function newContext(outDir: string, format: LintFormat = 'stylish')
  */
 export const lintStep: Step = {
   name: 'lint',
+  after: [],
   async run(context) {
     const sourceProblems = await lintSource(context.redocly, context.format);
     const sourceFailure = `Redocly found ${sourceProblems} problem(s) in the source (${shown(sourceEntry)} and the files it references)`;
@@ -65,6 +65,7 @@ export const lintStep: Step = {
 
 export const bundleStep: Step = {
   name: 'bundle',
+  after: ['lint'],
   async run(context) {
     const bundle = context.bundle ?? (context.bundle = await bundleSource(context.redocly));
     await fs.writeFile(path.join(context.outDir, 'openapi.json'), bundleJsonText(bundle));
@@ -80,7 +81,9 @@ function requireBundle(context: BuildContext): Record<string, unknown> {
 /** generated/schema.ts, by openapi-typescript. */
 export const typesStep: Step = {
   name: 'types',
+  after: ['bundle'],
   async run(context) {
+    const { generateTypes } = await import('./generate-types.ts');
     await fs.writeFile(path.join(context.outDir, 'schema.ts'), await generateTypes(requireBundle(context)));
   },
 };
@@ -88,7 +91,9 @@ export const typesStep: Step = {
 /** generated/client.ts, then generated/dist/ compiled from it. */
 export const clientStep: Step = {
   name: 'client',
+  after: ['types'],
   async run(context) {
+    const [{ generateClient }, { compileClient }] = await Promise.all([import('./generate-client.ts'), import('./compile-client.ts')]);
     await fs.writeFile(path.join(context.outDir, 'client.ts'), generateClient(requireBundle(context)));
     compileClient(context.outDir);
   },
@@ -97,7 +102,9 @@ export const clientStep: Step = {
 /** generated/docs/index.html, by Redocly build-docs. */
 export const docsStep: Step = {
   name: 'docs',
+  after: ['bundle'],
   async run(context) {
+    const { buildDocs } = await import('./build-docs.ts');
     await buildDocs(requireBundle(context), context.outDir);
   },
 };
@@ -105,7 +112,9 @@ export const docsStep: Step = {
 /** generated/openapi-3.0.json and generated/openapi.dereferenced.json, for tools that need them. */
 export const variantsStep: Step = {
   name: 'variants',
+  after: ['bundle'],
   async run(context) {
+    const { dereferenced, toOpenApi30 } = await import('./variants.ts');
     const bundle = requireBundle(context);
     await fs.writeFile(path.join(context.outDir, 'openapi-3.0.json'), bundleJsonText(toOpenApi30(bundle)));
     await fs.writeFile(path.join(context.outDir, 'openapi.dereferenced.json'), bundleJsonText(await dereferenced(bundle)));
@@ -120,17 +129,37 @@ export const uncommittedOutputs = ['docs'];
 
 export const buildSteps: Step[] = [...committedSteps, docsStep];
 
-/** Runs `steps` in order, one progress line each; throws on the first failure, naming the step. */
+/**
+ * Runs `steps`, each once the steps it comes after have passed, one progress line each as it
+ * finishes. Waits for every started step to end, then throws the first failure (in step order),
+ * naming the step; a step whose prerequisite failed does not run.
+ */
 export async function runSteps(context: BuildContext, steps: Step[], log: (line: string) => void): Promise<void> {
+  const finished = new Map<string, Promise<boolean>>();
+  const failures: StepError[] = [];
   for (const step of steps) {
-    const started = performance.now();
-    try {
-      await step.run(context);
-    } catch (error) {
-      throw new StepError(step.name, error);
-    }
-    log(`  ✓ ${step.name.padEnd(8)} ${((performance.now() - started) / 1000).toFixed(2)} s`);
+    const prerequisites = step.after.map((name) => finished.get(name) ?? Promise.resolve(true));
+    finished.set(
+      step.name,
+      Promise.all(prerequisites).then(async (passed) => {
+        if (!passed.every(Boolean)) return false;
+        const started = performance.now();
+        try {
+          await step.run(context);
+          if (process.env.EMAIL_DELIVERY_BUILD_FAIL_AFTER === step.name) {
+            throw new Error(`failure injected after this step by EMAIL_DELIVERY_BUILD_FAIL_AFTER=${step.name}`);
+          }
+        } catch (error) {
+          failures.push(new StepError(step.name, error));
+          return false;
+        }
+        log(`  ✓ ${step.name.padEnd(8)} ${((performance.now() - started) / 1000).toFixed(2)} s`);
+        return true;
+      }),
+    );
   }
+  await Promise.all(finished.values());
+  if (failures.length > 0) throw failures.sort((a, b) => steps.findIndex((s) => s.name === a.step) - steps.findIndex((s) => s.name === b.step))[0];
 }
 
 export class StepError extends Error {
