@@ -9,7 +9,8 @@ import { generatedDir, ReportedError, root } from './project.ts';
 /** Builds `generated/`; resolves true on success. Reports progress and failures through `log`. */
 export async function build(log: { info(line: string): void; error(line: string): void }): Promise<boolean> {
   const started = performance.now();
-  const stagingDir = await fs.mkdtemp(path.join(root, '.generated-staging-'));
+  await removeAbandonedStaging();
+  const stagingDir = await fs.mkdtemp(path.join(root, `${stagingPrefix}${process.pid}-`));
   await fs.chmod(stagingDir, 0o755); // mkdtemp makes it private; generated/ is an ordinary folder
   log.info('build: openapi/ -> generated/');
   try {
@@ -23,6 +24,26 @@ export async function build(log: { info(line: string): void; error(line: string)
     log.error(`build: ${error instanceof Error ? error.message : String(error)}${unexpected ? `\n${(error.reason as Error).stack}` : ''}`);
     log.error('build: generated/ is unchanged');
     return false;
+  }
+}
+
+const stagingPrefix = '.generated-staging-';
+
+/** Removes staging folders left by builds that were killed (their process is gone). */
+async function removeAbandonedStaging(): Promise<void> {
+  for (const name of await fs.readdir(root)) {
+    const pid = Number(name.startsWith(stagingPrefix) ? name.slice(stagingPrefix.length).split('-')[0] : NaN);
+    if (!Number.isInteger(pid) || pid === process.pid || isAlive(pid)) continue;
+    await fs.rm(path.join(root, name), { recursive: true, force: true });
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

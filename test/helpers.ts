@@ -42,8 +42,8 @@ export function run(command: string, args: string[], cwd: string, env: NodeJS.Pr
 }
 
 /** Runs `scripts/<name>.ts` of the checkout at `cwd` with tsx. */
-export function runScript(cwd: string, name: string, args: string[] = []): Promise<RunResult> {
-  return run(bin('tsx'), [path.join(cwd, 'scripts', `${name}.ts`), ...args], cwd);
+export function runScript(cwd: string, name: string, args: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<RunResult> {
+  return run(bin('tsx'), [path.join(cwd, 'scripts', `${name}.ts`), ...args], cwd, env);
 }
 
 const copied = ['openapi', 'scripts', 'generated', 'redocly.yaml', '.spectral.yaml', 'package.json', 'tsconfig.json'];
