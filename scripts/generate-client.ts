@@ -105,10 +105,11 @@ export class ResponseBodyError extends Error {
   override name = 'ResponseBodyError';
   constructor(
     readonly operation: string,
-    readonly response: Response,
-    readonly body: string,
+    readonly detail: string,
+    /** The response, where the body was read before openapi-fetch parsed it. */
+    readonly response?: Response,
   ) {
-    super(\`\${operation}: the \${response.status} response body is not JSON (content-type: \${response.headers.get('content-type') ?? 'none'}): \${JSON.stringify(body.slice(0, 200))}\`);
+    super(\`\${operation}: the success response body is not JSON: \${detail}\`);
   }
 }
 
@@ -130,11 +131,16 @@ export function serializeQuery(query: Record<string, unknown>): string {
   return pairs.join('&');
 }
 
+const pathParameterNames = new Map<string, string[]>();
+
 /** Refuses, before anything is sent, a path parameter the URL parser would turn into another path. */
 const pathSafety: Middleware = {
   onRequest({ request, schemaPath, params }) {
+    let names = pathParameterNames.get(schemaPath);
+    if (!names) pathParameterNames.set(schemaPath, (names = [...schemaPath.matchAll(/\\{([^}]+)\\}/g)].map((match) => match[1])));
+    if (names.length === 0) return;
     const path = (params.path ?? {}) as Record<string, unknown>;
-    for (const [, name] of schemaPath.matchAll(/\\{([^}]+)\\}/g)) {
+    for (const name of names) {
       const value = path[name];
       if (typeof value !== 'string' || value === '' || value === '.' || value === '..') {
         throw new UnsafePathParameterError(operationName(request.method, schemaPath), name, value);
@@ -143,21 +149,44 @@ const pathSafety: Middleware = {
   },
 };
 
-/** Turns a success body that is not JSON into a {@link ResponseBodyError} instead of a bare SyntaxError. */
+/**
+ * A success body whose content type is not JSON is read here: not JSON, it becomes a
+ * {@link ResponseBodyError}. A body labelled JSON goes to openapi-fetch untouched (no second read);
+ * if it does not parse, {@link guardJson} turns the SyntaxError into a ResponseBodyError.
+ */
 const jsonBodies: Middleware = {
   async onResponse({ request, response, schemaPath }) {
     if (!response.ok || response.status === 204 || response.body === null) return undefined;
+    const type = response.headers.get('content-type') ?? '';
+    if (/[/+]json\\b/i.test(type)) return undefined;
     const text = await response.text();
     if (text !== '') {
       try {
         JSON.parse(text);
       } catch {
-        throw new ResponseBodyError(operationName(request.method, schemaPath), response, text);
+        throw new ResponseBodyError(operationName(request.method, schemaPath), \`the \${response.status} response (content-type: \${type || 'none'}) reads \${JSON.stringify(text.slice(0, 200))}\`, response);
       }
     }
     return new Response(text === '' ? null : text, { status: response.status, statusText: response.statusText, headers: response.headers });
   },
 };
+
+const methods = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] as const;
+
+/** Makes a JSON body that does not parse reject with a ResponseBodyError naming the operation. */
+function guardJson(client: EmailDeliveryClient): EmailDeliveryClient {
+  const explain = (method: string, path: string) => (error: unknown) => {
+    throw error instanceof SyntaxError ? new ResponseBodyError(operationName(method, path), \`it does not parse (\${error.message})\`) : error;
+  };
+  const guarded = { ...client } as Record<string, unknown>;
+  for (const method of methods) {
+    const call = client[method] as (path: string, ...rest: unknown[]) => Promise<unknown>;
+    guarded[method] = (path: string, ...rest: unknown[]) => call(path, ...rest).catch(explain(method, path));
+  }
+  const request = client.request as (method: string, path: string, ...rest: unknown[]) => Promise<unknown>;
+  guarded.request = (method: string, path: string, ...rest: unknown[]) => request(method, path, ...rest).catch(explain(method.toUpperCase(), path));
+  return guarded as unknown as EmailDeliveryClient;
+}
 
 /**
  * Creates a client. Call operations by path (\`client.GET('/v1/webhooks')\`) or by name
@@ -172,7 +201,7 @@ export function createEmailDeliveryClient(options: EmailDeliveryClientOptions = 
     querySerializer: serializeQuery,
   });
   client.use(pathSafety, jsonBodies, ...(options.middleware ?? []));
-  return client;
+  return guardJson(client);
 }
 
 ${operations.map(operationFunction).join('\n\n')}

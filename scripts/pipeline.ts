@@ -95,7 +95,7 @@ export const clientStep: Step = {
   async run(context) {
     const [{ generateClient }, { compileClient }] = await Promise.all([import('./generate-client.ts'), import('./compile-client.ts')]);
     await fs.writeFile(path.join(context.outDir, 'client.ts'), generateClient(requireBundle(context)));
-    compileClient(context.outDir);
+    await compileClient(context.outDir);
   },
 };
 

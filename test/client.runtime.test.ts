@@ -135,7 +135,20 @@ describe('errors', () => {
     server.reply = () => ({ status: 200, body: 'plain text', headers: { 'content-type': 'text/plain' } });
     const attempt = api.listQuotas(client);
     await expect(attempt).rejects.toBeInstanceOf(ResponseBodyError);
-    await expect(attempt).rejects.toThrow(/^listQuotas: the 200 response body is not JSON \(content-type: text\/plain\): "plain text"/);
+    await expect(attempt).rejects.toThrow(/^listQuotas: the success response body is not JSON: the 200 response \(content-type: text\/plain\) reads "plain text"/);
+    expect((await rejection<ResponseBodyError>(api.listQuotas(client))).response?.status).toBe(200);
+  });
+
+  it('a success body labelled JSON that does not parse rejects with a ResponseBodyError, by name and by path', async () => {
+    server.reply = () => ({ status: 200, body: '{"truncated": ', headers: { 'content-type': 'application/json' } });
+    await expect(api.getMailSettings(client)).rejects.toThrow(/^getMailSettings: the success response body is not JSON: it does not parse/);
+    await expect(client.GET('/v1/mail-settings')).rejects.toBeInstanceOf(ResponseBodyError);
+    await expect(client.request('get', '/v1/mail-settings')).rejects.toThrow(/^getMailSettings: /);
+  });
+
+  it('a success body that is JSON under another content type is read as JSON', async () => {
+    server.reply = () => ({ status: 200, body: '{"a":1}', headers: { 'content-type': 'text/plain' } });
+    expect((await api.getMailSettings(client)).data).toEqual({ a: 1 });
   });
 
   it.each([

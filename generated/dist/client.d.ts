@@ -67,10 +67,13 @@ export declare class UnsafePathParameterError extends Error {
 /** A success response whose body is not JSON, although the description declares application/json. */
 export declare class ResponseBodyError extends Error {
     readonly operation: string;
-    readonly response: Response;
-    readonly body: string;
+    readonly detail: string;
+    /** The response, where the body was read before openapi-fetch parsed it. */
+    readonly response?: Response;
     name: string;
-    constructor(operation: string, response: Response, body: string);
+    constructor(operation: string, detail: string, 
+    /** The response, where the body was read before openapi-fetch parsed it. */
+    response?: Response);
 }
 /**
  * Serializes query parameters as the description declares them: a form-exploded object

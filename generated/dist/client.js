@@ -54,14 +54,16 @@ export class UnsafePathParameterError extends Error {
 /** A success response whose body is not JSON, although the description declares application/json. */
 export class ResponseBodyError extends Error {
     operation;
+    detail;
     response;
-    body;
     name = 'ResponseBodyError';
-    constructor(operation, response, body) {
-        super(`${operation}: the ${response.status} response body is not JSON (content-type: ${response.headers.get('content-type') ?? 'none'}): ${JSON.stringify(body.slice(0, 200))}`);
+    constructor(operation, detail, 
+    /** The response, where the body was read before openapi-fetch parsed it. */
+    response) {
+        super(`${operation}: the success response body is not JSON: ${detail}`);
         this.operation = operation;
+        this.detail = detail;
         this.response = response;
-        this.body = body;
     }
 }
 /**
@@ -85,11 +87,17 @@ export function serializeQuery(query) {
     }
     return pairs.join('&');
 }
+const pathParameterNames = new Map();
 /** Refuses, before anything is sent, a path parameter the URL parser would turn into another path. */
 const pathSafety = {
     onRequest({ request, schemaPath, params }) {
+        let names = pathParameterNames.get(schemaPath);
+        if (!names)
+            pathParameterNames.set(schemaPath, (names = [...schemaPath.matchAll(/\{([^}]+)\}/g)].map((match) => match[1])));
+        if (names.length === 0)
+            return;
         const path = (params.path ?? {});
-        for (const [, name] of schemaPath.matchAll(/\{([^}]+)\}/g)) {
+        for (const name of names) {
             const value = path[name];
             if (typeof value !== 'string' || value === '' || value === '.' || value === '..') {
                 throw new UnsafePathParameterError(operationName(request.method, schemaPath), name, value);
@@ -97,10 +105,17 @@ const pathSafety = {
         }
     },
 };
-/** Turns a success body that is not JSON into a {@link ResponseBodyError} instead of a bare SyntaxError. */
+/**
+ * A success body whose content type is not JSON is read here: not JSON, it becomes a
+ * {@link ResponseBodyError}. A body labelled JSON goes to openapi-fetch untouched (no second read);
+ * if it does not parse, {@link guardJson} turns the SyntaxError into a ResponseBodyError.
+ */
 const jsonBodies = {
     async onResponse({ request, response, schemaPath }) {
         if (!response.ok || response.status === 204 || response.body === null)
+            return undefined;
+        const type = response.headers.get('content-type') ?? '';
+        if (/[/+]json\b/i.test(type))
             return undefined;
         const text = await response.text();
         if (text !== '') {
@@ -108,12 +123,27 @@ const jsonBodies = {
                 JSON.parse(text);
             }
             catch {
-                throw new ResponseBodyError(operationName(request.method, schemaPath), response, text);
+                throw new ResponseBodyError(operationName(request.method, schemaPath), `the ${response.status} response (content-type: ${type || 'none'}) reads ${JSON.stringify(text.slice(0, 200))}`, response);
             }
         }
         return new Response(text === '' ? null : text, { status: response.status, statusText: response.statusText, headers: response.headers });
     },
 };
+const methods = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'];
+/** Makes a JSON body that does not parse reject with a ResponseBodyError naming the operation. */
+function guardJson(client) {
+    const explain = (method, path) => (error) => {
+        throw error instanceof SyntaxError ? new ResponseBodyError(operationName(method, path), `it does not parse (${error.message})`) : error;
+    };
+    const guarded = { ...client };
+    for (const method of methods) {
+        const call = client[method];
+        guarded[method] = (path, ...rest) => call(path, ...rest).catch(explain(method, path));
+    }
+    const request = client.request;
+    guarded.request = (method, path, ...rest) => request(method, path, ...rest).catch(explain(method.toUpperCase(), path));
+    return guarded;
+}
 /**
  * Creates a client. Call operations by path (`client.GET('/v1/webhooks')`) or by name
  * (`listWebhooks(client)`). Non-2xx responses come back as `error`; a network failure or an
@@ -127,7 +157,7 @@ export function createEmailDeliveryClient(options = {}) {
         querySerializer: serializeQuery,
     });
     client.use(pathSafety, jsonBodies, ...(options.middleware ?? []));
-    return client;
+    return guardJson(client);
 }
 /** List scopes: `GET /v1/scopes`, answering 200 with `Schemas['ListScopesResponse']`. */
 export function listScopes(client, options = {}) {

@@ -1,0 +1,197 @@
+// `npm run bench [-- --runs 5] [--skip-scale]`: speed figures, median of N runs each, printed as
+// tables. Nothing here asserts: the README records the figures and the targets they are held to.
+import { execFile, spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs, promisify } from 'node:util';
+import { bundle, createConfig, lint, loadConfig } from '@redocly/openapi-core';
+import { createEmailDeliveryClient, listWebhooks } from '../generated/client.ts';
+import { root, redoclyConfigFile } from './project.ts';
+
+const exec = promisify(execFile);
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' }, 'skip-scale': { type: 'boolean', default: false } } });
+const runs = Math.max(1, Number(values.runs) || 5);
+const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
+const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' };
+
+const median = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)];
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+async function timed(action: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await action();
+  return performance.now() - started;
+}
+
+async function medianOf(label: string, action: () => Promise<unknown>): Promise<number> {
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) samples.push(await timed(action));
+  process.stderr.write(`  ${label}: ${samples.map((ms) => (ms / 1000).toFixed(2)).join(' ')} s\n`);
+  return median(samples);
+}
+
+const sh = (command: string, args: string[], cwd = root) => exec(command, args, { cwd, env, maxBuffer: 256 * 1024 * 1024 });
+
+function table(title: string, header: string[], rows: string[][]): void {
+  const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((row) => row[i].length)));
+  const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ')} |`;
+  console.log(`\n${title}\n${line(header)}\n| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |\n${rows.map(line).join('\n')}`);
+}
+
+/** A scratch copy of the repository's build inputs, so that benchmarks never touch generated/. */
+async function scratchRepo(): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-bench-'));
+  for (const entry of ['openapi', 'scripts', 'generated', 'redocly.yaml', '.spectral.yaml', 'package.json', 'tsconfig.json']) {
+    await fs.cp(path.join(root, entry), path.join(dir, entry), { recursive: true });
+  }
+  await fs.symlink(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  return dir;
+}
+
+// 1. The build, against the same steps as separate CLI processes one after another.
+async function benchBuild(): Promise<void> {
+  console.error('build: npm run build against the same steps as separate CLIs');
+  const repo = await scratchRepo();
+  const out = path.join(repo, 'cli-out');
+  await fs.mkdir(path.join(out, 'dist'), { recursive: true });
+  // The compiler options of scripts/compile-client.ts.
+  const compilerOptions = { declaration: true, strict: true, skipLibCheck: true, module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', lib: ['ES2022', 'DOM'], types: [], outDir: 'dist' };
+  await fs.writeFile(path.join(out, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['client.ts'] }));
+  const generateClient = `import fs from 'node:fs'; import { generateClient } from './scripts/generate-client.ts'; fs.writeFileSync('cli-out/client.ts', generateClient(JSON.parse(fs.readFileSync('cli-out/openapi.json', 'utf8'))));`;
+  const cliSteps: [string, string[], string?][] = [
+    [bin('redocly'), ['lint', 'source']],
+    [bin('redocly'), ['bundle', 'openapi/openapi.yaml', '-o', 'cli-out/openapi.json']],
+    [bin('spectral'), ['lint', 'cli-out/openapi.json', '--ruleset', '.spectral.yaml']],
+    [bin('redocly'), ['bundle', 'openapi/openapi.yaml', '-o', 'cli-out/openapi.yaml']],
+    [bin('openapi-down-convert'), ['--input', 'cli-out/openapi.json', '--output', 'cli-out/openapi-3.0.json']],
+    [bin('redocly'), ['bundle', 'cli-out/openapi.json', '--dereferenced', '-o', 'cli-out/openapi.dereferenced.json']],
+    // Run where no redocly.yaml is: openapi-typescript would read its `apis` instead of the argument.
+    [bin('openapi-typescript'), ['openapi.json', '-o', 'schema.ts'], out],
+    [bin('tsx'), ['-e', generateClient]],
+    [bin('tsc'), ['-p', 'cli-out/tsconfig.json']],
+    [bin('redocly'), ['build-docs', 'cli-out/openapi.json', '-o', 'cli-out/docs/index.html', '--inlineBundle']],
+  ];
+  try {
+    const build = await medianOf('npm run build', () => sh(bin('tsx'), ['scripts/build.ts'], repo));
+    const clis = await medianOf(`${cliSteps.length} separate CLIs`, async () => {
+      for (const [command, args, cwd] of cliSteps) await sh(command, args, cwd ?? repo);
+    });
+    table(`Build (median of ${runs}; target: the build takes at most half the time of the separate CLIs)`, ['what', 'time', 'ratio'], [
+      ['npm run build (one process, steps overlapped)', seconds(build), (build / clis).toFixed(2)],
+      [`the same steps as ${cliSteps.length} CLI processes in a row`, seconds(clis), '1.00'],
+    ]);
+  } finally {
+    await fs.rm(repo, { recursive: true, force: true });
+  }
+}
+
+// 2. Pull-request lint.
+async function benchLint(): Promise<void> {
+  console.error('lint: npm run lint');
+  const lintTime = await medianOf('npm run lint', () => sh('npm', ['run', '-s', 'lint']));
+  table(`Pull-request lint (median of ${runs}; target: under 1.5 s)`, ['what', 'time'], [['npm run lint (Redocly on the source, Spectral on the bundle)', seconds(lintTime)]]);
+}
+
+// 3. Client overhead: requests per second through the generated client and through raw fetch,
+//    against the same loopback server (a separate process), in the same run.
+async function benchClient(): Promise<void> {
+  console.error('client: requests per second, generated client against raw fetch');
+  const server = spawn(process.execPath, ['-e', `
+    const http = require('node:http');
+    const body = JSON.stringify([{ id: 'w1' }, { id: 'w2' }]);
+    const s = http.createServer((q, r) => { r.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }); r.end(body); });
+    s.keepAliveTimeout = 60000;
+    s.listen(0, '127.0.0.1', () => console.log(s.address().port));`], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve) => server.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const client = createEmailDeliveryClient({ baseUrl });
+  const requests = 3000;
+  const concurrency = 8;
+  const load = async (one: () => Promise<unknown>) => {
+    let left = requests;
+    const worker = async () => {
+      while (left-- > 0) await one();
+    };
+    const ms = await timed(() => Promise.all(Array.from({ length: concurrency }, worker)));
+    return (requests / ms) * 1000;
+  };
+  const raw = () => fetch(`${baseUrl}/v1/webhooks`).then((response) => response.json());
+  const generated = () => listWebhooks(client);
+  try {
+    await load(raw); // warm up both paths and the connection pool
+    await load(generated);
+    const rawRates: number[] = [];
+    const clientRates: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      rawRates.push(await load(raw));
+      clientRates.push(await load(generated));
+    }
+    process.stderr.write(`  raw fetch: ${rawRates.map((r) => r.toFixed(0)).join(' ')} req/s\n  client: ${clientRates.map((r) => r.toFixed(0)).join(' ')} req/s\n`);
+    const rawRate = median(rawRates);
+    const clientRate = median(clientRates);
+    table(`Client overhead (${requests} GET /v1/webhooks, ${concurrency} in flight, median of ${runs}; target: within 10% of raw fetch)`, ['what', 'requests/s', 'vs raw fetch'], [
+      ['raw fetch + response.json()', rawRate.toFixed(0), '100%'],
+      ['listWebhooks(client) (generated client)', clientRate.toFixed(0), `${((clientRate / rawRate) * 100).toFixed(1)}%`],
+    ]);
+  } finally {
+    server.kill();
+  }
+}
+
+// 4. Scale: synthetic descriptions with 10x and 100x our operations, derived from ours.
+function scaled(base: Record<string, any>, factor: number): Record<string, any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const copy = structuredClone(base);
+  copy.paths = {};
+  for (let k = 0; k < factor; k++) {
+    for (const [apiPath, item] of Object.entries(base.paths as Record<string, any>)) { // eslint-disable-line @typescript-eslint/no-explicit-any
+      const clone = structuredClone(item);
+      for (const operation of Object.values(clone) as any[]) if (operation?.operationId) operation.operationId = k === 0 ? operation.operationId : `${operation.operationId}${k}`; // eslint-disable-line @typescript-eslint/no-explicit-any
+      copy.paths[k === 0 ? apiPath : apiPath.replace(/^\/(v\d)\//, `/$1/s${k}/`)] = clone;
+    }
+  }
+  return copy;
+}
+
+async function benchScale(): Promise<void> {
+  console.error('scale: 1x, 10x and 100x the operations through lint, bundle, types and docs');
+  const base = JSON.parse(await fs.readFile(path.join(root, 'generated', 'openapi.json'), 'utf8'));
+  const work = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-scale-'));
+  const config = await loadConfig({ configPath: redoclyConfigFile });
+  const plain = await createConfig({});
+  const { lintBundle } = await import('./spectral.ts');
+  const { generateTypes } = await import('./generate-types.ts');
+  const { buildDocs } = await import('./build-docs.ts');
+  const rows: string[][] = [];
+  const perOp: Record<string, number[]> = {};
+  try {
+    for (const factor of [1, 10, 100]) {
+      const document = scaled(base, factor);
+      const operations = factor * 29;
+      const file = path.join(work, `openapi-${factor}x.json`);
+      const text = `${JSON.stringify(document, null, 2)}\n`;
+      await fs.writeFile(file, text);
+      const lintMs = await medianOf(`${factor}x lint`, async () => {
+        await lint({ ref: file, config });
+        await lintBundle(text, file, 'stylish');
+      });
+      const bundleMs = await medianOf(`${factor}x bundle`, () => bundle({ ref: file, config: plain }));
+      const typesMs = await medianOf(`${factor}x types`, () => generateTypes(document));
+      const docsMs = await medianOf(`${factor}x docs`, () => buildDocs(document, path.join(work, `docs-${factor}x`)));
+      const steps = { lint: lintMs, bundle: bundleMs, types: typesMs, docs: docsMs };
+      for (const [step, ms] of Object.entries(steps)) (perOp[step] ??= []).push(ms / operations);
+      rows.push([`${factor}x`, String(operations), ...Object.values(steps).map(seconds), ...Object.values(steps).map((ms) => `${(ms / operations).toFixed(2)}`)]);
+    }
+  } finally {
+    await fs.rm(work, { recursive: true, force: true });
+  }
+  table(`Scale (median of ${runs}; ms/op = time per operation; target: no worse than linear, i.e. ms/op does not grow)`, ['size', 'operations', 'lint', 'bundle', 'types', 'docs', 'lint ms/op', 'bundle ms/op', 'types ms/op', 'docs ms/op'], rows);
+  const growth = Object.entries(perOp).map(([step, costs]) => `${step} ${(costs[2] / costs[1]).toFixed(2)}`);
+  console.log(`\nper-operation cost at 100x relative to 10x (at most 1.00 is linear or better): ${growth.join(', ')}`);
+}
+
+console.log(`bench: ${os.cpus().length} cores, node ${process.version}, median of ${runs} runs each (samples on stderr)`);
+await benchLint();
+await benchBuild();
+await benchClient();
+if (!values['skip-scale']) await benchScale();
