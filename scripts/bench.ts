@@ -1,16 +1,23 @@
 // `npm run bench [-- --runs 5] [--skip-scale]`: speed figures, median of N runs each, printed as
 // tables. Nothing here asserts: the README records the figures and the targets they are held to.
 import { execFile, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import { bundle, createConfig, lint, loadConfig } from '@redocly/openapi-core';
 import { createEmailDeliveryClient, listWebhooks } from '../generated/client.ts';
 import { root, redoclyConfigFile } from './project.ts';
 
 const exec = promisify(execFile);
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' }, 'skip-scale': { type: 'boolean', default: false } } });
+const sections = ['lint', 'build', 'client', 'docs', 'scale'] as const;
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' }, 'skip-scale': { type: 'boolean', default: false }, only: { type: 'string' } } });
+if (values.only && !(sections as readonly string[]).includes(values.only)) {
+  console.error(`bench: --only takes one of ${sections.join(', ')}`);
+  process.exit(2);
+}
 const runs = Math.max(1, Number(values.runs) || 5);
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
 const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' };
@@ -146,7 +153,9 @@ function scaled(base: Record<string, any>, factor: number): Record<string, any> 
   for (let k = 0; k < factor; k++) {
     for (const [apiPath, item] of Object.entries(base.paths as Record<string, any>)) { // eslint-disable-line @typescript-eslint/no-explicit-any
       const clone = structuredClone(item);
-      for (const operation of Object.values(clone) as any[]) if (operation?.operationId) operation.operationId = k === 0 ? operation.operationId : `${operation.operationId}${k}`; // eslint-disable-line @typescript-eslint/no-explicit-any
+      // Copy k of an operation gets a letters-only suffix (the house rules allow no digits): B, C, ..., BA, ...
+      const suffix = k === 0 ? '' : [...String(k)].map((digit) => String.fromCharCode(65 + Number(digit))).join('');
+      for (const operation of Object.values(clone) as any[]) if (operation?.operationId) operation.operationId = `${operation.operationId}${suffix}`; // eslint-disable-line @typescript-eslint/no-explicit-any
       copy.paths[k === 0 ? apiPath : apiPath.replace(/^\/(v\d)\//, `/$1/s${k}/`)] = clone;
     }
   }
@@ -171,10 +180,11 @@ async function benchScale(): Promise<void> {
       const file = path.join(work, `openapi-${factor}x.json`);
       const text = `${JSON.stringify(document, null, 2)}\n`;
       await fs.writeFile(file, text);
+      let problems = 0;
       const lintMs = await medianOf(`${factor}x lint`, async () => {
-        await lint({ ref: file, config });
-        await lintBundle(text, file, 'stylish');
+        problems = (await lint({ ref: file, config })).length + (await lintBundle(text, file, 'stylish'));
       });
+      if (problems > 0) throw new Error(`the ${factor}x description has ${problems} lint problems: the synthetic copies must lint clean`);
       const bundleMs = await medianOf(`${factor}x bundle`, () => bundle({ ref: file, config: plain }));
       const typesMs = await medianOf(`${factor}x types`, () => generateTypes(document));
       const docsMs = await medianOf(`${factor}x docs`, () => buildDocs(document, path.join(work, `docs-${factor}x`)));
@@ -190,8 +200,54 @@ async function benchScale(): Promise<void> {
   console.log(`\nper-operation cost at 100x relative to 10x (at most 1.00 is linear or better): ${growth.join(', ')}`);
 }
 
+// 5. The rendered docs in headless Chromium: size, time to the first operation, requests.
+async function benchDocs(): Promise<void> {
+  console.error('docs: the rendered page in headless Chromium');
+  const chromiumPath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((file) => file && existsSync(file));
+  if (!chromiumPath) {
+    console.log('\nDocs: skipped, no Chromium (apt-get install chromium, or set CHROMIUM_PATH)');
+    return;
+  }
+  const { chromium } = await import('playwright-core');
+  const { buildDocs } = await import('./build-docs.ts');
+  const work = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-docs-bench-'));
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  try {
+    await buildDocs(JSON.parse(await fs.readFile(path.join(root, 'generated', 'openapi.json'), 'utf8')), work);
+    const file = path.join(work, 'docs', 'index.html');
+    const size = (await fs.stat(file)).size;
+    const url = `${pathToFileURL(file).href}#/account-and-access/listscopes`;
+    const requestCounts: number[] = [];
+    const samples: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+      let requests = 0;
+      page.on('request', () => requests++);
+      const started = performance.now();
+      await page.goto(url, { waitUntil: 'commit' });
+      await page.getByText('/v1/scopes', { exact: true }).first().waitFor({ state: 'visible' });
+      samples.push(performance.now() - started);
+      await page.waitForLoadState('networkidle'); // then count every request the page made
+      requestCounts.push(requests);
+      await page.close();
+    }
+    process.stderr.write(`  navigation to the first operation visible: ${samples.map((ms) => (ms / 1000).toFixed(2)).join(' ')} s\n`);
+    const firstOperation = median(samples);
+    table(`Docs (median of ${runs}, from navigation to the first operation, listScopes, visible)`, ['what', 'value'], [
+      ['generated/docs/index.html', `${(size / 1024 / 1024).toFixed(2)} MiB (${size} bytes)`],
+      ['navigation to the first operation visible', seconds(firstOperation)],
+      ['requests the page makes (all to itself: the file and blob: URLs)', String(median(requestCounts))],
+    ]);
+  } finally {
+    await browser.close();
+    await fs.rm(work, { recursive: true, force: true });
+  }
+}
+
 console.log(`bench: ${os.cpus().length} cores, node ${process.version}, median of ${runs} runs each (samples on stderr)`);
-await benchLint();
-await benchBuild();
-await benchClient();
-if (!values['skip-scale']) await benchScale();
+const wanted = (section: (typeof sections)[number]) => (values.only ? values.only === section : section !== 'scale' || !values['skip-scale']);
+if (wanted('lint')) await benchLint();
+if (wanted('build')) await benchBuild();
+if (wanted('client')) await benchClient();
+if (wanted('docs')) await benchDocs();
+if (wanted('scale')) await benchScale();
