@@ -10,6 +10,7 @@ import { parseArgs, promisify } from 'node:util';
 import { bundle, createConfig, lint, loadConfig } from '@redocly/openapi-core';
 import { createEmailDeliveryClient, listWebhooks } from '../generated/client.ts';
 import { root, redoclyConfigFile } from './project.ts';
+import { copyRepository } from './repo-copy.ts';
 
 const exec = promisify(execFile);
 const sections = ['lint', 'build', 'client', 'docs', 'scale'] as const;
@@ -46,20 +47,10 @@ function table(title: string, header: string[], rows: string[][]): void {
   console.log(`\n${title}\n${line(header)}\n| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |\n${rows.map(line).join('\n')}`);
 }
 
-/** A scratch copy of the repository's build inputs, so that benchmarks never touch generated/. */
-async function scratchRepo(): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-bench-'));
-  for (const entry of ['openapi', 'scripts', 'generated', 'redocly.yaml', '.spectral.yaml', 'package.json', 'tsconfig.json']) {
-    await fs.cp(path.join(root, entry), path.join(dir, entry), { recursive: true });
-  }
-  await fs.symlink(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
-  return dir;
-}
-
 // 1. The build, against the same steps as separate CLI processes one after another.
 async function benchBuild(): Promise<void> {
   console.error('build: npm run build against the same steps as separate CLIs');
-  const repo = await scratchRepo();
+  const repo = await copyRepository('email-delivery-bench-');
   const out = path.join(repo, 'cli-out');
   await fs.mkdir(path.join(out, 'dist'), { recursive: true });
   // The compiler options of scripts/compile-client.ts.

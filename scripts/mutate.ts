@@ -8,8 +8,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { mutations, type Mutation } from './mutations.ts';
 import { root } from './project.ts';
+import { copyRepository } from './repo-copy.ts';
 
-const copied = ['openapi', 'scripts', 'test', 'redocly.yaml', '.spectral.yaml', 'package.json', 'tsconfig.json', 'CHANGELOG.md'];
 const contractTests = ['test/contract.test.ts', 'test/open-schemas.test.ts', 'test/validity.test.ts'];
 
 interface Outcome {
@@ -26,14 +26,6 @@ function run(command: string, args: string[], cwd: string): Promise<{ code: numb
   });
 }
 
-async function copyOfRepository(): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-mutant-'));
-  await Promise.all(copied.map((entry) => fs.cp(path.join(root, entry), path.join(dir, entry), { recursive: true })));
-  await fs.cp(path.join(root, 'generated'), path.join(dir, 'generated'), { recursive: true, filter: (source) => !source.includes(`${path.sep}docs`) });
-  await fs.symlink(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
-  return dir;
-}
-
 /** What the build's output says caught the mutant: the step, and the first rule or message. */
 function buildCatch(output: string): string {
   const step = /step '([^']+)' failed/.exec(output)?.[1] ?? 'build';
@@ -42,7 +34,7 @@ function buildCatch(output: string): string {
 }
 
 async function tryMutation(mutation: Mutation): Promise<Outcome> {
-  const dir = await copyOfRepository();
+  const dir = await copyRepository('email-delivery-mutant-', ['test']);
   try {
     const file = path.join(dir, 'openapi', mutation.file);
     const before = await fs.readFile(file, 'utf8');

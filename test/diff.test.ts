@@ -94,7 +94,6 @@ describe('npm run diff on a git repository', () => {
   const git = (...args: string[]) => run('git', ['-c', 'user.email=ci@example.invalid', '-c', 'user.name=ci', ...args], repo);
   beforeAll(async () => {
     repo = await copyRepo();
-    await fs.copyFile(path.join(root, 'CHANGELOG.md'), path.join(repo, 'CHANGELOG.md'));
     await git('init', '-q', '-b', 'main');
     await git('add', '-A');
     await git('commit', '-qm', 'release 0.1.0');

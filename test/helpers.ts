@@ -3,9 +3,9 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { copyRepository } from '../scripts/repo-copy.ts';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
@@ -46,14 +46,9 @@ export function runScript(cwd: string, name: string, args: string[] = [], env: N
   return run(bin('tsx'), [path.join(cwd, 'scripts', `${name}.ts`), ...args], cwd, env);
 }
 
-const copied = ['openapi', 'scripts', 'generated', 'redocly.yaml', '.spectral.yaml', 'package.json', 'tsconfig.json'];
-
 /** A temporary copy of the repository's build inputs and outputs, sharing node_modules. */
-export async function copyRepo(): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-repo-'));
-  for (const entry of copied) await fs.cp(path.join(root, entry), path.join(dir, entry), { recursive: true });
-  await fs.symlink(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
-  return dir;
+export function copyRepo(): Promise<string> {
+  return copyRepository('email-delivery-repo-');
 }
 
 export async function removeRepo(dir: string): Promise<void> {
