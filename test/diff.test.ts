@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareBundles, type BreakingKind } from '../scripts/compare.ts';
 import { gateProblems } from '../scripts/release-gate.ts';
-import { copyRepo, edit, loadBundle, removeRepo, root, run, runScript, type Json } from './helpers.ts';
+import { copyRepo, edit, loadBundle, removeRepo, run, runScript, type Json } from './helpers.ts';
 
 const base: Json = await loadBundle();
 
