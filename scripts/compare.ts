@@ -3,7 +3,7 @@
 // onto operations and house policy (an operationId rename is breaking: generated clients name
 // functions after it).
 import { apiDiff, type Diff } from 'api-smart-diff';
-import { httpMethods } from './operations.ts';
+import { eachOperation, httpMethods } from './operations.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- parsed OpenAPI
 
@@ -40,10 +40,9 @@ interface OperationRef {
 
 function operationsOf(bundle: Json): Map<string, OperationRef> {
   const found = new Map<string, OperationRef>();
-  for (const [path, item] of Object.entries(bundle.paths ?? {}) as [string, Json][]) {
-    for (const method of httpMethods) {
-      if (item[method]) found.set(`${method.toUpperCase()} ${path}`, { key: `${method.toUpperCase()} ${path}`, operationId: item[method].operationId });
-    }
+  for (const { path, method, operation } of eachOperation(bundle)) {
+    const key = `${method.toUpperCase()} ${path}`;
+    found.set(key, { key, operationId: operation.operationId });
   }
   return found;
 }

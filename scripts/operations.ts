@@ -33,34 +33,39 @@ function schemaName(where: string, media: Json | undefined): string {
   return ref.split('/').pop()!;
 }
 
+/** Every operation of `document` with its path, method and path item, in document order. */
+export function* eachOperation(document: Json): Generator<{ path: string; method: string; pathItem: Json; operation: Json }> {
+  for (const [path, pathItem] of Object.entries((document.paths ?? {}) as Json)) {
+    for (const method of httpMethods) {
+      if (pathItem[method]) yield { path, method, pathItem, operation: pathItem[method] };
+    }
+  }
+}
+
 export function listOperations(document: Json): Operation[] {
   const operations: Operation[] = [];
-  for (const [path, pathItem] of Object.entries(document.paths as Json)) {
-    for (const method of httpMethods) {
-      const operation = pathItem[method];
-      if (!operation) continue;
-      const where = `${method.toUpperCase()} ${path}`;
-      const parameters = [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])].map((p: Json) => deref(document, p));
-      const query = parameters.filter((p) => p.in === 'query');
-      const unsupported = parameters.filter((p) => p.in !== 'path' && !(p.in === 'query' && p.style === 'form' && p.explode === true && p.schema?.type === 'object'));
-      if (unsupported.length > 0 || query.length > 1) {
-        throw new ReportedError(`${where}: parameter '${(unsupported[0] ?? query[1]).name}' is of a kind the client generator does not support`);
-      }
-      const successStatus = Object.keys(operation.responses).find((status) => /^2\d\d$/.test(status));
-      if (!successStatus) throw new ReportedError(`${where}: no success response`);
-      const body = deref(document, operation.requestBody);
-      operations.push({
-        operationId: operation.operationId,
-        method,
-        path,
-        summary: operation.summary,
-        tag: operation.tags[0],
-        pathParameters: [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]),
-        openQuery: query.length === 1,
-        body: body ? { schema: schemaName(`${where} request body`, body.content), required: body.required === true } : undefined,
-        success: { status: successStatus, schema: schemaName(`${where} ${successStatus} response`, deref(document, operation.responses[successStatus]).content) },
-      });
+  for (const { path, method, pathItem, operation } of eachOperation(document)) {
+    const where = `${method.toUpperCase()} ${path}`;
+    const parameters = [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])].map((p: Json) => deref(document, p));
+    const query = parameters.filter((p) => p.in === 'query');
+    const unsupported = parameters.filter((p) => p.in !== 'path' && !(p.in === 'query' && p.style === 'form' && p.explode === true && p.schema?.type === 'object'));
+    if (unsupported.length > 0 || query.length > 1) {
+      throw new ReportedError(`${where}: parameter '${(unsupported[0] ?? query[1]).name}' is of a kind the client generator does not support`);
     }
+    const successStatus = Object.keys(operation.responses).find((status) => /^2\d\d$/.test(status));
+    if (!successStatus) throw new ReportedError(`${where}: no success response`);
+    const body = deref(document, operation.requestBody);
+    operations.push({
+      operationId: operation.operationId,
+      method,
+      path,
+      summary: operation.summary,
+      tag: operation.tags[0],
+      pathParameters: [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]),
+      openQuery: query.length === 1,
+      body: body ? { schema: schemaName(`${where} request body`, body.content), required: body.required === true } : undefined,
+      success: { status: successStatus, schema: schemaName(`${where} ${successStatus} response`, deref(document, operation.responses[successStatus]).content) },
+    });
   }
   return operations;
 }
