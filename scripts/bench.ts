@@ -1,7 +1,6 @@
 // `npm run bench [-- --runs 5] [--skip-scale]`: speed figures, median of N runs each, printed as
 // tables. Nothing here asserts: the README records the figures and the targets they are held to.
 import { execFile, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -194,15 +193,14 @@ async function benchScale(): Promise<void> {
 // 5. The rendered docs in headless Chromium: size, time to the first operation, requests.
 async function benchDocs(): Promise<void> {
   console.error('docs: the rendered page in headless Chromium');
-  const chromiumPath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((file) => file && existsSync(file));
+  const { chromiumPath, installHint, launchChromium } = await import('./chromium.ts');
   if (!chromiumPath) {
-    console.log('\nDocs: skipped, no Chromium (apt-get install chromium, or set CHROMIUM_PATH)');
+    console.log(`\nDocs: skipped. ${installHint}`);
     return;
   }
-  const { chromium } = await import('playwright-core');
   const { buildDocs } = await import('./build-docs.ts');
   const work = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-docs-bench-'));
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  const browser = await launchChromium();
   try {
     await buildDocs(JSON.parse(await fs.readFile(path.join(root, 'generated', 'openapi.json'), 'utf8')), work);
     const file = path.join(work, 'docs', 'index.html');

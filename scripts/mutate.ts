@@ -1,7 +1,6 @@
 // `npm run mutate`: applies each mutation in scripts/mutations.ts to a fresh copy of the repository,
 // then runs the build (lint first) and, if it passes, the contract tests. One line per mutation says
 // what caught it, or SURVIVED; exits 1 unless every mutation is caught.
-import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { mutations, type Mutation } from './mutations.ts';
 import { root } from './project.ts';
 import { copyRepository } from './repo-copy.ts';
+import { runCommand } from './run-command.ts';
 
 const contractTests = ['test/contract.test.ts', 'test/open-schemas.test.ts', 'test/validity.test.ts'];
 
@@ -16,14 +16,6 @@ interface Outcome {
   mutation: Mutation;
   caughtBy?: string;
   error?: string;
-}
-
-function run(command: string, args: string[], cwd: string): Promise<{ code: number; output: string }> {
-  return new Promise((resolve) => {
-    execFile(command, args, { cwd, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', CI: '' }, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, output: `${stdout}\n${stderr}` });
-    });
-  });
 }
 
 /** What the build's output says caught the mutant: the step, and the first rule or message. */
@@ -42,14 +34,17 @@ async function tryMutation(mutation: Mutation): Promise<Outcome> {
     if (after === before) return { mutation, error: 'the mutation changed nothing' };
     await fs.writeFile(file, after);
 
-    const build = await run(path.join(root, 'node_modules', '.bin', 'tsx'), ['scripts/build.ts'], dir);
+    // CI unset: the copies run as on a developer's machine, whatever runs mutate.
+    const outsideCi = { CI: '' };
+    const build = await runCommand(path.join(root, 'node_modules', '.bin', 'tsx'), ['scripts/build.ts'], dir, outsideCi);
     if (build.code !== 0) return { mutation, caughtBy: buildCatch(build.output) };
 
     const report = path.join(dir, 'contract-report.json');
-    const tests = await run(
+    const tests = await runCommand(
       path.join(root, 'node_modules', '.bin', 'vitest'),
       ['run', '--config', 'test/vitest.config.ts', '--typecheck.enabled=false', '--reporter=json', `--outputFile=${report}`, ...contractTests],
       dir,
+      outsideCi,
     );
     if (tests.code !== 0) {
       const results = JSON.parse(await fs.readFile(report, 'utf8').catch(() => '{"testResults":[]}'));

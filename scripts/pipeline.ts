@@ -67,7 +67,7 @@ export const bundleStep: Step = {
   name: 'bundle',
   after: ['lint'],
   async run(context) {
-    const bundle = context.bundle ?? (context.bundle = await bundleSource(context.redocly));
+    const bundle = requireBundle(context);
     await fs.writeFile(path.join(context.outDir, 'openapi.json'), bundleJsonText(bundle));
     await fs.writeFile(path.join(context.outDir, 'openapi.yaml'), bundleYamlText(bundle));
   },

@@ -1,11 +1,11 @@
 // Shared test helpers: read the bundle, follow its local $refs, run the project's scripts on
 // temporary copies of the repository, and fingerprint folders.
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { copyRepository } from '../scripts/repo-copy.ts';
+import { runCommand, type RunResult } from '../scripts/run-command.ts';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
@@ -24,22 +24,9 @@ export function deref(document: Json, node: Json): Json {
   return target;
 }
 
-export interface RunResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-  output: string;
-}
-
+export type { RunResult } from '../scripts/run-command.ts';
 /** Runs a command to its end (never throws on a non-zero exit). */
-export function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<RunResult> {
-  return new Promise((resolve) => {
-    execFile(command, args, { cwd, env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ...env }, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-      resolve({ code, stdout, stderr, output: `${stdout}\n${stderr}` });
-    });
-  });
-}
+export const run = runCommand;
 
 /** Runs `scripts/<name>.ts` of the checkout at `cwd` with tsx. */
 export function runScript(cwd: string, name: string, args: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<RunResult> {
