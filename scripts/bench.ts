@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import { bundle, createConfig, lint, loadConfig } from '@redocly/openapi-core';
 import { createEmailDeliveryClient, listWebhooks } from '../generated/client.ts';
-import { root, redoclyConfigFile } from './project.ts';
+import { root, redoclyConfigFile } from './project.js';
 import { copyRepository } from './repo-copy.ts';
 
 const exec = promisify(execFile);
@@ -70,7 +70,7 @@ async function benchBuild(): Promise<void> {
     [bin('redocly'), ['build-docs', 'cli-out/openapi.json', '-o', 'cli-out/docs/index.html', '--inlineBundle']],
   ];
   try {
-    const build = await medianOf('npm run build', () => sh(bin('tsx'), ['scripts/build.ts'], repo));
+    const build = await medianOf('npm run build', () => sh('npm', ['run', '-s', 'build'], repo));
     const clis = await medianOf(`${cliSteps.length} separate CLIs`, async () => {
       for (const [command, args, cwd] of cliSteps) await sh(command, args, cwd ?? repo);
     });
@@ -158,7 +158,7 @@ async function benchScale(): Promise<void> {
   const work = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-scale-'));
   const config = await loadConfig({ configPath: redoclyConfigFile });
   const plain = await createConfig({});
-  const { lintBundle } = await import('./spectral.ts');
+  const { lintBundle } = await import('./spectral.js');
   const { generateTypes } = await import('./generate-types.ts');
   const { buildDocs } = await import('./build-docs.ts');
   const rows: string[][] = [];

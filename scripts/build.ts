@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildSteps, newContext, runSteps, StepError } from './pipeline.ts';
-import { generatedDir, ReportedError, root } from './project.ts';
+import { generatedDir, ReportedError, root } from './project.js';
 
 /** Builds `generated/`; resolves true on success. Reports progress and failures through `log`. */
 export async function build(log: { info(line: string): void; error(line: string): void }): Promise<boolean> {
@@ -14,7 +14,7 @@ export async function build(log: { info(line: string): void; error(line: string)
   await fs.chmod(stagingDir, 0o755); // mkdtemp makes it private; generated/ is an ordinary folder
   log.info('build: openapi/ -> generated/');
   try {
-    await runSteps(await newContext(stagingDir), buildSteps, log.info);
+    await runSteps(newContext(stagingDir), buildSteps, log.info);
     await swapIn(stagingDir, generatedDir);
     log.info(`build: done in ${((performance.now() - started) / 1000).toFixed(2)} s`);
     return true;

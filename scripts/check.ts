@@ -3,12 +3,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { committedSteps, newContext, runSteps, uncommittedOutputs } from './pipeline.ts';
-import { generatedDir, root, shown } from './project.ts';
+import { generatedDir, root, shown } from './project.js';
 
 // Inside the checkout, so that the compiled client resolves its dependencies from node_modules/.
 const scratch = await fs.mkdtemp(path.join(root, '.generated-check-'));
 try {
-  await runSteps(await newContext(scratch), committedSteps, () => {});
+  await runSteps(newContext(scratch), committedSteps, () => {});
   const drifted = await compareTrees(scratch, generatedDir);
   if (drifted.length > 0) {
     console.error('check: generated/ is out of step with openapi/ (run `npm run build` and commit the result):');

@@ -4,16 +4,11 @@
 // Heavy generators are imported inside their step, so that `npm run lint` does not load them.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { stringifyYaml } from '@redocly/openapi-core';
-import { bundleSource, lintSource, openRedocly, type LintFormat, type RedoclySession } from './redocly.ts';
-import { lintBundle } from './spectral.ts';
-import { ReportedError, shown, sourceEntry } from './project.ts';
+import { bundleJsonText, lintDescription } from './lint-description.js';
 
 export interface BuildContext {
   /** The folder this run writes into; it becomes `generated/` only when every step has passed. */
   outDir: string;
-  format: LintFormat;
-  redocly: RedoclySession;
   bundle?: Record<string, unknown>;
 }
 
@@ -24,42 +19,16 @@ export interface Step {
   run(context: BuildContext): Promise<void>;
 }
 
-/** The text of `generated/openapi.json`: what Spectral lints is byte for byte what is written. */
-export function bundleJsonText(bundle: Record<string, unknown>): string {
-  return `${JSON.stringify(bundle, null, 2)}\n`;
+export function newContext(outDir: string): BuildContext {
+  return { outDir };
 }
 
-export function bundleYamlText(bundle: Record<string, unknown>): string {
-  return stringifyYaml(bundle, { noRefs: true, lineWidth: -1 });
-}
-
-export async function newContext(outDir: string, format: LintFormat = 'stylish'): Promise<BuildContext> {
-  return { outDir, format, redocly: await openRedocly() };
-}
-
-/**
- * Redocly on the split source, then Spectral on a fresh in-memory bundle. Spectral runs even when
- * Redocly found problems (as long as the source still bundles), so one run shows every problem.
- */
+/** Redocly on the split source, then Spectral on a fresh in-memory bundle (lint-description.js). */
 export const lintStep: Step = {
   name: 'lint',
   after: [],
   async run(context) {
-    const sourceProblems = await lintSource(context.redocly, context.format);
-    const sourceFailure = `Redocly found ${sourceProblems} problem(s) in the source (${shown(sourceEntry)} and the files it references)`;
-    let bundle: Record<string, unknown>;
-    try {
-      bundle = await bundleSource(context.redocly, { quiet: sourceProblems > 0 });
-    } catch (error) {
-      throw sourceProblems > 0 ? new ReportedError(sourceFailure) : error;
-    }
-    const bundleProblems = await lintBundle(bundleJsonText(bundle), 'generated/openapi.json', context.format);
-    const failures = [
-      ...(sourceProblems > 0 ? [sourceFailure] : []),
-      ...(bundleProblems > 0 ? [`Spectral found ${bundleProblems} problem(s) in the bundle (generated/openapi.json)`] : []),
-    ];
-    if (failures.length > 0) throw new ReportedError(failures.join('; '));
-    context.bundle = bundle;
+    context.bundle = await lintDescription('stylish');
   },
 };
 
@@ -69,9 +38,14 @@ export const bundleStep: Step = {
   async run(context) {
     const bundle = requireBundle(context);
     await fs.writeFile(path.join(context.outDir, 'openapi.json'), bundleJsonText(bundle));
-    await fs.writeFile(path.join(context.outDir, 'openapi.yaml'), bundleYamlText(bundle));
+    await fs.writeFile(path.join(context.outDir, 'openapi.yaml'), await bundleYamlText(bundle));
   },
 };
+
+async function bundleYamlText(bundle: Record<string, unknown>): Promise<string> {
+  const { stringifyYaml } = await import('@redocly/openapi-core');
+  return stringifyYaml(bundle, { noRefs: true, lineWidth: -1 });
+}
 
 function requireBundle(context: BuildContext): Record<string, unknown> {
   if (!context.bundle) throw new Error('internal: the bundle step has not run');

@@ -1,12 +1,17 @@
 // House rules that Redocly's configurable rules cannot express: they look at the
 // source files themselves, not only at the document's content.
 import path from 'node:path';
+/** @import { Oas3Rule, UserContext } from '@redocly/openapi-core' */
 
-/** The file name a path item must live in: `/v1/batches/{id}/send` -> `v1_batches_id_send.yaml`. */
+/**
+ * The file name a path item must live in: `/v1/batches/{id}/send` -> `v1_batches_id_send.yaml`.
+ * @param {string} apiPath
+ */
 export function pathItemFileName(apiPath) {
   return `${apiPath.replace(/^\//, '').replace(/[{}]/g, '').replaceAll('/', '_')}.yaml`;
 }
 
+/** @type {Oas3Rule} */
 function PathItemFileName() {
   return {
     Paths: {
@@ -24,8 +29,10 @@ function PathItemFileName() {
   };
 }
 
+/** @type {Oas3Rule} */
 function NoBracesInFileNames() {
   const seen = new Set();
+  /** @type {(node: unknown, ctx: UserContext) => void} */
   const check = (_node, ctx) => {
     const file = ctx.location.source.absoluteRef;
     if (seen.has(file)) return;

@@ -5,7 +5,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSteps } from '../scripts/pipeline.ts';
-import { bin, copyRepo, fingerprint, removeRepo, runScript } from './helpers.ts';
+import { copyRepo, fingerprint, removeRepo, runScript, scriptCommand } from './helpers.ts';
 
 let repo: string;
 let before: Record<string, string>;
@@ -38,8 +38,9 @@ describe('atomic build', () => {
   });
 
   it('a build killed half-way leaves generated/ as it was, and the next build removes its leftovers', async () => {
-    // Its own process group: tsx runs the build in a child process, and both must die.
-    const child = spawn(bin('tsx'), [path.join(repo, 'scripts', 'build.ts')], { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    // Its own process group: the build's docs step runs Redocly in a child process, and all must die.
+    const [command, ...args] = scriptCommand(repo, 'build');
+    const child = spawn(command, args, { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     // Kill it once the bundle is in the staging folder, before the swap.
     await new Promise<void>((resolve) => {
       child.stdout.on('data', (chunk: Buffer) => {

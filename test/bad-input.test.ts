@@ -32,6 +32,11 @@ const badInputs: BadInput[] = [
     expected: [/openapi\/openapi\.yaml:4:3: YAML syntax error/],
   },
   {
+    name: 'a YAML syntax error in the Spectral ruleset',
+    apply: (repo) => edit(repo, '.spectral.yaml', '  - - spectral:oas', '  - [spectral:oas'),
+    expected: [/\.spectral\.yaml:\d+:\d+: YAML syntax error/],
+  },
+  {
     name: 'a dangling $ref',
     apply: (repo) => edit(repo, 'openapi/paths/v1_webhooks.yaml', 'ListWebhooksResponse.yaml', 'NoSuchSchema.yaml'),
     expected: [/openapi\/paths\/v1_webhooks\.yaml/, /\d+:\d+\s+error\s+no-unresolved-refs/, /NoSuchSchema\.yaml/],

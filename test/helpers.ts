@@ -1,6 +1,7 @@
 // Shared test helpers: read the bundle, follow its local $refs, run the project's scripts on
 // temporary copies of the repository, and fingerprint folders.
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,9 +29,18 @@ export type { RunResult } from '../scripts/run-command.ts';
 /** Runs a command to its end (never throws on a non-zero exit). */
 export const run = runCommand;
 
-/** Runs `scripts/<name>.ts` of the checkout at `cwd` with tsx. */
+/** The command line of `npm run <name>` in the checkout at `cwd`, as its package.json gives it. */
+export function scriptCommand(cwd: string, name: string): string[] {
+  const line: string | undefined = JSON.parse(readFileSync(path.join(cwd, 'package.json'), 'utf8')).scripts[name];
+  const [command, ...args] = line?.split(' ') ?? [];
+  if (command !== 'node') throw new Error(`package.json: script '${name}' is not a node command: ${line}`);
+  return [process.execPath, ...args];
+}
+
+/** Runs `npm run <name>` of the checkout at `cwd` (in `cwd`), without npm's own start-up. */
 export function runScript(cwd: string, name: string, args: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<RunResult> {
-  return run(bin('tsx'), [path.join(cwd, 'scripts', `${name}.ts`), ...args], cwd, env);
+  const [command, ...commandArgs] = scriptCommand(cwd, name);
+  return run(command, [...commandArgs, ...args], cwd, env);
 }
 
 /** A temporary copy of the repository's build inputs and outputs, sharing node_modules. */

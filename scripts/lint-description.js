@@ -1,0 +1,52 @@
+// The lint of the description: Redocly on the split source, then Spectral on a fresh in-memory
+// bundle. `npm run lint` and the build's first step both run this.
+// Plain JavaScript (typed by JSDoc, checked by tsc): `npm run lint` loads it; see scripts/lint.js.
+import { startSpectral } from './spectral.js';
+import { ReportedError, shown, sourceEntry } from './project.js';
+
+/** @typedef {'stylish' | 'github-actions'} LintFormat */
+/** @type {LintFormat[]} */
+export const lintFormats = ['stylish', 'github-actions'];
+
+/**
+ * Lints the description and returns its bundle. Spectral runs even when Redocly found problems
+ * (as long as the source still bundles), so one run shows every problem. Throws a ReportedError
+ * that counts the problems when there are any.
+ * @param {LintFormat} format
+ * @returns {Promise<Record<string, unknown>>}
+ */
+export async function lintDescription(format) {
+  const spectral = startSpectral(); // imports Spectral on the other core while Redocly works here
+  try {
+    // Imported only now, so that the worker's start does not wait for Redocly's import.
+    const { bundleSource, lintSource, openRedocly } = await import('./redocly.js');
+    const session = await openRedocly();
+    const sourceProblems = await lintSource(session, format);
+    const sourceFailure = `Redocly found ${sourceProblems} problem(s) in the source (${shown(sourceEntry)} and the files it references)`;
+    /** @type {Record<string, unknown>} */
+    let bundle;
+    try {
+      bundle = await bundleSource(session, { quiet: sourceProblems > 0 });
+    } catch (error) {
+      throw sourceProblems > 0 ? new ReportedError(sourceFailure) : error;
+    }
+    const bundleProblems = await spectral.lint(bundleJsonText(bundle), 'generated/openapi.json', format);
+    const failures = [
+      ...(sourceProblems > 0 ? [sourceFailure] : []),
+      ...(bundleProblems > 0 ? [`Spectral found ${bundleProblems} problem(s) in the bundle (generated/openapi.json)`] : []),
+    ];
+    if (failures.length > 0) throw new ReportedError(failures.join('; '));
+    return bundle;
+  } finally {
+    await spectral.close();
+  }
+}
+
+/**
+ * The text of `generated/openapi.json`: what Spectral lints is byte for byte what is written.
+ * @param {unknown} bundle
+ * @returns {string}
+ */
+export function bundleJsonText(bundle) {
+  return `${JSON.stringify(bundle, null, 2)}\n`;
+}
