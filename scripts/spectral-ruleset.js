@@ -42,11 +42,13 @@ export async function loadRuleset(file) {
     throw new ReportedError(`${shown(file)}:${line + 1}:${character + 1}: YAML syntax error: ${syntaxError.message}`);
   }
   const definition = await directDefinition(parsed.data);
-  if (!definition) return spectralLoader(file);
   try {
-    return new Ruleset(definition, { source: file });
+    return definition ? new Ruleset(definition, { source: file }) : await spectralLoader(file);
   } catch (error) {
-    throw new ReportedError(`${shown(file)}: invalid Spectral ruleset: ${error instanceof Error ? error.message : String(error)}`);
+    // Spectral's validation throws an AggregateError of one error per problem, each with its path.
+    const problems = error instanceof AggregateError ? error.errors : [error];
+    const lines = problems.map((problem) => `  ${Array.isArray(problem?.path) && problem.path.length > 0 ? `${problem.path.join('.')}: ` : ''}${problem instanceof Error ? problem.message : String(problem)}`);
+    throw new ReportedError(`${shown(file)}: invalid Spectral ruleset:\n${lines.join('\n')}`);
   }
 }
 

@@ -117,6 +117,25 @@ describe('the Spectral ruleset loader', () => {
     }
   });
 
+  it.each([
+    ['an invalid severity', 'rules:\n  house-rule:\n    severity: fatal\n    given: $\n    then: { function: truthy }\n', /rules\.house-rule\.severity: the value has to be one of/],
+    ['an unknown function (through Spectral\'s own loader)', 'rules:\n  house-rule:\n    given: $\n    then: { function: falsey }\n', /rules\.house-rule\.then\.function: Function is not defined/],
+  ])('names the file and the rule of %s', async (_name, text, expected) => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-ruleset-'));
+    try {
+      const file = path.join(dir, '.spectral.yaml');
+      await fs.writeFile(file, text);
+      const error = await loadRuleset(file).then(
+        () => undefined,
+        (reason: Error) => reason,
+      );
+      expect(error?.message).toContain(`${file}: invalid Spectral ruleset:`);
+      expect(error?.message).toMatch(expected);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('names the file, line and column of a YAML syntax error', async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-ruleset-'));
     try {
