@@ -6,12 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
-import { bundle, createConfig, lint, loadConfig } from '@redocly/openapi-core';
-import spectralCore from '@stoplight/spectral-core';
-import spectralParsers from '@stoplight/spectral-parsers';
 import createClient from 'openapi-fetch';
 import { createEmailDeliveryClient, listWebhooks, type paths } from '../generated/client.ts';
-import { root, redoclyConfigFile, spectralRulesetFile } from './project.js';
+import { root } from './project.js';
 import { copyRepository } from './repo-copy.ts';
 
 const exec = promisify(execFile);
@@ -154,62 +151,24 @@ async function benchClient(): Promise<void> {
   }
 }
 
-// 4. Scale: synthetic descriptions with 10x and 100x our operations, derived from ours.
-function scaled(base: Record<string, any>, factor: number): Record<string, any> { // eslint-disable-line @typescript-eslint/no-explicit-any
-  const copy = structuredClone(base);
-  copy.paths = {};
-  for (let k = 0; k < factor; k++) {
-    for (const [apiPath, item] of Object.entries(base.paths as Record<string, any>)) { // eslint-disable-line @typescript-eslint/no-explicit-any
-      const clone = structuredClone(item);
-      // Copy k of an operation gets a letters-only suffix (the house rules allow no digits): B, C, ..., BA, ...
-      const suffix = k === 0 ? '' : [...String(k)].map((digit) => String.fromCharCode(65 + Number(digit))).join('');
-      for (const operation of Object.values(clone) as any[]) if (operation?.operationId) operation.operationId = `${operation.operationId}${suffix}`; // eslint-disable-line @typescript-eslint/no-explicit-any
-      copy.paths[k === 0 ? apiPath : apiPath.replace(/^\/(v\d)\//, `/$1/s${k}/`)] = clone;
-    }
-  }
-  return copy;
-}
-
+// 4. Scale: synthetic descriptions with 10x, 50x and 100x our operations, derived from ours,
+//    each size measured by scripts/bench-scale.ts in a fresh process (no heap carried over).
 async function benchScale(): Promise<void> {
-  console.error('scale: 1x, 10x, 50x and 100x the operations through lint, bundle, types and docs');
-  const base = JSON.parse(await fs.readFile(path.join(root, 'generated', 'openapi.json'), 'utf8'));
-  const work = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-scale-'));
-  const config = await loadConfig({ configPath: redoclyConfigFile });
-  const plain = await createConfig({});
-  // The lint's work, not its start-up: Spectral and its ruleset are loaded once, here.
-  const { loadRuleset } = await import('./spectral-ruleset.js');
-  const ruleset = await loadRuleset(spectralRulesetFile);
-  const spectralProblems = async (text: string, file: string) => {
-    const spectral = new spectralCore.Spectral();
-    spectral.setRuleset(ruleset);
-    return (await spectral.run(new spectralCore.Document(text, spectralParsers.Json, file))).length;
-  };
-  const { generateTypes } = await import('./generate-types.ts');
-  const { buildDocs } = await import('./build-docs.ts');
+  console.error('scale: 1x, 10x, 50x and 100x the operations through lint, bundle, types and docs, a fresh process per size');
   const factors = [1, 10, 50, 100];
   const rows: string[][] = [];
   const times: Record<string, number[]> = {};
-  try {
-    for (const factor of factors) {
-      const document = scaled(base, factor);
-      const operations = factor * 29;
-      const file = path.join(work, `openapi-${factor}x.json`);
-      const text = `${JSON.stringify(document, null, 2)}\n`;
-      await fs.writeFile(file, text);
-      let problems = 0;
-      const lintMs = await medianOf(`${factor}x lint`, async () => {
-        problems = (await lint({ ref: file, config })).length + (await spectralProblems(text, file));
-      });
-      if (problems > 0) throw new Error(`the ${factor}x description has ${problems} lint problems: the synthetic copies must lint clean`);
-      const bundleMs = await medianOf(`${factor}x bundle`, () => bundle({ ref: file, config: plain }));
-      const typesMs = await medianOf(`${factor}x types`, () => generateTypes(document));
-      const docsMs = await medianOf(`${factor}x docs`, () => buildDocs(document, path.join(work, `docs-${factor}x`)));
-      const steps = { lint: lintMs, bundle: bundleMs, types: typesMs, docs: docsMs };
-      for (const [step, ms] of Object.entries(steps)) (times[step] ??= []).push(ms);
-      rows.push([`${factor}x`, String(operations), ...Object.values(steps).map(seconds), ...Object.values(steps).map((ms) => `${(ms / operations).toFixed(2)}`)]);
-    }
-  } finally {
-    await fs.rm(work, { recursive: true, force: true });
+  for (const factor of factors) {
+    const stdout = await new Promise<string>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'bench-scale.ts'), String(factor), String(runs)], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk));
+      child.on('close', (code) => (code === 0 ? resolve(output) : reject(new Error(`scripts/bench-scale.ts ${factor} ${runs} exited with code ${code}`))));
+    });
+    const steps: Record<string, number> = JSON.parse(stdout);
+    const operations = factor * 29;
+    for (const [step, ms] of Object.entries(steps)) (times[step] ??= []).push(ms);
+    rows.push([`${factor}x`, String(operations), ...Object.values(steps).map(seconds), ...Object.values(steps).map((ms) => `${(ms / operations).toFixed(2)}`)]);
   }
   table(`Scale (median of ${runs}; ms/op = time per operation)`, ['size', 'operations', 'lint', 'bundle', 'types', 'docs', 'lint ms/op', 'bundle ms/op', 'types ms/op', 'docs ms/op'], rows);
   // Fixed costs (a page template, a compiled schema) make ms/op fall as a description grows,
