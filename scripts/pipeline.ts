@@ -1,7 +1,8 @@
 // The build's steps, each a small function over one shared context. `build` runs them into a
 // temporary folder and swaps it in; `check` runs them into a scratch folder and compares.
 // Steps run as soon as the steps they come after have finished, so independent ones overlap.
-// Heavy generators are imported inside their step, so that `npm run lint` does not load them.
+// Heavy tools are imported inside their step, so that the lint step (which starts Spectral's
+// worker first) does not wait for them.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { bundleJsonText, lintDescription } from './lint-description.js';

@@ -44,18 +44,3 @@ export function startSpectral() {
     },
   };
 }
-
-/**
- * One-off: starts a worker, lints `bundleJson`, stops the worker.
- * @param {string} bundleJson
- * @param {string} fileLabel
- * @param {import('./lint-description.js').LintFormat} format
- */
-export async function lintBundle(bundleJson, fileLabel, format) {
-  const spectral = startSpectral();
-  try {
-    return await spectral.lint(bundleJson, fileLabel, format);
-  } finally {
-    await spectral.close();
-  }
-}
