@@ -11,6 +11,7 @@ import { buildDocs } from './build-docs.ts';
 import { generateTypes } from './generate-types.ts';
 import { redoclyConfigFile, root, spectralRulesetFile } from './project.js';
 import { loadRuleset } from './spectral-ruleset.js';
+import { medianOf } from './bench-timing.ts';
 
 const [factor, runs] = process.argv.slice(2).map(Number);
 if (!(factor >= 1 && runs >= 1)) {
@@ -33,17 +34,6 @@ function scaled(base: Record<string, any>, factor: number): Record<string, any> 
   return copy;
 }
 
-async function medianOf(label: string, action: () => Promise<unknown>): Promise<number> {
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    await action();
-    samples.push(performance.now() - started);
-  }
-  process.stderr.write(`  ${label}: ${samples.map((ms) => (ms / 1000).toFixed(2)).join(' ')} s\n`);
-  return [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)];
-}
-
 const base = JSON.parse(await fs.readFile(path.join(root, 'generated', 'openapi.json'), 'utf8'));
 const document = scaled(base, factor);
 const work = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-scale-'));
@@ -56,15 +46,15 @@ try {
   // The lint's work, not its start-up: Spectral's ruleset is loaded once, here.
   const ruleset = await loadRuleset(spectralRulesetFile);
   let problems = 0;
-  const lintMs = await medianOf(`${factor}x lint`, async () => {
+  const lintMs = await medianOf(`${factor}x lint`, runs, async () => {
     const spectral = new spectralCore.Spectral();
     spectral.setRuleset(ruleset);
     problems = (await lint({ ref: file, config })).length + (await spectral.run(new spectralCore.Document(text, spectralParsers.Json, file))).length;
   });
   if (problems > 0) throw new Error(`the ${factor}x description has ${problems} lint problems: the synthetic copies must lint clean`);
-  const bundleMs = await medianOf(`${factor}x bundle`, () => bundle({ ref: file, config: plain }));
-  const typesMs = await medianOf(`${factor}x types`, () => generateTypes(document));
-  const docsMs = await medianOf(`${factor}x docs`, () => buildDocs(document, path.join(work, 'docs')));
+  const bundleMs = await medianOf(`${factor}x bundle`, runs, () => bundle({ ref: file, config: plain }));
+  const typesMs = await medianOf(`${factor}x types`, runs, () => generateTypes(document));
+  const docsMs = await medianOf(`${factor}x docs`, runs, () => buildDocs(document, path.join(work, 'docs')));
   console.log(JSON.stringify({ lint: lintMs, bundle: bundleMs, types: typesMs, docs: docsMs }));
 } finally {
   await fs.rm(work, { recursive: true, force: true });

@@ -9,6 +9,7 @@ import { parseArgs, promisify } from 'node:util';
 import createClient from 'openapi-fetch';
 import { createEmailDeliveryClient, listWebhooks, type paths } from '../generated/client.ts';
 import { root } from './project.js';
+import { median, medianOf, timed } from './bench-timing.ts';
 import { copyRepository } from './repo-copy.ts';
 
 const exec = promisify(execFile);
@@ -22,21 +23,7 @@ const runs = Math.max(1, Number(values.runs) || 5);
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
 const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' };
 
-const median = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)];
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-
-async function timed(action: () => Promise<unknown>): Promise<number> {
-  const started = performance.now();
-  await action();
-  return performance.now() - started;
-}
-
-async function medianOf(label: string, action: () => Promise<unknown>): Promise<number> {
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) samples.push(await timed(action));
-  process.stderr.write(`  ${label}: ${samples.map((ms) => (ms / 1000).toFixed(2)).join(' ')} s\n`);
-  return median(samples);
-}
 
 const sh = (command: string, args: string[], cwd = root) => exec(command, args, { cwd, env, maxBuffer: 256 * 1024 * 1024 });
 
@@ -70,8 +57,8 @@ async function benchBuild(): Promise<void> {
     [bin('redocly'), ['build-docs', 'cli-out/openapi.json', '-o', 'cli-out/docs/index.html', '--inlineBundle']],
   ];
   try {
-    const build = await medianOf('npm run build', () => sh('npm', ['run', '-s', 'build'], repo));
-    const clis = await medianOf(`${cliSteps.length} separate CLIs`, async () => {
+    const build = await medianOf('npm run build', runs, () => sh('npm', ['run', '-s', 'build'], repo));
+    const clis = await medianOf(`${cliSteps.length} separate CLIs`, runs, async () => {
       for (const [command, args, cwd] of cliSteps) await sh(command, args, cwd ?? repo);
     });
     table(`Build (median of ${runs}; target: the build takes at most half the time of the separate CLIs)`, ['what', 'time', 'ratio'], [
@@ -86,7 +73,7 @@ async function benchBuild(): Promise<void> {
 // 2. Pull-request lint.
 async function benchLint(): Promise<void> {
   console.error('lint: npm run lint');
-  const lintTime = await medianOf('npm run lint', () => sh('npm', ['run', '-s', 'lint']));
+  const lintTime = await medianOf('npm run lint', runs, () => sh('npm', ['run', '-s', 'lint']));
   table(`Pull-request lint (median of ${runs}; target: under 1.5 s)`, ['what', 'time'], [['npm run lint (Redocly on the source, Spectral on the bundle)', seconds(lintTime)]]);
 }
 
