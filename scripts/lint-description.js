@@ -9,11 +9,12 @@ import { ReportedError, shown, sourceEntry } from './project.js';
 export const lintFormats = ['stylish', 'github-actions'];
 
 /**
- * Lints the description and returns its bundle. Spectral runs even when Redocly found problems
- * (as long as the source still bundles), so one run shows every problem. Throws a ReportedError
- * that counts the problems when there are any.
+ * Lints the description and returns its bundle, with the JSON text Spectral linted (the text of
+ * `generated/openapi.json`). Spectral runs even when Redocly found problems (as long as the source
+ * still bundles), so one run shows every problem. Throws a ReportedError that counts the problems
+ * when there are any.
  * @param {LintFormat} format
- * @returns {Promise<Record<string, unknown>>}
+ * @returns {Promise<{ bundle: Record<string, unknown>, bundleJson: string }>}
  */
 export async function lintDescription(format) {
   const spectral = startSpectral(); // imports Spectral on the other core while Redocly works here
@@ -30,13 +31,14 @@ export async function lintDescription(format) {
     } catch (error) {
       throw sourceProblems > 0 ? new ReportedError(sourceFailure) : error;
     }
-    const bundleProblems = await spectral.lint(bundleJsonText(bundle), 'generated/openapi.json', format);
+    const bundleJson = bundleJsonText(bundle);
+    const bundleProblems = await spectral.lint(bundleJson, 'generated/openapi.json', format);
     const failures = [
       ...(sourceProblems > 0 ? [sourceFailure] : []),
       ...(bundleProblems > 0 ? [`Spectral found ${bundleProblems} problem(s) in the bundle (generated/openapi.json)`] : []),
     ];
     if (failures.length > 0) throw new ReportedError(failures.join('; '));
-    return bundle;
+    return { bundle, bundleJson };
   } finally {
     await spectral.close();
   }

@@ -11,6 +11,8 @@ export interface BuildContext {
   /** The folder this run writes into; it becomes `generated/` only when every step has passed. */
   outDir: string;
   bundle?: Record<string, unknown>;
+  /** The text of `openapi.json`: the very text Spectral linted. */
+  bundleJson?: string;
 }
 
 export interface Step {
@@ -29,7 +31,9 @@ export const lintStep: Step = {
   name: 'lint',
   after: [],
   async run(context) {
-    context.bundle = await lintDescription('stylish');
+    const { bundle, bundleJson } = await lintDescription('stylish');
+    context.bundle = bundle;
+    context.bundleJson = bundleJson;
   },
 };
 
@@ -37,9 +41,9 @@ export const bundleStep: Step = {
   name: 'bundle',
   after: ['lint'],
   async run(context) {
-    const bundle = requireBundle(context);
-    await fs.writeFile(path.join(context.outDir, 'openapi.json'), bundleJsonText(bundle));
-    await fs.writeFile(path.join(context.outDir, 'openapi.yaml'), await bundleYamlText(bundle));
+    if (context.bundleJson === undefined) throw new Error('internal: the lint step has not run');
+    await fs.writeFile(path.join(context.outDir, 'openapi.json'), context.bundleJson);
+    await fs.writeFile(path.join(context.outDir, 'openapi.yaml'), await bundleYamlText(requireBundle(context)));
   },
 };
 
