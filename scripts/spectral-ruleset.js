@@ -41,7 +41,7 @@ export async function loadRuleset(file) {
     const { line, character } = syntaxError.range.start;
     throw new ReportedError(`${shown(file)}:${line + 1}:${character + 1}: YAML syntax error: ${syntaxError.message}`);
   }
-  const definition = await directDefinition(parsed.data);
+  const definition = directDefinition(parsed.data);
   try {
     return definition ? new Ruleset(definition, { source: file }) : await spectralLoader(file);
   } catch (error) {
@@ -69,9 +69,9 @@ async function spectralLoader(file) {
  * The definition with built-in ruleset names and function names replaced by what they name, or
  * undefined when it uses anything else.
  * @param {unknown} raw
- * @returns {Promise<Record<string, unknown> | undefined>}
+ * @returns {Record<string, unknown> | undefined}
  */
-async function directDefinition(raw) {
+function directDefinition(raw) {
   if (!isObject(raw) || !Object.keys(raw).every((key) => directKeys.has(key))) return undefined;
   const extendsList = Array.isArray(raw.extends) ? raw.extends : raw.extends === undefined ? [] : [raw.extends];
   const resolvedExtends = [];

@@ -104,46 +104,43 @@ describe('the Spectral ruleset loader', () => {
     expect(found).toEqual(await findings(spectralOwn, text));
   });
 
-  it('hands a ruleset that extends a file to Spectral\'s own loader', async () => {
+  /** Writes `text` to a .spectral.yaml in a fresh temporary folder, runs `use` on it, removes the folder. */
+  async function withRulesetFile(text: string, use: (file: string) => Promise<void>): Promise<void> {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-ruleset-'));
     try {
       const file = path.join(dir, '.spectral.yaml');
-      await fs.writeFile(file, `extends:\n  - ${JSON.stringify(spectralRulesetFile)}\nrules:\n  info-description: off\n`);
-      const ruleset = await loadRuleset(file);
-      expect(ruleset.rules['house-no-webhooks']?.enabled).toBe(true);
-      expect(ruleset.rules['info-description']?.enabled).toBe(false);
+      await fs.writeFile(file, text);
+      await use(file);
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }
+  }
+
+  it('hands a ruleset that extends a file to Spectral\'s own loader', async () => {
+    await withRulesetFile(`extends:\n  - ${JSON.stringify(spectralRulesetFile)}\nrules:\n  info-description: off\n`, async (file) => {
+      const ruleset = await loadRuleset(file);
+      expect(ruleset.rules['house-no-webhooks']?.enabled).toBe(true);
+      expect(ruleset.rules['info-description']?.enabled).toBe(false);
+    });
   });
 
   it.each([
     ['an invalid severity', 'rules:\n  house-rule:\n    severity: fatal\n    given: $\n    then: { function: truthy }\n', /rules\.house-rule\.severity: the value has to be one of/],
     ['an unknown function (through Spectral\'s own loader)', 'rules:\n  house-rule:\n    given: $\n    then: { function: falsey }\n', /rules\.house-rule\.then\.function: Function is not defined/],
   ])('names the file and the rule of %s', async (_name, text, expected) => {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-ruleset-'));
-    try {
-      const file = path.join(dir, '.spectral.yaml');
-      await fs.writeFile(file, text);
+    await withRulesetFile(text, async (file) => {
       const error = await loadRuleset(file).then(
         () => undefined,
         (reason: Error) => reason,
       );
       expect(error?.message).toContain(`${file}: invalid Spectral ruleset:`);
       expect(error?.message).toMatch(expected);
-    } finally {
-      await fs.rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('names the file, line and column of a YAML syntax error', async () => {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-ruleset-'));
-    try {
-      const file = path.join(dir, '.spectral.yaml');
-      await fs.writeFile(file, 'extends: [spectral:oas\nrules: {}\n');
+    await withRulesetFile('extends: [spectral:oas\nrules: {}\n', async (file) => {
       await expect(loadRuleset(file)).rejects.toThrow(new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+:\\d+: YAML syntax error`));
-    } finally {
-      await fs.rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
