@@ -2,7 +2,7 @@
 // Generated from generated/openapi.json by `npm run build`. Do not edit: change openapi/ and rebuild.
 
 import createClient, { type Client, type FetchResponse, type HeadersOptions, type Middleware } from 'openapi-fetch';
-import type { components, operations, paths } from './schema.js';
+import type { components, operations, paths } from './schema.ts';
 
 export type { components, operations, paths };
 export type Schemas = components['schemas'];
@@ -75,25 +75,29 @@ function operationName(method: string, schemaPath: string): string {
 /** A path parameter that cannot travel as one URL segment: empty, `.` or `..`. No request was sent. */
 export class UnsafePathParameterError extends Error {
   override name = 'UnsafePathParameterError';
-  constructor(
-    readonly operation: string,
-    readonly parameter: string,
-    readonly value: unknown,
-  ) {
+  readonly operation: string;
+  readonly parameter: string;
+  readonly value: unknown;
+  constructor(operation: string, parameter: string, value: unknown) {
     super(`${operation}: path parameter '${parameter}' is ${JSON.stringify(value)}, which cannot be sent as one path segment (an empty, "." or ".." segment would address another resource); no request was sent`);
+    this.operation = operation;
+    this.parameter = parameter;
+    this.value = value;
   }
 }
 
 /** A success response whose body is not JSON, although the description declares application/json. */
 export class ResponseBodyError extends Error {
   override name = 'ResponseBodyError';
-  constructor(
-    readonly operation: string,
-    readonly detail: string,
-    /** The response, where the body was read before openapi-fetch parsed it. */
-    readonly response?: Response,
-  ) {
+  readonly operation: string;
+  readonly detail: string;
+  /** The response, where the body was read before openapi-fetch parsed it. */
+  readonly response?: Response;
+  constructor(operation: string, detail: string, response?: Response) {
     super(`${operation}: the success response body is not JSON: ${detail}`);
+    this.operation = operation;
+    this.detail = detail;
+    this.response = response;
   }
 }
 

@@ -9,13 +9,13 @@ import spectralCore from '@stoplight/spectral-core';
 import spectralParsers from '@stoplight/spectral-parsers';
 import { buildDocs } from './build-docs.ts';
 import { generateTypes } from './generate-types.ts';
-import { redoclyConfigFile, root, spectralRulesetFile } from './project.js';
-import { loadRuleset } from './spectral-ruleset.js';
+import { redoclyConfigFile, root, spectralRulesetFile } from './project.ts';
+import { loadRuleset } from './spectral-ruleset.ts';
 import { medianOf } from './bench-timing.ts';
 
 const [factor, runs] = process.argv.slice(2).map(Number);
 if (!(factor >= 1 && runs >= 1)) {
-  console.error('usage: node --import tsx scripts/bench-scale.ts <factor> <runs>');
+  console.error('usage: node scripts/bench-scale.ts <factor> <runs>');
   process.exit(2);
 }
 

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import createClient from 'openapi-fetch';
 import { createEmailDeliveryClient, listWebhooks, type paths } from '../generated/client.ts';
-import { root } from './project.js';
+import { root } from './project.ts';
 import { median, medianOf, timed } from './bench-timing.ts';
 import { copyRepository } from './repo-copy.ts';
 
@@ -52,7 +52,7 @@ async function benchBuild(): Promise<void> {
     [bin('redocly'), ['bundle', 'cli-out/openapi.json', '--dereferenced', '-o', 'cli-out/openapi.dereferenced.json']],
     // Run where no redocly.yaml is: openapi-typescript would read its `apis` instead of the argument.
     [bin('openapi-typescript'), ['openapi.json', '-o', 'schema.ts'], out],
-    [bin('tsx'), ['-e', generateClient]],
+    [process.execPath, ['--input-type=module', '-e', generateClient]],
     [bin('tsc'), ['-p', 'cli-out/tsconfig.json']],
     [bin('redocly'), ['build-docs', 'cli-out/openapi.json', '-o', 'cli-out/docs/index.html', '--inlineBundle']],
   ];
@@ -147,7 +147,7 @@ async function benchScale(): Promise<void> {
   const times: Record<string, number[]> = {};
   for (const factor of factors) {
     const stdout = await new Promise<string>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'bench-scale.ts'), String(factor), String(runs)], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(process.execPath, [path.join(root, 'scripts', 'bench-scale.ts'), String(factor), String(runs)], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
       let output = '';
       child.stdout.on('data', (chunk: Buffer) => (output += chunk));
       child.on('close', (code) => (code === 0 ? resolve(output) : reject(new Error(`scripts/bench-scale.ts ${factor} ${runs} exited with code ${code}`))));

@@ -6,7 +6,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { withCodeSamples } from './code-samples.ts';
-import { ReportedError, redoclyConfigFile, root } from './project.js';
+import { ReportedError, redoclyConfigFile, root } from './project.ts';
 
 export const docsTitle = 'Email Delivery Service API reference';
 

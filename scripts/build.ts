@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildSteps, newContext, runSteps, StepError } from './pipeline.ts';
-import { generatedDir, ReportedError, root } from './project.js';
+import { generatedDir, ReportedError, root } from './project.ts';
 
 /** Builds `generated/`; resolves true on success. Reports progress and failures through `log`. */
 export async function build(log: { info(line: string): void; error(line: string): void }): Promise<boolean> {

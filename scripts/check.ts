@@ -3,7 +3,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { committedSteps, newContext, runSteps, uncommittedOutputs } from './pipeline.ts';
-import { generatedDir, root, shown } from './project.js';
+import { generatedDir, root, shown } from './project.ts';
 
 // Inside the checkout, so that the compiled client resolves its dependencies from node_modules/.
 const scratch = await fs.mkdtemp(path.join(root, '.generated-check-'));

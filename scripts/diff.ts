@@ -11,8 +11,8 @@ import { parseArgs, promisify } from 'node:util';
 import { bundle, createConfig } from '@redocly/openapi-core';
 import { compareBundles, type Comparison } from './compare.ts';
 import { gateProblems } from './release-gate.ts';
-import { bundleSource, openRedocly } from './redocly.js';
-import { ReportedError, root } from './project.js';
+import { bundleSource, openRedocly } from './redocly.ts';
+import { ReportedError, root } from './project.ts';
 
 const exec = promisify(execFile);
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- parsed OpenAPI

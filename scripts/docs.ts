@@ -6,7 +6,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from './build.ts';
-import { generatedDir, redoclyConfigFile, root, spectralRulesetFile } from './project.js';
+import { generatedDir, redoclyConfigFile, root, spectralRulesetFile } from './project.ts';
 
 const { values } = parseArgs({ options: { port: { type: 'string', default: '8080' } } });
 const port = Number(values.port);

@@ -1,7 +1,7 @@
 // Prism, started from the bundle on a loopback address. Used by `npm run mock` and by the tests.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { root } from './project.js';
+import { root } from './project.ts';
 
 export interface MockServer {
   url: string;

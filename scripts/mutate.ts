@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { mutations, type Mutation } from './mutations.ts';
-import { root } from './project.js';
+import { root } from './project.ts';
 import { copyRepository } from './repo-copy.ts';
 import { runCommand } from './run-command.ts';
 
@@ -36,7 +36,7 @@ async function tryMutation(mutation: Mutation): Promise<Outcome> {
 
     // CI unset: the copies run as on a developer's machine, whatever runs mutate.
     const outsideCi = { CI: '' };
-    const build = await runCommand(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], dir, outsideCi);
+    const build = await runCommand(process.execPath, ['scripts/build.ts'], dir, outsideCi);
     if (build.code !== 0) return { mutation, caughtBy: buildCatch(build.output) };
 
     const report = path.join(dir, 'contract-report.json');

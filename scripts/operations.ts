@@ -1,6 +1,6 @@
 // The operations of a bundled description, in document order, in the shape the generators need
 // (client functions, code samples). Fails on a parameter kind the generators do not support.
-import { ReportedError } from './project.js';
+import { ReportedError } from './project.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- parsed OpenAPI
 

@@ -5,7 +5,7 @@
 // worker first) does not wait for them.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { bundleJsonText, lintDescription } from './lint-description.js';
+import { bundleJsonText, lintDescription } from './lint-description.ts';
 
 export interface BuildContext {
   /** The folder this run writes into; it becomes `generated/` only when every step has passed. */
@@ -142,10 +142,11 @@ export async function runSteps(context: BuildContext, steps: Step[], log: (line:
 }
 
 export class StepError extends Error {
-  constructor(
-    readonly step: string,
-    readonly reason: unknown,
-  ) {
+  readonly step: string;
+  readonly reason: unknown;
+  constructor(step: string, reason: unknown) {
     super(`step '${step}' failed: ${reason instanceof Error ? reason.message : String(reason)}`);
+    this.step = step;
+    this.reason = reason;
   }
 }

@@ -2,7 +2,7 @@
 // split source): an OpenAPI 3.0 conversion and a dereferenced copy with no `$ref` at all.
 import { Converter } from '@apiture/openapi-down-convert';
 import { bundleFromString, createConfig } from '@redocly/openapi-core';
-import { ReportedError } from './project.js';
+import { ReportedError } from './project.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- parsed OpenAPI
 

@@ -9,8 +9,8 @@ import spectralParsers from '@stoplight/spectral-parsers';
 import { bundleAndLoadRuleset } from '@stoplight/spectral-ruleset-bundler/with-loader';
 import spectralRuntime from '@stoplight/spectral-runtime';
 import { describe, expect, it } from 'vitest';
-import { spectralRulesetFile } from '../scripts/project.js';
-import { loadRuleset } from '../scripts/spectral-ruleset.js';
+import { spectralRulesetFile } from '../scripts/project.ts';
+import { loadRuleset } from '../scripts/spectral-ruleset.ts';
 import { bin, copyRepo, edit, removeRepo, root, run, runScript } from './helpers.ts';
 
 const quiet = { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };

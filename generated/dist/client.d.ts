@@ -1,5 +1,5 @@
 import { type Client, type FetchResponse, type HeadersOptions, type Middleware } from 'openapi-fetch';
-import type { components, operations, paths } from './schema.js';
+import type { components, operations, paths } from './schema.ts';
 export type { components, operations, paths };
 export type Schemas = components['schemas'];
 /** What an operation function resolves to: `{ data, response }` on success, `{ error, response }` otherwise. */
@@ -58,22 +58,20 @@ export declare const operationIds: {
 export type OperationId = (typeof operationIds)[keyof typeof operationIds];
 /** A path parameter that cannot travel as one URL segment: empty, `.` or `..`. No request was sent. */
 export declare class UnsafePathParameterError extends Error {
+    name: string;
     readonly operation: string;
     readonly parameter: string;
     readonly value: unknown;
-    name: string;
     constructor(operation: string, parameter: string, value: unknown);
 }
 /** A success response whose body is not JSON, although the description declares application/json. */
 export declare class ResponseBodyError extends Error {
+    name: string;
     readonly operation: string;
     readonly detail: string;
     /** The response, where the body was read before openapi-fetch parsed it. */
     readonly response?: Response;
-    name: string;
-    constructor(operation: string, detail: string, 
-    /** The response, where the body was read before openapi-fetch parsed it. */
-    response?: Response);
+    constructor(operation: string, detail: string, response?: Response);
 }
 /**
  * Serializes query parameters as the description declares them: a form-exploded object

@@ -40,10 +40,10 @@ function operationName(method, schemaPath) {
 }
 /** A path parameter that cannot travel as one URL segment: empty, `.` or `..`. No request was sent. */
 export class UnsafePathParameterError extends Error {
+    name = 'UnsafePathParameterError';
     operation;
     parameter;
     value;
-    name = 'UnsafePathParameterError';
     constructor(operation, parameter, value) {
         super(`${operation}: path parameter '${parameter}' is ${JSON.stringify(value)}, which cannot be sent as one path segment (an empty, "." or ".." segment would address another resource); no request was sent`);
         this.operation = operation;
@@ -53,13 +53,12 @@ export class UnsafePathParameterError extends Error {
 }
 /** A success response whose body is not JSON, although the description declares application/json. */
 export class ResponseBodyError extends Error {
+    name = 'ResponseBodyError';
     operation;
     detail;
-    response;
-    name = 'ResponseBodyError';
-    constructor(operation, detail, 
     /** The response, where the body was read before openapi-fetch parsed it. */
-    response) {
+    response;
+    constructor(operation, detail, response) {
         super(`${operation}: the success response body is not JSON: ${detail}`);
         this.operation = operation;
         this.detail = detail;

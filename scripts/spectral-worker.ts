@@ -1,12 +1,12 @@
-// The Spectral worker thread (started by scripts/spectral.js). It imports Spectral and loads
+// The Spectral worker thread (started by scripts/spectral.ts). It imports Spectral and loads
 // .spectral.yaml as soon as it starts, while the main thread runs Redocly, then lints the one
 // bundle the main thread sends and answers with the number of problems and the report.
-// Plain JavaScript (typed by JSDoc, checked by tsc): see scripts/lint.js.
 import { parentPort, workerData } from 'node:worker_threads';
 import spectralCore from '@stoplight/spectral-core';
 import spectralParsers from '@stoplight/spectral-parsers';
-import { loadRuleset } from './spectral-ruleset.js';
-import { ReportedError } from './project.js';
+import { ReportedError } from './project.ts';
+import type { SpectralAnswer, SpectralRequest } from './spectral.ts';
+import { loadRuleset } from './spectral-ruleset.ts';
 
 const { Spectral, Document } = spectralCore; // CommonJS packages: their exports come as the default import
 const { Json } = spectralParsers;
@@ -14,9 +14,8 @@ const { Json } = spectralParsers;
 const ruleset = loadRuleset(workerData.rulesetFile);
 ruleset.catch(() => {}); // a failure is reported in the answer below
 
-parentPort?.once('message', async (/** @type {import('./spectral.js').SpectralRequest} */ request) => {
-  /** @type {import('./spectral.js').SpectralAnswer} */
-  let answer;
+parentPort?.once('message', async (request: SpectralRequest) => {
+  let answer: SpectralAnswer;
   try {
     const spectral = new Spectral();
     spectral.setRuleset(await ruleset);
@@ -25,7 +24,7 @@ parentPort?.once('message', async (/** @type {import('./spectral.js').SpectralRe
     if (results.length > 0) {
       const { githubActions, stylish } = (await import('@stoplight/spectral-formatters')).default;
       const formatter = request.format === 'github-actions' ? githubActions : stylish;
-      report = `${formatter(results, /** @type {never} */ ({ failSeverity: 1 }))}\n`;
+      report = `${formatter(results, { failSeverity: 1 } as never)}\n`;
     }
     answer = { problems: results.length, report };
   } catch (error) {

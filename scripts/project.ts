@@ -1,7 +1,5 @@
 // Where things are. Every script takes its paths from here, relative to this checkout, so a
 // temporary copy of the repository builds and checks itself.
-// Plain JavaScript (typed by JSDoc, checked by tsc), like the rest of what `npm run lint` loads: see
-// scripts/lint.js for why.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -11,12 +9,8 @@ export const generatedDir = path.join(root, 'generated');
 export const redoclyConfigFile = path.join(root, 'redocly.yaml');
 export const spectralRulesetFile = path.join(root, '.spectral.yaml');
 
-/**
- * A path as the user should read it in a message: relative to the checkout.
- * @param {string} file
- * @returns {string}
- */
-export function shown(file) {
+/** A path as the user should read it in a message: relative to the checkout. */
+export function shown(file: string): string {
   const relative = path.relative(root, file);
   return relative.startsWith('..') ? file : relative;
 }
