@@ -1,19 +1,47 @@
-// Where things are. Every script takes its paths from here, relative to this checkout, so a
-// temporary copy of the repository builds and checks itself.
+// The project handle: where a description's source, lint configs and outputs are, made from one
+// root folder. Every step takes a handle; only the command-line entries (scripts/cli/) make one for
+// the checkout, so a test or the mutation runner can build any folder, or text held in memory.
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const sourceEntry = path.join(root, 'openapi', 'openapi.yaml');
-export const generatedDir = path.join(root, 'generated');
-export const redoclyConfigFile = path.join(root, 'redocly.yaml');
-export const spectralRulesetFile = path.join(root, '.spectral.yaml');
-
-/** A path as the user should read it in a message: relative to the checkout. */
-export function shown(file: string): string {
-  const relative = path.relative(root, file);
-  return relative.startsWith('..') ? file : relative;
+export interface Project {
+  /** The folder everything below is in; messages show paths relative to it. */
+  root: string;
+  /** The root file of the split source: `openapi/openapi.yaml`. */
+  sourceEntry: string;
+  /** Redocly's config (lint rules, the house plugin, docs options): `redocly.yaml`. */
+  redoclyConfig: string;
+  /** Spectral's ruleset, run on the bundle: `.spectral.yaml`. */
+  spectralRuleset: string;
+  /** Where the build's outputs go: `generated/`. Its staging folders are made beside it. */
+  outputDir: string;
+  /** `CHANGELOG.md`, read by the release gate. */
+  changelog: string;
+  /**
+   * Source files whose text is given here instead of read from disk (absolute path -> text): the
+   * mutation runner lints and bundles an edited source without writing it.
+   */
+  sourceOverlay: ReadonlyMap<string, string>;
 }
 
-/** A step failed for a reason the message already names (file, line, rule); no stack trace needed. */
+/** The handle of the project in `root`, laid out as this repository is. */
+export function openProject(root: string, sourceOverlay: ReadonlyMap<string, string> = new Map()): Project {
+  const at = (...parts: string[]) => path.join(path.resolve(root), ...parts);
+  return {
+    root: path.resolve(root),
+    sourceEntry: at('openapi', 'openapi.yaml'),
+    redoclyConfig: at('redocly.yaml'),
+    spectralRuleset: at('.spectral.yaml'),
+    outputDir: at('generated'),
+    changelog: at('CHANGELOG.md'),
+    sourceOverlay,
+  };
+}
+
+/** `file` as a message shows it: relative to the project's root when it is inside it. */
+export function shown(project: Pick<Project, 'root'>, file: string): string {
+  const relative = path.relative(project.root, file);
+  return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
+}
+
+/** A failure whose message already names the file, line or rule: no stack trace is needed. */
 export class ReportedError extends Error {}

@@ -1,19 +1,31 @@
+// Two tiers, both in `npm test`: `unit` runs in this process (no child process, no copy of the
+// checkout) and takes seconds; `e2e` is what must be real: the commands, the packed package, Prism,
+// Chromium, other generators, and the type tests (run by tsc). `npm run test:unit` runs the first.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   root: new URL('..', import.meta.url).pathname,
   test: {
-    include: ['test/**/*.test.ts'],
-    // Type tests (`*.test-d.ts`) run through tsc; a type error fails the run.
-    typecheck: {
-      enabled: true,
-      include: ['test/**/*.test-d.ts'],
-      tsconfig: 'tsconfig.json',
-      ignoreSourceErrors: false,
-    },
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
-    // Subprocess-heavy tests (lint, build on repo copies) share two cores.
+    projects: [
+      {
+        extends: true,
+        // The unit files share one module graph per worker: they import the same heavy linters, and
+        // none keeps state between tests in a module.
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], isolate: false, testTimeout: 30_000, hookTimeout: 30_000 },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          // Type tests (`*.test-d.ts`) run through tsc; a type error fails the run.
+          typecheck: { enabled: true, include: ['test/e2e/**/*.test-d.ts'], tsconfig: 'tsconfig.json', ignoreSourceErrors: false },
+        },
+      },
+    ],
+    // Two cores: the e2e tier's processes and browsers share them.
     maxWorkers: 2,
   },
 });

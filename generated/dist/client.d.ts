@@ -1,28 +1,15 @@
-import { type Client, type FetchResponse, type HeadersOptions, type Middleware } from 'openapi-fetch';
-import type { components, operations, paths } from './schema.ts';
+import type { Client, FetchResponse } from 'openapi-fetch';
+import { type CallOptions, type EmailDeliveryClientOptions } from './client-runtime.js';
+import type { components, operations, paths } from './schema.js';
+export { ResponseBodyError, serializeQuery, UnsafePathParameterError } from './client-runtime.js';
+export type { CallOptions, EmailDeliveryClientOptions } from './client-runtime.js';
 export type { components, operations, paths };
 export type Schemas = components['schemas'];
 /** What an operation function resolves to: `{ data, response }` on success, `{ error, response }` otherwise. */
 export type OperationResult<Id extends keyof operations> = Promise<FetchResponse<operations[Id], CallOptions, 'application/json'>>;
+export type EmailDeliveryClient = Client<paths, 'application/json'>;
 /** The `{base_url}` server variable's default: the local mock server (`npm run mock`). */
 export declare const defaultBaseUrl = "http://127.0.0.1:4010";
-export interface EmailDeliveryClientOptions {
-    /** The service's base URL; the interface document does not state one. Default: {@link defaultBaseUrl}. */
-    baseUrl?: string;
-    /** Headers sent with every request, e.g. your credentials (the interface document states no auth scheme). */
-    headers?: HeadersOptions;
-    /** A fetch implementation; default: `globalThis.fetch`. */
-    fetch?: (input: Request) => Promise<Response>;
-    /** openapi-fetch middleware, run in order after the client's own checks. */
-    middleware?: Middleware[];
-}
-/** Per-call options of the operation functions. */
-export interface CallOptions {
-    headers?: HeadersOptions;
-    signal?: AbortSignal;
-    middleware?: Middleware[];
-}
-export type EmailDeliveryClient = Client<paths, 'application/json'>;
 /** Every operation, keyed by `METHOD /path/template`. */
 export declare const operationIds: {
     readonly 'GET /v1/scopes': "listScopes";
@@ -56,29 +43,6 @@ export declare const operationIds: {
     readonly 'GET /v1/quotas': "listQuotas";
 };
 export type OperationId = (typeof operationIds)[keyof typeof operationIds];
-/** A path parameter that cannot travel as one URL segment: empty, `.` or `..`. No request was sent. */
-export declare class UnsafePathParameterError extends Error {
-    name: string;
-    readonly operation: string;
-    readonly parameter: string;
-    readonly value: unknown;
-    constructor(operation: string, parameter: string, value: unknown);
-}
-/** A success response whose body is not JSON, although the description declares application/json. */
-export declare class ResponseBodyError extends Error {
-    name: string;
-    readonly operation: string;
-    readonly detail: string;
-    /** The response, where the body was read before openapi-fetch parsed it. */
-    readonly response?: Response;
-    constructor(operation: string, detail: string, response?: Response);
-}
-/**
- * Serializes query parameters as the description declares them: a form-exploded object
- * (the open request parameters) becomes one plain `name=value` pair per property; names and
- * values are percent-encoded (RFC 3986), arrays repeat the name.
- */
-export declare function serializeQuery(query: Record<string, unknown>): string;
 /**
  * Creates a client. Call operations by path (`client.GET('/v1/webhooks')`) or by name
  * (`listWebhooks(client)`). Non-2xx responses come back as `error`; a network failure or an

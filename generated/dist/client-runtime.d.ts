@@ -1,0 +1,50 @@
+import { type Client, type HeadersOptions, type Middleware } from 'openapi-fetch';
+export interface EmailDeliveryClientOptions {
+    /** The service's base URL; the interface document does not state one. Default: the description's `{base_url}` default. */
+    baseUrl?: string;
+    /** Headers sent with every request, e.g. your credentials (the interface document states no auth scheme). */
+    headers?: HeadersOptions;
+    /** A fetch implementation; default: `globalThis.fetch`. */
+    fetch?: (input: Request) => Promise<Response>;
+    /** openapi-fetch middleware, run in order after the client's own checks. */
+    middleware?: Middleware[];
+}
+/** Per-call options of the operation functions. */
+export interface CallOptions {
+    headers?: HeadersOptions;
+    signal?: AbortSignal;
+    middleware?: Middleware[];
+}
+/** What the runtime needs to know of a description: its default base URL and its operations by `METHOD /path`. */
+export interface DescribedOperations {
+    defaultBaseUrl: string;
+    operationIds: Readonly<Record<string, string>>;
+}
+/** A path parameter that cannot travel as one URL segment: empty, `.` or `..`. No request was sent. */
+export declare class UnsafePathParameterError extends Error {
+    name: string;
+    readonly operation: string;
+    readonly parameter: string;
+    readonly value: unknown;
+    constructor(operation: string, parameter: string, value: unknown);
+}
+/** A success response whose body is not JSON, although the description declares application/json. */
+export declare class ResponseBodyError extends Error {
+    name: string;
+    readonly operation: string;
+    readonly detail: string;
+    /** The response, where the body was read before openapi-fetch parsed it. */
+    readonly response?: Response;
+    constructor(operation: string, detail: string, response?: Response);
+}
+/**
+ * Serializes query parameters as the description declares them: a form-exploded object
+ * (the open request parameters) becomes one plain `name=value` pair per property; names and
+ * values are percent-encoded (RFC 3986), arrays repeat the name.
+ */
+export declare function serializeQuery(query: Record<string, unknown>): string;
+/**
+ * An openapi-fetch client for a description's `Paths`, with the checks every generated client
+ * makes: path safety, JSON success bodies, plain `name=value` query pairs, errors naming the operation.
+ */
+export declare function createDescribedClient<Paths extends {}>(options: EmailDeliveryClientOptions, described: DescribedOperations): Client<Paths, 'application/json'>;

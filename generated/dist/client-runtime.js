@@ -1,0 +1,135 @@
+// Copied from scripts/build/client-runtime.ts by `npm run build`. Do not edit: change that file and rebuild.
+// The typed client's runtime: what every generated client shares, whatever the description says.
+// The build copies this file beside the generated client (generated/client-runtime.ts) and
+// compiles both; the generated part (client.ts) holds only what the description decides: the
+// operation table, the default base URL and one function per operation.
+import createClient from 'openapi-fetch';
+/** A path parameter that cannot travel as one URL segment: empty, `.` or `..`. No request was sent. */
+export class UnsafePathParameterError extends Error {
+    name = 'UnsafePathParameterError';
+    operation;
+    parameter;
+    value;
+    constructor(operation, parameter, value) {
+        super(`${operation}: path parameter '${parameter}' is ${JSON.stringify(value)}, which cannot be sent as one path segment (an empty, "." or ".." segment would address another resource); no request was sent`);
+        this.operation = operation;
+        this.parameter = parameter;
+        this.value = value;
+    }
+}
+/** A success response whose body is not JSON, although the description declares application/json. */
+export class ResponseBodyError extends Error {
+    name = 'ResponseBodyError';
+    operation;
+    detail;
+    /** The response, where the body was read before openapi-fetch parsed it. */
+    response;
+    constructor(operation, detail, response) {
+        super(`${operation}: the success response body is not JSON: ${detail}`);
+        this.operation = operation;
+        this.detail = detail;
+        this.response = response;
+    }
+}
+/**
+ * Serializes query parameters as the description declares them: a form-exploded object
+ * (the open request parameters) becomes one plain `name=value` pair per property; names and
+ * values are percent-encoded (RFC 3986), arrays repeat the name.
+ */
+export function serializeQuery(query) {
+    const pairs = [];
+    const add = (name, value) => {
+        if (value !== undefined && value !== null)
+            pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`);
+    };
+    for (const [name, value] of Object.entries(query)) {
+        if (Array.isArray(value))
+            for (const item of value)
+                add(name, item);
+        else if (typeof value === 'object' && value !== null)
+            for (const [key, item] of Object.entries(value))
+                add(key, item);
+        else
+            add(name, value);
+    }
+    return pairs.join('&');
+}
+const pathParameterNames = new Map();
+/** Refuses, before anything is sent, a path parameter the URL parser would turn into another path. */
+function pathSafety(operationName) {
+    return {
+        onRequest({ request, schemaPath, params }) {
+            let names = pathParameterNames.get(schemaPath);
+            if (!names) {
+                names = [...schemaPath.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
+                pathParameterNames.set(schemaPath, names);
+            }
+            if (names.length === 0)
+                return;
+            const path = (params.path ?? {});
+            for (const name of names) {
+                const value = path[name];
+                if (typeof value !== 'string' || value === '' || value === '.' || value === '..') {
+                    throw new UnsafePathParameterError(operationName(request.method, schemaPath), name, value);
+                }
+            }
+        },
+    };
+}
+/**
+ * A success body whose content type is not JSON is read here: not JSON, it becomes a
+ * {@link ResponseBodyError}. A body labelled JSON goes to openapi-fetch untouched (no second read);
+ * if it does not parse, {@link guardJson} turns the SyntaxError into a ResponseBodyError.
+ */
+function jsonBodies(operationName) {
+    return {
+        async onResponse({ request, response, schemaPath }) {
+            if (!response.ok || response.status === 204 || response.body === null)
+                return undefined;
+            const type = response.headers.get('content-type') ?? '';
+            if (/[/+]json\b/i.test(type))
+                return undefined;
+            const text = await response.text();
+            if (text !== '') {
+                try {
+                    JSON.parse(text);
+                }
+                catch {
+                    const detail = `the ${response.status} response (content-type: ${type || 'none'}) reads ${JSON.stringify(text.slice(0, 200))}`;
+                    throw new ResponseBodyError(operationName(request.method, schemaPath), detail, response);
+                }
+            }
+            return new Response(text === '' ? null : text, { status: response.status, statusText: response.statusText, headers: response.headers });
+        },
+    };
+}
+const methods = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'];
+/** Makes a JSON body that does not parse reject with a ResponseBodyError naming the operation. */
+function guardJson(client, operationName) {
+    const explain = (method, path) => (error) => {
+        throw error instanceof SyntaxError ? new ResponseBodyError(operationName(method, path), `it does not parse (${error.message})`) : error;
+    };
+    const guarded = { ...client };
+    for (const method of methods) {
+        const call = client[method];
+        guarded[method] = (path, ...rest) => call(path, ...rest).catch(explain(method, path));
+    }
+    const request = client.request;
+    guarded.request = (method, path, ...rest) => request(method, path, ...rest).catch(explain(method.toUpperCase(), path));
+    return guarded;
+}
+/**
+ * An openapi-fetch client for a description's `Paths`, with the checks every generated client
+ * makes: path safety, JSON success bodies, plain `name=value` query pairs, errors naming the operation.
+ */
+export function createDescribedClient(options, described) {
+    const operationName = (method, schemaPath) => described.operationIds[`${method} ${schemaPath}`] ?? `${method} ${schemaPath}`;
+    const client = createClient({
+        baseUrl: options.baseUrl ?? described.defaultBaseUrl,
+        headers: options.headers,
+        fetch: options.fetch,
+        querySerializer: serializeQuery,
+    });
+    client.use(pathSafety(operationName), jsonBodies(operationName), ...(options.middleware ?? []));
+    return guardJson(client, operationName);
+}

@@ -1,0 +1,74 @@
+// The atomic build: every step writes into a staging folder beside the outputs, which replaces
+// them only when all steps have passed. On failure the outputs are left exactly as they were; a
+// staging folder left by a build that was killed is removed by the next build.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { type Project, ReportedError } from '../project.ts';
+import { type BuildContext, buildSteps, runSteps, type Step, StepError } from './pipeline.ts';
+
+export interface BuildLog {
+  info(line: string): void;
+  error(line: string): void;
+}
+
+export interface BuildOptions {
+  /** The steps to run; every build step by default. */
+  steps?: Step[];
+  lintOptions?: BuildContext['lintOptions'];
+}
+
+/** Builds `project`'s outputs; resolves true on success. Reports progress and failures through `log`. */
+export async function build(project: Project, log: BuildLog, options: BuildOptions = {}): Promise<boolean> {
+  const started = performance.now();
+  const outputs = path.basename(project.outputDir);
+  const parent = path.dirname(project.outputDir);
+  await fs.mkdir(parent, { recursive: true });
+  await removeAbandonedStaging(parent);
+  const stagingDir = await fs.mkdtemp(path.join(parent, `${stagingPrefix}${process.pid}-`));
+  await fs.chmod(stagingDir, 0o755); // mkdtemp makes it private; the outputs are an ordinary folder
+  log.info(`build: openapi/ -> ${outputs}/`);
+  try {
+    await runSteps({ project, outDir: stagingDir, lintOptions: options.lintOptions }, options.steps ?? buildSteps, log.info);
+    await swapIn(stagingDir, project.outputDir);
+    log.info(`build: done in ${((performance.now() - started) / 1000).toFixed(2)} s`);
+    return true;
+  } catch (error) {
+    await fs.rm(stagingDir, { recursive: true, force: true });
+    const reason = error instanceof StepError ? error.reason : error;
+    const unexpected = !(reason instanceof ReportedError) && reason instanceof Error;
+    log.error(`build: ${error instanceof Error ? error.message : String(error)}${unexpected ? `\n${reason.stack}` : ''}`);
+    log.error(`build: ${outputs}/ is unchanged`);
+    return false;
+  }
+}
+
+export const stagingPrefix = '.generated-staging-';
+
+/** Removes staging folders left by builds that were killed (their process is gone). */
+async function removeAbandonedStaging(parent: string): Promise<void> {
+  for (const name of await fs.readdir(parent)) {
+    const pid = Number(name.startsWith(stagingPrefix) ? name.slice(stagingPrefix.length).split('-')[0] : Number.NaN);
+    if (!Number.isInteger(pid) || pid === process.pid || isAlive(pid)) continue;
+    await fs.rm(path.join(parent, name), { recursive: true, force: true });
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Replaces `target` with `staging` by two renames on one file system. */
+async function swapIn(staging: string, target: string): Promise<void> {
+  const old = `${staging}-old`;
+  const hadTarget = await fs.rename(target, old).then(
+    () => true,
+    (error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? false : Promise.reject(error)),
+  );
+  await fs.rename(staging, target);
+  if (hadTarget) await fs.rm(old, { recursive: true, force: true });
+}

@@ -1,0 +1,161 @@
+// The typed client's runtime: what every generated client shares, whatever the description says.
+// The build copies this file beside the generated client (generated/client-runtime.ts) and
+// compiles both; the generated part (client.ts) holds only what the description decides: the
+// operation table, the default base URL and one function per operation.
+import createClient, { type Client, type HeadersOptions, type Middleware } from 'openapi-fetch';
+
+export interface EmailDeliveryClientOptions {
+  /** The service's base URL; the interface document does not state one. Default: the description's `{base_url}` default. */
+  baseUrl?: string;
+  /** Headers sent with every request, e.g. your credentials (the interface document states no auth scheme). */
+  headers?: HeadersOptions;
+  /** A fetch implementation; default: `globalThis.fetch`. */
+  fetch?: (input: Request) => Promise<Response>;
+  /** openapi-fetch middleware, run in order after the client's own checks. */
+  middleware?: Middleware[];
+}
+
+/** Per-call options of the operation functions. */
+export interface CallOptions {
+  headers?: HeadersOptions;
+  signal?: AbortSignal;
+  middleware?: Middleware[];
+}
+
+/** What the runtime needs to know of a description: its default base URL and its operations by `METHOD /path`. */
+export interface DescribedOperations {
+  defaultBaseUrl: string;
+  operationIds: Readonly<Record<string, string>>;
+}
+
+/** A path parameter that cannot travel as one URL segment: empty, `.` or `..`. No request was sent. */
+export class UnsafePathParameterError extends Error {
+  override name = 'UnsafePathParameterError';
+  readonly operation: string;
+  readonly parameter: string;
+  readonly value: unknown;
+  constructor(operation: string, parameter: string, value: unknown) {
+    super(
+      `${operation}: path parameter '${parameter}' is ${JSON.stringify(value)}, which cannot be sent as one path segment (an empty, "." or ".." segment would address another resource); no request was sent`,
+    );
+    this.operation = operation;
+    this.parameter = parameter;
+    this.value = value;
+  }
+}
+
+/** A success response whose body is not JSON, although the description declares application/json. */
+export class ResponseBodyError extends Error {
+  override name = 'ResponseBodyError';
+  readonly operation: string;
+  readonly detail: string;
+  /** The response, where the body was read before openapi-fetch parsed it. */
+  readonly response?: Response;
+  constructor(operation: string, detail: string, response?: Response) {
+    super(`${operation}: the success response body is not JSON: ${detail}`);
+    this.operation = operation;
+    this.detail = detail;
+    this.response = response;
+  }
+}
+
+/**
+ * Serializes query parameters as the description declares them: a form-exploded object
+ * (the open request parameters) becomes one plain `name=value` pair per property; names and
+ * values are percent-encoded (RFC 3986), arrays repeat the name.
+ */
+export function serializeQuery(query: Record<string, unknown>): string {
+  const pairs: string[] = [];
+  const add = (name: string, value: unknown) => {
+    if (value !== undefined && value !== null) pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`);
+  };
+  for (const [name, value] of Object.entries(query)) {
+    if (Array.isArray(value)) for (const item of value) add(name, item);
+    else if (typeof value === 'object' && value !== null) for (const [key, item] of Object.entries(value)) add(key, item);
+    else add(name, value);
+  }
+  return pairs.join('&');
+}
+
+type OperationName = (method: string, schemaPath: string) => string;
+
+const pathParameterNames = new Map<string, string[]>();
+
+/** Refuses, before anything is sent, a path parameter the URL parser would turn into another path. */
+function pathSafety(operationName: OperationName): Middleware {
+  return {
+    onRequest({ request, schemaPath, params }) {
+      let names = pathParameterNames.get(schemaPath);
+      if (!names) {
+        names = [...schemaPath.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
+        pathParameterNames.set(schemaPath, names);
+      }
+      if (names.length === 0) return;
+      const path = (params.path ?? {}) as Record<string, unknown>;
+      for (const name of names) {
+        const value = path[name];
+        if (typeof value !== 'string' || value === '' || value === '.' || value === '..') {
+          throw new UnsafePathParameterError(operationName(request.method, schemaPath), name, value);
+        }
+      }
+    },
+  };
+}
+
+/**
+ * A success body whose content type is not JSON is read here: not JSON, it becomes a
+ * {@link ResponseBodyError}. A body labelled JSON goes to openapi-fetch untouched (no second read);
+ * if it does not parse, {@link guardJson} turns the SyntaxError into a ResponseBodyError.
+ */
+function jsonBodies(operationName: OperationName): Middleware {
+  return {
+    async onResponse({ request, response, schemaPath }) {
+      if (!response.ok || response.status === 204 || response.body === null) return undefined;
+      const type = response.headers.get('content-type') ?? '';
+      if (/[/+]json\b/i.test(type)) return undefined;
+      const text = await response.text();
+      if (text !== '') {
+        try {
+          JSON.parse(text);
+        } catch {
+          const detail = `the ${response.status} response (content-type: ${type || 'none'}) reads ${JSON.stringify(text.slice(0, 200))}`;
+          throw new ResponseBodyError(operationName(request.method, schemaPath), detail, response);
+        }
+      }
+      return new Response(text === '' ? null : text, { status: response.status, statusText: response.statusText, headers: response.headers });
+    },
+  };
+}
+
+const methods = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] as const;
+
+/** Makes a JSON body that does not parse reject with a ResponseBodyError naming the operation. */
+function guardJson<Paths extends {}>(client: Client<Paths, 'application/json'>, operationName: OperationName): Client<Paths, 'application/json'> {
+  const explain = (method: string, path: string) => (error: unknown) => {
+    throw error instanceof SyntaxError ? new ResponseBodyError(operationName(method, path), `it does not parse (${error.message})`) : error;
+  };
+  const guarded = { ...client } as Record<string, unknown>;
+  for (const method of methods) {
+    const call = client[method] as (path: string, ...rest: unknown[]) => Promise<unknown>;
+    guarded[method] = (path: string, ...rest: unknown[]) => call(path, ...rest).catch(explain(method, path));
+  }
+  const request = client.request as (method: string, path: string, ...rest: unknown[]) => Promise<unknown>;
+  guarded.request = (method: string, path: string, ...rest: unknown[]) => request(method, path, ...rest).catch(explain(method.toUpperCase(), path));
+  return guarded as unknown as Client<Paths, 'application/json'>;
+}
+
+/**
+ * An openapi-fetch client for a description's `Paths`, with the checks every generated client
+ * makes: path safety, JSON success bodies, plain `name=value` query pairs, errors naming the operation.
+ */
+export function createDescribedClient<Paths extends {}>(options: EmailDeliveryClientOptions, described: DescribedOperations): Client<Paths, 'application/json'> {
+  const operationName: OperationName = (method, schemaPath) => described.operationIds[`${method} ${schemaPath}`] ?? `${method} ${schemaPath}`;
+  const client = createClient<Paths, 'application/json'>({
+    baseUrl: options.baseUrl ?? described.defaultBaseUrl,
+    headers: options.headers,
+    fetch: options.fetch,
+    querySerializer: serializeQuery,
+  });
+  client.use(pathSafety(operationName), jsonBodies(operationName), ...(options.middleware ?? []));
+  return guardJson(client, operationName);
+}

@@ -1,0 +1,92 @@
+// generated/client.ts: a typed client on openapi-fetch, with one function per operation named by
+// its operationId. Only what the description decides is generated here (the operation table, the
+// default base URL, the functions); the rest is client-runtime.ts, copied beside it.
+import fs from 'node:fs/promises';
+import { generatedHeader } from './generate-types.ts';
+import { listOperations, type Operation } from './operations.ts';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- parsed OpenAPI
+
+const httpVerb = (operation: Operation) => operation.method.toUpperCase();
+
+function argsType(operation: Operation): string | undefined {
+  const fields = operation.pathParameters.map((name) => `${name}: string`);
+  if (operation.openQuery) fields.push('query?: Record<string, string>');
+  if (operation.body) fields.push(`body${operation.body.required ? '' : '?'}: Schemas['${operation.body.schema}']`);
+  return fields.length > 0 ? `{ ${fields.join('; ')} }` : undefined;
+}
+
+function initExpression(operation: Operation): string {
+  const params: string[] = [];
+  if (operation.pathParameters.length > 0) params.push(`path: { ${operation.pathParameters.map((name) => `${name}: args.${name}`).join(', ')} }`);
+  if (operation.openQuery) params.push('query: { params: args.query }');
+  const parts = ['...options'];
+  if (params.length > 0) parts.push(`params: { ${params.join(', ')} }`);
+  if (operation.body) parts.push('body: args.body');
+  return `{ ${parts.join(', ')} }`;
+}
+
+function operationFunction(operation: Operation): string {
+  const args = argsType(operation);
+  const optionalArgs = args !== undefined && operation.pathParameters.length === 0 && !operation.body?.required;
+  const signature = [
+    'client: EmailDeliveryClient',
+    ...(args ? [`args: ${args}${optionalArgs ? ' = {}' : ''}`] : []),
+    'options: CallOptions = {}',
+  ].join(', ');
+  return [
+    `/** ${operation.summary}: \`${httpVerb(operation)} ${operation.path}\`, answering ${operation.success.status} with \`Schemas['${operation.success.schema}']\`. */`,
+    `export function ${operation.operationId}(${signature}): OperationResult<'${operation.operationId}'> {`,
+    `  return client.${httpVerb(operation)}('${operation.path}', ${initExpression(operation)});`,
+    '}',
+  ].join('\n');
+}
+
+export function generateClient(bundle: Json): string {
+  const operations = listOperations(bundle);
+  const defaultBaseUrl: string = bundle.servers[0].variables.base_url.default;
+  const table = operations.map((operation) => `  '${httpVerb(operation)} ${operation.path}': '${operation.operationId}',`).join('\n');
+  return `${generatedHeader(`Typed client of the ${bundle.info.title} (openapi-fetch).`)}
+import type { Client, FetchResponse } from 'openapi-fetch';
+import { type CallOptions, createDescribedClient, type EmailDeliveryClientOptions } from './client-runtime.js';
+import type { components, operations, paths } from './schema.js';
+
+export { ResponseBodyError, serializeQuery, UnsafePathParameterError } from './client-runtime.js';
+export type { CallOptions, EmailDeliveryClientOptions } from './client-runtime.js';
+export type { components, operations, paths };
+export type Schemas = components['schemas'];
+
+/** What an operation function resolves to: \`{ data, response }\` on success, \`{ error, response }\` otherwise. */
+export type OperationResult<Id extends keyof operations> = Promise<FetchResponse<operations[Id], CallOptions, 'application/json'>>;
+
+export type EmailDeliveryClient = Client<paths, 'application/json'>;
+
+/** The \`{base_url}\` server variable's default: the local mock server (\`npm run mock\`). */
+export const defaultBaseUrl = '${defaultBaseUrl}';
+
+/** Every operation, keyed by \`METHOD /path/template\`. */
+export const operationIds = {
+${table}
+} as const;
+
+export type OperationId = (typeof operationIds)[keyof typeof operationIds];
+
+/**
+ * Creates a client. Call operations by path (\`client.GET('/v1/webhooks')\`) or by name
+ * (\`listWebhooks(client)\`). Non-2xx responses come back as \`error\`; a network failure or an
+ * abort rejects with its cause.
+ */
+export function createEmailDeliveryClient(options: EmailDeliveryClientOptions = {}): EmailDeliveryClient {
+  return createDescribedClient<paths>(options, { defaultBaseUrl, operationIds });
+}
+
+${operations.map(operationFunction).join('\n\n')}
+`;
+}
+
+/** generated/client-runtime.ts: scripts/build/client-runtime.ts as it is, under a generated-file header. */
+export async function clientRuntimeSource(): Promise<string> {
+  const source = await fs.readFile(new URL('./client-runtime.ts', import.meta.url), 'utf8');
+  const header = `// Copied from scripts/build/client-runtime.ts by \`npm run build\`. Do not edit: change that file and rebuild.\n`;
+  return `${header}${source}`;
+}

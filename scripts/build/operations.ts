@@ -1,0 +1,71 @@
+// The operations of a bundled description, in document order, in the shape the generators need
+// (client functions, code samples). Fails on a parameter kind the generators do not support.
+import { ReportedError } from '../project.ts';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- parsed OpenAPI
+
+export const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+export interface Operation {
+  operationId: string;
+  method: string;
+  path: string;
+  summary: string;
+  tag: string;
+  /** Names of the path parameters, in the order they appear in the path. */
+  pathParameters: string[];
+  /** Whether the operation takes open name=value query pairs (a form-exploded object parameter). */
+  openQuery: boolean;
+  /** The request body's named schema, and whether the body is required. */
+  body?: { schema: string; required: boolean };
+  /** The success status and the named schema of its JSON body. */
+  success: { status: string; schema: string };
+}
+
+function deref(document: Json, node: Json): Json {
+  if (typeof node?.$ref !== 'string') return node;
+  return node.$ref.replace(/^#\//, '').split('/').reduce((at: Json, key: string) => at?.[key], document);
+}
+
+function schemaName(where: string, media: Json | undefined): string {
+  const ref = media?.['application/json']?.schema?.$ref;
+  if (typeof ref !== 'string') throw new ReportedError(`${where}: the JSON payload must be a $ref to a named schema`);
+  return ref.split('/').pop()!;
+}
+
+/** Every operation of `document` with its path, method and path item, in document order. */
+export function* eachOperation(document: Json): Generator<{ path: string; method: string; pathItem: Json; operation: Json }> {
+  for (const [path, pathItem] of Object.entries((document.paths ?? {}) as Json)) {
+    for (const method of httpMethods) {
+      if (pathItem[method]) yield { path, method, pathItem, operation: pathItem[method] };
+    }
+  }
+}
+
+export function listOperations(document: Json): Operation[] {
+  const operations: Operation[] = [];
+  for (const { path, method, pathItem, operation } of eachOperation(document)) {
+    const where = `${method.toUpperCase()} ${path}`;
+    const parameters = [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])].map((p: Json) => deref(document, p));
+    const query = parameters.filter((p) => p.in === 'query');
+    const unsupported = parameters.filter((p) => p.in !== 'path' && !(p.in === 'query' && p.style === 'form' && p.explode === true && p.schema?.type === 'object'));
+    if (unsupported.length > 0 || query.length > 1) {
+      throw new ReportedError(`${where}: parameter '${(unsupported[0] ?? query[1]).name}' is of a kind the client generator does not support`);
+    }
+    const successStatus = Object.keys(operation.responses).find((status) => /^2\d\d$/.test(status));
+    if (!successStatus) throw new ReportedError(`${where}: no success response`);
+    const body = deref(document, operation.requestBody);
+    operations.push({
+      operationId: operation.operationId,
+      method,
+      path,
+      summary: operation.summary,
+      tag: operation.tags[0],
+      pathParameters: [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]),
+      openQuery: query.length === 1,
+      body: body ? { schema: schemaName(`${where} request body`, body.content), required: body.required === true } : undefined,
+      success: { status: successStatus, schema: schemaName(`${where} ${successStatus} response`, deref(document, operation.responses[successStatus]).content) },
+    });
+  }
+  return operations;
+}

@@ -1,0 +1,81 @@
+// Mutation testing of the contract, in one process: each mutation of the source is applied in
+// memory (the project's source overlay), then linted, bundled, generated from (types, client,
+// variants) and held against the contract, with Redocly's config and Spectral's ruleset loaded once.
+// Every mutation must be caught; the outcome names what caught it.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { contractBreaches } from '../../test/support/contract.ts';
+import { generateClient } from '../build/generate-client.ts';
+import { generateTypes } from '../build/generate-types.ts';
+import { dereferenced, toOpenApi30 } from '../build/variants.ts';
+import { lintDescription } from '../lint/lint-description.ts';
+import { problemLines } from '../lint/lint-problems.ts';
+import { loadRedoclyConfig } from '../lint/redocly.ts';
+import { inThreadSpectral } from '../lint/spectral.ts';
+import { loadRuleset } from '../lint/spectral-ruleset.ts';
+import { openProject, type Project, ReportedError } from '../project.ts';
+import type { Mutation } from './mutations.ts';
+
+export interface Outcome {
+  mutation: Mutation;
+  /** `lint (rule)`, `types`, `client`, `variants` or `contract (JSON pointer)`; undefined when it survived. */
+  caughtBy?: string;
+  /** The mutation could not be applied (its text is gone from the source: the mutation is stale). */
+  error?: string;
+}
+
+/** What was caught, by what: the stage, then the first rule or breach. */
+function caught(stage: string, detail: string): string {
+  return `${stage} (${detail.length > 140 ? `${detail.slice(0, 137)}...` : detail})`;
+}
+
+/** Runs `mutations` against `project`'s source, one at a time, reporting each outcome as it comes. */
+export async function mutate(project: Project, mutations: Mutation[], onOutcome: (outcome: Outcome) => void = () => {}): Promise<Outcome[]> {
+  const [redoclyConfig, ruleset] = await Promise.all([loadRedoclyConfig(project), loadRuleset(project, project.spectralRuleset)]);
+  const spectral = inThreadSpectral(ruleset);
+  const sourceDir = path.dirname(project.sourceEntry);
+  const originals = new Map<string, string>();
+  const outcomes: Outcome[] = [];
+  for (const mutation of mutations) {
+    const file = path.join(sourceDir, mutation.file);
+    if (!originals.has(file)) originals.set(file, await fs.readFile(file, 'utf8'));
+    const outcome = await tryMutation(project, mutation, file, originals.get(file)!, { redoclyConfig, spectral });
+    outcomes.push(outcome);
+    onOutcome(outcome);
+  }
+  return outcomes;
+}
+
+async function tryMutation(project: Project, mutation: Mutation, file: string, original: string, lintOptions: Parameters<typeof lintDescription>[1]): Promise<Outcome> {
+  let text: string;
+  try {
+    text = mutation.apply(original);
+  } catch (error) {
+    return { mutation, error: error instanceof Error ? error.message : String(error) };
+  }
+  if (text === original) return { mutation, error: 'the mutation changed nothing' };
+  const mutant = openProject(project.root, new Map([[file, text]]));
+  let bundle: Record<string, unknown>;
+  try {
+    const result = await lintDescription(mutant, lintOptions);
+    const lines = problemLines(mutant, result);
+    if (lines.length > 0 || !result.bundle) return { mutation, caughtBy: caught('lint', lines[0]?.replace(/^\S+ \w+ /, '') ?? 'the source does not bundle') };
+    bundle = result.bundle;
+  } catch (error) {
+    if (error instanceof ReportedError) return { mutation, caughtBy: caught('lint', error.message) };
+    throw error;
+  }
+  for (const [stage, generate] of [
+    ['types', () => generateTypes(bundle)],
+    ['client', async () => generateClient(bundle)],
+    ['variants', async () => [toOpenApi30(bundle), await dereferenced(bundle)]],
+  ] as const) {
+    try {
+      await generate();
+    } catch (error) {
+      return { mutation, caughtBy: caught(stage, error instanceof Error ? error.message : String(error)) };
+    }
+  }
+  const breaches = await contractBreaches(bundle);
+  return breaches.length > 0 ? { mutation, caughtBy: caught('contract', breaches[0]) } : { mutation };
+}

@@ -1,0 +1,54 @@
+// The lint of a description: Redocly on the split source (with the house rules), then Spectral on
+// a fresh in-memory bundle. `npm run lint`, the build's first step and the mutation runner all run
+// this. It prints nothing: the result carries each problem, and the caller reports them.
+import path from 'node:path';
+import type { Config, NormalizedProblem } from '@redocly/openapi-core';
+import { type Project, shown } from '../project.ts';
+import type { SpectralDiagnostic, SpectralLinter } from './spectral.ts';
+import { startSpectralWorker } from './spectral-worker-client.ts';
+
+export interface LintResult {
+  /** The bundle, when the source bundles (even with lint problems, so that Spectral can run). */
+  bundle?: Record<string, unknown>;
+  /** The text of `generated/openapi.json`: what Spectral linted is byte for byte what is written. */
+  bundleJson?: string;
+  /** Where Spectral's findings point: the bundle's file, relative to the project root. */
+  bundleLabel: string;
+  redocly: NormalizedProblem[];
+  spectral: SpectralDiagnostic[];
+}
+
+export interface LintOptions {
+  /** Spectral to use; by default a worker thread that starts loading the ruleset at once. */
+  spectral?: SpectralLinter;
+  /** Redocly's config, when the caller has loaded it already (it lints many times). */
+  redoclyConfig?: Config;
+}
+
+/**
+ * Lints `project`'s description. Spectral runs even when Redocly found problems, as long as the
+ * source still bundles, so one run shows every problem. Throws a ReportedError only when the
+ * source cannot be read at all (a YAML error in the root file, a broken config or ruleset).
+ */
+export async function lintDescription(project: Project, options: LintOptions = {}): Promise<LintResult> {
+  const spectral = options.spectral ?? startSpectralWorker(project);
+  try {
+    // Imported only now, so that the worker's start does not wait for Redocly's import.
+    const { bundleSource, lintSource, loadRedoclyConfig, redoclySession } = await import('./redocly.ts');
+    const session = redoclySession(project, options.redoclyConfig ?? (await loadRedoclyConfig(project)));
+    const redocly = await lintSource(session);
+    const bundleLabel = shown(project, path.join(project.outputDir, 'openapi.json'));
+    const bundled = await bundleSource(session);
+    if (bundled.problems.length > 0) return { bundleLabel, redocly: redocly.length > 0 ? redocly : bundled.problems, spectral: [] };
+    const bundleJson = bundleJsonText(bundled.bundle);
+    return { bundle: bundled.bundle, bundleJson, bundleLabel, redocly, spectral: await spectral.lint(bundleJson, bundleLabel) };
+  } finally {
+    if (!options.spectral) await spectral.close();
+  }
+}
+
+/** The text of a bundle or variant as the build writes it. */
+export function bundleJsonText(bundle: unknown): string {
+  return `${JSON.stringify(bundle, null, 2)}\n`;
+}
+

@@ -1,0 +1,39 @@
+// The problems of a lint as lines that name the file, line and column, and the failure that
+// carries them: what the build, the drift check and the mutation runner report.
+import { getLineColLocation } from '@redocly/openapi-core';
+import { type Project, ReportedError, shown } from '../project.ts';
+import type { LintResult } from './lint-description.ts';
+
+/** One line per problem: `file:line:column severity rule: message`. */
+export function problemLines(project: Project, result: LintResult): string[] {
+  const fromRedocly = result.redocly.map((problem) => {
+    const location = problem.location[0];
+    const file = location ? shown(project, location.source.absoluteRef) : '(unknown file)';
+    const { line, col } = location ? getLineColLocation(location).start : { line: 0, col: 0 };
+    return `${file}:${line}:${col} ${problem.severity} ${problem.ruleId}: ${problem.message}`;
+  });
+  const severities = ['error', 'warning', 'info', 'hint'];
+  const fromSpectral = result.spectral.map(
+    (d) => `${result.bundleLabel}:${d.range.start.line + 1}:${d.range.start.character + 1} ${severities[d.severity]} ${d.code}: ${d.message} (at ${d.path.join('.')})`,
+  );
+  return [...fromRedocly, ...fromSpectral];
+}
+
+/** A lint that found problems: the message counts them by linter and lists each on its own line. */
+export class LintFailure extends ReportedError {
+  readonly result: LintResult;
+  constructor(project: Project, result: LintResult) {
+    const counts = [
+      ...(result.redocly.length > 0 ? [`Redocly found ${result.redocly.length} problem(s) in the source (${shown(project, project.sourceEntry)} and the files it references)`] : []),
+      ...(result.spectral.length > 0 ? [`Spectral found ${result.spectral.length} problem(s) in the bundle (${result.bundleLabel})`] : []),
+    ];
+    super(`${counts.join('; ')}:\n${problemLines(project, result).map((line) => `  ${line}`).join('\n')}`);
+    this.result = result;
+  }
+}
+
+/** The bundle of a clean lint; throws a LintFailure listing the problems otherwise. */
+export function requireClean(project: Project, result: LintResult): { bundle: Record<string, unknown>; bundleJson: string } {
+  if (result.redocly.length > 0 || result.spectral.length > 0 || !result.bundle || result.bundleJson === undefined) throw new LintFailure(project, result);
+  return { bundle: result.bundle, bundleJson: result.bundleJson };
+}

@@ -1,0 +1,43 @@
+// The description as it was at a git ref of the project: bundled from that tree's openapi/, read
+// with `git archive` into a scratch folder (the working tree is not touched).
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { bundle, createConfig } from '@redocly/openapi-core';
+import { type Project, ReportedError } from '../project.ts';
+
+const exec = promisify(execFile);
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- parsed OpenAPI
+
+async function git(project: Project, ...args: string[]): Promise<string> {
+  return (await exec('git', args, { cwd: project.root, maxBuffer: 64 * 1024 * 1024 })).stdout.trim();
+}
+
+/** The ref to compare with by default: the latest release tag (v*), else main. */
+export async function defaultBaseRef(project: Project): Promise<string> {
+  const tag = await git(project, 'describe', '--tags', '--abbrev=0', '--match', 'v[0-9]*').catch(() => '');
+  return tag || 'main';
+}
+
+/** Bundles `project`'s openapi/ as it is at `ref`. */
+export async function bundleAt(project: Project, ref: string): Promise<Json> {
+  const commit = await git(project, 'rev-parse', '--verify', '--quiet', `${ref}^{commit}`).catch(() => '');
+  if (!commit) throw new ReportedError(`'${ref}' is not a commit, branch or tag in this repository`);
+  const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-diff-'));
+  try {
+    const archive = path.join(scratch, 'base.tar');
+    const source = path.relative(project.root, path.dirname(project.sourceEntry));
+    await exec('git', ['archive', '--output', archive, commit, source], { cwd: project.root }).catch(() => {
+      throw new ReportedError(`'${ref}' has no ${source}/ folder to compare with`);
+    });
+    await exec('tar', ['-xf', archive, '-C', scratch]);
+    const result = await bundle({ ref: path.join(scratch, path.relative(project.root, project.sourceEntry)), config: await createConfig({}) });
+    const errors = result.problems.filter((problem) => problem.severity === 'error');
+    if (errors.length > 0) throw new ReportedError(`the description at '${ref}' does not bundle: ${errors[0].message}`);
+    return result.bundle.parsed as Json;
+  } finally {
+    await fs.rm(scratch, { recursive: true, force: true });
+  }
+}

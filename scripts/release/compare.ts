@@ -1,0 +1,131 @@
+// Compares two bundles: which operations were added, removed or changed, and which changes break
+// callers, each named by kind. api-smart-diff finds and classifies the changes; this file maps them
+// onto operations and house policy (an operationId rename is breaking: generated clients name
+// functions after it).
+import { apiDiff, type Diff } from 'api-smart-diff';
+import { eachOperation, httpMethods } from '../build/operations.ts';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- parsed OpenAPI
+
+export type BreakingKind =
+  | 'operation removed'
+  | 'operationId renamed'
+  | 'path or path parameter renamed'
+  | 'parameter newly required'
+  | 'request body newly required'
+  | 'success status removed or changed'
+  | 'media type removed'
+  | 'response schema narrowed'
+  | 'request schema narrowed'
+  | 'other breaking change';
+
+export interface BreakingChange {
+  kind: BreakingKind;
+  operationId: string;
+  operation: string;
+  detail: string;
+}
+
+export interface Comparison {
+  added: string[];
+  removed: string[];
+  changed: string[];
+  breaking: BreakingChange[];
+}
+
+interface OperationRef {
+  key: string; // "GET /v1/webhooks"
+  operationId: string;
+}
+
+function operationsOf(bundle: Json): Map<string, OperationRef> {
+  const found = new Map<string, OperationRef>();
+  for (const { path, method, operation } of eachOperation(bundle)) {
+    const key = `${method.toUpperCase()} ${path}`;
+    found.set(key, { key, operationId: operation.operationId });
+  }
+  return found;
+}
+
+/** The operation a diff path belongs to, or undefined for a path-item-level or document-level diff. */
+function operationKey(path: (string | number)[]): string | undefined {
+  if (path[0] !== 'paths' || path.length < 3) return undefined;
+  const method = String(path[2]);
+  return (httpMethods as readonly string[]).includes(method) ? `${method.toUpperCase()} ${path[1]}` : undefined;
+}
+
+const addsRequired = (value: unknown): boolean =>
+  Array.isArray(value) ? value.some(addsRequired) : typeof value === 'object' && value !== null && (value as Json).required === true;
+
+/**
+ * Changes api-smart-diff 1.0.6 calls non-breaking that break callers: a required parameter added
+ * where there were none (a whole `parameters` list added), and a request body schema closed with
+ * `additionalProperties: false` (bodies that were accepted are refused).
+ */
+function breaksCallers(diff: Diff): boolean {
+  if (diff.type === 'breaking') return true;
+  const path = diff.path.map(String);
+  const last = path[path.length - 1];
+  if (last === 'operationId') return true;
+  if (last === 'parameters' && diff.action === 'add' && addsRequired(diff.after)) return true;
+  if (path.includes('requestBody') && path.includes('schema') && last === 'additionalProperties' && diff.after === false) return true;
+  return false;
+}
+
+function kindOf(diff: Diff): BreakingKind {
+  const path = diff.path.map(String);
+  const at = (name: string) => path.indexOf(name);
+  const last = path[path.length - 1];
+  if (path.length === 3 && diff.action === 'remove') return 'operation removed';
+  if (last === 'operationId') return 'operationId renamed';
+  if (at('parameters') >= 0 && (last === 'required' || (diff.action === 'add' && addsRequired(diff.after)))) return 'parameter newly required';
+  if (at('requestBody') >= 0 && (last === 'required' || (last === 'requestBody' && diff.action === 'add'))) return 'request body newly required';
+  const content = at('content');
+  if (content >= 0 && path.length === content + 2 && diff.action === 'remove') return 'media type removed';
+  if (at('responses') >= 0 && path.length === at('responses') + 2 && /^2\d\d$/.test(last)) return 'success status removed or changed';
+  if (at('responses') >= 0 && at('schema') >= 0) return 'response schema narrowed';
+  if (at('requestBody') >= 0 && at('schema') >= 0) return 'request schema narrowed';
+  return 'other breaking change';
+}
+
+export function compareBundles(base: Json, head: Json): Comparison {
+  const before = operationsOf(base);
+  const after = operationsOf(head);
+  const removedKeys = [...before.keys()].filter((key) => !after.has(key));
+  const addedKeys = [...after.keys()].filter((key) => !before.has(key));
+  // An operation that left one path and reappeared, same operationId, at another was moved.
+  const moved = new Map<string, string>();
+  for (const key of removedKeys) {
+    const target = addedKeys.find((candidate) => after.get(candidate)!.operationId === before.get(key)!.operationId);
+    if (target) moved.set(key, target);
+  }
+
+  const breaking: BreakingChange[] = [];
+  const changed = new Set<string>();
+  for (const diff of apiDiff(base, head)) {
+    const key = operationKey(diff.path);
+    if (diff.path[0] === 'paths' && diff.path.length === 2) continue; // whole path items: handled as operations below
+    if (!key || !before.has(key) || !after.has(key)) continue;
+    changed.add(key);
+    if (breaksCallers(diff)) {
+      breaking.push({ kind: kindOf(diff), operationId: before.get(key)!.operationId, operation: key, detail: diff.description ?? `${diff.action} ${diff.path.join('.')}` });
+    }
+  }
+  for (const key of removedKeys) {
+    const target = moved.get(key);
+    breaking.push({
+      kind: target ? 'path or path parameter renamed' : 'operation removed',
+      operationId: before.get(key)!.operationId,
+      operation: key,
+      detail: target ? `${key} is now ${target}` : `${key} is gone`,
+    });
+  }
+  const unique = breaking.filter((change, index) => breaking.findIndex((other) => other.kind === change.kind && other.operation === change.operation && other.detail === change.detail) === index);
+  const byOperationId = (keys: Iterable<string>, from: Map<string, OperationRef>) => [...keys].map((key) => from.get(key)!.operationId).sort();
+  return {
+    added: byOperationId(addedKeys.filter((key) => ![...moved.values()].includes(key)), after),
+    removed: byOperationId(removedKeys.filter((key) => !moved.has(key)), before),
+    changed: byOperationId([...changed, ...moved.keys()], before),
+    breaking: unique,
+  };
+}

@@ -1,0 +1,76 @@
+// Shared test helpers: the checkout and its committed bundle, temporary projects, edits, and
+// fingerprints of folders for byte-for-byte comparisons.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { inThreadSpectral, type SpectralLinter } from '../../scripts/lint/spectral.ts';
+import { loadRuleset } from '../../scripts/lint/spectral-ruleset.ts';
+import { openProject, type Project } from '../../scripts/project.ts';
+
+export { deref } from './contract.ts';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const checkout: Project = openProject(root);
+
+export type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- parsed OpenAPI
+
+/** The committed bundle, generated/openapi.json, parsed afresh. */
+export async function loadBundle(): Promise<Json> {
+  return JSON.parse(await fs.readFile(path.join(checkout.outputDir, 'openapi.json'), 'utf8'));
+}
+
+/** What a project is made of: its source, configs, committed outputs, and the plugin redocly.yaml names. */
+const projectFiles = ['openapi', 'generated', 'redocly.yaml', '.spectral.yaml', 'CHANGELOG.md', 'scripts/lint/redocly-house-plugin.ts'];
+
+export interface TemporaryProject {
+  project: Project;
+  dir: string;
+  remove(): Promise<void>;
+}
+
+/** A copy of this project (no tooling, no node_modules) in a fresh temporary folder. */
+export async function temporaryProject(): Promise<TemporaryProject> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-project-'));
+  // generated/docs/ is not committed (README, "Rendered docs"): a copy starts without it.
+  const notDocs = (source: string) => !source.startsWith(path.join(root, 'generated', 'docs'));
+  await Promise.all(projectFiles.map((entry) => fs.cp(path.join(root, entry), path.join(dir, entry), { recursive: true, filter: notDocs })));
+  return { project: openProject(dir), dir, remove: () => fs.rm(dir, { recursive: true, force: true }) };
+}
+
+/** Replaces `search` (which must occur) in `file` under `dir`. */
+export async function edit(dir: string, file: string, search: string | RegExp, replacement: string): Promise<void> {
+  const full = path.join(dir, file);
+  const text = await fs.readFile(full, 'utf8');
+  const next = text.replace(search, replacement);
+  if (next === text) throw new Error(`edit: ${String(search)} not found in ${file}`);
+  await fs.writeFile(full, next);
+}
+
+/** Every file below `dir` with the SHA-256 of its bytes. */
+export async function fingerprint(dir: string): Promise<Record<string, string>> {
+  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
+  const result: Record<string, string> = {};
+  for (const entry of entries.filter((e) => e.isFile())) {
+    const full = path.join(entry.parentPath, entry.name);
+    result[path.relative(dir, full)] = createHash('sha256').update(await fs.readFile(full)).digest('hex');
+  }
+  return result;
+}
+
+/** Collects a build's log lines. */
+export function recordingLog(): { info(line: string): void; error(line: string): void; lines: string[]; errors: string[] } {
+  const lines: string[] = [];
+  const errors: string[] = [];
+  return { lines, errors, info: (line) => lines.push(line), error: (line) => errors.push(line) };
+}
+
+/**
+ * Spectral in this thread with the checkout's ruleset, loaded once per test file: a temporary
+ * project's ruleset is a copy of it. (A worker per build would load it again each time; the
+ * worker is tested on its own.)
+ */
+export async function checkoutSpectral(): Promise<SpectralLinter> {
+  return inThreadSpectral(await loadRuleset(checkout, checkout.spectralRuleset));
+}

@@ -1,0 +1,71 @@
+// The build, in this process on a temporary project: it reproduces the committed outputs, and a
+// failure injected after any step leaves the outputs byte for byte as they were and no staging
+// folder behind. (The docs step runs the Redocly CLI as a child process: the end-to-end tier
+// covers it, with a build killed half-way.)
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { build, stagingPrefix } from '../../scripts/build/build.ts';
+import { committedSteps, type Step } from '../../scripts/build/pipeline.ts';
+import type { SpectralLinter } from '../../scripts/lint/spectral.ts';
+import { checkout, checkoutSpectral, fingerprint, recordingLog, type TemporaryProject, temporaryProject } from '../support/helpers.ts';
+
+let spectral: SpectralLinter;
+let temporary: TemporaryProject;
+beforeAll(async () => {
+  spectral = await checkoutSpectral();
+});
+beforeEach(async () => {
+  temporary = await temporaryProject();
+});
+afterEach(async () => {
+  await temporary.remove();
+});
+
+const stagingLeft = async () => (await fs.readdir(temporary.dir)).filter((name) => name.startsWith(stagingPrefix));
+
+/** The committed steps, with a failure injected right after `failAfter` has run. */
+function failingAfter(failAfter: string): Step[] {
+  return committedSteps.map((step) =>
+    step.name !== failAfter
+      ? step
+      : {
+          ...step,
+          async run(context) {
+            await step.run(context);
+            throw new Error(`failure injected after the ${step.name} step`);
+          },
+        },
+  );
+}
+
+describe('build', () => {
+  it('builds the committed outputs byte for byte from the source', async () => {
+    await fs.rm(temporary.project.outputDir, { recursive: true });
+    const log = recordingLog();
+    expect(await build(temporary.project, log, { steps: committedSteps, lintOptions: { spectral } }), log.errors.join('\n')).toBe(true);
+    expect(log.lines.filter((line) => line.includes('✓')).map((line) => line.trim().split(/\s+/)[1])).toEqual(expect.arrayContaining(['lint', 'bundle', 'variants', 'types', 'client']));
+    const built = await fingerprint(temporary.project.outputDir);
+    const committed = await fingerprint(checkout.outputDir);
+    for (const name of Object.keys(committed).filter((file) => file.startsWith('docs/'))) delete committed[name];
+    expect(built).toEqual(committed);
+    expect(await stagingLeft()).toEqual([]);
+  });
+
+  it.each(committedSteps.map((step) => step.name))('a failure after the %s step leaves the outputs as they were', async (stepName) => {
+    const before = await fingerprint(temporary.project.outputDir);
+    const log = recordingLog();
+    expect(await build(temporary.project, log, { steps: failingAfter(stepName), lintOptions: { spectral } })).toBe(false);
+    expect(log.errors.join('\n')).toContain(`build: step '${stepName}' failed: failure injected after the ${stepName} step`);
+    expect(log.errors.at(-1)).toBe('build: generated/ is unchanged');
+    expect(await fingerprint(temporary.project.outputDir)).toEqual(before);
+    expect(await stagingLeft()).toEqual([]);
+  });
+
+  it('removes a staging folder that a killed build left behind', async () => {
+    const abandoned = path.join(temporary.dir, `${stagingPrefix}999999999-x`);
+    await fs.mkdir(abandoned);
+    expect(await build(temporary.project, recordingLog(), { steps: committedSteps, lintOptions: { spectral } })).toBe(true);
+    expect(await stagingLeft()).toEqual([]);
+  });
+});

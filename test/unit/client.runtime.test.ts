@@ -1,0 +1,226 @@
+// The generated client against a real HTTP server on 127.0.0.1: what goes on the wire for each
+// of the 29 operations, path safety, open query pairs, errors, and auth headers.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import * as api from '../../generated/client.ts';
+import { createEmailDeliveryClient, ResponseBodyError, UnsafePathParameterError, type EmailDeliveryClient } from '../../generated/client.ts';
+import { operations, type OperationRow } from '../support/operations.ts';
+import { jsonReply, startTestServer, type TestServer } from '../support/http-server.ts';
+
+let server: TestServer;
+let client: EmailDeliveryClient;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+beforeEach(() => {
+  server.requests.length = 0;
+  server.reply = () => jsonReply(200, { ok: true });
+  client = createEmailDeliveryClient({ baseUrl: server.url });
+});
+
+/** The error a promise rejects with; fails the test if it resolves. */
+function rejection<E>(promise: Promise<unknown>): Promise<E> {
+  return promise.then(
+    () => expect.unreachable('the call resolved but should have rejected'),
+    (error: unknown) => error as E,
+  );
+}
+
+type AnyOperation = (client: EmailDeliveryClient, ...rest: unknown[]) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+const call = (operationId: string, ...rest: unknown[]) => (api as unknown as Record<string, AnyOperation>)[operationId](client, ...rest);
+
+/** The arguments each kind of request part takes, and what must then arrive on the wire. */
+function argsFor(row: OperationRow) {
+  const id = 'grp-42';
+  switch (row.request) {
+    case 'none':
+      return { args: [], path: row.path, query: '', body: '' };
+    case 'id':
+      return { args: [{ id }], path: row.path.replace('{id}', id), query: '', body: '' };
+    case 'query':
+      return { args: [{ query: { limit: '10', 'from date': '2026-01-01&x=1' } }], path: row.path, query: 'limit=10&from%20date=2026-01-01%26x%3D1', body: '' };
+    case 'id+optional-body':
+      return { args: [{ id, body: { name: 'Weekly', nested: { on: true } } }], path: row.path.replace('{id}', id), query: '', body: '{"name":"Weekly","nested":{"on":true}}' };
+    case 'required-body':
+      return { args: [{ body: { password: 'n3w' } }], path: row.path, query: '', body: '{"password":"n3w"}' };
+  }
+}
+
+describe.each(operations)('#$n $operationId', (row) => {
+  it(`sends ${row.method.toUpperCase()} ${row.path} with its request part and reads the ${row.status} response`, async () => {
+    server.reply = () => jsonReply(Number(row.status), { id: 'r-1', row: row.n });
+    const expected = argsFor(row);
+    const result = await call(row.operationId, ...expected.args);
+    expect(server.requests).toHaveLength(1);
+    const [request] = server.requests;
+    expect(request.method).toBe(row.method.toUpperCase());
+    expect(request.path).toBe(expected.path);
+    expect(request.query).toBe(expected.query);
+    expect(request.body).toBe(expected.body);
+    if (expected.body) expect(request.headers['content-type']).toBe('application/json');
+    expect(result.response.status).toBe(Number(row.status));
+    expect(result.error).toBeUndefined();
+    expect(result.data).toEqual({ id: 'r-1', row: row.n });
+  });
+});
+
+describe('optional request parts', () => {
+  it('an optional body may be left out: nothing is sent', async () => {
+    await api.sendBatch(client, { id: 'b1' });
+    expect(server.requests[0].body).toBe('');
+    expect(server.requests[0].headers['content-type']).toBeUndefined();
+  });
+
+  it('open query pairs may be left out: no query string', async () => {
+    await api.getMessageStatus(client);
+    expect(server.requests[0].target).toBe('/v1/messages/status');
+  });
+
+  it('the path-based API sends open query pairs as plain name=value pairs too', async () => {
+    await client.GET('/v1/api-key', { params: { query: { params: { a: '1', 'ü': 'ö/?' } } } });
+    expect(server.requests[0].query).toBe('a=1&%C3%BC=%C3%B6%2F%3F');
+  });
+});
+
+describe('path safety', () => {
+  const awkward = ['a/b', 'a?b', 'a#b', '100%', 'a+b', 'a b', 'é', '😀', '..%2F', '...', '.a', 'a.'];
+
+  it.each(awkward)('id %j arrives as one percent-encoded segment', async (id) => {
+    await api.deleteMessage(client, { id });
+    const [request] = server.requests;
+    expect(request.query).toBe('');
+    const segments = request.path.split('/');
+    expect(segments.slice(0, 3)).toEqual(['', 'v1', 'messages']);
+    expect(segments).toHaveLength(4);
+    expect(segments[3]).toBe(encodeURIComponent(id));
+    expect(decodeURIComponent(segments[3])).toBe(id);
+  });
+
+  it.each(['', '.', '..'])('id %j is refused before any request, naming the operation and the parameter', async (id) => {
+    const attempt = api.deleteMessage(client, { id });
+    await expect(attempt).rejects.toBeInstanceOf(UnsafePathParameterError);
+    await expect(attempt).rejects.toThrow(/^deleteMessage: path parameter 'id' is/);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('the path-based API is guarded the same way', async () => {
+    const attempt = client.DELETE('/v1/messages/{id}', { params: { path: { id: '..' } } });
+    await expect(attempt).rejects.toThrow(/^deleteMessage: path parameter 'id' is "\.\."/);
+    const missing = client.GET('/v1/integrations/{id}', { params: { path: {} } } as never);
+    await expect(missing).rejects.toThrow(/^getIntegration: path parameter 'id' is undefined/);
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('errors', () => {
+  it('a 4xx comes back as `error` with its JSON body', async () => {
+    server.reply = () => jsonReply(404, { message: 'no such webhook' });
+    const { data, error, response } = await api.deleteWebhook(client, { id: 'w1' });
+    expect(response.status).toBe(404);
+    expect(data).toBeUndefined();
+    expect(error).toEqual({ message: 'no such webhook' });
+  });
+
+  it('a 5xx with a non-JSON body comes back as `error` with the text', async () => {
+    server.reply = () => ({ status: 502, body: '<html>Bad gateway</html>', headers: { 'content-type': 'text/html' } });
+    const { data, error, response } = await api.listWebhooks(client);
+    expect(response.status).toBe(502);
+    expect(data).toBeUndefined();
+    expect(error).toBe('<html>Bad gateway</html>');
+  });
+
+  it('a success response with a non-JSON body rejects with a ResponseBodyError naming the operation', async () => {
+    server.reply = () => ({ status: 200, body: 'plain text', headers: { 'content-type': 'text/plain' } });
+    const attempt = api.listQuotas(client);
+    await expect(attempt).rejects.toBeInstanceOf(ResponseBodyError);
+    await expect(attempt).rejects.toThrow(/^listQuotas: the success response body is not JSON: the 200 response \(content-type: text\/plain\) reads "plain text"/);
+    expect((await rejection<ResponseBodyError>(api.listQuotas(client))).response?.status).toBe(200);
+  });
+
+  it('a success body labelled JSON that does not parse rejects with a ResponseBodyError, by name and by path', async () => {
+    server.reply = () => ({ status: 200, body: '{"truncated": ', headers: { 'content-type': 'application/json' } });
+    await expect(api.getMailSettings(client)).rejects.toThrow(/^getMailSettings: the success response body is not JSON: it does not parse/);
+    await expect(client.GET('/v1/mail-settings')).rejects.toBeInstanceOf(ResponseBodyError);
+    await expect(client.request('get', '/v1/mail-settings')).rejects.toThrow(/^getMailSettings: /);
+  });
+
+  it('a success body that is JSON under another content type is read as JSON', async () => {
+    server.reply = () => ({ status: 200, body: '{"a":1}', headers: { 'content-type': 'text/plain' } });
+    expect((await api.getMailSettings(client)).data).toEqual({ a: 1 });
+  });
+
+  it.each([
+    ['with Content-Length: 0', { 'content-length': '0' }],
+    ['chunked', { 'transfer-encoding': 'chunked' }],
+  ])('an empty success body (%s) gives data undefined', async (_name, headers) => {
+    server.reply = () => ({ status: 200, body: '', headers: { 'content-type': 'application/json', ...headers } });
+    const result = await api.deleteIntegrations(client);
+    expect(result.response.status).toBe(200);
+    expect(result.error).toBeUndefined();
+    expect(result.data).toBeUndefined();
+  });
+
+  it('a dropped connection rejects with the cause', async () => {
+    server.reply = () => 'drop';
+    const attempt = api.getReputationScore(client);
+    await expect(attempt).rejects.toThrow(TypeError);
+    const error = await rejection<Error & { cause?: Error }>(attempt);
+    expect(error.cause).toBeInstanceOf(Error);
+    expect(String(error.cause?.message ?? error.cause)).toMatch(/socket|closed|terminated|other side/i);
+  });
+
+  it('an aborted call rejects with the abort reason', async () => {
+    server.reply = () => jsonReply(200, {});
+    const controller = new AbortController();
+    controller.abort(new Error('user gave up'));
+    await expect(api.getQuotaHistory(client, { signal: controller.signal })).rejects.toThrow('user gave up');
+  });
+
+  it('a refused connection rejects with the cause', async () => {
+    const gone = await startTestServer();
+    await gone.close(); // a loopback port that was just free: nothing listens there now
+    const closed = createEmailDeliveryClient({ baseUrl: gone.url });
+    const error = await rejection<Error & { cause?: { code?: string } }>(api.listScopes(closed));
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error.cause?.code).toBe('ECONNREFUSED');
+  });
+});
+
+describe('auth: the interface document states no scheme, so callers add their own', () => {
+  it('a header given to the factory goes with every request', async () => {
+    const authed = createEmailDeliveryClient({ baseUrl: server.url, headers: { Authorization: 'Bearer t0ken' } });
+    await api.listScopes(authed);
+    await authed.GET('/v1/api-key');
+    expect(server.requests.map((r) => r.headers.authorization)).toEqual(['Bearer t0ken', 'Bearer t0ken']);
+  });
+
+  it('a middleware can set the header per request', async () => {
+    let calls = 0;
+    const authed = createEmailDeliveryClient({
+      baseUrl: server.url,
+      middleware: [
+        {
+          onRequest({ request }) {
+            calls += 1;
+            request.headers.set('Authorization', `Bearer minted-${calls}`);
+            return request;
+          },
+        },
+      ],
+    });
+    await api.getMailSettings(authed);
+    await api.getEnforcedTlsSetting(authed);
+    expect(server.requests.map((r) => r.headers.authorization)).toEqual(['Bearer minted-1', 'Bearer minted-2']);
+  });
+
+  it('per-call headers reach the server', async () => {
+    await api.listCustomFields(client, { headers: { 'X-Request-Id': 'abc' } });
+    expect(server.requests[0].headers['x-request-id']).toBe('abc');
+  });
+
+  it('with no baseUrl the client targets the description default, the local mock', () => {
+    expect(api.defaultBaseUrl).toBe('http://127.0.0.1:4010');
+  });
+});

@@ -1,0 +1,74 @@
+// The code samples of the rendered docs, made from the bundle: one TypeScript and one curl sample
+// per operation, and every TypeScript sample compiles (strict, NodeNext) against the package, as a
+// consumer who installed it would compile it. The compiler runs in this process. (That the page
+// shows them is checked in the browser, in the end-to-end tier.)
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import ts from 'typescript';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientPackage, withCodeSamples } from '../../scripts/build/code-samples.ts';
+import { type Json, loadBundle, root } from '../support/helpers.ts';
+import { operations } from '../support/operations.ts';
+
+let work: string;
+let described: Json;
+
+beforeAll(async () => {
+  described = withCodeSamples(await loadBundle());
+  work = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-samples-'));
+  // A consumer project where the package name resolves to this checkout, as npm would link it.
+  await fs.mkdir(path.join(work, 'node_modules'), { recursive: true });
+  await fs.symlink(root, path.join(work, 'node_modules', clientPackage), 'dir');
+  await fs.writeFile(path.join(work, 'package.json'), JSON.stringify({ name: 'samples', private: true, type: 'module' }));
+});
+
+afterAll(async () => {
+  if (work) await fs.rm(work, { recursive: true, force: true });
+});
+
+function samplesOf(method: string, apiPath: string): { lang: string; label: string; source: string }[] {
+  return described.paths[apiPath][method]['x-codeSamples'] ?? [];
+}
+
+/** Type-checks `files` in the consumer project; one line per error. */
+async function typecheck(files: Record<string, string>): Promise<string[]> {
+  for (const [file, source] of Object.entries(files)) await fs.writeFile(path.join(work, file), source);
+  const options: ts.CompilerOptions = {
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    target: ts.ScriptTarget.ES2022,
+    lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
+    strict: true,
+    noEmit: true,
+    types: [],
+    skipLibCheck: true,
+  };
+  const program = ts.createProgram(Object.keys(files).map((file) => path.join(work, file)), options);
+  return ts.getPreEmitDiagnostics(program).map((d) => `${d.file ? path.basename(d.file.fileName) : ''} TS${d.code}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`);
+}
+
+describe('code samples', () => {
+  it('the bundle itself stays clean: samples go on a copy', async () => {
+    expect(JSON.stringify(await loadBundle())).not.toContain('x-codeSamples');
+  });
+
+  it('every operation has a TypeScript sample that calls it through the client, and a curl sample', () => {
+    for (const row of operations) {
+      const samples = samplesOf(row.method, row.path);
+      expect(samples.map((sample) => sample.label)).toEqual(['TypeScript', 'curl']);
+      const [typescript, curl] = samples;
+      expect(typescript.source).toContain(`import { createEmailDeliveryClient, ${row.operationId} } from '${clientPackage}';`);
+      expect(typescript.source).toContain(`await ${row.operationId}(client`);
+      expect(curl.source).toMatch(new RegExp(`^curl -X ${row.method.toUpperCase()} 'http://127\\.0\\.0\\.1:4010${row.path.replace('{id}', 'ID').replace(/[.?]/g, '\\$&')}`));
+    }
+  });
+
+  it('every TypeScript sample compiles against the package; a wrong argument does not', async () => {
+    const files = Object.fromEntries(operations.map((row) => [`sample-${row.n}-${row.operationId}.ts`, samplesOf(row.method, row.path)[0].source]));
+    files['broken-sample.ts'] = samplesOf('post', '/v1/batches/{id}/send')[0].source.replace("id: 'ID'", 'id: 42');
+    const errors = await typecheck(files);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/^broken-sample\.ts TS2322: Type 'number' is not assignable to type 'string'/);
+  });
+});

@@ -1,0 +1,111 @@
+// The breaking-change diff: each kind named on a pair (the bundle and a copy with one small
+// change), "no changes" on an unchanged bundle, non-breaking additions let through; the release
+// gate's rules; the report. (`npm run diff` on a git repository is in the end-to-end tier.)
+import { describe, expect, it } from 'vitest';
+import { type BreakingKind, compareBundles } from '../../scripts/release/compare.ts';
+import { diffReport } from '../../scripts/release/diff-report.ts';
+import { gateProblems } from '../../scripts/release/release-gate.ts';
+import { type Json, loadBundle } from '../support/helpers.ts';
+
+const base: Json = await loadBundle();
+
+function changed(change: (document: Json) => void) {
+  const head = structuredClone(base);
+  change(head);
+  return compareBundles(base, head);
+}
+
+const breakingPairs: [BreakingKind, string, (document: Json) => void][] = [
+  ['operation removed', 'listQuotas', (d) => delete d.paths['/v1/quotas'].get],
+  ['operationId renamed', 'listWebhooks', (d) => (d.paths['/v1/webhooks'].get.operationId = 'listAllWebhooks')],
+  ['path or path parameter renamed', 'listWebhooks', (d) => {
+    d.paths['/v1/hooks'] = d.paths['/v1/webhooks'];
+    delete d.paths['/v1/webhooks'];
+  }],
+  ['path or path parameter renamed', 'deleteWebhook', (d) => {
+    d.paths['/v1/webhooks/{webhookId}'] = { ...d.paths['/v1/webhooks/{id}'], parameters: [{ name: 'webhookId', in: 'path', required: true, schema: { type: 'string' } }] };
+    delete d.paths['/v1/webhooks/{id}'];
+  }],
+  ['parameter newly required', 'getApiKey', (d) => (d.components.parameters.OpenQuery.required = true)],
+  ['parameter newly required', 'listScopes', (d) => (d.paths['/v1/scopes'].get.parameters = [{ name: 'limit', in: 'query', required: true, schema: { type: 'string' } }])],
+  ['request body newly required', 'sendBatch', (d) => (d.paths['/v1/batches/{id}/send'].post.requestBody.required = true)],
+  ['success status removed or changed', 'sendBatch', (d) => {
+    const responses = d.paths['/v1/batches/{id}/send'].post.responses;
+    responses['200'] = responses['201'];
+    delete responses['201'];
+  }],
+  ['media type removed', 'listScopes', (d) => {
+    const content = d.paths['/v1/scopes'].get.responses['200'].content;
+    content['text/plain'] = content['application/json'];
+    delete content['application/json'];
+  }],
+  ['response schema narrowed', 'getApiKey', (d) => (d.components.schemas.GetApiKeyResponse.additionalProperties = false)],
+  ['request schema narrowed', 'sendBatch', (d) => (d.components.schemas.SendBatchRequest.additionalProperties = false)],
+];
+
+describe('compareBundles', () => {
+  it('says nothing changed on an unchanged bundle', () => {
+    expect(compareBundles(base, structuredClone(base))).toEqual({ added: [], removed: [], changed: [], breaking: [] });
+  });
+
+  it.each(breakingPairs)('names "%s" for %s', (kind, operationId, change) => {
+    const comparison = changed(change);
+    expect(comparison.breaking.length).toBeGreaterThan(0);
+    expect(comparison.breaking.map((b) => `${b.kind}: ${b.operationId}`)).toContain(`${kind}: ${operationId}`);
+  });
+
+  it('lets a new operation through as a non-breaking addition', () => {
+    const comparison = changed((d) => {
+      d.paths['/v1/quotas'].post = { operationId: 'createQuota', summary: 'Create a quota', tags: ['Quotas'], responses: { '201': { description: 'Created' } } };
+    });
+    expect(comparison).toMatchObject({ added: ['createQuota'], removed: [], changed: [], breaking: [] });
+  });
+
+  it('lets an optional parameter and a description change through, as changes', () => {
+    const comparison = changed((d) => {
+      d.paths['/v1/scopes'].get.parameters = [{ name: 'limit', in: 'query', required: false, schema: { type: 'string' } }];
+      d.paths['/v1/webhooks'].get.description = 'Lists the webhooks, newly worded.';
+    });
+    expect(comparison).toMatchObject({ added: [], removed: [], changed: ['listScopes', 'listWebhooks'], breaking: [] });
+  });
+});
+
+describe('release gate rules', () => {
+  const breaking = changed((d) => delete d.paths['/v1/quotas'].get);
+  const entry = '## [1.0.0] - 2026-12-01\n\n### Removed\n\n- **BREAKING** `listQuotas`\n';
+
+  it('passes what breaks nothing', () => {
+    expect(gateProblems(changed(() => {}), '0.1.0', '0.1.0', '')).toEqual([]);
+  });
+
+  it('asks for a major bump and a changelog entry marked BREAKING naming the operation', () => {
+    const problems = gateProblems(breaking, '0.1.0', '0.2.0', '# Changelog\n');
+    expect(problems.join('\n')).toMatch(/must have a new major version/);
+    expect(problems.join('\n')).toMatch(/no entry '## \[0\.2\.0\]'/);
+    expect(gateProblems(breaking, '0.1.0', '1.0.0', entry.replace('**BREAKING** ', ''))).toEqual([expect.stringMatching(/must be marked BREAKING/)]);
+    expect(gateProblems(breaking, '0.1.0', '1.0.0', entry.replace('`listQuotas`', 'quotas'))).toEqual([expect.stringMatching(/must name `listQuotas`/)]);
+    expect(gateProblems(breaking, '0.1.0', '1.0.0', entry)).toEqual([]);
+  });
+});
+
+describe('the report', () => {
+  it('says "no changes" when nothing changed', () => {
+    expect(diffReport(compareBundles(base, structuredClone(base)), 'v0.1.0 (0.1.0)', 'working tree (0.1.0)')).toBe('diff: v0.1.0 (0.1.0) -> working tree (0.1.0)\nno changes');
+  });
+
+  it('lists added, removed and changed operations and each breaking change', () => {
+    const report = diffReport(
+      changed((d) => delete d.paths['/v1/quotas'].get),
+      'v0.1.0 (0.1.0)',
+      'working tree (0.1.0)',
+    );
+    expect(report.split('\n')).toEqual([
+      'diff: v0.1.0 (0.1.0) -> working tree (0.1.0)',
+      'added: none',
+      'removed: listQuotas',
+      'changed: none',
+      'breaking changes: 1',
+      '  BREAKING operation removed: listQuotas (GET /v1/quotas): GET /v1/quotas is gone',
+    ]);
+  });
+});

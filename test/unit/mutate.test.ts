@@ -1,0 +1,37 @@
+// The mutation runner, in this process on the checkout's source held in memory: it names the stage
+// that caught a mutant, lets a neutral edit through (a reworded description breaks no contract),
+// reports a stale mutation as an error, and never writes the source.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { mutate } from '../../scripts/dev/mutate.ts';
+import { type Mutation, mutations } from '../../scripts/dev/mutations.ts';
+import { checkout, fingerprint } from '../support/helpers.ts';
+
+const byName = (name: string) => {
+  const found = mutations.find((mutation) => mutation.name === name);
+  if (!found) throw new Error(`no mutation named '${name}'`);
+  return found;
+};
+const rewordWebhooks: Mutation = { name: 'reword a description', file: 'paths/v1_webhooks.yaml', apply: (text) => text.replace('Lists the webhooks.', 'Lists all the webhooks.') };
+const stale: Mutation = { name: 'a stale mutation', file: 'paths/v1_webhooks.yaml', apply: (text) => text.replace('no such text', 'x') };
+
+describe('mutate', () => {
+  it('has at least 100 mutations, with unique names', () => {
+    expect(mutations.length).toBeGreaterThanOrEqual(100);
+    expect(new Set(mutations.map((mutation) => mutation.name)).size).toBe(mutations.length);
+  });
+
+  it('names what caught each mutant, lets a neutral edit survive, and reports a stale mutation', async () => {
+    const source = path.dirname(checkout.sourceEntry);
+    const before = await fingerprint(source);
+    const picked = [byName('a summary in Title Case'), byName('rename an operationId (listWebhooks -> listHooks)'), byName('add a query parameter where rule 1 shows none (listScopes)'), rewordWebhooks, stale];
+    const outcomes = await mutate(checkout, picked);
+    expect(outcomes.map((outcome) => outcome.caughtBy?.split(' (')[0] ?? (outcome.error ? 'error' : 'survived'))).toEqual(['lint', 'contract', 'client', 'survived', 'error']);
+    expect(outcomes[0].caughtBy).toMatch(/^lint \(rule\/summary-sentence-case: /);
+    expect(outcomes[1].caughtBy).toMatch(/^contract \(#\/paths\/~1v1~1webhooks\/get\/operationId: #27's operationId/);
+    expect(outcomes[4].error).toBe('the mutation changed nothing');
+    expect(await fingerprint(source)).toEqual(before);
+    expect(await fs.readFile(checkout.sourceEntry, 'utf8')).toContain('openapi: 3.1.0');
+  });
+});
