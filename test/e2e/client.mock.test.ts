@@ -2,10 +2,12 @@
 // request the client makes must satisfy the description, and every operation answers its success status.
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as api from '../generated/client.ts';
-import { createEmailDeliveryClient, type EmailDeliveryClient } from '../generated/client.ts';
-import { startMockServer, type MockServer } from '../scripts/mock-server.ts';
-import { operations, type OperationRow } from './fixtures/operations.ts';
+import * as api from '../../generated/client.ts';
+import { createEmailDeliveryClient, type EmailDeliveryClient } from '../../generated/client.ts';
+import path from 'node:path';
+import { type MockServer, startMockServer } from '../../scripts/serve/mock-server.ts';
+import { checkout } from '../support/helpers.ts';
+import { operations, type OperationRow } from '../support/operations.ts';
 
 async function freeLoopbackPort(): Promise<number> {
   const server = net.createServer();
@@ -18,7 +20,7 @@ async function freeLoopbackPort(): Promise<number> {
 let mock: MockServer;
 let client: EmailDeliveryClient;
 beforeAll(async () => {
-  mock = await startMockServer({ port: await freeLoopbackPort() });
+  mock = await startMockServer({ bundleFile: path.join(checkout.outputDir, 'openapi.json'), port: await freeLoopbackPort() });
   client = createEmailDeliveryClient({ baseUrl: mock.url });
 }, 90_000);
 afterAll(async () => {

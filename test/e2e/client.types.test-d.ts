@@ -1,8 +1,8 @@
 // Type tests (vitest typecheck): each operation's response data is its named payload schema,
 // and the compiler refuses calls the description does not allow.
 import { describe, expectTypeOf, test } from 'vitest';
-import * as api from '../generated/client.ts';
-import { createEmailDeliveryClient, type paths, type Schemas } from '../generated/client.ts';
+import * as api from '../../generated/client.ts';
+import { createEmailDeliveryClient, type paths, type Schemas } from '../../generated/client.ts';
 
 const client = createEmailDeliveryClient();
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -9,10 +9,11 @@ import { pathToFileURL } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDocs, docsTitle } from '../scripts/build-docs.ts';
-import { areas, operations } from './fixtures/operations.ts';
-import { chromiumPath, installHint, launchChromium, mustRunBrowserTests } from './browser.ts';
-import { loadBundle, root } from './helpers.ts';
+import { buildDocs, docsTitle } from '../../scripts/build/build-docs.ts';
+import { withCodeSamples } from '../../scripts/build/code-samples.ts';
+import { areas, operations } from '../support/operations.ts';
+import { chromiumPath, installHint, launchChromium, mustRunBrowserTests } from '../support/chromium.ts';
+import { checkout, loadBundle, root } from '../support/helpers.ts';
 
 if (!mustRunBrowserTests) console.warn(`docs.test.ts skipped: ${installHint}`);
 
@@ -27,7 +28,7 @@ beforeAll(async () => {
   outDir = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-docs-test-'));
   const bundle = await loadBundle();
   summaries = new Map(operations.map((row) => [row.operationId, bundle.paths[row.path][row.method].summary]));
-  await buildDocs(bundle, outDir);
+  await buildDocs(checkout, bundle, outDir);
   html = await fs.readFile(path.join(outDir, 'docs', 'index.html'), 'utf8');
   if (!mustRunBrowserTests) return;
   browser = await launchChromium();
@@ -85,10 +86,16 @@ describe('the build', () => {
     expect(html.length).toBeGreaterThan(100_000);
   });
 
+  it('embeds the bundle with every operation\'s code samples, and nothing else added', async () => {
+    const embedded = html.match(/const __redoc_definition = (\{.*?\});\n/s);
+    expect(embedded).not.toBeNull();
+    expect(JSON.parse(embedded?.[1] ?? '{}')).toEqual(withCodeSamples(await loadBundle()));
+  });
+
   it('is deterministic: a second build is byte for byte the same', async () => {
     const again = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-docs-again-'));
     try {
-      await buildDocs(await loadBundle(), again);
+      await buildDocs(checkout, await loadBundle(), again);
       expect(await fs.readFile(path.join(again, 'docs', 'index.html'), 'utf8')).toBe(html);
     } finally {
       await fs.rm(again, { recursive: true, force: true });
@@ -113,8 +120,8 @@ describe.runIf(mustRunBrowserTests)(`in headless Chromium (${chromiumPath ?? 'no
     await page.close();
   });
 
-  it('lists all 29 operations with method and path', async () => {
-    const { page } = await open(serverUrl);
+  it('lists all 29 operations with method and path, and every request it makes goes to its own host', async () => {
+    const { page, requests, blocked } = await open(serverUrl);
     const seen = new Set<number>();
     // Redoc renders an area when it is opened: open each from the sidebar and read its operation list.
     for (const area of areas) {
@@ -129,6 +136,15 @@ describe.runIf(mustRunBrowserTests)(`in headless Chromium (${chromiumPath ?? 'no
       rows.forEach((row) => seen.add(row.n));
     }
     expect(seen.size).toBe(29);
+    await page.goto(`${serverUrl}#/account-and-access/getapikey`);
+    // Switch the sample to curl: the page must not fetch a highlighter or anything else.
+    await page.getByRole('button', { name: 'TypeScript' }).first().click();
+    await page.getByRole('menuitem', { name: 'curl' }).click();
+    await expect.poll(() => page.locator('body').innerText()).toContain("curl -X GET 'http://127.0.0.1:4010/v1/api-key?name=value'");
+    await page.waitForLoadState('networkidle');
+    expect(requests.length).toBeGreaterThan(0);
+    expect(foreign(requests, serverUrl)).toEqual([]);
+    expect(blocked).toEqual([]);
     await page.close();
   });
 
@@ -163,28 +179,13 @@ describe.runIf(mustRunBrowserTests)(`in headless Chromium (${chromiumPath ?? 'no
     await page.close();
   });
 
-  it('every request the page makes goes to its own host, after opening every area', async () => {
-    const { page, requests, blocked } = await open(serverUrl);
-    for (const area of areas) await page.getByText(area, { exact: true }).first().click();
-    await page.goto(`${serverUrl}#/account-and-access/getapikey`);
-    // Switch the sample to curl and back: the page must not fetch a highlighter or anything else.
-    await page.getByRole('button', { name: 'TypeScript' }).first().click();
-    await page.getByRole('menuitem', { name: 'curl' }).click();
-    await expect.poll(() => page.locator('body').innerText()).toContain("curl -X GET 'http://127.0.0.1:4010/v1/api-key?name=value'");
-    await page.waitForTimeout(500);
-    expect(requests.length).toBeGreaterThan(0);
-    expect(foreign(requests, serverUrl)).toEqual([]);
-    expect(blocked).toEqual([]);
-    await page.close();
-  });
-
   it('neutralizes hostile Markdown: scripts, event handlers and iframes in descriptions do nothing', async () => {
     const bundle = await loadBundle();
     bundle.info.description += '\n\nA <script>window.__pwned = "script"</script> B <img src="x" onerror="window.__pwned = \'onerror\'"> C <iframe src="https://example.invalid/"></iframe>';
     bundle.paths['/v1/scopes'].get.description += '\n\n<a href="javascript:window.__pwned = \'link\'">click</a>';
     const hostile = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-docs-hostile-'));
     try {
-      await buildDocs(bundle, hostile);
+      await buildDocs(checkout, bundle, hostile);
       const url = pathToFileURL(path.join(hostile, 'docs', 'index.html')).href;
       const { page, requests, blocked } = await open(url);
       await page.getByText('Account and access', { exact: true }).first().click();

@@ -5,8 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { createClient } from '@hey-api/openapi-ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operations, type OperationRow } from './fixtures/operations.ts';
-import { bin, root, run } from './helpers.ts';
+import { operations, type OperationRow } from '../support/operations.ts';
+import { root } from '../support/helpers.ts';
+import { run, tsc } from '../support/run-command.ts';
 
 let work: string;
 beforeAll(async () => {
@@ -46,9 +47,9 @@ describe.each(['openapi.json', 'openapi-3.0.json'])('@hey-api/openapi-ts on gene
 
     const sdk = await fs.readFile(path.join(out, 'client', 'sdk.gen.ts'), 'utf8');
     for (const row of operations) expect(sdk, row.operationId).toContain(`export const ${row.operationId} =`);
-    const result = await run(bin('tsc'), ['-p', 'tsconfig.json'], out);
+    const result = await run(tsc('typescript'), ['-p', 'tsconfig.json'], out);
     expect(result.code, result.output).toBe(0);
-    const failing = await run(bin('tsc'), ['-p', 'tsconfig.broken.json'], out);
+    const failing = await run(tsc('typescript'), ['-p', 'tsconfig.broken.json'], out);
     expect(failing.code).not.toBe(0);
     expect(failing.output).toMatch(/broken\.ts\(2,\d+\): error TS2322/);
   });

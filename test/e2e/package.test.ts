@@ -1,14 +1,21 @@
-// The package as consumers get it: `npm pack` contents, import by package name at runtime, and
-// types that resolve under moduleResolution NodeNext and Bundler for a file calling all 29 operations.
+// The package as consumers get it, from `npm pack`: its contents; its types, for a file that calls
+// all 29 operations, under TypeScript 5.9, 6 and 7 with moduleResolution NodeNext and Bundler; and
+// the built client at run time, calling every operation against a recording server on 127.0.0.1,
+// under the machine's own Node (20 on this project's machines) and under the toolchain's Node 24.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operations, type OperationRow } from './fixtures/operations.ts';
-import { bin, root, run } from './helpers.ts';
+import { callEveryModule, expectedRequest, expectedResults, successStatusOf } from '../support/every-operation.ts';
+import { root } from '../support/helpers.ts';
+import { startTestServer, type TestServer } from '../support/http-server.ts';
+import { type OperationRow, operations } from '../support/operations.ts';
+import { run, tsc } from '../support/run-command.ts';
 
 const packageName = 'email-delivery-api';
 let consumer: string;
+let server: TestServer;
 
 function callFor(row: OperationRow): string {
   const args = {
@@ -33,6 +40,21 @@ ${operations.map(callFor).join('\n')}
   return results;
 }
 `;
+const brokenSource = `import { deleteWebhook, createEmailDeliveryClient } from '${packageName}';\nvoid deleteWebhook(createEmailDeliveryClient(), { id: 1 });\n`;
+
+/** The first `node` on PATH outside node_modules: the machine's own Node, whatever npm put first. */
+function systemNode(): { file: string; version: string } {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    if (dir.includes('node_modules')) continue;
+    const file = path.join(dir, 'node');
+    try {
+      return { file, version: execFileSync(file, ['--version'], { encoding: 'utf8' }).trim() };
+    } catch {
+      // not there: the next PATH entry
+    }
+  }
+  throw new Error('no node on PATH outside node_modules');
+}
 
 beforeAll(async () => {
   consumer = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-consumer-'));
@@ -46,19 +68,28 @@ beforeAll(async () => {
   // The one runtime dependency, as npm would install it beside the package.
   await fs.symlink(path.join(root, 'node_modules', 'openapi-fetch'), path.join(consumer, 'node_modules', 'openapi-fetch'), 'dir');
   await fs.writeFile(path.join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-}, 120_000);
+  await fs.writeFile(path.join(consumer, 'consumer.ts'), consumerSource);
+  await fs.writeFile(path.join(consumer, 'broken.ts'), brokenSource);
+  await fs.writeFile(path.join(consumer, 'call-every.mjs'), callEveryModule(packageName));
+  await fs.writeFile(path.join(consumer, 'run.mjs'), "import { callEvery } from './call-every.mjs';\nconsole.log(JSON.stringify(await callEvery(process.argv[2])));\n");
+  server = await startTestServer();
+  server.reply = (request) => ({ status: successStatusOf(request.method, request.target), body: '{"ok":true}', headers: { 'content-type': 'application/json' } });
+});
 
 afterAll(async () => {
+  await server?.close();
   if (consumer) await fs.rm(consumer, { recursive: true, force: true });
 });
 
-describe('package', () => {
-  it('npm pack lists only what consumers need', async () => {
+describe('the packed package', () => {
+  it('holds only what consumers need', async () => {
     const result = await run('npm', ['pack', '--dry-run', '--json'], root);
     expect(result.code, result.output).toBe(0);
     const files = JSON.parse(result.stdout)[0].files.map((file: { path: string }) => file.path).sort();
     expect(files).toEqual([
       'README.md',
+      'generated/dist/client-runtime.d.ts',
+      'generated/dist/client-runtime.js',
       'generated/dist/client.d.ts',
       'generated/dist/client.js',
       'generated/dist/schema.d.ts',
@@ -70,48 +101,46 @@ describe('package', () => {
     ]);
   });
 
-  it('openapi-fetch is the only runtime dependency', async () => {
+  it('has openapi-fetch as its only runtime dependency, and states the Node it runs on', async () => {
     const pkg = JSON.parse(await fs.readFile(path.join(root, 'package.json'), 'utf8'));
     expect(Object.keys(pkg.dependencies)).toEqual(['openapi-fetch']);
     expect(pkg.dependencies['openapi-fetch']).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(pkg.engines.node).toBe('>=20.19.0');
   });
+});
 
+describe.each([
+  ['TypeScript 5.9', 'typescript'],
+  ['TypeScript 6', 'typescript-6'],
+  ['TypeScript 7', 'typescript-7'],
+] as const)('types under %s', (_name, pkg) => {
   it.each([
     // NodeNext also checks the package's own .d.ts files; Bundler skips them, as most apps do.
     ['NodeNext', { module: 'NodeNext', moduleResolution: 'NodeNext', skipLibCheck: false }],
     ['Bundler', { module: 'ESNext', moduleResolution: 'Bundler', skipLibCheck: true }],
-  ])('types resolve under moduleResolution %s for a file that calls all 29 operations', async (name, options) => {
-    const compile = async (file: string, source: string) => {
-      await fs.writeFile(path.join(consumer, file), source);
-      const config = `tsconfig.${name}.${file}.json`;
-      const compilerOptions = { ...options, target: 'ES2022', lib: ['ES2022', 'DOM'], strict: true, noEmit: true, types: [] };
-      await fs.writeFile(path.join(consumer, config), JSON.stringify({ compilerOptions, files: [file] }));
-      return run(bin('tsc'), ['-p', config], consumer);
-    };
-    const result = await compile('consumer.ts', consumerSource);
-    expect(result.code, result.output).toBe(0);
-    // The check can fail: a wrong argument is a type error in the consumer.
-    const broken = await compile('broken.ts', `import { deleteWebhook, createEmailDeliveryClient } from '${packageName}';\nvoid deleteWebhook(createEmailDeliveryClient(), { id: 1 });\n`);
-    expect(broken.code).not.toBe(0);
-    expect(broken.output).toMatch(/broken\.ts\(2,\d+\): error TS2322: Type 'number' is not assignable to type 'string'/);
+  ])('resolve under moduleResolution %s for a file that calls all 29 operations; a wrong argument is an error', async (resolution, options) => {
+    const config = `tsconfig.${pkg}.${resolution}.json`;
+    const compilerOptions = { ...options, target: 'ES2022', lib: ['ES2022', 'DOM'], strict: true, noEmit: true, types: [] };
+    await fs.writeFile(path.join(consumer, config), JSON.stringify({ compilerOptions, files: ['consumer.ts', 'broken.ts'] }));
+    const result = await run(process.execPath, [tsc(pkg), '-p', config], consumer);
+    const errors = result.stdout.split('\n').filter((line) => /error TS\d+/.test(line));
+    expect(errors, result.output).toHaveLength(1);
+    expect(errors[0]).toMatch(/^broken\.ts\(2,\d+\): error TS2322: Type 'number' is not assignable to type 'string'/);
   });
+});
 
-  it('imports by package name at runtime, with the description as package subpaths', async () => {
-    const script = `
-      import * as api from '${packageName}';
-      import json from '${packageName}/openapi.json' with { type: 'json' };
-      import { createRequire } from 'node:module';
-      const require = createRequire(import.meta.url);
-      const yamlPath = require.resolve('${packageName}/openapi.yaml');
-      console.log(JSON.stringify({
-        functions: Object.keys(api.operationIds).length,
-        callable: Object.values(api.operationIds).every((id) => typeof api[id] === 'function'),
-        paths: Object.keys(json.paths).length,
-        yaml: yamlPath.endsWith('generated/openapi.yaml'),
-      }));`;
-    await fs.writeFile(path.join(consumer, 'runtime.mjs'), script);
-    const result = await run(process.execPath, ['runtime.mjs'], consumer);
-    expect(result.code, result.output).toBe(0);
-    expect(JSON.parse(result.stdout)).toEqual({ functions: 29, callable: true, paths: 27, yaml: true });
+describe.each([
+  ['the machine\'s own Node', () => systemNode()],
+  ['the toolchain\'s Node', () => ({ file: process.execPath, version: process.version })],
+])('the built client at run time, under %s', (_name, node) => {
+  it('calls every operation: each request on the wire as the description says, each success status read', async () => {
+    const { file, version } = node();
+    expect(Number(version.replace(/^v/, '').split('.')[0])).toBeGreaterThanOrEqual(20);
+    server.requests.length = 0;
+    const result = await run(file, ['run.mjs', server.url], consumer);
+    expect(result.code, `${version}: ${result.output}`).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual(expectedResults);
+    expect(server.requests.map(({ method, target, body }) => ({ method, target, body }))).toEqual(operations.map(expectedRequest));
+    console.info(`built client: every operation under Node ${version} (${file})`);
   });
 });

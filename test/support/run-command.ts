@@ -1,6 +1,8 @@
 // Runs a command to its end and gives back its exit code and output; never throws on a non-zero
-// exit. Used by the end-to-end tests.
+// exit. For the end-to-end tests, which are about processes.
 import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { root } from './helpers.ts';
 
 export interface RunResult {
   code: number;
@@ -9,11 +11,28 @@ export interface RunResult {
   output: string;
 }
 
-export function runCommand(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<RunResult> {
+export function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<RunResult> {
   return new Promise((resolve) => {
     execFile(command, args, { cwd, env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ...env }, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
       resolve({ code, stdout, stderr, output: `${stdout}\n${stderr}` });
     });
   });
+}
+
+/** A tool installed in node_modules/.bin. */
+export const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
+
+/**
+ * The `tsc` of one of the installed TypeScripts: `typescript` (5.9, the toolchain's), `typescript-6`
+ * or `typescript-7`. By path: all three packages name their binary `tsc`.
+ */
+export const tsc = (pkg: 'typescript' | 'typescript-6' | 'typescript-7') => path.join(root, 'node_modules', pkg, 'bin', 'tsc');
+
+/** `npm run <name>` of the checkout at `cwd`, as package.json gives it, without npm's own start-up. */
+export async function runScript(cwd: string, name: string, args: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<RunResult> {
+  const { scripts } = JSON.parse(await import('node:fs/promises').then((fs) => fs.readFile(path.join(cwd, 'package.json'), 'utf8')));
+  const [command, ...commandArgs] = String(scripts[name] ?? '').split(' ');
+  if (command !== 'node') throw new Error(`package.json: script '${name}' is not a node command: ${scripts[name]}`);
+  return run(process.execPath, [...commandArgs, ...args], cwd, env);
 }
