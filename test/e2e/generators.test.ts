@@ -42,15 +42,14 @@ describe.each(['openapi.json', 'openapi-3.0.json'])('@hey-api/openapi-ts on gene
     const broken = "import * as sdk from './client/sdk.gen';\nvoid sdk.deleteWebhook({ path: { id: 1 } });\n";
     await fs.writeFile(path.join(out, 'broken.ts'), broken);
     const compilerOptions = { module: 'ESNext', moduleResolution: 'Bundler', target: 'ES2022', lib: ['ES2022', 'DOM', 'DOM.Iterable'], strict: true, noEmit: true, skipLibCheck: true, types: [] };
-    await fs.writeFile(path.join(out, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['consumer.ts'] }));
-    await fs.writeFile(path.join(out, 'tsconfig.broken.json'), JSON.stringify({ compilerOptions, files: ['broken.ts'] }));
+    // One program: the consumer must compile, and the wrong argument in broken.ts must be its only error.
+    await fs.writeFile(path.join(out, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['consumer.ts', 'broken.ts'] }));
 
     const sdk = await fs.readFile(path.join(out, 'client', 'sdk.gen.ts'), 'utf8');
     for (const row of operations) expect(sdk, row.operationId).toContain(`export const ${row.operationId} =`);
-    const result = await run(tsc('typescript'), ['-p', 'tsconfig.json'], out);
-    expect(result.code, result.output).toBe(0);
-    const failing = await run(tsc('typescript'), ['-p', 'tsconfig.broken.json'], out);
-    expect(failing.code).not.toBe(0);
-    expect(failing.output).toMatch(/broken\.ts\(2,\d+\): error TS2322/);
+    const result = await run(process.execPath, [tsc('typescript'), '-p', 'tsconfig.json'], out);
+    const errors = result.stdout.split('\n').filter((line) => /error TS\d+/.test(line));
+    expect(errors, result.output).toHaveLength(1);
+    expect(errors[0]).toMatch(/^broken\.ts\(2,\d+\): error TS2322/);
   });
 });
