@@ -131,7 +131,7 @@ function jsonBodies(operationName: OperationName): Middleware {
 const methods = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] as const;
 
 /** Makes a JSON body that does not parse reject with a ResponseBodyError naming the operation. */
-function guardJson<Paths extends {}>(client: Client<Paths, 'application/json'>, operationName: OperationName): Client<Paths, 'application/json'> {
+function guardJson<Paths extends object>(client: Client<Paths, 'application/json'>, operationName: OperationName): Client<Paths, 'application/json'> {
   const explain = (method: string, path: string) => (error: unknown) => {
     throw error instanceof SyntaxError ? new ResponseBodyError(operationName(method, path), `it does not parse (${error.message})`) : error;
   };
@@ -149,7 +149,10 @@ function guardJson<Paths extends {}>(client: Client<Paths, 'application/json'>, 
  * An openapi-fetch client for a description's `Paths`, with the checks every generated client
  * makes: path safety, JSON success bodies, plain `name=value` query pairs, errors naming the operation.
  */
-export function createDescribedClient<Paths extends {}>(options: EmailDeliveryClientOptions, described: DescribedOperations): Client<Paths, 'application/json'> {
+export function createDescribedClient<Paths extends object>(
+  options: EmailDeliveryClientOptions,
+  described: DescribedOperations,
+): Client<Paths, 'application/json'> {
   const operationName: OperationName = (method, schemaPath) => described.operationIds[`${method} ${schemaPath}`] ?? `${method} ${schemaPath}`;
   const client = createClient<Paths, 'application/json'>({
     baseUrl: options.baseUrl ?? described.defaultBaseUrl,

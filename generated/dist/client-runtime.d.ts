@@ -47,4 +47,4 @@ export declare function serializeQuery(query: Record<string, unknown>): string;
  * An openapi-fetch client for a description's `Paths`, with the checks every generated client
  * makes: path safety, JSON success bodies, plain `name=value` query pairs, errors naming the operation.
  */
-export declare function createDescribedClient<Paths extends {}>(options: EmailDeliveryClientOptions, described: DescribedOperations): Client<Paths, 'application/json'>;
+export declare function createDescribedClient<Paths extends object>(options: EmailDeliveryClientOptions, described: DescribedOperations): Client<Paths, 'application/json'>;

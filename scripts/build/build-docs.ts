@@ -24,10 +24,15 @@ export async function buildDocs(project: Project, bundle: Record<string, unknown
     const output = path.join(outDir, 'docs', 'index.html');
     const args = ['build-docs', input, '--output', output, '--inlineBundle', '--title', docsTitle, '--config', project.redoclyConfig, '--lint-config', 'error'];
     await new Promise<void>((resolve, reject) => {
-      execFile(process.execPath, [redoclyCli, ...args], { cwd: project.root, env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } }, (error, stdout, stderr) => {
-        if (error) reject(new ReportedError(`redocly build-docs failed (exit ${error.code}):\n${stdout}${stderr}`.trim()));
-        else resolve();
-      });
+      execFile(
+        process.execPath,
+        [redoclyCli, ...args],
+        { cwd: project.root, env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } },
+        (error, stdout, stderr) => {
+          if (error) reject(new ReportedError(`redocly build-docs failed (exit ${error.code}):\n${stdout}${stderr}`.trim()));
+          else resolve();
+        },
+      );
     });
     await fs.writeFile(output, withContentSecurityPolicy(withoutRemoteLogo(await fs.readFile(output, 'utf8'))));
   } finally {
@@ -44,7 +49,9 @@ const inlineLogo =
 function withoutRemoteLogo(html: string): string {
   const replaced = html.replace(remoteLogo, inlineLogo);
   if (replaced === html) {
-    throw new ReportedError('the Redoc logo URL was not found in the rendered page: after a Redocly upgrade, check what the page loads from other hosts (test/docs.test.ts)');
+    throw new ReportedError(
+      'the Redoc logo URL was not found in the rendered page: after a Redocly upgrade, check what the page loads from other hosts (test/docs.test.ts)',
+    );
   }
   return replaced;
 }

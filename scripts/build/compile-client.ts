@@ -23,7 +23,11 @@ export async function compileClient(project: Project, dir: string): Promise<void
   await fs.mkdir(outDir, { recursive: true });
   const outputs: { file: string; text: string }[] = [];
   const diagnostics: ts.Diagnostic[] = [];
-  for (const [name, withJavaScript] of [['client', true], ['client-runtime', true], ['schema', false]] as const) {
+  for (const [name, withJavaScript] of [
+    ['client', true],
+    ['client-runtime', true],
+    ['schema', false],
+  ] as const) {
     const fileName = path.join(dir, `${name}.ts`);
     const source = await fs.readFile(fileName, 'utf8');
     const declarations = ts.transpileDeclaration(source, { compilerOptions: declarationOptions, fileName, reportDiagnostics: true });

@@ -29,11 +29,7 @@ function initExpression(operation: Operation): string {
 function operationFunction(operation: Operation): string {
   const args = argsType(operation);
   const optionalArgs = args !== undefined && operation.pathParameters.length === 0 && !operation.body?.required;
-  const signature = [
-    'client: EmailDeliveryClient',
-    ...(args ? [`args: ${args}${optionalArgs ? ' = {}' : ''}`] : []),
-    'options: CallOptions = {}',
-  ].join(', ');
+  const signature = ['client: EmailDeliveryClient', ...(args ? [`args: ${args}${optionalArgs ? ' = {}' : ''}`] : []), 'options: CallOptions = {}'].join(', ');
   return [
     `/** ${operation.summary}: \`${httpVerb(operation)} ${operation.path}\`, answering ${operation.success.status} with \`Schemas['${operation.success.schema}']\`. */`,
     `export function ${operation.operationId}(${signature}): OperationResult<'${operation.operationId}'> {`,

@@ -24,7 +24,10 @@ export interface Operation {
 
 function deref(document: Json, node: Json): Json {
   if (typeof node?.$ref !== 'string') return node;
-  return node.$ref.replace(/^#\//, '').split('/').reduce((at: Json, key: string) => at?.[key], document);
+  return node.$ref
+    .replace(/^#\//, '')
+    .split('/')
+    .reduce((at: Json, key: string) => at?.[key], document);
 }
 
 function schemaName(where: string, media: Json | undefined): string {
@@ -48,7 +51,9 @@ export function listOperations(document: Json): Operation[] {
     const where = `${method.toUpperCase()} ${path}`;
     const parameters = [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])].map((p: Json) => deref(document, p));
     const query = parameters.filter((p) => p.in === 'query');
-    const unsupported = parameters.filter((p) => p.in !== 'path' && !(p.in === 'query' && p.style === 'form' && p.explode === true && p.schema?.type === 'object'));
+    const unsupported = parameters.filter(
+      (p) => p.in !== 'path' && !(p.in === 'query' && p.style === 'form' && p.explode === true && p.schema?.type === 'object'),
+    );
     if (unsupported.length > 0 || query.length > 1) {
       throw new ReportedError(`${where}: parameter '${(unsupported[0] ?? query[1]).name}' is of a kind the client generator does not support`);
     }

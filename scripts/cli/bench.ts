@@ -8,7 +8,12 @@ const { checkout } = require('./start.ts');
 async function main() {
   const { parseArgs } = await import('node:util');
   const { values } = parseArgs({
-    options: { runs: { type: 'string', default: '5' }, only: { type: 'string' }, baseline: { type: 'string', default: '3dd9525' }, 'no-baseline': { type: 'boolean', default: false } },
+    options: {
+      runs: { type: 'string', default: '5' },
+      only: { type: 'string' },
+      baseline: { type: 'string', default: '3dd9525' },
+      'no-baseline': { type: 'boolean', default: false },
+    },
   });
   const [{ openProject }, { bench, benchSections }] = await Promise.all([import('../project.ts'), import('../dev/bench.ts')]);
   const wanted = values.only ? values.only.split(',') : benchSections.filter((section) => section !== 'ci');

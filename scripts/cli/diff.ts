@@ -12,16 +12,23 @@ async function main() {
     console.error('diff: usage: npm run diff -- [<git-ref>] [--gate]');
     return 2;
   }
-  const [{ openProject, ReportedError }, { bundleAt, defaultBaseRef }, { compareBundles }, { diffReport }, { gateProblems }, { bundleSource, loadRedoclyConfig, redoclySession }, fs] =
-    await Promise.all([
-      import('../project.ts'),
-      import('../release/bundle-at-ref.ts'),
-      import('../release/compare.ts'),
-      import('../release/diff-report.ts'),
-      import('../release/release-gate.ts'),
-      import('../lint/redocly.ts'),
-      import('node:fs/promises'),
-    ]);
+  const [
+    { openProject, ReportedError },
+    { bundleAt, defaultBaseRef },
+    { compareBundles },
+    { diffReport },
+    { gateProblems },
+    { bundleSource, loadRedoclyConfig, redoclySession },
+    fs,
+  ] = await Promise.all([
+    import('../project.ts'),
+    import('../release/bundle-at-ref.ts'),
+    import('../release/compare.ts'),
+    import('../release/diff-report.ts'),
+    import('../release/release-gate.ts'),
+    import('../lint/redocly.ts'),
+    import('node:fs/promises'),
+  ]);
   const project = openProject(checkout);
   try {
     const ref = positionals[0] ?? (await defaultBaseRef(project));
@@ -36,7 +43,11 @@ async function main() {
     const problems = gateProblems(comparison, baseVersion, headVersion, changelog);
     for (const problem of problems) console.error(`diff: gate: ${problem}`);
     if (problems.length > 0) return 1;
-    console.log(comparison.breaking.length > 0 ? 'diff: gate: the breaking changes are released as a major version with a changelog entry' : 'diff: gate: nothing breaks callers');
+    console.log(
+      comparison.breaking.length > 0
+        ? 'diff: gate: the breaking changes are released as a major version with a changelog entry'
+        : 'diff: gate: nothing breaks callers',
+    );
     return 0;
   } catch (error) {
     console.error(`diff: ${error instanceof ReportedError ? error.message : error instanceof Error ? error.stack : String(error)}`);

@@ -11,7 +11,9 @@ const [major] = process.versions.node.split('.').map(Number);
 if (major < 24) {
   const entry = path.relative(process.cwd(), process.argv[1] ?? 'scripts/cli/<command>.ts');
   const script = process.env.npm_lifecycle_event || path.basename(entry, '.ts');
-  console.error(`${script}: needs Node 24 (this is Node ${process.versions.node}): run \`npm run ${script}\`, or \`node_modules/.bin/node ${entry}\` after \`npm ci\``);
+  console.error(
+    `${script}: needs Node 24 (this is Node ${process.versions.node}): run \`npm run ${script}\`, or \`node_modules/.bin/node ${entry}\` after \`npm ci\``,
+  );
   process.exit(1);
 }
 require('node:module').enableCompileCache?.();

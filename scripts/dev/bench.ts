@@ -74,12 +74,18 @@ async function sideBySide(trees: Tree[], runs: number, args: (tree: Tree) => str
   for (let run = 0; run < runs; run++) {
     for (const [i, tree] of trees.entries()) samples[i].push(await timed(() => sh('npm', args(tree), tree.dir)));
   }
-  trees.forEach((tree, i) => process.stderr.write(`  ${args(tree).join(' ')} in ${tree.label}: ${samples[i].map((ms) => (ms / 1000).toFixed(2)).join(' ')} s\n`));
+  trees.forEach((tree, i) =>
+    process.stderr.write(`  ${args(tree).join(' ')} in ${tree.label}: ${samples[i].map((ms) => (ms / 1000).toFixed(2)).join(' ')} s\n`),
+  );
   return samples.map(median);
 }
 
 function comparison(title: string, what: string, trees: Tree[], medians: number[]): void {
-  table(title, ['tree', what, 'ratio to the first'], trees.map((tree, i) => [tree.label, seconds(medians[i]), (medians[i] / medians[0]).toFixed(2)]));
+  table(
+    title,
+    ['tree', what, 'ratio to the first'],
+    trees.map((tree, i) => [tree.label, seconds(medians[i]), (medians[i] / medians[0]).toFixed(2)]),
+  );
 }
 
 async function benchLint(trees: Tree[], runs: number): Promise<void> {
@@ -197,7 +203,12 @@ async function benchClient(project: Project, runs: number): Promise<void> {
       variants.map((variant, v) => {
         const ratio = median(results[v].map((r, set) => r.rate / results[0][set].rate));
         const cpu = median(results[v].map((r) => r.cpuMicros));
-        return [variant.label, median(results[v].map((r) => r.rate)).toFixed(0), `${(ratio * 100).toFixed(1)}%`, `${cpu.toFixed(0)} µs${v === 0 ? '' : ` (+${(((cpu - rawCpu) / rawCpu) * 100).toFixed(1)}%)`}`];
+        return [
+          variant.label,
+          median(results[v].map((r) => r.rate)).toFixed(0),
+          `${(ratio * 100).toFixed(1)}%`,
+          `${cpu.toFixed(0)} µs${v === 0 ? '' : ` (+${(((cpu - rawCpu) / rawCpu) * 100).toFixed(1)}%)`}`,
+        ];
       }),
     );
   } finally {
@@ -226,11 +237,15 @@ async function benchDocs(project: Project, runs: number): Promise<void> {
       requestCounts.push(requests);
       await page.close();
     });
-    table(`Docs (median of ${runs})`, ['what', 'value'], [
-      ['generated/docs/index.html', `${(size / 1024 / 1024).toFixed(2)} MiB (${size} bytes)`],
-      ['navigation to the first operation (listScopes) visible', seconds(firstOperation)],
-      ['requests the page makes before it shows it', String(median(requestCounts))],
-    ]);
+    table(
+      `Docs (median of ${runs})`,
+      ['what', 'value'],
+      [
+        ['generated/docs/index.html', `${(size / 1024 / 1024).toFixed(2)} MiB (${size} bytes)`],
+        ['navigation to the first operation (listScopes) visible', seconds(firstOperation)],
+        ['requests the page makes before it shows it', String(median(requestCounts))],
+      ],
+    );
   } finally {
     await browser.close();
     await fs.rm(work, { recursive: true, force: true });
@@ -245,13 +260,19 @@ async function benchScale(project: Project, runs: number): Promise<void> {
   const rows: string[][] = [];
   const times: Record<string, number[]> = {};
   for (const factor of factors) {
-    const { stdout } = await exec(process.execPath, [new URL('./bench-scale.ts', import.meta.url).pathname, project.root, String(factor), String(runs)], { maxBuffer: 64 * 1024 * 1024 });
+    const { stdout } = await exec(process.execPath, [new URL('./bench-scale.ts', import.meta.url).pathname, project.root, String(factor), String(runs)], {
+      maxBuffer: 64 * 1024 * 1024,
+    });
     const steps: Record<string, number> = JSON.parse(stdout);
     const operations = factor * 29;
     for (const [step, ms] of Object.entries(steps)) (times[step] ??= []).push(ms);
     rows.push([`${factor}x`, String(operations), ...Object.values(steps).map(seconds), ...Object.values(steps).map((ms) => (ms / operations).toFixed(2))]);
   }
-  table(`Scale (median of ${runs}; ms/op = time per operation)`, ['size', 'operations', 'lint', 'bundle', 'types', 'docs', 'lint ms/op', 'bundle ms/op', 'types ms/op', 'docs ms/op'], rows);
+  table(
+    `Scale (median of ${runs}; ms/op = time per operation)`,
+    ['size', 'operations', 'lint', 'bundle', 'types', 'docs', 'lint ms/op', 'bundle ms/op', 'types ms/op', 'docs ms/op'],
+    rows,
+  );
   // Fixed costs make ms/op fall whatever the growth; the cost of each added operation does not: it
   // stays constant when growth is linear and rises when it is worse.
   const operations = factors.map((factor) => factor * 29);
@@ -259,7 +280,12 @@ async function benchScale(project: Project, runs: number): Promise<void> {
   table(
     'Cost of each added operation (ms), from 10x to 50x and from 50x to 100x (no worse than linear: ratio at most 1, within noise)',
     ['step', '10x to 50x', '50x to 100x', 'ratio'],
-    Object.entries(times).map(([step, ms]) => [step, marginal(ms, 1, 2).toFixed(2), marginal(ms, 2, 3).toFixed(2), (marginal(ms, 2, 3) / marginal(ms, 1, 2)).toFixed(2)]),
+    Object.entries(times).map(([step, ms]) => [
+      step,
+      marginal(ms, 1, 2).toFixed(2),
+      marginal(ms, 2, 3).toFixed(2),
+      (marginal(ms, 2, 3) / marginal(ms, 1, 2)).toFixed(2),
+    ]),
   );
 }
 

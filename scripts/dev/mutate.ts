@@ -46,7 +46,13 @@ export async function mutate(project: Project, mutations: Mutation[], onOutcome:
   return outcomes;
 }
 
-async function tryMutation(project: Project, mutation: Mutation, file: string, original: string, lintOptions: Parameters<typeof lintDescription>[1]): Promise<Outcome> {
+async function tryMutation(
+  project: Project,
+  mutation: Mutation,
+  file: string,
+  original: string,
+  lintOptions: Parameters<typeof lintDescription>[1],
+): Promise<Outcome> {
   let text: string;
   try {
     text = mutation.apply(original);

@@ -51,4 +51,3 @@ export async function lintDescription(project: Project, options: LintOptions = {
 export function bundleJsonText(bundle: unknown): string {
   return `${JSON.stringify(bundle, null, 2)}\n`;
 }
-

@@ -14,7 +14,8 @@ export function problemLines(project: Project, result: LintResult): string[] {
   });
   const severities = ['error', 'warning', 'info', 'hint'];
   const fromSpectral = result.spectral.map(
-    (d) => `${result.bundleLabel}:${d.range.start.line + 1}:${d.range.start.character + 1} ${severities[d.severity]} ${d.code}: ${d.message} (at ${d.path.join('.')})`,
+    (d) =>
+      `${result.bundleLabel}:${d.range.start.line + 1}:${d.range.start.character + 1} ${severities[d.severity]} ${d.code}: ${d.message} (at ${d.path.join('.')})`,
   );
   return [...fromRedocly, ...fromSpectral];
 }
@@ -24,10 +25,16 @@ export class LintFailure extends ReportedError {
   readonly result: LintResult;
   constructor(project: Project, result: LintResult) {
     const counts = [
-      ...(result.redocly.length > 0 ? [`Redocly found ${result.redocly.length} problem(s) in the source (${shown(project, project.sourceEntry)} and the files it references)`] : []),
+      ...(result.redocly.length > 0
+        ? [`Redocly found ${result.redocly.length} problem(s) in the source (${shown(project, project.sourceEntry)} and the files it references)`]
+        : []),
       ...(result.spectral.length > 0 ? [`Spectral found ${result.spectral.length} problem(s) in the bundle (${result.bundleLabel})`] : []),
     ];
-    super(`${counts.join('; ')}:\n${problemLines(project, result).map((line) => `  ${line}`).join('\n')}`);
+    super(
+      `${counts.join('; ')}:\n${problemLines(project, result)
+        .map((line) => `  ${line}`)
+        .join('\n')}`,
+    );
     this.result = result;
   }
 }

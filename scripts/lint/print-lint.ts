@@ -6,7 +6,8 @@ import type { LintResult } from './lint-description.ts';
 import type { LintFormat } from './lint-formats.ts';
 
 export async function printLint(project: Project, result: LintResult, format: LintFormat): Promise<void> {
-  if (result.redocly.length > 0) formatProblems(result.redocly, { format, totals: getTotals(result.redocly), cwd: project.root, color: false, command: 'lint' });
+  if (result.redocly.length > 0)
+    formatProblems(result.redocly, { format, totals: getTotals(result.redocly), cwd: project.root, color: false, command: 'lint' });
   if (result.spectral.length === 0) return;
   const { githubActions, stylish } = (await import('@stoplight/spectral-formatters')).default;
   const formatter = format === 'github-actions' ? githubActions : stylish;

@@ -1,16 +1,7 @@
 // Redocly, driven through its programmatic API (@redocly/openapi-core): lint the split source and
 // bundle it. One resolver per session, so that each source file is read and parsed once, and the
 // project's source overlay (text held in memory) stands in for the files it names.
-import {
-  BaseResolver,
-  bundle,
-  type Config,
-  lint,
-  loadConfig,
-  type NormalizedProblem,
-  Source,
-  YamlParseError,
-} from '@redocly/openapi-core';
+import { BaseResolver, bundle, type Config, lint, loadConfig, type NormalizedProblem, Source, YamlParseError } from '@redocly/openapi-core';
 import { type Project, ReportedError, shown } from '../project.ts';
 
 export interface RedoclySession {

@@ -26,4 +26,3 @@ export async function runSpectral(ruleset: LoadedRuleset, bundleJson: string, fi
 export function inThreadSpectral(ruleset: LoadedRuleset): SpectralLinter {
   return { lint: (bundleJson, fileLabel) => runSpectral(ruleset, bundleJson, fileLabel), close: async () => {} };
 }
-

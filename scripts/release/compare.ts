@@ -108,7 +108,12 @@ export function compareBundles(base: Json, head: Json): Comparison {
     if (!key || !before.has(key) || !after.has(key)) continue;
     changed.add(key);
     if (breaksCallers(diff)) {
-      breaking.push({ kind: kindOf(diff), operationId: before.get(key)!.operationId, operation: key, detail: diff.description ?? `${diff.action} ${diff.path.join('.')}` });
+      breaking.push({
+        kind: kindOf(diff),
+        operationId: before.get(key)!.operationId,
+        operation: key,
+        detail: diff.description ?? `${diff.action} ${diff.path.join('.')}`,
+      });
     }
   }
   for (const key of removedKeys) {
@@ -120,11 +125,20 @@ export function compareBundles(base: Json, head: Json): Comparison {
       detail: target ? `${key} is now ${target}` : `${key} is gone`,
     });
   }
-  const unique = breaking.filter((change, index) => breaking.findIndex((other) => other.kind === change.kind && other.operation === change.operation && other.detail === change.detail) === index);
+  const unique = breaking.filter(
+    (change, index) =>
+      breaking.findIndex((other) => other.kind === change.kind && other.operation === change.operation && other.detail === change.detail) === index,
+  );
   const byOperationId = (keys: Iterable<string>, from: Map<string, OperationRef>) => [...keys].map((key) => from.get(key)!.operationId).sort();
   return {
-    added: byOperationId(addedKeys.filter((key) => ![...moved.values()].includes(key)), after),
-    removed: byOperationId(removedKeys.filter((key) => !moved.has(key)), before),
+    added: byOperationId(
+      addedKeys.filter((key) => ![...moved.values()].includes(key)),
+      after,
+    ),
+    removed: byOperationId(
+      removedKeys.filter((key) => !moved.has(key)),
+      before,
+    ),
     changed: byOperationId([...changed, ...moved.keys()], before),
     breaking: unique,
   };

@@ -21,7 +21,8 @@ export function gateProblems(comparison: Comparison, baseVersion: string, headVe
   const entry = next < 0 ? rest : rest.slice(0, next);
   if (!/\bBREAKING\b/.test(entry)) problems.push(`CHANGELOG.md's entry for ${headVersion} must be marked BREAKING`);
   for (const operationId of new Set(comparison.breaking.map((change) => change.operationId))) {
-    if (!entry.includes(`\`${operationId}\``)) problems.push(`CHANGELOG.md's entry for ${headVersion} must name \`${operationId}\`, which the breaking change affects`);
+    if (!entry.includes(`\`${operationId}\``))
+      problems.push(`CHANGELOG.md's entry for ${headVersion} must name \`${operationId}\`, which the breaking change affects`);
   }
   return problems;
 }

@@ -17,8 +17,13 @@ export interface DocsServer {
 export async function serveDocs(project: Project, port: number, log: BuildLog): Promise<DocsServer> {
   const docsDir = path.join(project.outputDir, 'docs');
   if (!(await build(project, log))) {
-    const hasDocs = await fs.access(path.join(docsDir, 'index.html')).then(() => true, () => false);
-    log.error(hasDocs ? 'docs: serving the docs from the last good build' : 'docs: no docs to serve yet; fix the problem above and save: the docs rebuild on change');
+    const hasDocs = await fs.access(path.join(docsDir, 'index.html')).then(
+      () => true,
+      () => false,
+    );
+    log.error(
+      hasDocs ? 'docs: serving the docs from the last good build' : 'docs: no docs to serve yet; fix the problem above and save: the docs rebuild on change',
+    );
   }
   const server = http.createServer(async (request, response) => {
     const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
@@ -29,7 +34,10 @@ export async function serveDocs(project: Project, port: number, log: BuildLog): 
     }
     try {
       const body = await fs.readFile(file);
-      response.writeHead(200, { 'content-type': file.endsWith('.html') ? 'text/html; charset=utf-8' : 'application/octet-stream', 'cache-control': 'no-store' });
+      response.writeHead(200, {
+        'content-type': file.endsWith('.html') ? 'text/html; charset=utf-8' : 'application/octet-stream',
+        'cache-control': 'no-store',
+      });
       response.end(body);
     } catch {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('not found: run `npm run build`\n');
@@ -57,7 +65,10 @@ export async function serveDocs(project: Project, port: number, log: BuildLog): 
     clearTimeout(timer);
     timer = setTimeout(() => void rebuild(), 300); // once the edits have settled
   };
-  const watchers = [watch(path.dirname(project.sourceEntry), { recursive: true }, schedule), ...[project.redoclyConfig, project.spectralRuleset].map((file) => watch(file, schedule))];
+  const watchers = [
+    watch(path.dirname(project.sourceEntry), { recursive: true }, schedule),
+    ...[project.redoclyConfig, project.spectralRuleset].map((file) => watch(file, schedule)),
+  ];
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
     async close() {

@@ -55,7 +55,10 @@ describe.runIf(mustRunBrowserTests)('the built client in headless Chromium', () 
     tab.on('pageerror', (error) => errors.push(String(error)));
     await tab.goto(`${server.url}/`);
     await tab.waitForFunction(() => 'results' in window || 'failure' in window);
-    const outcome = await tab.evaluate(() => ({ results: (window as unknown as { results?: unknown }).results, failure: (window as unknown as { failure?: string }).failure }));
+    const outcome = await tab.evaluate(() => ({
+      results: (window as unknown as { results?: unknown }).results,
+      failure: (window as unknown as { failure?: string }).failure,
+    }));
     expect(outcome.failure).toBeUndefined();
     expect(errors).toEqual([]);
     expect(outcome.results).toEqual(expectedResults);

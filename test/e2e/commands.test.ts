@@ -44,14 +44,16 @@ describe('npm run lint', () => {
     expect(result.stdout).toMatch(/^lint: 0 problems \(Redocly on openapi\/, Spectral on the bundle\) in \d+\.\d+ s$/m);
   });
 
-  it('exits 1 with both linters\' problems as pull-request annotations, with file and line', async () => {
+  it("exits 1 with both linters' problems as pull-request annotations, with file and line", async () => {
     await change('openapi/paths/v1_webhooks.yaml', 'summary: List webhooks', 'summary: List Webhooks');
-    await change('openapi/openapi.yaml', /  description: \|\n(?: {4}.*\n|\n)+?(?=  version)/, '');
+    await change('openapi/openapi.yaml', / {2}description: \|\n(?: {4}.*\n|\n)+?(?= {2}version)/, '');
     const result = await runScript(copy, 'lint', ['--format', 'github-actions']);
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/^::error title=rule\/summary-sentence-case,file=openapi\/paths\/v1_webhooks\.yaml,line=4,col=12/m);
     expect(result.stdout).toMatch(/^::(error|warning) title=info-description,file=generated\/openapi\.json,.*line=\d+/m);
-    expect(result.stderr).toMatch(/^lint: Redocly found \d+ problem\(s\) in the source .*; Spectral found \d+ problem\(s\) in the bundle \(generated\/openapi\.json\)$/m);
+    expect(result.stderr).toMatch(
+      /^lint: Redocly found \d+ problem\(s\) in the source .*; Spectral found \d+ problem\(s\) in the bundle \(generated\/openapi\.json\)$/m,
+    );
   });
 
   it('exits 2 on an unknown format', async () => {
@@ -67,7 +69,9 @@ describe('npm run build and npm run check', () => {
     await change('openapi/paths/v1_webhooks.yaml', 'summary: List webhooks', 'summary: List Webhooks');
     const result = await runScript(copy, 'build');
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^build: step 'lint' failed: Redocly found 1 problem\(s\) in the source \(openapi\/openapi\.yaml and the files it references\):\n {2}openapi\/paths\/v1_webhooks\.yaml:4:12 error rule\/summary-sentence-case: /);
+    expect(result.stderr).toMatch(
+      /^build: step 'lint' failed: Redocly found 1 problem\(s\) in the source \(openapi\/openapi\.yaml and the files it references\):\n {2}openapi\/paths\/v1_webhooks\.yaml:4:12 error rule\/summary-sentence-case: /,
+    );
     expect(result.stderr.trim().split('\n').at(-1)).toBe('build: generated/ is unchanged');
     expect(await fingerprint(path.join(copy, 'generated'))).toEqual(before);
   });
@@ -76,7 +80,9 @@ describe('npm run build and npm run check', () => {
     await change('openapi/paths/v1_webhooks.yaml', 'summary: List webhooks', 'summary: List all webhooks');
     const result = await runScript(copy, 'check');
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^check: generated\/ is out of step with openapi\/ \(run `npm run build` and commit the result\):\n {2}differs: generated\/client\.ts\n/);
+    expect(result.stderr).toMatch(
+      /^check: generated\/ is out of step with openapi\/ \(run `npm run build` and commit the result\):\n {2}differs: generated\/client\.ts\n/,
+    );
     expect(result.stderr).toMatch(/^ {2}differs: generated\/openapi\.json$/m);
   });
 
@@ -117,7 +123,7 @@ describe('npm run diff on a git history', () => {
   });
 
   it('fails the gate on a breaking change without a major bump, then passes with one and a changelog entry', async () => {
-    await change('openapi/openapi.yaml', /  \/v1\/quotas:\n    \$ref: paths\/v1_quotas\.yaml\n/, '');
+    await change('openapi/openapi.yaml', / {2}\/v1\/quotas:\n {4}\$ref: paths\/v1_quotas\.yaml\n/, '');
     const blocked = await runScript(copy, 'diff', ['v0.1.0', '--gate']);
     expect(blocked.code).toBe(1);
     expect(blocked.stdout).toMatch(/^removed: listQuotas$/m);
@@ -125,7 +131,11 @@ describe('npm run diff on a git history', () => {
     expect(blocked.stderr).toMatch(/^diff: gate: info\.version 0\.1\.0 must have a new major version/m);
 
     await change('openapi/openapi.yaml', 'version: 0.1.0', 'version: 1.0.0');
-    await change('CHANGELOG.md', '## [Unreleased]\n', '## [Unreleased]\n\n## [1.0.0] - 2026-12-01\n\n### Removed\n\n- **BREAKING** `listQuotas` (GET /v1/quotas) is gone.\n');
+    await change(
+      'CHANGELOG.md',
+      '## [Unreleased]\n',
+      '## [Unreleased]\n\n## [1.0.0] - 2026-12-01\n\n### Removed\n\n- **BREAKING** `listQuotas` (GET /v1/quotas) is gone.\n',
+    );
     const released = await runScript(copy, 'diff', ['v0.1.0', '--gate']);
     expect(released.code, released.output).toBe(0);
     expect(released.stdout).toMatch(/gate: the breaking changes are released as a major version/);
@@ -168,6 +178,8 @@ describe('the wrong Node', () => {
     const result = await run(olderNode, ['scripts/cli/build.ts'], copy, { npm_lifecycle_event: '' });
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(`build: needs Node 24 (this is Node ${version.stdout.trim().slice(1)}): run \`npm run build\`, or \`node_modules/.bin/node scripts/cli/build.ts\` after \`npm ci\`\n`);
+    expect(result.stderr).toBe(
+      `build: needs Node 24 (this is Node ${version.stdout.trim().slice(1)}): run \`npm run build\`, or \`node_modules/.bin/node scripts/cli/build.ts\` after \`npm ci\`\n`,
+    );
   });
 });

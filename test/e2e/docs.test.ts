@@ -86,7 +86,7 @@ describe('the build', () => {
     expect(html.length).toBeGreaterThan(100_000);
   });
 
-  it('embeds the bundle with every operation\'s code samples, and nothing else added', async () => {
+  it("embeds the bundle with every operation's code samples, and nothing else added", async () => {
     const embedded = html.match(/const __redoc_definition = (\{.*?\});\n/s);
     expect(embedded).not.toBeNull();
     expect(JSON.parse(embedded?.[1] ?? '{}')).toEqual(withCodeSamples(await loadBundle()));
@@ -128,10 +128,17 @@ describe.runIf(mustRunBrowserTests)(`in headless Chromium (${chromiumPath ?? 'no
       await page.getByText(area, { exact: true }).first().click();
       const rows = operations.filter((row) => row.area === area);
       await expect
-        .poll(async () => {
-          const text = await page.locator('body').innerText();
-          return rows.filter((row) => text.includes(`${row.method.toUpperCase()}\n${row.path}\n`) && text.includes(`${operationSummary(row.operationId)}\n${row.method.toUpperCase()}`)).length;
-        }, { message: area })
+        .poll(
+          async () => {
+            const text = await page.locator('body').innerText();
+            return rows.filter(
+              (row) =>
+                text.includes(`${row.method.toUpperCase()}\n${row.path}\n`) &&
+                text.includes(`${operationSummary(row.operationId)}\n${row.method.toUpperCase()}`),
+            ).length;
+          },
+          { message: area },
+        )
         .toBe(rows.length);
       rows.forEach((row) => seen.add(row.n));
     }
@@ -181,7 +188,8 @@ describe.runIf(mustRunBrowserTests)(`in headless Chromium (${chromiumPath ?? 'no
 
   it('neutralizes hostile Markdown: scripts, event handlers and iframes in descriptions do nothing', async () => {
     const bundle = await loadBundle();
-    bundle.info.description += '\n\nA <script>window.__pwned = "script"</script> B <img src="x" onerror="window.__pwned = \'onerror\'"> C <iframe src="https://example.invalid/"></iframe>';
+    bundle.info.description +=
+      '\n\nA <script>window.__pwned = "script"</script> B <img src="x" onerror="window.__pwned = \'onerror\'"> C <iframe src="https://example.invalid/"></iframe>';
     bundle.paths['/v1/scopes'].get.description += '\n\n<a href="javascript:window.__pwned = \'link\'">click</a>';
     const hostile = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-docs-hostile-'));
     try {
@@ -189,7 +197,11 @@ describe.runIf(mustRunBrowserTests)(`in headless Chromium (${chromiumPath ?? 'no
       const url = pathToFileURL(path.join(hostile, 'docs', 'index.html')).href;
       const { page, requests, blocked } = await open(url);
       await page.getByText('Account and access', { exact: true }).first().click();
-      await page.getByText('click', { exact: true }).first().click({ timeout: 2000 }).catch(() => undefined);
+      await page
+        .getByText('click', { exact: true })
+        .first()
+        .click({ timeout: 2000 })
+        .catch(() => undefined);
       await page.waitForTimeout(1000);
       expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
       expect(foreign(requests, url).filter((u) => !u.endsWith('/docs/x'))).toEqual([]);

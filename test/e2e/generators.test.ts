@@ -41,7 +41,16 @@ describe.each(['openapi.json', 'openapi-3.0.json'])('@hey-api/openapi-ts on gene
     await fs.writeFile(path.join(out, 'consumer.ts'), consumer);
     const broken = "import * as sdk from './client/sdk.gen';\nvoid sdk.deleteWebhook({ path: { id: 1 } });\n";
     await fs.writeFile(path.join(out, 'broken.ts'), broken);
-    const compilerOptions = { module: 'ESNext', moduleResolution: 'Bundler', target: 'ES2022', lib: ['ES2022', 'DOM', 'DOM.Iterable'], strict: true, noEmit: true, skipLibCheck: true, types: [] };
+    const compilerOptions = {
+      module: 'ESNext',
+      moduleResolution: 'Bundler',
+      target: 'ES2022',
+      lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+      types: [],
+    };
     // One program: the consumer must compile, and the wrong argument in broken.ts must be its only error.
     await fs.writeFile(path.join(out, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['consumer.ts', 'broken.ts'] }));
 

@@ -11,7 +11,7 @@ const cli = (pkg: string, file: string) => path.join(root, 'node_modules', pkg, 
 const redocly = (args: string[]) => run(process.execPath, [cli('@redocly/cli', 'bin/cli.js'), ...args], root, quiet);
 const spectral = (args: string[]) => run(process.execPath, [cli('@stoplight/spectral-cli', 'dist/index.js'), ...args], root);
 
-describe('the linters\' own CLIs', () => {
+describe("the linters' own CLIs", () => {
   it('redocly lint passes the source with the source rules (house plugin included)', async () => {
     const result = await redocly(['lint', 'source']);
     expect(result.code, result.output).toBe(0);

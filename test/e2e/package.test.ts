@@ -71,9 +71,16 @@ beforeAll(async () => {
   await fs.writeFile(path.join(consumer, 'consumer.ts'), consumerSource);
   await fs.writeFile(path.join(consumer, 'broken.ts'), brokenSource);
   await fs.writeFile(path.join(consumer, 'call-every.mjs'), callEveryModule(packageName));
-  await fs.writeFile(path.join(consumer, 'run.mjs'), "import { callEvery } from './call-every.mjs';\nconsole.log(JSON.stringify(await callEvery(process.argv[2])));\n");
+  await fs.writeFile(
+    path.join(consumer, 'run.mjs'),
+    "import { callEvery } from './call-every.mjs';\nconsole.log(JSON.stringify(await callEvery(process.argv[2])));\n",
+  );
   server = await startTestServer();
-  server.reply = (request) => ({ status: successStatusOf(request.method, request.target), body: '{"ok":true}', headers: { 'content-type': 'application/json' } });
+  server.reply = (request) => ({
+    status: successStatusOf(request.method, request.target),
+    body: '{"ok":true}',
+    headers: { 'content-type': 'application/json' },
+  });
 });
 
 afterAll(async () => {
@@ -85,7 +92,9 @@ describe('the packed package', () => {
   it('holds only what consumers need', async () => {
     const result = await run('npm', ['pack', '--dry-run', '--json'], root);
     expect(result.code, result.output).toBe(0);
-    const files = JSON.parse(result.stdout)[0].files.map((file: { path: string }) => file.path).sort();
+    const files = JSON.parse(result.stdout)[0]
+      .files.map((file: { path: string }) => file.path)
+      .sort();
     expect(files).toEqual([
       'README.md',
       'generated/dist/client-runtime.d.ts',
@@ -130,8 +139,8 @@ describe.each([
 });
 
 describe.each([
-  ['the machine\'s own Node', () => systemNode()],
-  ['the toolchain\'s Node', () => ({ file: process.execPath, version: process.version })],
+  ["the machine's own Node", () => systemNode()],
+  ["the toolchain's Node", () => ({ file: process.execPath, version: process.version })],
 ])('the built client at run time, under %s', (_name, node) => {
   it('calls every operation: each request on the wire as the description says, each success status read', async () => {
     const { file, version } = node();

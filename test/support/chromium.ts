@@ -10,14 +10,23 @@ const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/ch
 export const chromiumPath = candidates.find((file) => fs.existsSync(file));
 
 export const installHint =
-  'No Chromium found. Install Debian\'s package (`sudo apt-get install -y chromium`) or set CHROMIUM_PATH to a Chromium binary. `.ci/run` installs it in CI.';
+  "No Chromium found. Install Debian's package (`sudo apt-get install -y chromium`) or set CHROMIUM_PATH to a Chromium binary. `.ci/run` installs it in CI.";
 
 export async function launchChromium(): Promise<Browser> {
   if (!chromiumPath) throw new Error(installHint);
   return chromium.launch({
     executablePath: chromiumPath,
     // The flags that keep Chromium from calling home on a machine with no network.
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-default-apps'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-default-apps',
+    ],
   });
 }
 

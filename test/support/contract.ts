@@ -9,7 +9,17 @@ import { areas, type OperationRow, operations } from './operations.ts';
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- parsed OpenAPI
 
 const methods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-const documentParts = ['What the service does', 'Resources and their fields', 'States and transitions', 'Endpoints', 'Authentication', 'Events', 'Errors', 'Limits', 'Versioning'];
+const documentParts = [
+  'What the service does',
+  'Resources and their fields',
+  'States and transitions',
+  'Endpoints',
+  'Authentication',
+  'Events',
+  'Errors',
+  'Limits',
+  'Versioning',
+];
 
 /** A JSON pointer (RFC 6901) to `path` in the bundle. */
 export function pointer(...path: (string | number)[]): string {
@@ -48,22 +58,38 @@ function checkOperation(document: Json, row: OperationRow, breaches: Breaches): 
   breaches.equal(at('operationId'), `#${row.n}'s operationId`, operation.operationId, row.operationId);
   breaches.equal(at('tags'), `#${row.n}'s area is its only tag`, operation.tags, [row.area]);
   breaches.that(at('summary'), 'the summary is in sentence case with no trailing period', /^[A-Z][^.]*[^.]$/.test(operation.summary ?? ''));
-  breaches.that(at('description'), `the description names operation #${row.n} of the interface document`, String(operation.description).includes(`Operation #${row.n} of the interface document`));
+  breaches.that(
+    at('description'),
+    `the description names operation #${row.n} of the interface document`,
+    String(operation.description).includes(`Operation #${row.n} of the interface document`),
+  );
   for (const key of ['security', 'callbacks', 'servers']) breaches.equal(at(key), `no ${key} (not shown in the interface document)`, operation[key], undefined);
 
   // Responses: the success status with its label, and the shared default.
   const responses = operation.responses ?? {};
-  breaches.equal(at('responses'), `#${row.n} answers ${row.status} and otherwise only the shared default`, Object.keys(responses).sort(), [row.status, 'default']);
+  breaches.equal(at('responses'), `#${row.n} answers ${row.status} and otherwise only the shared default`, Object.keys(responses).sort(), [
+    row.status,
+    'default',
+  ]);
   const success = deref(document, responses[row.status]);
   if (success) {
     breaches.equal(at('responses', row.status, 'description'), `the success label of #${row.n}`, success.description, row.label);
     breaches.equal(at('responses', row.status, 'content'), 'the payload media type', Object.keys(success.content ?? {}), ['application/json']);
-    breaches.that(at('responses', row.status, 'content', 'application/json', 'schema'), 'the payload is a named schema', /^#\/components\/schemas\/[A-Z][A-Za-z]+$/.test(success.content?.['application/json']?.schema?.$ref ?? ''));
+    breaches.that(
+      at('responses', row.status, 'content', 'application/json', 'schema'),
+      'the payload is a named schema',
+      /^#\/components\/schemas\/[A-Z][A-Za-z]+$/.test(success.content?.['application/json']?.schema?.$ref ?? ''),
+    );
     breaches.equal(at('responses', row.status, 'headers'), 'no response headers (not shown)', success.headers, undefined);
     // A list's shape (array or envelope) and what a delete answers are not stated: no type at all.
-    const name = String(success.content?.['application/json']?.schema?.$ref ?? '').split('/').pop() ?? '';
+    const name =
+      String(success.content?.['application/json']?.schema?.$ref ?? '')
+        .split('/')
+        .pop() ?? '';
     const unstatedShape = /^(list|delete)[A-Z]/.test(row.operationId);
-    const what = unstatedShape ? `#${row.n}'s payload (a list or a delete answer) has no stated shape, so no type` : `#${row.n}'s payload (one resource) is an object`;
+    const what = unstatedShape
+      ? `#${row.n}'s payload (a list or a delete answer) has no stated shape, so no type`
+      : `#${row.n}'s payload (one resource) is an object`;
     breaches.equal(pointer('components', 'schemas', name, 'type'), what, document.components?.schemas?.[name]?.type, unstatedShape ? undefined : 'object');
   }
   breaches.equal(at('responses', 'default', '$ref'), 'the shared default error response', responses.default?.$ref, '#/components/responses/Error');
@@ -71,14 +97,38 @@ function checkOperation(document: Json, row: OperationRow, breaches: Breaches): 
   // The request part of rule 1.
   const parameters: Json[] = [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])].map((p: Json) => deref(document, p));
   const hasId = row.path.includes('{id}');
-  breaches.equal(at('parameters'), `#${row.n}'s path parameters`, parameters.filter((p) => p?.in === 'path'), hasId ? [document.components?.parameters?.Id] : []);
-  breaches.equal(at('parameters'), `#${row.n}'s query parameters`, parameters.filter((p) => p?.in === 'query'), row.request === 'query' ? [document.components?.parameters?.OpenQuery] : []);
-  breaches.equal(at('parameters'), 'no header or cookie parameters (not shown)', parameters.filter((p) => p?.in === 'header' || p?.in === 'cookie'), []);
+  breaches.equal(
+    at('parameters'),
+    `#${row.n}'s path parameters`,
+    parameters.filter((p) => p?.in === 'path'),
+    hasId ? [document.components?.parameters?.Id] : [],
+  );
+  breaches.equal(
+    at('parameters'),
+    `#${row.n}'s query parameters`,
+    parameters.filter((p) => p?.in === 'query'),
+    row.request === 'query' ? [document.components?.parameters?.OpenQuery] : [],
+  );
+  breaches.equal(
+    at('parameters'),
+    'no header or cookie parameters (not shown)',
+    parameters.filter((p) => p?.in === 'header' || p?.in === 'cookie'),
+    [],
+  );
   if (row.request === 'id+optional-body' || row.request === 'required-body') {
     const body = deref(document, operation.requestBody);
-    breaches.equal(at('requestBody', 'required'), `#${row.n}'s body is ${row.request === 'required-body' ? 'required' : 'optional'}`, body?.required, row.request === 'required-body');
+    breaches.equal(
+      at('requestBody', 'required'),
+      `#${row.n}'s body is ${row.request === 'required-body' ? 'required' : 'optional'}`,
+      body?.required,
+      row.request === 'required-body',
+    );
     breaches.equal(at('requestBody', 'content'), 'the body media type', Object.keys(body?.content ?? {}), ['application/json']);
-    breaches.that(at('requestBody', 'content', 'application/json', 'schema'), 'the body is a named request schema', /^#\/components\/schemas\/[A-Z][A-Za-z]+Request$/.test(body?.content?.['application/json']?.schema?.$ref ?? ''));
+    breaches.that(
+      at('requestBody', 'content', 'application/json', 'schema'),
+      'the body is a named request schema',
+      /^#\/components\/schemas\/[A-Z][A-Za-z]+Request$/.test(body?.content?.['application/json']?.schema?.$ref ?? ''),
+    );
   } else {
     breaches.equal(at('requestBody'), `#${row.n} shows no request body`, operation.requestBody, undefined);
   }
@@ -90,34 +140,70 @@ function checkDocument(document: Json, breaches: Breaches): void {
       .filter((key) => methods.includes(key))
       .map((method) => `${method.toUpperCase()} ${path}`),
   );
-  breaches.equal(pointer('paths'), 'exactly the 29 operations of the Endpoints table', found.sort(), operations.map((row) => `${row.method.toUpperCase()} ${row.path}`).sort());
+  breaches.equal(
+    pointer('paths'),
+    'exactly the 29 operations of the Endpoints table',
+    found.sort(),
+    operations.map((row) => `${row.method.toUpperCase()} ${row.path}`).sort(),
+  );
   breaches.equal(pointer('security'), 'no security (authentication is not shown)', document.security, undefined);
-  breaches.equal(pointer('components', 'securitySchemes'), 'no security schemes (authentication is not shown)', document.components?.securitySchemes, undefined);
+  breaches.equal(
+    pointer('components', 'securitySchemes'),
+    'no security schemes (authentication is not shown)',
+    document.components?.securitySchemes,
+    undefined,
+  );
   breaches.equal(pointer('webhooks'), 'no webhooks (events are not shown)', document.webhooks, undefined);
-  breaches.equal(pointer('components', 'parameters', 'Id'), 'the shared id parameter: a required string, not empty, not . or ..', document.components?.parameters?.Id, {
-    name: 'id',
-    in: 'path',
-    required: true,
-    description: document.components?.parameters?.Id?.description,
-    schema: { type: 'string', minLength: 1, not: { enum: ['.', '..'] } },
-  });
+  breaches.equal(
+    pointer('components', 'parameters', 'Id'),
+    'the shared id parameter: a required string, not empty, not . or ..',
+    document.components?.parameters?.Id,
+    {
+      name: 'id',
+      in: 'path',
+      required: true,
+      description: document.components?.parameters?.Id?.description,
+      schema: { type: 'string', minLength: 1, not: { enum: ['.', '..'] } },
+    },
+  );
   const openQuery = document.components?.parameters?.OpenQuery ?? {};
-  breaches.equal(pointer('components', 'parameters', 'OpenQuery'), 'the open query pairs: any name=value pairs, sent as plain pairs', { ...openQuery, name: undefined, description: undefined }, {
-    name: undefined,
-    description: undefined,
-    in: 'query',
-    required: false,
-    style: 'form',
-    explode: true,
-    schema: { type: 'object', additionalProperties: { type: 'string' } },
-  });
-  breaches.equal(pointer('tags'), 'one tag per area, in the document order', (document.tags ?? []).map((tag: Json) => tag.name), [...areas]);
-  for (const [i, tag] of (document.tags ?? []).entries()) breaches.that(pointer('tags', i, 'description'), 'each area tag has a description', /\S/.test(tag.description ?? ''));
-  breaches.equal(pointer('servers'), 'one server, {base_url}', (document.servers ?? []).map((server: Json) => server.url), ['{base_url}']);
-  breaches.that(pointer('servers', 0, 'variables', 'base_url', 'default'), '{base_url} defaults to the local mock on 127.0.0.1', /^http:\/\/127\.0\.0\.1:\d+$/.test(document.servers?.[0]?.variables?.base_url?.default ?? ''));
+  breaches.equal(
+    pointer('components', 'parameters', 'OpenQuery'),
+    'the open query pairs: any name=value pairs, sent as plain pairs',
+    { ...openQuery, name: undefined, description: undefined },
+    {
+      name: undefined,
+      description: undefined,
+      in: 'query',
+      required: false,
+      style: 'form',
+      explode: true,
+      schema: { type: 'object', additionalProperties: { type: 'string' } },
+    },
+  );
+  breaches.equal(
+    pointer('tags'),
+    'one tag per area, in the document order',
+    (document.tags ?? []).map((tag: Json) => tag.name),
+    [...areas],
+  );
+  for (const [i, tag] of (document.tags ?? []).entries())
+    breaches.that(pointer('tags', i, 'description'), 'each area tag has a description', /\S/.test(tag.description ?? ''));
+  breaches.equal(
+    pointer('servers'),
+    'one server, {base_url}',
+    (document.servers ?? []).map((server: Json) => server.url),
+    ['{base_url}'],
+  );
+  breaches.that(
+    pointer('servers', 0, 'variables', 'base_url', 'default'),
+    '{base_url} defaults to the local mock on 127.0.0.1',
+    /^http:\/\/127\.0\.0\.1:\d+$/.test(document.servers?.[0]?.variables?.base_url?.default ?? ''),
+  );
   breaches.that(pointer('openapi'), 'OpenAPI 3.1', /^3\.1\.\d+$/.test(document.openapi ?? ''));
   breaches.that(pointer('info', 'version'), 'info.version is semver', /^\d+\.\d+\.\d+$/.test(document.info?.version ?? ''));
-  for (const part of documentParts) breaches.that(pointer('info', 'description'), `the overview names the part "${part}"`, String(document.info?.description).includes(`| ${part} |`));
+  for (const part of documentParts)
+    breaches.that(pointer('info', 'description'), `the overview names the part "${part}"`, String(document.info?.description).includes(`| ${part} |`));
   breaches.that(pointer(), 'no example anywhere (none is stated)', !/"examples?"\s*:/.test(JSON.stringify(document)));
 }
 
@@ -140,24 +226,41 @@ function payloadSchemaNames(document: Json): Set<string> {
 function checkOpenSchemas(document: Json, breaches: Breaches): void {
   const schemas: Record<string, Json> = document.components?.schemas ?? {};
   // 29 responses + 4 request bodies + the error body, each its own named schema.
-  breaches.equal(pointer('components', 'schemas'), 'one named payload schema per body, and no other schema', Object.keys(schemas).sort(), [...payloadSchemaNames(document)].sort());
+  breaches.equal(
+    pointer('components', 'schemas'),
+    'one named payload schema per body, and no other schema',
+    Object.keys(schemas).sort(),
+    [...payloadSchemaNames(document)].sort(),
+  );
   breaches.equal(pointer('components', 'schemas'), 'the number of payload schemas', Object.keys(schemas).length, 34);
   breaches.equal(pointer('components', 'schemas', 'Error', 'type'), 'the error body has no stated shape, so no type', schemas.Error?.type, undefined);
   for (const [name, schema] of Object.entries(schemas)) {
     const at = pointer('components', 'schemas', name);
     if (schema.type !== undefined) {
-      breaches.equal(at, 'a single resource is an open object with a description and nothing else', Object.keys(schema).sort(), ['additionalProperties', 'description', 'type']);
+      breaches.equal(at, 'a single resource is an open object with a description and nothing else', Object.keys(schema).sort(), [
+        'additionalProperties',
+        'description',
+        'type',
+      ]);
       breaches.equal(`${at}/type`, 'a single resource is an object', schema.type, 'object');
       breaches.equal(`${at}/additionalProperties`, 'a single resource accepts any property', schema.additionalProperties, true);
     } else {
       breaches.equal(at, 'a collection of unstated shape constrains nothing', Object.keys(schema), ['description']);
     }
-    breaches.that(`${at}/description`, 'the schema says that its fields are not specified', /does not specify|specifies neither/.test(schema.description ?? ''));
+    breaches.that(
+      `${at}/description`,
+      'the schema says that its fields are not specified',
+      /does not specify|specifies neither/.test(schema.description ?? ''),
+    );
   }
   for (const row of operations.filter((r) => r.request.endsWith('body'))) {
     const body = deref(document, document.paths?.[row.path]?.[row.method]?.requestBody);
     const schema = deref(document, body?.content?.['application/json']?.schema);
-    breaches.that(pointer('paths', row.path, row.method, 'requestBody'), 'the request body is an open object', schema?.type === 'object' && schema?.additionalProperties === true);
+    breaches.that(
+      pointer('paths', row.path, row.method, 'requestBody'),
+      'the request body is an open object',
+      schema?.type === 'object' && schema?.additionalProperties === true,
+    );
   }
 }
 

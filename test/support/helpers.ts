@@ -54,7 +54,9 @@ export async function fingerprint(dir: string): Promise<Record<string, string>> 
   const result: Record<string, string> = {};
   for (const entry of entries.filter((e) => e.isFile())) {
     const full = path.join(entry.parentPath, entry.name);
-    result[path.relative(dir, full)] = createHash('sha256').update(await fs.readFile(full)).digest('hex');
+    result[path.relative(dir, full)] = createHash('sha256')
+      .update(await fs.readFile(full))
+      .digest('hex');
   }
   return result;
 }

@@ -44,7 +44,9 @@ describe('build', () => {
     await fs.rm(temporary.project.outputDir, { recursive: true });
     const log = recordingLog();
     expect(await build(temporary.project, log, { steps: committedSteps, lintOptions: { spectral } }), log.errors.join('\n')).toBe(true);
-    expect(log.lines.filter((line) => line.includes('✓')).map((line) => line.trim().split(/\s+/)[1])).toEqual(expect.arrayContaining(['lint', 'bundle', 'variants', 'types', 'client']));
+    expect(log.lines.filter((line) => line.includes('✓')).map((line) => line.trim().split(/\s+/)[1])).toEqual(
+      expect.arrayContaining(['lint', 'bundle', 'variants', 'types', 'client']),
+    );
     const built = await fingerprint(temporary.project.outputDir);
     const committed = await fingerprint(checkout.outputDir);
     for (const name of Object.keys(committed).filter((file) => file.startsWith('docs/'))) delete committed[name];

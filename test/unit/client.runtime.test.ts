@@ -42,7 +42,12 @@ function argsFor(row: OperationRow) {
     case 'query':
       return { args: [{ query: { limit: '10', 'from date': '2026-01-01&x=1' } }], path: row.path, query: 'limit=10&from%20date=2026-01-01%26x%3D1', body: '' };
     case 'id+optional-body':
-      return { args: [{ id, body: { name: 'Weekly', nested: { on: true } } }], path: row.path.replace('{id}', id), query: '', body: '{"name":"Weekly","nested":{"on":true}}' };
+      return {
+        args: [{ id, body: { name: 'Weekly', nested: { on: true } } }],
+        path: row.path.replace('{id}', id),
+        query: '',
+        body: '{"name":"Weekly","nested":{"on":true}}',
+      };
     case 'required-body':
       return { args: [{ body: { password: 'n3w' } }], path: row.path, query: '', body: '{"password":"n3w"}' };
   }
@@ -79,7 +84,7 @@ describe('optional request parts', () => {
   });
 
   it('the path-based API sends open query pairs as plain name=value pairs too', async () => {
-    await client.GET('/v1/api-key', { params: { query: { params: { a: '1', 'ü': 'ö/?' } } } });
+    await client.GET('/v1/api-key', { params: { query: { params: { a: '1', ü: 'ö/?' } } } });
     expect(server.requests[0].query).toBe('a=1&%C3%BC=%C3%B6%2F%3F');
   });
 });
@@ -135,7 +140,9 @@ describe('errors', () => {
     server.reply = () => ({ status: 200, body: 'plain text', headers: { 'content-type': 'text/plain' } });
     const attempt = api.listQuotas(client);
     await expect(attempt).rejects.toBeInstanceOf(ResponseBodyError);
-    await expect(attempt).rejects.toThrow(/^listQuotas: the success response body is not JSON: the 200 response \(content-type: text\/plain\) reads "plain text"/);
+    await expect(attempt).rejects.toThrow(
+      /^listQuotas: the success response body is not JSON: the 200 response \(content-type: text\/plain\) reads "plain text"/,
+    );
     expect((await rejection<ResponseBodyError>(api.listQuotas(client))).response?.status).toBe(200);
   });
 

@@ -44,8 +44,13 @@ async function typecheck(files: Record<string, string>): Promise<string[]> {
     types: [],
     skipLibCheck: true,
   };
-  const program = ts.createProgram(Object.keys(files).map((file) => path.join(work, file)), options);
-  return ts.getPreEmitDiagnostics(program).map((d) => `${d.file ? path.basename(d.file.fileName) : ''} TS${d.code}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`);
+  const program = ts.createProgram(
+    Object.keys(files).map((file) => path.join(work, file)),
+    options,
+  );
+  return ts
+    .getPreEmitDiagnostics(program)
+    .map((d) => `${d.file ? path.basename(d.file.fileName) : ''} TS${d.code}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`);
 }
 
 describe('code samples', () => {
@@ -60,7 +65,9 @@ describe('code samples', () => {
       const [typescript, curl] = samples;
       expect(typescript.source).toContain(`import { createEmailDeliveryClient, ${row.operationId} } from '${clientPackage}';`);
       expect(typescript.source).toContain(`await ${row.operationId}(client`);
-      expect(curl.source).toMatch(new RegExp(`^curl -X ${row.method.toUpperCase()} 'http://127\\.0\\.0\\.1:4010${row.path.replace('{id}', 'ID').replace(/[.?]/g, '\\$&')}`));
+      expect(curl.source).toMatch(
+        new RegExp(`^curl -X ${row.method.toUpperCase()} 'http://127\\.0\\.0\\.1:4010${row.path.replace('{id}', 'ID').replace(/[.?]/g, '\\$&')}`),
+      );
     }
   });
 

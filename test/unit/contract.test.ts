@@ -21,41 +21,131 @@ const webhooks = (d: Json) => d.paths['/v1/webhooks'].get;
 const batch = (d: Json) => d.paths['/v1/batches/{id}/send'].post;
 
 const cases: [string, Case][] = [
-  ['an operation dropped', { given: (d) => delete d.paths['/v1/quotas'].get, want: /^#\/paths\/~1v1~1quotas\/get: operation #29 \(GET \/v1\/quotas\) is missing/ }],
-  ['an operation added', { given: (d) => (d.paths['/v1/quotas'].post = structuredClone(d.paths['/v1/quotas'].get)), want: /^#\/paths: exactly the 29 operations/ }],
-  ['an operationId renamed', { given: (d) => (webhooks(d).operationId = 'listHooks'), want: /^#\/paths\/~1v1~1webhooks\/get\/operationId: #27's operationId: expected "listWebhooks"/ }],
+  [
+    'an operation dropped',
+    { given: (d) => delete d.paths['/v1/quotas'].get, want: /^#\/paths\/~1v1~1quotas\/get: operation #29 \(GET \/v1\/quotas\) is missing/ },
+  ],
+  [
+    'an operation added',
+    { given: (d) => (d.paths['/v1/quotas'].post = structuredClone(d.paths['/v1/quotas'].get)), want: /^#\/paths: exactly the 29 operations/ },
+  ],
+  [
+    'an operationId renamed',
+    { given: (d) => (webhooks(d).operationId = 'listHooks'), want: /^#\/paths\/~1v1~1webhooks\/get\/operationId: #27's operationId: expected "listWebhooks"/ },
+  ],
   ['an operation moved to another area', { given: (d) => (webhooks(d).tags = ['Quotas']), want: /\/get\/tags: #27's area is its only tag/ }],
   ['a summary with a period', { given: (d) => (webhooks(d).summary = 'List webhooks.'), want: /\/get\/summary: the summary is in sentence case/ }],
-  ['a description that drops the operation number', { given: (d) => (webhooks(d).description = 'Lists.'), want: /\/get\/description: the description names operation #27/ }],
+  [
+    'a description that drops the operation number',
+    { given: (d) => (webhooks(d).description = 'Lists.'), want: /\/get\/description: the description names operation #27/ },
+  ],
   ['security on an operation', { given: (d) => (webhooks(d).security = [{}]), want: /\/get\/security: no security/ }],
   ['a server on an operation', { given: (d) => (webhooks(d).servers = [{ url: 'https://x.example' }]), want: /\/get\/servers: no servers/ }],
-  ['an invented status', { given: (d) => (webhooks(d).responses['404'] = { description: 'Not found' }), want: /\/get\/responses: #27 answers 200 and otherwise only the shared default/ }],
-  ['a success label changed', { given: (d) => (batch(d).responses['201'].description = 'OK'), want: /\/post\/responses\/201\/description: the success label of #13: expected "Created"/ }],
-  ['a media type changed', { given: (d) => (webhooks(d).responses['200'].content = { 'text/plain': webhooks(d).responses['200'].content['application/json'] }), want: /\/responses\/200\/content: the payload media type/ }],
-  ['an inline payload schema', { given: (d) => (webhooks(d).responses['200'].content['application/json'].schema = {}), want: /\/schema: the payload is a named schema/ }],
-  ['a response header', { given: (d) => (webhooks(d).responses['200'].headers = { 'X-Rate-Limit': { schema: { type: 'integer' } } }), want: /\/responses\/200\/headers: no response headers/ }],
-  ['the default response inlined', { given: (d) => (webhooks(d).responses.default = { description: 'Error' }), want: /\/responses\/default\/\$ref: the shared default error response/ }],
-  ['a query parameter where rule 1 shows none', { given: (d) => (webhooks(d).parameters = [{ name: 'limit', in: 'query', schema: { type: 'integer' } }]), want: /#27's query parameters/ }],
-  ['a header parameter', { given: (d) => (d.paths['/v1/api-key'].get.parameters.push({ name: 'X-Key', in: 'header', schema: { type: 'string' } })), want: /no header or cookie parameters/ }],
+  [
+    'an invented status',
+    {
+      given: (d) => (webhooks(d).responses['404'] = { description: 'Not found' }),
+      want: /\/get\/responses: #27 answers 200 and otherwise only the shared default/,
+    },
+  ],
+  [
+    'a success label changed',
+    { given: (d) => (batch(d).responses['201'].description = 'OK'), want: /\/post\/responses\/201\/description: the success label of #13: expected "Created"/ },
+  ],
+  [
+    'a media type changed',
+    {
+      given: (d) => (webhooks(d).responses['200'].content = { 'text/plain': webhooks(d).responses['200'].content['application/json'] }),
+      want: /\/responses\/200\/content: the payload media type/,
+    },
+  ],
+  [
+    'an inline payload schema',
+    { given: (d) => (webhooks(d).responses['200'].content['application/json'].schema = {}), want: /\/schema: the payload is a named schema/ },
+  ],
+  [
+    'a response header',
+    {
+      given: (d) => (webhooks(d).responses['200'].headers = { 'X-Rate-Limit': { schema: { type: 'integer' } } }),
+      want: /\/responses\/200\/headers: no response headers/,
+    },
+  ],
+  [
+    'the default response inlined',
+    { given: (d) => (webhooks(d).responses.default = { description: 'Error' }), want: /\/responses\/default\/\$ref: the shared default error response/ },
+  ],
+  [
+    'a query parameter where rule 1 shows none',
+    { given: (d) => (webhooks(d).parameters = [{ name: 'limit', in: 'query', schema: { type: 'integer' } }]), want: /#27's query parameters/ },
+  ],
+  [
+    'a header parameter',
+    {
+      given: (d) => d.paths['/v1/api-key'].get.parameters.push({ name: 'X-Key', in: 'header', schema: { type: 'string' } }),
+      want: /no header or cookie parameters/,
+    },
+  ],
   ['the id parameter dropped', { given: (d) => delete d.paths['/v1/webhooks/{id}'].parameters, want: /#26's path parameters/ }],
   ['an optional body made required', { given: (d) => (batch(d).requestBody.required = true), want: /\/requestBody\/required: #13's body is optional/ }],
   ['a body where rule 1 shows none', { given: (d) => (webhooks(d).requestBody = batch(d).requestBody), want: /\/requestBody: #27 shows no request body/ }],
   ['document-level security', { given: (d) => (d.security = [{ bearer: [] }]), want: /^#\/security: no security/ }],
-  ['a security scheme', { given: (d) => (d.components.securitySchemes = { bearer: { type: 'http', scheme: 'bearer' } }), want: /^#\/components\/securitySchemes: no security schemes/ }],
+  [
+    'a security scheme',
+    {
+      given: (d) => (d.components.securitySchemes = { bearer: { type: 'http', scheme: 'bearer' } }),
+      want: /^#\/components\/securitySchemes: no security schemes/,
+    },
+  ],
   ['a top-level webhook', { given: (d) => (d.webhooks = { sent: {} }), want: /^#\/webhooks: no webhooks/ }],
-  ['the id parameter given a format', { given: (d) => (d.components.parameters.Id.schema.format = 'uuid'), want: /^#\/components\/parameters\/Id: the shared id parameter/ }],
-  ['the open query pairs unexploded', { given: (d) => (d.components.parameters.OpenQuery.explode = false), want: /^#\/components\/parameters\/OpenQuery: the open query pairs/ }],
+  [
+    'the id parameter given a format',
+    { given: (d) => (d.components.parameters.Id.schema.format = 'uuid'), want: /^#\/components\/parameters\/Id: the shared id parameter/ },
+  ],
+  [
+    'the open query pairs unexploded',
+    { given: (d) => (d.components.parameters.OpenQuery.explode = false), want: /^#\/components\/parameters\/OpenQuery: the open query pairs/ },
+  ],
   ['the areas reordered', { given: (d) => d.tags.push(d.tags.shift()), want: /^#\/tags: one tag per area, in the document order/ }],
   ['an area without a description', { given: (d) => delete d.tags[3].description, want: /^#\/tags\/3\/description: each area tag has a description/ }],
   ['a second server', { given: (d) => d.servers.push({ url: 'https://api.example.com' }), want: /^#\/servers: one server, \{base_url\}/ }],
-  ['the server default moved off loopback', { given: (d) => (d.servers[0].variables.base_url.default = 'https://api.example.com'), want: /^#\/servers\/0\/variables\/base_url\/default/ }],
+  [
+    'the server default moved off loopback',
+    { given: (d) => (d.servers[0].variables.base_url.default = 'https://api.example.com'), want: /^#\/servers\/0\/variables\/base_url\/default/ },
+  ],
   ['a non-semver info.version', { given: (d) => (d.info.version = 'v1'), want: /^#\/info\/version: info.version is semver/ }],
-  ['a part dropped from the overview', { given: (d) => (d.info.description = d.info.description.replace('| Limits |', '| Quotas |')), want: /^#\/info\/description: the overview names the part "Limits"/ }],
+  [
+    'a part dropped from the overview',
+    {
+      given: (d) => (d.info.description = d.info.description.replace('| Limits |', '| Quotas |')),
+      want: /^#\/info\/description: the overview names the part "Limits"/,
+    },
+  ],
   ['an example', { given: (d) => (d.components.schemas.GetApiKeyResponse.examples = [{ key: 'x' }]), want: /^#: no example anywhere/ }],
-  ['a property in a payload schema', { given: (d) => (d.components.schemas.GetApiKeyResponse.properties = { key: { type: 'string' } }), want: /^#\/components\/schemas\/GetApiKeyResponse: a single resource is an open object/ }],
-  ['a closed object', { given: (d) => (d.components.schemas.GetApiKeyResponse.additionalProperties = false), want: /^#\/components\/schemas\/GetApiKeyResponse\/additionalProperties: a single resource accepts any property/ }],
-  ['a collection given a shape', { given: (d) => (d.components.schemas.ListWebhooksResponse.type = 'array'), want: /^#\/components\/schemas\/ListWebhooksResponse/ }],
-  ['a schema no payload uses', { given: (d) => (d.components.schemas.Spare = { description: 'The interface document does not specify it.' }), want: /^#\/components\/schemas: one named payload schema per body/ }],
+  [
+    'a property in a payload schema',
+    {
+      given: (d) => (d.components.schemas.GetApiKeyResponse.properties = { key: { type: 'string' } }),
+      want: /^#\/components\/schemas\/GetApiKeyResponse: a single resource is an open object/,
+    },
+  ],
+  [
+    'a closed object',
+    {
+      given: (d) => (d.components.schemas.GetApiKeyResponse.additionalProperties = false),
+      want: /^#\/components\/schemas\/GetApiKeyResponse\/additionalProperties: a single resource accepts any property/,
+    },
+  ],
+  [
+    'a collection given a shape',
+    { given: (d) => (d.components.schemas.ListWebhooksResponse.type = 'array'), want: /^#\/components\/schemas\/ListWebhooksResponse/ },
+  ],
+  [
+    'a schema no payload uses',
+    {
+      given: (d) => (d.components.schemas.Spare = { description: 'The interface document does not specify it.' }),
+      want: /^#\/components\/schemas: one named payload schema per body/,
+    },
+  ],
   ['not OpenAPI 3.1', { given: (d) => (d.openapi = '3.0.3'), want: /^#\/openapi: OpenAPI 3\.1/ }],
   ['an invalid document', { given: (d) => (webhooks(d).responses = 'OK'), want: /^#: not a valid OpenAPI 3\.1 document/ }],
 ];
@@ -65,6 +155,9 @@ describe.each(cases)('the contract names %s', (_name, { given, want }) => {
     const document = structuredClone(bundle);
     given(document);
     const breaches = await contractBreaches(document);
-    expect(breaches.some((breach) => want.test(breach)), breaches.join('\n')).toBe(true);
+    expect(
+      breaches.some((breach) => want.test(breach)),
+      breaches.join('\n'),
+    ).toBe(true);
   });
 });

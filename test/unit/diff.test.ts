@@ -18,27 +18,50 @@ function changed(change: (document: Json) => void) {
 const breakingPairs: [BreakingKind, string, (document: Json) => void][] = [
   ['operation removed', 'listQuotas', (d) => delete d.paths['/v1/quotas'].get],
   ['operationId renamed', 'listWebhooks', (d) => (d.paths['/v1/webhooks'].get.operationId = 'listAllWebhooks')],
-  ['path or path parameter renamed', 'listWebhooks', (d) => {
-    d.paths['/v1/hooks'] = d.paths['/v1/webhooks'];
-    delete d.paths['/v1/webhooks'];
-  }],
-  ['path or path parameter renamed', 'deleteWebhook', (d) => {
-    d.paths['/v1/webhooks/{webhookId}'] = { ...d.paths['/v1/webhooks/{id}'], parameters: [{ name: 'webhookId', in: 'path', required: true, schema: { type: 'string' } }] };
-    delete d.paths['/v1/webhooks/{id}'];
-  }],
+  [
+    'path or path parameter renamed',
+    'listWebhooks',
+    (d) => {
+      d.paths['/v1/hooks'] = d.paths['/v1/webhooks'];
+      delete d.paths['/v1/webhooks'];
+    },
+  ],
+  [
+    'path or path parameter renamed',
+    'deleteWebhook',
+    (d) => {
+      d.paths['/v1/webhooks/{webhookId}'] = {
+        ...d.paths['/v1/webhooks/{id}'],
+        parameters: [{ name: 'webhookId', in: 'path', required: true, schema: { type: 'string' } }],
+      };
+      delete d.paths['/v1/webhooks/{id}'];
+    },
+  ],
   ['parameter newly required', 'getApiKey', (d) => (d.components.parameters.OpenQuery.required = true)],
-  ['parameter newly required', 'listScopes', (d) => (d.paths['/v1/scopes'].get.parameters = [{ name: 'limit', in: 'query', required: true, schema: { type: 'string' } }])],
+  [
+    'parameter newly required',
+    'listScopes',
+    (d) => (d.paths['/v1/scopes'].get.parameters = [{ name: 'limit', in: 'query', required: true, schema: { type: 'string' } }]),
+  ],
   ['request body newly required', 'sendBatch', (d) => (d.paths['/v1/batches/{id}/send'].post.requestBody.required = true)],
-  ['success status removed or changed', 'sendBatch', (d) => {
-    const responses = d.paths['/v1/batches/{id}/send'].post.responses;
-    responses['200'] = responses['201'];
-    delete responses['201'];
-  }],
-  ['media type removed', 'listScopes', (d) => {
-    const content = d.paths['/v1/scopes'].get.responses['200'].content;
-    content['text/plain'] = content['application/json'];
-    delete content['application/json'];
-  }],
+  [
+    'success status removed or changed',
+    'sendBatch',
+    (d) => {
+      const responses = d.paths['/v1/batches/{id}/send'].post.responses;
+      responses['200'] = responses['201'];
+      delete responses['201'];
+    },
+  ],
+  [
+    'media type removed',
+    'listScopes',
+    (d) => {
+      const content = d.paths['/v1/scopes'].get.responses['200'].content;
+      content['text/plain'] = content['application/json'];
+      delete content['application/json'];
+    },
+  ],
   ['response schema narrowed', 'getApiKey', (d) => (d.components.schemas.GetApiKeyResponse.additionalProperties = false)],
   ['request schema narrowed', 'sendBatch', (d) => (d.components.schemas.SendBatchRequest.additionalProperties = false)],
 ];
@@ -56,7 +79,12 @@ describe('compareBundles', () => {
 
   it('lets a new operation through as a non-breaking addition', () => {
     const comparison = changed((d) => {
-      d.paths['/v1/quotas'].post = { operationId: 'createQuota', summary: 'Create a quota', tags: ['Quotas'], responses: { '201': { description: 'Created' } } };
+      d.paths['/v1/quotas'].post = {
+        operationId: 'createQuota',
+        summary: 'Create a quota',
+        tags: ['Quotas'],
+        responses: { '201': { description: 'Created' } },
+      };
     });
     expect(comparison).toMatchObject({ added: ['createQuota'], removed: [], changed: [], breaking: [] });
   });
@@ -75,7 +103,14 @@ describe('release gate rules', () => {
   const entry = '## [1.0.0] - 2026-12-01\n\n### Removed\n\n- **BREAKING** `listQuotas`\n';
 
   it('passes what breaks nothing', () => {
-    expect(gateProblems(changed(() => {}), '0.1.0', '0.1.0', '')).toEqual([]);
+    expect(
+      gateProblems(
+        changed(() => {}),
+        '0.1.0',
+        '0.1.0',
+        '',
+      ),
+    ).toEqual([]);
   });
 
   it('asks for a major bump and a changelog entry marked BREAKING naming the operation', () => {
@@ -90,7 +125,9 @@ describe('release gate rules', () => {
 
 describe('the report', () => {
   it('says "no changes" when nothing changed', () => {
-    expect(diffReport(compareBundles(base, structuredClone(base)), 'v0.1.0 (0.1.0)', 'working tree (0.1.0)')).toBe('diff: v0.1.0 (0.1.0) -> working tree (0.1.0)\nno changes');
+    expect(diffReport(compareBundles(base, structuredClone(base)), 'v0.1.0 (0.1.0)', 'working tree (0.1.0)')).toBe(
+      'diff: v0.1.0 (0.1.0) -> working tree (0.1.0)\nno changes',
+    );
   });
 
   it('lists added, removed and changed operations and each breaking change', () => {

@@ -38,7 +38,11 @@ describe('drift check', () => {
     await fs.appendFile(path.join(temporary.project.outputDir, 'openapi.yaml'), '# edited by hand\n');
     await fs.writeFile(path.join(temporary.project.outputDir, 'stray.txt'), 'not built\n');
     await fs.rm(path.join(temporary.project.outputDir, 'dist', 'client.d.ts'));
-    expect(await checkDrift(temporary.project, { spectral })).toEqual(['missing: generated/dist/client.d.ts', 'differs: generated/openapi.yaml', 'not built from the source: generated/stray.txt']);
+    expect(await checkDrift(temporary.project, { spectral })).toEqual([
+      'missing: generated/dist/client.d.ts',
+      'differs: generated/openapi.yaml',
+      'not built from the source: generated/stray.txt',
+    ]);
   });
 
   it('reports nothing again once the edit is rebuilt', async () => {

@@ -37,7 +37,7 @@ describe('lint', () => {
     expect(problemLines(checkout, result)).toEqual([]);
   });
 
-  it('lints text held in memory in place of a source file (the mutation runner\'s overlay)', async () => {
+  it("lints text held in memory in place of a source file (the mutation runner's overlay)", async () => {
     const file = path.join(path.dirname(checkout.sourceEntry), 'paths', 'v1_webhooks.yaml');
     const text = (await fs.readFile(file, 'utf8')).replace('summary: List webhooks', 'summary: List Webhooks');
     const result = await lintDescription(openProject(checkout.root, new Map([[file, text]])), { spectral });
@@ -50,10 +50,12 @@ describe('lint', () => {
     );
   });
 
-  it('names Spectral\'s findings by the bundle\'s file, line and column', async () => {
-    const withoutContact = (await fs.readFile(checkout.sourceEntry, 'utf8')).replace(/  description: \|\n(?: {4}.*\n|\n)+?(?=  version)/, '');
+  it("names Spectral's findings by the bundle's file, line and column", async () => {
+    const withoutContact = (await fs.readFile(checkout.sourceEntry, 'utf8')).replace(/ {2}description: \|\n(?: {4}.*\n|\n)+?(?= {2}version)/, '');
     const result = await lintDescription(openProject(checkout.root, new Map([[checkout.sourceEntry, withoutContact]])), { spectral });
-    expect(problemLines(checkout, result)).toEqual(expect.arrayContaining([expect.stringMatching(/^generated\/openapi\.json:\d+:\d+ \w+ info-description: .* \(at info\)$/)]));
+    expect(problemLines(checkout, result)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^generated\/openapi\.json:\d+:\d+ \w+ info-description: .* \(at info\)$/)]),
+    );
   });
 });
 
@@ -70,7 +72,7 @@ describe('the Spectral ruleset loader', () => {
     return results.map((r) => `${r.code} ${r.severity} ${r.path.join('.')} ${r.message}`).sort();
   };
 
-  it('gives the same rules, and the same findings on a broken bundle, as Spectral\'s own loader', async () => {
+  it("gives the same rules, and the same findings on a broken bundle, as Spectral's own loader", async () => {
     const [direct, spectralOwn] = await Promise.all([loadRuleset(checkout, checkout.spectralRuleset), loadWithSpectral(checkout.spectralRuleset)]);
     expect(Object.keys(direct.rules).length).toBeGreaterThan(50);
     expect(rulesOf(direct)).toEqual(rulesOf(spectralOwn));
@@ -85,7 +87,10 @@ describe('the Spectral ruleset loader', () => {
     const text = JSON.stringify(bundle, null, 2);
     const found = await findings(direct, text);
     for (const code of ['operation-tag-defined', 'operation-description', 'info-description', 'operation-operationId-unique', 'invalid-ref']) {
-      expect(found.some((line) => line.startsWith(`${code} `)), `${code} in:\n${found.join('\n')}`).toBe(true);
+      expect(
+        found.some((line) => line.startsWith(`${code} `)),
+        `${code} in:\n${found.join('\n')}`,
+      ).toBe(true);
     }
     expect(found).toEqual(await findings(spectralOwn, text));
   });
@@ -102,7 +107,7 @@ describe('the Spectral ruleset loader', () => {
     }
   }
 
-  it('hands a ruleset that extends a file to Spectral\'s own loader', async () => {
+  it("hands a ruleset that extends a file to Spectral's own loader", async () => {
     await withRulesetFile(`extends:\n  - ${JSON.stringify(checkout.spectralRuleset)}\nrules:\n  info-description: off\n`, async (file) => {
       const ruleset = await loadRuleset(checkout, file);
       expect(ruleset.rules['operation-tag-defined']?.enabled).toBe(true);
@@ -112,8 +117,16 @@ describe('the Spectral ruleset loader', () => {
   });
 
   it.each([
-    ['an invalid severity', 'rules:\n  house-rule:\n    severity: fatal\n    given: $\n    then: { function: truthy }\n', /rules\.house-rule\.severity: the value has to be one of/],
-    ['an unknown function (through Spectral\'s own loader)', 'rules:\n  house-rule:\n    given: $\n    then: { function: falsey }\n', /rules\.house-rule\.then\.function: Function is not defined/],
+    [
+      'an invalid severity',
+      'rules:\n  house-rule:\n    severity: fatal\n    given: $\n    then: { function: truthy }\n',
+      /rules\.house-rule\.severity: the value has to be one of/,
+    ],
+    [
+      "an unknown function (through Spectral's own loader)",
+      'rules:\n  house-rule:\n    given: $\n    then: { function: falsey }\n',
+      /rules\.house-rule\.then\.function: Function is not defined/,
+    ],
   ])('names the file and the rule of %s', async (_name, text, expected) => {
     await withRulesetFile(text, async (file) => {
       const error = await loadRuleset(checkout, file).then(

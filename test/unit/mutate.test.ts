@@ -13,7 +13,11 @@ const byName = (name: string) => {
   if (!found) throw new Error(`no mutation named '${name}'`);
   return found;
 };
-const rewordWebhooks: Mutation = { name: 'reword a description', file: 'paths/v1_webhooks.yaml', apply: (text) => text.replace('Lists the webhooks.', 'Lists all the webhooks.') };
+const rewordWebhooks: Mutation = {
+  name: 'reword a description',
+  file: 'paths/v1_webhooks.yaml',
+  apply: (text) => text.replace('Lists the webhooks.', 'Lists all the webhooks.'),
+};
 const stale: Mutation = { name: 'a stale mutation', file: 'paths/v1_webhooks.yaml', apply: (text) => text.replace('no such text', 'x') };
 
 describe('mutate', () => {
@@ -25,9 +29,21 @@ describe('mutate', () => {
   it('names what caught each mutant, lets a neutral edit survive, and reports a stale mutation', async () => {
     const source = path.dirname(checkout.sourceEntry);
     const before = await fingerprint(source);
-    const picked = [byName('a summary in Title Case'), byName('rename an operationId (listWebhooks -> listHooks)'), byName('add a query parameter where rule 1 shows none (listScopes)'), rewordWebhooks, stale];
+    const picked = [
+      byName('a summary in Title Case'),
+      byName('rename an operationId (listWebhooks -> listHooks)'),
+      byName('add a query parameter where rule 1 shows none (listScopes)'),
+      rewordWebhooks,
+      stale,
+    ];
     const outcomes = await mutate(checkout, picked);
-    expect(outcomes.map((outcome) => outcome.caughtBy?.split(' (')[0] ?? (outcome.error ? 'error' : 'survived'))).toEqual(['lint', 'contract', 'client', 'survived', 'error']);
+    expect(outcomes.map((outcome) => outcome.caughtBy?.split(' (')[0] ?? (outcome.error ? 'error' : 'survived'))).toEqual([
+      'lint',
+      'contract',
+      'client',
+      'survived',
+      'error',
+    ]);
     expect(outcomes[0].caughtBy).toMatch(/^lint \(rule\/summary-sentence-case: /);
     expect(outcomes[1].caughtBy).toMatch(/^contract \(#\/paths\/~1v1~1webhooks\/get\/operationId: #27's operationId/);
     expect(outcomes[4].error).toBe('the mutation changed nothing');
