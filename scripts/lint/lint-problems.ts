@@ -1,5 +1,6 @@
 // The problems of a lint as lines that name the file, line and column, and the failure that
 // carries them: what the build, the drift check and the mutation runner report.
+import path from 'node:path';
 import { getLineColLocation } from '@redocly/openapi-core';
 import { type Project, ReportedError, shown } from '../project.ts';
 import type { LintResult } from './lint-description.ts';
@@ -10,7 +11,9 @@ export function problemLines(project: Project, result: LintResult): string[] {
     const location = problem.location[0];
     const file = location ? shown(project, location.source.absoluteRef) : '(unknown file)';
     const { line, col } = location ? getLineColLocation(location).start : { line: 0, col: 0 };
-    return `${file}:${line}:${col} ${problem.severity} ${problem.ruleId}: ${problem.message}`;
+    // Redocly's messages name files by absolute path; relative to the root, like the rest of the line.
+    const message = problem.message.replaceAll(`${project.root}${path.sep}`, '');
+    return `${file}:${line}:${col} ${problem.severity} ${problem.ruleId}: ${message}`;
   });
   const severities = ['error', 'warning', 'info', 'hint'];
   const fromSpectral = result.spectral.map(

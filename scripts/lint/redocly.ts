@@ -26,7 +26,8 @@ class OverlayResolver extends BaseResolver {
 /** Loads redocly.yaml once; `session` makes a fresh resolver over it for each lint. */
 export async function loadRedoclyConfig(project: Project): Promise<Config> {
   // The `source` API in redocly.yaml adds the file layout rules to the shared ones.
-  return (await loadConfig({ configPath: project.redoclyConfig })).forAlias('source');
+  const config = await loadConfig({ configPath: project.redoclyConfig }).catch((error) => explainYamlError(project, error));
+  return config.forAlias('source');
 }
 
 export function redoclySession(project: Project, config: Config): RedoclySession {

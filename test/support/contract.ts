@@ -1,6 +1,6 @@
-// The contract: what generated/openapi.json must be, from the interface document
-// (../shared/seed/000_164a0edc4772bcd7.txt) and DESIGN.md §1, as a function that lists every
-// breach with where it is. The contract tests hold the committed bundle to it, and the mutation
+// The contract: what generated/openapi.json must be, from the interface document (the table in
+// operations.ts) and the project's encoding of what it leaves open (README), as a function that
+// lists every breach with where it is. The contract tests hold the committed bundle to it, and the mutation
 // runner holds each mutant's bundle to it in the same process.
 import { isDeepStrictEqual } from 'node:util';
 import { Validator } from '@seriousme/openapi-schema-validator';

@@ -39,7 +39,9 @@ const badInputs: [string, BadInput][] = [
       file: 'openapi/paths/v1_webhooks.yaml',
       search: '  summary: List webhooks',
       replace: '  summary: [List webhooks',
-      expected: [/openapi\/paths\/v1_webhooks\.yaml:5:3 error no-unresolved-refs: Failed to parse/],
+      expected: [
+        /^ {2}openapi\/paths\/v1_webhooks\.yaml:5:3 error no-unresolved-refs: Failed to parse: deficient indentation in "openapi\/paths\/v1_webhooks\.yaml" \(5:3\)$/m,
+      ],
     },
   ],
   [
@@ -71,7 +73,15 @@ const badInputs: [string, BadInput][] = [
       expected: [/\.spectral\.yaml: invalid Spectral ruleset:\n {2}rules\.info-contact/],
     },
   ],
-  ['a broken redocly.yaml', { file: 'redocly.yaml', search: 'extends:\n', replace: 'extends:\n bad: [\n', expected: [/redocly\.yaml/] }],
+  [
+    'a broken redocly.yaml',
+    {
+      file: 'redocly.yaml',
+      search: 'extends:\n',
+      replace: 'extends:\n bad: [\n',
+      expected: [/step 'lint' failed: redocly\.yaml:6:3: YAML syntax error: missed comma between flow collection entries$/m],
+    },
+  ],
   [
     'a dangling $ref',
     {
