@@ -76,3 +76,13 @@ export function recordingLog(): { info(line: string): void; error(line: string):
 export async function checkoutSpectral(): Promise<SpectralLinter> {
   return inThreadSpectral(await loadRuleset(checkout, checkout.spectralRuleset));
 }
+
+/** Runs `use` on a fresh temporary project and removes it afterwards, whatever happens. */
+export async function withTemporaryProject<T>(use: (temporary: TemporaryProject) => Promise<T>): Promise<T> {
+  const temporary = await temporaryProject();
+  try {
+    return await use(temporary);
+  } finally {
+    await temporary.remove();
+  }
+}

@@ -2,22 +2,15 @@
 // step that refuses it) with a message naming the file and, where the tool gives one, the line;
 // the outputs stay byte for byte as they were. One row per row of the README's bad-input table.
 import fs from 'node:fs/promises';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { build, stagingPrefix } from '../../scripts/build/build.ts';
 import { committedSteps } from '../../scripts/build/pipeline.ts';
 import type { SpectralLinter } from '../../scripts/lint/spectral.ts';
-import { checkoutSpectral, edit, fingerprint, recordingLog, type TemporaryProject, temporaryProject } from '../support/helpers.ts';
+import { checkoutSpectral, edit, fingerprint, recordingLog, withTemporaryProject } from '../support/helpers.ts';
 
 let spectral: SpectralLinter;
-let temporary: TemporaryProject;
 beforeAll(async () => {
   spectral = await checkoutSpectral();
-});
-beforeEach(async () => {
-  temporary = await temporaryProject();
-});
-afterEach(async () => {
-  await temporary.remove();
 });
 
 interface BadInput {
@@ -192,25 +185,30 @@ const badInputs: [string, BadInput][] = [
   ],
 ];
 
-describe('bad input', () => {
-  it.each(badInputs)('%s: the build fails in its lint step, names the file, leaves the outputs untouched', async (_name, bad) => {
-    const before = await fingerprint(temporary.project.outputDir);
-    await edit(temporary.dir, bad.file, bad.search, bad.replace);
-    const log = recordingLog();
-    expect(await build(temporary.project, log, { steps: committedSteps, lintOptions: bad.ownRuleset ? {} : { spectral } })).toBe(false);
-    const output = log.errors.join('\n');
-    expect(output).toMatch(/^build: step 'lint' failed: /);
-    for (const pattern of bad.expected) expect(output).toMatch(pattern);
-    expect(log.errors.at(-1)).toBe('build: generated/ is unchanged');
-    expect(await fingerprint(temporary.project.outputDir)).toEqual(before);
-    expect((await fs.readdir(temporary.dir)).filter((name) => name.startsWith(stagingPrefix))).toEqual([]);
-  });
+// Each row has its own temporary project, so the rows run concurrently: one's file copies overlap
+// another's lint.
+describe.concurrent('bad input', () => {
+  it.each(badInputs)('%s: the build fails in its lint step, names the file, leaves the outputs untouched', (_name, bad) =>
+    withTemporaryProject(async (temporary) => {
+      const before = await fingerprint(temporary.project.outputDir);
+      await edit(temporary.dir, bad.file, bad.search, bad.replace);
+      const log = recordingLog();
+      expect(await build(temporary.project, log, { steps: committedSteps, lintOptions: bad.ownRuleset ? {} : { spectral } })).toBe(false);
+      const output = log.errors.join('\n');
+      expect(output).toMatch(/^build: step 'lint' failed: /);
+      for (const pattern of bad.expected) expect(output).toMatch(pattern);
+      expect(log.errors.at(-1)).toBe('build: generated/ is unchanged');
+      expect(await fingerprint(temporary.project.outputDir)).toEqual(before);
+      expect((await fs.readdir(temporary.dir)).filter((name) => name.startsWith(stagingPrefix))).toEqual([]);
+    }),
+  );
 
-  it('a parameter kind the client generator does not support fails the client step', async () => {
-    const limit = '  parameters:\n    - name: limit\n      in: query\n      description: Page size.\n      schema:\n        type: string\n  responses:';
-    await edit(temporary.dir, 'openapi/paths/v1_scopes.yaml', '  responses:', limit);
-    const log = recordingLog();
-    expect(await build(temporary.project, log, { steps: committedSteps, lintOptions: { spectral } })).toBe(false);
-    expect(log.errors[0]).toBe("build: step 'client' failed: GET /v1/scopes: parameter 'limit' is of a kind the client generator does not support");
-  });
+  it('a parameter kind the client generator does not support fails the client step', () =>
+    withTemporaryProject(async (temporary) => {
+      const limit = '  parameters:\n    - name: limit\n      in: query\n      description: Page size.\n      schema:\n        type: string\n  responses:';
+      await edit(temporary.dir, 'openapi/paths/v1_scopes.yaml', '  responses:', limit);
+      const log = recordingLog();
+      expect(await build(temporary.project, log, { steps: committedSteps, lintOptions: { spectral } })).toBe(false);
+      expect(log.errors[0]).toBe("build: step 'client' failed: GET /v1/scopes: parameter 'limit' is of a kind the client generator does not support");
+    }));
 });
