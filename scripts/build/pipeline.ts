@@ -46,7 +46,8 @@ export const bundleStep: Step = {
   after: ['lint'],
   async run(context) {
     const { stringifyYaml } = await import('@redocly/openapi-core');
-    await fs.writeFile(path.join(context.outDir, 'openapi.json'), context.bundleJson ?? '');
+    if (context.bundleJson === undefined) throw new Error('internal: the lint step has not run');
+    await fs.writeFile(path.join(context.outDir, 'openapi.json'), context.bundleJson);
     await fs.writeFile(path.join(context.outDir, 'openapi.yaml'), stringifyYaml(requireBundle(context), { noRefs: true, lineWidth: -1 }));
   },
 };

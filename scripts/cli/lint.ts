@@ -17,10 +17,10 @@ async function main() {
   const project = openProject(checkout);
   try {
     const result = await lintDescription(project);
-    const [{ printLint }, { LintFailure }] = await Promise.all([import('../lint/print-lint.ts'), import('../lint/lint-problems.ts')]);
+    const [{ printLint }, { lintSummary }] = await Promise.all([import('../lint/print-lint.ts'), import('../lint/lint-problems.ts')]);
     await printLint(project, result, format);
     if (result.redocly.length + result.spectral.length > 0) {
-      console.error(`lint: ${new LintFailure(project, result).message.split(':\n')[0]}`);
+      console.error(`lint: ${lintSummary(project, result)}`);
       return 1;
     }
     console.log(`lint: 0 problems (Redocly on openapi/, Spectral on the bundle) in ${((performance.now() - started) / 1000).toFixed(2)} s`);

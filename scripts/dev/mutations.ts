@@ -31,38 +31,19 @@ const batchSend = 'paths/v1_batches_id_send.yaml';
 const root = 'openapi.yaml';
 const schema = (name: string) => `components/schemas/${name}.yaml`;
 
+// One mutation per line, as a table.
+// prettier-ignore
 const shorthands: Shorthand[] = [
   // Operations and methods
   { name: 'drop an operation (listQuotas)', file: root, search: '  /v1/quotas:\n    $ref: paths/v1_quotas.yaml\n', replace: '' },
-  {
-    name: 'drop an operation inside a path item (deleteUnsubscribeGroup)',
-    file: 'paths/v1_unsubscribe-groups_id.yaml',
-    search: '\ndelete:',
-    replace: '\nx-removed-delete:',
-  },
+  { name: 'drop an operation inside a path item (deleteUnsubscribeGroup)', file: 'paths/v1_unsubscribe-groups_id.yaml', search: '\ndelete:', replace: '\nx-removed-delete:' },
   { name: 'change a method (GET /v1/webhooks becomes POST)', file: webhooks, search: 'get:\n', replace: 'post:\n' },
   { name: 'change a method (DELETE /v1/messages/{id} becomes PUT)', file: 'paths/v1_messages_id.yaml', search: 'delete:\n', replace: 'put:\n' },
-  {
-    name: 'add an operation (POST /v1/webhooks)',
-    file: webhooks,
-    search: { append: true },
-    replace:
-      "post:\n  tags:\n    - Webhooks\n  summary: Create a webhook\n  description: Creates a webhook.\n  operationId: replaceWebhook\n  responses:\n    '200':\n      description: OK\n      content:\n        application/json:\n          schema:\n            $ref: ../components/schemas/ListWebhooksResponse.yaml\n    default:\n      $ref: ../components/responses/Error.yaml\n",
-  },
+  { name: 'add an operation (POST /v1/webhooks)', file: webhooks, search: { append: true }, replace: "post:\n  tags:\n    - Webhooks\n  summary: Create a webhook\n  description: Creates a webhook.\n  operationId: replaceWebhook\n  responses:\n    '200':\n      description: OK\n      content:\n        application/json:\n          schema:\n            $ref: ../components/schemas/ListWebhooksResponse.yaml\n    default:\n      $ref: ../components/responses/Error.yaml\n" },
   // Paths and version prefixes
   { name: 'change a path segment (/v1/webhooks -> /v1/web-hooks)', file: root, search: '  /v1/webhooks:\n', replace: '  /v1/web-hooks:\n' },
-  {
-    name: 'change a path segment under {id} (/v1/messages/{id} -> /v1/message/{id})',
-    file: root,
-    search: '  /v1/messages/{id}:\n',
-    replace: '  /v1/message/{id}:\n',
-  },
-  {
-    name: 'change a version prefix (/v2/verified-senders/{id} -> /v1/...)',
-    file: root,
-    search: '  /v2/verified-senders/{id}:\n',
-    replace: '  /v1/verified-senders/{id}:\n',
-  },
+  { name: 'change a path segment under {id} (/v1/messages/{id} -> /v1/message/{id})', file: root, search: '  /v1/messages/{id}:\n', replace: '  /v1/message/{id}:\n' },
+  { name: 'change a version prefix (/v2/verified-senders/{id} -> /v1/...)', file: root, search: '  /v2/verified-senders/{id}:\n', replace: '  /v1/verified-senders/{id}:\n' },
   { name: 'change a version prefix (/v1/scopes -> /v2/scopes)', file: root, search: '  /v1/scopes:\n', replace: '  /v2/scopes:\n' },
   { name: 'drop a version prefix (/v1/quotas -> /quotas)', file: root, search: '  /v1/quotas:\n', replace: '  /quotas:\n' },
   { name: 'rename the path parameter ({id} -> {webhookId})', file: root, search: '  /v1/webhooks/{id}:\n', replace: '  /v1/webhooks/{webhookId}:\n' },
@@ -71,106 +52,33 @@ const shorthands: Shorthand[] = [
   { name: 'change a success status (sendBatch 201 -> 200)', file: batchSend, search: "'201':", replace: "'200':" },
   { name: 'change a success label (OK -> Success)', file: webhooks, search: 'description: OK', replace: 'description: Success' },
   { name: 'change a success label (Created -> OK)', file: batchSend, search: 'description: Created', replace: 'description: OK' },
-  {
-    name: 'add a status code (404 on listWebhooks)',
-    file: webhooks,
-    search: '    default:',
-    replace: "    '404':\n      description: Not found\n    default:",
-  },
-  {
-    name: 'add a status code (204 on deleteMessage)',
-    file: 'paths/v1_messages_id.yaml',
-    search: '    default:',
-    replace: "    '204':\n      description: No content\n    default:",
-  },
+  { name: 'add a status code (404 on listWebhooks)', file: webhooks, search: '    default:', replace: "    '404':\n      description: Not found\n    default:" },
+  { name: 'add a status code (204 on deleteMessage)', file: 'paths/v1_messages_id.yaml', search: '    default:', replace: "    '204':\n      description: No content\n    default:" },
   { name: 'drop the default error response', file: webhooks, search: '    default:\n      $ref: ../components/responses/Error.yaml\n', replace: '' },
-  {
-    name: 'add a response header',
-    file: webhooks,
-    search: '      description: OK\n',
-    replace:
-      '      description: OK\n      headers:\n        X-Rate-Limit:\n          description: Requests left.\n          schema:\n            type: integer\n',
-  },
+  { name: 'add a response header', file: webhooks, search: '      description: OK\n', replace: '      description: OK\n      headers:\n        X-Rate-Limit:\n          description: Requests left.\n          schema:\n            type: integer\n' },
   { name: 'change a media type (application/json -> text/plain)', file: webhooks, search: 'application/json:', replace: 'text/plain:' },
   // Parameters and bodies
-  {
-    name: 'add a query parameter where rule 1 shows none (listScopes)',
-    file: scopes,
-    search: '  responses:',
-    replace: '  parameters:\n    - name: limit\n      in: query\n      description: Page size.\n      schema:\n        type: integer\n  responses:',
-  },
-  {
-    name: 'add the open query parameters to listWebhooks',
-    file: webhooks,
-    search: '  responses:',
-    replace: '  parameters:\n    - $ref: ../components/parameters/OpenQuery.yaml\n  responses:',
-  },
-  {
-    name: 'drop the open query parameters of getApiKey',
-    file: 'paths/v1_api-key.yaml',
-    search: '  parameters:\n    - $ref: ../components/parameters/OpenQuery.yaml\n',
-    replace: '',
-  },
-  {
-    name: 'drop the id parameter of a path item',
-    file: 'paths/v1_webhooks_id.yaml',
-    search: 'parameters:\n  - $ref: ../components/parameters/Id.yaml\n',
-    replace: '',
-  },
-  {
-    name: 'add a header parameter (X-Api-Key)',
-    file: 'paths/v1_quotas.yaml',
-    search: '  responses:',
-    replace:
-      '  parameters:\n    - name: X-Api-Key\n      in: header\n      description: A key.\n      required: true\n      schema:\n        type: string\n  responses:',
-  },
+  { name: 'add a query parameter where rule 1 shows none (listScopes)', file: scopes, search: '  responses:', replace: '  parameters:\n    - name: limit\n      in: query\n      description: Page size.\n      schema:\n        type: integer\n  responses:' },
+  { name: 'add the open query parameters to listWebhooks', file: webhooks, search: '  responses:', replace: '  parameters:\n    - $ref: ../components/parameters/OpenQuery.yaml\n  responses:' },
+  { name: 'drop the open query parameters of getApiKey', file: 'paths/v1_api-key.yaml', search: '  parameters:\n    - $ref: ../components/parameters/OpenQuery.yaml\n', replace: '' },
+  { name: 'drop the id parameter of a path item', file: 'paths/v1_webhooks_id.yaml', search: 'parameters:\n  - $ref: ../components/parameters/Id.yaml\n', replace: '' },
+  { name: 'add a header parameter (X-Api-Key)', file: 'paths/v1_quotas.yaml', search: '  responses:', replace: '  parameters:\n    - name: X-Api-Key\n      in: header\n      description: A key.\n      required: true\n      schema:\n        type: string\n  responses:' },
   { name: 'drop the request body of sendBatch', file: batchSend, search: / {2}requestBody:\n(?: {4}.*\n)+/, replace: '' },
   { name: 'make an optional body required (sendBatch)', file: batchSend, search: '    required: false', replace: '    required: true' },
-  {
-    name: 'make the required body optional (updateUserPassword)',
-    file: 'paths/v1_user_password.yaml',
-    search: '    required: true',
-    replace: '    required: false',
-  },
-  {
-    name: 'add a body where rule 1 shows none (exportContacts)',
-    file: 'paths/v2_contacts_export_filter.yaml',
-    search: '  responses:',
-    replace:
-      '  requestBody:\n    content:\n      application/json:\n        schema:\n          $ref: ../components/schemas/SendBatchRequest.yaml\n  responses:',
-  },
+  { name: 'make the required body optional (updateUserPassword)', file: 'paths/v1_user_password.yaml', search: '    required: true', replace: '    required: false' },
+  { name: 'add a body where rule 1 shows none (exportContacts)', file: 'paths/v2_contacts_export_filter.yaml', search: '  responses:', replace: '  requestBody:\n    content:\n      application/json:\n        schema:\n          $ref: ../components/schemas/SendBatchRequest.yaml\n  responses:' },
   { name: 'change the id parameter type to integer', file: 'components/parameters/Id.yaml', search: 'type: string', replace: 'type: integer' },
   { name: 'drop minLength from the id parameter', file: 'components/parameters/Id.yaml', search: '  minLength: 1\n', replace: '' },
   { name: 'give the id parameter a format', file: 'components/parameters/Id.yaml', search: '  minLength: 1\n', replace: '  minLength: 1\n  format: uuid\n' },
-  {
-    name: 'drop the ./.. exclusion from the id parameter',
-    file: 'components/parameters/Id.yaml',
-    search: '  not:\n    enum:\n      - .\n      - ..\n',
-    replace: '',
-  },
+  { name: 'drop the ./.. exclusion from the id parameter', file: 'components/parameters/Id.yaml', search: '  not:\n    enum:\n      - .\n      - ..\n', replace: '' },
   // Open schemas
-  {
-    name: 'close an open schema (additionalProperties: false)',
-    file: schema('GetApiKeyResponse'),
-    search: 'additionalProperties: true',
-    replace: 'additionalProperties: false',
-  },
-  {
-    name: 'add a property to an open schema',
-    file: schema('GetMailSettingsResponse'),
-    search: { append: true },
-    replace: 'properties:\n  footer:\n    type: string\n',
-  },
+  { name: 'close an open schema (additionalProperties: false)', file: schema('GetApiKeyResponse'), search: 'additionalProperties: true', replace: 'additionalProperties: false' },
+  { name: 'add a property to an open schema', file: schema('GetMailSettingsResponse'), search: { append: true }, replace: 'properties:\n  footer:\n    type: string\n' },
   { name: 'add required to a schema', file: schema('SendBatchRequest'), search: { append: true }, replace: 'required:\n  - name\n' },
   { name: 'add an enum to a schema', file: schema('ListScopesResponse'), search: { append: true }, replace: 'enum:\n  - read\n  - write\n' },
   { name: 'give a collection a shape (type: array)', file: schema('ListWebhooksResponse'), search: { append: true }, replace: 'type: array\n' },
   { name: 'add an example to a schema', file: schema('GetQuotaHistoryResponse'), search: { append: true }, replace: 'examples:\n  - used: 10\n' },
-  {
-    name: 'close the error body (type: object, no properties)',
-    file: schema('Error'),
-    search: { append: true },
-    replace: 'type: object\nadditionalProperties: false\n',
-  },
+  { name: 'close the error body (type: object, no properties)', file: schema('Error'), search: { append: true }, replace: 'type: object\nadditionalProperties: false\n' },
   // operationIds, tags, summaries
   { name: 'duplicate an operationId', file: webhooks, search: 'operationId: listWebhooks', replace: 'operationId: listQuotas' },
   { name: 'rename an operationId (listWebhooks -> listHooks)', file: webhooks, search: 'operationId: listWebhooks', replace: 'operationId: listHooks' },
@@ -179,41 +87,15 @@ const shorthands: Shorthand[] = [
   { name: 'add a second tag to an operation', file: webhooks, search: '    - Webhooks\n', replace: '    - Webhooks\n    - Quotas\n' },
   { name: 'move an operation to another area', file: webhooks, search: '    - Webhooks\n', replace: '    - Quotas\n' },
   { name: 'add an eleventh tag', file: root, search: 'paths:\n', replace: '  - name: Billing\n    description: Invented.\npaths:\n' },
-  {
-    name: 'drop a declared tag',
-    file: root,
-    search: '  - name: Integrations\n    description: Operations under `/v1/integrations` and `/v1/integrations/{id}`.\n',
-    replace: '',
-  },
+  { name: 'drop a declared tag', file: root, search: '  - name: Integrations\n    description: Operations under `/v1/integrations` and `/v1/integrations/{id}`.\n', replace: '' },
   { name: 'a summary in Title Case', file: webhooks, search: 'summary: List webhooks', replace: 'summary: List Webhooks' },
   { name: 'a summary with a trailing period', file: webhooks, search: 'summary: List webhooks', replace: 'summary: List webhooks.' },
   // Things the interface document leaves open
-  {
-    name: 'add a security requirement (document level)',
-    file: root,
-    search: 'tags:\n  - name: Account',
-    replace: 'security:\n  - bearer: []\ntags:\n  - name: Account',
-  },
+  { name: 'add a security requirement (document level)', file: root, search: 'tags:\n  - name: Account', replace: 'security:\n  - bearer: []\ntags:\n  - name: Account' },
   { name: 'add a security requirement (operation level)', file: webhooks, search: '  responses:', replace: '  security:\n    - {}\n  responses:' },
-  {
-    name: 'add a security scheme',
-    file: root,
-    search: 'paths:\n',
-    replace: 'components:\n  securitySchemes:\n    bearer:\n      type: http\n      scheme: bearer\npaths:\n',
-  },
-  {
-    name: 'add a top-level webhook',
-    file: root,
-    search: 'paths:\n',
-    replace:
-      "webhooks:\n  delivered:\n    post:\n      operationId: deliverEvent\n      summary: Deliver an event\n      description: Invented.\n      tags:\n        - Webhooks\n      responses:\n        '200':\n          description: OK\n        default:\n          $ref: components/responses/Error.yaml\npaths:\n",
-  },
-  {
-    name: 'point the server default away from the local mock',
-    file: root,
-    search: 'default: http://127.0.0.1:4010',
-    replace: 'default: https://api.example.com',
-  },
+  { name: 'add a security scheme', file: root, search: 'paths:\n', replace: 'components:\n  securitySchemes:\n    bearer:\n      type: http\n      scheme: bearer\npaths:\n' },
+  { name: 'add a top-level webhook', file: root, search: 'paths:\n', replace: "webhooks:\n  delivered:\n    post:\n      operationId: deliverEvent\n      summary: Deliver an event\n      description: Invented.\n      tags:\n        - Webhooks\n      responses:\n        '200':\n          description: OK\n        default:\n          $ref: components/responses/Error.yaml\npaths:\n" },
+  { name: 'point the server default away from the local mock', file: root, search: 'default: http://127.0.0.1:4010', replace: 'default: https://api.example.com' },
   { name: 'add a second server', file: root, search: 'tags:\n  - name: Account', replace: '  - url: https://api.example.com\ntags:\n  - name: Account' },
   { name: 'downgrade the OpenAPI version (3.1.0 -> 3.0.3)', file: root, search: 'openapi: 3.1.0', replace: 'openapi: 3.0.3' },
   { name: 'drop a part from the overview table (Authentication)', file: root, search: / {4}\| Authentication \|.*\n/, replace: '' },
@@ -229,6 +111,8 @@ interface PathFile {
   otherTag: string;
   status: '200' | '201';
 }
+// One mutation per line, as a table.
+// prettier-ignore
 const pathFiles: PathFile[] = [
   { file: scopes, operationId: 'listScopes', tag: 'Account and access', otherTag: 'Quotas', status: '200' },
   { file: 'paths/v1_api-key.yaml', operationId: 'getApiKey', tag: 'Account and access', otherTag: 'Webhooks', status: '200' },
@@ -237,20 +121,8 @@ const pathFiles: PathFile[] = [
   { file: 'paths/v1_inbound-webhooks_id.yaml', operationId: 'getInboundWebhook', tag: 'Webhooks', otherTag: 'Email testing', status: '200' },
   { file: 'paths/v2_contacts_export_filter.yaml', operationId: 'exportContacts', tag: 'Contacts and lists', otherTag: 'Senders and branding', status: '200' },
   { file: 'paths/v1_link-branding_id.yaml', operationId: 'replaceLinkBranding', tag: 'Senders and branding', otherTag: 'Contacts and lists', status: '200' },
-  {
-    file: 'paths/v1_email-testing_link-validation.yaml',
-    operationId: 'getLinkValidation',
-    tag: 'Email testing',
-    otherTag: 'Account and access',
-    status: '200',
-  },
-  {
-    file: 'paths/v1_reputation_score.yaml',
-    operationId: 'getReputationScore',
-    tag: 'Metrics, reputation, engagement',
-    otherTag: 'Messages and batches',
-    status: '200',
-  },
+  { file: 'paths/v1_email-testing_link-validation.yaml', operationId: 'getLinkValidation', tag: 'Email testing', otherTag: 'Account and access', status: '200' },
+  { file: 'paths/v1_reputation_score.yaml', operationId: 'getReputationScore', tag: 'Metrics, reputation, engagement', otherTag: 'Messages and batches', status: '200' },
   { file: 'paths/v1_integrations.yaml', operationId: 'deleteIntegrations', tag: 'Integrations', otherTag: 'Quotas', status: '200' },
   { file: 'paths/v1_quotas_history.yaml', operationId: 'getQuotaHistory', tag: 'Quotas', otherTag: 'Webhooks', status: '200' },
 ];
@@ -265,100 +137,44 @@ const families: Shorthand[] = pathFiles.flatMap(({ file, operationId, tag, other
   { name: `change ${operationId}'s success status (${status} -> 202)`, file, search: `'${status}':`, replace: "'202':" },
 ]);
 
+// One mutation per line, as a table.
+// prettier-ignore
 const singles: Shorthand[] = [
   { name: 'drop the summary of an operation', file: webhooks, search: '  summary: List webhooks\n', replace: '' },
   { name: 'drop the description of an operation', file: scopes, search: / {2}description: \|\n(?: {4}.*\n|\n)+?(?= {2}operationId)/, replace: '' },
   { name: 'drop the operationId of an operation', file: webhooks, search: '  operationId: listWebhooks\n', replace: '' },
   { name: 'an empty summary', file: webhooks, search: 'summary: List webhooks', replace: "summary: ''" },
-  {
-    name: 'change a method that keeps its verb (PUT /v1/link-branding/{id} becomes PATCH)',
-    file: 'paths/v1_link-branding_id.yaml',
-    search: '\nput:\n',
-    replace: '\npatch:\n',
-  },
+  { name: 'change a method that keeps its verb (PUT /v1/link-branding/{id} becomes PATCH)', file: 'paths/v1_link-branding_id.yaml', search: '\nput:\n', replace: '\npatch:\n' },
   { name: 'add a server to an operation', file: webhooks, search: '  responses:', replace: '  servers:\n    - url: https://api.example.com\n  responses:' },
-  {
-    name: 'add a callback to an operation',
-    file: batchSend,
-    search: '  responses:',
-    replace:
-      "  callbacks:\n    sent:\n      '{$request.body#/url}':\n        post:\n          operationId: sendBatchCallback\n          summary: Batch sent\n          description: Invented.\n          responses:\n            '200':\n              description: OK\n  responses:",
-  },
+  { name: 'add a callback to an operation', file: batchSend, search: '  responses:', replace: "  callbacks:\n    sent:\n      '{$request.body#/url}':\n        post:\n          operationId: sendBatchCallback\n          summary: Batch sent\n          description: Invented.\n          responses:\n            '200':\n              description: OK\n  responses:" },
   { name: 'move the id parameter to the query', file: 'components/parameters/Id.yaml', search: 'in: path', replace: 'in: query' },
   { name: 'make the id parameter optional', file: 'components/parameters/Id.yaml', search: 'required: true', replace: 'required: false' },
   { name: 'send the open query pairs as one deepObject', file: 'components/parameters/OpenQuery.yaml', search: 'style: form', replace: 'style: deepObject' },
   { name: 'send the open query pairs unexploded', file: 'components/parameters/OpenQuery.yaml', search: 'explode: true', replace: 'explode: false' },
   { name: 'make the open query pairs required', file: 'components/parameters/OpenQuery.yaml', search: 'required: false', replace: 'required: true' },
-  {
-    name: 'give the open query values a type (integer)',
-    file: 'components/parameters/OpenQuery.yaml',
-    search: '    type: string',
-    replace: '    type: integer',
-  },
+  { name: 'give the open query values a type (integer)', file: 'components/parameters/OpenQuery.yaml', search: '    type: string', replace: '    type: integer' },
   { name: 'move the open query pairs to a header', file: 'components/parameters/OpenQuery.yaml', search: 'in: query', replace: 'in: header' },
   { name: 'drop the server variable default', file: root, search: '        default: http://127.0.0.1:4010\n', replace: '' },
   { name: 'a server URL that is not {base_url}', file: root, search: "  - url: '{base_url}'", replace: "  - url: 'https://{base_url}'" },
   { name: 'drop info.description', file: root, search: / {2}description: \|\n(?: {4}.*\n|\n)+?(?= {2}version)/, replace: '' },
   { name: 'a two-part info.version', file: root, search: 'version: 0.1.0', replace: 'version: 0.1' },
-  {
-    name: 'drop a tag description',
-    file: root,
-    search: '    description: Operations under `/v1/scopes`, `/v1/api-key` and `/v1/user/password`.\n',
-    replace: '',
-  },
+  { name: 'drop a tag description', file: root, search: '    description: Operations under `/v1/scopes`, `/v1/api-key` and `/v1/user/password`.\n', replace: '' },
   { name: 'declare a tag twice', file: root, search: 'paths:\n', replace: '  - name: Quotas\n    description: Again.\npaths:\n' },
   { name: 'rename an area (Quotas -> Quota)', file: root, search: '  - name: Quotas\n', replace: '  - name: Quota\n' },
-  {
-    name: 'add a second media type to a response (application/xml)',
-    file: webhooks,
-    search: '      content:\n        application/json:',
-    replace:
-      '      content:\n        application/xml:\n          schema:\n            $ref: ../components/schemas/ListWebhooksResponse.yaml\n        application/json:',
-  },
-  {
-    name: 'send a body as text (sendBatch, text/plain)',
-    file: batchSend,
-    search: '    content:\n      application/json:',
-    replace: '    content:\n      text/plain:',
-  },
-  {
-    name: 'add a request body to a GET (listQuotas)',
-    file: 'paths/v1_quotas.yaml',
-    search: '  responses:',
-    replace:
-      '  requestBody:\n    content:\n      application/json:\n        schema:\n          $ref: ../components/schemas/SendBatchRequest.yaml\n  responses:',
-  },
-  {
-    name: "answer with another operation's schema (listWebhooks -> ListQuotasResponse)",
-    file: webhooks,
-    search: 'ListWebhooksResponse.yaml',
-    replace: 'ListQuotasResponse.yaml',
-  },
+  { name: 'add a second media type to a response (application/xml)', file: webhooks, search: '      content:\n        application/json:', replace: '      content:\n        application/xml:\n          schema:\n            $ref: ../components/schemas/ListWebhooksResponse.yaml\n        application/json:' },
+  { name: 'send a body as text (sendBatch, text/plain)', file: batchSend, search: '    content:\n      application/json:', replace: '    content:\n      text/plain:' },
+  { name: 'add a request body to a GET (listQuotas)', file: 'paths/v1_quotas.yaml', search: '  responses:', replace: '  requestBody:\n    content:\n      application/json:\n        schema:\n          $ref: ../components/schemas/SendBatchRequest.yaml\n  responses:' },
+  { name: 'answer with another operation\'s schema (listWebhooks -> ListQuotasResponse)', file: webhooks, search: 'ListWebhooksResponse.yaml', replace: 'ListQuotasResponse.yaml' },
   { name: 'change the Created label (Created -> Accepted)', file: batchSend, search: 'description: Created', replace: 'description: Accepted' },
   { name: 'give the error body a property', file: schema('Error'), search: { append: true }, replace: 'properties:\n  message:\n    type: string\n' },
   { name: 'give a payload schema a format', file: schema('GetApiKeyResponse'), search: { append: true }, replace: 'format: email\n' },
-  { name: 'make a payload schema nullable', file: schema('GetApiKeyResponse'), search: 'type: object', replace: "type:\n  - object\n  - 'null'" },
+  { name: 'make a payload schema nullable', file: schema('GetApiKeyResponse'), search: 'type: object', replace: 'type:\n  - object\n  - \'null\'' },
   { name: 'add minProperties to a payload schema', file: schema('GetIntegrationResponse'), search: { append: true }, replace: 'minProperties: 1\n' },
-  {
-    name: 'type an open collection as an object',
-    file: schema('ListQuotasResponse'),
-    search: { append: true },
-    replace: 'type: object\nadditionalProperties: true\n',
-  },
+  { name: 'type an open collection as an object', file: schema('ListQuotasResponse'), search: { append: true }, replace: 'type: object\nadditionalProperties: true\n' },
   { name: 'drop the description of a payload schema', file: schema('GetApiKeyResponse'), search: /description: >-\n(?: {2}.*\n)+/, replace: '' },
   { name: 'a default value in a payload schema', file: schema('SendBatchRequest'), search: { append: true }, replace: 'default: {}\n' },
-  {
-    name: 'add a cookie parameter',
-    file: 'paths/v1_quotas_history.yaml',
-    search: '  responses:',
-    replace: '  parameters:\n    - name: session\n      in: cookie\n      description: A session.\n      schema:\n        type: string\n  responses:',
-  },
-  {
-    name: 'add an operation-level security scheme requirement',
-    file: 'paths/v1_api-key.yaml',
-    search: '  responses:',
-    replace: '  security:\n    - apiKey: []\n  responses:',
-  },
+  { name: 'add a cookie parameter', file: 'paths/v1_quotas_history.yaml', search: '  responses:', replace: '  parameters:\n    - name: session\n      in: cookie\n      description: A session.\n      schema:\n        type: string\n  responses:' },
+  { name: 'add an operation-level security scheme requirement', file: 'paths/v1_api-key.yaml', search: '  responses:', replace: '  security:\n    - apiKey: []\n  responses:' },
 ];
 
 const accountTag = / {2}- name: Account and access\n {4}description: .*\n/;

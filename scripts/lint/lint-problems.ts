@@ -23,21 +23,23 @@ export function problemLines(project: Project, result: LintResult): string[] {
   return [...fromRedocly, ...fromSpectral];
 }
 
-/** A lint that found problems: the message counts them by linter and lists each on its own line. */
+/** How many problems each linter found, in one line: `Redocly found 1 problem(s) in the source (…); Spectral found …`. */
+export function lintSummary(project: Project, result: LintResult): string {
+  const counts = [
+    ...(result.redocly.length > 0
+      ? [`Redocly found ${result.redocly.length} problem(s) in the source (${shown(project, project.sourceEntry)} and the files it references)`]
+      : []),
+    ...(result.spectral.length > 0 ? [`Spectral found ${result.spectral.length} problem(s) in the bundle (${result.bundleLabel})`] : []),
+  ];
+  return counts.join('; ');
+}
+
+/** A lint that found problems: the message is the summary, then each problem on its own line. */
 export class LintFailure extends ReportedError {
   readonly result: LintResult;
   constructor(project: Project, result: LintResult) {
-    const counts = [
-      ...(result.redocly.length > 0
-        ? [`Redocly found ${result.redocly.length} problem(s) in the source (${shown(project, project.sourceEntry)} and the files it references)`]
-        : []),
-      ...(result.spectral.length > 0 ? [`Spectral found ${result.spectral.length} problem(s) in the bundle (${result.bundleLabel})`] : []),
-    ];
-    super(
-      `${counts.join('; ')}:\n${problemLines(project, result)
-        .map((line) => `  ${line}`)
-        .join('\n')}`,
-    );
+    const lines = problemLines(project, result).map((line) => `  ${line}`);
+    super(`${lintSummary(project, result)}:\n${lines.join('\n')}`);
     this.result = result;
   }
 }

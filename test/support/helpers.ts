@@ -5,6 +5,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterEach, beforeAll, beforeEach } from 'vitest';
 import { inThreadSpectral, type SpectralLinter } from '../../scripts/lint/spectral.ts';
 import { loadRuleset } from '../../scripts/lint/spectral-ruleset.ts';
 import { openProject, type Project } from '../../scripts/project.ts';
@@ -85,4 +86,34 @@ export async function withTemporaryProject<T>(use: (temporary: TemporaryProject)
   } finally {
     await temporary.remove();
   }
+}
+
+/**
+ * For a test file whose every test works on its own temporary project: registers the hooks that
+ * make one before each test and remove it after, and load the checkout's Spectral once.
+ */
+export function temporaryProjectPerTest(): { readonly spectral: SpectralLinter; readonly temporary: TemporaryProject } {
+  let spectral: SpectralLinter | undefined;
+  let temporary: TemporaryProject | undefined;
+  beforeAll(async () => {
+    spectral = await checkoutSpectral();
+  });
+  beforeEach(async () => {
+    temporary = await temporaryProject();
+  });
+  afterEach(async () => {
+    await temporary?.remove();
+  });
+  const ready = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what} is made by a hook: use it inside a test`);
+    return value;
+  };
+  return {
+    get spectral() {
+      return ready(spectral, 'spectral');
+    },
+    get temporary() {
+      return ready(temporary, 'the temporary project');
+    },
+  };
 }

@@ -4,25 +4,14 @@
 // covers it, with a build killed half-way.)
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { build, stagingPrefix } from '../../scripts/build/build.ts';
 import { committedSteps, type Step } from '../../scripts/build/pipeline.ts';
-import type { SpectralLinter } from '../../scripts/lint/spectral.ts';
-import { checkout, checkoutSpectral, fingerprint, recordingLog, type TemporaryProject, temporaryProject } from '../support/helpers.ts';
+import { checkout, fingerprint, recordingLog, temporaryProjectPerTest } from '../support/helpers.ts';
 
-let spectral: SpectralLinter;
-let temporary: TemporaryProject;
-beforeAll(async () => {
-  spectral = await checkoutSpectral();
-});
-beforeEach(async () => {
-  temporary = await temporaryProject();
-});
-afterEach(async () => {
-  await temporary.remove();
-});
+const setup = temporaryProjectPerTest();
 
-const stagingLeft = async () => (await fs.readdir(temporary.dir)).filter((name) => name.startsWith(stagingPrefix));
+const stagingLeft = async () => (await fs.readdir(setup.temporary.dir)).filter((name) => name.startsWith(stagingPrefix));
 
 /** The committed steps, with a failure injected right after `failAfter` has run. */
 function failingAfter(failAfter: string): Step[] {
@@ -41,13 +30,13 @@ function failingAfter(failAfter: string): Step[] {
 
 describe('build', () => {
   it('builds the committed outputs byte for byte from the source', async () => {
-    await fs.rm(temporary.project.outputDir, { recursive: true });
+    await fs.rm(setup.temporary.project.outputDir, { recursive: true });
     const log = recordingLog();
-    expect(await build(temporary.project, log, { steps: committedSteps, lintOptions: { spectral } }), log.errors.join('\n')).toBe(true);
+    expect(await build(setup.temporary.project, log, { steps: committedSteps, lintOptions: { spectral: setup.spectral } }), log.errors.join('\n')).toBe(true);
     expect(log.lines.filter((line) => line.includes('✓')).map((line) => line.trim().split(/\s+/)[1])).toEqual(
       expect.arrayContaining(['lint', 'bundle', 'variants', 'types', 'client']),
     );
-    const built = await fingerprint(temporary.project.outputDir);
+    const built = await fingerprint(setup.temporary.project.outputDir);
     const committed = await fingerprint(checkout.outputDir);
     for (const name of Object.keys(committed).filter((file) => file.startsWith('docs/'))) delete committed[name];
     expect(built).toEqual(committed);
@@ -55,19 +44,19 @@ describe('build', () => {
   });
 
   it.each(committedSteps.map((step) => step.name))('a failure after the %s step leaves the outputs as they were', async (stepName) => {
-    const before = await fingerprint(temporary.project.outputDir);
+    const before = await fingerprint(setup.temporary.project.outputDir);
     const log = recordingLog();
-    expect(await build(temporary.project, log, { steps: failingAfter(stepName), lintOptions: { spectral } })).toBe(false);
+    expect(await build(setup.temporary.project, log, { steps: failingAfter(stepName), lintOptions: { spectral: setup.spectral } })).toBe(false);
     expect(log.errors.join('\n')).toContain(`build: step '${stepName}' failed: failure injected after the ${stepName} step`);
     expect(log.errors.at(-1)).toBe('build: generated/ is unchanged');
-    expect(await fingerprint(temporary.project.outputDir)).toEqual(before);
+    expect(await fingerprint(setup.temporary.project.outputDir)).toEqual(before);
     expect(await stagingLeft()).toEqual([]);
   });
 
   it('removes a staging folder that a killed build left behind', async () => {
-    const abandoned = path.join(temporary.dir, `${stagingPrefix}999999999-x`);
+    const abandoned = path.join(setup.temporary.dir, `${stagingPrefix}999999999-x`);
     await fs.mkdir(abandoned);
-    expect(await build(temporary.project, recordingLog(), { steps: committedSteps, lintOptions: { spectral } })).toBe(true);
+    expect(await build(setup.temporary.project, recordingLog(), { steps: committedSteps, lintOptions: { spectral: setup.spectral } })).toBe(true);
     expect(await stagingLeft()).toEqual([]);
   });
 });

@@ -2,43 +2,32 @@
 // drifted file named after a source edit, a hand edit or a stray file; the outputs never written.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { build } from '../../scripts/build/build.ts';
 import { checkDrift } from '../../scripts/build/check.ts';
 import { committedSteps } from '../../scripts/build/pipeline.ts';
-import type { SpectralLinter } from '../../scripts/lint/spectral.ts';
-import { checkoutSpectral, edit, fingerprint, recordingLog, type TemporaryProject, temporaryProject } from '../support/helpers.ts';
+import { edit, fingerprint, recordingLog, temporaryProjectPerTest } from '../support/helpers.ts';
 
-let spectral: SpectralLinter;
-let temporary: TemporaryProject;
-beforeAll(async () => {
-  spectral = await checkoutSpectral();
-});
-beforeEach(async () => {
-  temporary = await temporaryProject();
-});
-afterEach(async () => {
-  await temporary.remove();
-});
+const setup = temporaryProjectPerTest();
 
 describe('drift check', () => {
   it('reports nothing on a clean tree', async () => {
-    expect(await checkDrift(temporary.project, { spectral })).toEqual([]);
+    expect(await checkDrift(setup.temporary.project, { spectral: setup.spectral })).toEqual([]);
   });
 
   it('names each drifted file after a source edit without a rebuild, and leaves the outputs alone', async () => {
-    await edit(temporary.dir, 'openapi/paths/v1_webhooks.yaml', 'summary: List webhooks', 'summary: List all webhooks');
-    const before = await fingerprint(temporary.project.outputDir);
-    const drifted = await checkDrift(temporary.project, { spectral });
+    await edit(setup.temporary.dir, 'openapi/paths/v1_webhooks.yaml', 'summary: List webhooks', 'summary: List all webhooks');
+    const before = await fingerprint(setup.temporary.project.outputDir);
+    const drifted = await checkDrift(setup.temporary.project, { spectral: setup.spectral });
     expect(drifted).toEqual(expect.arrayContaining(['differs: generated/openapi.json', 'differs: generated/openapi.yaml', 'differs: generated/client.ts']));
-    expect(await fingerprint(temporary.project.outputDir)).toEqual(before);
+    expect(await fingerprint(setup.temporary.project.outputDir)).toEqual(before);
   });
 
   it('names a hand edit of a generated file, a stray file and a missing one', async () => {
-    await fs.appendFile(path.join(temporary.project.outputDir, 'openapi.yaml'), '# edited by hand\n');
-    await fs.writeFile(path.join(temporary.project.outputDir, 'stray.txt'), 'not built\n');
-    await fs.rm(path.join(temporary.project.outputDir, 'dist', 'client.d.ts'));
-    expect(await checkDrift(temporary.project, { spectral })).toEqual([
+    await fs.appendFile(path.join(setup.temporary.project.outputDir, 'openapi.yaml'), '# edited by hand\n');
+    await fs.writeFile(path.join(setup.temporary.project.outputDir, 'stray.txt'), 'not built\n');
+    await fs.rm(path.join(setup.temporary.project.outputDir, 'dist', 'client.d.ts'));
+    expect(await checkDrift(setup.temporary.project, { spectral: setup.spectral })).toEqual([
       'missing: generated/dist/client.d.ts',
       'differs: generated/openapi.yaml',
       'not built from the source: generated/stray.txt',
@@ -46,13 +35,13 @@ describe('drift check', () => {
   });
 
   it('reports nothing again once the edit is rebuilt', async () => {
-    await edit(temporary.dir, 'openapi/paths/v1_webhooks.yaml', 'summary: List webhooks', 'summary: List all webhooks');
-    expect(await build(temporary.project, recordingLog(), { steps: committedSteps, lintOptions: { spectral } })).toBe(true);
-    expect(await checkDrift(temporary.project, { spectral })).toEqual([]);
+    await edit(setup.temporary.dir, 'openapi/paths/v1_webhooks.yaml', 'summary: List webhooks', 'summary: List all webhooks');
+    expect(await build(setup.temporary.project, recordingLog(), { steps: committedSteps, lintOptions: { spectral: setup.spectral } })).toBe(true);
+    expect(await checkDrift(setup.temporary.project, { spectral: setup.spectral })).toEqual([]);
   });
 
   it('throws, naming the problem, when the source does not build', async () => {
-    await edit(temporary.dir, 'openapi/paths/v1_webhooks.yaml', 'summary: List webhooks', 'summary: List Webhooks');
-    await expect(checkDrift(temporary.project, { spectral })).rejects.toThrow(/step 'lint' failed: .*rule\/summary-sentence-case/s);
+    await edit(setup.temporary.dir, 'openapi/paths/v1_webhooks.yaml', 'summary: List webhooks', 'summary: List Webhooks');
+    await expect(checkDrift(setup.temporary.project, { spectral: setup.spectral })).rejects.toThrow(/step 'lint' failed: .*rule\/summary-sentence-case/s);
   });
 });
