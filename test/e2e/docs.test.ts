@@ -47,6 +47,9 @@ afterAll(async () => {
 });
 
 let summaries: Map<string, string>;
+// How long Redoc may take to render what a click opened: seconds, on a busy two-core machine
+// running the other test files at the same time (poll's default of 1 s was once too short).
+const renderTimeout = 10_000;
 const operationSummary = (operationId: string) => summaries.get(operationId) ?? operationId;
 
 /** Opens `url` and records every request the page makes and every policy violation it reports. */
@@ -137,7 +140,7 @@ describe.runIf(mustRunBrowserTests)(`in headless Chromium (${chromiumPath ?? 'no
                 text.includes(`${operationSummary(row.operationId)}\n${row.method.toUpperCase()}`),
             ).length;
           },
-          { message: area },
+          { message: area, timeout: renderTimeout },
         )
         .toBe(rows.length);
       rows.forEach((row) => seen.add(row.n));
@@ -147,7 +150,9 @@ describe.runIf(mustRunBrowserTests)(`in headless Chromium (${chromiumPath ?? 'no
     // Switch the sample to curl: the page must not fetch a highlighter or anything else.
     await page.getByRole('button', { name: 'TypeScript' }).first().click();
     await page.getByRole('menuitem', { name: 'curl' }).click();
-    await expect.poll(() => page.locator('body').innerText()).toContain("curl -X GET 'http://127.0.0.1:4010/v1/api-key?name=value'");
+    await expect
+      .poll(() => page.locator('body').innerText(), { timeout: renderTimeout })
+      .toContain("curl -X GET 'http://127.0.0.1:4010/v1/api-key?name=value'");
     await page.waitForLoadState('networkidle');
     expect(requests.length).toBeGreaterThan(0);
     expect(foreign(requests, serverUrl)).toEqual([]);
@@ -162,7 +167,7 @@ describe.runIf(mustRunBrowserTests)(`in headless Chromium (${chromiumPath ?? 'no
     await page.waitForURL(/sendbatch$/);
     const section = page.locator('[id="messages-and-batches/sendbatch"], [data-section-id*="sendbatch"]').first();
     const scope = (await section.count()) > 0 ? section : page.locator('body');
-    await expect.poll(() => scope.innerText()).toContain('/v1/batches/{id}/send');
+    await expect.poll(() => scope.innerText(), { timeout: renderTimeout }).toContain('/v1/batches/{id}/send');
     const text = await scope.innerText();
     expect(text).toMatch(/Responses\s+201\s+default\s+Created/);
     expect(text).toContain('TypeScript');
@@ -178,7 +183,9 @@ describe.runIf(mustRunBrowserTests)(`in headless Chromium (${chromiumPath ?? 'no
     await page.keyboard.type('Delete a verified sender');
     const result = page.getByText('Delete a verified sender', { exact: true }).last();
     await result.waitFor();
-    await expect.poll(() => page.getByRole('dialog').or(page.locator('body')).first().innerText()).toContain('/v2/verified-senders/{id}');
+    await expect
+      .poll(() => page.getByRole('dialog').or(page.locator('body')).first().innerText(), { timeout: renderTimeout })
+      .toContain('/v2/verified-senders/{id}');
     await result.click();
     await page.waitForURL(/deleteverifiedsender$/);
     await page.screenshot({ path: path.join(screenshots, 'docs-search.png') });

@@ -16,6 +16,7 @@ import { run, tsc } from '../support/run-command.ts';
 const packageName = 'email-delivery-api';
 let consumer: string;
 let server: TestServer;
+let packedFiles: string[];
 
 function callFor(row: OperationRow): string {
   const args = {
@@ -60,7 +61,8 @@ beforeAll(async () => {
   consumer = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-consumer-'));
   const packed = await run('npm', ['pack', '--pack-destination', consumer, '--json'], root);
   expect(packed.code, packed.output).toBe(0);
-  const [{ filename }] = JSON.parse(packed.stdout);
+  const [{ filename, files }] = JSON.parse(packed.stdout);
+  packedFiles = files.map((file: { path: string }) => file.path).sort();
   const installed = path.join(consumer, 'node_modules', packageName);
   await fs.mkdir(installed, { recursive: true });
   const untar = await run('tar', ['-xzf', path.join(consumer, filename), '-C', installed, '--strip-components=1'], consumer);
@@ -89,13 +91,8 @@ afterAll(async () => {
 });
 
 describe('the packed package', () => {
-  it('holds only what consumers need', async () => {
-    const result = await run('npm', ['pack', '--dry-run', '--json'], root);
-    expect(result.code, result.output).toBe(0);
-    const files = JSON.parse(result.stdout)[0]
-      .files.map((file: { path: string }) => file.path)
-      .sort();
-    expect(files).toEqual([
+  it('holds only what consumers need', () => {
+    expect(packedFiles).toEqual([
       'README.md',
       'generated/dist/client-runtime.d.ts',
       'generated/dist/client-runtime.js',
