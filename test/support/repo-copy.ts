@@ -3,7 +3,9 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { root } from './helpers.ts';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { edit, root } from './helpers.ts';
+import { run } from './run-command.ts';
 
 const checkoutFiles = ['openapi', 'scripts', 'generated', 'test/support', 'redocly.yaml', '.spectral.yaml', 'package.json', 'tsconfig.json', 'CHANGELOG.md'];
 
@@ -13,4 +15,49 @@ export async function copyCheckout(prefix = 'email-delivery-checkout-'): Promise
   await Promise.all(checkoutFiles.map((entry) => fs.cp(path.join(root, entry), path.join(dir, entry), { recursive: true, filter: notDocs })));
   await fs.symlink(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
   return dir;
+}
+
+export interface SharedCopy {
+  /** The copy's folder (set once the file's beforeAll has run). */
+  readonly dir: string;
+  /** Edits `file` in the copy; it is put back after the test. */
+  change(file: string, search: string | RegExp, replacement: string): Promise<void>;
+  /** Runs git in the copy. */
+  git(...args: string[]): ReturnType<typeof run>;
+}
+
+/**
+ * One copy of the checkout for a whole test file, made a git repository with one commit tagged
+ * v0.1.0 (a release to compare with); each test's edits are undone after it.
+ */
+export function sharedCheckoutCopy(): SharedCopy {
+  let dir = '';
+  const pristine = new Map<string, string>();
+  const touched = new Set<string>();
+  const git = (...args: string[]) => run('git', ['-c', 'user.email=ci@example.invalid', '-c', 'user.name=ci', ...args], dir);
+  beforeAll(async () => {
+    dir = await copyCheckout();
+    await git('init', '-q', '-b', 'main');
+    await git('add', '-A');
+    await git('commit', '-qm', 'release 0.1.0');
+    await git('tag', 'v0.1.0');
+  });
+  afterEach(async () => {
+    for (const file of touched) await fs.writeFile(path.join(dir, file), pristine.get(file) ?? '');
+    touched.clear();
+  });
+  afterAll(async () => {
+    if (dir) await fs.rm(dir, { recursive: true, force: true });
+  });
+  return {
+    get dir() {
+      return dir;
+    },
+    async change(file, search, replacement) {
+      if (!pristine.has(file)) pristine.set(file, await fs.readFile(path.join(dir, file), 'utf8'));
+      touched.add(file);
+      await edit(dir, file, search, replacement);
+    },
+    git,
+  };
 }

@@ -1,0 +1,90 @@
+// The build commands as a user runs them, on one shared copy of the checkout: `npm run lint`,
+// `build` and `check`, their exit codes and messages, and a build killed half-way. Edits to the copy
+// are undone after each test. (The other commands: commands-release.test.ts.)
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fingerprint } from '../support/helpers.ts';
+import { sharedCheckoutCopy } from '../support/repo-copy.ts';
+import { runScript } from '../support/run-command.ts';
+
+const copy = sharedCheckoutCopy();
+
+describe('npm run lint', () => {
+  it('exits 0 and says so on a clean tree', async () => {
+    const result = await runScript(copy.dir, 'lint');
+    expect(result.code, result.output).toBe(0);
+    expect(result.stdout).toMatch(/^lint: 0 problems \(Redocly on openapi\/, Spectral on the bundle\) in \d+\.\d+ s$/m);
+  });
+
+  it("exits 1 with both linters' problems as pull-request annotations, with file and line", async () => {
+    await copy.change('openapi/paths/v1_webhooks.yaml', 'summary: List webhooks', 'summary: List Webhooks');
+    await copy.change('openapi/openapi.yaml', / {2}description: \|\n(?: {4}.*\n|\n)+?(?= {2}version)/, '');
+    const result = await runScript(copy.dir, 'lint', ['--format', 'github-actions']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/^::error title=rule\/summary-sentence-case,file=openapi\/paths\/v1_webhooks\.yaml,line=4,col=12/m);
+    expect(result.stdout).toMatch(/^::(error|warning) title=info-description,file=generated\/openapi\.json,.*line=\d+/m);
+    expect(result.stderr).toMatch(
+      /^lint: Redocly found \d+ problem\(s\) in the source .*; Spectral found \d+ problem\(s\) in the bundle \(generated\/openapi\.json\)$/m,
+    );
+  });
+
+  it('exits 2 on an unknown format', async () => {
+    const result = await runScript(copy.dir, 'lint', ['--format', 'xml']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe("lint: unknown --format 'xml'; use one of: stylish, github-actions\n");
+  });
+});
+
+describe('npm run build and npm run check', () => {
+  it('build exits 1 on bad input, naming the file and line, and leaves generated/ as it was', async () => {
+    const before = await fingerprint(path.join(copy.dir, 'generated'));
+    await copy.change('openapi/paths/v1_webhooks.yaml', 'summary: List webhooks', 'summary: List Webhooks');
+    const result = await runScript(copy.dir, 'build');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /^build: step 'lint' failed: Redocly found 1 problem\(s\) in the source \(openapi\/openapi\.yaml and the files it references\):\n {2}openapi\/paths\/v1_webhooks\.yaml:4:12 error rule\/summary-sentence-case: /,
+    );
+    expect(result.stderr.trim().split('\n').at(-1)).toBe('build: generated/ is unchanged');
+    expect(await fingerprint(path.join(copy.dir, 'generated'))).toEqual(before);
+  });
+
+  it('check exits 1 after a source edit, naming each drifted file', async () => {
+    await copy.change('openapi/paths/v1_webhooks.yaml', 'summary: List webhooks', 'summary: List all webhooks');
+    const result = await runScript(copy.dir, 'check');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /^check: generated\/ is out of step with openapi\/ \(run `npm run build` and commit the result\):\n {2}differs: generated\/client\.ts\n/,
+    );
+    expect(result.stderr).toMatch(/^ {2}differs: generated\/openapi\.json$/m);
+  });
+
+  it('a build killed half-way leaves generated/ as it was; the next build removes its leftovers, exits 0 with a line per step, and check finds generated/ in step', async () => {
+    const before = await fingerprint(path.join(copy.dir, 'generated'));
+    const staging = async () => (await fs.readdir(copy.dir)).filter((name) => name.startsWith('.generated-staging-'));
+    // Its own process group: the docs step runs Redocly in a child process, and all must die.
+    const child = spawn(process.execPath, ['scripts/cli/build.ts'], { cwd: copy.dir, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    await new Promise<void>((resolve) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        if (chunk.toString().includes('✓ lint')) resolve();
+      });
+    });
+    process.kill(-(child.pid ?? 0), 'SIGKILL');
+    await new Promise((resolve) => child.once('exit', resolve));
+    await new Promise((resolve) => setTimeout(resolve, 300)); // let the group's other processes die
+    expect((await staging()).length).toBe(1);
+    expect(await fingerprint(path.join(copy.dir, 'generated'))).toEqual(before);
+    const next = await runScript(copy.dir, 'build');
+    expect(next.code, next.output).toBe(0);
+    for (const step of ['lint', 'bundle', 'variants', 'types', 'client', 'docs']) expect(next.stdout).toMatch(new RegExp(`^  ✓ ${step} +\\d+\\.\\d+ s$`, 'm'));
+    expect(await staging()).toEqual([]);
+    // The copy started without the rendered docs (they are not committed); the build adds them.
+    const { 'docs/index.html': docs, ...rebuilt } = await fingerprint(path.join(copy.dir, 'generated'));
+    expect(docs).toBeDefined();
+    expect(rebuilt).toEqual(before);
+    const check = await runScript(copy.dir, 'check');
+    expect(check.code, check.output).toBe(0);
+    expect(check.stdout).toBe('check: generated/ matches what openapi/ builds\n');
+  });
+});

@@ -1,0 +1,77 @@
+// The other commands as a user runs them, on one shared copy of the checkout (a git repository
+// with a release tag): the release gate of `npm run diff`, bad arguments, `npm run mutate`, and the
+// wrong Node. Edits to the copy are undone after each test. (The build commands: commands-build.test.ts.)
+import { describe, expect, it } from 'vitest';
+import { sharedCheckoutCopy } from '../support/repo-copy.ts';
+import { run, runScript } from '../support/run-command.ts';
+
+const copy = sharedCheckoutCopy();
+
+describe('npm run diff on a git history', () => {
+  it('compares with the latest release tag by default and says "no changes"', async () => {
+    const result = await runScript(copy.dir, 'diff', ['--gate']);
+    expect(result.code, result.output).toBe(0);
+    expect(result.stdout).toBe('diff: v0.1.0 (0.1.0) -> working tree (0.1.0)\nno changes\ndiff: gate: nothing breaks callers\n');
+  });
+
+  it('fails the gate on a breaking change without a major bump, then passes with one and a changelog entry', async () => {
+    await copy.change('openapi/openapi.yaml', / {2}\/v1\/quotas:\n {4}\$ref: paths\/v1_quotas\.yaml\n/, '');
+    const blocked = await runScript(copy.dir, 'diff', ['v0.1.0', '--gate']);
+    expect(blocked.code).toBe(1);
+    expect(blocked.stdout).toMatch(/^removed: listQuotas$/m);
+    expect(blocked.stdout).toMatch(/BREAKING operation removed: listQuotas \(GET \/v1\/quotas\)/);
+    expect(blocked.stderr).toMatch(/^diff: gate: info\.version 0\.1\.0 must have a new major version/m);
+
+    await copy.change('openapi/openapi.yaml', 'version: 0.1.0', 'version: 1.0.0');
+    await copy.change(
+      'CHANGELOG.md',
+      '## [Unreleased]\n',
+      '## [Unreleased]\n\n## [1.0.0] - 2026-12-01\n\n### Removed\n\n- **BREAKING** `listQuotas` (GET /v1/quotas) is gone.\n',
+    );
+    const released = await runScript(copy.dir, 'diff', ['v0.1.0', '--gate']);
+    expect(released.code, released.output).toBe(0);
+    expect(released.stdout).toMatch(/gate: the breaking changes are released as a major version/);
+  });
+
+  it('exits 2 on a ref that does not exist, and on two refs', async () => {
+    const missing = await runScript(copy.dir, 'diff', ['no-such-ref']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toBe("diff: 'no-such-ref' is not a commit, branch or tag in this repository\n");
+    const two = await runScript(copy.dir, 'diff', ['a', 'b']);
+    expect(two.code).toBe(2);
+    expect(two.stderr).toBe('diff: usage: npm run diff -- [<git-ref>] [--gate]\n');
+  });
+});
+
+describe('bad arguments to the other commands', () => {
+  it.each([
+    ['mock', ['--port', '0'], "mock: --port must be a whole number from 1 to 65535, not '0'\n"],
+    ['docs', ['--port', 'eighty'], "docs: --port must be a whole number from 0 to 65535, not 'eighty'\n"],
+    ['mutate', ['--only', 'no such mutation'], "mutate: no mutation's name contains 'no such mutation'\n"],
+    ['bench', ['--only', 'everything'], 'bench: --only takes one of lint, build, test, mutate, ci, client, docs, scale\n'],
+  ])('npm run %s exits 2 and says what it takes', async (script, args, message) => {
+    const result = await runScript(copy.dir, script, args);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(message);
+  });
+
+  it('npm run mutate runs a chosen mutation and says what caught it', async () => {
+    const result = await runScript(copy.dir, 'mutate', ['--only', 'a summary in Title Case']);
+    expect(result.code, result.output).toBe(0);
+    expect(result.stdout).toMatch(/^ {2}\[ {2}1\/1\] a summary in Title Case: caught {3}by lint \(rule\/summary-sentence-case: /m);
+  });
+});
+
+describe('the wrong Node', () => {
+  const olderNode = '/usr/bin/node';
+  it('a command run by a Node older than 24 stops at once with one line that says what to run', async (context) => {
+    const version = await run(olderNode, ['--version'], copy.dir);
+    if (version.code !== 0 || Number(version.stdout.trim().slice(1).split('.')[0]) >= 24) context.skip(`no Node older than 24 at ${olderNode}`);
+    const result = await run(olderNode, ['scripts/cli/build.ts'], copy.dir, { npm_lifecycle_event: '' });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(
+      `build: needs Node 24 (this is Node ${version.stdout.trim().slice(1)}): run \`npm run build\`, or \`node_modules/.bin/node scripts/cli/build.ts\` after \`npm ci\`\n`,
+    );
+  });
+});
