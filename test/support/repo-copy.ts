@@ -9,7 +9,7 @@ import { run } from './run-command.ts';
 
 const checkoutFiles = ['openapi', 'scripts', 'generated', 'test/support', 'redocly.yaml', '.spectral.yaml', 'package.json', 'tsconfig.json', 'CHANGELOG.md'];
 
-export async function copyCheckout(prefix = 'email-delivery-checkout-'): Promise<string> {
+async function copyCheckout(prefix = 'email-delivery-checkout-'): Promise<string> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
   const notDocs = (source: string) => !source.startsWith(path.join(root, 'generated', 'docs'));
   await Promise.all(checkoutFiles.map((entry) => fs.cp(path.join(root, entry), path.join(dir, entry), { recursive: true, filter: notDocs })));

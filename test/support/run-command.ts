@@ -20,9 +20,6 @@ export function run(command: string, args: string[], cwd: string, env: NodeJS.Pr
   });
 }
 
-/** A tool installed in node_modules/.bin. */
-export const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
-
 /**
  * The `tsc` of one of the installed TypeScripts: `typescript` (5.9, the toolchain's), `typescript-6`
  * or `typescript-7`. By path: all three packages name their binary `tsc`.
