@@ -3,7 +3,7 @@
 // wrong Node. Edits to the copy are undone after each test. (The build commands: commands-build.test.ts.)
 import { describe, expect, it } from 'vitest';
 import { sharedCheckoutCopy } from '../support/repo-copy.ts';
-import { run, runScript } from '../support/run-command.ts';
+import { run, runScript, systemNode } from '../support/run-command.ts';
 
 const copy = sharedCheckoutCopy();
 
@@ -63,15 +63,14 @@ describe('bad arguments to the other commands', () => {
 });
 
 describe('the wrong Node', () => {
-  const olderNode = '/usr/bin/node';
   it('a command run by a Node older than 24 stops at once with one line that says what to run', async (context) => {
-    const version = await run(olderNode, ['--version'], copy.dir);
-    if (version.code !== 0 || Number(version.stdout.trim().slice(1).split('.')[0]) >= 24) context.skip(`no Node older than 24 at ${olderNode}`);
-    const result = await run(olderNode, ['scripts/cli/build.ts'], copy.dir, { npm_lifecycle_event: '' });
+    const older = systemNode();
+    if (older.major >= 24) context.skip(`the machine's own Node (${older.file}) is ${older.version}: no older Node to run`);
+    const result = await run(older.file, ['scripts/cli/build.ts'], copy.dir, { npm_lifecycle_event: '' });
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(
-      `build: needs Node 24 (this is Node ${version.stdout.trim().slice(1)}): run \`npm run build\`, or \`node_modules/.bin/node scripts/cli/build.ts\` after \`npm ci\`\n`,
+      `build: needs Node 24 (this is Node ${older.version}): run \`npm run build\`, or \`node_modules/.bin/node scripts/cli/build.ts\` after \`npm ci\`\n`,
     );
   });
 });

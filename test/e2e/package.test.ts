@@ -2,7 +2,6 @@
 // all 29 operations, under TypeScript 5.9, 6 and 7 with moduleResolution NodeNext and Bundler; and
 // the built client at run time, calling every operation against a recording server on 127.0.0.1,
 // under the machine's own Node (20 on this project's machines) and under the toolchain's Node 24.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,7 +10,7 @@ import { callEveryModule, expectedRequest, expectedResults, successStatusOf } fr
 import { root } from '../support/helpers.ts';
 import { startTestServer, type TestServer } from '../support/http-server.ts';
 import { type OperationRow, operations } from '../support/operations.ts';
-import { run, tsc } from '../support/run-command.ts';
+import { run, systemNode, tsc } from '../support/run-command.ts';
 
 const packageName = 'email-delivery-api';
 let consumer: string;
@@ -42,20 +41,6 @@ ${operations.map(callFor).join('\n')}
 }
 `;
 const brokenSource = `import { deleteWebhook, createEmailDeliveryClient } from '${packageName}';\nvoid deleteWebhook(createEmailDeliveryClient(), { id: 1 });\n`;
-
-/** The first `node` on PATH outside node_modules: the machine's own Node, whatever npm put first. */
-function systemNode(): { file: string; version: string } {
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    if (dir.includes('node_modules')) continue;
-    const file = path.join(dir, 'node');
-    try {
-      return { file, version: execFileSync(file, ['--version'], { encoding: 'utf8' }).trim() };
-    } catch {
-      // not there: the next PATH entry
-    }
-  }
-  throw new Error('no node on PATH outside node_modules');
-}
 
 beforeAll(async () => {
   consumer = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-consumer-'));

@@ -1,6 +1,6 @@
 // Runs a command to its end and gives back its exit code and output; never throws on a non-zero
 // exit. For the end-to-end tests, which are about processes.
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { root } from './helpers.ts';
 
@@ -32,4 +32,19 @@ export async function runScript(cwd: string, name: string, args: string[] = [], 
   const [command, ...commandArgs] = String(scripts[name] ?? '').split(' ');
   if (command !== 'node') throw new Error(`package.json: script '${name}' is not a node command: ${scripts[name]}`);
   return run(process.execPath, [...commandArgs, ...args], cwd, env);
+}
+
+/** The first `node` on PATH outside node_modules: the machine's own Node, whatever npm put first. */
+export function systemNode(): { file: string; version: string; major: number } {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    if (dir.includes('node_modules')) continue;
+    const file = path.join(dir, 'node');
+    try {
+      const version = execFileSync(file, ['--version'], { encoding: 'utf8' }).trim().replace(/^v/, '');
+      return { file, version, major: Number(version.split('.')[0]) };
+    } catch {
+      // not there: the next PATH entry
+    }
+  }
+  throw new Error('no node on PATH outside node_modules');
 }
