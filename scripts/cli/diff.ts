@@ -1,15 +1,22 @@
-// `npm run diff -- [<git-ref>] [--gate]`: compares the description at <git-ref> (default: the
-// latest release tag v*, else main) with the working tree's: added, changed and removed
-// operations, and each breaking change by kind. With --gate, a breaking change fails unless
-// info.version has a new major version and CHANGELOG.md's entry for it is marked BREAKING and
-// names every affected operationId. Exit 0: passed; 1: the gate failed; 2: bad arguments or ref.
+// `npm run diff -- [<git-ref>] [--gate] [--format text|markdown]`: compares the description at
+// <git-ref> (default: the latest release tag v*, else main) with the working tree's: added, changed
+// and removed operations, and each breaking change by kind. With --gate, a breaking change fails
+// unless info.version has a new major version and CHANGELOG.md's entry for it is marked BREAKING
+// and names every affected operationId. `--format markdown` prints the same as Markdown, the gate's
+// verdict included, for a pull request's job summary. Exit 0: passed; 1: the gate failed; 2: bad
+// arguments or ref.
 const { checkout } = require('./start.ts');
+
+const usage = 'diff: usage: npm run diff -- [<git-ref>] [--gate] [--format text|markdown]';
 
 async function main() {
   const { parseArgs } = await import('node:util');
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { gate: { type: 'boolean', default: false } } });
-  if (positionals.length > 1) {
-    console.error('diff: usage: npm run diff -- [<git-ref>] [--gate]');
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { gate: { type: 'boolean', default: false }, format: { type: 'string', default: 'text' } },
+  });
+  if (positionals.length > 1 || !['text', 'markdown'].includes(values.format)) {
+    console.error(usage);
     return 2;
   }
   const [
@@ -17,7 +24,8 @@ async function main() {
     { bundleAt, defaultBaseRef },
     { compareBundles },
     { diffReport },
-    { gateProblems },
+    { diffMarkdown },
+    { gateProblems, gateVerdict },
     { bundleSource, loadRedoclyConfig, redoclySession },
     fs,
   ] = await Promise.all([
@@ -25,6 +33,7 @@ async function main() {
     import('../release/bundle-at-ref.ts'),
     import('../release/compare.ts'),
     import('../release/diff-report.ts'),
+    import('../release/diff-markdown.ts'),
     import('../release/release-gate.ts'),
     import('../lint/redocly.ts'),
     import('node:fs/promises'),
@@ -37,18 +46,15 @@ async function main() {
     const comparison = compareBundles(base, head);
     const baseVersion = String(base.info?.version);
     const headVersion = String((head.info as { version?: unknown } | undefined)?.version);
-    console.log(diffReport(comparison, `${ref} (${baseVersion})`, `working tree (${headVersion})`));
-    if (!values.gate) return 0;
-    const changelog = await fs.readFile(project.changelog, 'utf8').catch(() => '');
-    const problems = gateProblems(comparison, baseVersion, headVersion, changelog);
+    const [from, to] = [`${ref} (${baseVersion})`, `working tree (${headVersion})`];
+    const changelog = values.gate ? await fs.readFile(project.changelog, 'utf8').catch(() => '') : '';
+    const problems = values.gate ? gateProblems(comparison, baseVersion, headVersion, changelog) : [];
+    const gate = values.gate ? { problems, verdict: gateVerdict(comparison, problems) } : undefined;
+    if (values.format === 'markdown') process.stdout.write(diffMarkdown(comparison, from, to, gate));
+    else console.log(diffReport(comparison, from, to));
     for (const problem of problems) console.error(`diff: gate: ${problem}`);
-    if (problems.length > 0) return 1;
-    console.log(
-      comparison.breaking.length > 0
-        ? 'diff: gate: the breaking changes are released as a major version with a changelog entry'
-        : 'diff: gate: nothing breaks callers',
-    );
-    return 0;
+    if (gate && problems.length === 0 && values.format === 'text') console.log(`diff: gate: ${gate.verdict}`);
+    return problems.length > 0 ? 1 : 0;
   } catch (error) {
     console.error(`diff: ${error instanceof ReportedError ? error.message : error instanceof Error ? error.stack : String(error)}`);
     return 2;

@@ -26,3 +26,9 @@ export function gateProblems(comparison: Comparison, baseVersion: string, headVe
   }
   return problems;
 }
+
+/** The gate's verdict in words, given what it found missing. */
+export function gateVerdict(comparison: Comparison, problems: string[]): string {
+  if (problems.length > 0) return 'the change breaks callers without a new major version and a changelog entry that names each affected operation';
+  return comparison.breaking.length > 0 ? 'the breaking changes are released as a major version with a changelog entry' : 'nothing breaks callers';
+}

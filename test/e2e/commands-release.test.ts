@@ -21,6 +21,11 @@ describe('npm run diff on a git history', () => {
     expect(blocked.stdout).toMatch(/^removed: listQuotas$/m);
     expect(blocked.stdout).toMatch(/BREAKING operation removed: listQuotas \(GET \/v1\/quotas\)/);
     expect(blocked.stderr).toMatch(/^diff: gate: info\.version 0\.1\.0 must have a new major version/m);
+    const summary = await runScript(copy.dir, 'diff', ['v0.1.0', '--gate', '--format', 'markdown']);
+    expect(summary.code).toBe(1);
+    expect(summary.stdout).toMatch(/^## API changes: v0\.1\.0 \(0\.1\.0\) → working tree \(0\.1\.0\)\n/);
+    expect(summary.stdout).toContain('| Removed | `listQuotas` |');
+    expect(summary.stdout).toContain('**Failed**: the change breaks callers');
 
     await copy.change('openapi/openapi.yaml', 'version: 0.1.0', 'version: 1.0.0');
     await copy.change(
@@ -39,7 +44,7 @@ describe('npm run diff on a git history', () => {
     expect(missing.stderr).toBe("diff: 'no-such-ref' is not a commit, branch or tag in this repository\n");
     const two = await runScript(copy.dir, 'diff', ['a', 'b']);
     expect(two.code).toBe(2);
-    expect(two.stderr).toBe('diff: usage: npm run diff -- [<git-ref>] [--gate]\n');
+    expect(two.stderr).toBe('diff: usage: npm run diff -- [<git-ref>] [--gate] [--format text|markdown]\n');
   });
 });
 

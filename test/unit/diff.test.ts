@@ -3,8 +3,9 @@
 // gate's rules; the report. (`npm run diff` on a git repository is in the end-to-end tier.)
 import { describe, expect, it } from 'vitest';
 import { type BreakingKind, compareBundles } from '../../scripts/release/compare.ts';
+import { diffMarkdown } from '../../scripts/release/diff-markdown.ts';
 import { diffReport } from '../../scripts/release/diff-report.ts';
-import { gateProblems } from '../../scripts/release/release-gate.ts';
+import { gateProblems, gateVerdict } from '../../scripts/release/release-gate.ts';
 import { type Json, loadBundle } from '../support/helpers.ts';
 
 const base: Json = await loadBundle();
@@ -144,5 +145,55 @@ describe('the report', () => {
       'breaking changes: 1',
       '  BREAKING operation removed: listQuotas (GET /v1/quotas): GET /v1/quotas is gone',
     ]);
+  });
+});
+
+describe('the report as Markdown (npm run diff -- --format markdown, for the pull request summary)', () => {
+  const from = 'v0.1.0 (0.1.0)';
+
+  it('says no operation changed, and that nothing breaks callers', () => {
+    const same = compareBundles(base, structuredClone(base));
+    expect(diffMarkdown(same, from, 'working tree (0.1.0)', { problems: [], verdict: gateVerdict(same, []) })).toBe(
+      '## API changes: v0.1.0 (0.1.0) → working tree (0.1.0)\n\nNo operation was added, removed or changed.\n\n### Release gate\n\n**Passed**: nothing breaks callers\n',
+    );
+  });
+
+  it('tables the operations by operationId and each breaking change by kind, and says why the gate failed', () => {
+    const comparison = changed((d) => {
+      delete d.paths['/v1/quotas'].get;
+      d.paths['/v1/batches/{id}/send'].post.requestBody.required = true;
+      d.paths['/v1/quotas'].post = {
+        operationId: 'createQuota',
+        summary: 'Create a quota',
+        tags: ['Quotas'],
+        responses: { '201': { description: 'Created' } },
+      };
+    });
+    const problems = gateProblems(comparison, '0.1.0', '0.2.0', '# Changelog\n');
+    const markdown = diffMarkdown(comparison, from, 'working tree (0.2.0)', { problems, verdict: gateVerdict(comparison, problems) });
+    expect(markdown.split('\n').slice(0, 7)).toEqual([
+      '## API changes: v0.1.0 (0.1.0) → working tree (0.2.0)',
+      '',
+      '| Operations | operationIds |',
+      '|---|---|',
+      '| Added | `createQuota` |',
+      '| Removed | `listQuotas` |',
+      '| Changed | `sendBatch` |',
+    ]);
+    expect(markdown).toContain('### Breaking changes: 2\n\n| Kind | Operation | What changed |\n|---|---|---|\n');
+    expect(markdown).toContain('| operation removed | `listQuotas` (`GET /v1/quotas`) | GET /v1/quotas is gone |');
+    expect(markdown).toMatch(/^\| request body newly required \| `sendBatch` \(`POST \/v1\/batches\/\{id\}\/send`\) \| .+ \|$/m);
+    expect(markdown).toContain('### Release gate\n\n**Failed**: the change breaks callers');
+    expect(markdown).toContain("- CHANGELOG.md has no entry '## [0.2.0]'");
+  });
+
+  it('escapes a pipe in a cell, so that the table keeps its columns', () => {
+    const comparison = {
+      added: [],
+      removed: ['x'],
+      changed: [],
+      breaking: [{ kind: 'other breaking change' as const, operationId: 'x', operation: 'GET /x', detail: 'a | b' }],
+    };
+    expect(diffMarkdown(comparison, 'a', 'b')).toContain('| other breaking change | `x` (`GET /x`) | a \\| b |');
   });
 });
