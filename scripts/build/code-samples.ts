@@ -13,21 +13,37 @@ export interface CodeSample {
 /** The package name consumers import the client from. */
 export const clientPackage = 'email-delivery-api';
 
+/**
+ * The characters a line of a sample may have: what Redoc's sample panel shows without scrolling
+ * at a 1280-pixel-wide window (a 400 px panel of 7.4 px characters, measured in Chromium). The
+ * samples are laid out to fit; the tests check every line, and the panel itself in a browser.
+ */
+export const sampleLineWidth = 53;
+
 export function typescriptSample(operation: Operation, baseUrl: string): string {
   const lines = [
-    `import { createEmailDeliveryClient, ${operation.operationId} } from '${clientPackage}';`,
+    'import {',
+    '  createEmailDeliveryClient,',
+    `  ${operation.operationId},`,
+    `} from '${clientPackage}';`,
     '',
-    `const client = createEmailDeliveryClient({ baseUrl: '${baseUrl}' });`,
+    'const client = createEmailDeliveryClient({',
+    `  baseUrl: '${baseUrl}',`,
+    '});',
     '',
+    'const { data, error, response } =',
   ];
   const args: string[] = [];
-  for (const name of operation.pathParameters) args.push(`  ${name}: 'ID', // its type and format are not specified`);
-  if (operation.openQuery) args.push("  query: { name: 'value' }, // any name=value pairs: their names are not specified");
-  if (operation.body) args.push('  body: {}, // any JSON object: its fields are not specified');
-  const call = args.length > 0 ? `${operation.operationId}(client, {\n${args.join('\n')}\n})` : `${operation.operationId}(client)`;
+  for (const name of operation.pathParameters) args.push(`    ${name}: 'ID', // type and format not specified`);
+  if (operation.openQuery) args.push('    // any name=value pairs (names not specified)', "    query: { name: 'value' },");
+  if (operation.body) args.push('    // any JSON object (fields not specified)', '    body: {},');
+  if (args.length > 0) lines.push(`  await ${operation.operationId}(client, {`, ...args, '  });');
+  else lines.push(`  await ${operation.operationId}(client);`);
   lines.push(
-    `const { data, error, response } = await ${call};`,
-    'if (!response.ok) throw new Error(`${response.status}: ${JSON.stringify(error)}`);',
+    'if (!response.ok) {',
+    '  const detail = JSON.stringify(error);',
+    '  throw new Error(`${response.status}: ${detail}`);',
+    '}',
     `console.log(data); // ${operation.success.status} on success`,
   );
   return `${lines.join('\n')}\n`;
@@ -35,10 +51,11 @@ export function typescriptSample(operation: Operation, baseUrl: string): string 
 
 export function curlSample(operation: Operation, baseUrl: string): string {
   const path = operation.pathParameters.reduce((at, name) => at.replace(`{${name}}`, 'ID'), operation.path);
-  const url = `${baseUrl}${path}${operation.openQuery ? '?name=value' : ''}`;
-  const lines = [`curl -X ${operation.method.toUpperCase()} '${url}'`];
-  if (operation.body) lines.push("  -H 'Content-Type: application/json'", "  -d '{}'");
-  return `${lines.join(' \\\n')}\n`;
+  const lines = [`BASE_URL='${baseUrl}'`, `curl -X ${operation.method.toUpperCase()} \\`];
+  const url = `  "$BASE_URL${path}${operation.openQuery ? '?name=value' : ''}"`;
+  if (operation.body) lines.push(`${url} \\`, "  -H 'Content-Type: application/json' \\", "  -d '{}'");
+  else lines.push(url);
+  return `${lines.join('\n')}\n`;
 }
 
 /** A copy of the bundle with x-codeSamples on every operation; the bundle itself stays clean. */

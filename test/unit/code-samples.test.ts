@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientPackage, withCodeSamples } from '../../scripts/build/code-samples.ts';
+import { clientPackage, sampleLineWidth, withCodeSamples } from '../../scripts/build/code-samples.ts';
 import { type Json, loadBundle, root } from '../support/helpers.ts';
 import { operations } from '../support/operations.ts';
 
@@ -63,11 +63,20 @@ describe('code samples', () => {
       const samples = samplesOf(row.method, row.path);
       expect(samples.map((sample) => sample.label)).toEqual(['TypeScript', 'curl']);
       const [typescript, curl] = samples;
-      expect(typescript.source).toContain(`import { createEmailDeliveryClient, ${row.operationId} } from '${clientPackage}';`);
+      expect(typescript.source).toContain(`import {\n  createEmailDeliveryClient,\n  ${row.operationId},\n} from '${clientPackage}';\n`);
       expect(typescript.source).toContain(`await ${row.operationId}(client`);
+      const path = row.path.replace('{id}', 'ID') + (row.request === 'query' ? '?name=value' : '');
       expect(curl.source).toMatch(
-        new RegExp(`^curl -X ${row.method.toUpperCase()} 'http://127\\.0\\.0\\.1:4010${row.path.replace('{id}', 'ID').replace(/[.?]/g, '\\$&')}`),
+        new RegExp(`^BASE_URL='http://127\\.0\\.0\\.1:4010'\\ncurl -X ${row.method.toUpperCase()} \\\\\\n  "\\$BASE_URL${path.replace(/[.?]/g, '\\$&')}"`),
       );
+    }
+  });
+
+  it(`every line of every sample fits Redoc's sample panel (${sampleLineWidth} characters)`, () => {
+    for (const row of operations) {
+      for (const sample of samplesOf(row.method, row.path)) {
+        for (const line of sample.source.split('\n')) expect(line.length, `${row.operationId} ${sample.label}: ${line}`).toBeLessThanOrEqual(sampleLineWidth);
+      }
     }
   });
 
