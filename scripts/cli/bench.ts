@@ -2,7 +2,7 @@
 // speed figures, printed as tables (samples on stderr); lint, build, test and mutate are measured
 // side by side with the baseline commit (default: 3dd9525, the last commit before the redesign).
 // Sections: lint, build, test, mutate, ci, client, docs, scale; all but ci by default (ci clones
-// and runs .ci/run whole). Exit 2: bad arguments.
+// and runs .ci/run whole). Exit 1: a measured command failed (named, with its last lines); 2: bad arguments.
 const { checkout } = require('./start.ts');
 
 async function main() {
@@ -27,8 +27,13 @@ async function main() {
     console.error(`bench: --runs must be a whole number from 1, not '${values.runs}'`);
     return 2;
   }
-  await bench(openProject(checkout), { runs, sections, baseline: values['no-baseline'] ? undefined : values.baseline });
-  return 0;
+  try {
+    await bench(openProject(checkout), { runs, sections, baseline: values['no-baseline'] ? undefined : values.baseline });
+    return 0;
+  } catch (error) {
+    console.error(`bench: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
 }
 
 main().then((code) => (process.exitCode = code));

@@ -46,7 +46,16 @@ function userEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-const sh = (command: string, args: string[], cwd: string) => exec(command, args, { cwd, env: userEnv(), maxBuffer: 256 * 1024 * 1024 });
+/** Runs a command as the user would; a failure names the command and the folder, with the output's last lines. */
+async function sh(command: string, args: string[], cwd: string): Promise<{ stdout: string; stderr: string }> {
+  try {
+    return await exec(command, args, { cwd, env: userEnv(), maxBuffer: 256 * 1024 * 1024 });
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+    const tail = `${stdout}\n${stderr}`.trim().split('\n').slice(-15).join('\n');
+    throw new Error(`\`${command} ${args.join(' ')}\` failed in ${cwd}; its last lines:\n${tail}`, { cause: error });
+  }
+}
 
 interface Tree {
   label: string;
@@ -137,7 +146,19 @@ async function benchCi(project: Project, runs: number): Promise<void> {
     try {
       const clone = path.join(parent, 'main');
       await sh('git', ['clone', '-q', project.root, clone], parent);
-      samples.push(await timed(() => exec('bash', ['.ci/run'], { cwd: clone, env: { ...userEnv(), CI: 'true' }, maxBuffer: 256 * 1024 * 1024 })));
+      samples.push(
+        await timed(() =>
+          exec('bash', ['.ci/run'], { cwd: clone, env: { ...userEnv(), CI: 'true' }, maxBuffer: 256 * 1024 * 1024 }).catch((error) => {
+            throw new Error(
+              `.ci/run failed on a fresh clone: ${String(error.stdout ?? '')
+                .trim()
+                .split('\n')
+                .slice(-15)
+                .join('\n')}`,
+            );
+          }),
+        ),
+      );
     } finally {
       await fs.rm(parent, { recursive: true, force: true });
     }

@@ -167,7 +167,8 @@ describe.runIf(mustRunBrowserTests)(`in headless Chromium (${chromiumPath ?? 'no
     const expectNoOverflow = async (area: string, operationId: string, marker: string) => {
       await page.goto(`${serverUrl}#/${area}/${operationId.toLowerCase()}`);
       await expect.poll(() => overflow(marker), { timeout: renderTimeout, message: operationId }).not.toEqual([]);
-      expect(await overflow(marker), `${operationId}: ${marker}`).toEqual([0]);
+      // Every block that holds it (an area shows all its operations: the path may stand in several).
+      expect(Math.max(...(await overflow(marker))), `${operationId}: ${marker}`).toBe(0);
     };
     for (const [area, operationId] of widest) await expectNoOverflow(area, operationId, `  ${operationId},`);
     // Switch the samples to curl: the page must not fetch a highlighter or anything else.
