@@ -4,6 +4,7 @@
 // runner holds each mutant's bundle to it in the same process.
 import { isDeepStrictEqual } from 'node:util';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { deref, pointer } from './json-pointer.ts';
 import { areas, type OperationRow, operations } from './operations.ts';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- parsed OpenAPI
@@ -20,20 +21,6 @@ const documentParts = [
   'Limits',
   'Versioning',
 ];
-
-/** A JSON pointer (RFC 6901) to `path` in the bundle. */
-export function pointer(...path: (string | number)[]): string {
-  return ['#', ...path.map((part) => String(part).replaceAll('~', '~0').replaceAll('/', '~1'))].join('/');
-}
-
-/** Follows a local `$ref` once; returns other nodes as they are (undefined where it dangles). */
-export function deref(document: Json, node: Json): Json {
-  if (!node || typeof node.$ref !== 'string') return node;
-  return node.$ref
-    .replace(/^#\//, '')
-    .split('/')
-    .reduce((at: Json, key: string) => at?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], document);
-}
 
 class Breaches {
   readonly list: string[] = [];
