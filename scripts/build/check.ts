@@ -7,7 +7,7 @@ import { type BuildContext, committedSteps, runSteps, uncommittedOutputs } from 
 
 /** One line per drifted file (`differs: …`, `missing: …`, `not built from the source: …`); none when in step. */
 export async function checkDrift(project: Project, lintOptions?: BuildContext['lintOptions']): Promise<string[]> {
-  // Beside the outputs, so that the compiled client resolves its dependencies as the outputs do.
+  // Beside the outputs (on their file system), where the build's staging folders go too.
   const scratch = await fs.mkdtemp(path.join(path.dirname(project.outputDir), '.generated-check-'));
   try {
     await runSteps({ project, outDir: scratch, lintOptions }, committedSteps, () => {});

@@ -26,10 +26,13 @@ export interface Step {
   run(context: BuildContext): Promise<void>;
 }
 
-export function requireBundle(context: BuildContext): Record<string, unknown> {
-  if (!context.bundle) throw new Error('internal: the lint step has not run');
-  return context.bundle;
+/** The bundle and its JSON text, which the lint step leaves in the context for the steps after it. */
+export function requireLinted(context: BuildContext): { bundle: Record<string, unknown>; bundleJson: string } {
+  if (!context.bundle || context.bundleJson === undefined) throw new Error('internal: the lint step has not run');
+  return { bundle: context.bundle, bundleJson: context.bundleJson };
 }
+
+const requireBundle = (context: BuildContext) => requireLinted(context).bundle;
 
 /** Redocly on the split source, then Spectral on a fresh in-memory bundle. */
 export const lintStep: Step = {
@@ -46,9 +49,9 @@ export const bundleStep: Step = {
   after: ['lint'],
   async run(context) {
     const { stringifyYaml } = await import('@redocly/openapi-core');
-    if (context.bundleJson === undefined) throw new Error('internal: the lint step has not run');
-    await fs.writeFile(path.join(context.outDir, 'openapi.json'), context.bundleJson);
-    await fs.writeFile(path.join(context.outDir, 'openapi.yaml'), stringifyYaml(requireBundle(context), { noRefs: true, lineWidth: -1 }));
+    const { bundle, bundleJson } = requireLinted(context);
+    await fs.writeFile(path.join(context.outDir, 'openapi.json'), bundleJson);
+    await fs.writeFile(path.join(context.outDir, 'openapi.yaml'), stringifyYaml(bundle, { noRefs: true, lineWidth: -1 }));
   },
 };
 
