@@ -25,6 +25,11 @@ export default defineConfig({
           typecheck: { enabled: true, include: ['test/e2e/**/*.test-d.ts'], tsconfig: 'test/tsconfig.type-tests.json', ignoreSourceErrors: false },
         },
       },
+      {
+        extends: true,
+        // Other languages' generators and Schemathesis, with the tools .ci/install-languages installs.
+        test: { name: 'languages', include: ['test/languages/**/*.test.ts'], testTimeout: 300_000, hookTimeout: 300_000 },
+      },
     ],
     // Three workers on two cores: the e2e files spend much of their time waiting on their child
     // processes and browsers (measured: the whole suite in 44 s, against 47 s with two, and 49 s

@@ -1,21 +1,13 @@
 // The generated client against the Prism mock started from the bundle, in --errors mode: every
 // request the client makes must satisfy the description, and every operation answers its success status.
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '../../generated/client.ts';
 import { createEmailDeliveryClient, type EmailDeliveryClient } from '../../generated/client.ts';
 import path from 'node:path';
 import { type MockServer, startMockServer } from '../../scripts/serve/mock-server.ts';
 import { checkout } from '../support/helpers.ts';
+import { freeLoopbackPort } from '../support/http-server.ts';
 import { operations, type OperationRow } from '../support/operations.ts';
-
-async function freeLoopbackPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 let mock: MockServer;
 let client: EmailDeliveryClient;

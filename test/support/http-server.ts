@@ -1,7 +1,7 @@
 // A real HTTP server on 127.0.0.1 for client tests: it records every request as it arrived on
 // the wire (raw request target, headers, body) and answers with whatever the test sets.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 
 export interface RecordedRequest {
   method: string;
@@ -11,6 +11,8 @@ export interface RecordedRequest {
   query: string;
   headers: http.IncomingHttpHeaders;
   body: string;
+  /** Set when Node's HTTP parser refused the request: only its request line is known. */
+  malformed?: true;
 }
 
 export type Reply = (request: RecordedRequest, socket: { destroy(): void }) => { status: number; body?: string; headers?: Record<string, string> } | 'drop';
@@ -55,6 +57,20 @@ export async function startTestServer(): Promise<TestServer> {
       res.end(answer.body ?? '');
     });
   });
+  // A request Node's parser refuses (a raw space in the target, say) is recorded too, from its raw
+  // bytes, and answered 400 as Node would: what a client sent is what the tests see.
+  server.on('clientError', (error: Error & { rawPacket?: Buffer }, socket) => {
+    const line = error.rawPacket?.toString('latin1').split('\r\n')[0] ?? '';
+    const match = /^(\S+) (.*) HTTP\/1\.[01]$/.exec(line);
+    if (match) {
+      const [, method, target] = match;
+      const queryAt = target.indexOf('?');
+      const [path, query] = queryAt === -1 ? [target, ''] : [target.slice(0, queryAt), target.slice(queryAt + 1)];
+      state.requests.push({ method, target, path, query, headers: {}, body: '', malformed: true });
+    }
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+    else socket.destroy();
+  });
   server.keepAliveTimeout = 1000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -64,4 +80,13 @@ export async function startTestServer(): Promise<TestServer> {
     await close();
   };
   return state;
+}
+
+/** A port free on 127.0.0.1 at the time of asking, for a server a test starts (Prism, say). */
+export async function freeLoopbackPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }

@@ -1,0 +1,48 @@
+// oapi-codegen (Go) generates a client from each variant; the Go callers' module builds and vets
+// with it, and its program calls one operation of each request-part kind against a recording
+// server on 127.0.0.1. The generated code goes to a temporary folder.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkout, loadBundle, type Json } from '../support/helpers.ts';
+import { callAndCompare, variants, languagesDir, missingFor, mustRun, oapiCodegen, requireTools, runsHere, scratch } from '../support/languages.ts';
+
+const missing = missingFor(['go', 'oapi-codegen']);
+// Pinned: what oapi-codegen sends where the description says otherwise.
+const deviations = [
+  {
+    operationId: 'getApiKey',
+    request: 'GET /v1/api-key?name=value&two words=a%26b',
+    output: 'getApiKey 400',
+    why: 'oapi-codegen/runtime 1.8.0 does not percent-encode the names of exploded form-object pairs; the raw space makes the request line invalid, and the server answers 400',
+  },
+];
+let work: string;
+let document: Json;
+
+describe.runIf(runsHere('oapi-codegen', missing))('oapi-codegen', () => {
+  beforeAll(async () => {
+    requireTools(missing);
+    work = await scratch('oapi-codegen');
+    document = await loadBundle();
+  });
+  afterAll(async () => {
+    if (work) await fs.rm(work, { recursive: true, force: true });
+  });
+
+  it.each(variants)('generates from generated/%s a client that builds, vets and sends what the description says', async (variant) => {
+    const module = path.join(work, variant);
+    await fs.cp(path.join(languagesDir, 'go'), module, { recursive: true });
+    const generated = await mustRun(
+      oapiCodegen,
+      ['-config', 'oapi-codegen.yaml', '-o', 'oapicodegen/client.gen.go', path.join(checkout.outputDir, variant)],
+      module,
+    );
+    expect(generated.stderr, 'oapi-codegen prints no warning').toBe('');
+    // The module also holds the OpenAPI Generator caller, which this test does not build.
+    await fs.rm(path.join(module, 'cmd', 'call-openapi-generator'), { recursive: true });
+    await mustRun('go', ['build', '-o', 'call', './cmd/call-oapi-codegen'], module);
+    await mustRun('go', ['vet', './...'], module);
+    await callAndCompare(document, async (baseUrl) => (await mustRun(path.join(module, 'call'), [baseUrl], module)).stdout, deviations);
+  });
+});

@@ -1,0 +1,74 @@
+// OpenAPI Generator (the pinned jar, spec validation on) generates a Python client from each variant:
+// it installs, imports and type-checks, and a Python program calls one operation of each request-part
+// kind against a recording server on 127.0.0.1. The generated code goes to a temporary folder.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadBundle, type Json } from '../support/helpers.ts';
+import { run } from '../support/run-command.ts';
+import {
+  callAndCompare,
+  type Deviation,
+  languagesDir,
+  missingFor,
+  mustRun,
+  openApiGenerator,
+  requireTools,
+  runsHere,
+  scratch,
+  variants,
+  venv,
+} from '../support/languages.ts';
+
+// Pinned: what the generated client sends where the description says otherwise. No OpenAPI
+// Generator client sends an exploded form object as bare name=value pairs: each names the pairs
+// after the description's `params` object, which the description says never appears on the wire.
+const openQuery = (request: string, why: string): Deviation[] => [{ operationId: 'getApiKey', request, why }];
+const pythonDeviations = openQuery(
+  'GET /v1/api-key?params=%7B%22name%22%3A%20%22value%22%2C%20%22two%20words%22%3A%20%22a%26b%22%7D',
+  'the python generator sends the object as one `params` parameter holding its JSON',
+);
+let work: string;
+let document: Json;
+
+beforeAll(async () => {
+  work = await scratch('openapi-generator-python');
+  document = await loadBundle();
+});
+afterAll(async () => {
+  if (work) await fs.rm(work, { recursive: true, force: true });
+});
+
+const python = missingFor(['java', 'python']);
+describe.runIf(runsHere('OpenAPI Generator (python)', python))('OpenAPI Generator: python', () => {
+  it.each(variants)('generates from generated/%s a package that installs, imports, type-checks and sends what the description says', async (variant) => {
+    requireTools(python);
+    const out = path.join(work, `python-${variant}`);
+    await openApiGenerator(
+      'python',
+      variant,
+      out,
+      ['--package-name', 'email_delivery'],
+      ['[main] WARN  o.o.codegen.utils.ModelUtils - Failed to get the schema name: null'],
+    );
+    const site = path.join(out, 'site');
+    await mustRun(path.join(venv, 'bin', 'pip'), ['install', '--quiet', '--no-deps', '--no-build-isolation', '--no-index', '--target', site, out], out);
+    const env = { PYTHONPATH: site };
+    await mustRun(path.join(venv, 'bin', 'python'), ['-c', 'import email_delivery'], out, env);
+    const caller = path.join(out, 'call.py');
+    await fs.copyFile(path.join(languagesDir, 'python', 'call_openapi_generator.py'), caller);
+    const mypy = await run(
+      path.join(venv, 'bin', 'mypy'),
+      ['--config-file', path.join(languagesDir, 'python', 'mypy.ini'), '--cache-dir', '.mypy', 'call.py'],
+      out,
+      { MYPYPATH: site },
+    );
+    const typeErrors = mypy.stdout.split('\n').filter((line) => line.includes(': error: '));
+    // Pinned: the generator's template leaves out enum_values for a server variable without an
+    // enum, which its own TypedDict requires. The description's {base_url} has no enum: none is stated.
+    expect(typeErrors, mypy.output).toEqual([
+      expect.stringMatching(/^site\/email_delivery\/configuration\.py:\d+: error: Missing key "enum_values" for TypedDict "HostSettingVariable"/),
+    ]);
+    await callAndCompare(document, async (baseUrl) => (await mustRun(path.join(venv, 'bin', 'python'), [caller, baseUrl], out, env)).stdout, pythonDeviations);
+  });
+});

@@ -1,0 +1,28 @@
+"""Calls one operation of each request-part kind through the client openapi-python-client
+generated, against the base URL given as the only argument, and prints one line per call:
+operationId, then the status the client received, or the error it raised."""
+
+import sys
+from typing import Any, Callable
+
+from email_delivery_service_api_client import Client
+from email_delivery_service_api_client.api.account_and_access import get_api_key, list_scopes, update_user_password
+from email_delivery_service_api_client.api.contacts_and_lists import get_unsubscribe_group
+from email_delivery_service_api_client.api.messages_and_batches import send_batch
+from email_delivery_service_api_client.models import GetApiKeyParams, SendBatchRequest, UpdateUserPasswordRequest
+from email_delivery_service_api_client.types import Response
+
+
+def report(operation_id: str, call: Callable[[], Response[Any]]) -> None:
+    try:
+        print(operation_id, int(call().status_code))
+    except Exception as error:  # noqa: BLE001 - every failure is a result to report
+        print(operation_id, "error", type(error).__name__, str(error).splitlines()[0] if str(error) else "")
+
+
+client = Client(base_url=sys.argv[1])
+report("listScopes", lambda: list_scopes.sync_detailed(client=client))
+report("getUnsubscribeGroup", lambda: get_unsubscribe_group.sync_detailed("id 1/é", client=client))
+report("getApiKey", lambda: get_api_key.sync_detailed(client=client, params=GetApiKeyParams.from_dict({"name": "value", "two words": "a&b"})))
+report("sendBatch", lambda: send_batch.sync_detailed("id 1/é", client=client, body=SendBatchRequest.from_dict({"any": 1})))
+report("updateUserPassword", lambda: update_user_password.sync_detailed(client=client, body=UpdateUserPasswordRequest.from_dict({"any": 1})))
