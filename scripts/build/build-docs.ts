@@ -34,10 +34,18 @@ export async function buildDocs(project: Project, bundle: Record<string, unknown
         },
       );
     });
-    await fs.writeFile(output, withContentSecurityPolicy(withoutRemoteLogo(await fs.readFile(output, 'utf8'))));
+    await fs.writeFile(output, withMarkdownAlternate(withContentSecurityPolicy(withoutRemoteLogo(await fs.readFile(output, 'utf8')))));
   } finally {
     await fs.rm(scratch, { recursive: true, force: true });
   }
+}
+
+/** Where the page's Markdown twin is, from docs/index.html: the whole reference in one file. */
+export const markdownAlternate = '../llms-full.txt';
+
+/** A link to the same reference as Markdown, for agents and tools that read Markdown rather than run the page. */
+function withMarkdownAlternate(html: string): string {
+  return html.replace('<head>', `<head>\n  <link rel="alternate" type="text/markdown" href="${markdownAlternate}" title="${docsTitle} (Markdown)">`);
 }
 
 // Redoc 3 shows its logo from a CDN, with no option to turn it off: the only request the page

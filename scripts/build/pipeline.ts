@@ -89,6 +89,19 @@ export const clientStep: Step = {
   },
 };
 
+/** reference/ (README.md and a page per area), llms.txt and llms-full.txt: the Markdown reference. */
+export const referenceStep: Step = {
+  name: 'reference',
+  after: ['lint'],
+  async run(context) {
+    const { markdownReference } = await import('./markdown-reference.ts');
+    for (const [file, text] of markdownReference(requireBundle(context))) {
+      await fs.mkdir(path.dirname(path.join(context.outDir, file)), { recursive: true });
+      await fs.writeFile(path.join(context.outDir, file), text);
+    }
+  },
+};
+
 /** docs/index.html, by Redocly build-docs (a child process: the CLI has no programmatic API). */
 export const docsStep: Step = {
   name: 'docs',
@@ -100,7 +113,7 @@ export const docsStep: Step = {
 };
 
 /** The steps whose outputs are committed and drift-checked. */
-export const committedSteps: Step[] = [lintStep, bundleStep, variantsStep, typesStep, clientStep];
+export const committedSteps: Step[] = [lintStep, bundleStep, variantsStep, typesStep, clientStep, referenceStep];
 
 /** generated/docs/ is built, not committed (README): the drift check leaves it out. */
 export const uncommittedOutputs = ['docs'];
@@ -115,6 +128,7 @@ export const buildSteps: Step[] = [...committedSteps, docsStep];
 export async function runSteps(context: BuildContext, steps: Step[], log: (line: string) => void): Promise<void> {
   const finished = new Map<string, Promise<boolean>>();
   const failures: StepError[] = [];
+  const nameWidth = Math.max(...steps.map((step) => step.name.length));
   for (const step of steps) {
     const prerequisites = step.after.map((name) => finished.get(name) ?? Promise.resolve(true));
     finished.set(
@@ -128,7 +142,7 @@ export async function runSteps(context: BuildContext, steps: Step[], log: (line:
           failures.push(new StepError(step.name, error));
           return false;
         }
-        log(`  ✓ ${step.name.padEnd(8)} ${((performance.now() - started) / 1000).toFixed(2)} s`);
+        log(`  ✓ ${step.name.padEnd(nameWidth)} ${((performance.now() - started) / 1000).toFixed(2)} s`);
         return true;
       }),
     );

@@ -29,6 +29,9 @@ async function main() {
   const survived = outcomes.filter((outcome) => !outcome.caughtBy && !outcome.error).length;
   const errors = outcomes.filter((outcome) => outcome.error).length;
   const byStage = [...stages].map(([stage, count]) => `${stage} ${count}`).join(', ');
+  const bundled = outcomes.filter((outcome) => outcome.referenceChanged);
+  const changing = bundled.filter((outcome) => (outcome.referenceChanged?.length ?? 0) > 0).length;
+  console.log(`mutate: ${changing} of the ${bundled.length} mutants that bundle change the Markdown reference (generated/reference/, llms-full.txt)`);
   console.log(
     `mutate: ${outcomes.length - survived - errors} of ${outcomes.length} caught (${byStage}), ${survived} survived, ${errors} errors, in ${seconds.toFixed(1)} s (${(outcomes.length / seconds).toFixed(2)} mutants/s)`,
   );

@@ -1,12 +1,14 @@
 // Mutation testing of the contract, in one process: each mutation of the source is applied in
 // memory (the project's source overlay), then linted, bundled, generated from (types, client,
-// variants) and held against the contract, with Redocly's config and Spectral's ruleset loaded once.
-// Every mutation must be caught; the outcome names what caught it.
+// variants, the Markdown reference) and held against the contract, with Redocly's config and
+// Spectral's ruleset loaded once. Every mutation must be caught; the outcome names what caught it
+// and which pages of the Markdown reference the mutant changes.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { contractBreaches } from '../../test/support/contract.ts';
 import { generateClient } from '../build/generate-client.ts';
 import { generateTypes } from '../build/generate-types.ts';
+import { markdownReference } from '../build/markdown-reference.ts';
 import { dereferenced, toOpenApi30 } from '../build/variants.ts';
 import { lintDescription } from '../lint/lint-description.ts';
 import { problemLines } from '../lint/lint-problems.ts';
@@ -22,6 +24,8 @@ export interface Outcome {
   caughtBy?: string;
   /** The mutation could not be applied (its text is gone from the source: the mutation is stale). */
   error?: string;
+  /** The files of the Markdown reference the mutant changes, when it bundles. */
+  referenceChanged?: string[];
 }
 
 /** What was caught, by what: the stage, then the first rule or breach. */
@@ -36,10 +40,14 @@ export async function mutate(project: Project, mutations: Mutation[], onOutcome:
   const sourceDir = path.dirname(project.sourceEntry);
   const originals = new Map<string, string>();
   const outcomes: Outcome[] = [];
+  // The reference of the unchanged source, to tell which pages each mutant changes.
+  const base = (await lintDescription(project, { redoclyConfig, spectral })).bundle;
+  if (!base) throw new ReportedError('mutate: the unchanged source does not bundle; run `npm run lint`');
+  const baseReference = markdownReference(base);
   for (const mutation of mutations) {
     const file = path.join(sourceDir, mutation.file);
     if (!originals.has(file)) originals.set(file, await fs.readFile(file, 'utf8'));
-    const outcome = await tryMutation(project, mutation, file, originals.get(file)!, { redoclyConfig, spectral });
+    const outcome = await tryMutation(project, mutation, file, originals.get(file)!, { redoclyConfig, spectral }, baseReference);
     outcomes.push(outcome);
     onOutcome(outcome);
   }
@@ -52,6 +60,7 @@ async function tryMutation(
   file: string,
   original: string,
   lintOptions: Parameters<typeof lintDescription>[1],
+  baseReference: Map<string, string>,
 ): Promise<Outcome> {
   let text: string;
   try {
@@ -71,10 +80,12 @@ async function tryMutation(
     if (error instanceof ReportedError) return { mutation, caughtBy: caught('lint', error.message) };
     throw error;
   }
+  let reference = new Map<string, string>();
   for (const [stage, generate] of [
     ['types', () => generateTypes(bundle)],
     ['client', async () => generateClient(bundle)],
     ['variants', async () => [toOpenApi30(bundle), await dereferenced(bundle)]],
+    ['reference', async () => (reference = markdownReference(bundle))],
   ] as const) {
     try {
       await generate();
@@ -82,6 +93,7 @@ async function tryMutation(
       return { mutation, caughtBy: caught(stage, error instanceof Error ? error.message : String(error)) };
     }
   }
+  const referenceChanged = [...new Set([...baseReference.keys(), ...reference.keys()])].filter((page) => baseReference.get(page) !== reference.get(page));
   const breaches = await contractBreaches(bundle);
-  return breaches.length > 0 ? { mutation, caughtBy: caught('contract', breaches[0]) } : { mutation };
+  return breaches.length > 0 ? { mutation, caughtBy: caught('contract', breaches[0]), referenceChanged } : { mutation, referenceChanged };
 }

@@ -1,6 +1,8 @@
-// The docs server of `npm run docs`: builds the project, serves its rendered docs on 127.0.0.1,
-// and rebuilds when the source or a lint config changes. A failed rebuild keeps serving the last
-// good docs. Never two builds at once.
+// The docs server of `npm run docs`: builds the project, serves its rendered docs on 127.0.0.1 with
+// the Markdown reference beside them (/llms.txt, /llms-full.txt, /reference/, /openapi.json), and
+// rebuilds when the source or a lint config changes. An open page reloads after a good rebuild; a
+// failed rebuild keeps serving, and showing, the last good docs. Never two builds at once.
+import { createHash } from 'node:crypto';
 import { watch } from 'node:fs';
 import fs from 'node:fs/promises';
 import http from 'node:http';
@@ -25,20 +27,25 @@ export async function serveDocs(project: Project, port: number, log: BuildLog): 
       hasDocs ? 'docs: serving the docs from the last good build' : 'docs: no docs to serve yet; fix the problem above and save: the docs rebuild on change',
     );
   }
+  const reloads = new Set<http.ServerResponse>();
   const server = http.createServer(async (request, response) => {
     const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
-    const file = path.join(docsDir, pathname === '/' ? 'index.html' : pathname);
-    if (!file.startsWith(docsDir + path.sep)) {
+    if (pathname === reloadPath) {
+      response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
+      response.write(': waiting for a good rebuild\n\n');
+      reloads.add(response);
+      request.on('close', () => reloads.delete(response));
+      return;
+    }
+    const file = servedFile(project, pathname);
+    if (!file) {
       response.writeHead(403).end();
       return;
     }
     try {
       const body = await fs.readFile(file);
-      response.writeHead(200, {
-        'content-type': file.endsWith('.html') ? 'text/html; charset=utf-8' : 'application/octet-stream',
-        'cache-control': 'no-store',
-      });
-      response.end(body);
+      response.writeHead(200, { 'content-type': contentType(file), 'cache-control': 'no-store' });
+      response.end(file.endsWith('.html') ? withLiveReload(body.toString('utf8')) : body);
     } catch {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('not found: run `npm run build`\n');
     }
@@ -54,8 +61,9 @@ export async function serveDocs(project: Project, port: number, log: BuildLog): 
       return;
     }
     building = true;
-    await build(project, log);
+    const good = await build(project, log);
     building = false;
+    if (good) for (const open of reloads) open.write('event: reload\ndata: \n\n');
     if (again) {
       again = false;
       await rebuild();
@@ -74,8 +82,48 @@ export async function serveDocs(project: Project, port: number, log: BuildLog): 
     async close() {
       clearTimeout(timer);
       for (const watcher of watchers) watcher.close();
+      for (const open of reloads) open.end();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** The event stream an open page listens on; it hears `reload` after each good rebuild. */
+const reloadPath = '/__reload';
+const reloadScript = `new EventSource('${reloadPath}').addEventListener('reload', () => location.reload());`;
+
+/**
+ * The served page with the reload script added, and its Content-Security-Policy widened for it
+ * alone: the script's hash, and connections to this server. generated/docs/index.html is unchanged.
+ */
+export function withLiveReload(html: string): string {
+  const hash = `'sha256-${createHash('sha256').update(reloadScript).digest('base64')}'`;
+  const policy = /(<meta http-equiv="Content-Security-Policy" content=")([^"]*)(")/;
+  // The last </body>: Redoc's inlined scripts hold the string too.
+  const end = html.lastIndexOf('</body>');
+  if (!policy.test(html) || end === -1) throw new Error('docs: the page has no Content-Security-Policy or </body>: build-docs output changed shape');
+  const withPolicy = (page: string) =>
+    page.replace(
+      policy,
+      (_, open: string, content: string, close: string) =>
+        `${open}${content.replace('script-src ', `script-src ${hash} `).replace('connect-src ', "connect-src 'self' ")}${close}`,
+    );
+  return withPolicy(`${html.slice(0, end)}<script>${reloadScript}</script>\n${html.slice(end)}`);
+}
+
+/** The file a request path names: the docs page, or the Markdown reference and bundle beside it. */
+function servedFile(project: Project, pathname: string): string | undefined {
+  const docsDir = path.join(project.outputDir, 'docs');
+  if (pathname === '/') return path.join(docsDir, 'index.html');
+  const beside = ['/llms.txt', '/llms-full.txt', '/openapi.json'].includes(pathname) || /^\/reference\/[\w-]+\.md$/.test(pathname);
+  const file = beside ? path.join(project.outputDir, pathname) : path.join(docsDir, pathname);
+  return file.startsWith(docsDir + path.sep) || beside ? file : undefined;
+}
+
+function contentType(file: string): string {
+  if (file.endsWith('.html')) return 'text/html; charset=utf-8';
+  if (file.endsWith('.md') || file.endsWith('.txt')) return 'text/markdown; charset=utf-8';
+  if (file.endsWith('.json')) return 'application/json';
+  return 'application/octet-stream';
 }

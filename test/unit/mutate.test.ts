@@ -1,6 +1,7 @@
 // The mutation runner, in this process on the checkout's source held in memory: it names the stage
 // that caught a mutant, lets a neutral edit through (a reworded description breaks no contract),
-// reports a stale mutation as an error, and never writes the source.
+// reports a stale mutation as an error, names the pages of the Markdown reference a mutant changes,
+// and never writes the source.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -47,6 +48,10 @@ describe('mutate', () => {
     expect(outcomes[0].caughtBy).toMatch(/^lint \(rule\/summary-sentence-case: /);
     expect(outcomes[1].caughtBy).toMatch(/^contract \(#\/paths\/~1v1~1webhooks\/get\/operationId: #27's operationId/);
     expect(outcomes[4].error).toBe('the mutation changed nothing');
+    // The Markdown reference follows the source: a changed operation changes its area's page.
+    // (An operationId is in the index too; a description only on its page.)
+    expect(outcomes[1].referenceChanged?.toSorted()).toEqual(['llms-full.txt', 'reference/README.md', 'reference/webhooks.md']);
+    expect(outcomes[3].referenceChanged?.toSorted()).toEqual(['llms-full.txt', 'reference/webhooks.md']);
     expect(await fingerprint(source)).toEqual(before);
     expect(await fs.readFile(checkout.sourceEntry, 'utf8')).toContain('openapi: 3.1.0');
   });

@@ -1,0 +1,200 @@
+// The Markdown reference, for readers on GitHub and for agents (llms.txt): an index page and one page
+// per area under reference/, and llms.txt and llms-full.txt beside them. Rendered only from the
+// bundle: every sentence is the bundle's own text or a fact read from it (method, path, status,
+// parameter, body), and the code samples are the HTML docs' own.
+import GithubSlugger from 'github-slugger';
+import { curlSample, typescriptSample } from './code-samples.ts';
+import { eachOperation, listOperations, type Operation } from './operations.ts';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- parsed OpenAPI
+
+/** The file name of an area's page: its tag, lower-cased, words joined by hyphens. */
+export const areaFile = (tag: string) => `${new GithubSlugger().slug(tag)}.md`;
+
+function deref(document: Json, node: Json): Json {
+  if (typeof node?.$ref !== 'string') return node;
+  return node.$ref
+    .replace(/^#\//, '')
+    .split('/')
+    .reduce((at: Json, key: string) => at?.[key], document);
+}
+
+/** Text from the bundle on one line (descriptions are folded YAML or Markdown paragraphs); none when absent. */
+const oneLine = (text: string | undefined) => (text ?? '').replace(/\s*\n\s*/g, ' ').trim();
+
+/** A table's delimiter row with a space inside each pipe (`| --- |`), as the Markdown linter asks; the same table. */
+const spacedDelimiters = (markdown: string) =>
+  markdown.replace(
+    /^\|(?:\s*:?-+:?\s*\|)+$/gm,
+    (row) =>
+      `| ${row
+        .slice(1, -1)
+        .split('|')
+        .map((cell) => cell.trim())
+        .join(' | ')} |`,
+  );
+
+/** The schema a media type names, with its description: `` `Name`: description ``. */
+function schemaLine(document: Json, content: Json): string {
+  const [mediaType, media] = Object.entries<Json>(content)[0];
+  const name = String(media.schema.$ref).split('/').pop();
+  const description = oneLine(deref(document, media.schema).description);
+  return `\`${mediaType}\`, schema \`${name}\`${description ? `: ${description}` : ''}`;
+}
+
+/** The facts of one operation, as Markdown; the order of the HTML docs. */
+export function operationSection(document: Json, operation: Operation): string {
+  const { pathItem, operation: source } = [...eachOperation(document)].find((o) => o.operation.operationId === operation.operationId)!;
+  const parameters = [...(pathItem.parameters ?? []), ...(source.parameters ?? [])].map((p: Json) => deref(document, p));
+  const body = source.requestBody ? deref(document, source.requestBody) : undefined;
+  const success = deref(document, source.responses[operation.success.status]);
+  const baseUrl: string = document.servers[0].variables.base_url.default;
+
+  const request = parameters.map(
+    (p) =>
+      `- Parameter \`${p.name}\` (${p.in}, ${p.required ? 'required' : 'optional'}${p.style ? `, style ${p.style}${p.explode ? ', exploded' : ''}` : ''}): ${oneLine(p.description)}`,
+  );
+  if (body) request.push(`- Body (${body.required ? 'required' : 'optional'}): ${schemaLine(document, body.content)}`);
+  if (request.length === 0) request.push('- None: no parameters and no body.');
+
+  const responses = Object.entries<Json>(source.responses).map(([status, node]) => {
+    const response = deref(document, node);
+    return status === operation.success.status
+      ? `- \`${status} ${success.description}\`: body ${schemaLine(document, response.content)}`
+      : `- \`${status}\`: ${oneLine(response.description)} Body ${schemaLine(document, response.content)}`;
+  });
+
+  return [
+    `## ${operation.summary}`,
+    '',
+    '| Fact | Value |',
+    '| --- | --- |',
+    `| Method and path | \`${operation.method.toUpperCase()} ${operation.path}\` |`,
+    `| operationId | \`${operation.operationId}\` |`,
+    `| Success | \`${operation.success.status} ${success.description}\` |`,
+    '',
+    oneLine(source.description) ? source.description.trim() : '',
+    '',
+    '### Request',
+    '',
+    ...request,
+    '',
+    '### Responses',
+    '',
+    ...responses,
+    '',
+    '### TypeScript',
+    '',
+    '```ts',
+    typescriptSample(operation, baseUrl).trimEnd(),
+    '```',
+    '',
+    '### curl',
+    '',
+    '```sh',
+    curlSample(operation, baseUrl).trimEnd(),
+    '```',
+  ].join('\n');
+}
+
+interface Area {
+  tag: string;
+  description: string;
+  file: string;
+  operations: Operation[];
+}
+
+function areasOf(document: Json): Area[] {
+  const operations = listOperations(document);
+  return (document.tags as Json[]).map((tag) => ({
+    tag: tag.name,
+    description: oneLine(tag.description),
+    file: areaFile(tag.name),
+    operations: operations.filter((operation) => operation.tag === tag.name),
+  }));
+}
+
+/** The anchor GitHub gives an operation's heading on its area's page. */
+const anchorOf = (operation: Operation) => new GithubSlugger().slug(operation.summary);
+
+function areaPage(document: Json, area: Area): string {
+  return [
+    `# ${area.tag}`,
+    '',
+    `${area.description} Part of the [${document.info.title} reference](README.md).`,
+    '',
+    ...area.operations.flatMap((operation) => [operationSection(document, operation), '']),
+  ].join('\n');
+}
+
+function indexPage(document: Json, areas: Area[], link: (area: Area, anchor?: string) => string): string {
+  return [
+    `# ${document.info.title} reference`,
+    '',
+    `${document.info.summary} Description version ${document.info.version}, OpenAPI ${document.openapi}.`,
+    '',
+    spacedDelimiters(document.info.description.trim()),
+    '',
+    '## Areas',
+    '',
+    ...areas.flatMap((area) => [
+      `### [${area.tag}](${link(area)})`,
+      '',
+      area.description,
+      '',
+      ...area.operations.map((o) => `- [${o.summary}](${link(area, anchorOf(o))}): \`${o.method.toUpperCase()} ${o.path}\`, \`${o.operationId}\``),
+      '',
+    ]),
+  ].join('\n');
+}
+
+/** Each heading one level deeper, for a page that becomes a section of llms-full.txt. */
+const demoted = (page: string) => page.replace(/^(#+) /gm, '#$1 ');
+
+/**
+ * The reference's files by their path under generated/: reference/README.md, one page per area,
+ * llms.txt and llms-full.txt.
+ */
+export function markdownReference(document: Json): Map<string, string> {
+  const areas = areasOf(document);
+  const files = new Map<string, string>();
+  files.set(
+    'reference/README.md',
+    indexPage(document, areas, (area, anchor) => `${area.file}${anchor ? `#${anchor}` : ''}`),
+  );
+  for (const area of areas) files.set(`reference/${area.file}`, areaPage(document, area));
+
+  files.set(
+    'llms.txt',
+    [
+      `# ${document.info.title}`,
+      '',
+      `> ${document.info.summary}`,
+      '',
+      // The prose of info.description before its overview table.
+      ...document.info.description
+        .split('\n\n')
+        .filter((paragraph: string) => !paragraph.trimStart().startsWith('|'))
+        .flatMap((paragraph: string) => [oneLine(paragraph), '']),
+      `OpenAPI ${document.openapi}, description version ${document.info.version}: ${areas.reduce((n, a) => n + a.operations.length, 0)} operations in ${areas.length} areas.`,
+      '',
+      '## Reference',
+      '',
+      `- [Index](reference/README.md): what the description specifies and leaves open, and every operation by area`,
+      ...areas.map((area) => `- [${area.tag}](reference/${area.file}): ${area.description}`),
+      '',
+      '## Optional',
+      '',
+      '- [The whole reference in one file](llms-full.txt): the index and every area page, for one read',
+      '- [OpenAPI 3.1 bundle](openapi.json): the machine-readable description these pages are rendered from',
+      '',
+    ].join('\n'),
+  );
+
+  // One document: the index (its titles without links, since the sections follow), then each area
+  // page as a section.
+  const index = indexPage(document, areas, () => '#').replace(/\[([^\]]+)\]\(#\)/g, '$1');
+  const sections = areas.map((area) => demoted(areaPage(document, area)).replace(` Part of the [${document.info.title} reference](README.md).`, ''));
+  files.set('llms-full.txt', [index, ...sections].join('\n'));
+  return files;
+}

@@ -1,0 +1,118 @@
+// The server of `npm run docs`, on a temporary project: it serves the page, the Markdown reference
+// and llms.txt beside it; the page points to its Markdown twin; and in Chromium an open page reloads
+// after a good rebuild and stays as it was after a failed one.
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DocsServer, serveDocs } from '../../scripts/serve/docs-server.ts';
+import { installHint, launchChromium, mustRunBrowserTests } from '../support/chromium.ts';
+import { edit, recordingLog, type TemporaryProject, temporaryProject } from '../support/helpers.ts';
+
+let temporary: TemporaryProject;
+let server: DocsServer;
+const log = recordingLog();
+
+beforeAll(async () => {
+  temporary = await temporaryProject();
+  server = await serveDocs(temporary.project, 0, log);
+});
+afterAll(async () => {
+  await server?.close();
+  await temporary?.remove();
+});
+
+/** Resolves once the build log has `count` lines matching `pattern` (the server rebuilds on its own). */
+async function logged(pattern: RegExp, count: number): Promise<void> {
+  await expect
+    .poll(() => [...log.lines, ...log.errors].filter((line) => pattern.test(line)).length, { timeout: 30_000, interval: 100 })
+    .toBeGreaterThanOrEqual(count);
+}
+
+/** The status of a GET of `target`, sent on the wire exactly as written. */
+function rawStatus(target: string): Promise<number | undefined> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port: new URL(server.url).port, path: target }, (response) => {
+        response.resume();
+        resolve(response.statusCode);
+      })
+      .on('error', reject);
+  });
+}
+
+describe('npm run docs serves', () => {
+  it.each([
+    ['/llms.txt', 'llms.txt'],
+    ['/llms-full.txt', 'llms-full.txt'],
+    ['/reference/README.md', 'reference/README.md'],
+    ['/reference/messages-and-batches.md', 'reference/messages-and-batches.md'],
+  ])('%s as Markdown, the built file', async (url, file) => {
+    const response = await fetch(new URL(url, server.url));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    expect(await response.text()).toBe(await fs.readFile(path.join(temporary.project.outputDir, file), 'utf8'));
+  });
+
+  it('the bundle llms.txt links to, and nothing outside the outputs', async () => {
+    expect((await fetch(new URL('/openapi.json', server.url))).headers.get('content-type')).toBe('application/json');
+    // Sent as written: fetch would normalize the dots away.
+    for (const target of ['/../redocly.yaml', '/reference/../../redocly.yaml', '/%2e%2e/%2e%2e/redocly.yaml'])
+      expect([403, 404], target).toContain(await rawStatus(target));
+  });
+
+  it('the page, with a Markdown alternate that resolves to the whole reference', async () => {
+    const html = await (await fetch(server.url)).text();
+    const href = /<link rel="alternate" type="text\/markdown" href="([^"]+)"/.exec(html)?.[1];
+    expect(href).toBeDefined();
+    const twin = await fetch(new URL(href!, server.url));
+    expect(twin.status).toBe(200);
+    expect(await twin.text()).toBe(await fs.readFile(path.join(temporary.project.outputDir, 'llms-full.txt'), 'utf8'));
+  });
+});
+
+if (!mustRunBrowserTests) console.warn(`docs-server.test.ts: the live-reload test is skipped: ${installHint}`);
+
+describe.runIf(mustRunBrowserTests)('an open page', () => {
+  let browser: Browser;
+  let page: Page;
+  let loads = 0;
+  const violations: string[] = [];
+  beforeAll(async () => {
+    browser = await launchChromium();
+    page = await browser.newPage();
+    page.on('load', () => (loads += 1));
+    page.on('console', (message) => {
+      if (/Content Security Policy|Refused/.test(message.text())) violations.push(message.text());
+    });
+    await page.goto(server.url);
+    await page.getByText('Messages and batches', { exact: true }).first().waitFor();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('reloads after a good rebuild, showing the change, with no policy violation', async () => {
+    const before = loads;
+    const builds = log.lines.filter((line) => line.startsWith('build: done')).length;
+    await edit(temporary.dir, 'openapi/paths/v1_batches_id_send.yaml', 'summary: Send a batch', 'summary: Send one batch');
+    await logged(/^build: done/, builds + 1);
+    await expect.poll(() => loads, { timeout: 15_000 }).toBe(before + 1);
+    await page.getByText('Messages and batches', { exact: true }).first().waitFor();
+    // The page holds the description it renders (Redoc's inlined state).
+    expect(await page.content()).toContain('Send one batch');
+    expect(violations).toEqual([]);
+  });
+
+  it('keeps the last good page after a failed rebuild', async () => {
+    const before = loads;
+    const failures = log.errors.filter((line) => line.includes('is unchanged')).length;
+    await edit(temporary.dir, 'openapi/paths/v1_batches_id_send.yaml', 'operationId: sendBatch', 'operationId: [sendBatch');
+    await logged(/is unchanged/, failures + 1);
+    // A reload would have come within the time the good one took; give it twice that.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(loads).toBe(before);
+    expect(await page.content()).toContain('Send one batch');
+  });
+});
