@@ -38,9 +38,16 @@ export declare class ResponseBodyError extends Error {
     constructor(operation: string, detail: string, response?: Response);
 }
 /**
+ * Percent-encodes every character but RFC 3986's unreserved ones, as the description's parameters
+ * ask (`allowReserved` is false): encodeURIComponent leaves `!'()*` as they are, so those too.
+ */
+export declare function encodeStrict(value: string): string;
+/** Fills each `{name}` of a path template with its parameter, one strictly encoded segment (style simple). */
+export declare function serializePath(pathname: string, parameters: Record<string, unknown>): string;
+/**
  * Serializes query parameters as the description declares them: a form-exploded object
  * (the open request parameters) becomes one plain `name=value` pair per property; names and
- * values are percent-encoded (RFC 3986), arrays repeat the name.
+ * values are strictly percent-encoded ({@link encodeStrict}), arrays repeat the name.
  */
 export declare function serializeQuery(query: Record<string, unknown>): string;
 /**

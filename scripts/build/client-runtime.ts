@@ -60,14 +60,27 @@ export class ResponseBodyError extends Error {
 }
 
 /**
+ * Percent-encodes every character but RFC 3986's unreserved ones, as the description's parameters
+ * ask (`allowReserved` is false): encodeURIComponent leaves `!'()*` as they are, so those too.
+ */
+export function encodeStrict(value: string): string {
+  return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/** Fills each `{name}` of a path template with its parameter, one strictly encoded segment (style simple). */
+export function serializePath(pathname: string, parameters: Record<string, unknown>): string {
+  return pathname.replace(/\{([^}]+)\}/g, (template, name: string) => (name in parameters ? encodeStrict(String(parameters[name])) : template));
+}
+
+/**
  * Serializes query parameters as the description declares them: a form-exploded object
  * (the open request parameters) becomes one plain `name=value` pair per property; names and
- * values are percent-encoded (RFC 3986), arrays repeat the name.
+ * values are strictly percent-encoded ({@link encodeStrict}), arrays repeat the name.
  */
 export function serializeQuery(query: Record<string, unknown>): string {
   const pairs: string[] = [];
   const add = (name: string, value: unknown) => {
-    if (value !== undefined && value !== null) pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`);
+    if (value !== undefined && value !== null) pairs.push(`${encodeStrict(name)}=${encodeStrict(String(value))}`);
   };
   for (const [name, value] of Object.entries(query)) {
     if (Array.isArray(value)) for (const item of value) add(name, item);
@@ -158,6 +171,7 @@ export function createDescribedClient<Paths extends object>(
     headers: options.headers,
     fetch: options.fetch,
     querySerializer: serializeQuery,
+    pathSerializer: serializePath,
   });
   client.use(pathSafety(operationName), jsonBodies(operationName), ...(options.middleware ?? []));
   return guardJson(client, operationName);
