@@ -81,10 +81,11 @@ async function tryMutation(
     throw error;
   }
   let reference = new Map<string, string>();
+  let variants: { '3.0'?: Record<string, unknown>; dereferenced?: Record<string, unknown> } = {};
   for (const [stage, generate] of [
     ['types', () => generateTypes(bundle)],
     ['client', async () => generateClient(bundle)],
-    ['variants', async () => [toOpenApi30(bundle), await dereferenced(bundle)]],
+    ['variants', async () => (variants = { '3.0': toOpenApi30(bundle), dereferenced: await dereferenced(bundle) })],
     ['reference', async () => (reference = markdownReference(bundle))],
   ] as const) {
     try {
@@ -94,6 +95,6 @@ async function tryMutation(
     }
   }
   const referenceChanged = [...new Set([...baseReference.keys(), ...reference.keys()])].filter((page) => baseReference.get(page) !== reference.get(page));
-  const breaches = await contractBreaches(bundle);
+  const breaches = await contractBreaches(bundle, { project: mutant, variants });
   return breaches.length > 0 ? { mutation, caughtBy: caught('contract', breaches[0]), referenceChanged } : { mutation, referenceChanged };
 }

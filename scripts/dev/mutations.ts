@@ -102,6 +102,41 @@ const shorthands: Shorthand[] = [
   { name: 'a non-semver info.version', file: root, search: 'version: 0.1.0', replace: 'version: v1' },
 ];
 
+// The closed world (test/support/allow-list.ts): for each kind of object, one mutant that adds a key
+// the allow-list forbids and one that changes an allowed value to a forbidden one. Each invents a
+// fact the interface document leaves open: versioning, events, errors, limits, auth, wire format, fields.
+const quotas = 'paths/v1_quotas.yaml';
+// prettier-ignore
+const closedWorld: Shorthand[] = [
+  { name: 'closed world: a document-level extension (x-api-lifecycle)', file: root, search: { append: true }, replace: 'x-api-lifecycle: beta\n' },
+  { name: 'closed world: the OpenAPI version 3.2.0', file: root, search: 'openapi: 3.1.0', replace: 'openapi: 3.2.0' },
+  { name: 'closed world: an API version in info (x-api-version)', file: root, search: '  version: 0.1.0\n', replace: "  version: 0.1.0\n  x-api-version: '2024-06-01'\n" },
+  { name: 'closed world: a date as info.version', file: root, search: 'version: 0.1.0', replace: 'version: 2024-06-01' },
+  { name: 'closed world: a region on the server (x-region)', file: root, search: "  - url: '{base_url}'\n", replace: "  - url: '{base_url}'\n    x-region: eu-west-1\n" },
+  { name: 'closed world: a version in the server URL ({base_url}/v3)', file: root, search: "  - url: '{base_url}'", replace: "  - url: '{base_url}/v3'" },
+  { name: 'closed world: an enum on the base_url variable', file: root, search: '        default: http://127.0.0.1:4010\n', replace: '        default: http://127.0.0.1:4010\n        enum:\n          - http://127.0.0.1:4010\n' },
+  { name: 'closed world: the base_url default on localhost', file: root, search: 'default: http://127.0.0.1:4010', replace: 'default: http://localhost:4010' },
+  { name: 'closed world: external docs on a tag', file: root, search: '  - name: Quotas\n', replace: '  - name: Quotas\n    externalDocs:\n      url: https://example.com/quotas\n' },
+  { name: 'closed world: a tag name outside the areas (Email testing (beta))', file: root, search: '  - name: Email testing\n', replace: '  - name: Email testing (beta)\n' },
+  { name: 'closed world: a summary on a path item', file: quotas, search: 'get:\n', replace: 'summary: Quotas\nget:\n' },
+  { name: 'closed world: the open query pairs on a path item (sendBatch)', file: batchSend, search: 'parameters:\n  - $ref: ../components/parameters/Id.yaml\n', replace: 'parameters:\n  - $ref: ../components/parameters/OpenQuery.yaml\n' },
+  { name: 'closed world: a deprecated operation', file: quotas, search: '  responses:', replace: '  deprecated: true\n  responses:' },
+  { name: 'closed world: a rate limit on an operation (x-rate-limit)', file: quotas, search: '  responses:', replace: '  x-rate-limit: 100\n  responses:' },
+  { name: 'closed world: an operation tagged outside the areas (Billing)', file: quotas, search: '    - Quotas\n', replace: '    - Billing\n' },
+  { name: 'closed world: reserved characters allowed in the open query pairs', file: 'components/parameters/OpenQuery.yaml', search: 'explode: true\n', replace: 'explode: true\nallowReserved: true\n' },
+  { name: 'closed world: the id parameter in style label', file: 'components/parameters/Id.yaml', search: 'required: true\n', replace: 'required: true\nstyle: label\n' },
+  { name: 'closed world: a size limit on a request body (x-max-size)', file: batchSend, search: '  requestBody:\n', replace: '  requestBody:\n    x-max-size: 1048576\n' },
+  { name: 'closed world: a request body required as a string', file: batchSend, search: '    required: false', replace: "    required: 'no'" },
+  { name: 'closed world: links on a response', file: quotas, search: "      description: OK\n", replace: '      description: OK\n      links:\n        history:\n          operationId: getQuotaHistory\n' },
+  { name: 'closed world: a success label with more (OK (cached))', file: quotas, search: 'description: OK', replace: 'description: OK (cached)' },
+  { name: 'closed world: an encoding on a media type', file: quotas, search: '        application/json:\n', replace: '        application/json:\n          encoding:\n            any:\n              contentType: text/plain\n' },
+  { name: 'closed world: a versioned media type (application/vnd.email.v1+json)', file: quotas, search: 'application/json:', replace: 'application/vnd.email.v1+json:' },
+  { name: 'closed world: maxProperties on a payload schema', file: schema('GetApiKeyResponse'), search: { append: true }, replace: 'maxProperties: 50\n' },
+  { name: 'closed world: additionalProperties typed (string)', file: schema('GetApiKeyResponse'), search: 'additionalProperties: true', replace: 'additionalProperties:\n  type: string' },
+  { name: 'closed world: an extension under components (x-errors)', file: root, search: 'paths:\n', replace: 'components:\n  x-errors:\n    codes:\n      - 400\n      - 404\npaths:\n' },
+  { name: 'closed world: a component schema named outside the payloads (Quota)', file: root, search: 'paths:\n', replace: 'components:\n  schemas:\n    Quota:\n      description: One quota.\n      type: object\n      additionalProperties: true\npaths:\n' },
+];
+
 // Families: the same mistake in several path files, one mutant each, so that a check that works
 // for one operation but not another is caught out.
 interface PathFile {
@@ -180,7 +215,7 @@ const singles: Shorthand[] = [
 const accountTag = / {2}- name: Account and access\n {4}description: .*\n/;
 
 export const mutations: Mutation[] = [
-  ...[...shorthands, ...families, ...singles].map(make),
+  ...[...shorthands, ...families, ...singles, ...closedWorld].map(make),
   {
     name: 'reorder the areas (Account and access moves last)',
     file: root,

@@ -4,8 +4,11 @@
 // runner holds each mutant's bundle to it in the same process.
 import { isDeepStrictEqual } from 'node:util';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import type { Project } from '../../scripts/project.ts';
+import { allowListBreaches, type Variant } from './allow-list.ts';
 import { deref, pointer } from './json-pointer.ts';
 import { areas, type OperationRow, operations } from './operations.ts';
+import { sourceLocation } from './source-location.ts';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- parsed OpenAPI
 
@@ -189,8 +192,7 @@ function checkDocument(document: Json, breaches: Breaches): void {
   );
   breaches.that(pointer('openapi'), 'OpenAPI 3.1', /^3\.1\.\d+$/.test(document.openapi ?? ''));
   breaches.that(pointer('info', 'version'), 'info.version is semver', /^\d+\.\d+\.\d+$/.test(document.info?.version ?? ''));
-  for (const part of documentParts)
-    breaches.that(pointer('info', 'description'), `the overview names the part "${part}"`, String(document.info?.description).includes(`| ${part} |`));
+  checkOverview(document, breaches);
   breaches.that(pointer(), 'no example anywhere (none is stated)', !/"examples?"\s*:/.test(JSON.stringify(document)));
 }
 
@@ -251,11 +253,104 @@ function checkOpenSchemas(document: Json, breaches: Breaches): void {
   }
 }
 
+const numberWords = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+const code = (text: string) => `\`${text}\``;
+const listed = (items: string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
+
+/**
+ * The overview table in info.description, held to the bundle: each part's row must make the claim
+ * built here from the bundle's own facts, and that claim must hold, so the table cannot say
+ * something the description does not do.
+ */
+function checkOverview(document: Json, breaches: Breaches): void {
+  const rows = new Map([...String(document.info?.description ?? '').matchAll(/^\| ([^|]+?) \| (.+) \|$/gm)].map((match) => [match[1], match[2]] as const));
+  const all = operations.flatMap((row) => {
+    const operation = document.paths?.[row.path]?.[row.method];
+    return operation ? [{ path: row.path, operation }] : [];
+  });
+  const responses = all.map(({ operation }) => operation.responses ?? {});
+  const successOf = (r: Json) => Object.keys(r).find((status) => /^2\d\d$/.test(status)) ?? '';
+  const groups = new Map<string, string[]>();
+  for (const { operation } of all) {
+    const status = successOf(operation.responses ?? {});
+    const label = `${status} ${deref(document, operation.responses?.[status])?.description}`;
+    groups.set(label, [...(groups.get(label) ?? []), operation.operationId]);
+  }
+  const [common, ...fewer] = [...groups].sort((a, b) => b[1].length - a[1].length);
+  const statuses = [...fewer.map(([label, ids]) => `${code(label)} for ${listed(ids.map(code))}`), `${code(common?.[0] ?? '')} for the rest`].join(', ');
+  const prefixes = [...new Set(all.map(({ path }) => path.split('/')[1]))].sort();
+  const minority = prefixes
+    .slice(1)
+    .map(
+      (prefix) =>
+        `${code(`/${prefix}/`)} for ${listed(all.filter(({ path }) => path.startsWith(`/${prefix}/`)).map(({ operation }) => code(operation.operationId)))}`,
+    );
+  const everyOperation = (test: (operation: Json) => boolean) => all.every(({ operation }) => test(operation));
+  const schemas = Object.values<Json>(document.components?.schemas ?? {});
+  const text = JSON.stringify(document);
+
+  const claims: { part: string; claim: string; holds: boolean }[] = [
+    {
+      part: 'What the service does',
+      claim: `The ${numberWords[document.tags?.length ?? 0]} areas of paths, one tag each.`,
+      holds: everyOperation((o) => o.tags?.length === 1),
+    },
+    {
+      part: 'Resources and their fields',
+      claim: 'The fields of every resource are left open.',
+      holds: schemas.every((schema) => schema.properties === undefined && schema.required === undefined),
+    },
+    { part: 'States and transitions', claim: 'Left open.', holds: !/"enum"\s*:\s*\[(?!"\.","\.\.")/.test(text) },
+    {
+      part: 'Endpoints',
+      claim: `the ${all.length} operations with their methods, paths, success status and label (${statuses})`,
+      holds: all.length === operations.length,
+    },
+    { part: 'Authentication', claim: 'no security scheme is declared', holds: !/"security(Schemes)?"\s*:/.test(text) },
+    { part: 'Events', claim: 'no webhook events are declared', holds: document.webhooks === undefined && !/"callbacks"\s*:/.test(text) },
+    {
+      part: 'Errors',
+      claim: `one ${code('default')} response with any JSON body`,
+      holds:
+        responses.every(
+          (r) =>
+            Object.keys(r)
+              .filter((status) => status !== successOf(r))
+              .join() === 'default',
+        ) && document.components?.schemas?.Error?.type === undefined,
+    },
+    { part: 'Limits', claim: 'no rate-limit headers or quota values', holds: !/"headers"\s*:/.test(text) },
+    {
+      part: 'Versioning',
+      claim: `the ${listed(prefixes.map((prefix) => code(`/${prefix}/`)))} path prefixes${minority.length ? ` (${minority.join('; ')})` : ''}`,
+      holds: !/"deprecated"\s*:/.test(text),
+    },
+  ];
+  for (const { part, claim, holds } of claims) {
+    const row = rows.get(part);
+    breaches.that(pointer('info', 'description'), `the overview names the part "${part}"`, row !== undefined);
+    if (row === undefined) continue;
+    breaches.that(pointer('info', 'description'), `the overview's "${part}" row states what the bundle does: "${claim}"`, row.includes(claim));
+    breaches.that(pointer('info', 'description'), `the overview's "${part}" row claims "${claim}", which the bundle does not do`, holds);
+  }
+  breaches.equal(pointer('info', 'description'), 'the overview has one row per part of the interface document', [...rows.keys()].slice(1), documentParts);
+}
+
+export interface ContractOptions {
+  /** The project the bundle was built from: each allow-list breach then names its source file and line. */
+  project?: Project;
+  /** The variants built from the bundle, walked by the same allow-list. */
+  variants?: Partial<Record<Exclude<Variant, 'bundle'>, Json>>;
+}
+
 // One validator for every call: building one compiles the OpenAPI schemas (about 70 ms).
 let validator: Validator | undefined;
 
-/** Every breach of the contract by `document` (a bundle), one line each, starting with its JSON pointer. */
-export async function contractBreaches(document: Json): Promise<string[]> {
+/**
+ * Every breach of the contract by `document` (a bundle), one line each, starting with its JSON
+ * pointer; when `options.project` is given, with the source file:line:column before it.
+ */
+export async function contractBreaches(document: Json, options: ContractOptions = {}): Promise<string[]> {
   const breaches = new Breaches();
   validator ??= new Validator();
   const validation = await validator.validate(structuredClone(document));
@@ -263,5 +358,12 @@ export async function contractBreaches(document: Json): Promise<string[]> {
   checkDocument(document, breaches);
   for (const row of operations) checkOperation(document, row, breaches);
   checkOpenSchemas(document, breaches);
-  return breaches.list;
+  for (const { pointer: at, message } of allowListBreaches(document, 'bundle')) breaches.list.push(`${at}: ${message}`);
+  for (const [variant, variantDocument] of Object.entries(options.variants ?? {}))
+    for (const { pointer: at, message } of allowListBreaches(variantDocument, variant as Variant))
+      breaches.list.push(`${at} (the ${variant} variant): ${message}`);
+  const { project } = options;
+  if (!project) return breaches.list;
+  // Each breach of the bundle, led by where its pointer comes from in openapi/.
+  return breaches.list.map((line) => (/^#[^ ]*: /.test(line) ? `${sourceLocation(project, line.slice(0, line.indexOf(': ')))} ${line}` : line));
 }

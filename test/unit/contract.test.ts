@@ -1,9 +1,14 @@
 // The contract (test/support/contract.ts) holds the committed bundle to the interface document:
 // it finds nothing to say about it, and it names the breach, at its JSON pointer, of each kind of
-// one-line edit that would invent or drop a fact.
+// one-line edit that would invent or drop a fact; the closed world (allow-list.ts) finds nothing
+// outside it in the bundle and both variants; the overview table is held to the bundle's facts.
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { openProject } from '../../scripts/project.ts';
+import { allowListBreaches } from '../support/allow-list.ts';
 import { contractBreaches } from '../support/contract.ts';
-import { type Json, loadBundle } from '../support/helpers.ts';
+import { checkout, type Json, loadBundle } from '../support/helpers.ts';
 
 let bundle: Json;
 beforeAll(async () => {
@@ -157,6 +162,111 @@ describe.each(cases)('the contract names %s', (_name, { given, want }) => {
     const breaches = await contractBreaches(document);
     expect(
       breaches.some((breach) => want.test(breach)),
+      breaches.join('\n'),
+    ).toBe(true);
+  });
+});
+
+describe('the closed world (allow-list.ts)', () => {
+  it.each([
+    ['openapi.json', 'bundle'],
+    ['openapi-3.0.json', '3.0'],
+    ['openapi.dereferenced.json', 'dereferenced'],
+  ] as const)('finds nothing outside it in generated/%s', async (file, variant) => {
+    const document = JSON.parse(await fs.readFile(path.join(checkout.outputDir, file), 'utf8'));
+    expect(allowListBreaches(document, variant)).toEqual([]);
+  });
+
+  const outside: [string, (d: Json) => void, string][] = [
+    [
+      'an extension on an operation',
+      (d) => (d.paths['/v1/quotas'].get['x-rate-limit'] = 100),
+      '#/paths/~1v1~1quotas/get/x-rate-limit: not stated by the interface document (limits are not shown)',
+    ],
+    [
+      'a deprecated operation',
+      (d) => (webhooks(d).deprecated = true),
+      '#/paths/~1v1~1webhooks/get/deprecated: not stated by the interface document (versioning and deprecation are not shown)',
+    ],
+    [
+      'an error status',
+      (d) => (webhooks(d).responses['429'] = { description: 'Too many' }),
+      '#/paths/~1v1~1webhooks/get/responses/429: not stated by the interface document (errors are not shown)',
+    ],
+    [
+      'a reserved-characters switch',
+      (d) => (d.components.parameters.OpenQuery.allowReserved = true),
+      '#/components/parameters/OpenQuery/allowReserved: not stated by the interface document (wire format: only what rule 1 states)',
+    ],
+    [
+      'a field',
+      (d) => (d.components.schemas.Error.properties = {}),
+      '#/components/schemas/Error/properties: not stated by the interface document (fields are not shown)',
+    ],
+    [
+      'an unexploded query',
+      (d) => (d.components.parameters.OpenQuery.explode = false),
+      '#/components/parameters/OpenQuery/explode: false is not allowed (wire format: only what rule 1 states); allowed: true',
+    ],
+  ];
+  it.each(outside)('names %s by pointer and by what it would invent', async (_name, given, want) => {
+    const document = structuredClone(bundle);
+    given(document);
+    expect((await contractBreaches(document)).filter((line) => line.startsWith(want))).toHaveLength(1);
+  });
+
+  it('names the source file and line of a breach when given the project (here an in-memory edit of the source)', async () => {
+    const file = path.join(path.dirname(checkout.sourceEntry), 'paths', 'v1_quotas.yaml');
+    const text = (await fs.readFile(file, 'utf8')).replace('  responses:', '  x-rate-limit: 100\n  responses:');
+    const document = structuredClone(bundle);
+    document.paths['/v1/quotas'].get['x-rate-limit'] = 100;
+    const breaches = await contractBreaches(document, { project: openProject(checkout.root, new Map([[file, text]])) });
+    expect(breaches).toEqual([
+      expect.stringMatching(
+        /^openapi\/paths\/v1_quotas\.yaml:11:3 #\/paths\/~1v1~1quotas\/get\/x-rate-limit: not stated by the interface document \(limits are not shown\)/,
+      ),
+    ]);
+  });
+
+  it('lets a neutral edit through: a reworded description', async () => {
+    const document = structuredClone(bundle);
+    webhooks(document).description = webhooks(document).description.replace('Lists the webhooks.', 'Lists every webhook.');
+    expect(await contractBreaches(document)).toEqual([]);
+  });
+});
+
+describe('the overview table in info.description', () => {
+  const row = (d: Json, part: string, edit: (text: string) => string) => {
+    d.info.description = d.info.description.replace(new RegExp(`^\\| ${part} \\| .*$`, 'm'), (line: string) => edit(line));
+  };
+  it.each([
+    [
+      'a wrong count of operations',
+      (d: Json) => row(d, 'Endpoints', (t) => t.replace('the 29 operations', 'the 30 operations')),
+      /"Endpoints" row states what the bundle does/,
+    ],
+    [
+      'a success status the bundle does not have',
+      (d: Json) => (batch(d).responses = { '202': { ...batch(d).responses['201'], description: 'Accepted' }, default: batch(d).responses.default }),
+      /"Endpoints" row states what the bundle does/,
+    ],
+    [
+      'a claim the bundle breaks (a response header)',
+      (d: Json) => (webhooks(d).responses['200'].headers = { 'X-Left': { schema: { type: 'integer' } } }),
+      /"Limits" row claims "no rate-limit headers or quota values", which the bundle does not do/,
+    ],
+    [
+      'a /v2/ operation the row does not name',
+      (d: Json) => row(d, 'Versioning', (t) => t.replace(' and `exportContacts`', '')),
+      /"Versioning" row states what the bundle does/,
+    ],
+    ['a part dropped', (d: Json) => row(d, 'Events', () => ''), /the overview names the part "Events"/],
+  ])('is held to the bundle: %s', async (_name, given, want) => {
+    const document = structuredClone(bundle);
+    given(document);
+    const breaches = await contractBreaches(document);
+    expect(
+      breaches.some((line) => want.test(line)),
       breaches.join('\n'),
     ).toBe(true);
   });

@@ -46,7 +46,7 @@ describe('mutate', () => {
       'error',
     ]);
     expect(outcomes[0].caughtBy).toMatch(/^lint \(rule\/summary-sentence-case: /);
-    expect(outcomes[1].caughtBy).toMatch(/^contract \(#\/paths\/~1v1~1webhooks\/get\/operationId: #27's operationId/);
+    expect(outcomes[1].caughtBy).toMatch(/^contract \(openapi\/paths\/v1_webhooks\.yaml:\d+:\d+ #\/paths\/~1v1~1webhooks\/get\/operationId: #27's operationId/);
     expect(outcomes[4].error).toBe('the mutation changed nothing');
     // The Markdown reference follows the source: a changed operation changes its area's page.
     // (An operationId is in the index too; a description only on its page.)
