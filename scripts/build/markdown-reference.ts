@@ -4,20 +4,12 @@
 // parameter, body), and the code samples are the HTML docs' own.
 import GithubSlugger from 'github-slugger';
 import { curlSample, typescriptSample } from './code-samples.ts';
-import { eachOperation, listOperations, type Operation } from './operations.ts';
+import { deref, eachOperation, listOperations, type Operation } from './operations.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- parsed OpenAPI
 
 /** The file name of an area's page: its tag, lower-cased, words joined by hyphens. */
 export const areaFile = (tag: string) => `${new GithubSlugger().slug(tag)}.md`;
-
-function deref(document: Json, node: Json): Json {
-  if (typeof node?.$ref !== 'string') return node;
-  return node.$ref
-    .replace(/^#\//, '')
-    .split('/')
-    .reduce((at: Json, key: string) => at?.[key], document);
-}
 
 /** Text from the bundle on one line (descriptions are folded YAML or Markdown paragraphs); none when absent. */
 const oneLine = (text: string | undefined) => (text ?? '').replace(/\s*\n\s*/g, ' ').trim();

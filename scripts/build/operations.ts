@@ -22,7 +22,8 @@ export interface Operation {
   success: { status: string; schema: string };
 }
 
-function deref(document: Json, node: Json): Json {
+/** Follows a local `$ref` once; other nodes come back as they are. */
+export function deref(document: Json, node: Json): Json {
   if (typeof node?.$ref !== 'string') return node;
   return node.$ref
     .replace(/^#\//, '')

@@ -3,9 +3,9 @@
 // server on 127.0.0.1. The generated code goes to a temporary folder.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkout, loadBundle, type Json } from '../support/helpers.ts';
-import { callAndCompare, variants, languagesDir, missingFor, mustRun, oapiCodegen, requireTools, runsHere, scratch } from '../support/languages.ts';
+import { describe, expect, it } from 'vitest';
+import { checkout } from '../support/helpers.ts';
+import { callAndCompare, variants, languagesDir, missingFor, mustRun, oapiCodegen, requireTools, runsHere, tierWorkspace } from '../support/languages.ts';
 
 const missing = missingFor(['go', 'oapi-codegen']);
 // Pinned: what oapi-codegen sends where the description says otherwise.
@@ -17,21 +17,12 @@ const deviations = [
     why: 'oapi-codegen/runtime 1.8.0 does not percent-encode the names of exploded form-object pairs; the raw space makes the request line invalid, and the server answers 400',
   },
 ];
-let work: string;
-let document: Json;
+const tier = tierWorkspace('oapi-codegen');
 
 describe.runIf(runsHere('oapi-codegen', missing))('oapi-codegen', () => {
-  beforeAll(async () => {
-    requireTools(missing);
-    work = await scratch('oapi-codegen');
-    document = await loadBundle();
-  });
-  afterAll(async () => {
-    if (work) await fs.rm(work, { recursive: true, force: true });
-  });
-
   it.each(variants)('generates from generated/%s a client that builds, vets and sends what the description says', async (variant) => {
-    const module = path.join(work, variant);
+    requireTools(missing);
+    const module = path.join(tier.work, variant);
     await fs.cp(path.join(languagesDir, 'go'), module, { recursive: true });
     const generated = await mustRun(
       oapiCodegen,
@@ -43,6 +34,6 @@ describe.runIf(runsHere('oapi-codegen', missing))('oapi-codegen', () => {
     await fs.rm(path.join(module, 'cmd', 'call-openapi-generator'), { recursive: true });
     await mustRun('go', ['build', '-o', 'call', './cmd/call-oapi-codegen'], module);
     await mustRun('go', ['vet', './...'], module);
-    await callAndCompare(document, async (baseUrl) => (await mustRun(path.join(module, 'call'), [baseUrl], module)).stdout, deviations);
+    await callAndCompare(tier.document, async (baseUrl) => (await mustRun(path.join(module, 'call'), [baseUrl], module)).stdout, deviations);
   });
 });

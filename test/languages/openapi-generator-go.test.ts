@@ -3,45 +3,34 @@
 // recording server on 127.0.0.1. The generated code goes to a temporary folder.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { loadBundle, type Json } from '../support/helpers.ts';
+import { describe, it } from 'vitest';
 import {
   callAndCompare,
-  type Deviation,
   languagesDir,
   missingFor,
   mustRun,
   openApiGenerator,
+  openQueryDeviation,
   requireTools,
   runsHere,
-  scratch,
+  tierWorkspace,
   variants,
 } from '../support/languages.ts';
 
-// Pinned: what the generated client sends where the description says otherwise. No OpenAPI
-// Generator client sends an exploded form object as bare name=value pairs: each names the pairs
-// after the description's `params` object, which the description says never appears on the wire.
-const openQuery = (request: string, why: string): Deviation[] => [{ operationId: 'getApiKey', request, why }];
-const goDeviations = openQuery(
+// Pinned: what the generated client sends for the open query pairs. No OpenAPI Generator client
+// sends an exploded form object as bare name=value pairs: each names the pairs after the
+// description's `params` object, which the description says never appears on the wire.
+const goDeviations = openQueryDeviation(
   'GET /v1/api-key?params[name]=value&params[two+words]=a%26b',
   'the go generator sends the object in deepObject style (params[name]=value), brackets unencoded',
 );
-let work: string;
-let document: Json;
-
-beforeAll(async () => {
-  work = await scratch('openapi-generator-go');
-  document = await loadBundle();
-});
-afterAll(async () => {
-  if (work) await fs.rm(work, { recursive: true, force: true });
-});
+const tier = tierWorkspace('openapi-generator-go');
 
 const go = missingFor(['java', 'go']);
 describe.runIf(runsHere('OpenAPI Generator (go)', go))('OpenAPI Generator: go', () => {
   it.each(variants)('generates from generated/%s a client that builds, vets and sends what the description says', async (variant) => {
     requireTools(go);
-    const module = path.join(work, `go-${variant}`);
+    const module = path.join(tier.work, `go-${variant}`);
     await fs.cp(path.join(languagesDir, 'go'), module, { recursive: true });
     const out = path.join(module, 'openapigenerator');
     await openApiGenerator('go', variant, out, ['--package-name', 'openapigenerator']);
@@ -51,6 +40,6 @@ describe.runIf(runsHere('OpenAPI Generator (go)', go))('OpenAPI Generator: go', 
     await fs.rm(path.join(module, 'cmd', 'call-oapi-codegen'), { recursive: true });
     await mustRun('go', ['build', '-o', 'call', './cmd/call-openapi-generator'], module);
     await mustRun('go', ['vet', './...'], module);
-    await callAndCompare(document, async (baseUrl) => (await mustRun(path.join(module, 'call'), [baseUrl], module)).stdout, goDeviations);
+    await callAndCompare(tier.document, async (baseUrl) => (await mustRun(path.join(module, 'call'), [baseUrl], module)).stdout, goDeviations);
   });
 });

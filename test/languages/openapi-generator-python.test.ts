@@ -3,47 +3,36 @@
 // kind against a recording server on 127.0.0.1. The generated code goes to a temporary folder.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadBundle, type Json } from '../support/helpers.ts';
+import { describe, expect, it } from 'vitest';
 import { run } from '../support/run-command.ts';
 import {
   callAndCompare,
-  type Deviation,
   languagesDir,
   missingFor,
   mustRun,
   openApiGenerator,
+  openQueryDeviation,
   requireTools,
   runsHere,
-  scratch,
+  tierWorkspace,
   variants,
   venv,
 } from '../support/languages.ts';
 
-// Pinned: what the generated client sends where the description says otherwise. No OpenAPI
-// Generator client sends an exploded form object as bare name=value pairs: each names the pairs
-// after the description's `params` object, which the description says never appears on the wire.
-const openQuery = (request: string, why: string): Deviation[] => [{ operationId: 'getApiKey', request, why }];
-const pythonDeviations = openQuery(
+// Pinned: what the generated client sends for the open query pairs. No OpenAPI Generator client
+// sends an exploded form object as bare name=value pairs: each names the pairs after the
+// description's `params` object, which the description says never appears on the wire.
+const pythonDeviations = openQueryDeviation(
   'GET /v1/api-key?params=%7B%22name%22%3A%20%22value%22%2C%20%22two%20words%22%3A%20%22a%26b%22%7D',
   'the python generator sends the object as one `params` parameter holding its JSON',
 );
-let work: string;
-let document: Json;
-
-beforeAll(async () => {
-  work = await scratch('openapi-generator-python');
-  document = await loadBundle();
-});
-afterAll(async () => {
-  if (work) await fs.rm(work, { recursive: true, force: true });
-});
+const tier = tierWorkspace('openapi-generator-python');
 
 const python = missingFor(['java', 'python']);
 describe.runIf(runsHere('OpenAPI Generator (python)', python))('OpenAPI Generator: python', () => {
   it.each(variants)('generates from generated/%s a package that installs, imports, type-checks and sends what the description says', async (variant) => {
     requireTools(python);
-    const out = path.join(work, `python-${variant}`);
+    const out = path.join(tier.work, `python-${variant}`);
     await openApiGenerator(
       'python',
       variant,
@@ -69,6 +58,10 @@ describe.runIf(runsHere('OpenAPI Generator (python)', python))('OpenAPI Generato
     expect(typeErrors, mypy.output).toEqual([
       expect.stringMatching(/^site\/email_delivery\/configuration\.py:\d+: error: Missing key "enum_values" for TypedDict "HostSettingVariable"/),
     ]);
-    await callAndCompare(document, async (baseUrl) => (await mustRun(path.join(venv, 'bin', 'python'), [caller, baseUrl], out, env)).stdout, pythonDeviations);
+    await callAndCompare(
+      tier.document,
+      async (baseUrl) => (await mustRun(path.join(venv, 'bin', 'python'), [caller, baseUrl], out, env)).stdout,
+      pythonDeviations,
+    );
   });
 });

@@ -3,10 +3,21 @@
 // recording server on 127.0.0.1. The generated code goes to a temporary folder.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkout, loadBundle, type Json } from '../support/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { checkout } from '../support/helpers.ts';
 import { run } from '../support/run-command.ts';
-import { callAndCompare, variants, type Deviation, languagesDir, missingFor, mustRun, requireTools, runsHere, scratch, venv } from '../support/languages.ts';
+import {
+  callAndCompare,
+  variants,
+  type Deviation,
+  languagesDir,
+  missingFor,
+  mustRun,
+  requireTools,
+  runsHere,
+  tierWorkspace,
+  venv,
+} from '../support/languages.ts';
 
 const missing = missingFor(['python']);
 const bin = (name: string) => path.join(venv, 'bin', name);
@@ -29,27 +40,18 @@ const knownTypeErrors = [
   'get_api_key.py:25: error: Item "GetApiKeyParams" of "GetApiKeyParams | Unset" has no attribute "items"  [union-attr]',
   'get_api_key.py:25: error: Item "Unset" of "GetApiKeyParams | Unset" has no attribute "items"  [union-attr]',
 ];
-let work: string;
-let document: Json;
+const tier = tierWorkspace('openapi-python-client');
 
 describe.runIf(runsHere('openapi-python-client', missing))('openapi-python-client', () => {
-  beforeAll(async () => {
-    requireTools(missing);
-    work = await scratch('openapi-python-client');
-    document = await loadBundle();
-  });
-  afterAll(async () => {
-    if (work) await fs.rm(work, { recursive: true, force: true });
-  });
-
   it.each(variants)('generates from generated/%s a package that installs, imports, type-checks and sends what the description says', async (variant) => {
-    const out = path.join(work, variant);
+    requireTools(missing);
+    const out = path.join(tier.work, variant);
     // Its post-generation hook runs ruff (pinned beside it), found on PATH.
     const env = { PATH: `${path.join(venv, 'bin')}${path.delimiter}${process.env.PATH}` };
     const generated = await mustRun(
       bin('openapi-python-client'),
       ['generate', '--path', path.join(checkout.outputDir, variant), '--output-path', out, '--meta', 'setup'],
-      work,
+      tier.work,
       env,
     );
     expect(generated.output, 'openapi-python-client prints no warning').not.toMatch(/warning/i);
@@ -61,6 +63,6 @@ describe.runIf(runsHere('openapi-python-client', missing))('openapi-python-clien
     const mypy = await run(bin('mypy'), ['--strict', '--cache-dir', '.mypy', 'call.py'], out, { MYPYPATH: site });
     const typeErrors = mypy.stdout.split('\n').filter((line) => line.includes(': error: '));
     expect(typeErrors, mypy.output).toEqual(knownTypeErrors.map((error) => `site/email_delivery_service_api_client/api/account_and_access/${error}`));
-    await callAndCompare(document, async (baseUrl) => (await mustRun(bin('python'), ['call.py', baseUrl], out, { PYTHONPATH: site })).stdout, deviations);
+    await callAndCompare(tier.document, async (baseUrl) => (await mustRun(bin('python'), ['call.py', baseUrl], out, { PYTHONPATH: site })).stdout, deviations);
   });
 });

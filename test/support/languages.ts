@@ -5,8 +5,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect } from 'vitest';
-import { type Json, root } from './helpers.ts';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { type Json, loadBundle, root } from './helpers.ts';
 import { startTestServer } from './http-server.ts';
 import { run, type RunResult } from './run-command.ts';
 import { type CallArguments, operationAt, successStatus, wireRequest } from './wire-format.ts';
@@ -166,3 +166,30 @@ export async function openApiGenerator(generator: string, variant: string, outpu
 
 /** The variants every generator of the tier reads. */
 export const variants = ['openapi.json', 'openapi-3.0.json'];
+
+/** What a generator sends for the open query pairs of getApiKey instead of bare name=value pairs. */
+export const openQueryDeviation = (request: string, why: string): Deviation[] => [{ operationId: 'getApiKey', request, why }];
+
+/**
+ * For a test file of the tier: a scratch folder (`work`) and the bundle (`document`), made before
+ * its tests and removed after.
+ */
+export function tierWorkspace(name: string): { readonly work: string; readonly document: Json } {
+  let work = '';
+  let document: Json;
+  beforeAll(async () => {
+    work = await scratch(name);
+    document = await loadBundle();
+  });
+  afterAll(async () => {
+    if (work) await fs.promises.rm(work, { recursive: true, force: true });
+  });
+  return {
+    get work() {
+      return work;
+    },
+    get document() {
+      return document;
+    },
+  };
+}
