@@ -193,3 +193,25 @@ export function tierWorkspace(name: string): { readonly work: string; readonly d
     },
   };
 }
+
+/** What a generated tree holds that only copies the input or caches a tool's work: its copy of the description, its README. */
+export const copiesOfTheInput = /(^|\/)(api\/openapi\.yaml|README\.md)$|(^|\/)(\.ruff_cache|\.openapi-generator)\//;
+
+/**
+ * The files that differ between two generated trees, but for what only copies or caches the input
+ * (`ignored`): the same sources from both variants are one client, built once.
+ */
+export async function differingFiles(a: string, b: string, ignored: RegExp): Promise<string[]> {
+  const list = async (dir: string) =>
+    (await fs.promises.readdir(dir, { recursive: true, withFileTypes: true }))
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+      .filter((file) => !ignored.test(file));
+  const [left, right] = await Promise.all([list(a), list(b)]);
+  const differing: string[] = [];
+  for (const file of [...new Set([...left, ...right])].sort()) {
+    const [x, y] = await Promise.all([a, b].map((dir) => fs.promises.readFile(path.join(dir, file)).catch(() => undefined)));
+    if (!x || !y || !x.equals(y)) differing.push(file);
+  }
+  return differing;
+}
