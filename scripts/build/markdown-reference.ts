@@ -109,15 +109,14 @@ function areasOf(document: Json): Area[] {
 /** The anchor GitHub gives an operation's heading on its area's page. */
 const anchorOf = (operation: Operation) => new GithubSlugger().slug(operation.summary);
 
-function areaPage(document: Json, area: Area): string {
-  return [
-    `# ${area.tag}`,
-    '',
-    `${area.description} Part of the [${document.info.title} reference](README.md).`,
-    '',
-    ...area.operations.flatMap((operation) => [operationSection(document, operation), '']),
-  ].join('\n');
+/** An area's heading and description: on its own page, with a link back to the index. */
+function areaIntroduction(document: Json, area: Area, linkToIndex: boolean): string {
+  const back = linkToIndex ? ` Part of the [${document.info.title} reference](README.md).` : '';
+  return `# ${area.tag}\n\n${area.description}${back}\n`;
 }
+
+/** An area's operations, one section each. */
+const areaSections = (document: Json, area: Area) => area.operations.map((operation) => `\n${operationSection(document, operation)}\n`).join('');
 
 function indexPage(document: Json, areas: Area[], link: (area: Area, anchor?: string) => string): string {
   return [
@@ -154,7 +153,8 @@ export function markdownReference(document: Json): Map<string, string> {
     'reference/README.md',
     indexPage(document, areas, (area, anchor) => `${area.file}${anchor ? `#${anchor}` : ''}`),
   );
-  for (const area of areas) files.set(`reference/${area.file}`, areaPage(document, area));
+  const sections = new Map(areas.map((area) => [area, areaSections(document, area)]));
+  for (const area of areas) files.set(`reference/${area.file}`, `${areaIntroduction(document, area, true)}${sections.get(area)}`);
 
   files.set(
     'llms.txt',
@@ -186,7 +186,7 @@ export function markdownReference(document: Json): Map<string, string> {
   // One document: the index (its titles without links, since the sections follow), then each area
   // page as a section.
   const index = indexPage(document, areas, () => '#').replace(/\[([^\]]+)\]\(#\)/g, '$1');
-  const sections = areas.map((area) => demoted(areaPage(document, area)).replace(` Part of the [${document.info.title} reference](README.md).`, ''));
-  files.set('llms-full.txt', [index, ...sections].join('\n'));
+  const pages = areas.map((area) => demoted(`${areaIntroduction(document, area, false)}${sections.get(area)}`));
+  files.set('llms-full.txt', [index, ...pages].join('\n'));
   return files;
 }

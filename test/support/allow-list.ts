@@ -29,7 +29,7 @@ const inventions: [RegExp, string][] = [
 ];
 
 /** The part of the interface document a key (or the value at it) would invent. */
-export function invention(key: string): string {
+function invention(key: string): string {
   return inventions.find(([pattern]) => pattern.test(key))?.[1] ?? 'not a fact the interface document states';
 }
 

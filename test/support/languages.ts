@@ -12,10 +12,10 @@ import { run, type RunResult } from './run-command.ts';
 import { type CallArguments, operationAt, successStatus, wireRequest } from './wire-format.ts';
 
 export const languagesDir = path.join(root, 'test', 'languages');
-export const toolsHome = process.env.EMAIL_DELIVERY_TOOLS ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'email-delivery-api');
+const toolsHome = process.env.EMAIL_DELIVERY_TOOLS ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'email-delivery-api');
 const installHint = 'run `npm run install:languages`';
 
-export const pins: Record<string, string> = Object.fromEntries(
+const pins: Record<string, string> = Object.fromEntries(
   fs
     .readFileSync(path.join(languagesDir, 'pins.env'), 'utf8')
     .split('\n')

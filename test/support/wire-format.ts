@@ -19,10 +19,13 @@ export interface WireRequest {
   body: string;
 }
 
-/** RFC 3986 unreserved characters stay; everything else is percent-encoded (allowReserved: false). */
+/**
+ * RFC 3986 unreserved characters stay; everything else is percent-encoded (allowReserved: false).
+ * Written here again on purpose: the client's own encoder is what this module checks.
+ */
 const encodeStrict = (value: string) => encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
-export function findOperation(document: Json, operationId: string): { path: string; method: string; operation: Json; pathItem: Json } {
+function findOperation(document: Json, operationId: string): { path: string; method: string; operation: Json; pathItem: Json } {
   for (const [path, pathItem] of Object.entries<Json>(document.paths ?? {}))
     for (const [method, operation] of Object.entries<Json>(pathItem))
       if (operation && typeof operation === 'object' && operation.operationId === operationId) return { path, method, operation, pathItem };
