@@ -19,9 +19,7 @@ import {
   variants,
 } from '../support/languages.ts';
 
-// Pinned: what the generated client sends for the open query pairs. No OpenAPI Generator client
-// sends an exploded form object as bare name=value pairs: each names the pairs after the
-// description's `params` object, which the description says never appears on the wire.
+// Pinned: what the generated client sends for the open query pairs (see openQueryDeviation).
 const goDeviations = openQueryDeviation(
   'GET /v1/api-key?params[name]=value&params[two+words]=a%26b',
   'the go generator sends the object in deepObject style (params[name]=value), brackets unencoded',

@@ -19,9 +19,7 @@ import {
   variants,
 } from '../support/languages.ts';
 
-// Pinned: what the generated client sends for the open query pairs. No OpenAPI Generator client
-// sends an exploded form object as bare name=value pairs: each names the pairs after the
-// description's `params` object, which the description says never appears on the wire.
+// Pinned: what the generated client sends for the open query pairs (see openQueryDeviation).
 const javaDeviations = openQueryDeviation(
   'GET /v1/api-key?params=%7Bname%3Dvalue%2C%20two%20words%3Da%26b%7D',
   "the java (native) generator sends the object as one `params` parameter holding Java's Map.toString()",

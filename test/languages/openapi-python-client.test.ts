@@ -70,6 +70,7 @@ describe.runIf(runsHere('openapi-python-client', missing))('openapi-python-clien
     await mustRun(bin('pip'), ['install', '--quiet', '--no-deps', '--no-build-isolation', '--no-index', '--target', site, out], out);
     await mustRun(bin('python'), ['-c', 'import email_delivery_service_api_client'], out, { PYTHONPATH: site });
     await fs.copyFile(path.join(languagesDir, 'python', 'call_openapi_python_client.py'), path.join(out, 'call.py'));
+    await fs.copyFile(path.join(languagesDir, 'python', 'report.py'), path.join(out, 'report.py'));
     // This generator's code passes mypy --strict, but for the pinned errors.
     const mypy = await run(bin('mypy'), ['--strict', '--cache-dir', '.mypy', 'call.py'], out, { MYPYPATH: site });
     const typeErrors = mypy.stdout.split('\n').filter((line) => line.includes(': error: '));

@@ -167,7 +167,11 @@ export async function openApiGenerator(generator: string, variant: string, outpu
 /** The variants every generator of the tier reads. */
 export const variants = ['openapi.json', 'openapi-3.0.json'];
 
-/** What a generator sends for the open query pairs of getApiKey instead of bare name=value pairs. */
+/**
+ * What a generator sends for the open query pairs of getApiKey instead of bare name=value pairs.
+ * No OpenAPI Generator client sends an exploded form object that way: each names the pairs after
+ * the description's `params` object, which the description says never appears on the wire.
+ */
 export const openQueryDeviation = (request: string, why: string): Deviation[] => [{ operationId: 'getApiKey', request, why }];
 
 /**

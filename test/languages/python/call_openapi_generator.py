@@ -3,17 +3,10 @@ generated, against the base URL given as the only argument, and prints one line 
 operationId, then the status the client received, or the error it raised."""
 
 import sys
-from typing import Any, Callable
+
+from report import report
 
 from email_delivery import AccountAndAccessApi, ApiClient, Configuration, ContactsAndListsApi, MessagesAndBatchesApi
-from email_delivery.api_response import ApiResponse
-
-
-def report(operation_id: str, call: Callable[[], ApiResponse[Any]]) -> None:
-    try:
-        print(operation_id, int(call().status_code))
-    except Exception as error:  # noqa: BLE001 - every failure is a result to report
-        print(operation_id, "error", type(error).__name__, str(error).splitlines()[0] if str(error) else "")
 
 
 client = ApiClient(Configuration(host=sys.argv[1]))

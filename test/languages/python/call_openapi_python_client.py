@@ -3,21 +3,14 @@ generated, against the base URL given as the only argument, and prints one line 
 operationId, then the status the client received, or the error it raised."""
 
 import sys
-from typing import Any, Callable
+
+from report import report
 
 from email_delivery_service_api_client import Client
 from email_delivery_service_api_client.api.account_and_access import get_api_key, list_scopes, update_user_password
 from email_delivery_service_api_client.api.contacts_and_lists import get_unsubscribe_group
 from email_delivery_service_api_client.api.messages_and_batches import send_batch
 from email_delivery_service_api_client.models import GetApiKeyParams, SendBatchRequest, UpdateUserPasswordRequest
-from email_delivery_service_api_client.types import Response
-
-
-def report(operation_id: str, call: Callable[[], Response[Any]]) -> None:
-    try:
-        print(operation_id, int(call().status_code))
-    except Exception as error:  # noqa: BLE001 - every failure is a result to report
-        print(operation_id, "error", type(error).__name__, str(error).splitlines()[0] if str(error) else "")
 
 
 client = Client(base_url=sys.argv[1])

@@ -1,40 +1,30 @@
 // Calls one operation of each request-part kind through the client OpenAPI Generator (go)
-// generated, against the base URL given as the only argument, and prints one line per call:
-// operationId, then the status the client received, or the error it returned.
+// generated, against the base URL given as the only argument, and prints one line per call.
 package main
 
 import (
 	"context"
-	"fmt"
-	"net/http"
 	"os"
 
-	client "emaildelivery.test/callers/openapigenerator"
+	"emaildelivery.test/callers/openapigenerator"
+	"emaildelivery.test/callers/report"
 )
 
-func report(operationID string, response *http.Response, err error) {
-	if err != nil {
-		fmt.Printf("%s error %v\n", operationID, err)
-		return
-	}
-	fmt.Printf("%s %d\n", operationID, response.StatusCode)
-}
-
 func main() {
-	configuration := client.NewConfiguration()
-	configuration.Servers = client.ServerConfigurations{{URL: os.Args[1]}}
-	api := client.NewAPIClient(configuration)
+	configuration := openapigenerator.NewConfiguration()
+	configuration.Servers = openapigenerator.ServerConfigurations{{URL: os.Args[1]}}
+	api := openapigenerator.NewAPIClient(configuration)
 	ctx := context.Background()
 	body := map[string]interface{}{"any": 1}
 
 	_, response, err := api.AccountAndAccessAPI.ListScopes(ctx).Execute()
-	report("listScopes", response, err)
+	report.Response("listScopes", response, err)
 	_, response, err = api.ContactsAndListsAPI.GetUnsubscribeGroup(ctx, "id 1/é").Execute()
-	report("getUnsubscribeGroup", response, err)
+	report.Response("getUnsubscribeGroup", response, err)
 	_, response, err = api.AccountAndAccessAPI.GetApiKey(ctx).Params(map[string]string{"name": "value", "two words": "a&b"}).Execute()
-	report("getApiKey", response, err)
+	report.Response("getApiKey", response, err)
 	_, response, err = api.MessagesAndBatchesAPI.SendBatch(ctx, "id 1/é").RequestBody(body).Execute()
-	report("sendBatch", response, err)
+	report.Response("sendBatch", response, err)
 	_, response, err = api.AccountAndAccessAPI.UpdateUserPassword(ctx).RequestBody(body).Execute()
-	report("updateUserPassword", response, err)
+	report.Response("updateUserPassword", response, err)
 }
