@@ -1,6 +1,7 @@
 // `npm run docs [-- --port N]`: builds, serves generated/docs/ on 127.0.0.1 (port 8080 by
-// default), and rebuilds when openapi/ or a lint config changes; a failed rebuild keeps the last
-// good docs. Runs until stopped. Exit 2: bad arguments.
+// default) with the Markdown reference beside it, and rebuilds when openapi/ or a lint config
+// changes; the open page reloads after a good rebuild, and a failed one keeps the last good docs.
+// Runs until stopped. Exit 2: bad arguments.
 const { checkout } = require('./start.ts');
 
 async function main() {
@@ -13,7 +14,8 @@ async function main() {
   }
   const [{ openProject }, { serveDocs }] = await Promise.all([import('../project.ts'), import('../serve/docs-server.ts')]);
   const server = await serveDocs(openProject(checkout), port, { info: (line) => console.log(line), error: (line) => console.error(line) });
-  console.log(`docs: serving ${server.url} (rebuilds when openapi/ changes; Ctrl-C to stop)`);
+  console.log(`docs: serving ${server.url}, with ${server.url}llms.txt and ${server.url}reference/README.md beside it`);
+  console.log('docs: rebuilds when openapi/ changes and reloads the open page after a good rebuild; Ctrl-C to stop');
   return undefined;
 }
 
