@@ -4,7 +4,7 @@
 // parameter, body), and the code samples are the HTML docs' own.
 import GithubSlugger from 'github-slugger';
 import { curlSample, typescriptSample } from './code-samples.ts';
-import { deref, eachOperation, listOperations, type Operation } from './operations.ts';
+import { deref, listOperations, type Operation } from './operations.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- parsed OpenAPI
 
@@ -36,7 +36,8 @@ function schemaLine(document: Json, content: Json): string {
 
 /** The facts of one operation, as Markdown; the order of the HTML docs. */
 export function operationSection(document: Json, operation: Operation): string {
-  const { pathItem, operation: source } = [...eachOperation(document)].find((o) => o.operation.operationId === operation.operationId)!;
+  const pathItem = document.paths[operation.path];
+  const source = pathItem[operation.method];
   const parameters = [...(pathItem.parameters ?? []), ...(source.parameters ?? [])].map((p: Json) => deref(document, p));
   const body = source.requestBody ? deref(document, source.requestBody) : undefined;
   const success = deref(document, source.responses[operation.success.status]);

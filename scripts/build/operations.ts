@@ -46,6 +46,12 @@ export function* eachOperation(document: Json): Generator<{ path: string; method
   }
 }
 
+/** The operation named `operationId`, with its path, method and path item; throws when there is none. */
+export function operationById(document: Json, operationId: string): { path: string; method: string; pathItem: Json; operation: Json } {
+  for (const found of eachOperation(document)) if (found.operation.operationId === operationId) return found;
+  throw new ReportedError(`no operation ${operationId} in the description`);
+}
+
 export function listOperations(document: Json): Operation[] {
   const operations: Operation[] = [];
   for (const { path, method, pathItem, operation } of eachOperation(document)) {

@@ -92,13 +92,13 @@ export async function serveDocs(project: Project, port: number, log: BuildLog): 
 /** The event stream an open page listens on; it hears `reload` after each good rebuild. */
 const reloadPath = '/__reload';
 const reloadScript = `new EventSource('${reloadPath}').addEventListener('reload', () => location.reload());`;
+const reloadScriptHash = `'sha256-${createHash('sha256').update(reloadScript).digest('base64')}'`;
 
 /**
  * The served page with the reload script added, and its Content-Security-Policy widened for it
  * alone: the script's hash, and connections to this server. generated/docs/index.html is unchanged.
  */
 export function withLiveReload(html: string): string {
-  const hash = `'sha256-${createHash('sha256').update(reloadScript).digest('base64')}'`;
   const policy = /(<meta http-equiv="Content-Security-Policy" content=")([^"]*)(")/;
   // The last </body>: Redoc's inlined scripts hold the string too.
   const end = html.lastIndexOf('</body>');
@@ -107,7 +107,7 @@ export function withLiveReload(html: string): string {
     page.replace(
       policy,
       (_, open: string, content: string, close: string) =>
-        `${open}${content.replace('script-src ', `script-src ${hash} `).replace('connect-src ', "connect-src 'self' ")}${close}`,
+        `${open}${content.replace('script-src ', `script-src ${reloadScriptHash} `).replace('connect-src ', "connect-src 'self' ")}${close}`,
     );
   return withPolicy(`${html.slice(0, end)}<script>${reloadScript}</script>\n${html.slice(end)}`);
 }

@@ -2,6 +2,7 @@
 // hand-written operations table): the path template, each parameter's location, style, explode,
 // allowReserved and required, and the request body's media type. Any serialization this module does
 // not know throws, so a description that starts using one fails the tests that call it.
+import { operationById } from '../../scripts/build/operations.ts';
 import { deref, type Json } from './helpers.ts';
 
 /** The arguments of one call: the `id`, the open query pairs, the JSON body. */
@@ -25,16 +26,9 @@ export interface WireRequest {
  */
 const encodeStrict = (value: string) => encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
-function findOperation(document: Json, operationId: string): { path: string; method: string; operation: Json; pathItem: Json } {
-  for (const [path, pathItem] of Object.entries<Json>(document.paths ?? {}))
-    for (const [method, operation] of Object.entries<Json>(pathItem))
-      if (operation && typeof operation === 'object' && operation.operationId === operationId) return { path, method, operation, pathItem };
-  throw new Error(`no operation ${operationId} in the description`);
-}
-
 /** The request `operationId` must send for `args`, by the description's own serialization rules. */
 export function wireRequest(document: Json, operationId: string, args: CallArguments): WireRequest {
-  const { path, method, operation, pathItem } = findOperation(document, operationId);
+  const { path, method, operation, pathItem } = operationById(document, operationId);
   const parameters = [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])].map((p: Json) => deref(document, p));
   let target = path;
   const query: string[] = [];
@@ -68,7 +62,7 @@ export function wireRequest(document: Json, operationId: string, args: CallArgum
 
 /** The success status the description gives `operationId`: its one 2XX response. */
 export function successStatus(document: Json, operationId: string): number {
-  const codes = Object.keys(findOperation(document, operationId).operation.responses).filter((code) => /^2\d\d$/.test(code));
+  const codes = Object.keys(operationById(document, operationId).operation.responses).filter((code) => /^2\d\d$/.test(code));
   if (codes.length !== 1) throw new Error(`${operationId}: ${codes.length} success responses`);
   return Number(codes[0]);
 }

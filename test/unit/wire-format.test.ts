@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '../../generated/client.ts';
 import { createEmailDeliveryClient } from '../../generated/client.ts';
-import { eachOperation } from '../../scripts/build/operations.ts';
+import { eachOperation, operationById } from '../../scripts/build/operations.ts';
 import { checkout, deref, type Json } from '../support/helpers.ts';
 import { startTestServer, type TestServer } from '../support/http-server.ts';
 import { type CallArguments, successStatus, wireRequest } from '../support/wire-format.ts';
@@ -26,7 +26,7 @@ afterAll(async () => {
 
 /** Arguments for an operation from what the description gives it, with characters that need encoding. */
 function argumentsFor(document: Json, operationId: string): CallArguments {
-  const { pathItem, operation } = [...eachOperation(document)].find((o) => o.operation.operationId === operationId)!;
+  const { pathItem, operation } = operationById(document, operationId);
   const parameters = [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])].map((p: Json) => deref(document, p));
   const args: CallArguments = {};
   if (parameters.some((p) => p.in === 'path')) args.id = "a b/c?d#e%f'é";
