@@ -682,7 +682,7 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description The body of an error response. The interface document does not specify its shape, so any JSON value is accepted. */
+        /** @description The body of any response other than the success response. The interface document does not specify error bodies or their shape, so any JSON value is accepted. */
         Error: unknown;
         /** @description The scopes, as returned by `listScopes`. The interface document specifies neither their fields nor the shape of the collection (an array or an envelope object), so any JSON value is accepted. */
         ListScopesResponse: unknown;

@@ -4,7 +4,8 @@
 // parameter, body), and the code samples are the HTML docs' own.
 import GithubSlugger from 'github-slugger';
 import { curlSample, typescriptSample } from './code-samples.ts';
-import { deref, listOperations, type Operation } from './operations.ts';
+import { deref } from '../openapi-document.ts';
+import { listOperations, type Operation } from './operations.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- parsed OpenAPI
 

@@ -1,10 +1,7 @@
 // The operations of a bundled description, in document order, in the shape the generators need
 // (client functions, code samples). Fails on a parameter kind the generators do not support.
+import { deref, eachOperation, type Json } from '../openapi-document.ts';
 import { ReportedError } from '../project.ts';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- parsed OpenAPI
-
-export const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 export interface Operation {
   operationId: string;
@@ -22,28 +19,10 @@ export interface Operation {
   success: { status: string; schema: string };
 }
 
-/** Follows a local `$ref` once; other nodes come back as they are. */
-export function deref(document: Json, node: Json): Json {
-  if (typeof node?.$ref !== 'string') return node;
-  return node.$ref
-    .replace(/^#\//, '')
-    .split('/')
-    .reduce((at: Json, key: string) => at?.[key], document);
-}
-
 function schemaName(where: string, media: Json | undefined): string {
   const ref = media?.['application/json']?.schema?.$ref;
   if (typeof ref !== 'string') throw new ReportedError(`${where}: the JSON payload must be a $ref to a named schema`);
   return ref.split('/').pop()!;
-}
-
-/** Every operation of `document` with its path, method and path item, in document order. */
-export function* eachOperation(document: Json): Generator<{ path: string; method: string; pathItem: Json; operation: Json }> {
-  for (const [path, pathItem] of Object.entries((document.paths ?? {}) as Json)) {
-    for (const method of httpMethods) {
-      if (pathItem[method]) yield { path, method, pathItem, operation: pathItem[method] };
-    }
-  }
 }
 
 /** The operation named `operationId`, with its path, method and path item; throws when there is none. */

@@ -1,5 +1,5 @@
 // `npm run lint [-- --format github-actions]`: Redocly on openapi/ with the house rules, then
-// Spectral on a fresh bundle held in memory. Writes nothing.
+// Spectral and the faithfulness contract on a fresh bundle held in memory. Writes nothing.
 // Exit 0: no problem; 1: problems (warnings included); 2: bad arguments.
 const { checkout } = require('./start.ts');
 
@@ -17,13 +17,15 @@ async function main() {
   const project = openProject(checkout);
   try {
     const result = await lintDescription(project);
-    const [{ printLint }, { lintSummary }] = await Promise.all([import('../lint/print-lint.ts'), import('../lint/lint-problems.ts')]);
+    const [{ printLint }, { lintSummary, problemCount }] = await Promise.all([import('../lint/print-lint.ts'), import('../lint/lint-problems.ts')]);
     await printLint(project, result, format);
-    if (result.redocly.length + result.spectral.length > 0) {
+    if (problemCount(result) > 0) {
       console.error(`lint: ${lintSummary(project, result)}`);
       return 1;
     }
-    console.log(`lint: 0 problems (Redocly on openapi/, Spectral on the bundle) in ${((performance.now() - started) / 1000).toFixed(2)} s`);
+    console.log(
+      `lint: 0 problems (Redocly on openapi/, Spectral and the faithfulness contract on the bundle) in ${((performance.now() - started) / 1000).toFixed(2)} s`,
+    );
     return 0;
   } catch (error) {
     console.error(`lint: ${error instanceof ReportedError ? error.message : error instanceof Error ? error.stack : String(error)}`);

@@ -1,6 +1,8 @@
-// `npm run mutate [-- --only <text>]`: mutation testing of the contract, in one process. Prints
-// one line per mutation with what caught it, or SURVIVED, then a summary by stage.
-// Exit 0: every mutation caught; 1: one survived or could not be applied; 2: bad arguments.
+// `npm run mutate [-- --only <text>]`: mutation testing, in one process. Prints one line per
+// mutation with the rule that caught it, or SURVIVED (PASSED for a neutral rewording, FALSE ALARM
+// when one is caught), then a summary by stage and by rule.
+// Exit 0: every mistake caught and every rewording passed; 1: otherwise, or a mutation could not
+// be applied; 2: bad arguments.
 const { checkout } = require('./start.ts');
 
 async function main() {
@@ -13,29 +15,48 @@ async function main() {
     return 2;
   }
   const started = performance.now();
-  console.log(`mutate: ${selected.length} mutations of openapi/, each linted, generated from and held against the contract in memory`);
+  const neutrals = selected.filter((mutation) => mutation.neutral).length;
+  console.log(
+    `mutate: ${selected.length - neutrals} mistakes and ${neutrals} neutral rewordings of openapi/, each linted (Redocly, Spectral, the faithfulness contract) and generated from in memory`,
+  );
   let done = 0;
   const outcomes = await mutate(openProject(checkout), selected, (outcome) => {
     done += 1;
-    const verdict = outcome.error ? `ERROR    ${outcome.error}` : outcome.caughtBy ? `caught   by ${outcome.caughtBy}` : 'SURVIVED';
+    const verdict = outcome.error
+      ? `ERROR    ${outcome.error}`
+      : outcome.mutation.neutral
+        ? outcome.caughtBy
+          ? `FALSE ALARM: caught by ${outcome.caughtBy}`
+          : 'passed   (neutral)'
+        : outcome.caughtBy
+          ? `caught   by ${outcome.caughtBy}`
+          : 'SURVIVED';
     console.log(`  [${String(done).padStart(3)}/${selected.length}] ${outcome.mutation.name}: ${verdict}`);
   });
   const seconds = (performance.now() - started) / 1000;
-  const stages = new Map();
-  for (const outcome of outcomes) {
-    const stage = outcome.caughtBy?.split(' ')[0];
-    if (stage) stages.set(stage, (stages.get(stage) ?? 0) + 1);
-  }
-  const survived = outcomes.filter((outcome) => !outcome.caughtBy && !outcome.error).length;
+  const count = (keys: (string | undefined)[]) => {
+    const counts = new Map<string, number>();
+    for (const key of keys) if (key) counts.set(key, (counts.get(key) ?? 0) + 1);
+    return [...counts]
+      .sort((a, b) => b[1] - a[1])
+      .map(([key, n]) => `${key} ${n}`)
+      .join(', ');
+  };
+  const mistakes = outcomes.filter((outcome) => !outcome.mutation.neutral);
+  const survived = mistakes.filter((outcome) => !outcome.caughtBy && !outcome.error).length;
+  const falseAlarms = outcomes.filter((outcome) => outcome.mutation.neutral && outcome.caughtBy).length;
   const errors = outcomes.filter((outcome) => outcome.error).length;
-  const byStage = [...stages].map(([stage, count]) => `${stage} ${count}`).join(', ');
+  const byStage = count(mistakes.map((outcome) => outcome.caughtBy?.split(' ')[0]));
   const bundled = outcomes.filter((outcome) => outcome.referenceChanged);
   const changing = bundled.filter((outcome) => (outcome.referenceChanged?.length ?? 0) > 0).length;
   console.log(`mutate: ${changing} of the ${bundled.length} mutants that bundle change the Markdown reference (generated/reference/, llms-full.txt)`);
+  console.log(`mutate: caught by rule: ${count(mistakes.map((outcome) => outcome.rule))}`);
   console.log(
-    `mutate: ${outcomes.length - survived - errors} of ${outcomes.length} caught (${byStage}), ${survived} survived, ${errors} errors, in ${seconds.toFixed(1)} s (${(outcomes.length / seconds).toFixed(2)} mutants/s)`,
+    `mutate: ${mistakes.length - survived - errors} of ${mistakes.length} mistakes caught (${byStage}), ${survived} survived; ` +
+      `${neutrals - falseAlarms} of ${neutrals} neutral rewordings passed, ${falseAlarms} false alarms; ${errors} errors; ` +
+      `in ${seconds.toFixed(1)} s (${(outcomes.length / seconds).toFixed(2)} mutants/s)`,
   );
-  return survived > 0 || errors > 0 ? 1 : 0;
+  return survived > 0 || falseAlarms > 0 || errors > 0 ? 1 : 0;
 }
 
 main().then((code) => (process.exitCode = code));

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import createClient from 'openapi-fetch';
-import { launchChromium } from '../../test/support/chromium.ts';
+import { launchChromium } from './chromium.ts';
 import type { Project } from '../project.ts';
 import { median, medianOf, timed } from './bench-timing.ts';
 

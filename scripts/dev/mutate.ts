@@ -1,15 +1,16 @@
-// Mutation testing of the contract, in one process: each mutation of the source is applied in
-// memory (the project's source overlay), then linted, bundled, generated from (types, client,
-// variants, the Markdown reference) and held against the contract, with Redocly's config and
-// Spectral's ruleset loaded once. Every mutation must be caught; the outcome names what caught it
+// Mutation testing, in one process: each mutation of the source is applied in memory (the
+// project's source overlay), then linted (Redocly, Spectral and the faithfulness contract),
+// bundled, generated from (types, client, variants, the Markdown reference), and its variants held
+// to the closed world, with Redocly's config and Spectral's ruleset loaded once. Every mistake
+// must be caught and every neutral rewording must pass; the outcome names the rule that caught it
 // and which pages of the Markdown reference the mutant changes.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { contractBreaches } from '../../test/support/contract.ts';
 import { generateClient } from '../build/generate-client.ts';
 import { generateTypes } from '../build/generate-types.ts';
 import { markdownReference } from '../build/markdown-reference.ts';
 import { dereferenced, toOpenApi30 } from '../build/variants.ts';
+import { variantBreaches } from '../lint/contract/contract.ts';
 import { lintDescription } from '../lint/lint-description.ts';
 import { problemLines } from '../lint/lint-problems.ts';
 import { loadRedoclyConfig } from '../lint/redocly.ts';
@@ -20,8 +21,12 @@ import type { Mutation } from './mutations.ts';
 
 export interface Outcome {
   mutation: Mutation;
-  /** `lint (rule)`, `types`, `client`, `variants` or `contract (JSON pointer)`; undefined when it survived. */
+  /** `lint (rule: message)`, `types`, `client`, `variants`, `reference` or `closed world of the variants`; undefined when it passed. */
   caughtBy?: string;
+  /** The rule that caught it, when a rule did (`rule/summary-sentence-case`, `faithful/prose`, ...). */
+  rule?: string;
+  /** Whether the outcome is the one the mutation expects: caught for a mistake, passed for a neutral rewording. */
+  asExpected: boolean;
   /** The mutation could not be applied (its text is gone from the source: the mutation is stale). */
   error?: string;
   /** The files of the Markdown reference the mutant changes, when it bundles. */
@@ -29,8 +34,9 @@ export interface Outcome {
 }
 
 /** What was caught, by what: the stage, then the first rule or breach. */
-function caught(stage: string, detail: string): string {
-  return `${stage} (${detail.length > 140 ? `${detail.slice(0, 137)}...` : detail})`;
+function caught(mutation: Mutation, stage: string, detail: string, rule?: string): Outcome {
+  const caughtBy = `${stage} (${detail.length > 140 ? `${detail.slice(0, 137)}...` : detail})`;
+  return { mutation, caughtBy, rule: rule ?? stage, asExpected: !mutation.neutral };
 }
 
 /** Runs `mutations` against `project`'s source, one at a time, reporting each outcome as it comes. */
@@ -66,18 +72,21 @@ async function tryMutation(
   try {
     text = mutation.apply(original);
   } catch (error) {
-    return { mutation, error: error instanceof Error ? error.message : String(error) };
+    return { mutation, error: error instanceof Error ? error.message : String(error), asExpected: false };
   }
-  if (text === original) return { mutation, error: 'the mutation changed nothing' };
+  if (text === original) return { mutation, error: 'the mutation changed nothing', asExpected: false };
   const mutant = openProject(project.root, new Map([[file, text]]));
   let bundle: Record<string, unknown>;
   try {
     const result = await lintDescription(mutant, lintOptions);
     const lines = problemLines(mutant, result);
-    if (lines.length > 0 || !result.bundle) return { mutation, caughtBy: caught('lint', lines[0]?.replace(/^\S+ \w+ /, '') ?? 'the source does not bundle') };
+    if (lines.length > 0 || !result.bundle) {
+      const first = lines[0]?.replace(/^\S+ \w+ /, '') ?? 'the source does not bundle';
+      return caught(mutation, 'lint', first, /^[\w/-]+(?=:)/.exec(first)?.[0]);
+    }
     bundle = result.bundle;
   } catch (error) {
-    if (error instanceof ReportedError) return { mutation, caughtBy: caught('lint', error.message) };
+    if (error instanceof ReportedError) return caught(mutation, 'lint', error.message);
     throw error;
   }
   let reference = new Map<string, string>();
@@ -91,10 +100,11 @@ async function tryMutation(
     try {
       await generate();
     } catch (error) {
-      return { mutation, caughtBy: caught(stage, error instanceof Error ? error.message : String(error)) };
+      return caught(mutation, stage, error instanceof Error ? error.message : String(error));
     }
   }
   const referenceChanged = [...new Set([...baseReference.keys(), ...reference.keys()])].filter((page) => baseReference.get(page) !== reference.get(page));
-  const breaches = await contractBreaches(bundle, { project: mutant, variants });
-  return breaches.length > 0 ? { mutation, caughtBy: caught('contract', breaches[0]), referenceChanged } : { mutation, referenceChanged };
+  const breaches = variantBreaches(variants);
+  if (breaches.length > 0) return { ...caught(mutation, 'variants', `${breaches[0].pointer}: ${breaches[0].message}`, breaches[0].rule), referenceChanged };
+  return { mutation, referenceChanged, asExpected: mutation.neutral === true };
 }

@@ -1,9 +1,12 @@
 // The mutations `npm run mutate` applies, one at a time, to the text of one file of openapi/ (held
-// in memory, never written). Each is one small, plausible mistake: every one of them must be
-// caught by lint, a generation step or the contract.
+// in memory, never written). Each is one small, plausible mistake, which lint (the contract
+// included) or a generation step must catch; or, marked neutral, a rewording that states nothing
+// new, which everything must let through.
 
 export interface Mutation {
   name: string;
+  /** A rewording that states nothing new: it must pass, and being caught is a false alarm. */
+  neutral?: boolean;
   /** The file under openapi/ to change. */
   file: string;
   /** The changed text; throws when the text to change is not there (the mutation is stale). */
@@ -18,9 +21,10 @@ const replace = (search: string | RegExp, replacement: string) => (text: string)
 };
 const append = (addition: string) => (text: string) => `${text}${addition}`;
 
-type Shorthand = { name: string; file: string; search: string | RegExp | { append: true }; replace: string };
-const make = ({ name, file, search, replace: replacement }: Shorthand): Mutation => ({
+type Shorthand = { name: string; file: string; search: string | RegExp | { append: true }; replace: string; neutral?: boolean };
+const make = ({ name, file, search, replace: replacement, neutral }: Shorthand): Mutation => ({
   name,
+  ...(neutral ? { neutral } : {}),
   file,
   apply: typeof search === 'object' && 'append' in search ? append(replacement) : replace(search, replacement),
 });
@@ -102,7 +106,7 @@ const shorthands: Shorthand[] = [
   { name: 'a non-semver info.version', file: root, search: 'version: 0.1.0', replace: 'version: v1' },
 ];
 
-// The closed world (test/support/allow-list.ts): for each kind of object, one mutant that adds a key
+// The closed world (scripts/lint/contract/allow-list.ts): for each kind of object, one mutant that adds a key
 // the allow-list forbids and one that changes an allowed value to a forbidden one. Each invents a
 // fact the interface document leaves open: versioning, events, errors, limits, auth, wire format, fields.
 const quotas = 'paths/v1_quotas.yaml';
@@ -212,10 +216,89 @@ const singles: Shorthand[] = [
   { name: 'add an operation-level security scheme requirement', file: 'paths/v1_api-key.yaml', search: '  responses:', replace: '  security:\n    - apiKey: []\n  responses:' },
 ];
 
+// Prose that speaks of a part the interface document leaves open, two or more per part, and
+// numbers, code spans and links it does not state. A sentence is added (or one replaced) where a
+// contributor would write it.
+const sendsOneBatch = '    Sends one batch.\n';
+const addedTo = (file: string, first: string) => (sentence: string) => ({ file, search: first, replace: `${first.trimEnd()} ${sentence}\n` });
+const batchSentence = addedTo(batchSend, sendsOneBatch);
+// One mutation per line, as a table.
+// prettier-ignore
+const prose: Shorthand[] = [
+  { name: 'prose: a required scope (authentication)', ...batchSentence('Needs the mail.send scope.') },
+  { name: 'prose: a credentials header (authentication)', ...addedTo('paths/v1_quotas.yaml', '    Lists the quotas.\n')('Callers authenticate with an API key header.') },
+  { name: 'prose: a bearer token in a summary (authentication)', file: webhooks, search: 'summary: List webhooks', replace: 'summary: List webhooks with a bearer token' },
+  { name: 'prose: a rate limit (limits)', ...addedTo(scopes, '    Lists the scopes.\n')('Requests are throttled per account.') },
+  { name: 'prose: a size limit (limits)', ...batchSentence('Batches over the maximum size are refused.') },
+  { name: 'prose: a per-call cap with a number (limits)', ...addedTo('paths/v1_messages_status.yaml', '    Returns the message status.\n')('At most 100 message ids per call.') },
+  { name: 'prose: an error status (errors)', ...addedTo(webhooks, '    Lists the webhooks.\n')('Answers 404 when no webhook exists.') },
+  { name: 'prose: an error body format (errors)', ...batchSentence('A failed send answers with a problem document.') },
+  { name: 'prose: an error condition (errors)', ...addedTo('paths/v1_user_password.yaml', '    Updates the user password.\n')('A weak password is rejected.') },
+  { name: 'prose: a deprecation (versioning)', ...addedTo('paths/v2_verified-senders_id.yaml', '    Deletes one verified sender.\n')('This operation is deprecated.') },
+  { name: 'prose: version selection (versioning)', file: root, search: 'invents\n    nothing.', replace: 'invents\n    nothing. Clients select the API version with a header.' },
+  { name: 'prose: a compatibility promise (versioning)', ...addedTo('paths/v1_mail-settings.yaml', '    Returns the mail settings.\n')('Its answer stays backward compatible.') },
+  { name: 'prose: an event (events)', ...batchSentence('A batch.sent event is posted to every webhook.') },
+  { name: 'prose: a delivery rule (events)', ...addedTo('paths/v1_webhooks_id.yaml', '    Deletes one webhook.\n')('Pending event deliveries are dropped.') },
+  { name: 'prose: the format of id (formats)', file: 'components/parameters/Id.yaml', search: 'It is sent as one', replace: 'It is a UUID, sent as one' },
+  { name: 'prose: the type of id (formats)', ...addedTo('paths/v1_messages_id.yaml', '    Deletes one message.\n')('The message id is an integer.') },
+  { name: 'prose: a state (states)', ...batchSentence('Only a batch in the draft state can be sent.') },
+  { name: 'prose: a transition (states)', ...addedTo('paths/v1_messages_id.yaml', '    Deletes one message.\n')('A deleted message becomes archived.') },
+  { name: 'prose: a purpose of the service (purpose)', file: root, search: 'invents\n    nothing.', replace: 'invents\n    nothing. Use it to send transactional email.' },
+  { name: 'prose: a purpose of an operation (purpose)', ...addedTo('paths/v1_reputation_score.yaml', '    Returns the reputation score.\n')('It helps you decide when to warm up an IP address.') },
+  { name: 'prose: caching in a summary (behaviour)', file: scopes, search: 'summary: List scopes', replace: 'summary: List scopes (cached)' },
+  { name: 'prose: paging (behaviour)', ...addedTo('paths/v1_quotas_history.yaml', '    Returns the quota history.\n')('Results are paginated with a cursor.') },
+  { name: 'prose: idempotence (behaviour)', ...batchSentence('Sending is idempotent.') },
+  { name: 'prose: a number the document does not state', ...addedTo('paths/v1_api-key.yaml', '    Returns the API key.\n')('It answers within 2 seconds.') },
+  { name: 'prose: a version prefix the document does not state', ...addedTo('paths/v1_integrations_id.yaml', '    Returns one integration.\n')('Newer clients call v3.') },
+  { name: 'prose: a spelled-out number the document does not state', ...addedTo(webhooks, '    Lists the webhooks.\n')('An account has three of them.') },
+  { name: 'prose: a code span naming an invented field', ...batchSentence('Pass `batch_id` in the body.') },
+  { name: 'prose: a code span naming an invented header', file: 'components/parameters/OpenQuery.yaml', search: 'query\n  parameter (`params`', replace: 'query\n  parameter beside `X-Request-Id` (`params`' },
+  { name: 'prose: a link to pages the document does not state', ...addedTo(webhooks, '    Lists the webhooks.\n')('See https://docs.example.com/webhooks.') },
+];
+
+// The overview table's verdicts, each turned into its opposite: the table cannot lie.
+const overviewVerdicts: [string, string, string][] = [
+  ['What the service does', 'Partly specified:', 'Specified:'],
+  ['Resources and their fields', 'Partly specified:', 'Specified:'],
+  ['States and transitions', 'Left open.', 'Specified.'],
+  ['Endpoints', 'Specified:', 'Left open:'],
+  ['Authentication', 'Left open:', 'Specified:'],
+  ['Events', 'Left open:', 'Specified:'],
+  ['Errors', 'Left open:', 'Partly specified:'],
+  ['Limits', 'Left open:', 'Specified:'],
+  ['Versioning', 'Specified:', 'Left open:'],
+];
+const overview: Shorthand[] = overviewVerdicts.map(([part, from, to]) => ({
+  name: `overview: the ${part} row says ${to.slice(0, -1)}`,
+  file: root,
+  search: `| ${part} | ${from}`,
+  replace: `| ${part} | ${to}`,
+}));
+
+// Rewordings that state nothing new: each must pass lint, every generator and the contract.
+// One mutation per line, as a table.
+// prettier-ignore
+const neutral: Shorthand[] = [
+  { name: 'neutral: an operation described by its id', file: batchSend, search: sendsOneBatch, replace: '    Sends the batch that `id` names.\n' },
+  { name: 'neutral: a collection described as whole', file: webhooks, search: 'Lists the webhooks.', replace: 'Lists all the webhooks.' },
+  { name: 'neutral: what is open, as the interface document says it', file: scopes, search: 'Response fields, errors and required authorization are not specified.', replace: 'The interface document specifies neither the response fields, nor the errors, nor the required authorization.' },
+  { name: 'neutral: open limits, reworded', file: root, search: 'Quota values and\n      rate limits are not specified.', replace: 'The interface document leaves\n      quota values and rate limits open.' },
+  { name: 'neutral: open events in the document\'s own words', file: root, search: 'Event kinds,\n      payload shape and delivery rules are not specified.', replace: 'Event kinds,\n      payload shape and delivery rules: not shown.' },
+  { name: 'neutral: the id\'s open format, reworded', file: 'components/parameters/Id.yaml', search: 'The\n  interface document does not specify its type or format.', replace: 'Its\n  type and format are not specified by the interface document.' },
+  { name: 'neutral: open errors, reworded', file: 'components/responses/Error.yaml', search: 'The interface document does\n  not specify error status codes, the error body\'s shape or error conditions.', replace: 'Error status codes,\n  the error body\'s shape and error conditions are not specified.' },
+  { name: 'neutral: the collection path named in code', file: 'paths/v1_integrations.yaml', search: 'Deletes at the integrations collection path, without an `id`.', replace: 'Deletes at the collection path `/v1/integrations`, which has no `id`.' },
+  { name: 'neutral: the version prefix, and its open selection', ...addedTo('paths/v2_verified-senders_id.yaml', '    Deletes one verified sender.\n')('Its version prefix is `/v2/`; how a version is selected is not specified.') },
+  { name: 'neutral: which events a webhook receives is open', ...addedTo(webhooks, '    Lists the webhooks.\n')('Which events a webhook receives is not specified.') },
+  { name: 'neutral: the operation number and count', ...batchSentence('It is operation #13 of the 29.') },
+  { name: 'neutral: the success status in code', ...batchSentence('It answers `201 Created` on success.') },
+  { name: 'neutral: the resource named in its own summary', file: 'paths/v1_api-key.yaml', search: 'summary: Get the API key', replace: 'summary: Get the API key resource' },
+];
+
 const accountTag = / {2}- name: Account and access\n {4}description: .*\n/;
 
 export const mutations: Mutation[] = [
-  ...[...shorthands, ...families, ...singles, ...closedWorld].map(make),
+  ...[...shorthands, ...families, ...singles, ...closedWorld, ...prose, ...overview].map(make),
+  ...neutral.map((shorthand) => make({ ...shorthand, neutral: true })),
   {
     name: 'reorder the areas (Account and access moves last)',
     file: root,

@@ -1,9 +1,12 @@
-// The lint of a description: Redocly on the split source (with the house rules), then Spectral on
-// a fresh in-memory bundle. `npm run lint`, the build's first step and the mutation runner all run
-// this. It prints nothing: the result carries each problem, and the caller reports them.
+// The lint of a description, in three stages: Redocly on the split source (with the house rules),
+// Spectral on a fresh in-memory bundle, and the faithfulness contract on the same bundle (while
+// Spectral works in its thread). `npm run lint`, the build's first step, the docs server's rebuilds
+// and the mutation runner all run this. It prints nothing: the result carries each problem, and
+// the caller reports them.
 import path from 'node:path';
 import type { Config, NormalizedProblem } from '@redocly/openapi-core';
 import { type Project, shown } from '../project.ts';
+import { type ContractProblem, lintContract } from './lint-contract.ts';
 import type { SpectralDiagnostic, SpectralLinter } from './spectral.ts';
 import { startSpectralWorker } from './spectral-worker-client.ts';
 
@@ -16,6 +19,8 @@ export interface LintResult {
   bundleLabel: string;
   redocly: NormalizedProblem[];
   spectral: SpectralDiagnostic[];
+  /** The contract's breaches, each at its source line (none when the source does not bundle). */
+  contract: ContractProblem[];
 }
 
 export interface LintOptions {
@@ -39,9 +44,11 @@ export async function lintDescription(project: Project, options: LintOptions = {
     const redocly = await lintSource(session);
     const bundleLabel = shown(project, path.join(project.outputDir, 'openapi.json'));
     const bundled = await bundleSource(session);
-    if (bundled.problems.length > 0) return { bundleLabel, redocly: redocly.length > 0 ? redocly : bundled.problems, spectral: [] };
+    if (bundled.problems.length > 0) return { bundleLabel, redocly: redocly.length > 0 ? redocly : bundled.problems, spectral: [], contract: [] };
     const bundleJson = bundleJsonText(bundled.bundle);
-    return { bundle: bundled.bundle, bundleJson, bundleLabel, redocly, spectral: await spectral.lint(bundleJson, bundleLabel) };
+    const spectralDone = spectral.lint(bundleJson, bundleLabel);
+    const contract = lintContract(project, bundled.bundle);
+    return { bundle: bundled.bundle, bundleJson, bundleLabel, redocly, spectral: await spectralDone, contract };
   } finally {
     if (!options.spectral) await spectral.close();
   }

@@ -20,16 +20,23 @@ export function problemLines(project: Project, result: LintResult): string[] {
     (d) =>
       `${result.bundleLabel}:${d.range.start.line + 1}:${d.range.start.character + 1} ${severities[d.severity]} ${d.code}: ${d.message} (at ${d.path.join('.')})`,
   );
-  return [...fromRedocly, ...fromSpectral];
+  const fromContract = result.contract.map((problem) => `${problem.file}:${problem.line}:${problem.col} error ${problem.rule}: ${problem.message}`);
+  return [...fromRedocly, ...fromSpectral, ...fromContract];
 }
 
-/** How many problems each linter found, in one line: `Redocly found 1 problem(s) in the source (…); Spectral found …`. */
+/** How many problems the three linters found together. */
+export function problemCount(result: LintResult): number {
+  return result.redocly.length + result.spectral.length + result.contract.length;
+}
+
+/** How many problems each linter found, in one line: `Redocly found 1 problem(s) in the source (…); Spectral found …; the faithfulness contract found …`. */
 export function lintSummary(project: Project, result: LintResult): string {
   const counts = [
     ...(result.redocly.length > 0
       ? [`Redocly found ${result.redocly.length} problem(s) in the source (${shown(project, project.sourceEntry)} and the files it references)`]
       : []),
     ...(result.spectral.length > 0 ? [`Spectral found ${result.spectral.length} problem(s) in the bundle (${result.bundleLabel})`] : []),
+    ...(result.contract.length > 0 ? [`the faithfulness contract found ${result.contract.length} problem(s) (docs/faithfulness.md)`] : []),
   ];
   return counts.join('; ');
 }
@@ -46,6 +53,6 @@ export class LintFailure extends ReportedError {
 
 /** The bundle of a clean lint; throws a LintFailure listing the problems otherwise. */
 export function requireClean(project: Project, result: LintResult): { bundle: Record<string, unknown>; bundleJson: string } {
-  if (result.redocly.length > 0 || result.spectral.length > 0 || !result.bundle || result.bundleJson === undefined) throw new LintFailure(project, result);
+  if (problemCount(result) > 0 || !result.bundle || result.bundleJson === undefined) throw new LintFailure(project, result);
   return { bundle: result.bundle, bundleJson: result.bundleJson };
 }

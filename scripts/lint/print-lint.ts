@@ -1,15 +1,38 @@
-// `npm run lint`'s report: each linter's own formatter (a human report, or GitHub Actions
-// annotations that land on the pull request's changed lines), file paths relative to the root.
+// `npm run lint`'s report: Redocly's and Spectral's problems in each linter's own formatter, the
+// contract's in the same two shapes (a human report, or GitHub Actions annotations that land on the
+// pull request's changed lines), file paths relative to the root.
 import { formatProblems, getTotals } from '@redocly/openapi-core';
+import { forAnnotationMessage, forAnnotationProperty, forTerminal } from '../escape.ts';
 import type { Project } from '../project.ts';
+import type { ContractProblem } from './lint-contract.ts';
 import type { LintResult } from './lint-description.ts';
 import type { LintFormat } from './lint-formats.ts';
 
 export async function printLint(project: Project, result: LintResult, format: LintFormat): Promise<void> {
   if (result.redocly.length > 0)
     formatProblems(result.redocly, { format, totals: getTotals(result.redocly), cwd: project.root, color: false, command: 'lint' });
-  if (result.spectral.length === 0) return;
-  const { githubActions, stylish } = (await import('@stoplight/spectral-formatters')).default;
-  const formatter = format === 'github-actions' ? githubActions : stylish;
-  process.stdout.write(`${formatter(result.spectral as never, { failSeverity: 1 } as never)}\n`);
+  if (result.spectral.length > 0) {
+    const { githubActions, stylish } = (await import('@stoplight/spectral-formatters')).default;
+    const formatter = format === 'github-actions' ? githubActions : stylish;
+    process.stdout.write(`${formatter(result.spectral as never, { failSeverity: 1 } as never)}\n`);
+  }
+  if (result.contract.length > 0) process.stdout.write(formatContract(result.contract, format));
+}
+
+/** The contract's problems: grouped by file for a person, one workflow command each for GitHub. */
+export function formatContract(problems: ContractProblem[], format: LintFormat): string {
+  if (format === 'github-actions')
+    return problems
+      .map(
+        (p) =>
+          `::error file=${forAnnotationProperty(p.file)},line=${p.line},col=${p.col},title=${forAnnotationProperty(p.rule)}::${forAnnotationMessage(p.message)}\n`,
+      )
+      .join('');
+  const files = [...new Set(problems.map((p) => p.file))];
+  const blocks = files.map((file) => {
+    const own = problems.filter((p) => p.file === file).sort((a, b) => a.line - b.line || a.col - b.col);
+    const width = Math.max(...own.map((p) => `${p.line}:${p.col}`.length));
+    return `${forTerminal(file)}\n${own.map((p) => `  ${`${p.line}:${p.col}`.padEnd(width)}  error  ${p.rule}  ${forTerminal(p.message)}`).join('\n')}\n`;
+  });
+  return `\n${blocks.join('\n')}\n✖ ${problems.length} problem(s) found by the faithfulness contract\n\n`;
 }

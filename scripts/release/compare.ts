@@ -3,7 +3,7 @@
 // onto operations and house policy (an operationId rename is breaking: generated clients name
 // functions after it).
 import { apiDiff, type Diff } from 'api-smart-diff';
-import { eachOperation, httpMethods } from '../build/operations.ts';
+import { eachOperation, httpMethods } from '../openapi-document.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- parsed OpenAPI
 

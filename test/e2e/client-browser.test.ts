@@ -5,11 +5,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installHint, launchChromium, mustRunBrowserTests } from '../support/chromium.ts';
+import { installHint, launchChromium, mustRunBrowserTests } from '../../scripts/dev/chromium.ts';
 import { callEveryModule, expectedRequest, expectedResults, successStatusOf } from '../support/every-operation.ts';
 import { checkout, root } from '../support/helpers.ts';
 import { startTestServer, type TestServer } from '../support/http-server.ts';
-import { operations } from '../support/operations.ts';
+import { operations } from '../../scripts/lint/contract/operations.ts';
 
 if (!mustRunBrowserTests) console.warn(`client-browser.test.ts skipped: ${installHint}`);
 

@@ -15,19 +15,37 @@ describe('npm run lint', () => {
   it('exits 0 and says so on a clean tree', async () => {
     const result = await runScript(copy.dir, 'lint');
     expect(result.code, result.output).toBe(0);
-    expect(result.stdout).toMatch(/^lint: 0 problems \(Redocly on openapi\/, Spectral on the bundle\) in \d+\.\d+ s$/m);
+    expect(result.stdout).toMatch(/^lint: 0 problems \(Redocly on openapi\/, Spectral and the faithfulness contract on the bundle\) in \d+\.\d+ s$/m);
   });
 
-  it("exits 1 with both linters' problems as pull-request annotations, with file and line", async () => {
+  it("exits 1 with the three linters' problems as pull-request annotations, with file and line", async () => {
     await copy.change('openapi/paths/v1_webhooks.yaml', 'summary: List webhooks', 'summary: List Webhooks');
     await copy.change('openapi/openapi.yaml', / {2}description: \|\n(?: {4}.*\n|\n)+?(?= {2}version)/, '');
     const result = await runScript(copy.dir, 'lint', ['--format', 'github-actions']);
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/^::error title=rule\/summary-sentence-case,file=openapi\/paths\/v1_webhooks\.yaml,line=4,col=12/m);
     expect(result.stdout).toMatch(/^::(error|warning) title=info-description,file=generated\/openapi\.json,.*line=\d+/m);
+    expect(result.stdout).toMatch(/^::error file=openapi\/openapi\.yaml,line=\d+,col=\d+,title=faithful\/overview::the overview names the part/m);
     expect(result.stderr).toMatch(
-      /^lint: Redocly found \d+ problem\(s\) in the source .*; Spectral found \d+ problem\(s\) in the bundle \(generated\/openapi\.json\)$/m,
+      /^lint: Redocly found \d+ problem\(s\) in the source .*; Spectral found \d+ problem\(s\) in the bundle \(generated\/openapi\.json\); the faithfulness contract found \d+ problem\(s\) \(docs\/faithfulness\.md\)$/m,
     );
+  });
+
+  it("exits 1 with the faithfulness contract's problems on their source lines, as annotations and as a report", async () => {
+    await copy.change('openapi/paths/v1_webhooks.yaml', 'description: OK', 'description: Fine');
+    await copy.change('openapi/paths/v1_batches_id_send.yaml', '    Sends one batch.', '    Needs the mail.send scope. Sends one batch.');
+    const annotations = await runScript(copy.dir, 'lint', ['--format', 'github-actions']);
+    expect(annotations.code).toBe(1);
+    expect(annotations.stdout).toMatch(
+      /^::error file=openapi\/paths\/v1_webhooks\.yaml,line=13,col=7,title=faithful\/success-response::the success label of #27: expected "OK", found "Fine"/m,
+    );
+    expect(annotations.stdout).toContain(
+      '::error file=openapi/paths/v1_batches_id_send.yaml,line=9,col=5,title=faithful/prose::"Needs the mail.send scope." speaks of authentication ("scope"), which the interface document leaves open\n',
+    );
+    expect(annotations.stderr).toMatch(/^lint: the faithfulness contract found \d+ problem\(s\) \(docs\/faithfulness\.md\)$/m);
+    const report = await runScript(copy.dir, 'lint');
+    expect(report.code).toBe(1);
+    expect(report.stdout).toMatch(/^openapi\/paths\/v1_batches_id_send\.yaml\n {2}9:5 {2}error {2}faithful\/prose {2}"Needs the mail\.send scope\."/m);
   });
 
   it('exits 2 on an unknown format', async () => {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DocsServer, serveDocs } from '../../scripts/serve/docs-server.ts';
-import { installHint, launchChromium, mustRunBrowserTests } from '../support/chromium.ts';
+import { installHint, launchChromium, mustRunBrowserTests } from '../../scripts/dev/chromium.ts';
 import { edit, recordingLog, type TemporaryProject, temporaryProject } from '../support/helpers.ts';
 
 let temporary: TemporaryProject;

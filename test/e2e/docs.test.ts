@@ -11,8 +11,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDocs, docsTitle } from '../../scripts/build/build-docs.ts';
 import { withCodeSamples } from '../../scripts/build/code-samples.ts';
-import { areas, operations } from '../support/operations.ts';
-import { chromiumPath, installHint, launchChromium, mustRunBrowserTests } from '../support/chromium.ts';
+import { areas, operations } from '../../scripts/lint/contract/operations.ts';
+import { chromiumPath, installHint, launchChromium, mustRunBrowserTests } from '../../scripts/dev/chromium.ts';
 import { checkout, loadBundle, root } from '../support/helpers.ts';
 
 if (!mustRunBrowserTests) console.warn(`docs.test.ts skipped: ${installHint}`);

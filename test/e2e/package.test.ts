@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callEveryModule, expectedRequest, expectedResults, successStatusOf } from '../support/every-operation.ts';
 import { root } from '../support/helpers.ts';
 import { startTestServer, type TestServer } from '../support/http-server.ts';
-import { type OperationRow, operations } from '../support/operations.ts';
+import { type OperationRow, operations } from '../../scripts/lint/contract/operations.ts';
 import { run, systemNode, tsc } from '../support/run-command.ts';
 
 const packageName = 'email-delivery-api';

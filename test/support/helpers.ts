@@ -9,7 +9,7 @@ import { afterEach, beforeAll, beforeEach } from 'vitest';
 import type { SpectralLinter } from '../../scripts/lint/spectral.ts';
 import { openProject, type Project } from '../../scripts/project.ts';
 
-export { deref } from './json-pointer.ts';
+export { deref } from '../../scripts/openapi-document.ts';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const checkout: Project = openProject(root);

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { edit, root } from './helpers.ts';
 import { run } from './run-command.ts';
 
-const checkoutFiles = ['openapi', 'scripts', 'generated', 'test/support', 'redocly.yaml', '.spectral.yaml', 'package.json', 'tsconfig.json', 'CHANGELOG.md'];
+const checkoutFiles = ['openapi', 'scripts', 'generated', 'redocly.yaml', '.spectral.yaml', 'package.json', 'tsconfig.json', 'CHANGELOG.md'];
 
 async function copyCheckout(prefix = 'email-delivery-checkout-'): Promise<string> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));

@@ -1,17 +1,42 @@
-// Bad input, in this process on a temporary project: the build fails in its lint step (or the
-// step that refuses it) with a message naming the file and, where the tool gives one, the line;
-// the outputs stay byte for byte as they were. One row per row of the README's bad-input table.
+// Bad input, in this process: the build fails in its lint step with a message naming the file
+// and, where the tool gives one, the line; the outputs stay byte for byte as they were. One row per
+// row of the README's bad-input table. A row that changes only openapi/ lints the checkout's source
+// with the edit held in memory (the project handle's overlay, as the mutation runner does) and
+// builds into a copy of generated/; a row that changes a config file gets a temporary project.
 import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Config } from '@redocly/openapi-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { build, stagingPrefix } from '../../scripts/build/build.ts';
+import { build, type BuildOptions, stagingPrefix } from '../../scripts/build/build.ts';
+import { generateClient } from '../../scripts/build/generate-client.ts';
 import { committedSteps } from '../../scripts/build/pipeline.ts';
+import { loadRedoclyConfig } from '../../scripts/lint/redocly.ts';
 import type { SpectralLinter } from '../../scripts/lint/spectral.ts';
-import { checkoutSpectral, edit, fingerprint, recordingLog, withTemporaryProject } from '../support/helpers.ts';
+import { openProject, type Project } from '../../scripts/project.ts';
+import { checkout, checkoutSpectral, edit, fingerprint, loadBundle, recordingLog, root, withTemporaryProject } from '../support/helpers.ts';
 
 let spectral: SpectralLinter;
+let redoclyConfig: Config;
 beforeAll(async () => {
-  spectral = await checkoutSpectral();
+  [spectral, redoclyConfig] = await Promise.all([checkoutSpectral(), loadRedoclyConfig(checkout)]);
 });
+
+/** The checkout's source with one file's text replaced in memory, building into a copy of generated/. */
+async function withEditedSource<T>(file: string, search: string, replacement: string, use: (project: Project, dir: string) => Promise<T>): Promise<T> {
+  const full = path.join(root, file);
+  const text = await fs.readFile(full, 'utf8');
+  if (!text.includes(search)) throw new Error(`edit: ${search} not found in ${file}`);
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-outputs-'));
+  try {
+    const notDocs = (source: string) => !source.startsWith(path.join(checkout.outputDir, 'docs'));
+    await fs.cp(checkout.outputDir, path.join(dir, 'generated'), { recursive: true, filter: notDocs });
+    const project = { ...openProject(root, new Map([[full, text.replace(search, replacement)]])), outputDir: path.join(dir, 'generated') };
+    return await use(project, dir);
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
 
 interface BadInput {
   file: string;
@@ -183,32 +208,120 @@ const badInputs: [string, BadInput][] = [
       expected: [/openapi\/openapi\.yaml:\d+:\d+ error rule\/no-webhooks/],
     },
   ],
+  [
+    'a success label changed',
+    {
+      file: 'openapi/paths/v1_webhooks.yaml',
+      search: 'description: OK',
+      replace: 'description: Fine',
+      expected: [
+        /^ {2}openapi\/paths\/v1_webhooks\.yaml:13:7 error faithful\/success-response: the success label of #27: expected "OK", found "Fine" \(at #\/paths\/~1v1~1webhooks\/get\/responses\/200\/description\)$/m,
+      ],
+    },
+  ],
+  [
+    'an operationId renamed',
+    {
+      file: 'openapi/paths/v1_webhooks.yaml',
+      search: 'operationId: listWebhooks',
+      replace: 'operationId: listHooks',
+      expected: [/^ {2}openapi\/paths\/v1_webhooks\.yaml:10:3 error faithful\/operation-id: #27's operationId: expected "listWebhooks", found "listHooks"/m],
+    },
+  ],
+  [
+    'a parameter where rule 1 shows none',
+    {
+      file: 'openapi/paths/v1_scopes.yaml',
+      search: '  responses:',
+      replace: '  parameters:\n    - name: limit\n      in: query\n      description: Page size.\n      schema:\n        type: string\n  responses:',
+      expected: [/^ {2}openapi\/paths\/v1_scopes\.yaml:\d+:\d+ error faithful\/request-part: #1's query parameters: expected \[\], found/m],
+    },
+  ],
+  [
+    'an extension (outside the closed world)',
+    {
+      file: 'openapi/paths/v1_quotas.yaml',
+      search: '  responses:',
+      replace: '  x-rate-limit: 100\n  responses:',
+      expected: [
+        /^ {2}openapi\/paths\/v1_quotas\.yaml:11:3 error faithful\/closed-world: not stated by the interface document \(limits are not shown\): an operation may have only /m,
+      ],
+    },
+  ],
+  [
+    'a sentence about a silent part',
+    {
+      file: 'openapi/paths/v1_batches_id_send.yaml',
+      search: '    Sends one batch.',
+      replace: '    Needs the mail.send scope. Sends one batch.',
+      expected: [
+        /^ {2}openapi\/paths\/v1_batches_id_send\.yaml:9:5 error faithful\/prose: "Needs the mail\.send scope\." speaks of authentication \("scope"\), which the interface document leaves open$/m,
+      ],
+    },
+  ],
+  [
+    'a number the document does not state',
+    {
+      file: 'openapi/paths/v1_webhooks.yaml',
+      search: '    Lists the webhooks.',
+      replace: '    Lists the webhooks. It answers within 2 seconds.',
+      expected: [
+        /^ {2}openapi\/paths\/v1_webhooks\.yaml:6:25 error faithful\/prose-number: "It answers within 2 seconds\." states the number 2, which the interface document does not$/m,
+      ],
+    },
+  ],
+  [
+    'a code span that names nothing the bundle has',
+    {
+      file: 'openapi/paths/v1_webhooks.yaml',
+      search: '    Lists the webhooks.',
+      replace: '    Lists the webhooks by `created_at`.',
+      expected: [
+        /^ {2}openapi\/paths\/v1_webhooks\.yaml:6:5 error faithful\/prose-code: "Lists the webhooks by `created_at`\." names `created_at`, which is neither/m,
+      ],
+    },
+  ],
+  [
+    'an overview verdict turned',
+    {
+      file: 'openapi/openapi.yaml',
+      search: '| Authentication | Left open:',
+      replace: '| Authentication | Specified:',
+      expected: [
+        /^ {2}openapi\/openapi\.yaml:20:5 error faithful\/overview: the overview's "Authentication" row must read: \| Authentication \| Left open: no security scheme is declared\. \|$/m,
+      ],
+    },
+  ],
 ];
 
-// Each row has its own temporary project, so the rows run concurrently: one's file copies overlap
-// another's lint.
+/** Builds `project`, which must fail in its lint step saying `expected`, and leave its outputs and their parent as they were. */
+async function expectLintFailure(project: Project, dir: string, expected: RegExp[], lintOptions: BuildOptions['lintOptions']): Promise<void> {
+  const before = await fingerprint(project.outputDir);
+  const log = recordingLog();
+  expect(await build(project, log, { steps: committedSteps, lintOptions })).toBe(false);
+  const output = log.errors.join('\n');
+  expect(output).toMatch(/^build: step 'lint' failed: /);
+  for (const pattern of expected) expect(output).toMatch(pattern);
+  expect(log.errors.at(-1)).toBe('build: generated/ is unchanged');
+  expect(await fingerprint(project.outputDir)).toEqual(before);
+  expect((await fs.readdir(dir)).filter((name) => name.startsWith(stagingPrefix))).toEqual([]);
+}
+
+// Each row works on its own copy, so the rows run concurrently.
 describe.concurrent('bad input', () => {
   it.each(badInputs)('%s: the build fails in its lint step, names the file, leaves the outputs untouched', (_name, bad) =>
-    withTemporaryProject(async (temporary) => {
-      const before = await fingerprint(temporary.project.outputDir);
-      await edit(temporary.dir, bad.file, bad.search, bad.replace);
-      const log = recordingLog();
-      expect(await build(temporary.project, log, { steps: committedSteps, lintOptions: bad.ownRuleset ? {} : { spectral } })).toBe(false);
-      const output = log.errors.join('\n');
-      expect(output).toMatch(/^build: step 'lint' failed: /);
-      for (const pattern of bad.expected) expect(output).toMatch(pattern);
-      expect(log.errors.at(-1)).toBe('build: generated/ is unchanged');
-      expect(await fingerprint(temporary.project.outputDir)).toEqual(before);
-      expect((await fs.readdir(temporary.dir)).filter((name) => name.startsWith(stagingPrefix))).toEqual([]);
-    }),
+    bad.file.startsWith('openapi/')
+      ? withEditedSource(bad.file, bad.search, bad.replace, (project, dir) => expectLintFailure(project, dir, bad.expected, { spectral, redoclyConfig }))
+      : withTemporaryProject(async (temporary) => {
+          await edit(temporary.dir, bad.file, bad.search, bad.replace);
+          await expectLintFailure(temporary.project, temporary.dir, bad.expected, bad.ownRuleset ? {} : { spectral });
+        }),
   );
 
-  it('a parameter kind the client generator does not support fails the client step', () =>
-    withTemporaryProject(async (temporary) => {
-      const limit = '  parameters:\n    - name: limit\n      in: query\n      description: Page size.\n      schema:\n        type: string\n  responses:';
-      await edit(temporary.dir, 'openapi/paths/v1_scopes.yaml', '  responses:', limit);
-      const log = recordingLog();
-      expect(await build(temporary.project, log, { steps: committedSteps, lintOptions: { spectral } })).toBe(false);
-      expect(log.errors[0]).toBe("build: step 'client' failed: GET /v1/scopes: parameter 'limit' is of a kind the client generator does not support");
-    }));
+  // The contract refuses it in lint; the client generator refuses it on its own too.
+  it('a parameter kind the client generator does not support is refused by the generator', async () => {
+    const bundle = await loadBundle();
+    bundle.paths['/v1/scopes'].get.parameters = [{ name: 'limit', in: 'query', schema: { type: 'string' } }];
+    expect(() => generateClient(bundle)).toThrow("GET /v1/scopes: parameter 'limit' is of a kind the client generator does not support");
+  });
 });

@@ -3,7 +3,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { operations } from '../support/operations.ts';
+import { operations } from '../../scripts/lint/contract/operations.ts';
 import { loadBundle, root } from '../support/helpers.ts';
 
 const changelog = await fs.readFile(path.join(root, 'CHANGELOG.md'), 'utf8');

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as api from '../../generated/client.ts';
 import { createEmailDeliveryClient, ResponseBodyError, UnsafePathParameterError, type EmailDeliveryClient } from '../../generated/client.ts';
-import { operations, type OperationRow } from '../support/operations.ts';
+import { operations, type OperationRow } from '../../scripts/lint/contract/operations.ts';
 import { jsonReply, startTestServer, type TestServer } from '../support/http-server.ts';
 
 let server: TestServer;

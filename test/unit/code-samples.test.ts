@@ -9,7 +9,7 @@ import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientPackage, sampleLineWidth, withCodeSamples } from '../../scripts/build/code-samples.ts';
 import { type Json, loadBundle, root } from '../support/helpers.ts';
-import { operations } from '../support/operations.ts';
+import { operations } from '../../scripts/lint/contract/operations.ts';
 
 let work: string;
 let described: Json;

@@ -1,13 +1,16 @@
-// The contract (test/support/contract.ts) holds the committed bundle to the interface document:
-// it finds nothing to say about it, and it names the breach, at its JSON pointer, of each kind of
-// one-line edit that would invent or drop a fact; the closed world (allow-list.ts) finds nothing
-// outside it in the bundle and both variants; the overview table is held to the bundle's facts.
+// The faithfulness contract (scripts/lint/contract/) holds the committed bundle to the interface
+// document: it finds nothing to say about it, and it names the breach, with its rule and JSON
+// pointer, of each kind of one-line edit that would invent or drop a fact; the closed world
+// (allow-list.ts) finds nothing outside it in the bundle and both variants; the overview table is
+// the one the contract makes from the facts.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { allowListBreaches } from '../../scripts/lint/contract/allow-list.ts';
+import { contractBreaches } from '../../scripts/lint/contract/contract.ts';
+import { overviewTable } from '../../scripts/lint/contract/overview.ts';
+import { lintContract } from '../../scripts/lint/lint-contract.ts';
 import { openProject } from '../../scripts/project.ts';
-import { allowListBreaches } from '../support/allow-list.ts';
-import { contractBreaches } from '../support/contract.ts';
 import { checkout, type Json, loadBundle } from '../support/helpers.ts';
 
 let bundle: Json;
@@ -15,9 +18,17 @@ beforeAll(async () => {
   bundle = await loadBundle();
 });
 
+/** Each breach as one line: its rule, pointer and message. */
+const breachLines = (document: Json, variants?: Parameters<typeof contractBreaches>[1]) =>
+  contractBreaches(document, variants).map(({ rule, pointer, message }) => `${rule} ${pointer}: ${message}`);
+
 describe('the committed bundle', () => {
-  it('breaches nothing', async () => {
-    expect(await contractBreaches(bundle)).toEqual([]);
+  it('breaches nothing', () => {
+    expect(breachLines(bundle)).toEqual([]);
+  });
+
+  it('holds the overview table the contract makes, line for line', () => {
+    for (const line of overviewTable(bundle)) expect(bundle.info.description.split('\n')).toContain(line);
   });
 });
 
@@ -152,18 +163,31 @@ const cases: [string, Case][] = [
     },
   ],
   ['not OpenAPI 3.1', { given: (d) => (d.openapi = '3.0.3'), want: /^#\/openapi: OpenAPI 3\.1/ }],
-  ['an invalid document', { given: (d) => (webhooks(d).responses = 'OK'), want: /^#: not a valid OpenAPI 3\.1 document/ }],
 ];
 
 describe.each(cases)('the contract names %s', (_name, { given, want }) => {
-  it('at its pointer', async () => {
+  it('at its pointer', () => {
     const document = structuredClone(bundle);
     given(document);
-    const breaches = await contractBreaches(document);
+    const breaches = contractBreaches(document).map(({ pointer, message }) => `${pointer}: ${message}`);
     expect(
       breaches.some((breach) => want.test(breach)),
       breaches.join('\n'),
     ).toBe(true);
+  });
+});
+
+describe('the contract rules', () => {
+  it.each([
+    ['faithful/operation-id', (d: Json) => (webhooks(d).operationId = 'listHooks')],
+    ['faithful/success-response', (d: Json) => (batch(d).responses['201'].description = 'Fine')],
+    ['faithful/request-part', (d: Json) => (batch(d).requestBody.required = true)],
+    ['faithful/not-shown', (d: Json) => (d.webhooks = {})],
+    ['faithful/area', (d: Json) => (webhooks(d).tags = ['Quotas'])],
+  ])('names the rule a breach breaks: %s', (rule, given) => {
+    const document = structuredClone(bundle);
+    given(document);
+    expect(contractBreaches(document).map((breach) => breach.rule)).toContain(rule);
   });
 });
 
@@ -209,29 +233,44 @@ describe('the closed world (allow-list.ts)', () => {
       '#/components/parameters/OpenQuery/explode: false is not allowed (wire format: only what rule 1 states); allowed: true',
     ],
   ];
-  it.each(outside)('names %s by pointer and by what it would invent', async (_name, given, want) => {
+  it.each(outside)('names %s by pointer and by what it would invent', (_name, given, want) => {
     const document = structuredClone(bundle);
     given(document);
-    expect((await contractBreaches(document)).filter((line) => line.startsWith(want))).toHaveLength(1);
+    expect(breachLines(document).filter((line) => line.startsWith(`faithful/closed-world ${want}`))).toHaveLength(1);
   });
 
-  it('names the source file and line of a breach when given the project (here an in-memory edit of the source)', async () => {
+  it('walks the variants too, naming which one breaks it', () => {
+    const variant = structuredClone(bundle);
+    variant.openapi = '3.0.3';
+    delete variant.info.summary;
+    expect(breachLines(bundle, { variants: { '3.0': variant } })).toEqual([]);
+    webhooks(variant).deprecated = true;
+    expect(breachLines(bundle, { variants: { '3.0': variant } })).toEqual([
+      expect.stringMatching(/^faithful\/closed-world #\/paths\/~1v1~1webhooks\/get\/deprecated: \(the 3\.0 variant\) not stated/),
+    ]);
+  });
+
+  it('names the source file and line of a breach (here of an in-memory edit of the source)', async () => {
     const file = path.join(path.dirname(checkout.sourceEntry), 'paths', 'v1_quotas.yaml');
     const text = (await fs.readFile(file, 'utf8')).replace('  responses:', '  x-rate-limit: 100\n  responses:');
     const document = structuredClone(bundle);
     document.paths['/v1/quotas'].get['x-rate-limit'] = 100;
-    const breaches = await contractBreaches(document, { project: openProject(checkout.root, new Map([[file, text]])) });
-    expect(breaches).toEqual([
-      expect.stringMatching(
-        /^openapi\/paths\/v1_quotas\.yaml:11:3 #\/paths\/~1v1~1quotas\/get\/x-rate-limit: not stated by the interface document \(limits are not shown\)/,
-      ),
+    expect(lintContract(openProject(checkout.root, new Map([[file, text]])), document)).toEqual([
+      {
+        rule: 'faithful/closed-world',
+        pointer: '#/paths/~1v1~1quotas/get/x-rate-limit',
+        message: expect.stringMatching(/^not stated by the interface document \(limits are not shown\).* \(at #\/paths\/~1v1~1quotas\/get\/x-rate-limit\)$/),
+        file: 'openapi/paths/v1_quotas.yaml',
+        line: 11,
+        col: 3,
+      },
     ]);
   });
 
-  it('lets a neutral edit through: a reworded description', async () => {
+  it('lets a neutral edit through: a reworded description', () => {
     const document = structuredClone(bundle);
     webhooks(document).description = webhooks(document).description.replace('Lists the webhooks.', 'Lists every webhook.');
-    expect(await contractBreaches(document)).toEqual([]);
+    expect(breachLines(document)).toEqual([]);
   });
 });
 
@@ -243,28 +282,40 @@ describe('the overview table in info.description', () => {
     [
       'a wrong count of operations',
       (d: Json) => row(d, 'Endpoints', (t) => t.replace('the 29 operations', 'the 30 operations')),
-      /"Endpoints" row states what the bundle does/,
+      /the overview's "Endpoints" row must read: \| Endpoints \| Specified: the 29 operations/,
     ],
     [
       'a success status the bundle does not have',
       (d: Json) => (batch(d).responses = { '202': { ...batch(d).responses['201'], description: 'Accepted' }, default: batch(d).responses.default }),
-      /"Endpoints" row states what the bundle does/,
+      /the overview's "Endpoints" row must read: .*`202 Accepted` for `sendBatch`/,
     ],
     [
       'a claim the bundle breaks (a response header)',
       (d: Json) => (webhooks(d).responses['200'].headers = { 'X-Left': { schema: { type: 'integer' } } }),
-      /"Limits" row claims "no rate-limit headers or quota values", which the bundle does not do/,
+      /the overview's "Limits" row says "Left open", which the bundle does not do/,
     ],
     [
       'a /v2/ operation the row does not name',
       (d: Json) => row(d, 'Versioning', (t) => t.replace(' and `exportContacts`', '')),
-      /"Versioning" row states what the bundle does/,
+      /the overview's "Versioning" row must read/,
     ],
     ['a part dropped', (d: Json) => row(d, 'Events', () => ''), /the overview names the part "Events"/],
-  ])('is held to the bundle: %s', async (_name, given, want) => {
+    ['a row added', (d: Json) => row(d, 'Limits', (t) => `${t}\n| Rate limits | 100 per second. |`), /"Rate limits" is not one/],
+    [
+      'a verdict turned: Left open to Specified',
+      (d: Json) => row(d, 'Authentication', (t) => t.replace('Left open', 'Specified')),
+      /"Authentication" row must read/,
+    ],
+    ['a verdict turned: Specified to Left open', (d: Json) => row(d, 'Versioning', (t) => t.replace('Specified', 'Left open')), /"Versioning" row must read/],
+    [
+      'a verdict turned: Partly specified to Specified',
+      (d: Json) => row(d, 'What the service does', (t) => t.replace('Partly specified', 'Specified')),
+      /"What the service does" row must read/,
+    ],
+  ])('is held to the facts: %s', (_name, given, want) => {
     const document = structuredClone(bundle);
     given(document);
-    const breaches = await contractBreaches(document);
+    const breaches = breachLines(document).filter((line) => line.startsWith('faithful/overview'));
     expect(
       breaches.some((line) => want.test(line)),
       breaches.join('\n'),

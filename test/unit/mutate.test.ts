@@ -1,4 +1,4 @@
-// The mutation runner, in this process on the checkout's source held in memory: it names the stage
+// The mutation runner, in this process on the checkout's source held in memory: it names the rule
 // that caught a mutant, lets a neutral edit through (a reworded description breaks no contract),
 // reports a stale mutation as an error, names the pages of the Markdown reference a mutant changes,
 // and never writes the source.
@@ -16,15 +16,23 @@ const byName = (name: string) => {
 };
 const rewordWebhooks: Mutation = {
   name: 'reword a description',
+  neutral: true,
   file: 'paths/v1_webhooks.yaml',
   apply: (text) => text.replace('Lists the webhooks.', 'Lists all the webhooks.'),
 };
 const stale: Mutation = { name: 'a stale mutation', file: 'paths/v1_webhooks.yaml', apply: (text) => text.replace('no such text', 'x') };
 
 describe('mutate', () => {
-  it('has at least 100 mutations, with unique names', () => {
+  it('has at least 100 mutations, with unique names, and neutral rewordings', () => {
     expect(mutations.length).toBeGreaterThanOrEqual(100);
     expect(new Set(mutations.map((mutation) => mutation.name)).size).toBe(mutations.length);
+    expect(mutations.filter((mutation) => mutation.neutral).length).toBeGreaterThanOrEqual(10);
+  });
+
+  it('has at least two prose mutants for each silent part, and one for each overview row', () => {
+    for (const part of ['authentication', 'limits', 'errors', 'versioning', 'events', 'formats', 'states', 'purpose', 'behaviour'])
+      expect(mutations.filter((mutation) => mutation.name.startsWith('prose: ') && mutation.name.endsWith(`(${part})`)).length, part).toBeGreaterThanOrEqual(2);
+    expect(mutations.filter((mutation) => mutation.name.startsWith('overview: ')).length).toBe(9);
   });
 
   it('names what caught each mutant, lets a neutral edit survive, and reports a stale mutation', async () => {
@@ -38,19 +46,18 @@ describe('mutate', () => {
       stale,
     ];
     const outcomes = await mutate(checkout, picked);
-    expect(outcomes.map((outcome) => outcome.caughtBy?.split(' (')[0] ?? (outcome.error ? 'error' : 'survived'))).toEqual([
-      'lint',
-      'contract',
-      'client',
-      'survived',
+    expect(outcomes.map((outcome) => outcome.rule ?? (outcome.error ? 'error' : 'passed'))).toEqual([
+      'rule/summary-sentence-case',
+      'faithful/operation-id',
+      'faithful/request-part',
+      'passed',
       'error',
     ]);
+    expect(outcomes.map((outcome) => outcome.asExpected)).toEqual([true, true, true, true, false]);
     expect(outcomes[0].caughtBy).toMatch(/^lint \(rule\/summary-sentence-case: /);
-    expect(outcomes[1].caughtBy).toMatch(/^contract \(openapi\/paths\/v1_webhooks\.yaml:\d+:\d+ #\/paths\/~1v1~1webhooks\/get\/operationId: #27's operationId/);
+    expect(outcomes[1].caughtBy).toMatch(/^lint \(faithful\/operation-id: #27's operationId: expected "listWebhooks", found "listHooks"/);
     expect(outcomes[4].error).toBe('the mutation changed nothing');
-    // The Markdown reference follows the source: a changed operation changes its area's page.
-    // (An operationId is in the index too; a description only on its page.)
-    expect(outcomes[1].referenceChanged?.toSorted()).toEqual(['llms-full.txt', 'reference/README.md', 'reference/webhooks.md']);
+    // The Markdown reference follows the source: a reworded description changes its area's page.
     expect(outcomes[3].referenceChanged?.toSorted()).toEqual(['llms-full.txt', 'reference/webhooks.md']);
     expect(await fingerprint(source)).toEqual(before);
     expect(await fs.readFile(checkout.sourceEntry, 'utf8')).toContain('openapi: 3.1.0');

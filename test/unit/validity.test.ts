@@ -1,10 +1,26 @@
-// generated/openapi.yaml holds the same document as generated/openapi.json (the contract checks
-// the JSON, validity against the OpenAPI 3.1 schema included).
+// The bundle is a valid OpenAPI 3.1 document (the contract holds it to the interface document;
+// this holds it to the OpenAPI schema, with a validator from outside both linters), and
+// generated/openapi.yaml holds the same document as generated/openapi.json.
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { checkout, loadBundle } from '../support/helpers.ts';
+
+describe('the bundle against the OpenAPI 3.1 schema', () => {
+  it('is valid', async () => {
+    const result = await new Validator().validate(await loadBundle());
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+  });
+
+  it('is not, once a response is not an object (the check can fail)', async () => {
+    const bundle = await loadBundle();
+    bundle.paths['/v1/webhooks'].get.responses = 'OK';
+    expect((await new Validator().validate(bundle)).valid).toBe(false);
+  });
+});
 
 describe('the bundle in both serialisations', () => {
   it('generated/openapi.yaml holds the same document as generated/openapi.json', async () => {

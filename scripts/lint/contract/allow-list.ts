@@ -1,12 +1,11 @@
 // The closed world: for every kind of object a bundle (or its 3.0 or dereferenced variant) holds,
-// the keys it may have and the values each may take, from the interface document and DESIGN.md §1.
+// the keys it may have and the values each may take, from the interface document and the
+// encoding docs/faithfulness.md describes.
 // The walk covers the whole document; any other key (an `x-` extension included) or any other value
 // is a breach, named by its JSON pointer and by the part of the interface document it would invent.
 // The operations table (operations.ts) holds the facts per operation; contract.ts checks those.
-import { pointer } from './json-pointer.ts';
+import { type Json, pointer } from '../../openapi-document.ts';
 import { areas, operations } from './operations.ts';
-
-type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- parsed OpenAPI
 
 /** Which document is walked: the values differ only in the version and what 3.0 cannot hold. */
 export type Variant = 'bundle' | '3.0' | 'dereferenced';
@@ -43,7 +42,7 @@ interface Walk {
 
 const where = (at: string[]) => pointer(...at);
 
-/** Any text: prose is free (the contract and the reference check what it says). */
+/** Any text: what it says is the prose rules' (prose.ts). */
 const text: Check = (value, at, walk) => {
   if (typeof value !== 'string' || value.trim() === '') walk.breach(at, `a non-empty text is allowed here, not ${JSON.stringify(value)}`);
 };

@@ -1,0 +1,27 @@
+// Text from the description (or any file of a pull request) as it may be shown to a reviewer:
+// escaped for the medium it is printed into, so that a value cannot rewrite the screen, forge a
+// workflow command or open Markdown and HTML constructs.
+
+/** Control and bidirectional-override characters, which can move a terminal's cursor or reorder what a reader sees. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const unsafeInTerminal = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/** One line for a terminal: every control character shown as its `\uXXXX` escape. */
+export function forTerminal(text: string): string {
+  return text.replace(unsafeInTerminal, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** The message of a GitHub Actions workflow command (`::error ...::message`), on one line. */
+export function forAnnotationMessage(text: string): string {
+  return forTerminal(text.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A'));
+}
+
+/** A property of a GitHub Actions workflow command (`file=`, `title=`). */
+export function forAnnotationProperty(text: string): string {
+  return forAnnotationMessage(text).replaceAll(':', '%3A').replaceAll(',', '%2C');
+}
+
+/** Inline Markdown text: no HTML, no emphasis, links, code or table cells can start inside it. */
+export function forMarkdown(text: string): string {
+  return forTerminal(text).replace(/[\\`*_{}[\]()<>#+!|~&"-]/g, (char) => `\\${char}`);
+}

@@ -1,0 +1,275 @@
+// Closed prose: every text of the bundle (each description, summary and title) may speak of a part
+// the interface document leaves open only to say that it is open. Three rules, from principles
+// rather than from a list of bad sentences (docs/faithfulness.md):
+// - faithful/prose: a clause that uses the words of a silent part says that the part is open;
+// - faithful/prose-number: a number is one the interface document states;
+// - faithful/prose-code: a code span names something the bundle has, or a declared literal.
+// A resource's own name is not a claim: "Lists the scopes" names the resource /v1/scopes, so the
+// words of an operation's own path are exempt in that operation's texts and its payloads' schemas.
+import { eachOperation, type Json, pointer } from '../../openapi-document.ts';
+import type { Breach } from './contract.ts';
+import { operations } from './operations.ts';
+import { documentParts, isOverviewLine, numberWords } from './overview.ts';
+import { payloadSchemaOwners } from './payloads.ts';
+
+/** The parts the interface document leaves open, each with its own words and the ordinary words for the same things. */
+export const silentParts: { part: string; words: RegExp }[] = [
+  {
+    part: 'authentication',
+    words:
+      /\b(?:authenticat\w*|authori[sz]\w*|credentials?|bearer|oauth\w*|api[- ]?keys?|access (?:keys?|tokens?)|tokens?|scopes?|permissions?|privileges?|secrets?|passwords?|log ?in|sign(?:ed)? in|security|signatures?|hmac|basic auth|client certificates?)\b/gi,
+  },
+  {
+    part: 'limits',
+    words:
+      /\b(?:rate[- ]?limit\w*|limit\w*|throttl\w*|quotas?|per (?:second|minute|hour|day|month)|requests? per|at most|at least|up to|maximum|minimum|max|min|too many|exceed\w*|burst\w*|capped|allowance)\b/gi,
+  },
+  {
+    part: 'errors',
+    words:
+      /\b(?:errors?|fail\w*|[45]\d\d|[45]xx|exceptions?|problems?|bad request|not found|unauthori[sz]ed|forbidden|conflicts?|invalid|reject\w*|retry-after)\b/gi,
+  },
+  {
+    part: 'versioning',
+    words:
+      /\b(?:deprecat\w*|sunset\w*|compatib\w*|breaking|version (?:selection|header|negotiation)|select\w* (?:a |the )?version|api[- ]version|legacy|beta|alpha|preview|experimental|stable|retire\w*|end[- ]of[- ]life|obsolete|superseded|successor|latest)\b/gi,
+  },
+  {
+    part: 'events',
+    words:
+      /\b(?:events?|webhooks?|callbacks?|notif\w*|subscri(?:be|bed|bes|ption|ptions)|deliver(?:y|ies|ed|s)? (?:rules?|attempts?|guarantees?|order)|redeliver\w*|payload shapes?|fires?|fired|triggers?|triggered)\b/gi,
+  },
+  {
+    part: 'the type and format of values',
+    words:
+      /\b(?:formats?|formatted|typed?|uuids?|guids?|ulids?|integers?|numeric|digits?|hex\w*|base64|iso[- ]?8601|rfc ?\d+|timestamps?|date-time|dates?|characters? long|length|prefixed|case[- ]sensitive|xml|csv)\b/gi,
+  },
+  {
+    part: 'states and transitions',
+    words:
+      /\b(?:states? (?:of|machine)|(?:the|a|an|its|their|each|every|any|current|initial|final|new) states?\b|transitions?|pending|queued|scheduled|processing|delivered|bounced|deferred|opened|clicked|active|inactive|enabled|disabled|suspended|archived|drafts?|lifecycle|life cycle|moves? (?:to|into)|becomes?)\b/gi,
+  },
+  {
+    part: "the service's purpose",
+    words:
+      /\b(?:purpose|used (?:to|for)|use (?:it|this) (?:to|for)|lets? you|allows? you|enables? you|helps? you|so that you|in order to|designed (?:to|for)|intended (?:to|for)|meant (?:to|for))\b/gi,
+  },
+  {
+    part: "an operation's behaviour beyond its method and path",
+    words:
+      /\b(?:cach\w*|idempoten\w*|retr(?:y|ies|ied|ying)|asynchronous\w*|synchronous\w*|async|eventual\w*|immediately|in the background|paginat\w*|pages?|cursors?|sorted|ordered by|timeouts?|expir\w*|ttl|atomic\w*|transaction\w*|concurren\w*|guarantee\w*)\b/gi,
+  },
+];
+
+/** A clause that says its part is open: "not specified", "left open", "does not specify", "no ... is declared" ... */
+const saysOpen =
+  /\b(?:not (?:specified|shown|stated|declared|defined)|left open|leaves? (?:[\w-]+ ){0,8}open|(?:does|do) not (?:specify|state|show|declare|define)|specif(?:y|ies) neither|states? (?:no|neither)|shows? no|no (?:[\w-]+ ){0,6}(?:is|are) (?:declared|specified|stated|shown)|invents? nothing|no invented|unspecified|unstated)\b/i;
+
+/**
+ * The code-span literals the description may use besides the names the bundle has: how the open
+ * query pairs travel, the two ids a path segment cannot be, the document's name for its base URL,
+ * and the field that holds this description's own version.
+ */
+export const declaredLiterals = ['name=value', '.', '..', '{base_url}', 'info.version'];
+
+const codeSpan = /`([^`]+)`/g;
+const url = /\b(?:https?|ftp|wss?):\/\/\S+/gi;
+const numberToken = /#?\b\d+(?:[.,]\d+)*(?:[a-z%]+\b)?|\bv\d+\b|\b[45]xx\b/gi;
+const numberWord =
+  /\b(?:zero|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|dozen|twice|thrice|double|triple)(?:-\w+)?\b/gi;
+
+/** What the bundle lets prose name, and the numbers the interface document states. */
+interface Vocabulary {
+  names: Set<string>;
+  pathPrefixes: Set<string>;
+  numbers: Set<string>;
+  numberWords: Set<string>;
+  versionPrefixes: Set<string>;
+  /** Phrases that are names, not claims: the title, the service's name, the areas. */
+  namesInProse: string[];
+}
+
+function vocabulary(document: Json): Vocabulary {
+  const all = [...eachOperation(document)];
+  const names = new Set<string>(declaredLiterals);
+  const pathPrefixes = new Set<string>();
+  for (const { path, method, operation, pathItem } of all) {
+    names.add(path);
+    names.add(method.toUpperCase());
+    const segments = path.split('/');
+    for (let i = 2; i <= segments.length; i += 1) {
+      pathPrefixes.add(`${segments.slice(0, i).join('/')}/`);
+      pathPrefixes.add(segments.slice(0, i).join('/'));
+    }
+    if (typeof operation.operationId === 'string') names.add(operation.operationId);
+    for (const [status, response] of Object.entries<Json>(operation.responses ?? {})) {
+      names.add(status);
+      if (typeof response?.description === 'string' && /^2\d\d$/.test(status)) names.add(`${status} ${response.description}`);
+      for (const media of Object.keys(response?.content ?? {})) names.add(media);
+    }
+    for (const media of Object.keys(operation.requestBody?.content ?? {})) names.add(media);
+    for (const parameter of [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])])
+      if (typeof parameter?.name === 'string') names.add(parameter.name);
+  }
+  for (const kind of ['schemas', 'parameters', 'responses']) {
+    for (const [name, component] of Object.entries<Json>(document.components?.[kind] ?? {})) {
+      names.add(name);
+      if (typeof component?.name === 'string') names.add(component.name);
+      for (const media of Object.keys(component?.content ?? {})) names.add(media);
+    }
+  }
+  const successStatuses = new Set(operations.map((row) => row.status));
+  const versionPrefixes = new Set(all.map(({ path }) => path.split('/')[1]));
+  const counts = [operations.length, document.tags?.length ?? 0, documentParts.length, versionPrefixes.size];
+  return {
+    names,
+    pathPrefixes,
+    numbers: new Set([String(operations.length), ...successStatuses, String(document.info?.version ?? '')]),
+    numberWords: new Set(counts.map((count) => spelled(count)).filter(Boolean)),
+    versionPrefixes,
+    namesInProse: [
+      String(document.info?.title ?? ''),
+      String(document.info?.title ?? '').replace(/ API$/, ''),
+      ...(document.tags ?? []).map((tag: Json) => String(tag?.name ?? '')),
+    ]
+      .filter((phrase) => phrase.length > 0)
+      .sort((a, b) => b.length - a.length),
+  };
+}
+
+const tens = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+/** `29` -> `twenty-nine`, for the counts the prose may spell out. */
+function spelled(count: number): string {
+  if (count < numberWords.length) return numberWords[count];
+  if (count < 100) return `${tens[Math.floor(count / 10)]}${count % 10 ? `-${numberWords[count % 10]}` : ''}`;
+  return '';
+}
+
+/** The words a resource's own name is made of, for the texts about it: `/v1/api-key` -> api, key. */
+function resourceWords(paths: string[]): Set<string> {
+  const words = new Set<string>();
+  for (const path of paths) for (const word of path.toLowerCase().split(/[/_{}-]+/)) if (/^[a-z]+$/.test(word) && !/^v\d/.test(word)) words.add(word);
+  return words;
+}
+
+const singular = (word: string) => word.replace(/(?:ies)$/, 'y').replace(/s$/, '');
+const isOwnName = (match: string, own: Set<string>) => {
+  const words = match.toLowerCase().split(/[\s-]+/);
+  return own.size > 0 && words.every((word) => own.has(word) || [...own].some((name) => singular(name) === singular(word)));
+};
+
+/** The sentences of a text: paragraphs and table rows apart, wrapped lines joined, split after . ! or ?. */
+export function sentences(text: string): string[] {
+  const units: string[] = [];
+  for (const paragraph of text.split(/\n\s*\n/)) {
+    const lines = paragraph.split('\n');
+    let prose: string[] = [];
+    const flush = () => {
+      const joined = prose.join(' ').trim();
+      if (joined) units.push(...joined.split(/(?<=[.!?]["')]?)\s+(?=\S)/));
+      prose = [];
+    };
+    for (const line of lines) {
+      if (/^\s*\|/.test(line)) {
+        flush();
+        units.push(line.trim());
+      } else prose.push(line.trim());
+    }
+    flush();
+  }
+  return units.map((unit) => unit.trim()).filter(Boolean);
+}
+
+/** A clause that only says "not shown": it speaks for the clause before it ("Event kinds: not shown."). */
+const onlySaysOpen = /^\s*(?:(?:is|are) )?(?:not (?:specified|shown|stated)|left open)\.?\s*$/i;
+
+/** The clauses of a sentence: split at `;`, `:`, and a comma before and, but, while, so, yet. */
+const clauses = (sentence: string) => sentence.split(/;\s|:\s|,\s(?=(?:and|but|while|whereas|so|yet|though|although)\s)/);
+
+interface TextField {
+  at: string;
+  text: string;
+  /** The words of the resource the text is about, exempt as its name. */
+  own: Set<string>;
+}
+
+/** Every description, summary and title in the bundle, with the resource it is about. */
+function textFields(document: Json): TextField[] {
+  const owners = payloadSchemaOwners(document);
+  const tagPaths = new Map<string, string[]>();
+  for (const { path, operation } of eachOperation(document))
+    for (const tag of operation.tags ?? []) tagPaths.set(String(tag), [...(tagPaths.get(String(tag)) ?? []), path]);
+  const ownOf = (segments: string[]): Set<string> => {
+    if (segments[0] === 'paths' && segments[1]) return resourceWords([segments[1]]);
+    if (segments[0] === 'components' && segments[1] === 'schemas') {
+      const owner = owners.get(segments[2]);
+      return owner ? resourceWords([owner.path]) : new Set();
+    }
+    if (segments[0] === 'tags' && segments[1] !== undefined) return resourceWords(tagPaths.get(String(document.tags?.[Number(segments[1])]?.name)) ?? []);
+    return new Set();
+  };
+  const fields: TextField[] = [];
+  const walk = (node: Json, segments: string[]) => {
+    if (Array.isArray(node)) node.forEach((child, index) => walk(child, [...segments, String(index)]));
+    else if (node && typeof node === 'object')
+      for (const [key, child] of Object.entries(node)) {
+        if (typeof child === 'string' && ['description', 'summary', 'title'].includes(key))
+          fields.push({ at: pointer(...segments, key), text: child, own: ownOf(segments) });
+        else walk(child, [...segments, key]);
+      }
+  };
+  walk(document, []);
+  return fields;
+}
+
+const quoted = (sentence: string) => JSON.stringify(sentence.length > 160 ? `${sentence.slice(0, 157)}...` : sentence);
+
+/** Every breach of the three prose rules in `document`'s texts. */
+export function proseBreaches(document: Json): Breach[] {
+  const words = vocabulary(document);
+  const breaches: Breach[] = [];
+  for (const { at, text, own } of textFields(document)) {
+    for (const sentence of sentences(text)) {
+      // The overview table's rows are the contract's own text (faithful/overview holds them).
+      if (at === pointer('info', 'description') && /^\|/.test(sentence) && isOverviewLine(sentence)) continue;
+      const breach = (rule: Breach['rule'], message: string) => breaches.push({ rule, pointer: at, text: sentence, message: `${quoted(sentence)} ${message}` });
+
+      for (const [, name] of sentence.matchAll(codeSpan)) {
+        const known = words.names.has(name) || words.pathPrefixes.has(name) || /^#\d+$/.test(name);
+        if (!known) breach('faithful/prose-code', `names \`${name}\`, which is neither in the bundle nor a declared literal`);
+      }
+      let plain = sentence.replace(codeSpan, ' ');
+      for (const link of plain.match(url) ?? [])
+        breach('faithful/prose-code', `links to ${link.replace(/[.,;:!?)]+$/, '')}, which the interface document does not state`);
+      plain = plain.replace(url, ' ');
+      for (const phrase of words.namesInProse) plain = plain.replaceAll(phrase, ' ');
+
+      for (const [token] of plain.matchAll(numberToken)) {
+        const number = token.replace(/[.,]$/, '');
+        const stated = number.startsWith('#')
+          ? operations.some((row) => `#${row.n}` === number)
+          : /^v\d+$/i.test(number)
+            ? words.versionPrefixes.has(number.toLowerCase())
+            : words.numbers.has(number);
+        if (!stated) breach('faithful/prose-number', `states the number ${number}, which the interface document does not`);
+      }
+      for (const [word] of plain.matchAll(numberWord)) {
+        if (!words.numberWords.has(word.toLowerCase())) breach('faithful/prose-number', `states the number "${word}", which the interface document does not`);
+      }
+
+      const reported = new Set<string>();
+      const parts = clauses(plain);
+      for (const [index, clause] of parts.entries()) {
+        if (saysOpen.test(clause) || onlySaysOpen.test(parts[index + 1] ?? '')) continue;
+        for (const { part, words: partWords } of silentParts) {
+          if (reported.has(part)) continue;
+          const spoken = [...clause.matchAll(partWords)].find(([match]) => !isOwnName(match, own));
+          if (!spoken) continue;
+          reported.add(part);
+          breach('faithful/prose', `speaks of ${part} ("${spoken[0]}"), which the interface document leaves open`);
+        }
+      }
+    }
+  }
+  return breaches;
+}
