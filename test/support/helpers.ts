@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, beforeEach } from 'vitest';
-import type { SpectralLinter } from '../../scripts/lint/spectral.ts';
+import type { LintOptions } from '../../scripts/lint/lint-description.ts';
 import { openProject, type Project } from '../../scripts/project.ts';
 
 export { deref } from '../../scripts/openapi-document.ts';
@@ -69,17 +69,20 @@ export function recordingLog(): { info(line: string): void; error(line: string):
 }
 
 /**
- * Spectral in this thread with the checkout's ruleset, loaded once per test file: a temporary
- * project's ruleset is a copy of it. (A worker per build would load it again each time; the
+ * The linters loaded once per test file with the checkout's configs: Spectral in this thread and
+ * Redocly's config. A temporary project's configs are copies of the checkout's, so the same
+ * loaded ones serve its builds. (A worker per build would load Spectral again each time; the
  * worker is tested on its own.)
  */
-export async function checkoutSpectral(): Promise<SpectralLinter> {
+export async function checkoutLinters(): Promise<Required<LintOptions>> {
   // Imported here, not at the top: most files that use these helpers never run Spectral (0.5 s to load).
-  const [{ inThreadSpectral }, { loadRuleset }] = await Promise.all([
+  const [{ inThreadSpectral }, { loadRuleset }, { loadRedoclyConfig }] = await Promise.all([
     import('../../scripts/lint/spectral.ts'),
     import('../../scripts/lint/spectral-ruleset.ts'),
+    import('../../scripts/lint/redocly.ts'),
   ]);
-  return inThreadSpectral(await loadRuleset(checkout, checkout.spectralRuleset));
+  const [ruleset, redoclyConfig] = await Promise.all([loadRuleset(checkout, checkout.spectralRuleset), loadRedoclyConfig(checkout)]);
+  return { spectral: inThreadSpectral(ruleset), redoclyConfig };
 }
 
 /** Runs `use` on a fresh temporary project and removes it afterwards, whatever happens. */
@@ -94,13 +97,13 @@ export async function withTemporaryProject<T>(use: (temporary: TemporaryProject)
 
 /**
  * For a test file whose every test works on its own temporary project: registers the hooks that
- * make one before each test and remove it after, and load the checkout's Spectral once.
+ * make one before each test and remove it after, and load the checkout's linters once.
  */
-export function temporaryProjectPerTest(): { readonly spectral: SpectralLinter; readonly temporary: TemporaryProject } {
-  let spectral: SpectralLinter | undefined;
+export function temporaryProjectPerTest(): { readonly lintOptions: Required<LintOptions>; readonly temporary: TemporaryProject } {
+  let lintOptions: Required<LintOptions> | undefined;
   let temporary: TemporaryProject | undefined;
   beforeAll(async () => {
-    spectral = await checkoutSpectral();
+    lintOptions = await checkoutLinters();
   });
   beforeEach(async () => {
     temporary = await temporaryProject();
@@ -113,8 +116,8 @@ export function temporaryProjectPerTest(): { readonly spectral: SpectralLinter; 
     return value;
   };
   return {
-    get spectral() {
-      return ready(spectral, 'spectral');
+    get lintOptions() {
+      return ready(lintOptions, 'the linters');
     },
     get temporary() {
       return ready(temporary, 'the temporary project');

@@ -2,50 +2,40 @@
 // and, where the tool gives one, the line; the outputs stay byte for byte as they were. One row per
 // row of the README's bad-input table. A row that changes only openapi/ lints the checkout's source
 // with the edit held in memory (the project handle's overlay, as the mutation runner does) and
-// builds into a copy of generated/; a row that changes a config file gets a temporary project.
+// builds into outputs of its own; a row that changes a config file gets a temporary project.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Config } from '@redocly/openapi-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildOptions, stagingPrefix } from '../../scripts/build/build.ts';
 import { generateClient } from '../../scripts/build/generate-client.ts';
 import { committedSteps } from '../../scripts/build/pipeline.ts';
-import { loadRedoclyConfig } from '../../scripts/lint/redocly.ts';
-import type { SpectralLinter } from '../../scripts/lint/spectral.ts';
+import type { LintOptions } from '../../scripts/lint/lint-description.ts';
 import { openProject, type Project } from '../../scripts/project.ts';
-import { checkout, checkoutSpectral, edit, fingerprint, loadBundle, recordingLog, root, withTemporaryProject } from '../support/helpers.ts';
+import { checkout, checkoutLinters, edit, fingerprint, loadBundle, recordingLog, root, withTemporaryProject } from '../support/helpers.ts';
 
-let spectral: SpectralLinter;
-let redoclyConfig: Config;
+let linters: Required<LintOptions>;
 beforeAll(async () => {
-  [spectral, redoclyConfig] = await Promise.all([checkoutSpectral(), loadRedoclyConfig(checkout)]);
+  linters = await checkoutLinters();
 });
 
-/** The checkout's source with one file's text replaced in memory, building into a copy of generated/. */
+/**
+ * The checkout's source with one file's text replaced in memory, building into outputs of its own
+ * (a generated/ that holds the committed bundle: the build would replace it, were lint to pass).
+ */
 async function withEditedSource<T>(file: string, search: string, replacement: string, use: (project: Project, dir: string) => Promise<T>): Promise<T> {
   const full = path.join(root, file);
   const text = await fs.readFile(full, 'utf8');
   if (!text.includes(search)) throw new Error(`edit: ${search} not found in ${file}`);
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-outputs-'));
   try {
-    const notDocs = (source: string) => !source.startsWith(path.join(checkout.outputDir, 'docs'));
-    await fs.cp(checkout.outputDir, path.join(dir, 'generated'), { recursive: true, filter: notDocs });
+    await fs.mkdir(path.join(dir, 'generated'));
+    await fs.copyFile(path.join(checkout.outputDir, 'openapi.json'), path.join(dir, 'generated', 'openapi.json'));
     const project = { ...openProject(root, new Map([[full, text.replace(search, replacement)]])), outputDir: path.join(dir, 'generated') };
     return await use(project, dir);
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }
-}
-
-interface BadInput {
-  file: string;
-  /** The row is about the project's own Spectral ruleset: the build loads it (no shared one). */
-  ownRuleset?: boolean;
-  search: string;
-  replace: string;
-  /** What the failure must say: the file, with the line and column where the tool gives one. */
-  expected: RegExp[];
 }
 
 // The README's bad-input table, row by row (the build's message; `npm run lint` prints the same
@@ -311,10 +301,10 @@ async function expectLintFailure(project: Project, dir: string, expected: RegExp
 describe.concurrent('bad input', () => {
   it.each(badInputs)('%s: the build fails in its lint step, names the file, leaves the outputs untouched', (_name, bad) =>
     bad.file.startsWith('openapi/')
-      ? withEditedSource(bad.file, bad.search, bad.replace, (project, dir) => expectLintFailure(project, dir, bad.expected, { spectral, redoclyConfig }))
+      ? withEditedSource(bad.file, bad.search, bad.replace, (project, dir) => expectLintFailure(project, dir, bad.expected, linters))
       : withTemporaryProject(async (temporary) => {
           await edit(temporary.dir, bad.file, bad.search, bad.replace);
-          await expectLintFailure(temporary.project, temporary.dir, bad.expected, bad.ownRuleset ? {} : { spectral });
+          await expectLintFailure(temporary.project, temporary.dir, bad.expected, bad.ownRuleset ? {} : { spectral: linters.spectral });
         }),
   );
 

@@ -33,7 +33,7 @@ describe('build', () => {
     await fs.rm(setup.temporary.project.outputDir, { recursive: true });
     await fs.mkdir(path.join(setup.temporary.dir, `${stagingPrefix}999999999-x`)); // no such process
     const log = recordingLog();
-    expect(await build(setup.temporary.project, log, { steps: committedSteps, lintOptions: { spectral: setup.spectral } }), log.errors.join('\n')).toBe(true);
+    expect(await build(setup.temporary.project, log, { steps: committedSteps, lintOptions: setup.lintOptions }), log.errors.join('\n')).toBe(true);
     expect(log.lines.filter((line) => line.includes('✓')).map((line) => line.trim().split(/\s+/)[1])).toEqual(
       expect.arrayContaining(['lint', 'bundle', 'variants', 'types', 'client']),
     );
@@ -47,7 +47,7 @@ describe('build', () => {
   it.each(committedSteps.map((step) => step.name))('a failure after the %s step leaves the outputs as they were', async (stepName) => {
     const before = await fingerprint(setup.temporary.project.outputDir);
     const log = recordingLog();
-    expect(await build(setup.temporary.project, log, { steps: failingAfter(stepName), lintOptions: { spectral: setup.spectral } })).toBe(false);
+    expect(await build(setup.temporary.project, log, { steps: failingAfter(stepName), lintOptions: setup.lintOptions })).toBe(false);
     expect(log.errors.join('\n')).toContain(`build: step '${stepName}' failed: failure injected after the ${stepName} step`);
     expect(log.errors.at(-1)).toBe('build: generated/ is unchanged');
     expect(await fingerprint(setup.temporary.project.outputDir)).toEqual(before);
