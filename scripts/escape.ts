@@ -21,7 +21,10 @@ export function forAnnotationProperty(text: string): string {
   return forAnnotationMessage(text).replaceAll(':', '%3A').replaceAll(',', '%2C');
 }
 
-/** Inline Markdown text: no HTML, no emphasis, links, code or table cells can start inside it. */
+/**
+ * Inline Markdown text (inside a line, never at its start): no HTML or comment, emphasis, link,
+ * code span or table cell can start inside it, and it stays on one line.
+ */
 export function forMarkdown(text: string): string {
-  return forTerminal(text).replace(/[\\`*_{}[\]()<>#+!|~&"-]/g, (char) => `\\${char}`);
+  return forTerminal(text).replace(/[\\`*_[\]<>|~&]/g, (char) => `\\${char}`);
 }

@@ -26,8 +26,9 @@ async function main() {
     { diffReport },
     { diffMarkdown },
     { gateProblems, gateVerdict },
-    { bundleSource, loadRedoclyConfig, redoclySession },
+    { bundleWithinBoundary, loadRedoclyConfig },
     fs,
+    { forTerminal },
   ] = await Promise.all([
     import('../project.ts'),
     import('../release/bundle-at-ref.ts'),
@@ -37,11 +38,12 @@ async function main() {
     import('../release/release-gate.ts'),
     import('../lint/redocly.ts'),
     import('node:fs/promises'),
+    import('../escape.ts'),
   ]);
   const project = openProject(checkout);
   try {
     const ref = positionals[0] ?? (await defaultBaseRef(project));
-    const working = async () => (await bundleSource(redoclySession(project, await loadRedoclyConfig(project)))).bundle;
+    const working = async () => (await bundleWithinBoundary(project, await loadRedoclyConfig(project))).bundle;
     const [base, head] = await Promise.all([bundleAt(project, ref), working()]);
     const comparison = compareBundles(base, head);
     const baseVersion = String(base.info?.version);
@@ -51,8 +53,8 @@ async function main() {
     const problems = values.gate ? gateProblems(comparison, baseVersion, headVersion, changelog) : [];
     const gate = values.gate ? { problems, verdict: gateVerdict(comparison, problems) } : undefined;
     if (values.format === 'markdown') process.stdout.write(diffMarkdown(comparison, from, to, gate));
-    else console.log(diffReport(comparison, from, to));
-    for (const problem of problems) console.error(`diff: gate: ${problem}`);
+    else console.log(diffReport(comparison, from, to).split('\n').map(forTerminal).join('\n'));
+    for (const problem of problems) console.error(`diff: gate: ${forTerminal(problem)}`);
     if (gate && problems.length === 0 && values.format === 'text') console.log(`diff: gate: ${gate.verdict}`);
     return problems.length > 0 ? 1 : 0;
   } catch (error) {

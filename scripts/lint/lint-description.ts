@@ -1,12 +1,14 @@
-// The lint of a description, in three stages: Redocly on the split source (with the house rules),
-// Spectral on a fresh in-memory bundle, and the faithfulness contract on the same bundle (while
-// Spectral works in its thread). `npm run lint`, the build's first step, the docs server's rebuilds
+// The lint of a description, in three stages after the source boundary (source-boundary.ts: what
+// may be read at all): Redocly on the split source (with the house rules), Spectral on a fresh
+// in-memory bundle, and the faithfulness contract on the same bundle (while Spectral works in its
+// thread). `npm run lint`, the build's first step, the docs server's rebuilds
 // and the mutation runner all run this. It prints nothing: the result carries each problem, and
 // the caller reports them.
 import path from 'node:path';
 import type { Config, NormalizedProblem } from '@redocly/openapi-core';
 import { type Project, shown } from '../project.ts';
 import { type ContractProblem, lintContract } from './lint-contract.ts';
+import { type BoundaryProblem, readSource } from './source-boundary.ts';
 import type { SpectralDiagnostic, SpectralLinter } from './spectral.ts';
 import { startSpectralWorker } from './spectral-worker-client.ts';
 
@@ -21,6 +23,8 @@ export interface LintResult {
   spectral: SpectralDiagnostic[];
   /** The contract's breaches, each at its source line (none when the source does not bundle). */
   contract: ContractProblem[];
+  /** What the source boundary refused; when there is any, no linter ran. */
+  boundary: BoundaryProblem[];
 }
 
 export interface LintOptions {
@@ -40,15 +44,17 @@ export async function lintDescription(project: Project, options: LintOptions = {
   try {
     // Imported only now, so that the worker's start does not wait for Redocly's import.
     const { bundleSource, lintSource, loadRedoclyConfig, redoclySession } = await import('./redocly.ts');
-    const session = redoclySession(project, options.redoclyConfig ?? (await loadRedoclyConfig(project)));
-    const redocly = await lintSource(session);
     const bundleLabel = shown(project, path.join(project.outputDir, 'openapi.json'));
+    const [config, source] = await Promise.all([options.redoclyConfig ?? loadRedoclyConfig(project), readSource(project)]);
+    if (source.problems.length > 0) return { bundleLabel, redocly: [], spectral: [], contract: [], boundary: source.problems };
+    const session = redoclySession(project, config, source.files);
+    const redocly = await lintSource(session);
     const bundled = await bundleSource(session);
-    if (bundled.problems.length > 0) return { bundleLabel, redocly: redocly.length > 0 ? redocly : bundled.problems, spectral: [], contract: [] };
+    if (bundled.problems.length > 0) return { bundleLabel, redocly: redocly.length > 0 ? redocly : bundled.problems, spectral: [], contract: [], boundary: [] };
     const bundleJson = bundleJsonText(bundled.bundle);
     const spectralDone = spectral.lint(bundleJson, bundleLabel);
     const contract = lintContract(project, bundled.bundle);
-    return { bundle: bundled.bundle, bundleJson, bundleLabel, redocly, spectral: await spectralDone, contract };
+    return { bundle: bundled.bundle, bundleJson, bundleLabel, redocly, spectral: await spectralDone, contract, boundary: [] };
   } finally {
     if (!options.spectral) await spectral.close();
   }

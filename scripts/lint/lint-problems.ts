@@ -2,10 +2,11 @@
 // carries them: what the build, the drift check and the mutation runner report.
 import path from 'node:path';
 import { getLineColLocation } from '@redocly/openapi-core';
+import { forTerminal } from '../escape.ts';
 import { type Project, ReportedError, shown } from '../project.ts';
 import type { LintResult } from './lint-description.ts';
 
-/** One line per problem: `file:line:column severity rule: message`. */
+/** One line per problem: `file:line:column severity rule: message`, escaped for a terminal. */
 export function problemLines(project: Project, result: LintResult): string[] {
   const fromRedocly = result.redocly.map((problem) => {
     const location = problem.location[0];
@@ -20,18 +21,21 @@ export function problemLines(project: Project, result: LintResult): string[] {
     (d) =>
       `${result.bundleLabel}:${d.range.start.line + 1}:${d.range.start.character + 1} ${severities[d.severity]} ${d.code}: ${d.message} (at ${d.path.join('.')})`,
   );
-  const fromContract = result.contract.map((problem) => `${problem.file}:${problem.line}:${problem.col} error ${problem.rule}: ${problem.message}`);
-  return [...fromRedocly, ...fromSpectral, ...fromContract];
+  const fromOwn = [...result.boundary, ...result.contract].map(
+    (problem) => `${problem.file}:${problem.line}:${problem.col} error ${problem.rule}: ${problem.message}`,
+  );
+  return [...fromRedocly, ...fromSpectral, ...fromOwn].map(forTerminal);
 }
 
 /** How many problems the three linters found together. */
 export function problemCount(result: LintResult): number {
-  return result.redocly.length + result.spectral.length + result.contract.length;
+  return result.boundary.length + result.redocly.length + result.spectral.length + result.contract.length;
 }
 
 /** How many problems each linter found, in one line: `Redocly found 1 problem(s) in the source (…); Spectral found …; the faithfulness contract found …`. */
 export function lintSummary(project: Project, result: LintResult): string {
   const counts = [
+    ...(result.boundary.length > 0 ? [`the source boundary refused ${result.boundary.length} file(s) or reference(s); nothing was linted`] : []),
     ...(result.redocly.length > 0
       ? [`Redocly found ${result.redocly.length} problem(s) in the source (${shown(project, project.sourceEntry)} and the files it references)`]
       : []),

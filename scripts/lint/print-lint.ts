@@ -5,22 +5,28 @@ import { formatProblems, getTotals } from '@redocly/openapi-core';
 import { forAnnotationMessage, forAnnotationProperty, forTerminal } from '../escape.ts';
 import type { Project } from '../project.ts';
 import type { ContractProblem } from './lint-contract.ts';
+import type { BoundaryProblem } from './source-boundary.ts';
 import type { LintResult } from './lint-description.ts';
 import type { LintFormat } from './lint-formats.ts';
 
 export async function printLint(project: Project, result: LintResult, format: LintFormat): Promise<void> {
-  if (result.redocly.length > 0)
-    formatProblems(result.redocly, { format, totals: getTotals(result.redocly), cwd: project.root, color: false, command: 'lint' });
+  if (result.boundary.length > 0) process.stdout.write(formatOwn(result.boundary, format, 'the source boundary'));
+  // The linters' formatters print messages as they are: control characters are escaped first.
+  if (result.redocly.length > 0) {
+    const problems = result.redocly.map((problem) => ({ ...problem, message: forTerminal(problem.message) }));
+    formatProblems(problems, { format, totals: getTotals(problems), cwd: project.root, color: false, command: 'lint' });
+  }
   if (result.spectral.length > 0) {
     const { githubActions, stylish } = (await import('@stoplight/spectral-formatters')).default;
     const formatter = format === 'github-actions' ? githubActions : stylish;
-    process.stdout.write(`${formatter(result.spectral as never, { failSeverity: 1 } as never)}\n`);
+    const diagnostics = result.spectral.map((d) => ({ ...d, message: forTerminal(d.message), path: d.path.map((key) => forTerminal(String(key))) }));
+    process.stdout.write(`${formatter(diagnostics as never, { failSeverity: 1 } as never)}\n`);
   }
-  if (result.contract.length > 0) process.stdout.write(formatContract(result.contract, format));
+  if (result.contract.length > 0) process.stdout.write(formatOwn(result.contract, format, 'the faithfulness contract'));
 }
 
-/** The contract's problems: grouped by file for a person, one workflow command each for GitHub. */
-export function formatContract(problems: ContractProblem[], format: LintFormat): string {
+/** The project's own problems (the contract's, the boundary's): grouped by file for a person, one workflow command each for GitHub. */
+export function formatOwn(problems: (ContractProblem | BoundaryProblem)[], format: LintFormat, foundBy: string): string {
   if (format === 'github-actions')
     return problems
       .map(
@@ -34,5 +40,5 @@ export function formatContract(problems: ContractProblem[], format: LintFormat):
     const width = Math.max(...own.map((p) => `${p.line}:${p.col}`.length));
     return `${forTerminal(file)}\n${own.map((p) => `  ${`${p.line}:${p.col}`.padEnd(width)}  error  ${p.rule}  ${forTerminal(p.message)}`).join('\n')}\n`;
   });
-  return `\n${blocks.join('\n')}\n✖ ${problems.length} problem(s) found by the faithfulness contract\n\n`;
+  return `\n${blocks.join('\n')}\n✖ ${problems.length} problem(s) found by ${foundBy}\n\n`;
 }

@@ -1,8 +1,11 @@
 // Redocly, driven through its programmatic API (@redocly/openapi-core): lint the split source and
-// bundle it. One resolver per session, so that each source file is read and parsed once, and the
-// project's source overlay (text held in memory) stands in for the files it names.
-import { BaseResolver, bundle, type Config, lint, loadConfig, type NormalizedProblem, Source, YamlParseError } from '@redocly/openapi-core';
+// bundle it. One resolver per session, which serves only the files the source boundary read
+// (source-boundary.ts: the project's overlay included), so Redocly reads no other file and
+// fetches nothing.
+import { BaseResolver, bundle, type Config, lint, loadConfig, type NormalizedProblem, ResolveError, Source, YamlParseError } from '@redocly/openapi-core';
 import { type Project, ReportedError, shown } from '../project.ts';
+import { checkRedoclyConfig } from './config-boundary.ts';
+import { readSource } from './source-boundary.ts';
 
 export interface RedoclySession {
   project: Project;
@@ -10,28 +13,32 @@ export interface RedoclySession {
   resolver: BaseResolver;
 }
 
-/** Reads source files from the project's overlay where it has them, else from disk. */
-class OverlayResolver extends BaseResolver {
-  readonly overlay: ReadonlyMap<string, string>;
-  constructor(config: Config['resolve'], overlay: ReadonlyMap<string, string>) {
+/** Serves the files the source boundary read, and refuses every other reference. */
+class BoundedResolver extends BaseResolver {
+  readonly files: ReadonlyMap<string, string>;
+  constructor(config: Config['resolve'], files: ReadonlyMap<string, string>) {
     super(config);
-    this.overlay = overlay;
+    this.files = files;
   }
   override async loadExternalRef(absoluteRef: string): Promise<Source> {
-    const text = this.overlay.get(absoluteRef);
-    return text === undefined ? super.loadExternalRef(absoluteRef) : new Source(absoluteRef, text);
+    const text = this.files.get(absoluteRef);
+    if (text !== undefined) return new Source(absoluteRef, text.replace(/\r\n/g, '\n'));
+    throw new ResolveError(new Error(`ENOENT: no such file or directory, open '${absoluteRef}' (only files inside openapi/ are read)`));
   }
 }
 
 /** Loads redocly.yaml once; `session` makes a fresh resolver over it for each lint. */
 export async function loadRedoclyConfig(project: Project): Promise<Config> {
+  // What redocly.yaml may name (built-in rulesets, plugins in the repository) is checked first.
+  await checkRedoclyConfig(project);
   // The `source` API in redocly.yaml adds the file layout rules to the shared ones.
   const config = await loadConfig({ configPath: project.redoclyConfig }).catch((error) => explainYamlError(project, error));
   return config.forAlias('source');
 }
 
-export function redoclySession(project: Project, config: Config): RedoclySession {
-  return { project, config, resolver: new OverlayResolver(config.resolve, project.sourceOverlay) };
+/** A session over `files`, the description's files as the source boundary read them. */
+export function redoclySession(project: Project, config: Config, files: ReadonlyMap<string, string>): RedoclySession {
+  return { project, config, resolver: new BoundedResolver(config.resolve, files) };
 }
 
 /** Lints the source; returns the problems (printing is the caller's: see `printProblems`). */
@@ -47,6 +54,19 @@ export async function bundleSource(session: RedoclySession): Promise<{ bundle: R
     explainYamlError(session.project, error),
   );
   return { bundle: result.bundle.parsed as Record<string, unknown>, problems: result.problems.filter((problem) => problem.severity === 'error') };
+}
+
+/**
+ * Bundles `project`'s description as read within the source boundary, without linting it (the
+ * diff's two sides); what the boundary refuses is a ReportedError naming each file and line.
+ */
+export async function bundleWithinBoundary(project: Project, config: Config): ReturnType<typeof bundleSource> {
+  const source = await readSource(project);
+  if (source.problems.length > 0)
+    throw new ReportedError(
+      `the source boundary refused what the description references:\n${source.problems.map((p) => `  ${p.file}:${p.line}:${p.col} error ${p.rule}: ${p.message}`).join('\n')}`,
+    );
+  return bundleSource(redoclySession(project, config, source.files));
 }
 
 /** Redocly reports YAML errors in referenced files as lint problems, but throws on the root file. */

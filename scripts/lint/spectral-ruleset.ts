@@ -9,6 +9,7 @@ import spectralCore from '@stoplight/spectral-core';
 import spectralFunctions from '@stoplight/spectral-functions';
 import spectralParsers from '@stoplight/spectral-parsers';
 import { type Project, ReportedError, shown } from '../project.ts';
+import { checkSpectralRuleset } from './config-boundary.ts';
 
 // CommonJS packages: their exports come as the default import.
 const { Ruleset } = spectralCore;
@@ -31,6 +32,7 @@ export type LoadedRuleset = InstanceType<typeof Ruleset>;
 
 /** Loads the ruleset `file` (a project's .spectral.yaml); a problem in it is a ReportedError naming the file. */
 export async function loadRuleset(project: Pick<Project, 'root'>, file: string): Promise<LoadedRuleset> {
+  await checkSpectralRuleset(project, file);
   const parsed = Yaml.parse(await fs.readFile(file, 'utf8'));
   const syntaxError = parsed.diagnostics.find((diagnostic) => diagnostic.severity === 0);
   if (syntaxError) {
@@ -52,14 +54,12 @@ export async function loadRuleset(project: Pick<Project, 'root'>, file: string):
   }
 }
 
-/** Spectral's own loader, for rulesets that extend files or URLs, or bring their own functions. */
+/** Spectral's own loader, for rulesets that extend files in the repository or bring their own functions. */
 async function spectralLoader(file: string): Promise<LoadedRuleset> {
-  const [{ bundleAndLoadRuleset }, { default: spectralRuntime }, nodeFs] = await Promise.all([
-    import('@stoplight/spectral-ruleset-bundler/with-loader'),
-    import('@stoplight/spectral-runtime'),
-    import('node:fs'),
-  ]);
-  return bundleAndLoadRuleset(file, { fs: nodeFs.default, fetch: spectralRuntime.fetch });
+  const [{ bundleAndLoadRuleset }, nodeFs] = await Promise.all([import('@stoplight/spectral-ruleset-bundler/with-loader'), import('node:fs')]);
+  // checkSpectralRuleset allows no URL; should one slip through, it is refused here, not fetched.
+  const fetch = (url: unknown) => Promise.reject(new Error(`${String(url)}: the lint fetches nothing`));
+  return bundleAndLoadRuleset(file, { fs: nodeFs.default, fetch: fetch as never });
 }
 
 type Definition = Record<string, unknown>;

@@ -1,12 +1,14 @@
 // The description as it was at a git ref of the project: bundled from that tree's openapi/, read
-// with `git archive` into a scratch folder (the working tree is not touched).
+// with `git archive` into a scratch folder (the working tree is not touched) and from there within
+// the source boundary, as the working tree's is: a ref is as untrusted as the working tree.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { bundle, createConfig } from '@redocly/openapi-core';
-import { type Project, ReportedError } from '../project.ts';
+import { createConfig } from '@redocly/openapi-core';
+import { bundleWithinBoundary } from '../lint/redocly.ts';
+import { openProject, type Project, ReportedError } from '../project.ts';
 
 const exec = promisify(execFile);
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- parsed OpenAPI
@@ -33,10 +35,12 @@ export async function bundleAt(project: Project, ref: string): Promise<Json> {
       throw new ReportedError(`'${ref}' has no ${source}/ folder to compare with`);
     });
     await exec('tar', ['-xf', archive, '-C', scratch]);
-    const result = await bundle({ ref: path.join(scratch, path.relative(project.root, project.sourceEntry)), config: await createConfig({}) });
-    const errors = result.problems.filter((problem) => problem.severity === 'error');
-    if (errors.length > 0) throw new ReportedError(`the description at '${ref}' does not bundle: ${errors[0].message}`);
-    return result.bundle.parsed as Json;
+    const atRef = { ...openProject(scratch), sourceEntry: path.join(scratch, path.relative(project.root, project.sourceEntry)) };
+    const result = await bundleWithinBoundary(atRef, await createConfig({})).catch((error: unknown) => {
+      throw error instanceof ReportedError ? new ReportedError(`the description at '${ref}': ${error.message}`) : error;
+    });
+    if (result.problems.length > 0) throw new ReportedError(`the description at '${ref}' does not bundle: ${result.problems[0].message}`);
+    return result.bundle;
   } finally {
     await fs.rm(scratch, { recursive: true, force: true });
   }

@@ -1,6 +1,7 @@
 // `npm run diff -- --format markdown`: the comparison as Markdown, for a pull request's job
 // summary: the operations added, removed and changed by operationId, each breaking change by kind,
 // and the release gate's verdict when it ran.
+import { forMarkdown } from '../escape.ts';
 import type { Comparison } from './compare.ts';
 
 export interface GateOutcome {
@@ -10,12 +11,16 @@ export interface GateOutcome {
   verdict: string;
 }
 
-/** A table cell: pipes escaped, line breaks folded. */
-const cell = (text: string) => text.replaceAll('|', '\\|').replace(/\s*\n\s*/g, ' ');
-const ids = (operationIds: string[]) => (operationIds.length > 0 ? operationIds.map((id) => `\`${id}\``).join(', ') : 'none');
+// Every value below comes from the description (or a ref name): escaped, so that it cannot close a
+// table, open HTML or a comment, or rewrite the rest of the job summary.
+/** A table cell: line breaks folded, Markdown escaped. */
+const cell = (text: string) => forMarkdown(text.replace(/\s*\n\s*/g, ' '));
+/** A name as code where it is plain (an operationId, a method and path), else as escaped text. */
+const code = (text: string) => (/^[\w ./{}-]+$/.test(text) ? `\`${text}\`` : cell(text));
+const ids = (operationIds: string[]) => (operationIds.length > 0 ? operationIds.map(code).join(', ') : 'none');
 
 export function diffMarkdown(comparison: Comparison, from: string, to: string, gate?: GateOutcome): string {
-  const lines = [`## API changes: ${from} → ${to}`, ''];
+  const lines = [`## API changes: ${cell(from)} → ${cell(to)}`, ''];
   if (comparison.added.length + comparison.removed.length + comparison.changed.length === 0) {
     lines.push('No operation was added, removed or changed.');
   } else {
@@ -25,12 +30,12 @@ export function diffMarkdown(comparison: Comparison, from: string, to: string, g
     if (comparison.breaking.length > 0) {
       lines.push('', '| Kind | Operation | What changed |', '|---|---|---|');
       for (const change of comparison.breaking)
-        lines.push(`| ${cell(change.kind)} | \`${change.operationId}\` (\`${change.operation}\`) | ${cell(change.detail)} |`);
+        lines.push(`| ${cell(change.kind)} | ${code(change.operationId)} (${code(change.operation)}) | ${cell(change.detail)} |`);
     }
   }
   if (gate) {
     lines.push('', '### Release gate', '', `${gate.problems.length > 0 ? '**Failed**' : '**Passed**'}: ${gate.verdict}`);
-    for (const problem of gate.problems) lines.push(`- ${problem}`);
+    for (const problem of gate.problems) lines.push(`- ${cell(problem)}`);
   }
   return `${lines.join('\n')}\n`;
 }

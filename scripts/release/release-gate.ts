@@ -10,15 +10,17 @@ export function gateProblems(comparison: Comparison, baseVersion: string, headVe
   if (!(major(headVersion) > major(baseVersion))) {
     problems.push(`info.version ${headVersion} must have a new major version (base is ${baseVersion}): the change breaks callers`);
   }
-  const heading = new RegExp(`^## \\[${headVersion.replace(/\./g, '\\.')}\\][^\\n]*$`, 'm');
-  const start = changelog.search(heading);
-  if (start < 0) {
-    problems.push(`CHANGELOG.md has no entry '## [${headVersion}]'`);
+  // The entry's heading, found by plain comparison: a version from the description is never a pattern.
+  const heading = `## [${headVersion}]`;
+  const lines = changelog.split('\n');
+  const at = lines.findIndex((line) => line === heading || line.startsWith(`${heading} `));
+  if (at < 0) {
+    problems.push(`CHANGELOG.md has no entry '${heading}'`);
     return problems;
   }
-  const rest = changelog.slice(start + 1);
-  const next = rest.search(/^## \[/m);
-  const entry = next < 0 ? rest : rest.slice(0, next);
+  const rest = lines.slice(at + 1);
+  const next = rest.findIndex((line) => line.startsWith('## ['));
+  const entry = (next < 0 ? rest : rest.slice(0, next)).join('\n');
   if (!/\bBREAKING\b/.test(entry)) problems.push(`CHANGELOG.md's entry for ${headVersion} must be marked BREAKING`);
   for (const operationId of new Set(comparison.breaking.map((change) => change.operationId))) {
     if (!entry.includes(`\`${operationId}\``))

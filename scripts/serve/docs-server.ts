@@ -1,7 +1,9 @@
 // The docs server of `npm run docs`: builds the project, serves its rendered docs on 127.0.0.1 with
 // the Markdown reference beside them (/llms.txt, /llms-full.txt, /reference/, /openapi.json), and
 // rebuilds when the source or a lint config changes. An open page reloads after a good rebuild; a
-// failed rebuild keeps serving, and showing, the last good docs. Never two builds at once.
+// failed rebuild keeps serving, and showing, the last good docs. Never two builds at once. Any web
+// page in the maintainer's browser can send it requests: it answers only GET and HEAD (405), only
+// for its own loopback host and port (421, against DNS rebinding), and a malformed URL gets 400.
 import { createHash } from 'node:crypto';
 import { watch } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -28,7 +30,13 @@ export async function serveDocs(project: Project, port: number, log: BuildLog): 
     );
   }
   const reloads = new Set<http.ServerResponse>();
+  let hosts: string[] = [];
   const server = http.createServer(async (request, response) => {
+    const refusal = refused(request, hosts);
+    if (refusal) {
+      response.writeHead(refusal.status, { 'content-type': 'text/plain', ...refusal.headers }).end(`${refusal.reason}\n`);
+      return;
+    }
     const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
     if (pathname === reloadPath) {
       response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
@@ -45,12 +53,14 @@ export async function serveDocs(project: Project, port: number, log: BuildLog): 
     try {
       const body = await fs.readFile(file);
       response.writeHead(200, { 'content-type': contentType(file), 'cache-control': 'no-store' });
-      response.end(file.endsWith('.html') ? withLiveReload(body.toString('utf8')) : body);
+      response.end(request.method === 'HEAD' ? undefined : file.endsWith('.html') ? withLiveReload(body.toString('utf8')) : body);
     } catch {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('not found: run `npm run build`\n');
     }
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const listening = (server.address() as AddressInfo).port;
+  hosts = [`127.0.0.1:${listening}`, `localhost:${listening}`];
 
   let timer: NodeJS.Timeout | undefined;
   let building = false;
@@ -78,7 +88,7 @@ export async function serveDocs(project: Project, port: number, log: BuildLog): 
     ...[project.redoclyConfig, project.spectralRuleset].map((file) => watch(file, schedule)),
   ];
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    url: `http://127.0.0.1:${listening}/`,
     async close() {
       clearTimeout(timer);
       for (const watcher of watchers) watcher.close();
@@ -87,6 +97,19 @@ export async function serveDocs(project: Project, port: number, log: BuildLog): 
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** Why a request is not served, if it is not: a method other than GET or HEAD, another host, a malformed URL. */
+function refused(request: http.IncomingMessage, hosts: string[]): { status: number; reason: string; headers?: Record<string, string> } | undefined {
+  if (request.method !== 'GET' && request.method !== 'HEAD')
+    return { status: 405, reason: 'method not allowed: the docs server answers GET and HEAD', headers: { allow: 'GET, HEAD' } };
+  if (!hosts.includes(request.headers.host ?? '')) return { status: 421, reason: `misdirected request: this server answers only for ${hosts.join(' and ')}` };
+  try {
+    decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
+  } catch {
+    return { status: 400, reason: 'bad request: the URL is malformed' };
+  }
+  return undefined;
 }
 
 /** The event stream an open page listens on; it hears `reload` after each good rebuild. */

@@ -1,6 +1,7 @@
 // The server of `npm run docs`, on a temporary project: it serves the page, the Markdown reference
 // and llms.txt beside it; the page points to its Markdown twin; and in Chromium an open page reloads
-// after a good rebuild and stays as it was after a failed one.
+// after a good rebuild and stays as it was after a failed one. It refuses what it does not serve:
+// a malformed URL (and keeps running), a method other than GET and HEAD, a Host that is not its own.
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
@@ -30,15 +31,19 @@ async function logged(pattern: RegExp, count: number): Promise<void> {
     .toBeGreaterThanOrEqual(count);
 }
 
-/** The status of a GET of `target`, sent on the wire exactly as written. */
-function rawStatus(target: string): Promise<number | undefined> {
+/** The status (and Allow header) of a request of `target`, sent on the wire exactly as written. */
+function rawStatus(target: string, options: { method?: string; host?: string } = {}): Promise<number | undefined> {
+  return rawResponse(target, options).then((response) => response.status);
+}
+function rawResponse(target: string, { method = 'GET', host }: { method?: string; host?: string } = {}): Promise<{ status?: number; allow?: string }> {
   return new Promise((resolve, reject) => {
     http
-      .get({ host: '127.0.0.1', port: new URL(server.url).port, path: target }, (response) => {
+      .request({ host: '127.0.0.1', port: new URL(server.url).port, path: target, method, headers: host ? { host } : {} }, (response) => {
         response.resume();
-        resolve(response.statusCode);
+        resolve({ status: response.statusCode, allow: response.headers.allow });
       })
-      .on('error', reject);
+      .on('error', reject)
+      .end();
   });
 }
 
@@ -60,6 +65,28 @@ describe('npm run docs serves', () => {
     // Sent as written: fetch would normalize the dots away.
     for (const target of ['/../redocly.yaml', '/reference/../../redocly.yaml', '/%2e%2e/%2e%2e/redocly.yaml'])
       expect([403, 404], target).toContain(await rawStatus(target));
+  });
+
+  it('nothing for a malformed URL (400), and keeps serving', async () => {
+    expect(await rawStatus('/%')).toBe(400);
+    expect(await rawStatus('/reference/%E0%A4%A.md')).toBe(400);
+    expect(await rawStatus('/llms.txt')).toBe(200);
+  });
+
+  it('only GET and HEAD (405, with Allow), HEAD without a body', async () => {
+    for (const method of ['POST', 'PUT', 'DELETE', 'TRACE', 'OPTIONS', 'PATCH'])
+      expect(await rawResponse('/llms.txt', { method }), method).toEqual({ status: 405, allow: 'GET, HEAD' });
+    const head = await fetch(new URL('/llms.txt', server.url), { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+  });
+
+  it('only for its own host and port (421: a rebound DNS name gets nothing)', async () => {
+    const { port } = new URL(server.url);
+    expect(await rawStatus('/llms.txt', { host: `attacker.example:${port}` })).toBe(421);
+    expect(await rawStatus('/llms.txt', { host: '127.0.0.1:1' })).toBe(421);
+    expect(await rawStatus('/llms.txt', { host: `localhost:${port}` })).toBe(200);
+    expect(await rawStatus('/llms.txt', { host: `127.0.0.1:${port}` })).toBe(200);
   });
 
   it('the page, with a Markdown alternate that resolves to the whole reference', async () => {

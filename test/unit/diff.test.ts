@@ -184,7 +184,19 @@ describe('the report as Markdown (npm run diff -- --format markdown, for the pul
     expect(markdown).toContain('| operation removed | `listQuotas` (`GET /v1/quotas`) | GET /v1/quotas is gone |');
     expect(markdown).toMatch(/^\| request body newly required \| `sendBatch` \(`POST \/v1\/batches\/\{id\}\/send`\) \| .+ \|$/m);
     expect(markdown).toContain('### Release gate\n\n**Failed**: the change breaks callers');
-    expect(markdown).toContain("- CHANGELOG.md has no entry '## [0.2.0]'");
+    expect(markdown).toContain("- CHANGELOG.md has no entry '## \\[0.2.0\\]'");
+  });
+
+  it('escapes what comes from the description: an info.version that would open a comment and take more lines', () => {
+    const same = compareBundles(base, structuredClone(base));
+    const markdown = diffMarkdown(same, 'v0.1.0 (0.1.0)', 'working tree (2.0.0\n<!--\n# Approved)');
+    expect(markdown.split('\n')[0]).toBe('## API changes: v0.1.0 (0.1.0) → working tree (2.0.0 \\<!-- # Approved)');
+    expect(markdown).not.toMatch(/(^|[^\\])<!--/m);
+  });
+
+  it('finds the changelog entry of a version that is no pattern, by plain comparison', () => {
+    const breaking = changed((d) => delete d.paths['/v1/quotas'].get);
+    expect(gateProblems(breaking, '0.1.0', '2.0.0(', '## [2.0.0(] - 2026-12-01\n\n- **BREAKING** `listQuotas`\n')).toEqual([]);
   });
 
   it('escapes a pipe in a cell, so that the table keeps its columns', () => {

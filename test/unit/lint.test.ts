@@ -95,21 +95,25 @@ describe('the Spectral ruleset loader', () => {
     expect(found).toEqual(await findings(spectralOwn, text));
   });
 
-  /** Writes `text` to a .spectral.yaml in a fresh temporary folder, runs `use` on it, removes the folder. */
-  async function withRulesetFile(text: string, use: (file: string) => Promise<void>): Promise<void> {
+  /**
+   * Writes `text` to a .spectral.yaml in a fresh temporary folder (a project of its own, with the
+   * checkout's ruleset beside it as base.yaml), runs `use` on it, removes the folder.
+   */
+  async function withRulesetFile(text: string, use: (file: string, project: { root: string }) => Promise<void>): Promise<void> {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-ruleset-'));
     try {
       const file = path.join(dir, '.spectral.yaml');
       await fs.writeFile(file, text);
-      await use(file);
+      await fs.copyFile(checkout.spectralRuleset, path.join(dir, 'base.yaml'));
+      await use(file, { root: dir });
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }
   }
 
   it("hands a ruleset that extends a file to Spectral's own loader", async () => {
-    await withRulesetFile(`extends:\n  - ${JSON.stringify(checkout.spectralRuleset)}\nrules:\n  info-description: off\n`, async (file) => {
-      const ruleset = await loadRuleset(checkout, file);
+    await withRulesetFile(`extends:\n  - ./base.yaml\nrules:\n  info-description: off\n`, async (file, project) => {
+      const ruleset = await loadRuleset(project, file);
       expect(ruleset.rules['operation-tag-defined']?.enabled).toBe(true);
       expect(ruleset.rules['openapi-tags-alphabetical']?.enabled).toBe(false);
       expect(ruleset.rules['info-description']?.enabled).toBe(false);
@@ -128,19 +132,19 @@ describe('the Spectral ruleset loader', () => {
       /rules\.house-rule\.then\.function: Function is not defined/,
     ],
   ])('names the file and the rule of %s', async (_name, text, expected) => {
-    await withRulesetFile(text, async (file) => {
-      const error = await loadRuleset(checkout, file).then(
+    await withRulesetFile(text, async (file, project) => {
+      const error = await loadRuleset(project, file).then(
         () => undefined,
         (reason: Error) => reason,
       );
-      expect(error?.message).toContain(`${file}: invalid Spectral ruleset:`);
+      expect(error?.message).toContain('.spectral.yaml: invalid Spectral ruleset:');
       expect(error?.message).toMatch(expected);
     });
   });
 
   it('names the file, line and column of a YAML syntax error', async () => {
-    await withRulesetFile('extends: [spectral:oas\nrules: {}\n', async (file) => {
-      await expect(loadRuleset(checkout, file)).rejects.toThrow(new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+:\\d+: YAML syntax error`));
+    await withRulesetFile('extends: [spectral:oas\nrules: {}\n', async (file, project) => {
+      await expect(loadRuleset(project, file)).rejects.toThrow(/^\.spectral\.yaml:\d+:\d+: YAML syntax error/);
     });
   });
 });

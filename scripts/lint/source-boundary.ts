@@ -1,0 +1,235 @@
+// The source boundary: everything in a pull request is untrusted, so before any linter reads the
+// description, this reads it itself, within limits, and hands Redocly only what it read. From the
+// root file it follows every `$ref` to another file: a reference must be a relative path that
+// stays inside openapi/ and names a regular file reached through no symbolic link; a file must be
+// UTF-8, of bounded size, with bounded YAML aliases; the chain of references is bounded in depth and
+// has no cycle. Each breach is a problem at the referring file and line, found before anything is
+// fetched, read outside openapi/ or written. Nothing here opens a network connection.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
+import { type Project, shown } from '../project.ts';
+
+/** Far above what the description needs (its largest file is under 4 KB, its deepest chain 3). */
+export const sourceLimits = { fileBytes: 1024 * 1024, files: 1000, totalBytes: 16 * 1024 * 1024, refDepth: 32, yamlAliases: 100 };
+
+export type BoundaryRule =
+  | 'source/ref-url'
+  | 'source/ref-absolute'
+  | 'source/ref-outside'
+  | 'source/ref-symlink'
+  | 'source/ref-not-a-file'
+  | 'source/ref-depth'
+  | 'source/ref-cycle'
+  | 'source/file-size'
+  | 'source/too-many-files'
+  | 'source/not-utf8'
+  | 'source/yaml-aliases';
+
+export interface BoundaryProblem {
+  rule: BoundaryRule;
+  message: string;
+  file: string;
+  line: number;
+  col: number;
+}
+
+export interface SourceRead {
+  /** Every file of the description that was read, by absolute path, with its text. */
+  files: Map<string, string>;
+  problems: BoundaryProblem[];
+}
+
+/** A failure to read one file, with the rule it breaks. */
+class Refused extends Error {
+  readonly rule: BoundaryRule;
+  constructor(rule: BoundaryRule, message: string) {
+    super(message);
+    this.rule = rule;
+  }
+}
+
+const isInside = (folder: string, file: string) => {
+  const relative = path.relative(folder, file);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+};
+
+/**
+ * Refuses `target` unless it is inside `folder` and reached from it through no symbolic link, and
+ * is a regular file of at most `maxBytes` (or, for `kind` folder, a folder). `shownAs` names it.
+ */
+export async function assertReachable(folder: string, target: string, shownAs: string, kind: 'file' | 'folder', maxBytes = Infinity): Promise<void> {
+  if (!isInside(folder, target)) throw new Refused('source/ref-outside', `${shownAs} is outside ${path.basename(folder)}/`);
+  const steps = path.relative(folder, target).split(path.sep);
+  for (let i = 1; i <= steps.length; i += 1) {
+    const at = path.join(folder, ...steps.slice(0, i));
+    const stat = await fs.lstat(at).catch(() => undefined);
+    if (!stat) throw new Refused('source/ref-not-a-file', `${shownAs} does not exist`);
+    if (stat.isSymbolicLink())
+      throw new Refused('source/ref-symlink', `${shownAs} is reached through a symbolic link (${path.relative(folder, at)}), which could lead outside`);
+    if (i < steps.length) continue;
+    if (kind === 'folder' ? !stat.isDirectory() : !stat.isFile()) throw new Refused('source/ref-not-a-file', `${shownAs} is not a regular ${kind}`);
+    if (stat.size > maxBytes) throw new Refused('source/file-size', `${shownAs} has ${stat.size} bytes, more than the ${maxBytes} it may have`);
+  }
+}
+
+/** Reads `file`, which `assertReachable` allows, as UTF-8 text. */
+export async function readInside(folder: string, file: string, shownAs: string, maxBytes: number): Promise<string> {
+  await assertReachable(folder, file, shownAs, 'file', maxBytes);
+  // Opened without following a link, in case one was put in place since the check.
+  const handle = await fs.open(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK);
+  try {
+    const bytes = await handle.readFile();
+    if (bytes.length > maxBytes) throw new Refused('source/file-size', `${shownAs} has more than the ${maxBytes} bytes it may have`);
+    return decodeUtf8(bytes, shownAs);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The text of `bytes`, which must be UTF-8; the refusal names the line of the first bad byte. */
+function decodeUtf8(bytes: Uint8Array, shownAs: string): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    // The longest prefix that decodes tells where the bad byte is.
+    let good = 0;
+    let bad = bytes.length;
+    while (good + 1 < bad) {
+      const middle = Math.floor((good + bad) / 2);
+      const decodes = (() => {
+        try {
+          new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, middle), { stream: true });
+          return true;
+        } catch {
+          return false;
+        }
+      })();
+      if (decodes) good = middle;
+      else bad = middle;
+    }
+    const line = new TextDecoder().decode(bytes.subarray(0, good)).split('\n').length;
+    throw new Refused('source/not-utf8', `${shownAs}: line ${line} holds bytes that are not UTF-8; source files must be UTF-8`);
+  }
+}
+
+interface Reference {
+  target: string;
+  line: number;
+  col: number;
+  value: string;
+}
+
+/** The `$ref`s of a parsed file that point to other files, with where each stands. */
+function fileReferences(root: Node | null, lines: LineCounter): Reference[] {
+  const found: Reference[] = [];
+  const walk = (node: unknown) => {
+    if (isMap(node)) {
+      for (const pair of node.items) {
+        if (isScalar(pair.key) && pair.key.value === '$ref' && isScalar(pair.value) && typeof pair.value.value === 'string') {
+          const value = pair.value.value;
+          const target = value.split('#')[0];
+          if (target !== '') {
+            const { line, col } = lines.linePos(pair.value.range?.[0] ?? 0);
+            found.push({ target, line, col, value });
+          }
+        } else walk(pair.value);
+      }
+    } else if (isSeq(node)) for (const item of node.items) walk(item);
+  };
+  walk(root);
+  return found;
+}
+
+/** What is wrong with a reference's form, before anything is resolved. */
+function referenceForm(value: string, target: string): [BoundaryRule, string] | undefined {
+  if (/^[a-z][a-z\d+.-]*:/i.test(target) || target.startsWith('//'))
+    return ['source/ref-url', `$ref ${JSON.stringify(value)} is a URL: the description references only files in openapi/, and nothing is fetched`];
+  if (path.isAbsolute(target) || /^[a-z]:[\\/]/i.test(target) || target.startsWith('\\'))
+    return ['source/ref-absolute', `$ref ${JSON.stringify(value)} is an absolute path: references are relative paths inside openapi/`];
+  return undefined;
+}
+
+/** Reads the description from its root file through every file reference, within the boundary and its limits. */
+export async function readSource(project: Project): Promise<SourceRead> {
+  const sourceDir = path.dirname(project.sourceEntry);
+  const files = new Map<string, string>();
+  const problems: BoundaryProblem[] = [];
+  const problem = (rule: BoundaryRule, message: string, file: string, line = 1, col = 1): void => {
+    problems.push({ rule, message, file: shown(project, file), line, col });
+  };
+  let totalBytes = 0;
+
+  /** Reads one file, then the files it references (depth first, so a cycle is seen as one). */
+  const visit = async (file: string, chain: string[], from?: { file: string; line: number; col: number }): Promise<void> => {
+    const where = from ?? { file, line: 1, col: 1 };
+    if (chain.includes(file)) {
+      const cycle = [...chain.slice(chain.indexOf(file)), file].map((f) => shown(project, f)).join(' -> ');
+      return problem(
+        'source/ref-cycle',
+        `the references form a cycle (${cycle}); the description's files reference each other as a tree`,
+        where.file,
+        where.line,
+        where.col,
+      );
+    }
+    if (chain.length > sourceLimits.refDepth)
+      return problem('source/ref-depth', `the chain of references is deeper than ${sourceLimits.refDepth} files`, where.file, where.line, where.col);
+    if (files.has(file)) return;
+    if (files.size >= sourceLimits.files)
+      return problem('source/too-many-files', `the description references more than ${sourceLimits.files} files`, where.file, where.line, where.col);
+    let text = project.sourceOverlay.get(file);
+    try {
+      text ??= await readInside(sourceDir, file, shown(project, file), sourceLimits.fileBytes);
+    } catch (error) {
+      if (!(error instanceof Refused)) throw error;
+      // A missing file is Redocly's to report ("Can't resolve $ref"), as for any dangling reference.
+      if (error.rule === 'source/ref-not-a-file' && !(await fs.lstat(file).catch(() => undefined))) return;
+      return problem(error.rule, error.message, where.file, where.line, where.col);
+    }
+    totalBytes += text.length;
+    if (totalBytes > sourceLimits.totalBytes)
+      return problem('source/file-size', `the description's files hold more than ${sourceLimits.totalBytes} bytes together`, where.file, where.line, where.col);
+    files.set(file, text);
+    const lines = new LineCounter();
+    const document = parseDocument(text, { lineCounter: lines, uniqueKeys: false });
+    // A syntax error is Redocly's to report, with its own message; the file is not followed further.
+    if (document.errors.length > 0) return;
+    try {
+      document.toJS({ maxAliasCount: sourceLimits.yamlAliases });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (!/alias/i.test(message)) throw error;
+      files.delete(file);
+      return problem('source/yaml-aliases', `YAML aliases expand beyond what a source file may hold (${message})`, file);
+    }
+    for (const reference of fileReferences(document.contents, lines)) {
+      const at = { file, line: reference.line, col: reference.col };
+      const form = referenceForm(reference.value, reference.target);
+      if (form) {
+        problem(form[0], form[1], file, reference.line, reference.col);
+        continue;
+      }
+      const target = path.resolve(path.dirname(file), reference.target);
+      if (!isInside(sourceDir, target)) {
+        problem(
+          'source/ref-outside',
+          `$ref ${JSON.stringify(reference.value)} leads outside ${shown(project, sourceDir)}/`,
+          file,
+          reference.line,
+          reference.col,
+        );
+        continue;
+      }
+      await visit(target, [...chain, file], at);
+    }
+  };
+
+  if (!project.sourceOverlay.has(project.sourceEntry)) {
+    const rootStat = await fs.lstat(sourceDir).catch(() => undefined);
+    if (rootStat?.isSymbolicLink())
+      problem('source/ref-symlink', `${shown(project, sourceDir)}/ is a symbolic link, which could lead outside the repository`, project.sourceEntry);
+  }
+  if (problems.length === 0) await visit(project.sourceEntry, []);
+  return { files, problems };
+}

@@ -1,0 +1,216 @@
+// The source boundary, in this process on temporary projects: each way a pull request's source or
+// configs could make the lint read, fetch or expand something outside the description is refused
+// by name, at the referring file and line, before any linter runs, and the build writes nothing.
+// Outside files are planted beside the project, with a marker that must never be printed.
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../scripts/build/build.ts';
+import { committedSteps } from '../../scripts/build/pipeline.ts';
+import type { LintOptions } from '../../scripts/lint/lint-description.ts';
+import { lintDescription } from '../../scripts/lint/lint-description.ts';
+import { problemLines } from '../../scripts/lint/lint-problems.ts';
+import { checkoutLinters, edit, fingerprint, recordingLog, type TemporaryProject, withTemporaryProject } from '../support/helpers.ts';
+
+const secret = 'OUTSIDE-THE-REPOSITORY-7f3a';
+let linters: Required<LintOptions>;
+let requests = 0;
+const server = http.createServer((_request, response) => {
+  requests += 1;
+  response.end(`description: ${secret}\n`);
+});
+let url = '';
+beforeAll(async () => {
+  linters = await checkoutLinters();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/schema.yaml`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const webhooks = 'openapi/paths/v1_webhooks.yaml';
+const toSchema = 'ListWebhooksResponse.yaml';
+/** Points listWebhooks's response schema at `target` instead. */
+const refTo = (temporary: TemporaryProject, target: string) => edit(temporary.dir, webhooks, `../components/schemas/${toSchema}`, target);
+/** A file outside the project, beside it, holding the marker. */
+const plantOutside = async (temporary: TemporaryProject) => {
+  const outside = path.join(path.dirname(temporary.dir), `${path.basename(temporary.dir)}-outside.yaml`);
+  await fs.writeFile(outside, `description: ${secret}\n`);
+  return outside;
+};
+
+const cases: [string, { given: (temporary: TemporaryProject) => Promise<unknown>; want: RegExp }][] = [
+  [
+    'a $ref to an absolute path',
+    {
+      given: async (t) => refTo(t, await plantOutside(t)),
+      want: /^openapi\/paths\/v1_webhooks\.yaml:17:19 error source\/ref-absolute: \$ref ".*" is an absolute path/,
+    },
+  ],
+  [
+    'a $ref that climbs out of openapi/',
+    {
+      given: async (t) => refTo(t, `../../../${path.basename(await plantOutside(t))}`),
+      want: /^openapi\/paths\/v1_webhooks\.yaml:17:19 error source\/ref-outside: \$ref "\.\.\/\.\.\/\.\.\/.*-outside\.yaml" leads outside openapi\/$/,
+    },
+  ],
+  [
+    'a $ref to a URL (a loopback server that would answer)',
+    {
+      given: (t) => refTo(t, url),
+      want: /^openapi\/paths\/v1_webhooks\.yaml:17:19 error source\/ref-url: \$ref "http:\/\/127\.0\.0\.1:\d+\/schema\.yaml" is a URL/,
+    },
+  ],
+  [
+    'a source file replaced by a symbolic link',
+    {
+      given: async (t) => {
+        const file = path.join(t.dir, 'openapi/components/schemas', toSchema);
+        await fs.rm(file);
+        await fs.symlink(await plantOutside(t), file);
+      },
+      want: /^openapi\/paths\/v1_webhooks\.yaml:17:19 error source\/ref-symlink: openapi\/components\/schemas\/ListWebhooksResponse\.yaml is reached through a symbolic link/,
+    },
+  ],
+  [
+    'a linked folder',
+    {
+      given: async (t) => {
+        const folder = path.join(path.dirname(t.dir), `${path.basename(t.dir)}-outside-folder`);
+        await fs.mkdir(folder, { recursive: true });
+        await fs.writeFile(path.join(folder, toSchema), `description: ${secret}\n`);
+        await fs.symlink(folder, path.join(t.dir, 'openapi/linked'));
+        await refTo(t, `../linked/${toSchema}`);
+      },
+      want: /error source\/ref-symlink: openapi\/linked\/ListWebhooksResponse\.yaml is reached through a symbolic link \(linked\)/,
+    },
+  ],
+  [
+    'a $ref to a named pipe',
+    {
+      given: async (t) => {
+        const { execFileSync } = await import('node:child_process');
+        execFileSync('mkfifo', [path.join(t.dir, 'openapi/components/schemas/Pipe.yaml')]);
+        await refTo(t, '../components/schemas/Pipe.yaml');
+      },
+      want: /error source\/ref-not-a-file: openapi\/components\/schemas\/Pipe\.yaml is not a regular file/,
+    },
+  ],
+  [
+    'a YAML alias bomb under 1 KB',
+    {
+      given: (t) => {
+        const levels = ['a0: &a0 [x, x, x, x, x, x, x, x, x]'];
+        for (let i = 1; i <= 7; i += 1)
+          levels.push(
+            `a${i}: &a${i} [${Array(9)
+              .fill(`*a${i - 1}`)
+              .join(', ')}]`,
+          );
+        return fs.appendFile(path.join(t.dir, webhooks), `x-bomb:\n${levels.map((line) => `  ${line}`).join('\n')}\n`);
+      },
+      want: /^openapi\/paths\/v1_webhooks\.yaml:1:1 error source\/yaml-aliases: YAML aliases expand beyond what a source file may hold/,
+    },
+  ],
+  [
+    'a $ref cycle between files',
+    {
+      given: (t) => fs.writeFile(path.join(t.dir, 'openapi/components/schemas', toSchema), '$ref: ../../paths/v1_webhooks.yaml\n'),
+      want: /error source\/ref-cycle: the references form a cycle \(openapi\/paths\/v1_webhooks\.yaml -> openapi\/components\/schemas\/ListWebhooksResponse\.yaml -> openapi\/paths\/v1_webhooks\.yaml\)/,
+    },
+  ],
+  [
+    'a 50 MB source file',
+    {
+      given: (t) => fs.appendFile(path.join(t.dir, 'openapi/components/schemas', toSchema), `x-padding: '${'x'.repeat(50 * 1024 * 1024)}'\n`),
+      want: /error source\/file-size: openapi\/components\/schemas\/ListWebhooksResponse\.yaml has \d+ bytes, more than the 1048576 it may have/,
+    },
+  ],
+  [
+    'bytes that are not UTF-8',
+    {
+      given: (t) =>
+        fs.appendFile(path.join(t.dir, 'openapi/components/schemas', toSchema), Buffer.from([0x78, 0x2d, 0x62, 0x61, 0x64, 0x3a, 0x20, 0xff, 0xfe, 0x0a])),
+      want: /error source\/not-utf8: openapi\/components\/schemas\/ListWebhooksResponse\.yaml: line 5 holds bytes that are not UTF-8/,
+    },
+  ],
+];
+
+describe.concurrent('the source boundary', () => {
+  it.each(cases)('refuses %s by name, before any linter runs, and the build writes nothing', (_name, { given, want }) =>
+    withTemporaryProject(async (temporary) => {
+      const before = { requests, outputs: await fingerprint(temporary.project.outputDir) };
+      await given(temporary);
+      const started = performance.now();
+      const result = await lintDescription(temporary.project, linters);
+      const seconds = (performance.now() - started) / 1000;
+      const lines = problemLines(temporary.project, result);
+      expect(
+        lines.some((line) => want.test(line)),
+        lines.join('\n'),
+      ).toBe(true);
+      expect(result.redocly.length + result.spectral.length + result.contract.length).toBe(0);
+      expect(lines.join('\n')).not.toContain(secret);
+      expect(seconds).toBeLessThan(30); // a guard against a hang, not a speed target (bench measures)
+      const log = recordingLog();
+      expect(await build(temporary.project, log, { steps: committedSteps, lintOptions: linters })).toBe(false);
+      expect(log.errors.join('\n')).not.toContain(secret);
+      expect(log.errors.at(-1)).toBe('build: generated/ is unchanged');
+      expect(await fingerprint(temporary.project.outputDir)).toEqual(before.outputs);
+      expect(requests).toBe(before.requests);
+    }),
+  );
+});
+
+describe.concurrent('the lint configs', () => {
+  const configCases: [string, { file: string; search: string; replace: string; want: RegExp }][] = [
+    [
+      'a remote ruleset in .spectral.yaml',
+      {
+        file: '.spectral.yaml',
+        search: '  - - spectral:oas\n    - all\n',
+        replace: '  - https://rulesets.example/oas.yaml\n',
+        want: /^\.spectral\.yaml:6:5: extends: "https:\/\/rulesets\.example\/oas\.yaml" is a URL; rulesets and functions are files in the repository, and nothing is fetched$/,
+      },
+    ],
+    [
+      'a ruleset outside the repository in .spectral.yaml',
+      {
+        file: '.spectral.yaml',
+        search: '  - - spectral:oas\n    - all\n',
+        replace: '  - ../elsewhere/ruleset.yaml\n',
+        want: /^\.spectral\.yaml:6:5: extends: "\.\.\/elsewhere\/ruleset\.yaml" is refused: \.\.\/elsewhere\/ruleset\.yaml is outside /,
+      },
+    ],
+    [
+      'a remote ruleset in redocly.yaml',
+      {
+        file: 'redocly.yaml',
+        search: '  - recommended-strict\n',
+        replace: '  - https://rulesets.example/redocly.yaml\n',
+        want: /^redocly\.yaml:5:5: extends: "https:\/\/rulesets\.example\/redocly\.yaml" is not one of Redocly's built-in rulesets/,
+      },
+    ],
+    [
+      'a plugin outside the repository in redocly.yaml',
+      {
+        file: 'redocly.yaml',
+        search: '  - ./scripts/lint/redocly-house-plugin.ts\n',
+        replace: '  - /tmp/plugin.js\n',
+        want: /^redocly\.yaml:8:5: plugins: "\/tmp\/plugin\.js" is an absolute path; plugins are files in the repository$/,
+      },
+    ],
+  ];
+  it.each(configCases)('refuses %s by name and line, before loading it', (_name, { file, search, replace, want }) =>
+    withTemporaryProject(async (temporary) => {
+      await edit(temporary.dir, file, search, replace);
+      const log = recordingLog();
+      // The build's own lint: its Spectral worker loads the temporary project's ruleset.
+      expect(await build(temporary.project, log, { steps: committedSteps, lintOptions: file === 'redocly.yaml' ? { spectral: linters.spectral } : {} })).toBe(
+        false,
+      );
+      expect(log.errors.join('\n')).toMatch(new RegExp(`step 'lint' failed: ${want.source.slice(1)}`, 'm'));
+    }),
+  );
+});
