@@ -20,7 +20,10 @@ export interface DescribedOperations {
     defaultBaseUrl: string;
     operationIds: Readonly<Record<string, string>>;
 }
-/** A path parameter that cannot travel as one URL segment: empty, `.` or `..`. No request was sent. */
+/**
+ * A path parameter that cannot travel as one URL segment: not a string, empty, `.` or `..`, or
+ * not well-formed Unicode (a lone surrogate has no percent-encoding). No request was sent.
+ */
 export declare class UnsafePathParameterError extends Error {
     name: string;
     readonly operation: string;
@@ -38,11 +41,28 @@ export declare class ResponseBodyError extends Error {
     constructor(operation: string, detail: string, response?: Response);
 }
 /**
+ * The service redirected to another origin. The redirect is not followed: a client follows it with
+ * the caller's headers (an API key in a custom header included: fetch strips only Authorization
+ * and Cookie), which would hand the caller's credentials to that origin. The response is not read.
+ */
+export declare class CrossOriginRedirectError extends Error {
+    name: string;
+    readonly operation: string;
+    readonly status: number;
+    /** Where the service redirected to. */
+    readonly target: string;
+    constructor(operation: string, status: number, from: string, target: string);
+}
+/**
  * Percent-encodes every character but RFC 3986's unreserved ones, as the description's parameters
  * ask (`allowReserved` is false): encodeURIComponent leaves `!'()*` as they are, so those too.
  */
 export declare function encodeStrict(value: string): string;
-/** Fills each `{name}` of a path template with its parameter, one strictly encoded segment (style simple). */
+/**
+ * Fills each `{name}` of a path template with its parameter, one strictly encoded segment (style
+ * simple). A value with a lone surrogate is left out (it has no encoding): the path safety
+ * middleware refuses the call before anything is sent.
+ */
 export declare function serializePath(pathname: string, parameters: Record<string, unknown>): string;
 /**
  * Serializes query parameters as the description declares them: a form-exploded object

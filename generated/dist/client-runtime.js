@@ -4,14 +4,17 @@
 // compiles both; the generated part (client.ts) holds only what the description decides: the
 // operation table, the default base URL and one function per operation.
 import createClient from 'openapi-fetch';
-/** A path parameter that cannot travel as one URL segment: empty, `.` or `..`. No request was sent. */
+/**
+ * A path parameter that cannot travel as one URL segment: not a string, empty, `.` or `..`, or
+ * not well-formed Unicode (a lone surrogate has no percent-encoding). No request was sent.
+ */
 export class UnsafePathParameterError extends Error {
     name = 'UnsafePathParameterError';
     operation;
     parameter;
     value;
     constructor(operation, parameter, value) {
-        super(`${operation}: path parameter '${parameter}' is ${JSON.stringify(value)}, which cannot be sent as one path segment (an empty, "." or ".." segment would address another resource); no request was sent`);
+        super(`${operation}: path parameter '${parameter}' is ${JSON.stringify(value)}, which cannot be sent as one path segment (an empty, "." or ".." segment would address another resource, and a lone surrogate has no encoding); no request was sent`);
         this.operation = operation;
         this.parameter = parameter;
         this.value = value;
@@ -32,15 +35,39 @@ export class ResponseBodyError extends Error {
     }
 }
 /**
+ * The service redirected to another origin. The redirect is not followed: a client follows it with
+ * the caller's headers (an API key in a custom header included: fetch strips only Authorization
+ * and Cookie), which would hand the caller's credentials to that origin. The response is not read.
+ */
+export class CrossOriginRedirectError extends Error {
+    name = 'CrossOriginRedirectError';
+    operation;
+    status;
+    /** Where the service redirected to. */
+    target;
+    constructor(operation, status, from, target) {
+        super(`${operation}: the service answered ${status} with a redirect to ${target}, another origin than ${new URL(from).origin}; it was not followed, so your headers and credentials were not sent there`);
+        this.operation = operation;
+        this.status = status;
+        this.target = target;
+    }
+}
+/**
  * Percent-encodes every character but RFC 3986's unreserved ones, as the description's parameters
  * ask (`allowReserved` is false): encodeURIComponent leaves `!'()*` as they are, so those too.
  */
 export function encodeStrict(value) {
     return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
-/** Fills each `{name}` of a path template with its parameter, one strictly encoded segment (style simple). */
+/** A UTF-16 surrogate without its pair: no URL can carry it. */
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/**
+ * Fills each `{name}` of a path template with its parameter, one strictly encoded segment (style
+ * simple). A value with a lone surrogate is left out (it has no encoding): the path safety
+ * middleware refuses the call before anything is sent.
+ */
 export function serializePath(pathname, parameters) {
-    return pathname.replace(/\{([^}]+)\}/g, (template, name) => (name in parameters ? encodeStrict(String(parameters[name])) : template));
+    return pathname.replace(/\{([^}]+)\}/g, (template, name) => name in parameters && !loneSurrogate.test(String(parameters[name])) ? encodeStrict(String(parameters[name])) : template);
 }
 /**
  * Serializes query parameters as the description declares them: a form-exploded object
@@ -80,7 +107,7 @@ function pathSafety(operationName) {
             const path = (params.path ?? {});
             for (const name of names) {
                 const value = path[name];
-                if (typeof value !== 'string' || value === '' || value === '.' || value === '..') {
+                if (typeof value !== 'string' || value === '' || value === '.' || value === '..' || loneSurrogate.test(value)) {
                     throw new UnsafePathParameterError(operationName(request.method, schemaPath), name, value);
                 }
             }
@@ -114,6 +141,40 @@ function jsonBodies(operationName) {
         },
     };
 }
+const redirectStatuses = [301, 302, 303, 307, 308];
+/** As many hops as fetch itself follows. */
+const maxRedirects = 20;
+/**
+ * `fetchImpl` with redirects followed only within the request's origin; a redirect to another
+ * origin rejects with a {@link CrossOriginRedirectError}. A browser keeps its own redirect handling:
+ * it hides a redirect's target from the page, and its CORS checks already keep a custom header from
+ * reaching another origin that has not agreed to it.
+ */
+function sameOriginRedirects(fetchImpl, nameOf) {
+    if (typeof globalThis.document !== 'undefined' || 'WorkerGlobalScope' in globalThis)
+        return fetchImpl;
+    return async (request) => {
+        // The body is read once, so that a 307 or 308 can send it again.
+        const body = request.body ? await request.arrayBuffer() : undefined;
+        let method = request.method;
+        let url = request.url;
+        for (let hop = 0;; hop += 1) {
+            const init = { method, headers: request.headers, signal: request.signal, redirect: 'manual' };
+            const response = await fetchImpl(new Request(url, method === 'GET' || method === 'HEAD' ? init : { ...init, body }));
+            const location = response.headers.get('location');
+            if (!redirectStatuses.includes(response.status) || location === null || hop === maxRedirects)
+                return response;
+            const target = new URL(location, url);
+            await response.body?.cancel();
+            if (target.origin !== new URL(url).origin)
+                throw new CrossOriginRedirectError(nameOf(request), response.status, url, target.href);
+            // As fetch does: a 303, or a 301 or 302 after a POST, becomes a GET without a body.
+            if (response.status === 303 ? method !== 'HEAD' : [301, 302].includes(response.status) && method === 'POST')
+                method = 'GET';
+            url = target.href;
+        }
+    };
+}
 const methods = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'];
 /** Makes a JSON body that does not parse reject with a ResponseBodyError naming the operation. */
 function guardJson(client, operationName) {
@@ -135,13 +196,21 @@ function guardJson(client, operationName) {
  */
 export function createDescribedClient(options, described) {
     const operationName = (method, schemaPath) => described.operationIds[`${method} ${schemaPath}`] ?? `${method} ${schemaPath}`;
+    // The operation each request is for, as the last middleware sees it, for a redirect's error.
+    const operationOf = new WeakMap();
+    const remember = {
+        onRequest({ request, schemaPath }) {
+            operationOf.set(request, operationName(request.method, schemaPath));
+        },
+    };
+    const nameOf = (request) => operationOf.get(request) ?? `${request.method} ${request.url}`;
     const client = createClient({
         baseUrl: options.baseUrl ?? described.defaultBaseUrl,
         headers: options.headers,
-        fetch: options.fetch,
+        fetch: sameOriginRedirects(options.fetch ?? ((input) => globalThis.fetch(input)), nameOf),
         querySerializer: serializeQuery,
         pathSerializer: serializePath,
     });
-    client.use(pathSafety(operationName), jsonBodies(operationName), ...(options.middleware ?? []));
+    client.use(pathSafety(operationName), jsonBodies(operationName), ...(options.middleware ?? []), remember);
     return guardJson(client, operationName);
 }

@@ -1,7 +1,7 @@
 import type { Client, FetchResponse } from 'openapi-fetch';
 import { type CallOptions, type EmailDeliveryClientOptions } from './client-runtime.js';
 import type { components, operations, paths } from './schema.js';
-export { ResponseBodyError, serializeQuery, UnsafePathParameterError } from './client-runtime.js';
+export { CrossOriginRedirectError, ResponseBodyError, serializeQuery, UnsafePathParameterError } from './client-runtime.js';
 export type { CallOptions, EmailDeliveryClientOptions } from './client-runtime.js';
 export type { components, operations, paths };
 export type Schemas = components['schemas'];

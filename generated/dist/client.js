@@ -1,7 +1,7 @@
 // Typed client of the Email Delivery Service API (openapi-fetch).
 // Generated from generated/openapi.json by `npm run build`. Do not edit: change openapi/ and rebuild.
 import { createDescribedClient } from './client-runtime.js';
-export { ResponseBodyError, serializeQuery, UnsafePathParameterError } from './client-runtime.js';
+export { CrossOriginRedirectError, ResponseBodyError, serializeQuery, UnsafePathParameterError } from './client-runtime.js';
 /** The `{base_url}` server variable's default: the local mock server (`npm run mock`). */
 export const defaultBaseUrl = 'http://127.0.0.1:4010';
 /** Every operation, keyed by `METHOD /path/template`. */

@@ -69,11 +69,18 @@ export async function bundleWithinBoundary(project: Project, config: Config): Re
   return bundleSource(redoclySession(project, config, source.files));
 }
 
-/** Redocly reports YAML errors in referenced files as lint problems, but throws on the root file. */
+/**
+ * Redocly reports YAML errors in referenced files as lint problems, but throws on the root file;
+ * it throws on what it cannot resolve at all, too: each becomes one line, not a stack trace.
+ */
 function explainYamlError(project: Project, error: unknown): never {
   if (error instanceof YamlParseError) {
     const reason = error.message.replace(/ in ".*" \(\d+:\d+\)$/, '');
     throw new ReportedError(`${shown(project, error.source.absoluteRef)}:${error.line}:${error.col}: YAML syntax error: ${reason}`);
   }
+  if (error instanceof Error && !(error instanceof ReportedError))
+    throw new ReportedError(
+      `Redocly could not read the description from ${shown(project, project.sourceEntry)}: ${error.message.replaceAll(`${project.root}/`, '')}`,
+    );
   throw error;
 }

@@ -40,6 +40,8 @@ export interface SourceRead {
   problems: BoundaryProblem[];
 }
 
+type Parsed = { value: unknown; references: Reference[] };
+
 /** A failure to read one file, with the rule it breaks. */
 class Refused extends Error {
   readonly rule: BoundaryRule;
@@ -114,25 +116,26 @@ function decodeUtf8(bytes: Uint8Array, shownAs: string): string {
 }
 
 interface Reference {
+  /** The file part of the reference ('' for one within its own file). */
   target: string;
+  /** The JSON pointer part ('' for the whole file). */
+  fragment: string;
   line: number;
   col: number;
   value: string;
 }
 
-/** The `$ref`s of a parsed file that point to other files, with where each stands. */
-function fileReferences(root: Node | null, lines: LineCounter): Reference[] {
+/** The `$ref`s of a parsed file, with where each stands. */
+function references(root: Node | null, lines: LineCounter): Reference[] {
   const found: Reference[] = [];
   const walk = (node: unknown) => {
     if (isMap(node)) {
       for (const pair of node.items) {
         if (isScalar(pair.key) && pair.key.value === '$ref' && isScalar(pair.value) && typeof pair.value.value === 'string') {
           const value = pair.value.value;
-          const target = value.split('#')[0];
-          if (target !== '') {
-            const { line, col } = lines.linePos(pair.value.range?.[0] ?? 0);
-            found.push({ target, line, col, value });
-          }
+          const hash = value.indexOf('#');
+          const { line, col } = lines.linePos(pair.value.range?.[0] ?? 0);
+          found.push({ target: hash < 0 ? value : value.slice(0, hash), fragment: hash < 0 ? '' : value.slice(hash + 1), line, col, value });
         } else walk(pair.value);
       }
     } else if (isSeq(node)) for (const item of node.items) walk(item);
@@ -159,6 +162,7 @@ export async function readSource(project: Project): Promise<SourceRead> {
     problems.push({ rule, message, file: shown(project, file), line, col });
   };
   let totalBytes = 0;
+  const parsed = new Map<string, Parsed>();
 
   /** Reads one file, then the files it references (depth first, so a cycle is seen as one). */
   const visit = async (file: string, chain: string[], from?: { file: string; line: number; col: number }): Promise<void> => {
@@ -195,15 +199,18 @@ export async function readSource(project: Project): Promise<SourceRead> {
     const document = parseDocument(text, { lineCounter: lines, uniqueKeys: false });
     // A syntax error is Redocly's to report, with its own message; the file is not followed further.
     if (document.errors.length > 0) return;
+    let value: unknown;
     try {
-      document.toJS({ maxAliasCount: sourceLimits.yamlAliases });
+      value = document.toJS({ maxAliasCount: sourceLimits.yamlAliases });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (!/alias/i.test(message)) throw error;
       files.delete(file);
       return problem('source/yaml-aliases', `YAML aliases expand beyond what a source file may hold (${message})`, file);
     }
-    for (const reference of fileReferences(document.contents, lines)) {
+    const found = references(document.contents, lines);
+    parsed.set(file, { value, references: found });
+    for (const reference of found.filter(({ target }) => target !== '')) {
       const at = { file, line: reference.line, col: reference.col };
       const form = referenceForm(reference.value, reference.target);
       if (form) {
@@ -231,5 +238,58 @@ export async function readSource(project: Project): Promise<SourceRead> {
       problem('source/ref-symlink', `${shown(project, sourceDir)}/ is a symbolic link, which could lead outside the repository`, project.sourceEntry);
   }
   if (problems.length === 0) await visit(project.sourceEntry, []);
+  if (problems.length === 0) referenceLoops(parsed, (message, file, line, col) => problem('source/ref-cycle', message, file, line, col), project);
   return { files, problems };
+}
+
+/**
+ * Reference chains that never reach a value: a `$ref` to a node that is itself only a `$ref`, and
+ * so on, back to where it started (`A: {$ref: B}`, `B: {$ref: A}`), within a file or across files.
+ * Each such chain is named once, at the first reference of it found.
+ */
+function referenceLoops(parsed: Map<string, Parsed>, report: (message: string, file: string, line: number, col: number) => void, project: Project): void {
+  const at = (file: string, fragment: string): unknown =>
+    fragment
+      .replace(/^\//, '')
+      .split('/')
+      .filter((segment, index, all) => segment !== '' || all.length > 1)
+      .map((segment) => decodeURIComponent(segment).replaceAll('~1', '/').replaceAll('~0', '~'))
+      .reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), parsed.get(file)?.value);
+  const reported = new Set<string>();
+  for (const [file, { references: found }] of parsed) {
+    for (const reference of found) {
+      const seen: string[] = [];
+      let current = { file, reference };
+      for (;;) {
+        const targetFile = current.reference.target === '' ? current.file : path.resolve(path.dirname(current.file), current.reference.target);
+        const key = `${shown(project, targetFile)}#${current.reference.fragment}`;
+        if (seen.includes(key)) {
+          if (!seen.some((step) => reported.has(step))) {
+            for (const step of seen) reported.add(step);
+            report(
+              `the references loop without reaching a value (${[...seen.slice(seen.indexOf(key)), key].join(' -> ')})`,
+              file,
+              reference.line,
+              reference.col,
+            );
+          }
+          break;
+        }
+        seen.push(key);
+        let node: unknown;
+        try {
+          node = at(targetFile, current.reference.fragment);
+        } catch {
+          break; // a malformed pointer is Redocly's to report
+        }
+        const next = node && typeof node === 'object' && !Array.isArray(node) && Object.keys(node).length === 1 ? (node as { $ref?: unknown }).$ref : undefined;
+        if (typeof next !== 'string' || !parsed.has(targetFile)) break;
+        const hash = next.indexOf('#');
+        current = {
+          file: targetFile,
+          reference: { ...reference, value: next, target: hash < 0 ? next : next.slice(0, hash), fragment: hash < 0 ? '' : next.slice(hash + 1) },
+        };
+      }
+    }
+  }
 }

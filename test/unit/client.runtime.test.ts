@@ -2,7 +2,13 @@
 // of the 29 operations, path safety, open query pairs, errors, and auth headers.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as api from '../../generated/client.ts';
-import { createEmailDeliveryClient, ResponseBodyError, UnsafePathParameterError, type EmailDeliveryClient } from '../../generated/client.ts';
+import {
+  createEmailDeliveryClient,
+  CrossOriginRedirectError,
+  ResponseBodyError,
+  UnsafePathParameterError,
+  type EmailDeliveryClient,
+} from '../../generated/client.ts';
 import { operations, type OperationRow } from '../../scripts/lint/contract/operations.ts';
 import { jsonReply, startTestServer, type TestServer } from '../support/http-server.ts';
 
@@ -103,7 +109,7 @@ describe('path safety', () => {
     expect(decodeURIComponent(segments[3])).toBe(id);
   });
 
-  it.each(['', '.', '..'])('id %j is refused before any request, naming the operation and the parameter', async (id) => {
+  it.each(['', '.', '..', '\uD800', 'a\uDC00b'])('id %j is refused before any request, naming the operation and the parameter', async (id) => {
     const attempt = api.deleteMessage(client, { id });
     await expect(attempt).rejects.toBeInstanceOf(UnsafePathParameterError);
     await expect(attempt).rejects.toThrow(/^deleteMessage: path parameter 'id' is/);
@@ -116,6 +122,51 @@ describe('path safety', () => {
     const missing = client.GET('/v1/integrations/{id}', { params: { path: {} } } as never);
     await expect(missing).rejects.toThrow(/^getIntegration: path parameter 'id' is undefined/);
     expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe("redirects: the caller's headers stay at the service's origin", () => {
+  let other: TestServer;
+  beforeAll(async () => {
+    other = await startTestServer(); // another port: another origin
+  });
+  afterAll(() => other.close());
+  beforeEach(() => {
+    other.requests.length = 0;
+  });
+
+  it('a redirect to another origin is refused, naming the operation and the target; nothing reaches that origin', async () => {
+    server.reply = () => ({ status: 302, headers: { location: `${other.url}/stolen` } });
+    client = createEmailDeliveryClient({ baseUrl: server.url, headers: { 'X-Api-Key': 'secret-key' } });
+    const error = await rejection<CrossOriginRedirectError>(api.listWebhooks(client));
+    expect(error).toBeInstanceOf(CrossOriginRedirectError);
+    expect(error.message).toBe(
+      `listWebhooks: the service answered 302 with a redirect to ${other.url}/stolen, another origin than ${server.url}; it was not followed, so your headers and credentials were not sent there`,
+    );
+    expect(error.target).toBe(`${other.url}/stolen`);
+    expect(server.requests.map((r) => r.headers['x-api-key'])).toEqual(['secret-key']);
+    expect(other.requests).toEqual([]);
+  });
+
+  it('a redirect within the origin is followed with the headers, and a 307 sends the body again', async () => {
+    server.reply = (request) => (request.path === '/moved' ? jsonReply(201, { sent: true }) : { status: 307, headers: { location: '/moved' } });
+    client = createEmailDeliveryClient({ baseUrl: server.url, headers: { 'X-Api-Key': 'secret-key' } });
+    const { data, response } = await api.sendBatch(client, { id: 'b1', body: { name: 'x' } });
+    expect(response.status).toBe(201);
+    expect(data).toEqual({ sent: true });
+    expect(server.requests.map((r) => [r.method, r.path, r.body, r.headers['x-api-key']])).toEqual([
+      ['POST', '/v1/batches/b1/send', '{"name":"x"}', 'secret-key'],
+      ['POST', '/moved', '{"name":"x"}', 'secret-key'],
+    ]);
+  });
+
+  it('a 303 within the origin is followed as a GET without the body', async () => {
+    server.reply = (request) => (request.path === '/done' ? jsonReply(200, {}) : { status: 303, headers: { location: '/done' } });
+    await api.sendBatch(client, { id: 'b1', body: { name: 'x' } });
+    expect(server.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+      ['POST', '/v1/batches/b1/send', '{"name":"x"}'],
+      ['GET', '/done', ''],
+    ]);
   });
 });
 

@@ -50,6 +50,18 @@ describe('lint', () => {
     );
   });
 
+  it('escapes control characters from the source before they reach a terminal or an annotation', async () => {
+    const file = path.join(path.dirname(checkout.sourceEntry), 'paths', 'v1_quotas.yaml');
+    const text = (await fs.readFile(file, 'utf8')).replace('  responses:', '  "x-\\e[2J\\e]0;owned\\a": 1\n  responses:');
+    const result = await lintDescription(openProject(checkout.root, new Map([[file, text]])), { spectral });
+    const lines = problemLines(checkout, result);
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.join('\n')).toContain('x-\\u001b[2J\\u001b]0;owned\\u0007');
+    for (const line of lines) expect(line).not.toMatch(/[\u0000-\u0008\u000a-\u001f\u007f]/); // eslint-disable-line no-control-regex -- what must not be there
+    const { formatOwn } = await import('../../scripts/lint/print-lint.ts');
+    expect(formatOwn(result.contract, 'github-actions', 'the contract')).not.toMatch(/\u001b/); // eslint-disable-line no-control-regex -- what must not be there
+  });
+
   it("names Spectral's findings by the bundle's file, line and column", async () => {
     const withoutContact = (await fs.readFile(checkout.sourceEntry, 'utf8')).replace(/ {2}description: \|\n(?: {4}.*\n|\n)+?(?= {2}version)/, '');
     const result = await lintDescription(openProject(checkout.root, new Map([[checkout.sourceEntry, withoutContact]])), { spectral });

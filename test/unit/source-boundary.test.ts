@@ -121,6 +121,19 @@ const cases: [string, { given: (temporary: TemporaryProject) => Promise<unknown>
     },
   ],
   [
+    'a $ref loop inside a file that never reaches a value',
+    {
+      given: (t) =>
+        edit(
+          t.dir,
+          'openapi/openapi.yaml',
+          'paths:\n',
+          "components:\n  schemas:\n    A:\n      $ref: '#/components/schemas/B'\n    B:\n      $ref: '#/components/schemas/A'\npaths:\n",
+        ),
+      want: /^openapi\/openapi\.yaml:\d+:\d+ error source\/ref-cycle: the references loop without reaching a value \(openapi\/openapi\.yaml#\/components\/schemas\/B -> /,
+    },
+  ],
+  [
     'a 50 MB source file',
     {
       given: (t) => fs.appendFile(path.join(t.dir, 'openapi/components/schemas', toSchema), `x-padding: '${'x'.repeat(50 * 1024 * 1024)}'\n`),

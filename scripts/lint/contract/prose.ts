@@ -74,6 +74,7 @@ export const declaredLiterals = ['name=value', '.', '..', '{base_url}', 'info.ve
 
 const codeSpan = /`([^`]+)`/g;
 const url = /\b(?:https?|ftp|wss?):\/\/\S+/gi;
+const html = /<!--|<\/?[a-z][\w-]*(?:\s[^>]*)?\/?>/gi;
 const numberToken = /#?\b\d+(?:[.,]\d+)*(?:[a-z%]+\b)?|\bv\d+\b|\b[45]xx\b/gi;
 const numberWord =
   /\b(?:zero|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|dozen|twice|thrice|double|triple)(?:-\w+)?\b/gi;
@@ -242,6 +243,11 @@ export function proseBreaches(document: Json): Breach[] {
       for (const link of plain.match(url) ?? [])
         breach('faithful/prose-code', `links to ${link.replace(/[.,;:!?)]+$/, '')}, which the interface document does not state`);
       plain = plain.replace(url, ' ');
+      for (const [tag] of plain.matchAll(html))
+        breach(
+          'faithful/prose-code',
+          `holds the HTML ${JSON.stringify(tag)}: prose is Markdown text, and HTML would reach the rendered docs and the Markdown reference as it is`,
+        );
       for (const phrase of words.namesInProse) plain = plain.replaceAll(phrase, ' ');
 
       for (const [token] of plain.matchAll(numberToken)) {
