@@ -40,9 +40,12 @@ function named(root: Node | null, keys: string[]): Named[] {
 
 /** Reads a config within the boundary; its syntax errors are left to the loader, which names them. */
 async function readConfig(project: Pick<Project, 'root'>, file: string): Promise<{ root: Node | null; lines: LineCounter } | undefined> {
-  const text = await readInside(project.root, file, shown(project, file), configBytes).catch((error: Error) => {
-    throw new ReportedError(`${shown(project, file)}: ${error.message}`);
-  });
+  let text: string;
+  try {
+    text = readInside(project.root, file, shown(project, file), configBytes);
+  } catch (error) {
+    throw new ReportedError(`${shown(project, file)}: ${error instanceof Error ? error.message : String(error)}`);
+  }
   const lines = new LineCounter();
   const document = parseDocument(text, { lineCounter: lines });
   if (document.errors.length > 0) return undefined;
@@ -64,9 +67,11 @@ async function checkRepositoryPath(project: Pick<Project, 'root'>, file: string,
   if (/^[a-z][a-z\d+.-]*:/i.test(value) || value.startsWith('//')) refuse(`is a URL; ${what}, and nothing is fetched`);
   if (path.isAbsolute(value)) refuse(`is an absolute path; ${what}`);
   const target = path.resolve(path.dirname(file), value);
-  await assertReachable(project.root, target, value, entry.key === 'functionsDir' ? 'folder' : 'file', configBytes).catch((error: Error) =>
-    refuse(`is refused: ${error.message}`),
-  );
+  try {
+    assertReachable(project.root, target, value, entry.key === 'functionsDir' ? 'folder' : 'file', configBytes);
+  } catch (error) {
+    refuse(`is refused: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 /** Checks what redocly.yaml names: only built-in rulesets, plugins only from files in the repository. */

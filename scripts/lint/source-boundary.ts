@@ -5,9 +5,9 @@
 // UTF-8, of bounded size, with bounded YAML aliases; the chain of references is bounded in depth and
 // has no cycle. Each breach is a problem at the referring file and line, found before anything is
 // fetched, read outside openapi/ or written. Nothing here opens a network connection.
-import fs from 'node:fs/promises';
+import fs from 'node:fs';
 import path from 'node:path';
-import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, LineCounter, type Node, parseDocument, visit as visitYaml } from 'yaml';
 import { type Project, shown } from '../project.ts';
 
 /** Far above what the description needs (its largest file is under 4 KB, its deepest chain 3). */
@@ -40,7 +40,7 @@ export interface SourceRead {
   problems: BoundaryProblem[];
 }
 
-type Parsed = { value: unknown; references: Reference[] };
+type Parsed = { root: Node | null; references: Reference[] };
 
 /** A failure to read one file, with the rule it breaks. */
 class Refused extends Error {
@@ -56,16 +56,28 @@ const isInside = (folder: string, file: string) => {
   return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
 };
 
+/** The lstat of each path a read checked, so that a folder many files share is looked at once. */
+export type StatCache = Map<string, fs.Stats | undefined>;
+
 /**
  * Refuses `target` unless it is inside `folder` and reached from it through no symbolic link, and
  * is a regular file of at most `maxBytes` (or, for `kind` folder, a folder). `shownAs` names it.
+ * Synchronous: a description is some dozens of small files, and each check is a few system calls.
  */
-export async function assertReachable(folder: string, target: string, shownAs: string, kind: 'file' | 'folder', maxBytes = Infinity): Promise<void> {
+export function assertReachable(
+  folder: string,
+  target: string,
+  shownAs: string,
+  kind: 'file' | 'folder',
+  maxBytes = Infinity,
+  stats: StatCache = new Map(),
+): void {
   if (!isInside(folder, target)) throw new Refused('source/ref-outside', `${shownAs} is outside ${path.basename(folder)}/`);
   const steps = path.relative(folder, target).split(path.sep);
   for (let i = 1; i <= steps.length; i += 1) {
     const at = path.join(folder, ...steps.slice(0, i));
-    const stat = await fs.lstat(at).catch(() => undefined);
+    if (!stats.has(at)) stats.set(at, fs.lstatSync(at, { throwIfNoEntry: false }));
+    const stat = stats.get(at);
     if (!stat) throw new Refused('source/ref-not-a-file', `${shownAs} does not exist`);
     if (stat.isSymbolicLink())
       throw new Refused('source/ref-symlink', `${shownAs} is reached through a symbolic link (${path.relative(folder, at)}), which could lead outside`);
@@ -76,16 +88,16 @@ export async function assertReachable(folder: string, target: string, shownAs: s
 }
 
 /** Reads `file`, which `assertReachable` allows, as UTF-8 text. */
-export async function readInside(folder: string, file: string, shownAs: string, maxBytes: number): Promise<string> {
-  await assertReachable(folder, file, shownAs, 'file', maxBytes);
+export function readInside(folder: string, file: string, shownAs: string, maxBytes: number, stats?: StatCache): string {
+  assertReachable(folder, file, shownAs, 'file', maxBytes, stats);
   // Opened without following a link, in case one was put in place since the check.
-  const handle = await fs.open(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK);
+  const descriptor = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK);
   try {
-    const bytes = await handle.readFile();
+    const bytes = fs.readFileSync(descriptor);
     if (bytes.length > maxBytes) throw new Refused('source/file-size', `${shownAs} has more than the ${maxBytes} bytes it may have`);
     return decodeUtf8(bytes, shownAs);
   } finally {
-    await handle.close();
+    fs.closeSync(descriptor);
   }
 }
 
@@ -163,9 +175,10 @@ export async function readSource(project: Project): Promise<SourceRead> {
   };
   let totalBytes = 0;
   const parsed = new Map<string, Parsed>();
+  const stats: StatCache = new Map();
 
   /** Reads one file, then the files it references (depth first, so a cycle is seen as one). */
-  const visit = async (file: string, chain: string[], from?: { file: string; line: number; col: number }): Promise<void> => {
+  const visit = (file: string, chain: string[], from?: { file: string; line: number; col: number }): void => {
     const where = from ?? { file, line: 1, col: 1 };
     if (chain.includes(file)) {
       const cycle = [...chain.slice(chain.indexOf(file)), file].map((f) => shown(project, f)).join(' -> ');
@@ -184,11 +197,11 @@ export async function readSource(project: Project): Promise<SourceRead> {
       return problem('source/too-many-files', `the description references more than ${sourceLimits.files} files`, where.file, where.line, where.col);
     let text = project.sourceOverlay.get(file);
     try {
-      text ??= await readInside(sourceDir, file, shown(project, file), sourceLimits.fileBytes);
+      text ??= readInside(sourceDir, file, shown(project, file), sourceLimits.fileBytes, stats);
     } catch (error) {
       if (!(error instanceof Refused)) throw error;
       // A missing file is Redocly's to report ("Can't resolve $ref"), as for any dangling reference.
-      if (error.rule === 'source/ref-not-a-file' && !(await fs.lstat(file).catch(() => undefined))) return;
+      if (error.rule === 'source/ref-not-a-file' && !fs.lstatSync(file, { throwIfNoEntry: false })) return;
       return problem(error.rule, error.message, where.file, where.line, where.col);
     }
     totalBytes += text.length;
@@ -199,17 +212,26 @@ export async function readSource(project: Project): Promise<SourceRead> {
     const document = parseDocument(text, { lineCounter: lines, uniqueKeys: false });
     // A syntax error is Redocly's to report, with its own message; the file is not followed further.
     if (document.errors.length > 0) return;
-    let value: unknown;
-    try {
-      value = document.toJS({ maxAliasCount: sourceLimits.yamlAliases });
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      if (!/alias/i.test(message)) throw error;
-      files.delete(file);
-      return problem('source/yaml-aliases', `YAML aliases expand beyond what a source file may hold (${message})`, file);
+    // Aliases are expanded once, under the yaml library's own bound, only where there are any.
+    let aliases = false;
+    visitYaml(document, {
+      Alias() {
+        aliases = true;
+        return visitYaml.BREAK;
+      },
+    });
+    if (aliases) {
+      try {
+        document.toJS({ maxAliasCount: sourceLimits.yamlAliases });
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        if (!/alias/i.test(message)) throw error;
+        files.delete(file);
+        return problem('source/yaml-aliases', `YAML aliases expand beyond what a source file may hold (${message})`, file);
+      }
     }
     const found = references(document.contents, lines);
-    parsed.set(file, { value, references: found });
+    parsed.set(file, { root: document.contents, references: found });
     for (const reference of found.filter(({ target }) => target !== '')) {
       const at = { file, line: reference.line, col: reference.col };
       const form = referenceForm(reference.value, reference.target);
@@ -228,16 +250,16 @@ export async function readSource(project: Project): Promise<SourceRead> {
         );
         continue;
       }
-      await visit(target, [...chain, file], at);
+      visit(target, [...chain, file], at);
     }
   };
 
   if (!project.sourceOverlay.has(project.sourceEntry)) {
-    const rootStat = await fs.lstat(sourceDir).catch(() => undefined);
+    const rootStat = fs.lstatSync(sourceDir, { throwIfNoEntry: false });
     if (rootStat?.isSymbolicLink())
       problem('source/ref-symlink', `${shown(project, sourceDir)}/ is a symbolic link, which could lead outside the repository`, project.sourceEntry);
   }
-  if (problems.length === 0) await visit(project.sourceEntry, []);
+  if (problems.length === 0) visit(project.sourceEntry, []);
   if (problems.length === 0) referenceLoops(parsed, (message, file, line, col) => problem('source/ref-cycle', message, file, line, col), project);
   return { files, problems };
 }
@@ -248,13 +270,24 @@ export async function readSource(project: Project): Promise<SourceRead> {
  * Each such chain is named once, at the first reference of it found.
  */
 function referenceLoops(parsed: Map<string, Parsed>, report: (message: string, file: string, line: number, col: number) => void, project: Project): void {
+  /** The syntax node a pointer names in a file, walked on the syntax tree (no conversion to values). */
   const at = (file: string, fragment: string): unknown =>
     fragment
       .replace(/^\//, '')
       .split('/')
       .filter((segment, index, all) => segment !== '' || all.length > 1)
       .map((segment) => decodeURIComponent(segment).replaceAll('~1', '/').replaceAll('~0', '~'))
-      .reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), parsed.get(file)?.value);
+      .reduce<unknown>((node, key) => {
+        if (isMap(node)) return node.items.find((pair) => isScalar(pair.key) && String(pair.key.value) === key)?.value;
+        if (isSeq(node)) return node.items[Number(key)];
+        return undefined;
+      }, parsed.get(file)?.root);
+  /** The `$ref` of a node that is only a reference (`{$ref: ...}`), else undefined. */
+  const onlyReference = (node: unknown): unknown => {
+    if (!isMap(node) || node.items.length !== 1 || isAlias(node)) return undefined;
+    const [pair] = node.items;
+    return isScalar(pair.key) && pair.key.value === '$ref' && isScalar(pair.value) ? pair.value.value : undefined;
+  };
   const reported = new Set<string>();
   for (const [file, { references: found }] of parsed) {
     for (const reference of found) {
@@ -282,7 +315,7 @@ function referenceLoops(parsed: Map<string, Parsed>, report: (message: string, f
         } catch {
           break; // a malformed pointer is Redocly's to report
         }
-        const next = node && typeof node === 'object' && !Array.isArray(node) && Object.keys(node).length === 1 ? (node as { $ref?: unknown }).$ref : undefined;
+        const next = onlyReference(node);
         if (typeof next !== 'string' || !parsed.has(targetFile)) break;
         const hash = next.indexOf('#');
         current = {
