@@ -4,7 +4,6 @@ import type { Json } from '../openapi-document.ts';
 import type { Project } from '../project.ts';
 import { contractBreaches } from './contract/contract.ts';
 import type { ContractRule } from './contract/rules.ts';
-import { sourceLocator } from './source-location.ts';
 
 export interface ContractProblem {
   rule: ContractRule;
@@ -18,9 +17,11 @@ export interface ContractProblem {
 }
 
 /** The contract's breaches by `bundle`, built from `project`, each at its source line. */
-export function lintContract(project: Project, bundle: Json): ContractProblem[] {
+export async function lintContract(project: Project, bundle: Json): Promise<ContractProblem[]> {
   const breaches = contractBreaches(bundle);
   if (breaches.length === 0) return [];
+  // Loaded only when there is a breach to locate: it brings a YAML parser with line numbers.
+  const { sourceLocator } = await import('./source-location.ts');
   const locate = sourceLocator(project);
   return breaches.map(({ rule, pointer, message, text }) => ({
     rule,

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import type { Config, NormalizedProblem } from '@redocly/openapi-core';
 import { type Project, shown } from '../project.ts';
-import { type ContractProblem, lintContract } from './lint-contract.ts';
+import type { ContractProblem } from './lint-contract.ts';
 import { type BoundaryProblem, readSource } from './source-boundary.ts';
 import type { SpectralDiagnostic, SpectralLinter } from './spectral.ts';
 import { startSpectralWorker } from './spectral-worker-client.ts';
@@ -53,7 +53,9 @@ export async function lintDescription(project: Project, options: LintOptions = {
     if (bundled.problems.length > 0) return { bundleLabel, redocly: redocly.length > 0 ? redocly : bundled.problems, spectral: [], contract: [], boundary: [] };
     const bundleJson = bundleJsonText(bundled.bundle);
     const spectralDone = spectral.lint(bundleJson, bundleLabel);
-    const contract = lintContract(project, bundled.bundle);
+    // Loaded and run while Spectral lints in its thread.
+    const { lintContract } = await import('./lint-contract.ts');
+    const contract = await lintContract(project, bundled.bundle);
     return { bundle: bundled.bundle, bundleJson, bundleLabel, redocly, spectral: await spectralDone, contract, boundary: [] };
   } finally {
     if (!options.spectral) await spectral.close();

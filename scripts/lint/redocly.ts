@@ -2,7 +2,18 @@
 // bundle it. One resolver per session, which serves only the files the source boundary read
 // (source-boundary.ts: the project's overlay included), so Redocly reads no other file and
 // fetches nothing.
-import { BaseResolver, bundle, type Config, lint, loadConfig, type NormalizedProblem, ResolveError, Source, YamlParseError } from '@redocly/openapi-core';
+import {
+  BaseResolver,
+  bundle,
+  type Config,
+  lint,
+  loadConfig,
+  type NormalizedProblem,
+  parseYaml,
+  ResolveError,
+  Source,
+  YamlParseError,
+} from '@redocly/openapi-core';
 import { type Project, ReportedError, shown } from '../project.ts';
 import { checkRedoclyConfig } from './config-boundary.ts';
 import { readSource } from './source-boundary.ts';
@@ -30,7 +41,7 @@ class BoundedResolver extends BaseResolver {
 /** Loads redocly.yaml once; `session` makes a fresh resolver over it for each lint. */
 export async function loadRedoclyConfig(project: Project): Promise<Config> {
   // What redocly.yaml may name (built-in rulesets, plugins in the repository) is checked first.
-  await checkRedoclyConfig(project);
+  await checkRedoclyConfig(project, parseYaml);
   // The `source` API in redocly.yaml adds the file layout rules to the shared ones.
   const config = await loadConfig({ configPath: project.redoclyConfig }).catch((error) => explainYamlError(project, error));
   return config.forAlias('source');

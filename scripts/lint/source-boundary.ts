@@ -7,7 +7,6 @@
 // fetched, read outside openapi/ or written. Nothing here opens a network connection.
 import fs from 'node:fs';
 import path from 'node:path';
-import { isAlias, isMap, isScalar, isSeq, LineCounter, type Node, parseDocument, visit as visitYaml } from 'yaml';
 import { type Project, shown } from '../project.ts';
 
 /** Far above what the description needs (its largest file is under 4 KB, its deepest chain 3). */
@@ -40,7 +39,7 @@ export interface SourceRead {
   problems: BoundaryProblem[];
 }
 
-type Parsed = { root: Node | null; references: Reference[] };
+type Parsed = { text: string; references: Reference[]; value?: unknown };
 
 /** A failure to read one file, with the rule it breaks. */
 class Refused extends Error {
@@ -137,23 +136,64 @@ interface Reference {
   value: string;
 }
 
-/** The `$ref`s of a parsed file, with where each stands. */
-function references(root: Node | null, lines: LineCounter): Reference[] {
-  const found: Reference[] = [];
-  const walk = (node: unknown) => {
-    if (isMap(node)) {
-      for (const pair of node.items) {
-        if (isScalar(pair.key) && pair.key.value === '$ref' && isScalar(pair.value) && typeof pair.value.value === 'string') {
-          const value = pair.value.value;
-          const hash = value.indexOf('#');
-          const { line, col } = lines.linePos(pair.value.range?.[0] ?? 0);
-          found.push({ target: hash < 0 ? value : value.slice(0, hash), fragment: hash < 0 ? '' : value.slice(hash + 1), line, col, value });
-        } else walk(pair.value);
-      }
-    } else if (isSeq(node)) for (const item of node.items) walk(item);
-  };
-  walk(root);
-  return found;
+/**
+ * `$ref: value` as YAML writes it, in block or flow style, the key and the value quoted or not. A
+ * text scan, not a parse: it finds where each reference stands without parsing every file twice
+ * (Redocly parses them). It need not be complete to be safe: Redocly's resolver reads only the
+ * files this boundary read, so a reference the scan misses cannot be followed.
+ */
+const refPattern = /(?<=^|[\s{,])(["']?)\$ref\1[ \t]*:[ \t]*("(?:[^"\\\n]|\\.)*"|'(?:[^'\n]|'')*'|[^\s,}\]#'"][^,}\]\n]*?)[ \t]*(?=$|[,}\]]|[ \t]#)/gm;
+
+/** A scalar as YAML quotes it, unquoted. */
+function unquote(raw: string): string {
+  if (raw.startsWith("'")) return raw.slice(1, -1).replaceAll("''", "'");
+  if (raw.startsWith('"')) {
+    try {
+      return JSON.parse(raw) as string;
+    } catch {
+      return raw.slice(1, -1);
+    }
+  }
+  return raw;
+}
+
+/** The `$ref`s of a file's text, with where each value stands. */
+function references(text: string): Reference[] {
+  const lineStarts = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lineStarts.push(i + 1);
+  return [...text.matchAll(refPattern)].map((match) => {
+    const value = unquote(match[2]);
+    const offset = (match.index ?? 0) + match[0].lastIndexOf(match[2]);
+    let line = lineStarts.findIndex((start) => start > offset);
+    line = line < 0 ? lineStarts.length : line;
+    const hash = value.indexOf('#');
+    return {
+      target: hash < 0 ? value : value.slice(0, hash),
+      fragment: hash < 0 ? '' : value.slice(hash + 1),
+      line,
+      col: offset - lineStarts[line - 1] + 1,
+      value,
+    };
+  });
+}
+
+/**
+ * The alias expansion of a text that has any (a `*`), under the yaml library's own bound against
+ * alias bombs: a message when it is exceeded. Redocly's parser would expand a bomb unbounded.
+ */
+export async function aliasBomb(text: string): Promise<string | undefined> {
+  if (!text.includes('*')) return undefined;
+  const { parseDocument } = await import('yaml');
+  const document = parseDocument(text, { uniqueKeys: false });
+  if (document.errors.length > 0) return undefined; // Redocly's to report, with its own message
+  try {
+    document.toJS({ maxAliasCount: sourceLimits.yamlAliases });
+    return undefined;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (!/alias/i.test(message)) throw error;
+    return message;
+  }
 }
 
 /** What is wrong with a reference's form, before anything is resolved. */
@@ -178,7 +218,7 @@ export async function readSource(project: Project): Promise<SourceRead> {
   const stats: StatCache = new Map();
 
   /** Reads one file, then the files it references (depth first, so a cycle is seen as one). */
-  const visit = (file: string, chain: string[], from?: { file: string; line: number; col: number }): void => {
+  const visit = async (file: string, chain: string[], from?: { file: string; line: number; col: number }): Promise<void> => {
     const where = from ?? { file, line: 1, col: 1 };
     if (chain.includes(file)) {
       const cycle = [...chain.slice(chain.indexOf(file)), file].map((f) => shown(project, f)).join(' -> ');
@@ -208,30 +248,13 @@ export async function readSource(project: Project): Promise<SourceRead> {
     if (totalBytes > sourceLimits.totalBytes)
       return problem('source/file-size', `the description's files hold more than ${sourceLimits.totalBytes} bytes together`, where.file, where.line, where.col);
     files.set(file, text);
-    const lines = new LineCounter();
-    const document = parseDocument(text, { lineCounter: lines, uniqueKeys: false });
-    // A syntax error is Redocly's to report, with its own message; the file is not followed further.
-    if (document.errors.length > 0) return;
-    // Aliases are expanded once, under the yaml library's own bound, only where there are any.
-    let aliases = false;
-    visitYaml(document, {
-      Alias() {
-        aliases = true;
-        return visitYaml.BREAK;
-      },
-    });
-    if (aliases) {
-      try {
-        document.toJS({ maxAliasCount: sourceLimits.yamlAliases });
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        if (!/alias/i.test(message)) throw error;
-        files.delete(file);
-        return problem('source/yaml-aliases', `YAML aliases expand beyond what a source file may hold (${message})`, file);
-      }
+    const bomb = await aliasBomb(text);
+    if (bomb) {
+      files.delete(file);
+      return problem('source/yaml-aliases', `YAML aliases expand beyond what a source file may hold (${bomb})`, file);
     }
-    const found = references(document.contents, lines);
-    parsed.set(file, { root: document.contents, references: found });
+    const found = references(text);
+    parsed.set(file, { text, references: found });
     for (const reference of found.filter(({ target }) => target !== '')) {
       const at = { file, line: reference.line, col: reference.col };
       const form = referenceForm(reference.value, reference.target);
@@ -250,7 +273,7 @@ export async function readSource(project: Project): Promise<SourceRead> {
         );
         continue;
       }
-      visit(target, [...chain, file], at);
+      await visit(target, [...chain, file], at);
     }
   };
 
@@ -259,8 +282,13 @@ export async function readSource(project: Project): Promise<SourceRead> {
     if (rootStat?.isSymbolicLink())
       problem('source/ref-symlink', `${shown(project, sourceDir)}/ is a symbolic link, which could lead outside the repository`, project.sourceEntry);
   }
-  if (problems.length === 0) visit(project.sourceEntry, []);
-  if (problems.length === 0) referenceLoops(parsed, (message, file, line, col) => problem('source/ref-cycle', message, file, line, col), project);
+  if (problems.length === 0) await visit(project.sourceEntry, []);
+  if (problems.length === 0) {
+    // Redocly's own YAML parser, which the lint loads anyway (imported here, not at the top: the
+    // Spectral worker starts before Redocly is imported).
+    const { parseYaml } = await import('@redocly/openapi-core');
+    referenceLoops(parsed, parseYaml, (message, file, line, col) => problem('source/ref-cycle', message, file, line, col), project);
+  }
   return { files, problems };
 }
 
@@ -269,25 +297,35 @@ export async function readSource(project: Project): Promise<SourceRead> {
  * so on, back to where it started (`A: {$ref: B}`, `B: {$ref: A}`), within a file or across files.
  * Each such chain is named once, at the first reference of it found.
  */
-function referenceLoops(parsed: Map<string, Parsed>, report: (message: string, file: string, line: number, col: number) => void, project: Project): void {
-  /** The syntax node a pointer names in a file, walked on the syntax tree (no conversion to values). */
+function referenceLoops(
+  parsed: Map<string, Parsed>,
+  parseYaml: (text: string) => unknown,
+  report: (message: string, file: string, line: number, col: number) => void,
+  project: Project,
+): void {
+  /** A file's value, parsed on first need (a syntax error is Redocly's to report). */
+  const valueOf = (file: string): unknown => {
+    const entry = parsed.get(file);
+    if (entry && !('value' in entry)) {
+      try {
+        entry.value = parseYaml(entry.text);
+      } catch {
+        entry.value = undefined;
+      }
+    }
+    return entry?.value;
+  };
+  /** The node a pointer names in a file. */
   const at = (file: string, fragment: string): unknown =>
     fragment
       .replace(/^\//, '')
       .split('/')
       .filter((segment, index, all) => segment !== '' || all.length > 1)
       .map((segment) => decodeURIComponent(segment).replaceAll('~1', '/').replaceAll('~0', '~'))
-      .reduce<unknown>((node, key) => {
-        if (isMap(node)) return node.items.find((pair) => isScalar(pair.key) && String(pair.key.value) === key)?.value;
-        if (isSeq(node)) return node.items[Number(key)];
-        return undefined;
-      }, parsed.get(file)?.root);
+      .reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), valueOf(file));
   /** The `$ref` of a node that is only a reference (`{$ref: ...}`), else undefined. */
-  const onlyReference = (node: unknown): unknown => {
-    if (!isMap(node) || node.items.length !== 1 || isAlias(node)) return undefined;
-    const [pair] = node.items;
-    return isScalar(pair.key) && pair.key.value === '$ref' && isScalar(pair.value) ? pair.value.value : undefined;
-  };
+  const onlyReference = (node: unknown): unknown =>
+    node && typeof node === 'object' && !Array.isArray(node) && Object.keys(node).length === 1 ? (node as { $ref?: unknown }).$ref : undefined;
   const reported = new Set<string>();
   for (const [file, { references: found }] of parsed) {
     for (const reference of found) {

@@ -3,13 +3,12 @@
 // rulesets and calls its core functions, as ours does, is turned into a Ruleset directly instead;
 // any other ruleset still goes through Spectral's loader. The lint tests check that both loaders
 // give the same results.
-import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import spectralCore from '@stoplight/spectral-core';
 import spectralFunctions from '@stoplight/spectral-functions';
 import spectralParsers from '@stoplight/spectral-parsers';
 import { type Project, ReportedError, shown } from '../project.ts';
-import { checkSpectralRuleset } from './config-boundary.ts';
+import { checkSpectralRuleset, readConfig } from './config-boundary.ts';
 
 // CommonJS packages: their exports come as the default import.
 const { Ruleset } = spectralCore;
@@ -32,13 +31,15 @@ export type LoadedRuleset = InstanceType<typeof Ruleset>;
 
 /** Loads the ruleset `file` (a project's .spectral.yaml); a problem in it is a ReportedError naming the file. */
 export async function loadRuleset(project: Pick<Project, 'root'>, file: string): Promise<LoadedRuleset> {
-  await checkSpectralRuleset(project, file);
-  const parsed = Yaml.parse(await fs.readFile(file, 'utf8'));
+  // Read within the boundary (inside the repository, no link, bounded, no alias bomb), then checked for what it names.
+  const text = await readConfig(project, file);
+  const parsed = Yaml.parse(text);
   const syntaxError = parsed.diagnostics.find((diagnostic) => diagnostic.severity === 0);
   if (syntaxError) {
     const { line, character } = syntaxError.range.start;
     throw new ReportedError(`${shown(project, file)}:${line + 1}:${character + 1}: YAML syntax error: ${syntaxError.message}`);
   }
+  checkSpectralRuleset(project, file, text, parsed.data);
   const definition = directDefinition(parsed.data);
   try {
     return definition ? new Ruleset(definition as never, { source: file }) : await spectralLoader(file);

@@ -22,7 +22,12 @@ export async function runSpectral(ruleset: LoadedRuleset, bundleJson: string, fi
   return results.map(({ code, message, path, severity, range, source }) => ({ code, message, path, severity, range, source }));
 }
 
-/** Spectral in this thread, with a ruleset already loaded. */
-export function inThreadSpectral(ruleset: LoadedRuleset): SpectralLinter {
-  return { lint: (bundleJson, fileLabel) => runSpectral(ruleset, bundleJson, fileLabel), close: async () => {} };
+/**
+ * Spectral in this thread, with a ruleset loaded (or loading: a ruleset that fails to load then
+ * fails the lint, as the worker's does).
+ */
+export function inThreadSpectral(ruleset: LoadedRuleset | Promise<LoadedRuleset>): SpectralLinter {
+  const loaded = Promise.resolve(ruleset);
+  loaded.catch(() => {}); // observed by `lint`; unobserved when the linter is closed unused
+  return { lint: async (bundleJson, fileLabel) => runSpectral(await loaded, bundleJson, fileLabel), close: async () => {} };
 }

@@ -11,6 +11,8 @@ import { build, type BuildOptions, stagingPrefix } from '../../scripts/build/bui
 import { generateClient } from '../../scripts/build/generate-client.ts';
 import { committedSteps } from '../../scripts/build/pipeline.ts';
 import type { LintOptions } from '../../scripts/lint/lint-description.ts';
+import { inThreadSpectral } from '../../scripts/lint/spectral.ts';
+import { loadRuleset } from '../../scripts/lint/spectral-ruleset.ts';
 import { openProject, type Project } from '../../scripts/project.ts';
 import { checkout, checkoutLinters, edit, fingerprint, loadBundle, recordingLog, root, withTemporaryProject } from '../support/helpers.ts';
 
@@ -40,7 +42,7 @@ async function withEditedSource<T>(file: string, search: string, replacement: st
 
 interface BadInput {
   file: string;
-  /** The row is about the project's own Spectral ruleset: the build loads it (no shared one). */
+  /** The row is about the project's own Spectral ruleset: the build loads it (not the checkout's). */
   ownRuleset?: boolean;
   search: string;
   replace: string;
@@ -294,6 +296,13 @@ const badInputs: [string, BadInput][] = [
   ],
 ];
 
+/**
+ * Spectral in this thread with the project's own ruleset, loaded as the build's lint goes: a
+ * ruleset that fails to load fails the lint step. (The worker thread the commands use is tested
+ * with a broken ruleset in lint.test.ts.)
+ */
+const ownSpectral = (project: Project) => inThreadSpectral(loadRuleset(project, project.spectralRuleset));
+
 /** Builds `project`, which must fail in its lint step saying `expected`, and leave its outputs and their parent as they were. */
 async function expectLintFailure(project: Project, dir: string, expected: RegExp[], lintOptions: BuildOptions['lintOptions']): Promise<void> {
   const before = await fingerprint(project.outputDir);
@@ -314,7 +323,9 @@ describe.concurrent('bad input', () => {
       ? withEditedSource(bad.file, bad.search, bad.replace, (project, dir) => expectLintFailure(project, dir, bad.expected, linters))
       : withTemporaryProject(async (temporary) => {
           await edit(temporary.dir, bad.file, bad.search, bad.replace);
-          await expectLintFailure(temporary.project, temporary.dir, bad.expected, bad.ownRuleset ? {} : { spectral: linters.spectral });
+          await expectLintFailure(temporary.project, temporary.dir, bad.expected, {
+            spectral: bad.ownRuleset ? ownSpectral(temporary.project) : linters.spectral,
+          });
         }),
   );
 

@@ -255,7 +255,7 @@ describe('the closed world (allow-list.ts)', () => {
     const text = (await fs.readFile(file, 'utf8')).replace('  responses:', '  x-rate-limit: 100\n  responses:');
     const document = structuredClone(bundle);
     document.paths['/v1/quotas'].get['x-rate-limit'] = 100;
-    expect(lintContract(openProject(checkout.root, new Map([[file, text]])), document)).toEqual([
+    expect(await lintContract(openProject(checkout.root, new Map([[file, text]])), document)).toEqual([
       {
         rule: 'faithful/closed-world',
         pointer: '#/paths/~1v1~1quotas/get/x-rate-limit',

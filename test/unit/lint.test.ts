@@ -12,6 +12,7 @@ import spectralRuntime from '@stoplight/spectral-runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lintDescription } from '../../scripts/lint/lint-description.ts';
 import { LintFailure, problemLines } from '../../scripts/lint/lint-problems.ts';
+import { loadRedoclyConfig } from '../../scripts/lint/redocly.ts';
 import { inThreadSpectral, type SpectralLinter } from '../../scripts/lint/spectral.ts';
 import { loadRuleset } from '../../scripts/lint/spectral-ruleset.ts';
 import { openProject } from '../../scripts/project.ts';
@@ -30,6 +31,19 @@ describe('lint', () => {
     const result = await lintDescription(checkout, { spectral });
     expect(problemLines(checkout, result)).toEqual([]);
     expect(result.bundleJson).toBe(await fs.readFile(path.join(checkout.outputDir, 'openapi.json'), 'utf8'));
+  });
+
+  it('in a worker thread, a ruleset that does not load fails the lint with its own message', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-worker-'));
+    try {
+      await fs.writeFile(path.join(dir, '.spectral.yaml'), 'extends:\n  - https://rulesets.example/oas.yaml\n');
+      const project = { ...checkout, spectralRuleset: path.join(dir, '.spectral.yaml'), root: dir };
+      await expect(lintDescription(project, { redoclyConfig: await loadRedoclyConfig(checkout) })).rejects.toThrow(
+        /^\.spectral\.yaml:2:5: extends: "https:\/\/rulesets\.example\/oas\.yaml" is a URL/,
+      );
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('in a worker thread (as the commands run it) it finds nothing either', async () => {
