@@ -131,7 +131,9 @@ async function benchMutate(trees: Tree[], runs: number): Promise<void> {
       ms = await timed(async () => {
         stdout = (await sh('npm', ['run', '-s', 'mutate'], tree.dir)).stdout;
       });
-      count = Number(/mutate: (\d+) of (\d+) caught/.exec(stdout)?.[2] ?? 0);
+      // Mistakes and neutral rewordings together (and the older summary, `N of M caught`, of a baseline).
+      const summary = /mutate: \d+ of (\d+) mistakes caught.*?\d+ of (\d+) neutral/.exec(stdout);
+      count = summary ? Number(summary[1]) + Number(summary[2]) : Number(/mutate: (\d+) of (\d+) caught/.exec(stdout)?.[2] ?? 0);
       rates.push(count / (ms / 1000));
     }
     process.stderr.write(`  mutate in ${tree.label}: ${rates.map((rate) => rate.toFixed(2)).join(' ')} mutants/s\n`);

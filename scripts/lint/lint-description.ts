@@ -53,6 +53,7 @@ export async function lintDescription(project: Project, options: LintOptions = {
     if (bundled.problems.length > 0) return { bundleLabel, redocly: redocly.length > 0 ? redocly : bundled.problems, spectral: [], contract: [], boundary: [] };
     const bundleJson = bundleJsonText(bundled.bundle);
     const spectralDone = spectral.lint(bundleJson, bundleLabel);
+    spectralDone.catch(() => {}); // awaited below, after the contract: not an unhandled rejection meanwhile
     // Loaded and run while Spectral lints in its thread.
     const { lintContract } = await import('./lint-contract.ts');
     const contract = await lintContract(project, bundled.bundle);

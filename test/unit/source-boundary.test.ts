@@ -3,6 +3,7 @@
 // by name, at the referring file and line, before any linter runs, and the build writes nothing.
 // Outside files are planted beside the project, with a marker that must never be printed.
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -22,22 +23,28 @@ const server = http.createServer((_request, response) => {
   response.end(`description: ${secret}\n`);
 });
 let url = '';
+/** Where the outside files are planted: beside the temporary projects, removed after the file. */
+let outside = '';
 beforeAll(async () => {
   linters = await checkoutLinters();
+  outside = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-outside-'));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/schema.yaml`;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await fs.rm(outside, { recursive: true, force: true });
+});
 
 const webhooks = 'openapi/paths/v1_webhooks.yaml';
 const toSchema = 'ListWebhooksResponse.yaml';
 /** Points listWebhooks's response schema at `target` instead. */
 const refTo = (temporary: TemporaryProject, target: string) => edit(temporary.dir, webhooks, `../components/schemas/${toSchema}`, target);
-/** A file outside the project, beside it, holding the marker. */
+/** A file outside the project, holding the marker. */
 const plantOutside = async (temporary: TemporaryProject) => {
-  const outside = path.join(path.dirname(temporary.dir), `${path.basename(temporary.dir)}-outside.yaml`);
-  await fs.writeFile(outside, `description: ${secret}\n`);
-  return outside;
+  const file = path.join(outside, `${path.basename(temporary.dir)}.yaml`);
+  await fs.writeFile(file, `description: ${secret}\n`);
+  return file;
 };
 
 const cases: [string, { given: (temporary: TemporaryProject) => Promise<unknown>; want: RegExp }][] = [
@@ -51,8 +58,8 @@ const cases: [string, { given: (temporary: TemporaryProject) => Promise<unknown>
   [
     'a $ref that climbs out of openapi/',
     {
-      given: async (t) => refTo(t, `../../../${path.basename(await plantOutside(t))}`),
-      want: /^openapi\/paths\/v1_webhooks\.yaml:17:19 error source\/ref-outside: \$ref "\.\.\/\.\.\/\.\.\/.*-outside\.yaml" leads outside openapi\/$/,
+      given: async (t) => refTo(t, path.relative(path.join(t.dir, 'openapi/paths'), await plantOutside(t))),
+      want: /^openapi\/paths\/v1_webhooks\.yaml:17:19 error source\/ref-outside: \$ref "\.\.\/\.\.\/\.\.\/email-delivery-outside-.*\.yaml" leads outside openapi\/$/,
     },
   ],
   [
@@ -77,7 +84,7 @@ const cases: [string, { given: (temporary: TemporaryProject) => Promise<unknown>
     'a linked folder',
     {
       given: async (t) => {
-        const folder = path.join(path.dirname(t.dir), `${path.basename(t.dir)}-outside-folder`);
+        const folder = path.join(outside, `${path.basename(t.dir)}-folder`);
         await fs.mkdir(folder, { recursive: true });
         await fs.writeFile(path.join(folder, toSchema), `description: ${secret}\n`);
         await fs.symlink(folder, path.join(t.dir, 'openapi/linked'));
