@@ -35,9 +35,10 @@ export interface LintOptions {
 }
 
 /**
- * Lints `project`'s description. Spectral runs even when Redocly found problems, as long as the
- * source still bundles, so one run shows every problem. Throws a ReportedError only when the
- * source cannot be read at all (a YAML error in the root file, a broken config or ruleset).
+ * Lints `project`'s description. What the source boundary refuses comes back as `boundary`
+ * problems, and then no linter runs. Spectral runs even when Redocly found problems, as long as
+ * the source still bundles, so one run shows every problem. Throws a ReportedError only when the
+ * source cannot be read at all (a YAML error in the root file, a broken or refused config or ruleset).
  */
 export async function lintDescription(project: Project, options: LintOptions = {}): Promise<LintResult> {
   const spectral = options.spectral ?? startSpectralWorker(project);
