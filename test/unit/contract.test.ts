@@ -52,6 +52,10 @@ const cases: [string, Case][] = [
   ['an operation moved to another area', { given: (d) => (webhooks(d).tags = ['Quotas']), want: /\/get\/tags: #27's area is its only tag/ }],
   ['a summary with a period', { given: (d) => (webhooks(d).summary = 'List webhooks.'), want: /\/get\/summary: the summary is in sentence case/ }],
   [
+    'a summary with Markdown',
+    { given: (d) => (webhooks(d).summary = 'List webhooks](x) | `y`'), want: /\/get\/summary: the summary is in sentence case, in plain words/ },
+  ],
+  [
     'a description that drops the operation number',
     { given: (d) => (webhooks(d).description = 'Lists.'), want: /\/get\/description: the description names operation #27/ },
   ],

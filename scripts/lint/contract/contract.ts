@@ -47,8 +47,10 @@ function checkOperation(document: Json, row: OperationRow, breaches: Breaches): 
   breaches.that(
     'faithful/operation-text',
     at('summary'),
-    'the summary is in sentence case with no trailing period',
-    /^[A-Z][^.]*[^.]$/.test(operation.summary ?? ''),
+    // Plain words: a summary becomes a heading, a link's text and a search entry in the docs and
+    // the Markdown reference, where brackets, pipes or backticks would be Markdown.
+    'the summary is in sentence case, in plain words (letters, digits, spaces, hyphens), with no trailing period',
+    /^[A-Z][A-Za-z0-9 -]*[A-Za-z0-9]$/.test(operation.summary ?? ''),
   );
   breaches.that(
     'faithful/operation-text',
