@@ -7,6 +7,7 @@
 // fetched, read outside openapi/ or written. Nothing here opens a network connection.
 import fs from 'node:fs';
 import path from 'node:path';
+import { pointerSegments } from '../openapi-document.ts';
 import { type Project, shown } from '../project.ts';
 
 /** Far above what the description needs (its largest file is under 4 KB, its deepest chain 3). */
@@ -317,11 +318,8 @@ function referenceLoops(
   };
   /** The node a pointer names in a file. */
   const at = (file: string, fragment: string): unknown =>
-    fragment
-      .replace(/^\//, '')
-      .split('/')
-      .filter((segment, index, all) => segment !== '' || all.length > 1)
-      .map((segment) => decodeURIComponent(segment).replaceAll('~1', '/').replaceAll('~0', '~'))
+    pointerSegments(`#${fragment}`)
+      .map((segment) => decodeURIComponent(segment))
       .reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), valueOf(file));
   /** The `$ref` of a node that is only a reference (`{$ref: ...}`), else undefined. */
   const onlyReference = (node: unknown): unknown =>
