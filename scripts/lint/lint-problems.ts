@@ -21,10 +21,12 @@ export function problemLines(project: Project, result: LintResult): string[] {
     (d) =>
       `${result.bundleLabel}:${d.range.start.line + 1}:${d.range.start.character + 1} ${severities[d.severity]} ${d.code}: ${d.message} (at ${d.path.join('.')})`,
   );
-  const fromOwn = [...result.boundary, ...result.contract].map(
-    (problem) => `${problem.file}:${problem.line}:${problem.col} error ${problem.rule}: ${problem.message}`,
-  );
-  return [...fromRedocly, ...fromSpectral, ...fromOwn].map(forTerminal);
+  return [...fromRedocly, ...fromSpectral, ...[...result.boundary, ...result.contract].map(ownProblemLine)].map(forTerminal);
+}
+
+/** One of the project's own problems (the source boundary's, the contract's) as a line: `file:line:column error rule: message`. */
+export function ownProblemLine(problem: { file: string; line: number; col: number; rule: string; message: string }): string {
+  return `${problem.file}:${problem.line}:${problem.col} error ${problem.rule}: ${problem.message}`;
 }
 
 /** How many problems the three linters found together. */

@@ -14,8 +14,10 @@ import {
   Source,
   YamlParseError,
 } from '@redocly/openapi-core';
+import { forTerminal } from '../escape.ts';
 import { type Project, ReportedError, shown } from '../project.ts';
 import { checkRedoclyConfig } from './config-boundary.ts';
+import { ownProblemLine } from './lint-problems.ts';
 import { readSource } from './source-boundary.ts';
 
 export interface RedoclySession {
@@ -75,7 +77,7 @@ export async function bundleWithinBoundary(project: Project, config: Config): Re
   const source = await readSource(project);
   if (source.problems.length > 0)
     throw new ReportedError(
-      `the source boundary refused what the description references:\n${source.problems.map((p) => `  ${p.file}:${p.line}:${p.col} error ${p.rule}: ${p.message}`).join('\n')}`,
+      `the source boundary refused what the description references:\n${source.problems.map((p) => `  ${forTerminal(ownProblemLine(p))}`).join('\n')}`,
     );
   return bundleSource(redoclySession(project, config, source.files));
 }
