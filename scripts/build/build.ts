@@ -15,6 +15,8 @@ export interface BuildOptions {
   /** The steps to run; every build step by default. */
   steps?: Step[];
   lintOptions?: BuildContext['lintOptions'];
+  /** What the first progress line says is built into what; default `openapi/ -> <outputs>/`. */
+  label?: string;
 }
 
 /** Builds `project`'s outputs; resolves true on success. Reports progress and failures through `log`. */
@@ -26,7 +28,7 @@ export async function build(project: Project, log: BuildLog, options: BuildOptio
   await removeAbandonedStaging(parent);
   const stagingDir = await fs.mkdtemp(path.join(parent, `${stagingPrefix}${process.pid}-`));
   await fs.chmod(stagingDir, 0o755); // mkdtemp makes it private; the outputs are an ordinary folder
-  log.info(`build: openapi/ -> ${outputs}/`);
+  log.info(`build: ${options.label ?? `openapi/ -> ${outputs}/`}`);
   try {
     await runSteps({ project, outDir: stagingDir, lintOptions: options.lintOptions }, options.steps ?? buildSteps, log.info);
     await swapIn(stagingDir, project.outputDir);

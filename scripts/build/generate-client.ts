@@ -38,12 +38,92 @@ function operationFunction(operation: Operation): string {
   ].join('\n');
 }
 
+interface HeaderScheme {
+  /** The security scheme's name in components.securitySchemes. */
+  scheme: string;
+  header: string;
+  /** Whether the value goes after `Bearer ` (http bearer) or as it is (apiKey). */
+  bearer: boolean;
+}
+
+/**
+ * The security schemes that send one header (apiKey in a header, http bearer). The description
+ * declares none (the interface document states no auth scheme); an overlay may add them.
+ */
+function headerSchemes(bundle: Json): HeaderScheme[] {
+  return Object.entries<Json>(bundle.components?.securitySchemes ?? {}).flatMap(([scheme, s]): HeaderScheme[] => {
+    if (s.type === 'apiKey' && s.in === 'header' && typeof s.name === 'string') return [{ scheme, header: s.name, bearer: false }];
+    if (s.type === 'http' && String(s.scheme).toLowerCase() === 'bearer') return [{ scheme, header: 'Authorization', bearer: true }];
+    return [];
+  });
+}
+
+/** A string literal of TypeScript that holds `text` (names and headers come from the description). */
+const literal = (text: string) => JSON.stringify(text).replace(/[\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+/** A property name of TypeScript: as it is when it is an identifier, else quoted. */
+const propertyName = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : literal(name));
+/** Text inside a doc comment: it cannot end the comment. */
+const commentText = (text: string) => text.replaceAll('*/', '*\\/').replace(/\s+/g, ' ');
+
+const factoryDoc = `/**
+ * Creates a client. Call operations by path (\`client.GET('/v1/webhooks')\`) or by name
+ * (\`listWebhooks(client)\`). Non-2xx responses come back as \`error\`; a network failure or an
+ * abort rejects with its cause.
+ */`;
+
+/** `createEmailDeliveryClient`, with a typed `credentials` option when the description declares header schemes. */
+function clientFactory(schemes: HeaderScheme[]): string {
+  if (schemes.length === 0) {
+    return `${factoryDoc}
+export function createEmailDeliveryClient(options: EmailDeliveryClientOptions = {}): EmailDeliveryClient {
+  return createDescribedClient<paths>(options, { defaultBaseUrl, operationIds });
+}`;
+  }
+  const fields = schemes.map(
+    (s) =>
+      `  /** Sent as the ${commentText(s.header)} header${s.bearer ? ', after "Bearer "' : ''}: security scheme ${commentText(s.scheme)}. */\n  ${propertyName(s.scheme)}?: string;`,
+  );
+  const headers = schemes.map((s) => `  ${propertyName(s.scheme)}: [${literal(s.header)}, ${literal(s.bearer ? 'Bearer ' : '')}],`);
+  return `/** Credentials for the security schemes the description declares, each sent as its header on every request. */
+export interface Credentials {
+${fields.join('\n')}
+}
+
+/** Each security scheme's header, and what goes before the value. */
+const credentialHeaders: Record<keyof Credentials, [header: string, prefix: string]> = {
+${headers.join('\n')}
+};
+
+/** Sets each credential's header on every request, unless the call sets that header itself. */
+function credentialsMiddleware(credentials: Credentials): Middleware {
+  return {
+    onRequest({ request }) {
+      for (const [scheme, value] of Object.entries(credentials)) {
+        const [header, prefix] = credentialHeaders[scheme as keyof Credentials] ?? [];
+        if (header !== undefined && typeof value === 'string' && !request.headers.has(header)) request.headers.set(header, \`\${prefix}\${value}\`);
+      }
+      return request;
+    },
+  };
+}
+
+${factoryDoc}
+export function createEmailDeliveryClient(options: EmailDeliveryClientOptions & { credentials?: Credentials } = {}): EmailDeliveryClient {
+  const { credentials = {}, ...rest } = options;
+  return createDescribedClient<paths>(
+    { ...rest, middleware: [credentialsMiddleware(credentials), ...(rest.middleware ?? [])] },
+    { defaultBaseUrl, operationIds },
+  );
+}`;
+}
+
 export function generateClient(bundle: Json): string {
   const operations = listOperations(bundle);
+  const schemes = headerSchemes(bundle);
   const defaultBaseUrl: string = bundle.servers[0].variables.base_url.default;
   const table = operations.map((operation) => `  '${httpVerb(operation)} ${operation.path}': '${operation.operationId}',`).join('\n');
   return `${generatedHeader(`Typed client of the ${bundle.info.title} (openapi-fetch).`)}
-import type { Client, FetchResponse } from 'openapi-fetch';
+import type { Client, FetchResponse${schemes.length > 0 ? ', Middleware' : ''} } from 'openapi-fetch';
 import { type CallOptions, createDescribedClient, type EmailDeliveryClientOptions } from './client-runtime.js';
 import type { components, operations, paths } from './schema.js';
 
@@ -67,14 +147,7 @@ ${table}
 
 export type OperationId = (typeof operationIds)[keyof typeof operationIds];
 
-/**
- * Creates a client. Call operations by path (\`client.GET('/v1/webhooks')\`) or by name
- * (\`listWebhooks(client)\`). Non-2xx responses come back as \`error\`; a network failure or an
- * abort rejects with its cause.
- */
-export function createEmailDeliveryClient(options: EmailDeliveryClientOptions = {}): EmailDeliveryClient {
-  return createDescribedClient<paths>(options, { defaultBaseUrl, operationIds });
-}
+${clientFactory(schemes)}
 
 ${operations.map(operationFunction).join('\n\n')}
 `;

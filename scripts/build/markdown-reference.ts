@@ -35,6 +35,50 @@ function schemaLine(document: Json, content: Json): string {
   return `\`${mediaType}\`, schema \`${name}\`${description ? `: ${description}` : ''}`;
 }
 
+/**
+ * The fields of the schema a media type names, one nested list item each, when it has any (the
+ * description's schemas have none: the interface document states no field; an overlay may add some).
+ */
+function fieldLines(document: Json, content: Json): string[] {
+  const schema = deref(document, Object.values<Json>(content)[0].schema);
+  const required = new Set<string>(Array.isArray(schema?.required) ? schema.required : []);
+  return Object.entries<Json>(schema?.properties ?? {}).map(([name, node]) => {
+    const field = deref(document, node);
+    const type = [field.type, field.format].filter((part) => typeof part === 'string').join(', ');
+    const values = Array.isArray(field.enum) ? `, one of ${field.enum.map((value: unknown) => `\`${String(value)}\``).join(', ')}` : '';
+    return `  - Field \`${name}\` (${type ? `${type}, ` : ''}${required.has(name) ? 'required' : 'optional'}${values})${oneLine(field.description) ? `: ${oneLine(field.description)}` : ''}`;
+  });
+}
+
+/** The security schemes an operation needs, when the description declares any (an overlay may). */
+function securityOf(document: Json, operation: Json): string | undefined {
+  const requirements: Json[] | undefined = operation.security ?? document.security;
+  if (!requirements || requirements.length === 0) return undefined;
+  return requirements
+    .map(
+      (requirement) =>
+        Object.keys(requirement)
+          .map((name) => `\`${name}\``)
+          .join(' and ') || 'none',
+    )
+    .join(', or ');
+}
+
+/** The security schemes of the description, for the index page; none when it declares none. */
+function securitySchemeLines(document: Json): string[] {
+  const schemes = Object.entries<Json>(document.components?.securitySchemes ?? {});
+  if (schemes.length === 0) return [];
+  return [
+    '## Security schemes',
+    '',
+    ...schemes.map(([name, scheme]) => {
+      const how = scheme.type === 'apiKey' ? `API key in the ${scheme.in} \`${scheme.name}\`` : scheme.type === 'http' ? `HTTP ${scheme.scheme}` : scheme.type;
+      return `- \`${name}\` (${how})${oneLine(scheme.description) ? `: ${oneLine(scheme.description)}` : ''}`;
+    }),
+    '',
+  ];
+}
+
 /** The facts of one operation, as Markdown; the order of the HTML docs. */
 export function operationSection(document: Json, operation: Operation): string {
   const pathItem = document.paths[operation.path];
@@ -43,19 +87,22 @@ export function operationSection(document: Json, operation: Operation): string {
   const body = source.requestBody ? deref(document, source.requestBody) : undefined;
   const success = deref(document, source.responses[operation.success.status]);
   const baseUrl: string = document.servers[0].variables.base_url.default;
+  const security = securityOf(document, source);
 
   const request = parameters.map(
     (p) =>
       `- Parameter \`${p.name}\` (${p.in}, ${p.required ? 'required' : 'optional'}${p.style ? `, style ${p.style}${p.explode ? ', exploded' : ''}` : ''}): ${oneLine(p.description)}`,
   );
-  if (body) request.push(`- Body (${body.required ? 'required' : 'optional'}): ${schemaLine(document, body.content)}`);
+  if (body) request.push(`- Body (${body.required ? 'required' : 'optional'}): ${schemaLine(document, body.content)}`, ...fieldLines(document, body.content));
   if (request.length === 0) request.push('- None: no parameters and no body.');
 
   const responses = Object.entries<Json>(source.responses).map(([status, node]) => {
     const response = deref(document, node);
-    return status === operation.success.status
-      ? `- \`${status} ${success.description}\`: body ${schemaLine(document, response.content)}`
-      : `- \`${status}\`: ${oneLine(response.description)} Body ${schemaLine(document, response.content)}`;
+    const line =
+      status === operation.success.status
+        ? `- \`${status} ${success.description}\`: body ${schemaLine(document, response.content)}`
+        : `- \`${status}\`: ${oneLine(response.description)} Body ${schemaLine(document, response.content)}`;
+    return [line, ...fieldLines(document, response.content)].join('\n');
   });
 
   return [
@@ -66,6 +113,7 @@ export function operationSection(document: Json, operation: Operation): string {
     `| Method and path | \`${operation.method.toUpperCase()} ${operation.path}\` |`,
     `| operationId | \`${operation.operationId}\` |`,
     `| Success | \`${operation.success.status} ${success.description}\` |`,
+    ...(security ? [`| Security | ${security} |`] : []),
     '',
     oneLine(source.description) ? source.description.trim() : '',
     '',
@@ -128,6 +176,7 @@ function indexPage(document: Json, areas: Area[], link: (area: Area, anchor?: st
     '',
     spacedDelimiters(document.info.description.trim()),
     '',
+    ...securitySchemeLines(document),
     '## Areas',
     '',
     ...areas.flatMap((area) => [

@@ -1,10 +1,61 @@
 // `npm run build`: lint, then every generation step, into a staging folder that replaces
 // generated/ only when all steps have passed. Exit 0: built; 1: a step failed, generated/ unchanged.
+//
+// `npm run build -- --overlay <file> [--overlay <file> ...] --out <folder> [--allow-operation-changes]`:
+// the same with the user's overlays applied, into <folder> instead (docs/overlays.md); generated/
+// is not touched. Paths are relative to where npm was run. Exit 2: bad arguments.
 const { checkout } = require('./start.ts');
 
+const usage = 'build: usage: npm run build [-- --overlay <file> ... --out <folder> [--allow-operation-changes]]';
+
 async function main() {
-  const [{ openProject }, { build }] = await Promise.all([import('../project.ts'), import('../build/build.ts')]);
-  const ok = await build(openProject(checkout), { info: (line) => console.log(line), error: (line) => console.error(line) });
+  const { parseArgs } = await import('node:util');
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      overlay: { type: 'string', multiple: true, default: [] },
+      out: { type: 'string' },
+      'allow-operation-changes': { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(usage);
+    return 0;
+  }
+  const withOverlays = values.overlay.length > 0;
+  const problem =
+    positionals.length > 0
+      ? `unexpected argument ${JSON.stringify(positionals[0])}`
+      : withOverlays && !values.out
+        ? '--overlay needs --out <folder>: the build with overlays never writes generated/'
+        : !withOverlays && (values.out || values['allow-operation-changes'])
+          ? `${values.out ? '--out' : '--allow-operation-changes'} is for a build with --overlay`
+          : undefined;
+  if (problem) {
+    console.error(`build: ${problem}\n${usage}`);
+    return 2;
+  }
+  const { openProject } = await import('../project.ts');
+  const project = openProject(checkout);
+  if (!withOverlays) {
+    const { build } = await import('../build/build.ts');
+    return (await build(project, { info: (line) => console.log(line), error: (line) => console.error(line) })) ? 0 : 1;
+  }
+  // npm runs scripts in the package's folder; the user's paths are relative to where they ran npm.
+  const path = await import('node:path');
+  const from = process.env.INIT_CWD || process.cwd();
+  const { buildOverlaid } = await import('../overlay/build-overlaid.ts');
+  const ok = await buildOverlaid(
+    project,
+    { info: (line) => console.log(line), error: (line) => console.error(line) },
+    {
+      overlays: values.overlay.map((file) => path.resolve(from, file)),
+      out: path.resolve(from, values.out ?? ''),
+      allowOperationChanges: values['allow-operation-changes'],
+      shownAs: (file) => path.relative(from, file) || '.',
+    },
+  );
   return ok ? 0 : 1;
 }
 

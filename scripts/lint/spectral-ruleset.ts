@@ -99,3 +99,8 @@ function directDefinition(raw: unknown): Definition | undefined {
 function isObject(value: unknown): value is Definition {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/** `spectral:oas` as it comes (its recommended rules): the standard lint of a description with overlays. */
+export function standardRuleset(): LoadedRuleset {
+  return new Ruleset({ extends: [builtInRulesets['spectral:oas']()] } as never, { source: 'spectral:oas' });
+}

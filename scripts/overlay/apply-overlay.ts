@@ -1,0 +1,122 @@
+// Applies overlays to a bundled description, strictly: an action whose target selects nothing, an
+// invalid JSONPath (RFC 9535, by jsonpath-rfc9535) or an update of the wrong shape fails the run,
+// naming the overlay file, the action's line and its target. The Overlay Specification lets an
+// action that matches nothing pass silently; here a typo in a target would lose the user's fact.
+//
+// What an action does to each node its target selects:
+// - update: an object is merged in (objects recursively, lists appended, other values replaced); a
+//   list gets the update appended (each item of a list update); a plain value is replaced.
+// - copy (1.1): the same, with the one node the `copy` expression selects as the update.
+// - remove: the node leaves the object or list it is in.
+import { exec } from 'jsonpath-rfc9535';
+import { type Json, pointer } from '../openapi-document.ts';
+import { type Overlay, type OverlayAction, OverlayError } from './read-overlay.ts';
+
+/** An action as applied: the nodes it added, changed or removed, as JSON pointers. */
+export interface AppliedAction {
+  overlay: Overlay;
+  action: OverlayAction;
+  pointers: string[];
+}
+
+type Path = (string | number)[];
+
+/** Applies `overlays` in order to a copy of `document`; returns the result and what each action touched. */
+export function applyOverlays(document: Json, overlays: Overlay[]): { document: Json; applied: AppliedAction[] } {
+  const result = structuredClone(document);
+  const applied: AppliedAction[] = [];
+  for (const overlay of overlays) for (const action of overlay.actions) applied.push({ overlay, action, pointers: applyAction(result, overlay, action) });
+  return { document: result, applied };
+}
+
+function applyAction(document: Json, overlay: Overlay, action: OverlayAction): string[] {
+  const fail = (message: string): never => {
+    throw new OverlayError(overlay.file, action.line, `action ${action.index + 1} (target ${action.target}): ${message}`);
+  };
+  const targets = select(document, action.target, fail);
+  if (targets.length === 0) fail('the target selects nothing in the description; check it against docs/overlays.md');
+  if (action.kind === 'remove') {
+    const pointers = targets.map((path) => pointer(...path));
+    if (targets.some((path) => path.length === 0)) fail('the whole description cannot be removed');
+    // Later list items first, so that removing one does not shift the others.
+    const byIndex = [...targets].sort((a, b) => indexOf(b) - indexOf(a));
+    for (const path of byIndex) {
+      const parent = valueAt(document, path.slice(0, -1));
+      const key = path[path.length - 1];
+      if (Array.isArray(parent)) parent.splice(Number(key), 1);
+      else if (isObject(parent)) delete parent[key];
+    }
+    return pointers;
+  }
+  let update = action.value;
+  if (action.kind === 'copy') {
+    const sources = select(document, action.copyFrom!, fail);
+    if (sources.length !== 1) fail(`\`copy\` ${action.copyFrom} must select exactly one node; it selects ${sources.length}`);
+    update = valueAt(document, sources[0]);
+  }
+  // What each target gets: the keys merged into an object, the items appended to a list, the value replaced.
+  const pointers: string[] = [];
+  for (const path of targets) {
+    const where = pointer(...path);
+    const node = valueAt(document, path);
+    if (Array.isArray(node)) {
+      const items = structuredClone(Array.isArray(update) ? update : [update]);
+      pointers.push(...items.map((_, i) => pointer(...path, node.length + i)));
+      node.push(...items);
+    } else if (isObject(node)) {
+      if (!isObject(update)) fail(`the target ${where} is an object, so the ${action.kind} must be an object`);
+      const conflict = merge(node, update as Json, where);
+      if (conflict) fail(conflict);
+      pointers.push(...Object.keys(update as Json).map((key) => pointer(...path, key)));
+    } else if (path.length === 0 || isObject(update) || Array.isArray(update)) {
+      fail(`the target ${where} is ${describe(node)}; only a plain value can replace it`);
+    } else {
+      (valueAt(document, path.slice(0, -1)) as Json)[path[path.length - 1]] = update;
+      pointers.push(where);
+    }
+  }
+  return pointers;
+}
+
+/** The normalized paths `expression` selects, each once; an invalid expression fails with the parser's message. */
+function select(document: Json, expression: string, fail: (message: string) => never): Path[] {
+  const found = new Map<string, Path>();
+  try {
+    exec(document, expression, (_value, path) => found.set(JSON.stringify(path), [...path]));
+  } catch (error) {
+    fail(`${JSON.stringify(expression)} is not an RFC 9535 JSONPath expression: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return [...found.values()];
+}
+
+/** Merges `update` into `node`; the message of the first conflict (an object meeting a list or a value), if any. */
+function merge(node: Json, update: Json, where: string): string | undefined {
+  for (const [key, value] of Object.entries(update)) {
+    const at = `${where}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+    const current = node[key];
+    if (!Object.hasOwn(node, key)) node[key] = structuredClone(value);
+    else if (isObject(current) && isObject(value)) {
+      const conflict = merge(current, value, at);
+      if (conflict) return conflict;
+    } else if (Array.isArray(current) && Array.isArray(value)) node[key] = [...current, ...structuredClone(value)];
+    else if (!isObject(current) && !Array.isArray(current) && !isObject(value) && !Array.isArray(value)) node[key] = value;
+    else return `${at} is ${describe(current)} in the description, and the update gives ${describe(value)}`;
+  }
+  return undefined;
+}
+
+function valueAt(document: unknown, path: Path): unknown {
+  return path.reduce<unknown>((node, key) => (node as Json)[key as string], document);
+}
+
+const indexOf = (path: Path) => (typeof path[path.length - 1] === 'number' ? (path[path.length - 1] as number) : -1);
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function describe(value: unknown): string {
+  if (Array.isArray(value)) return 'a list';
+  if (value === null) return 'null';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}

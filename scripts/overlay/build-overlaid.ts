@@ -1,0 +1,185 @@
+// `npm run build -- --overlay <file> ... --out <folder>`: the description plus the user's overlays,
+// built into a folder of the user's choosing with the same artifact set as generated/ (the bundle
+// and its variants, types, the client and its dist/, the Markdown reference and llms.txt, the
+// docs), plus overlay-changes.md. The description is linted as always first; the overlaid one with
+// the standard rules (lint-overlaid.ts). The folder is replaced only when everything passed, and
+// only if it is empty or was written by this command: generated/ and openapi/ are never written.
+import fs from 'node:fs';
+import path from 'node:path';
+import { type BuildLog, build } from '../build/build.ts';
+import { buildSteps, type BuildContext, lintStep, type Step } from '../build/pipeline.ts';
+import { forMarkdown, forTerminal } from '../escape.ts';
+import { bundleJsonText } from '../lint/lint-description.ts';
+import type { Json } from '../openapi-document.ts';
+import { type Project, ReportedError, shown } from '../project.ts';
+import { applyOverlays } from './apply-overlay.ts';
+import { lintOverlaid, type OverlaidProblem } from './lint-overlaid.ts';
+import { changesMarkdown, changesText, overlayChanges } from './overlay-changes.ts';
+import { type Overlay, readOverlay } from './read-overlay.ts';
+
+export interface OverlayBuildOptions {
+  /** The overlay files, applied in this order. */
+  overlays: string[];
+  /** The folder to write; made if it does not exist. */
+  out: string;
+  /** Build even when an overlay removes or renames an operation or changes a method, path or success status. */
+  allowOperationChanges?: boolean;
+  /** How messages name a path the user gave (relative to where the user ran the command). */
+  shownAs?: (file: string) => string;
+}
+
+/** The file in the output folder that lists what the command wrote there. */
+export const manifestFile = '.overlay-build.json';
+export const changesFile = 'overlay-changes.md';
+
+/** The description with the overlays applied, linted and compared: what the build's first step makes. */
+export interface Overlaid {
+  base: Json;
+  document: Json;
+  json: string;
+  overlays: Overlay[];
+  warnings: OverlaidProblem[];
+  changesText: string[];
+  changesMarkdown: string;
+}
+
+/**
+ * Reads and applies the overlays to the linted description; throws a ReportedError naming the
+ * overlay file and line of whatever fails (a shape, a target, a lint problem, a refused change).
+ */
+export async function overlaidDescription(project: Project, options: OverlayBuildOptions, base: Json): Promise<Overlaid> {
+  const shownAs = options.shownAs ?? ((file: string) => shown(project, file));
+  const overlays = options.overlays.map((file) => readOverlay(file, shownAs(file)));
+  const { document, applied } = applyOverlays(base, overlays);
+  // The overlays' own changes, before the description names them in `info`.
+  const changes = overlayChanges(base, document);
+  withOverlaysNamed(document, overlays, String(base.info?.version));
+  const json = bundleJsonText(document);
+  const problems = await lintOverlaid(document, json, applied);
+  const errors = problems.filter((problem) => problem.severity === 'error');
+  if (errors.length > 0) {
+    throw new ReportedError(
+      `the description with the overlays is not valid (${errors.length} ${errors.length === 1 ? 'problem' : 'problems'}):\n${errors.map((p) => `  ${overlaidProblemLine(p, overlays)}`).join('\n')}`,
+    );
+  }
+  if (changes.refused.length > 0 && !options.allowOperationChanges) {
+    const lines = changes.refused.map((c) => `  ${forTerminal(`${c.operationId} (${c.operation}): ${c.kind}: ${c.detail}`)}`);
+    throw new ReportedError(
+      `the overlays move operations away from the interface document, so the client would no longer reach the service as it describes; pass --allow-operation-changes to build anyway:\n${lines.join('\n')}`,
+    );
+  }
+  return {
+    base,
+    document,
+    json,
+    overlays,
+    warnings: problems.filter((problem) => problem.severity === 'warning'),
+    changesText: changesText(changes),
+    changesMarkdown: changesMarkdown(changes, overlays, String(base.info?.version), options.allowOperationChanges === true),
+  };
+}
+
+/** One problem of the overlaid description: at the overlay action it is about, when there is one. */
+export function overlaidProblemLine(problem: OverlaidProblem, overlays: Overlay[]): string {
+  const where = problem.action
+    ? `${problem.action.overlay.file}:${problem.action.action.line}: action ${problem.action.action.index + 1} (target ${problem.action.action.target})`
+    : `the description with ${overlays.map((o) => o.file).join(', ')}`;
+  return forTerminal(`${where}: ${problem.severity} ${problem.linter} ${problem.rule}: ${problem.message} (at ${problem.at})`);
+}
+
+/**
+ * Names the overlays in `info`: `x-overlays` (title and version of each) for tools, and a first
+ * paragraph of the description for readers of the docs and the Markdown reference.
+ */
+function withOverlaysNamed(document: Json, overlays: Overlay[], baseVersion: string): void {
+  const names = overlays.map((overlay) => `${forMarkdown(overlay.title)} ${forMarkdown(overlay.overlayVersion)}`).join('; ');
+  document.info['x-overlays'] = overlays.map((overlay) => ({ title: overlay.title, version: overlay.overlayVersion }));
+  document.info.description = [
+    `**Built with overlays.** This is the description ${baseVersion} with these overlays applied, in order: ${names}.`,
+    "Their facts are the overlays' own, not the interface document's: where the overview below says a part is left open, an overlay may have filled it in.",
+    '',
+    document.info.description,
+  ].join('\n');
+}
+
+/** The build's steps with the overlays' step in place of the lint step. */
+function overlaySteps(project: Project, options: OverlayBuildOptions, log: BuildLog): Step[] {
+  const overlaysStep: Step = {
+    name: 'overlays',
+    after: [],
+    async run(context: BuildContext) {
+      await lintStep.run(context);
+      const overlaid = await overlaidDescription(project, options, context.bundle!);
+      for (const warning of overlaid.warnings) log.info(`  ${overlaidProblemLine(warning, overlaid.overlays)}`);
+      for (const line of overlaid.changesText) log.info(`  change: ${line}`);
+      Object.assign(context, { bundle: overlaid.document, bundleJson: overlaid.json });
+      fs.writeFileSync(path.join(context.outDir, changesFile), overlaid.changesMarkdown);
+    },
+  };
+  const rest = buildSteps
+    .filter((step) => step !== lintStep)
+    .map((step) => ({ ...step, after: step.after.map((name) => (name === lintStep.name ? 'overlays' : name)) }));
+  const manifestStep: Step = {
+    name: 'manifest',
+    after: rest.map((step) => step.name),
+    async run(context) {
+      const files = fs.readdirSync(context.outDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+      const written = files.map((entry) => path.relative(context.outDir, path.join(entry.parentPath, entry.name))).sort();
+      fs.writeFileSync(path.join(context.outDir, manifestFile), `${JSON.stringify({ writtenBy: 'npm run build -- --overlay', files: written }, null, 2)}\n`);
+    },
+  };
+  return [overlaysStep, ...rest, manifestStep];
+}
+
+/** Builds the description with `options.overlays` into `options.out`; resolves true on success. */
+export async function buildOverlaid(project: Project, log: BuildLog, options: OverlayBuildOptions): Promise<boolean> {
+  const shownAs = options.shownAs ?? ((file: string) => shown(project, file));
+  const out = path.resolve(options.out);
+  try {
+    if (options.overlays.length === 0) throw new ReportedError('name at least one overlay with --overlay');
+    checkOutputFolder(project, out, shownAs(out));
+  } catch (error) {
+    log.error(`build: ${error instanceof Error ? error.message : String(error)}`);
+    return false;
+  }
+  const count = `${options.overlays.length} ${options.overlays.length === 1 ? 'overlay' : 'overlays'}`;
+  return build({ ...project, outputDir: out }, log, {
+    steps: overlaySteps(project, { ...options, shownAs }, log),
+    label: `openapi/ + ${count} -> ${shownAs(out)}/`,
+  });
+}
+
+/**
+ * Refuses an output folder inside generated/ or openapi/ (or one of them), a file, or a folder that
+ * holds anything this command did not write there (its manifest lists what it wrote).
+ */
+export function checkOutputFolder(project: Project, out: string, outShown: string): void {
+  const sourceDir = path.dirname(project.sourceEntry);
+  for (const kept of [project.outputDir, sourceDir]) {
+    const relative = path.relative(kept, out);
+    if (relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative)))
+      throw new ReportedError(`--out ${outShown} is inside ${path.basename(kept)}/, which only the description's own build writes; choose a folder outside it`);
+    if (!path.relative(out, kept).startsWith('..'))
+      throw new ReportedError(`--out ${outShown} holds ${path.basename(kept)}/; choose a folder of its own for the build with overlays`);
+  }
+  const stat = fs.lstatSync(out, { throwIfNoEntry: false });
+  if (!stat) return;
+  if (!stat.isDirectory()) throw new ReportedError(`--out ${outShown} is not a folder`);
+  const present = fs
+    .readdirSync(out, { recursive: true, withFileTypes: true })
+    .filter((entry) => !entry.isDirectory())
+    .map((entry) => path.relative(out, path.join(entry.parentPath, entry.name)));
+  if (present.length === 0) return;
+  let listed: string[] = [];
+  try {
+    const manifest = JSON.parse(fs.readFileSync(path.join(out, manifestFile), 'utf8')) as { files?: unknown };
+    listed = Array.isArray(manifest.files) ? manifest.files.map(String) : [];
+  } catch {
+    listed = [];
+  }
+  const foreign = present.find((file) => file !== manifestFile && !listed.includes(file));
+  if (foreign !== undefined)
+    throw new ReportedError(
+      `--out ${outShown} holds ${forTerminal(foreign)}, which this command did not write; it replaces the whole folder, so choose an empty or new one`,
+    );
+}

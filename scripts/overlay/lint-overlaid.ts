@@ -1,0 +1,75 @@
+// The lint of a description with overlays: the standard rules (Redocly's `recommended-strict`,
+// Spectral's `spectral:oas`), not the house rules or the faithfulness contract, because the facts
+// the overlays add are the user's. Each problem is put on the overlay action that touched the node
+// it is about (or a node that node references), so the message names the overlay file and line.
+import { createConfig, lintFromString } from '@redocly/openapi-core';
+import { type Json, pointer, pointerSegments } from '../openapi-document.ts';
+import { runSpectral } from '../lint/spectral.ts';
+import { standardRuleset } from '../lint/spectral-ruleset.ts';
+import type { AppliedAction } from './apply-overlay.ts';
+
+/**
+ * The rules redocly.yaml switches off because the interface document is silent there (its
+ * "Switched off" section); they stay off with overlays, except `security-defined` once an overlay
+ * declares a security scheme: then the part is no longer silent, and every operation must say.
+ */
+export const silentPartRules = ['info-license', 'info-license-strict', 'operation-4xx-response', 'security-defined'];
+
+export interface OverlaidProblem {
+  severity: 'error' | 'warning';
+  linter: 'redocly' | 'spectral';
+  rule: string;
+  message: string;
+  /** Where in the overlaid description, as a JSON pointer. */
+  at: string;
+  /** The action the problem is about, when one touched that node. */
+  action?: AppliedAction;
+}
+
+/** Lints `document` (the description with overlays applied, as the text `json`) with the standard rules. */
+export async function lintOverlaid(document: Json, json: string, applied: AppliedAction[]): Promise<OverlaidProblem[]> {
+  const declaresSecurity = Object.keys(document.components?.securitySchemes ?? {}).length > 0;
+  const rules = Object.fromEntries(silentPartRules.filter((rule) => !(declaresSecurity && rule === 'security-defined')).map((rule) => [rule, 'off']));
+  const config = await createConfig({ extends: ['recommended-strict'], rules } as never);
+  const [redocly, spectral] = await Promise.all([
+    lintFromString({ source: json, absoluteRef: 'openapi.json', config }),
+    runSpectral(standardRuleset(), json, 'openapi.json'),
+  ]);
+  const problems: OverlaidProblem[] = [
+    ...redocly.map((problem) => ({
+      severity: problem.severity === 'error' ? ('error' as const) : ('warning' as const),
+      linter: 'redocly' as const,
+      rule: problem.ruleId,
+      message: problem.message,
+      at: problem.location[0]?.pointer ?? '#',
+    })),
+    ...spectral
+      .filter((diagnostic) => diagnostic.severity <= 1)
+      .map((diagnostic) => ({
+        severity: diagnostic.severity === 0 ? ('error' as const) : ('warning' as const),
+        linter: 'spectral' as const,
+        rule: String(diagnostic.code),
+        message: diagnostic.message,
+        at: pointer(...diagnostic.path),
+      })),
+  ];
+  return problems.map((problem) => ({ ...problem, action: actionAbout(document, problem.at, applied) }));
+}
+
+/** Whether pointer `a` is `b` or inside it, segment by segment. */
+const within = (a: string[], b: string[]) => b.every((segment, i) => a[i] === segment);
+
+/** The last action that touched the node at `at`, something inside it or around it, or what a `$ref` there points to. */
+function actionAbout(document: Json, at: string, applied: AppliedAction[]): AppliedAction | undefined {
+  const segments = pointerSegments(at);
+  const node = segments.reduce((value: Json, key) => value?.[key], document);
+  const referenced =
+    typeof node?.$ref === 'string' ? pointerSegments(node.$ref) : typeof node === 'string' && node.startsWith('#/') ? pointerSegments(node) : undefined;
+  for (const candidate of [...applied].reverse()) {
+    for (const touched of candidate.pointers.map(pointerSegments)) {
+      if (within(segments, touched) || (segments.length > 0 && within(touched, segments))) return candidate;
+      if (referenced && within(referenced, touched)) return candidate;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,147 @@
+// Reads an Overlay document (Overlay Specification 1.0.x or 1.1.x, YAML or JSON) that the user
+// named, within the same limits as the description's own files, and checks its shape before
+// anything is applied: every action has a target and exactly one of `update`, `remove` or `copy`.
+// An overlay references nothing: a `$ref` in an update may only point into the description
+// (`#/...`), and `extends` is never read or fetched.
+import path from 'node:path';
+import { isMap, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
+import { ReportedError } from '../project.ts';
+import { readInside, sourceLimits } from '../lint/source-boundary.ts';
+
+export type ActionKind = 'update' | 'remove' | 'copy';
+
+export interface OverlayAction {
+  /** The action's position in `actions`, from 0. */
+  index: number;
+  /** Where the action starts in its file, from 1. */
+  line: number;
+  target: string;
+  kind: ActionKind;
+  /** The value to merge (`update`), or the JSONPath of the node to copy (`copy`). */
+  value?: unknown;
+  copyFrom?: string;
+}
+
+export interface Overlay {
+  /** The file as messages show it. */
+  file: string;
+  /** `overlay`: the specification version, 1.0.x or 1.1.x. */
+  version: string;
+  title: string;
+  /** The overlay's own version (`info.version`). */
+  overlayVersion: string;
+  actions: OverlayAction[];
+}
+
+/** The Overlay Specification versions this tool applies; `copy` came with 1.1.0. */
+export const supportedVersions = /^1\.[01]\.\d+$/;
+
+const actionFields = new Set(['target', 'description', 'update', 'remove', 'copy']);
+
+/** A problem in an overlay file, at a line: `file:line: message`. */
+export class OverlayError extends ReportedError {
+  constructor(file: string, line: number | undefined, message: string) {
+    super(`${file}${line ? `:${line}` : ''}: ${message}`);
+  }
+}
+
+/** Reads and checks the overlay at `file`; `shownAs` is how messages name it. */
+export function readOverlay(file: string, shownAs: string): Overlay {
+  let text: string;
+  try {
+    text = readInside(path.dirname(file), file, shownAs, sourceLimits.fileBytes);
+  } catch (error) {
+    throw new OverlayError(shownAs, undefined, error instanceof Error ? error.message.replace(`${shownAs}: `, '') : String(error));
+  }
+  const lines = new LineCounter();
+  const document = parseDocument(text, { lineCounter: lines, prettyErrors: false });
+  const lineOf = (node: unknown) => {
+    const range = (node as Node | undefined)?.range;
+    return range ? lines.linePos(range[0]).line : undefined;
+  };
+  if (document.errors.length > 0) {
+    const [first] = document.errors;
+    throw new OverlayError(shownAs, lines.linePos(first.pos[0]).line, `not YAML or JSON: ${first.message.split('\n')[0]}`);
+  }
+  let data: unknown;
+  try {
+    data = document.toJS({ maxAliasCount: sourceLimits.yamlAliases });
+  } catch (error) {
+    throw new OverlayError(shownAs, undefined, `refused: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const root = document.contents;
+  const at = (key: string) => (isMap(root) ? lineOf(root.get(key, true)) : undefined);
+  if (!isRecord(data)) throw new OverlayError(shownAs, lineOf(root) ?? 1, 'not an overlay: the file is not a YAML or JSON object');
+  if (!('overlay' in data)) {
+    const what = 'openapi' in data ? ' (it is an OpenAPI description: an overlay says what to change in one)' : '';
+    throw new OverlayError(shownAs, 1, `not an overlay: it has no \`overlay:\` version${what}`);
+  }
+  const version = String(data.overlay);
+  if (!supportedVersions.test(version))
+    throw new OverlayError(shownAs, at('overlay'), `overlay version ${JSON.stringify(version)} is not supported: use 1.0.0 or 1.1.0`);
+  const info = data.info;
+  if (!isRecord(info) || typeof info.title !== 'string' || typeof info.version !== 'string')
+    throw new OverlayError(shownAs, at('info') ?? 1, '`info` must have a `title` and a `version`, both strings');
+  for (const key of Object.keys(data))
+    if (!['overlay', 'info', 'extends', 'actions'].includes(key) && !key.startsWith('x-'))
+      throw new OverlayError(shownAs, at(key), `\`${key}\` is not a field of an Overlay ${version} document`);
+  if (!Array.isArray(data.actions) || data.actions.length === 0)
+    throw new OverlayError(shownAs, at('actions') ?? 1, '`actions` must be a list of at least one action');
+
+  const actionsNode: unknown = isMap(root) ? root.get('actions', true) : undefined;
+  const actionNodes = isSeq(actionsNode) ? actionsNode.items : [];
+  const actions = data.actions.map((action, index): OverlayAction => {
+    const line = lineOf(actionNodes[index]) ?? 1;
+    const fail = (message: string): never => {
+      throw new OverlayError(shownAs, line, `action ${index + 1}: ${message}`);
+    };
+    if (!isRecord(action)) return fail('an action must be an object');
+    for (const key of Object.keys(action)) if (!actionFields.has(key) && !key.startsWith('x-')) fail(`\`${key}\` is not a field of an action`);
+    if (typeof action.target !== 'string' || !action.target.startsWith('$')) return fail('`target` must be a JSONPath expression starting with `$`');
+    if ('remove' in action && typeof action.remove !== 'boolean') fail('`remove` must be true or false');
+    if ('copy' in action && version.startsWith('1.0.')) fail('`copy` needs overlay version 1.1.0');
+    const kinds = (['update', 'copy'] as const).filter((kind) => kind in action);
+    if (action.remove === true) kinds.unshift('remove' as never);
+    if (kinds.length !== 1)
+      fail(kinds.length === 0 ? 'it has no `update`, `remove: true` or `copy`' : `it has ${kinds.map((k) => `\`${k}\``).join(' and ')}; give exactly one`);
+    const kind: ActionKind = action.remove === true ? 'remove' : kinds[0];
+    if (kind === 'copy' && (typeof action.copy !== 'string' || !action.copy.startsWith('$'))) fail('`copy` must be a JSONPath expression starting with `$`');
+    if (kind === 'update') {
+      const outside = externalRef(action.update);
+      if (outside !== undefined)
+        fail(
+          `\`$ref: ${JSON.stringify(outside)}\` points outside the description: an overlay's references may only be local (\`#/...\`); nothing is read or fetched`,
+        );
+    }
+    return {
+      index,
+      line,
+      target: action.target,
+      kind,
+      ...(kind === 'update' ? { value: action.update } : {}),
+      ...(kind === 'copy' ? { copyFrom: action.copy as string } : {}),
+    };
+  });
+  return { file: shownAs, version, title: info.title, overlayVersion: info.version, actions };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The first `$ref` in `value` that does not point into the document itself. */
+function externalRef(value: unknown): string | undefined {
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const found = externalRef(item);
+      if (found !== undefined) return found;
+    }
+  } else if (isRecord(value)) {
+    for (const [key, item] of Object.entries(value)) {
+      if (key === '$ref' && (typeof item !== 'string' || !item.startsWith('#'))) return String(item);
+      const found = externalRef(item);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
