@@ -36,7 +36,8 @@ function applyAction(document: Json, overlay: Overlay, action: OverlayAction): s
   const targets = select(document, action.target, fail);
   if (targets.length === 0) fail('the target selects nothing in the description; check it against docs/overlays.md');
   if (action.kind === 'remove') {
-    const pointers = targets.map((path) => pointer(...path));
+    // A removed node's references count as touched too: a component it alone used is now unused.
+    const pointers = targets.flatMap((path) => [pointer(...path), ...localRefs(valueAt(document, path))]);
     if (targets.some((path) => path.length === 0)) fail('the whole description cannot be removed');
     // Later list items first, so that removing one does not shift the others.
     const byIndex = [...targets].sort((a, b) => indexOf(b) - indexOf(a));
@@ -103,6 +104,13 @@ function merge(node: Json, update: Json, where: string): string | undefined {
     else return `${at} is ${describe(current)} in the description, and the update gives ${describe(value)}`;
   }
   return undefined;
+}
+
+/** The local `$ref`s inside `node`. */
+function localRefs(node: unknown): string[] {
+  if (Array.isArray(node)) return node.flatMap(localRefs);
+  if (!isObject(node)) return [];
+  return Object.entries(node).flatMap(([key, value]) => (key === '$ref' && typeof value === 'string' && value.startsWith('#') ? [value] : localRefs(value)));
 }
 
 function valueAt(document: unknown, path: Path): unknown {

@@ -55,17 +55,17 @@ export async function overlaidDescription(project: Project, options: OverlayBuil
   const changes = overlayChanges(base, document);
   withOverlaysNamed(document, overlays, String(base.info?.version));
   const json = bundleJsonText(document);
+  if (changes.refused.length > 0 && !options.allowOperationChanges) {
+    const lines = changes.refused.map((c) => `  ${forTerminal(`${c.operationId} (${c.operation}): ${c.kind}: ${c.detail}`)}`);
+    throw new ReportedError(
+      `the overlays move operations away from the interface document, so the client would no longer reach the service as it describes; pass --allow-operation-changes to build anyway:\n${lines.join('\n')}`,
+    );
+  }
   const problems = await lintOverlaid(document, json, applied);
   const errors = problems.filter((problem) => problem.severity === 'error');
   if (errors.length > 0) {
     throw new ReportedError(
       `the description with the overlays is not valid (${errors.length} ${errors.length === 1 ? 'problem' : 'problems'}):\n${errors.map((p) => `  ${overlaidProblemLine(p, overlays)}`).join('\n')}`,
-    );
-  }
-  if (changes.refused.length > 0 && !options.allowOperationChanges) {
-    const lines = changes.refused.map((c) => `  ${forTerminal(`${c.operationId} (${c.operation}): ${c.kind}: ${c.detail}`)}`);
-    throw new ReportedError(
-      `the overlays move operations away from the interface document, so the client would no longer reach the service as it describes; pass --allow-operation-changes to build anyway:\n${lines.join('\n')}`,
     );
   }
   return {

@@ -11,7 +11,8 @@ import type { AppliedAction } from './apply-overlay.ts';
 /**
  * The rules redocly.yaml switches off because the interface document is silent there (its
  * "Switched off" section); they stay off with overlays, except `security-defined` once an overlay
- * declares a security scheme: then the part is no longer silent, and every operation must say.
+ * declares a security scheme or requirement: then the part is no longer silent, every operation
+ * must say what it needs, and every scheme it names must be declared.
  */
 export const silentPartRules = ['info-license', 'info-license-strict', 'operation-4xx-response', 'security-defined'];
 
@@ -28,7 +29,7 @@ export interface OverlaidProblem {
 
 /** Lints `document` (the description with overlays applied, as the text `json`) with the standard rules. */
 export async function lintOverlaid(document: Json, json: string, applied: AppliedAction[]): Promise<OverlaidProblem[]> {
-  const declaresSecurity = Object.keys(document.components?.securitySchemes ?? {}).length > 0;
+  const declaresSecurity = Object.keys(document.components?.securitySchemes ?? {}).length > 0 || JSON.stringify(document).includes('"security":');
   const rules = Object.fromEntries(silentPartRules.filter((rule) => !(declaresSecurity && rule === 'security-defined')).map((rule) => [rule, 'off']));
   const config = await createConfig({ extends: ['recommended-strict'], rules } as never);
   const [redocly, spectral] = await Promise.all([

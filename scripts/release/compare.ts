@@ -112,7 +112,10 @@ export function compareBundles(base: Json, head: Json): Comparison {
         kind: kindOf(diff),
         operationId: before.get(key)!.operationId,
         operation: key,
-        detail: diff.description ?? `${diff.action} ${diff.path.join('.')}`,
+        detail:
+          diff.path[diff.path.length - 1] === 'operationId'
+            ? `operationId ${String(diff.before)} is now ${String(diff.after)}`
+            : (diff.description ?? `${diff.action} ${diff.path.join('.')}`),
       });
     }
   }

@@ -1,0 +1,340 @@
+// Overlays, in process: reading an overlay file and refusing what is not one, applying its actions
+// strictly (RFC 9535 targets that must select something), the standard lint of the result with
+// problems put on their action's line, what the overlays change and what is refused, the output
+// folder's checks, and what the build's steps make of the example overlays.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import YAML from 'yaml';
+import { generateClient } from '../../scripts/build/generate-client.ts';
+import { markdownReference } from '../../scripts/build/markdown-reference.ts';
+import { applyOverlays } from '../../scripts/overlay/apply-overlay.ts';
+import { checkOutputFolder, manifestFile, overlaidDescription } from '../../scripts/overlay/build-overlaid.ts';
+import { silentPartRules } from '../../scripts/overlay/lint-overlaid.ts';
+import { overlayChanges } from '../../scripts/overlay/overlay-changes.ts';
+import { readOverlay } from '../../scripts/overlay/read-overlay.ts';
+import { checkout, type Json, loadBundle, root } from '../support/helpers.ts';
+
+const examples = path.join(root, 'examples', 'overlays');
+const auth = path.join(examples, 'auth.yaml');
+const fields = path.join(examples, 'fields.yaml');
+let scratch: string;
+let base: Json;
+
+beforeAll(async () => {
+  scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-overlay-unit-'));
+  base = await loadBundle();
+});
+afterAll(() => fs.rm(scratch, { recursive: true, force: true }));
+
+/** Writes `text` as an overlay file in the scratch folder; returns its path. */
+async function overlayFile(name: string, text: string): Promise<string> {
+  const file = path.join(scratch, name);
+  await fs.writeFile(file, text);
+  return file;
+}
+
+const header = 'overlay: 1.1.0\ninfo: {title: Test, version: "1"}\nactions:\n';
+/** Reads `text` as an overlay; the error message when it is refused. */
+async function refusal(text: string): Promise<string> {
+  const file = await overlayFile(`refused-${Math.random().toString(36).slice(2)}.yaml`, text);
+  try {
+    readOverlay(file, 'x.yaml');
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('the overlay was read');
+}
+
+describe('reading an overlay', () => {
+  it('reads the examples: version, title, and each action with its line', () => {
+    const overlay = readOverlay(auth, 'auth.yaml');
+    expect(overlay).toMatchObject({ version: '1.0.0', title: 'Example credentials header', overlayVersion: '1.0.0' });
+    expect(overlay.actions.map((a) => [a.kind, a.target, a.line])).toEqual([
+      ['update', '$.components', 8],
+      ['update', '$', 17],
+    ]);
+  });
+
+  it.each([
+    [
+      'an OpenAPI description',
+      'openapi: 3.1.0\ninfo: {title: x, version: "1"}\n',
+      'x.yaml:1: not an overlay: it has no `overlay:` version (it is an OpenAPI description',
+    ],
+    [
+      'an unknown version',
+      'overlay: 2.0.0\ninfo: {title: x, version: "1"}\nactions: []\n',
+      'x.yaml:1: overlay version "2.0.0" is not supported: use 1.0.0 or 1.1.0',
+    ],
+    ['not YAML', 'overlay: 1.0.0\ninfo: {title: x\n', 'x.yaml:3: not YAML or JSON:'],
+    ['a list, not an object', '- overlay: 1.0.0\n', 'x.yaml:1: not an overlay: the file is not a YAML or JSON object'],
+    ['no actions', 'overlay: 1.0.0\ninfo: {title: x, version: "1"}\nactions: []\n', 'x.yaml:3: `actions` must be a list of at least one action'],
+    ['no info version', 'overlay: 1.0.0\ninfo: {title: x}\nactions: []\n', 'x.yaml:2: `info` must have a `title` and a `version`, both strings'],
+    [
+      'an action with update and remove',
+      `${header}  - target: $.info\n    remove: true\n    update: {}\n`,
+      'x.yaml:4: action 1: it has `remove` and `update`; give exactly one',
+    ],
+    ['an action with nothing to do', `${header}  - target: $.info\n`, 'x.yaml:4: action 1: it has no `update`, `remove: true` or `copy`'],
+    [
+      'a target that is not JSONPath',
+      `${header}  - target: info\n    update: {}\n`,
+      'x.yaml:4: action 1: `target` must be a JSONPath expression starting with `$`',
+    ],
+    [
+      'copy in 1.0',
+      'overlay: 1.0.0\ninfo: {title: x, version: "1"}\nactions:\n  - target: $.info\n    copy: $.servers[0]\n',
+      'x.yaml:4: action 1: `copy` needs overlay version 1.1.0',
+    ],
+    ['an unknown field', `${header}  - target: $.info\n    updates: {}\n`, 'x.yaml:4: action 1: `updates` is not a field of an action'],
+    [
+      'a reference to a file',
+      `${header}  - target: $.info\n    update: {x: {$ref: ../secret.yaml}}\n`,
+      'x.yaml:4: action 1: `$ref: "../secret.yaml"` points outside the description',
+    ],
+    ['a reference to a URL', `${header}  - target: $.info\n    update: {x: {$ref: "https://example.com/s.yaml"}}\n`, 'points outside the description'],
+  ])('refuses %s, naming the file and line', async (_name, text, message) => {
+    expect(await refusal(text)).toContain(message);
+  });
+
+  it('refuses an alias bomb and a file that is too large, as it does in the description', async () => {
+    const bomb = `${header}  - target: $.info\n    update:\n      a: &a [x, x, x, x, x, x, x, x, x]\n${Array.from(
+      { length: 8 },
+      (_, i) =>
+        `      b${i}: &b${i} [${Array(9)
+          .fill(i === 0 ? '*a' : `*b${i - 1}`)
+          .join(', ')}]\n`,
+    ).join('')}`;
+    expect(await refusal(bomb)).toMatch(/^x\.yaml: refused: .*alias/i);
+    expect(await refusal(`${header}#${'x'.repeat(1024 * 1024)}\n`)).toMatch(/^x\.yaml: .*bytes/);
+  });
+
+  it('refuses a file that does not exist or is a folder', () => {
+    expect(() => readOverlay(path.join(scratch, 'missing.yaml'), 'missing.yaml')).toThrow(/^missing\.yaml: .*does not exist/);
+    expect(() => readOverlay(scratch, 'folder')).toThrow(/^folder: .*not a regular file/);
+  });
+});
+
+describe('applying overlays', () => {
+  const apply = async (actions: string, document: Json = base) =>
+    applyOverlays(document, [readOverlay(await overlayFile('apply.yaml', `${header}${actions}`), 'apply.yaml')]);
+
+  it('merges objects recursively, appends to lists, replaces plain values, and leaves the input as it was', async () => {
+    const before = JSON.stringify(base);
+    const { document, applied } = await apply(
+      [
+        '  - target: $.info',
+        '    update: {title: Acme, x-team: {a: 1}}',
+        '  - target: $.info',
+        '    update: {x-team: {b: 2}}',
+        '  - target: $.tags',
+        '    update: [{name: One}, {name: Two}]',
+        '  - target: $.servers[0].variables.base_url.default',
+        '    update: https://example.test',
+        '',
+      ].join('\n'),
+    );
+    expect(document.info.title).toBe('Acme');
+    expect(document.info['x-team']).toEqual({ a: 1, b: 2 });
+    expect(document.tags.slice(-2)).toEqual([{ name: 'One' }, { name: 'Two' }]);
+    expect(document.servers[0].variables.base_url.default).toBe('https://example.test');
+    expect(applied.map((a) => a.pointers)).toEqual([
+      ['#/info/title', '#/info/x-team'],
+      ['#/info/x-team'],
+      [`#/tags/${base.tags.length}`, `#/tags/${base.tags.length + 1}`],
+      ['#/servers/0/variables/base_url/default'],
+    ]);
+    expect(JSON.stringify(base)).toBe(before);
+  });
+
+  it('removes every node a filter selects, list items included', async () => {
+    const { document } = await apply("  - target: $.tags[?@.name == 'Webhooks' || @.name == 'Messages and batches']\n    remove: true\n");
+    expect(document.tags.map((tag: Json) => tag.name)).not.toContain('Webhooks');
+    expect(document.tags).toHaveLength(base.tags.length - 2);
+  });
+
+  it('copies (1.1) the one node `copy` selects into each target', async () => {
+    const { document } = await apply(
+      "  - target: $.components.schemas.SendBatchRequest\n    update: {properties: {subject: {type: string}}}\n  - target: $.components.schemas['SendBatchResponse','GetMessageStatusResponse']\n    copy: $.components.schemas.SendBatchRequest\n",
+    );
+    expect(document.components.schemas.SendBatchResponse.properties).toEqual({ subject: { type: 'string' } });
+    expect(document.components.schemas.GetMessageStatusResponse.properties).toEqual({ subject: { type: 'string' } });
+  });
+
+  it.each([
+    [
+      'a target that selects nothing',
+      '  - target: $.components.schemas.SendBatchRequst\n    update: {}\n',
+      'apply.yaml:4: action 1 (target $.components.schemas.SendBatchRequst): the target selects nothing',
+    ],
+    [
+      'an invalid JSONPath',
+      "  - target: $.paths['/v1/scopes'\n    update: {}\n",
+      "apply.yaml:4: action 1 (target $.paths['/v1/scopes'): \"$.paths['/v1/scopes'\" is not an RFC 9535 JSONPath expression",
+    ],
+    [
+      'an update that does not fit',
+      '  - target: $.info\n    update: {title: {nested: true}}\n',
+      'apply.yaml:4: action 1 (target $.info): #/info/title is a string in the description, and the update gives an object',
+    ],
+    ['a list update of an object', '  - target: $.info\n    update: [1]\n', 'the target #/info is an object, so the update must be an object'],
+    ['removing the whole description', '  - target: $\n    remove: true\n', 'the whole description cannot be removed'],
+    ['a copy source of two nodes', '  - target: $.info\n    copy: $.tags[*]\n', '`copy` $.tags[*] must select exactly one node; it selects'],
+  ])('fails on %s, naming the file, the line and the target', async (_name, actions, message) => {
+    await expect(apply(actions)).rejects.toThrow(message);
+  });
+});
+
+describe('the description with overlays', () => {
+  const options = (overlays: string[], allowOperationChanges = false) => ({
+    overlays,
+    out: path.join(scratch, 'out'),
+    allowOperationChanges,
+    shownAs: (f: string) => path.basename(f),
+  });
+
+  it('carries the examples: the scheme, the requirement, the fields, and the overlays named in info', async () => {
+    const overlaid = await overlaidDescription(checkout, options([auth, fields]), base);
+    const { document } = overlaid;
+    expect(document.components.securitySchemes.ExampleApiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Example-Api-Key' });
+    expect(document.security).toEqual([{ ExampleApiKey: [] }]);
+    expect(Object.keys(document.components.schemas.SendBatchRequest.properties)).toEqual(['subject', 'sendAt']);
+    expect(document.info['x-overlays']).toEqual([
+      { title: 'Example credentials header', version: '1.0.0' },
+      { title: 'Example batch and status fields', version: '1.0.0' },
+    ]);
+    expect(document.info.description).toMatch(
+      /^\*\*Built with overlays\.\*\* This is the description 0\.1\.0 with these overlays applied, in order: Example credentials header 1\.0\.0; Example batch and status fields 1\.0\.0\./,
+    );
+    expect(JSON.parse(overlaid.json)).toEqual(document);
+    expect(overlaid.warnings.map((w) => w.rule)).toEqual(['info-contact']); // the description's own: it states no contact
+    expect(overlaid.changesText).toEqual([
+      'Schemas: replace SendBatchRequest description',
+      'Schemas: add SendBatchRequest required.0 (can break a caller)',
+      'Schemas: add SendBatchRequest properties.subject (can break a caller)',
+      'Schemas: add SendBatchRequest properties.sendAt',
+      'Schemas: replace GetMessageStatusResponse description',
+      'Schemas: add GetMessageStatusResponse required.0 (can break a caller)',
+      'Schemas: add GetMessageStatusResponse properties.state (can break a caller)',
+      'Security: add components.securitySchemes (can break a caller)',
+      'Security: add security (can break a caller)',
+    ]);
+    expect(overlaid.changesMarkdown).toContain('| Security | add | components.securitySchemes | yes |');
+  });
+
+  it('fails on an action that makes the description invalid, with the overlay line and the linter message', async () => {
+    const file = await overlayFile('undeclared.yaml', `${header}  - target: $.paths['/v1/scopes'].get\n    update: {security: [{Missing: []}]}\n`);
+    await expect(overlaidDescription(checkout, options([auth, file]), base)).rejects.toThrow(
+      "undeclared.yaml:4: action 1 (target $.paths['/v1/scopes'].get): error redocly security-defined: There is no `Missing` security scheme defined.",
+    );
+  });
+
+  it('refuses to remove or move an operation, or change its success status, unless allowed', async () => {
+    const file = await overlayFile(
+      'moves.yaml',
+      `${header}  - target: $.paths['/v1/scopes']\n    remove: true\n  - target: $.paths['/v1/webhooks'].get.operationId\n    update: fetchWebhooks\n`,
+    );
+    const refused = overlaidDescription(checkout, options([file]), base);
+    await expect(refused).rejects.toThrow(
+      'pass --allow-operation-changes to build anyway:\n  listWebhooks (GET /v1/webhooks): operationId renamed: operationId listWebhooks is now fetchWebhooks\n  listScopes (GET /v1/scopes): operation removed: GET /v1/scopes is gone',
+    );
+    // Allowed, the build goes on to the lint, which finds the component only listScopes used.
+    await expect(overlaidDescription(checkout, options([file], true), base)).rejects.toThrow(
+      `moves.yaml:4: action 1 (target $.paths['/v1/scopes']): error redocly no-unused-components: Component: "ListScopesResponse" is never used.`,
+    );
+  });
+
+  it('refuses a changed method or success status', async () => {
+    const file = await overlayFile(
+      'method.yaml',
+      [
+        header.trimEnd(),
+        "  - target: $.paths['/v1/quotas']",
+        '    update: {put: {}}',
+        "  - target: $.paths['/v1/quotas'].put",
+        "    copy: $.paths['/v1/quotas'].get",
+        "  - target: $.paths['/v1/quotas'].get",
+        '    remove: true',
+        '',
+      ].join('\n'),
+    );
+    const moved = await overlayFile(
+      'status.yaml',
+      `${header}  - target: $.paths['/v1/webhooks'].get.responses\n    update: {'202': {description: Accepted}}\n  - target: $.paths['/v1/webhooks'].get.responses['200']\n    remove: true\n`,
+    );
+    await expect(overlaidDescription(checkout, options([file]), base)).rejects.toThrow(
+      'listQuotas (GET /v1/quotas): path or path parameter renamed: GET /v1/quotas is now PUT /v1/quotas',
+    );
+    await expect(overlaidDescription(checkout, options([moved]), base)).rejects.toThrow('listWebhooks (GET /v1/webhooks): success status removed or changed');
+  });
+
+  it('lists a component change once, at the component, not at each operation that uses it', () => {
+    const after = structuredClone(base);
+    after.components.schemas.Error.properties = { code: { type: 'string' } };
+    expect(overlayChanges(base, after).changes).toEqual([{ area: 'Schemas', action: 'add', where: 'Error properties.code', breaking: false }]);
+  });
+
+  it('keeps off only the rules redocly.yaml switches off for silent parts', async () => {
+    const config = YAML.parse(await fs.readFile(checkout.redoclyConfig, 'utf8'));
+    const off = Object.entries(config.rules)
+      .filter(([, setting]) => setting === 'off')
+      .map(([rule]) => rule);
+    expect([...silentPartRules].sort()).toEqual(off.sort());
+  });
+});
+
+describe('what the build makes of a description with overlays', () => {
+  let document: Json;
+  beforeAll(async () => {
+    document = (await overlaidDescription(checkout, { overlays: [auth, fields], out: scratch }, base)).document;
+  });
+
+  it('the client takes typed credentials and sends each as its header; without schemes it does not', () => {
+    const client = generateClient(document);
+    expect(client).toContain(
+      'export interface Credentials {\n  /** Sent as the X-Example-Api-Key header: security scheme ExampleApiKey. */\n  ExampleApiKey?: string;\n}',
+    );
+    expect(client).toContain('  ExampleApiKey: ["X-Example-Api-Key", ""],');
+    expect(client).toContain('options: EmailDeliveryClientOptions & { credentials?: Credentials } = {}');
+    expect(generateClient(base)).not.toContain('Credentials');
+  });
+
+  it('the Markdown reference shows the security schemes and the fields', () => {
+    const reference = markdownReference(document);
+    expect(reference.get('reference/README.md')).toContain(
+      '## Security schemes\n\n- `ExampleApiKey` (API key in the header `X-Example-Api-Key`): An API key, sent in the `X-Example-Api-Key` header. Invented for this example.\n',
+    );
+    const messages = reference.get('reference/messages-and-batches.md')!;
+    expect(messages).toContain("  - Field `subject` (string, required): The subject line of the batch's messages. Invented for this example.");
+    expect(messages).toContain('  - Field `sendAt` (string, date-time, optional): When to send the batch. Invented for this example.');
+    expect(messages).toContain(
+      '  - Field `state` (string, required, one of `queued`, `delivered`, `bounced`): Where the message is. Invented for this example.',
+    );
+    expect(messages).toContain('| Security | `ExampleApiKey` |');
+    expect(reference.get('llms-full.txt')).toContain('**Built with overlays.**');
+  });
+});
+
+describe('the output folder', () => {
+  it('is refused inside generated/ or openapi/, or when it holds them', () => {
+    expect(() => checkOutputFolder(checkout, path.join(checkout.outputDir, 'acme'), 'generated/acme')).toThrow(
+      "--out generated/acme is inside generated/, which only the description's own build writes",
+    );
+    expect(() => checkOutputFolder(checkout, path.join(root, 'openapi'), 'openapi')).toThrow('--out openapi is inside openapi/');
+    expect(() => checkOutputFolder(checkout, root, '.')).toThrow('--out . holds generated/; choose a folder of its own');
+  });
+
+  it('is refused when it holds a file the command did not write, and accepted when new, empty or its own', async () => {
+    const out = path.join(scratch, 'folder');
+    expect(() => checkOutputFolder(checkout, out, 'folder')).not.toThrow();
+    await fs.mkdir(path.join(out, 'docs'), { recursive: true });
+    await fs.writeFile(path.join(out, 'docs', 'index.html'), '');
+    expect(() => checkOutputFolder(checkout, out, 'folder')).toThrow('--out folder holds docs/index.html, which this command did not write');
+    await fs.writeFile(path.join(out, manifestFile), JSON.stringify({ files: ['docs/index.html'] }));
+    expect(() => checkOutputFolder(checkout, out, 'folder')).not.toThrow();
+    await fs.writeFile(path.join(out, 'notes.txt'), 'mine');
+    expect(() => checkOutputFolder(checkout, out, 'folder')).toThrow('holds notes.txt');
+  });
+});
