@@ -47,9 +47,12 @@ export interface Overlaid {
  * Reads and applies the overlays to the linted description; throws a ReportedError naming the
  * overlay file and line of whatever fails (a shape, a target, a lint problem, a refused change).
  */
-export async function overlaidDescription(project: Project, options: OverlayBuildOptions, base: Json): Promise<Overlaid> {
-  const shownAs = options.shownAs ?? ((file: string) => shown(project, file));
-  const overlays = options.overlays.map((file) => readOverlay(file, shownAs(file)));
+export async function overlaidDescription(
+  project: Project,
+  options: OverlayBuildOptions,
+  base: Json,
+  overlays: Overlay[] = readOverlays(project, options),
+): Promise<Overlaid> {
   const { document, applied } = applyOverlays(base, overlays);
   // The overlays' own changes, before the description names them in `info`.
   const changes = overlayChanges(base, document);
@@ -79,6 +82,12 @@ export async function overlaidDescription(project: Project, options: OverlayBuil
   };
 }
 
+/** Reads and checks every overlay file `options` names, in order. */
+export function readOverlays(project: Project, options: OverlayBuildOptions): Overlay[] {
+  const shownAs = options.shownAs ?? ((file: string) => shown(project, file));
+  return options.overlays.map((file) => readOverlay(file, shownAs(file)));
+}
+
 /** One problem of the overlaid description: at the overlay action it is about, when there is one. */
 export function overlaidProblemLine(problem: OverlaidProblem, overlays: Overlay[]): string {
   const where = problem.action
@@ -103,13 +112,13 @@ function withOverlaysNamed(document: Json, overlays: Overlay[], baseVersion: str
 }
 
 /** The build's steps with the overlays' step in place of the lint step. */
-function overlaySteps(project: Project, options: OverlayBuildOptions, log: BuildLog): Step[] {
+function overlaySteps(project: Project, options: OverlayBuildOptions, overlays: Overlay[], log: BuildLog): Step[] {
   const overlaysStep: Step = {
     name: 'overlays',
     after: [],
     async run(context: BuildContext) {
       await lintStep.run(context);
-      const overlaid = await overlaidDescription(project, options, context.bundle!);
+      const overlaid = await overlaidDescription(project, options, context.bundle!, overlays);
       for (const warning of overlaid.warnings) log.info(`  ${overlaidProblemLine(warning, overlaid.overlays)}`);
       for (const line of overlaid.changesText) log.info(`  change: ${line}`);
       Object.assign(context, { bundle: overlaid.document, bundleJson: overlaid.json });
@@ -135,16 +144,19 @@ function overlaySteps(project: Project, options: OverlayBuildOptions, log: Build
 export async function buildOverlaid(project: Project, log: BuildLog, options: OverlayBuildOptions): Promise<boolean> {
   const shownAs = options.shownAs ?? ((file: string) => shown(project, file));
   const out = path.resolve(options.out);
+  let overlays: Overlay[];
   try {
     if (options.overlays.length === 0) throw new ReportedError('name at least one overlay with --overlay');
     checkOutputFolder(project, out, shownAs(out));
+    // Read first: a file that is not an overlay fails before the description is linted.
+    overlays = readOverlays(project, { ...options, shownAs });
   } catch (error) {
     log.error(`build: ${error instanceof Error ? error.message : String(error)}`);
     return false;
   }
   const count = `${options.overlays.length} ${options.overlays.length === 1 ? 'overlay' : 'overlays'}`;
   return build({ ...project, outputDir: out }, log, {
-    steps: overlaySteps(project, { ...options, shownAs }, log),
+    steps: overlaySteps(project, { ...options, shownAs }, overlays, log),
     label: `openapi/ + ${count} -> ${shownAs(out)}/`,
   });
 }

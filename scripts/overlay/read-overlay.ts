@@ -51,7 +51,8 @@ export function readOverlay(file: string, shownAs: string): Overlay {
   try {
     text = readInside(path.dirname(file), file, shownAs, sourceLimits.fileBytes);
   } catch (error) {
-    throw new OverlayError(shownAs, undefined, error instanceof Error ? error.message.replace(`${shownAs}: `, '') : String(error));
+    // The boundary's messages name the file: "x.yaml does not exist", "x.yaml has 2000000 bytes, ...".
+    throw new ReportedError(`overlay ${error instanceof Error ? error.message : String(error)}`);
   }
   const lines = new LineCounter();
   const document = parseDocument(text, { lineCounter: lines, prettyErrors: false });

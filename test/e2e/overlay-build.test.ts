@@ -1,0 +1,152 @@
+// `npm run build -- --overlay ... --out ...` as a user runs it, with the two example overlays:
+// the full artifact set in the chosen folder, a client whose types carry the overlaid fields (a
+// type test by tsc that fails without the overlays) and that sends the credentials header to a
+// real server on 127.0.0.1, docs in a real Chromium and a Markdown reference that show the scheme
+// and the fields, bundles that stay valid, and generated/ untouched.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installHint, launchChromium, mustRunBrowserTests } from '../../scripts/dev/chromium.ts';
+import { fingerprint, root } from '../support/helpers.ts';
+import { startTestServer } from '../support/http-server.ts';
+import { run, type RunResult, tsc } from '../support/run-command.ts';
+
+if (!mustRunBrowserTests) console.warn(`overlay-build.test.ts: the docs test is skipped: ${installHint}`);
+
+const overlayArgs = ['--overlay', 'examples/overlays/auth.yaml', '--overlay', 'examples/overlays/fields.yaml'];
+/** The build command of the checkout, run from the checkout as `npm run build -- <args>` runs it. */
+const buildCommand = (args: string[]) => run(process.execPath, ['scripts/cli/build.ts', ...args], root, { INIT_CWD: root });
+
+let scratch: string;
+let out: string;
+let first: RunResult;
+let generatedBefore: Record<string, string>;
+
+beforeAll(async () => {
+  scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-overlay-build-'));
+  // The built client imports openapi-fetch: the folder sits where Node and tsc find the checkout's packages.
+  await fs.symlink(path.join(root, 'node_modules'), path.join(scratch, 'node_modules'));
+  out = path.join(scratch, 'acme-build');
+  generatedBefore = await fingerprint(path.join(root, 'generated'));
+  first = await buildCommand([...overlayArgs, '--out', out]);
+}, 120_000);
+
+afterAll(() => fs.rm(scratch, { recursive: true, force: true }));
+
+describe('the build with the example overlays', () => {
+  it('exits 0, printing what the overlays change, and writes the artifact set of generated/ there', async () => {
+    expect(first.code, first.output).toBe(0);
+    expect(first.stdout).toContain(`build: openapi/ + 2 overlays -> ${path.relative(root, out)}/\n`);
+    expect(first.stdout).toContain('  change: Schemas: add SendBatchRequest properties.subject (can break a caller)\n');
+    expect(first.stdout).toContain('  change: Security: add components.securitySchemes (can break a caller)\n');
+    const committed = Object.keys(generatedBefore).filter((file) => !file.startsWith('docs/'));
+    const written = Object.keys(await fingerprint(out));
+    expect(written.sort()).toEqual([...committed, 'docs/index.html', 'overlay-changes.md', '.overlay-build.json'].sort());
+    expect(await fs.readFile(path.join(out, 'overlay-changes.md'), 'utf8')).toContain('1. Example credentials header 1.0.0 (`examples/overlays/auth.yaml`)');
+  });
+
+  it('leaves generated/ as it was, and builds into its own folder again', async () => {
+    expect(await fingerprint(path.join(root, 'generated'))).toEqual(generatedBefore);
+    const again = await buildCommand([...overlayArgs, '--out', out]);
+    expect(again.code, again.output).toBe(0);
+    expect(await fs.readFile(path.join(out, 'openapi.json'), 'utf8')).toContain('"X-Example-Api-Key"');
+  });
+
+  it('writes bundles that the OpenAPI 3.1 and 3.0 schemas validate', async () => {
+    for (const variant of ['openapi.json', 'openapi-3.0.json', 'openapi.dereferenced.json']) {
+      const result = await new Validator().validate(JSON.parse(await fs.readFile(path.join(out, variant), 'utf8')));
+      expect(result.errors, variant).toBeUndefined();
+    }
+  });
+
+  it('types the overlaid fields and credentials: tsc passes with the overlays and fails without them', async () => {
+    const consumer = (from: string) => `import { createEmailDeliveryClient, getMessageStatus, type Schemas } from '${from}/dist/client.js';
+const client = createEmailDeliveryClient({ credentials: { ExampleApiKey: 'key' } });
+export const body: Schemas['SendBatchRequest'] = { subject: 'Hello', sendAt: '2026-11-22T10:00:00Z' };
+// @ts-expect-error the subject is a string
+export const wrong: Schemas['SendBatchRequest'] = { subject: 42 };
+const { data } = await getMessageStatus(client);
+export const state: 'queued' | 'delivered' | 'bounced' | undefined = data?.state;
+`;
+    await fs.symlink(path.join(root, 'generated'), path.join(scratch, 'generated'));
+    await fs.writeFile(path.join(scratch, 'package.json'), '{ "type": "module" }\n');
+    await fs.writeFile(path.join(scratch, 'with.ts'), consumer('./acme-build'));
+    await fs.writeFile(path.join(scratch, 'without.ts'), consumer('./generated'));
+    const check = (file: string) =>
+      run(process.execPath, [tsc('typescript'), '--noEmit', '--strict', '--module', 'nodenext', '--target', 'es2022', '--skipLibCheck', file], scratch);
+    const withOverlays = await check('with.ts');
+    expect(withOverlays.code, withOverlays.output).toBe(0);
+    const without = await check('without.ts');
+    expect(without.code).not.toBe(0);
+    expect(without.stdout).toContain("'credentials' does not exist in type 'EmailDeliveryClientOptions'");
+    expect(without.stdout).toContain("Unused '@ts-expect-error' directive");
+    expect(without.stdout).toMatch(/without\.ts\(7,\d+\): error TS2322: Type 'unknown' is not assignable/);
+  });
+
+  it('the client sends the credentials header and the fields on the wire', async () => {
+    const server = await startTestServer();
+    try {
+      const api = await import(pathToFileURL(path.join(out, 'dist', 'client.js')).href);
+      const client = api.createEmailDeliveryClient({ baseUrl: server.url, credentials: { ExampleApiKey: 'key-123' } });
+      const { response } = await api.sendBatch(client, { id: 'b1', body: { subject: 'Hello' } });
+      expect(response.status).toBe(200);
+      const [request] = server.requests;
+      expect(request.headers['x-example-api-key']).toBe('key-123');
+      expect(JSON.parse(request.body)).toEqual({ subject: 'Hello' });
+      // A header the call sets itself wins over the credential.
+      await api.listScopes(client, { headers: { 'X-Example-Api-Key': 'other' } });
+      expect(server.requests[1].headers['x-example-api-key']).toBe('other');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('the Markdown reference shows the scheme, the fields and the overlays', async () => {
+    const index = await fs.readFile(path.join(out, 'reference', 'README.md'), 'utf8');
+    expect(index).toContain(
+      '**Built with overlays.** This is the description 0.1.0 with these overlays applied, in order: Example credentials header 1.0.0; Example batch and status fields 1.0.0.',
+    );
+    expect(index).toContain('- `ExampleApiKey` (API key in the header `X-Example-Api-Key`)');
+    const messages = await fs.readFile(path.join(out, 'reference', 'messages-and-batches.md'), 'utf8');
+    expect(messages).toContain("  - Field `subject` (string, required): The subject line of the batch's messages.");
+  });
+
+  it.runIf(mustRunBrowserTests)('the docs show the overlays, the scheme and the fields in a real Chromium', async () => {
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage();
+      await page.goto(pathToFileURL(path.join(out, 'docs', 'index.html')).href);
+      await page.getByText('Built with overlays.').first().waitFor();
+      expect(await page.locator('body').innerText()).toContain('Example credentials header 1.0.0; Example batch and status fields 1.0.0');
+      await page.getByText('Messages and batches', { exact: true }).first().click();
+      await page.getByText('Send a batch', { exact: true }).first().click();
+      await page.waitForURL(/sendbatch$/);
+      const section = page.locator('[data-section-id*="sendbatch"]').first();
+      await expect.poll(() => section.innerText(), { timeout: 10_000 }).toContain('sendAt');
+      const text = await section.innerText();
+      expect(text).toMatch(/Security\s+View security details\s+ExampleApiKey/);
+      expect(text).toMatch(/subject\s+string\s+required\s+The subject line of the batch's messages\./);
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+describe('bad input to the build with overlays', () => {
+  it.each([
+    [['--overlay', 'examples/overlays/auth.yaml'], 2, 'build: --overlay needs --out <folder>: the build with overlays never writes generated/'],
+    [['--out', 'x'], 2, 'build: --out is for a build with --overlay'],
+    [[...overlayArgs, '--out', 'generated/acme'], 1, "build: --out generated/acme is inside generated/, which only the description's own build writes"],
+    [['--overlay', 'examples/overlays/missing.yaml', '--out', 'x'], 1, 'build: overlay examples/overlays/missing.yaml does not exist\n'],
+  ])('%j exits %i with one line, writing nothing', async (args, code, message) => {
+    const before = await fingerprint(path.join(root, 'generated'));
+    const result = await buildCommand(args);
+    expect(result.code).toBe(code);
+    expect(result.stderr).toContain(message);
+    expect(await fingerprint(path.join(root, 'generated'))).toEqual(before);
+    await expect(fs.stat(path.join(root, 'x'))).rejects.toThrow();
+  });
+});
