@@ -1,6 +1,9 @@
 // x-codeSamples for the rendered docs: for every operation, a TypeScript call through our client
 // and a curl command, both made from the bundle. The tests type-check every TypeScript sample.
-import { listOperations, type Operation } from './operations.ts';
+// A description with overlays may declare credentials and body fields: then the samples pass the
+// credentials and each required field, with a placeholder of its type.
+import { propertyName } from './generate-client.ts';
+import { type BodyField, bodyFields, type HeaderScheme, headerSchemes, listOperations, type Operation } from './operations.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- parsed OpenAPI
 
@@ -20,7 +23,37 @@ export const clientPackage = 'email-delivery-api';
  */
 export const sampleLineWidth = 53;
 
-export function typescriptSample(operation: Operation, baseUrl: string): string {
+/** What a sample needs beyond the operation: the credentials and the body's fields, when the description declares them. */
+export interface SampleFacts {
+  schemes: HeaderScheme[];
+  body: { declared: boolean; required: BodyField[] };
+}
+
+const noFacts: SampleFacts = { schemes: [], body: { declared: false, required: [] } };
+
+/** The facts of `operation` in `document` that its samples show. */
+export const sampleFacts = (document: Json, operation: Operation): SampleFacts => ({ schemes: headerSchemes(document), body: bodyFields(document, operation) });
+
+/** What stands for a credential in a sample. */
+const credentialPlaceholder = 'your credential';
+
+/** A value of a field's type, for a sample: the description gives no example. */
+function placeholder(field: BodyField): unknown {
+  const values: Record<string, unknown> = { string: 'text', integer: 0, number: 0, boolean: false, array: [], object: {} };
+  return field.type !== undefined && field.type in values ? values[field.type] : null;
+}
+
+/** The body a sample sends: `{}`, or each required field with a placeholder. */
+const sampleBody = (facts: SampleFacts) => Object.fromEntries(facts.body.required.map((field) => [field.name, placeholder(field)]));
+
+/** A flat object as TypeScript source: `{ subject: 'text', count: 0 }`. */
+function typescriptObject(value: Record<string, unknown>): string {
+  const entries = Object.entries(value).map(([key, item]) => `${propertyName(key)}: ${typeof item === 'string' ? `'${item}'` : JSON.stringify(item)}`);
+  return entries.length > 0 ? `{ ${entries.join(', ')} }` : '{}';
+}
+
+export function typescriptSample(operation: Operation, baseUrl: string, facts: SampleFacts = noFacts): string {
+  const credentials = facts.schemes.map((scheme) => `    ${propertyName(scheme.scheme)}: '${credentialPlaceholder}',`);
   const lines = [
     'import {',
     '  createEmailDeliveryClient,',
@@ -29,6 +62,7 @@ export function typescriptSample(operation: Operation, baseUrl: string): string 
     '',
     'const client = createEmailDeliveryClient({',
     `  baseUrl: '${baseUrl}',`,
+    ...(credentials.length > 0 ? ['  credentials: {', ...credentials, '  },'] : []),
     '});',
     '',
     'const { data, error, response } =',
@@ -36,7 +70,9 @@ export function typescriptSample(operation: Operation, baseUrl: string): string 
   const args: string[] = [];
   for (const name of operation.pathParameters) args.push(`    ${name}: 'ID', // type and format not specified`);
   if (operation.openQuery) args.push('    // any name=value pairs (names not specified)', "    query: { name: 'value' },");
-  if (operation.body) args.push('    // any JSON object (fields not specified)', '    body: {},');
+  if (operation.body && facts.body.declared)
+    args.push(`    // fields: Schemas['${operation.body.schema}']`, `    body: ${typescriptObject(sampleBody(facts))},`);
+  else if (operation.body) args.push('    // any JSON object (fields not specified)', '    body: {},');
   if (args.length > 0) lines.push(`  await ${operation.operationId}(client, {`, ...args, '  });');
   else lines.push(`  await ${operation.operationId}(client);`);
   lines.push(
@@ -49,11 +85,22 @@ export function typescriptSample(operation: Operation, baseUrl: string): string 
   return `${lines.join('\n')}\n`;
 }
 
-export function curlSample(operation: Operation, baseUrl: string): string {
+/** A word of a shell command in single quotes. */
+const shellQuoted = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
+
+export function curlSample(operation: Operation, baseUrl: string, facts: SampleFacts = noFacts): string {
   const path = operation.pathParameters.reduce((at, name) => at.replace(`{${name}}`, 'ID'), operation.path);
   const lines = [`BASE_URL='${baseUrl}'`, `curl -X ${operation.method.toUpperCase()} \\`];
   const url = `  "$BASE_URL${path}${operation.openQuery ? '?name=value' : ''}"`;
-  if (operation.body) lines.push(`${url} \\`, "  -H 'Content-Type: application/json' \\", "  -d '{}'");
+  const credentials = facts.schemes.map((scheme) => `  -H ${shellQuoted(`${scheme.header}: ${scheme.bearer ? 'Bearer ' : ''}${credentialPlaceholder}`)}`);
+  if (operation.body)
+    lines.push(
+      `${url} \\`,
+      ...credentials.map((line) => `${line} \\`),
+      "  -H 'Content-Type: application/json' \\",
+      `  -d ${shellQuoted(JSON.stringify(sampleBody(facts)))}`,
+    );
+  else if (credentials.length > 0) lines.push(`${url} \\`, ...credentials.slice(0, -1).map((line) => `${line} \\`), credentials[credentials.length - 1]);
   else lines.push(url);
   return `${lines.join('\n')}\n`;
 }
@@ -63,9 +110,10 @@ export function withCodeSamples(bundle: Json): Json {
   const copy = structuredClone(bundle);
   const baseUrl: string = copy.servers[0].variables.base_url.default;
   for (const operation of listOperations(copy)) {
+    const facts = sampleFacts(bundle, operation);
     const samples: CodeSample[] = [
-      { lang: 'typescript', label: 'TypeScript', source: typescriptSample(operation, baseUrl) },
-      { lang: 'bash', label: 'curl', source: curlSample(operation, baseUrl) },
+      { lang: 'typescript', label: 'TypeScript', source: typescriptSample(operation, baseUrl, facts) },
+      { lang: 'bash', label: 'curl', source: curlSample(operation, baseUrl, facts) },
     ];
     copy.paths[operation.path][operation.method]['x-codeSamples'] = samples;
   }

@@ -3,7 +3,7 @@
 // default base URL, the functions); the rest is client-runtime.ts, copied beside it.
 import fs from 'node:fs/promises';
 import { generatedHeader } from './generate-types.ts';
-import { listOperations, type Operation } from './operations.ts';
+import { type HeaderScheme, headerSchemes, listOperations, type Operation } from './operations.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- parsed OpenAPI
 
@@ -38,30 +38,10 @@ function operationFunction(operation: Operation): string {
   ].join('\n');
 }
 
-interface HeaderScheme {
-  /** The security scheme's name in components.securitySchemes. */
-  scheme: string;
-  header: string;
-  /** Whether the value goes after `Bearer ` (http bearer) or as it is (apiKey). */
-  bearer: boolean;
-}
-
-/**
- * The security schemes that send one header (apiKey in a header, http bearer). The description
- * declares none (the interface document states no auth scheme); an overlay may add them.
- */
-function headerSchemes(bundle: Json): HeaderScheme[] {
-  return Object.entries<Json>(bundle.components?.securitySchemes ?? {}).flatMap(([scheme, s]): HeaderScheme[] => {
-    if (s.type === 'apiKey' && s.in === 'header' && typeof s.name === 'string') return [{ scheme, header: s.name, bearer: false }];
-    if (s.type === 'http' && String(s.scheme).toLowerCase() === 'bearer') return [{ scheme, header: 'Authorization', bearer: true }];
-    return [];
-  });
-}
-
 /** A string literal of TypeScript that holds `text` (names and headers come from the description). */
 const literal = (text: string) => JSON.stringify(text).replace(/[\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
 /** A property name of TypeScript: as it is when it is an identifier, else quoted. */
-const propertyName = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : literal(name));
+export const propertyName = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : literal(name));
 /** Text inside a doc comment: it cannot end the comment. */
 const commentText = (text: string) => text.replaceAll('*/', '*\\/').replace(/\s+/g, ' ');
 

@@ -3,7 +3,7 @@
 // bundle: every sentence is the bundle's own text or a fact read from it (method, path, status,
 // parameter, body), and the code samples are the HTML docs' own.
 import GithubSlugger from 'github-slugger';
-import { curlSample, typescriptSample } from './code-samples.ts';
+import { curlSample, sampleFacts, typescriptSample } from './code-samples.ts';
 import { deref } from '../openapi-document.ts';
 import { listOperations, type Operation } from './operations.ts';
 
@@ -128,13 +128,13 @@ export function operationSection(document: Json, operation: Operation): string {
     '### TypeScript',
     '',
     '```ts',
-    typescriptSample(operation, baseUrl).trimEnd(),
+    typescriptSample(operation, baseUrl, sampleFacts(document, operation)).trimEnd(),
     '```',
     '',
     '### curl',
     '',
     '```sh',
-    curlSample(operation, baseUrl).trimEnd(),
+    curlSample(operation, baseUrl, sampleFacts(document, operation)).trimEnd(),
     '```',
   ].join('\n');
 }

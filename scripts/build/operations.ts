@@ -60,3 +60,46 @@ export function listOperations(document: Json): Operation[] {
   }
   return operations;
 }
+
+export interface HeaderScheme {
+  /** The security scheme's name in components.securitySchemes. */
+  scheme: string;
+  header: string;
+  /** Whether the value goes after `Bearer ` (http bearer) or as it is (apiKey). */
+  bearer: boolean;
+}
+
+/**
+ * The security schemes that send one header (apiKey in a header, http bearer). The description
+ * declares none (the interface document states no auth scheme); an overlay may add them.
+ */
+export function headerSchemes(bundle: Json): HeaderScheme[] {
+  return Object.entries<Json>(bundle.components?.securitySchemes ?? {}).flatMap(([scheme, s]): HeaderScheme[] => {
+    if (s.type === 'apiKey' && s.in === 'header' && typeof s.name === 'string') return [{ scheme, header: s.name, bearer: false }];
+    if (s.type === 'http' && String(s.scheme).toLowerCase() === 'bearer') return [{ scheme, header: 'Authorization', bearer: true }];
+    return [];
+  });
+}
+
+/** A required field of a request body's schema, with its JSON type when the schema states one. */
+export interface BodyField {
+  name: string;
+  type?: string;
+}
+
+/**
+ * The fields of an operation's request body schema, when it declares any (the description's
+ * declare none: the interface document states no field; an overlay may add some).
+ */
+export function bodyFields(document: Json, operation: Operation): { declared: boolean; required: BodyField[] } {
+  const schema = operation.body ? document.components?.schemas?.[operation.body.schema] : undefined;
+  const properties: Record<string, Json> = schema?.properties ?? {};
+  const required: string[] = Array.isArray(schema?.required) ? schema.required : [];
+  return {
+    declared: Object.keys(properties).length > 0,
+    required: required.map((name) => {
+      const type = deref(document, properties[name])?.type;
+      return { name, type: typeof type === 'string' ? type : undefined };
+    }),
+  };
+}

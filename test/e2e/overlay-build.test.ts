@@ -77,8 +77,19 @@ export const state: 'queued' | 'delivered' | 'bounced' | undefined = data?.state
     await fs.writeFile(path.join(scratch, 'without.ts'), consumer('./generated'));
     const check = (file: string) =>
       run(process.execPath, [tsc('typescript'), '--noEmit', '--strict', '--module', 'nodenext', '--target', 'es2022', '--skipLibCheck', file], scratch);
+    // The reference's sample for sendBatch, with the credentials and the required field, compiles too.
+    const messages = await fs.readFile(path.join(out, 'reference', 'messages-and-batches.md'), 'utf8');
+    const sample = messages
+      .split('```ts\n')
+      .find((block) => block.includes('  sendBatch,'))!
+      .split('```')[0];
+    expect(sample).toContain("    ExampleApiKey: 'your credential',\n");
+    expect(sample).toContain("    body: { subject: 'text' },\n");
+    await fs.writeFile(path.join(scratch, 'sample.ts'), `${sample.replace("from 'email-delivery-api'", "from './acme-build/dist/client.js'")}export {};\n`);
     const withOverlays = await check('with.ts');
     expect(withOverlays.code, withOverlays.output).toBe(0);
+    const sampleCheck = await check('sample.ts');
+    expect(sampleCheck.code, sampleCheck.output).toBe(0);
     const without = await check('without.ts');
     expect(without.code).not.toBe(0);
     expect(without.stdout).toContain("'credentials' does not exist in type 'EmailDeliveryClientOptions'");
