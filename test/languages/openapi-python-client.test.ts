@@ -1,10 +1,12 @@
 // openapi-python-client generates a package from each variant; it installs, imports and
 // type-checks, and a Python program calls one operation of each request-part kind against a
-// recording server on 127.0.0.1. The generated code goes to a temporary folder.
+// recording server on 127.0.0.1. It builds the description with the example overlays too, whose
+// fields become typed attributes. The generated code goes to a temporary folder.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkout } from '../support/helpers.ts';
+import { overlaidDescription } from '../../scripts/overlay/build-overlaid.ts';
+import { checkout, root } from '../support/helpers.ts';
 import { run } from '../support/run-command.ts';
 import {
   callAndCompare,
@@ -76,5 +78,28 @@ describe.runIf(runsHere('openapi-python-client', missing))('openapi-python-clien
     const typeErrors = mypy.stdout.split('\n').filter((line) => line.includes(': error: '));
     expect(typeErrors, mypy.output).toEqual(knownTypeErrors.map((error) => `site/email_delivery_service_api_client/api/account_and_access/${error}`));
     await callAndCompare(tier.document, async (baseUrl) => (await mustRun(bin('python'), ['call.py', baseUrl], out, { PYTHONPATH: site })).stdout, deviations);
+  });
+
+  it('builds the description with the example overlays: the overlaid fields become typed attributes', async () => {
+    requireTools(missing);
+    const overlays = ['auth.yaml', 'fields.yaml'].map((file) => path.join(root, 'examples', 'overlays', file));
+    const { json } = await overlaidDescription(checkout, { overlays, out: tier.work }, tier.document);
+    const input = path.join(tier.work, 'overlaid.json');
+    await fs.writeFile(input, json);
+    const out = path.join(tier.work, 'overlaid');
+    const env = { PATH: `${path.join(venv, 'bin')}${path.delimiter}${process.env.PATH}` };
+    const generated = await mustRun(bin('openapi-python-client'), ['generate', '--path', input, '--output-path', out, '--meta', 'setup'], tier.work, env);
+    expect(generated.output, 'openapi-python-client prints no warning').not.toMatch(/warning/i);
+    const site = path.join(out, 'site');
+    await mustRun(bin('pip'), ['install', '--quiet', '--no-deps', '--no-build-isolation', '--no-index', '--target', site, out], out);
+    await fs.copyFile(path.join(languagesDir, 'python', 'check_overlaid_fields.py'), path.join(out, 'check.py'));
+    const mypy = await run(bin('mypy'), ['--strict', '--cache-dir', '.mypy', 'check.py'], out, { MYPYPATH: site });
+    expect(mypy.code, mypy.output).toBe(0);
+    const checked = await mustRun(bin('python'), ['check.py'], out, { PYTHONPATH: site });
+    expect(checked.stdout.trim().split('\n')).toEqual([
+      "request [('sendAt', '2026-11-22T10:00:00+00:00'), ('subject', 'Hello')]",
+      'state GetMessageStatusResponseState delivered',
+      "missing 'subject'",
+    ]);
   });
 });
