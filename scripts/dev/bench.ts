@@ -14,7 +14,7 @@ import { median, medianOf, timed } from './bench-timing.ts';
 
 const exec = promisify(execFile);
 
-export const benchSections = ['lint', 'build', 'unit', 'test', 'mutate', 'ci', 'client', 'docs', 'scale'] as const;
+export const benchSections = ['lint', 'build', 'overlays', 'unit', 'test', 'mutate', 'ci', 'client', 'docs', 'scale'] as const;
 export type BenchSection = (typeof benchSections)[number];
 
 export interface BenchOptions {
@@ -105,6 +105,30 @@ async function benchLint(trees: Tree[], runs: number): Promise<void> {
 async function benchBuild(trees: Tree[], runs: number): Promise<void> {
   console.error('build: npm run build');
   comparison(`npm run build (median of ${runs}, every step, docs included)`, 'time', trees, await sideBySide(trees, runs, () => ['run', '-s', 'build']));
+}
+
+/** The build with the two example overlays against the build without, in this tree, alternating. */
+async function benchOverlays(project: Project, runs: number): Promise<void> {
+  console.error('overlays: npm run build, with and without the two example overlays');
+  const out = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-bench-overlays-'));
+  try {
+    const overlays = ['--overlay', 'examples/overlays/auth.yaml', '--overlay', 'examples/overlays/fields.yaml', '--out', path.join(out, 'build')];
+    const variants = [
+      { label: 'npm run build', args: ['run', '-s', 'build'] },
+      { label: 'npm run build -- --overlay x2 --out', args: ['run', '-s', 'build', '--', ...overlays] },
+    ];
+    const samples = variants.map(() => [] as number[]);
+    for (let run = 0; run < runs; run++)
+      for (const [i, variant] of variants.entries()) samples[i].push(await timed(() => sh('npm', variant.args, project.root)));
+    const medians = samples.map(median);
+    table(
+      `The build with two overlays (median of ${runs}, every step, docs included)`,
+      ['command', 'time', 'ratio to the first'],
+      variants.map((variant, i) => [variant.label, seconds(medians[i]), (medians[i] / medians[0]).toFixed(2)]),
+    );
+  } finally {
+    await fs.rm(out, { recursive: true, force: true });
+  }
 }
 
 async function benchTest(trees: Tree[], runs: number): Promise<void> {
@@ -325,6 +349,7 @@ export async function bench(project: Project, options: BenchOptions): Promise<vo
     for (const section of options.sections) {
       if (section === 'lint') await benchLint(trees, options.runs);
       if (section === 'build') await benchBuild(trees, options.runs);
+      if (section === 'overlays') await benchOverlays(project, options.runs);
       if (section === 'unit') await benchUnit(trees, options.runs);
       if (section === 'test') await benchTest(trees, options.runs);
       if (section === 'mutate') await benchMutate(trees, options.runs);
