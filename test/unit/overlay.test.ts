@@ -224,6 +224,11 @@ describe('the description with overlays', () => {
     expect(overlaid.changesMarkdown).toContain('| Security | add | components.securitySchemes | yes |');
   });
 
+  it.each(['auth.yaml', 'fields.yaml'])('builds with %s alone', async (name) => {
+    const overlaid = await overlaidDescription(checkout, options([path.join(examples, name)]), base);
+    expect(overlaid.document.info['x-overlays']).toHaveLength(1);
+  });
+
   it('fails on an action that makes the description invalid, with the overlay line and the linter message', async () => {
     const file = await overlayFile('undeclared.yaml', `${header}  - target: $.paths['/v1/scopes'].get\n    update: {security: [{Missing: []}]}\n`);
     await expect(overlaidDescription(checkout, options([auth, file]), base)).rejects.toThrow(
@@ -336,5 +341,31 @@ describe('the output folder', () => {
     expect(() => checkOutputFolder(checkout, out, 'folder')).not.toThrow();
     await fs.writeFile(path.join(out, 'notes.txt'), 'mine');
     expect(() => checkOutputFolder(checkout, out, 'folder')).toThrow('holds notes.txt');
+  });
+});
+
+describe('docs/overlays.md', () => {
+  it('gives targets that each select something in the description, and every operation with its schemas', async () => {
+    const { exec } = await import('jsonpath-rfc9535');
+    const { listOperations } = await import('../../scripts/build/operations.ts');
+    const text = await fs.readFile(path.join(root, 'docs', 'overlays.md'), 'utf8');
+    const targets = [
+      ...text
+        .split('### Targets in this description')[1]
+        .split('## What is refused')[0]
+        .matchAll(/`(\$[^`]*)`/g),
+    ].map((m) => m[1]);
+    expect(targets.length).toBeGreaterThan(29 * 2);
+    for (const target of targets) {
+      let selected = 0;
+      exec(base, target, () => (selected += 1));
+      expect(selected, target).toBeGreaterThan(0);
+    }
+    for (const operation of listOperations(base)) {
+      const body = operation.body ? `\`$.components.schemas.${operation.body.schema}\`` : 'none';
+      expect(text).toContain(
+        `| \`${operation.operationId}\` | \`$.paths['${operation.path}'].${operation.method}\` | ${body} | \`$.components.schemas.${operation.success.schema}\` |`,
+      );
+    }
   });
 });
