@@ -15,7 +15,11 @@ export interface RecordedRequest {
   malformed?: true;
 }
 
-export type Reply = (request: RecordedRequest, socket: { destroy(): void }) => { status: number; body?: string; headers?: Record<string, string> } | 'drop';
+/** What the server answers: a response (after `delayMs`, for a slow service), or 'drop' to close the connection. */
+export type Reply = (
+  request: RecordedRequest,
+  socket: { destroy(): void },
+) => { status: number; body?: string; headers?: Record<string, string>; delayMs?: number } | 'drop';
 
 export interface TestServer {
   url: string;
@@ -53,8 +57,13 @@ export async function startTestServer(): Promise<TestServer> {
         req.socket.destroy();
         return;
       }
-      res.writeHead(answer.status, answer.headers ?? {});
-      res.end(answer.body ?? '');
+      const send = () => {
+        if (res.destroyed) return;
+        res.writeHead(answer.status, answer.headers ?? {});
+        res.end(answer.body ?? '');
+      };
+      if (answer.delayMs) setTimeout(send, answer.delayMs).unref();
+      else send();
     });
   });
   // A request Node's parser refuses (a raw space in the target, say) is recorded too, from its raw

@@ -1,0 +1,115 @@
+// Sends the plan's requests through the generated client, one at a time, at most `rate` a second,
+// each with a timeout, and gives each operation its verdict. Nothing is retried and nothing else is
+// sent: no probing, no method the description does not declare; a redirect to another origin is
+// not followed (the client refuses it).
+import type { BodyCheck } from './body-check.ts';
+import type { PlannedOperation } from './plan.ts';
+import type { VerifyOptions } from './verify-options.ts';
+
+export type VerdictKind = 'as described' | 'contradicts' | 'not confirmed' | 'unreachable' | 'not called';
+
+export interface Verdict {
+  operationId: string;
+  method: string;
+  url?: string;
+  kind: VerdictKind;
+  /** What was seen, in words: the status, what does not match, or why it was not called. */
+  detail: string;
+  /** How long the request took. */
+  ms?: number;
+}
+
+/** The generated client's module (generated/dist/client.js, or a build with overlays). */
+export interface ClientModule {
+  createEmailDeliveryClient(options: { baseUrl: string; headers: Record<string, string>; fetch: (request: Request) => Promise<Response> }): unknown;
+  [operationId: string]: unknown;
+}
+
+type OperationFunction = (client: unknown, ...rest: unknown[]) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+
+export interface VerificationRun {
+  verdicts: Verdict[];
+  /** Every request that left this process, redirects followed within the origin included. */
+  requestsSent: number;
+  ms: number;
+}
+
+export async function runVerification(
+  plan: PlannedOperation[],
+  options: VerifyOptions,
+  client: ClientModule,
+  checkBody: BodyCheck,
+  progress: (verdict: Verdict) => void = () => {},
+): Promise<VerificationRun> {
+  const started = performance.now();
+  let requestsSent = 0;
+  const counting = (request: Request) => {
+    requestsSent += 1;
+    return globalThis.fetch(request);
+  };
+  const api = client.createEmailDeliveryClient({ baseUrl: options.baseUrl, headers: Object.fromEntries(options.headers), fetch: counting });
+  const interval = 1000 / options.rate;
+  let nextStart = performance.now();
+  const verdicts: Verdict[] = [];
+  for (const entry of plan) {
+    const { operationId, method, success } = entry.operation;
+    const base = { operationId, method: method.toUpperCase(), url: entry.url };
+    if (!entry.url) {
+      verdicts.push({ ...base, kind: 'not called', detail: entry.notCalled ?? '' });
+      continue;
+    }
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, nextStart - performance.now())));
+    nextStart = performance.now() + interval;
+    const call = client[operationId] as OperationFunction;
+    const sent = performance.now();
+    let verdict: Verdict;
+    try {
+      // The function takes an arguments object when the operation has any request part (see generate-client.ts).
+      const { pathParameters, openQuery, body } = entry.operation;
+      const args = pathParameters.length > 0 || openQuery || body ? [entry.args ?? {}] : [];
+      const { data, response } = await call(api, ...args, { signal: AbortSignal.timeout(options.timeoutMs) });
+      verdict = { ...base, ...judge(response, data, success, checkBody) };
+    } catch (error) {
+      verdict = { ...base, ...explainFailure(error, options) };
+    }
+    verdict.ms = Math.round(performance.now() - sent);
+    verdicts.push(verdict);
+    progress(verdict);
+  }
+  return { verdicts, requestsSent, ms: Math.round(performance.now() - started) };
+}
+
+/** The verdict on a response that arrived. */
+function judge(response: Response, data: unknown, success: { status: string; schema: string }, checkBody: BodyCheck): Pick<Verdict, 'kind' | 'detail'> {
+  const status = String(response.status);
+  const type = (response.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+  if (response.status >= 200 && response.status < 300 && status !== success.status)
+    return { kind: 'contradicts', detail: `answered ${status}; the description states ${success.status}` };
+  if (status !== success.status)
+    return { kind: 'not confirmed', detail: `answered ${status}, which the description allows (default), but the operation was not shown to work` };
+  if (type !== 'application/json')
+    return { kind: 'contradicts', detail: `answered ${status} with media type ${type || 'none'}; the description states application/json` };
+  const mismatch = checkBody(success.schema, data);
+  if (mismatch) return { kind: 'contradicts', detail: `answered ${status}, but ${mismatch}` };
+  return { kind: 'as described', detail: `${status} with a JSON body that matches ${success.schema}` };
+}
+
+/** The verdict when no usable response came: a body that is not JSON, a redirect elsewhere, or no answer. */
+function explainFailure(error: unknown, options: VerifyOptions): Pick<Verdict, 'kind' | 'detail'> {
+  const name = error instanceof Error ? error.name : '';
+  if (name === 'ResponseBodyError')
+    return { kind: 'contradicts', detail: (error as { detail: string }).detail.replace(/^the /, 'the success body is not JSON: the ') };
+  if (name === 'CrossOriginRedirectError') {
+    const { status, target } = error as unknown as { status: number; target: string };
+    return {
+      kind: 'not confirmed',
+      detail: `answered ${status} with a redirect to ${target}, another origin: not followed, so the operation was not shown to work`,
+    };
+  }
+  if (name === 'TimeoutError') return { kind: 'unreachable', detail: `no answer within the ${options.timeoutMs / 1000} s timeout` };
+  const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
+  const code = cause?.code ?? '';
+  if (/CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY/i.test(code)) return { kind: 'unreachable', detail: `TLS failed: ${code}` };
+  if (code) return { kind: 'unreachable', detail: `connection failed: ${code}${cause?.message ? ` (${cause.message})` : ''}` };
+  return { kind: 'unreachable', detail: `the request failed: ${error instanceof Error ? error.message : String(error)}` };
+}

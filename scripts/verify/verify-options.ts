@@ -1,0 +1,127 @@
+// What `npm run verify` is told, checked before anything is sent: the base URL (a scheme, a host,
+// no path the description does not state), the headers (`Name: value`), the ids and writes by
+// operationId. A usage error is one line, exit 2, and no request.
+import { parseArgs } from 'node:util';
+import { eachOperation, type Json } from '../openapi-document.ts';
+
+export interface VerifyOptions {
+  baseUrl: string;
+  /** Headers sent with every request (credentials), in the order given. */
+  headers: [name: string, value: string][];
+  overlays: string[];
+  /** The value of `{id}` for an operation, by operationId. */
+  ids: Map<string, string>;
+  /** The write operations (POST, PUT, PATCH, DELETE) the user names; sent only with `allowWrites`. */
+  writes: string[];
+  allowWrites: boolean;
+  dryRun: boolean;
+  format: 'text' | 'markdown';
+  junit?: string;
+  /** Whether *not confirmed* fails the verification too. */
+  strict: boolean;
+  /** Each request's timeout. */
+  timeoutMs: number;
+  /** At most this many requests a second. */
+  rate: number;
+}
+
+export class UsageError extends Error {}
+
+export const usage =
+  'verify: usage: npm run verify -- --base-url <url> [--header "Name: value"] ... [--overlay <file>] ... [--id <operationId>=<id>] ... [--write <operationId> ... --allow-writes] [--dry-run] [--format text|markdown] [--junit <file>] [--strict] [--timeout <seconds>] [--rate <per second>]';
+
+/** An HTTP field name (RFC 9110 token). */
+const token = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** The options in `args`; throws a UsageError naming the first thing that is wrong. */
+export function parseVerifyArgs(args: string[]): VerifyOptions {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: {
+        'base-url': { type: 'string' },
+        header: { type: 'string', multiple: true, default: [] },
+        overlay: { type: 'string', multiple: true, default: [] },
+        id: { type: 'string', multiple: true, default: [] },
+        write: { type: 'string', multiple: true, default: [] },
+        'allow-writes': { type: 'boolean', default: false },
+        'dry-run': { type: 'boolean', default: false },
+        format: { type: 'string', default: 'text' },
+        junit: { type: 'string' },
+        strict: { type: 'boolean', default: false },
+        timeout: { type: 'string', default: '10' },
+        rate: { type: 'string', default: '2' },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError(`${error instanceof Error ? error.message.split('. ')[0] : String(error)}`);
+  }
+  if (!values['base-url']) throw new UsageError('--base-url <url> is required: the service to verify');
+  const baseUrl = checkBaseUrl(values['base-url']);
+  const headers = values.header.map(checkHeader);
+  const ids = new Map<string, string>();
+  for (const pair of values.id) {
+    const at = pair.indexOf('=');
+    if (at <= 0 || at === pair.length - 1) throw new UsageError(`--id ${JSON.stringify(pair)}: give it as <operationId>=<id>, for example getWebhook=wh_1`);
+    ids.set(pair.slice(0, at), pair.slice(at + 1));
+  }
+  if (!['text', 'markdown'].includes(values.format)) throw new UsageError(`--format ${JSON.stringify(values.format)}: use text or markdown`);
+  const timeout = Number(values.timeout);
+  if (!(timeout > 0 && timeout <= 300)) throw new UsageError(`--timeout ${JSON.stringify(values.timeout)}: give seconds, more than 0 and at most 300`);
+  const rate = Number(values.rate);
+  if (!(rate > 0 && rate <= 10)) throw new UsageError(`--rate ${JSON.stringify(values.rate)}: give requests per second, more than 0 and at most 10`);
+  return {
+    baseUrl,
+    headers,
+    overlays: values.overlay,
+    ids,
+    writes: values.write,
+    allowWrites: values['allow-writes'],
+    dryRun: values['dry-run'],
+    format: values.format as 'text' | 'markdown',
+    junit: values.junit,
+    strict: values.strict,
+    timeoutMs: timeout * 1000,
+    rate,
+  };
+}
+
+/** The base URL, without a trailing slash; the description's paths start right after it. */
+function checkBaseUrl(text: string): string {
+  if (!/^[a-z][a-z\d+.-]*:\/\//i.test(text)) throw new UsageError(`--base-url ${JSON.stringify(text)} has no scheme: give https://... or http://...`);
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new UsageError(`--base-url ${JSON.stringify(text)} is not a URL: give the scheme and host, for example https://api.example.com`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError(`--base-url ${JSON.stringify(text)}: only http and https are verified`);
+  if (url.username || url.password) throw new UsageError('--base-url holds credentials: send them with --header instead, which is never printed');
+  if (url.pathname !== '/' || url.search || url.hash)
+    throw new UsageError(
+      `--base-url ${JSON.stringify(text)} has a path, query or fragment (${url.pathname}${url.search}${url.hash}); the description states none before its /v1/ and /v2/ paths`,
+    );
+  return url.origin;
+}
+
+function checkHeader(text: string): [string, string] {
+  const at = text.indexOf(':');
+  const name = at > 0 ? text.slice(0, at).trim() : '';
+  const value = at > 0 ? text.slice(at + 1).trim() : '';
+  if (!token.test(name) || /[\r\n\0]/.test(value) || value === '')
+    throw new UsageError(`--header: give it as "Name: value", a field name and a value on one line (the header's value is never printed)`);
+  return [name, value];
+}
+
+/** The operationIds `options` names that `document` does not have, or a named write without --allow-writes. */
+export function checkNames(options: VerifyOptions, document: Json): void {
+  const operations = new Map([...eachOperation(document)].map(({ method, operation }) => [String(operation.operationId), method]));
+  for (const operationId of [...options.ids.keys(), ...options.writes])
+    if (!operations.has(operationId)) throw new UsageError(`${JSON.stringify(operationId)} is not an operationId of the description`);
+  for (const operationId of options.writes) {
+    if (operations.get(operationId) === 'get') throw new UsageError(`--write ${operationId}: it is a GET, which is verified without --write`);
+    if (!options.allowWrites)
+      throw new UsageError(`--write ${operationId} changes data on the service: add --allow-writes to say that this verification writes`);
+  }
+}

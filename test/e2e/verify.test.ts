@@ -1,0 +1,201 @@
+// `npm run verify` against real servers on 127.0.0.1: the Prism mock (every GET as described), a
+// recording server that proves what is sent by default (the planned GETs and nothing else), a
+// service that deviates on purpose (each deviation its verdict), the example overlays' fields, and
+// bad usage (exit 2, nothing sent). Most runs call `verify` in this process; the Prism run is the
+// command itself.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMockServer, type MockServer } from '../../scripts/serve/mock-server.ts';
+import { verify } from '../../scripts/verify/verify.ts';
+import { checkout, root } from '../support/helpers.ts';
+import { freeLoopbackPort, jsonReply, type RecordedRequest, startTestServer, type TestServer } from '../support/http-server.ts';
+import { run } from '../support/run-command.ts';
+
+/** The GET operations with `{id}`, each given an id, so that every GET is called. */
+const ids = ['getUnsubscribeGroup', 'getInboundWebhook', 'getAccessibilityResult', 'getIntegration'].flatMap((operationId) => ['--id', `${operationId}=x1`]);
+
+/** Runs `verify` in this process; its exit code and what it printed. */
+async function verifyHere(args: string[]): Promise<{ code: number; out: string; err: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await verify(checkout, ['--rate', '10', ...args], { out: (text) => out.push(text), err: (text) => err.push(text), cwd: root });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+/** The verdict line of `operationId` in the terminal table. */
+const verdictOf = (output: string, operationId: string) => output.split('\n').find((line) => new RegExp(`^[a-z ]+ {2,}${operationId} `).test(line));
+
+let server: TestServer;
+let elsewhere: TestServer;
+let scratch: string;
+
+beforeAll(async () => {
+  [server, elsewhere] = await Promise.all([startTestServer(), startTestServer()]);
+  scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-verify-'));
+});
+
+afterAll(async () => {
+  await Promise.all([server.close(), elsewhere.close()]);
+  await fs.rm(scratch, { recursive: true, force: true });
+});
+
+describe('against the Prism mock', () => {
+  let prism: MockServer;
+  beforeAll(async () => {
+    prism = await startMockServer({ bundleFile: path.join(checkout.outputDir, 'openapi.json'), port: await freeLoopbackPort() });
+  });
+  afterAll(() => prism?.stop());
+
+  it('npm run verify: every GET operation as described, no write called, exit 0', async () => {
+    const result = await run(process.execPath, ['scripts/cli/verify.ts', '--base-url', prism.url, '--rate', '10', ...ids], root);
+    expect(result.code, result.output).toBe(0);
+    expect(result.stdout).toContain(`verify: plan: 19 of 29 operations, one request each, at most 10 a second`);
+    const rows = result.stdout.split('\n').filter((line) => /^(as described|not called|contradicts|not confirmed|unreachable) /.test(line));
+    expect(rows).toHaveLength(29);
+    expect(rows.filter((row) => row.startsWith('as described')).length).toBe(19);
+    expect(rows.filter((row) => row.startsWith('not called')).every((row) => / (PUT|POST|DELETE|PATCH) +a write/.test(row))).toBe(true);
+    expect(result.stdout).toMatch(/^verify: 19 as described, 10 not called; 19 requests sent in \d+\.\d s$/m);
+  });
+});
+
+describe('what is sent by default', () => {
+  it('exactly the planned GETs, each once, with the given header, at most `--rate` a second; the header value is never printed', async () => {
+    server.requests.length = 0;
+    server.reply = () => jsonReply(200, {});
+    const started = performance.now();
+    const result = await verify(checkout, ['--base-url', server.url, '--header', 'X-Api-Key: secret-123', '--rate', '5'], {
+      out: () => {},
+      err: () => {},
+      cwd: root,
+    });
+    expect(result).toBe(0);
+    // 15 requests at most 5 a second: the last starts no sooner than 14 intervals of 200 ms after the first.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(14 * 200 - 20);
+    const plan = await verifyHere(['--base-url', server.url, '--header', 'X-Api-Key: secret-123', '--dry-run']);
+    const planned = [...plan.out.matchAll(/^ {2}call {2}GET +(\S+) /gm)].map((m) => new URL(m[1]).pathname);
+    expect(planned).toHaveLength(15);
+    expect(server.requests.map((r: RecordedRequest) => `${r.method} ${r.target}`)).toEqual(planned.map((p) => `GET ${p}`));
+    expect(server.requests.every((r) => r.headers['x-api-key'] === 'secret-123' && r.body === '')).toBe(true);
+    expect(plan.out).toContain('with the header(s) X-Api-Key');
+    expect(plan.out).not.toContain('secret-123');
+  });
+
+  it('--dry-run prints the plan and sends nothing', async () => {
+    server.requests.length = 0;
+    const result = await verifyHere(['--base-url', server.url, '--dry-run', '--id', 'getIntegration=i 1/..']);
+    expect(result.code).toBe(0);
+    expect(result.out).toContain(`  call  GET    ${server.url}/v1/integrations/i%201%2F..  getIntegration`);
+    expect(result.out).toContain('  skip  sendBatch: a write (POST): called only when named with --write sendBatch --allow-writes');
+    expect(result.out).toContain('  skip  getInboundWebhook: needs an existing {id}: pass --id getInboundWebhook=<id>');
+    expect(result.out).toContain('verify: --dry-run: nothing was sent');
+    expect(server.requests).toEqual([]);
+  });
+});
+
+describe('a service that deviates on purpose', () => {
+  let result: { code: number; out: string; err: string };
+  beforeAll(async () => {
+    server.requests.length = 0;
+    elsewhere.requests.length = 0;
+    server.reply = (request) => {
+      if (request.method === 'POST' && request.path === '/v1/batches/b1/send') return jsonReply(200, {});
+      if (request.path === '/v1/scopes') return { status: 200, body: '<html><body>Welcome</body></html>', headers: { 'content-type': 'text/html' } };
+      if (request.path === '/v1/custom-fields') return { status: 200, body: '{}', headers: { 'content-type': 'text/plain' } };
+      if (request.path === '/v1/quotas') return jsonReply(404, { message: 'not here' });
+      if (request.path === '/v1/webhooks') return { ...jsonReply(200, {}), delayMs: 3000 };
+      if (request.path === '/v1/api-key') return { status: 302, headers: { location: `${elsewhere.url}/collect` } };
+      return jsonReply(200, {});
+    };
+    const junit = path.join(scratch, 'verify.xml');
+    result = await verifyHere(['--base-url', server.url, '--write', 'sendBatch', '--allow-writes', '--id', 'sendBatch=b1', '--timeout', '1', '--junit', junit]);
+  });
+
+  it('gives each deviation exactly its verdict, and exits 1', () => {
+    expect(result.code).toBe(1);
+    expect(verdictOf(result.out, 'sendBatch')).toMatch(/^contradicts +sendBatch +POST +answered 200; the description states 201$/);
+    expect(verdictOf(result.out, 'listScopes')).toMatch(
+      /^contradicts +listScopes +GET +the success body is not JSON: the 200 response \(content-type: text\/html\) reads "<html><body>Welcome<\/body><\/html>"$/,
+    );
+    expect(verdictOf(result.out, 'listCustomFields')).toMatch(/answered 200 with media type text\/plain; the description states application\/json$/);
+    expect(verdictOf(result.out, 'listQuotas')).toMatch(
+      /^not confirmed +listQuotas +GET +answered 404, which the description allows \(default\), but the operation was not shown to work$/,
+    );
+    expect(verdictOf(result.out, 'listWebhooks')).toMatch(/^unreachable +listWebhooks +GET +no answer within the 1 s timeout$/);
+    expect(verdictOf(result.out, 'getApiKey')).toMatch(
+      new RegExp(`^not confirmed +getApiKey +GET +answered 302 with a redirect to ${elsewhere.url}/collect, another origin: not followed`),
+    );
+    expect(verdictOf(result.out, 'listQuotas')).toBeDefined();
+    expect(result.out).toMatch(/^verify: 10 as described, 3 contradicts, 2 not confirmed, 1 unreachable, 13 not called; 16 requests sent in \d+\.\d s$/m);
+  });
+
+  it('sends the one write it was told to, and nothing to the other origin', () => {
+    expect(server.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.target}`)).toEqual(['POST /v1/batches/b1/send']);
+    expect(elsewhere.requests).toEqual([]);
+  });
+
+  it('writes JUnit XML: a failure per contradiction, an error for the timeout, skipped for the rest', async () => {
+    const xml = await fs.readFile(path.join(scratch, 'verify.xml'), 'utf8');
+    expect(xml).toMatch(/<testsuites name="verify" tests="29" failures="3" errors="1" skipped="15" /);
+    expect(xml).toContain('<testcase classname="verify" name="sendBatch (POST)"');
+    expect(xml).toContain('<failure message="contradicts: the success body is not JSON: the 200 response (content-type: text/html) reads &quot;&lt;html&gt;');
+  });
+});
+
+describe('with the example overlays', () => {
+  it('a body that breaks an overlaid field contradicts, naming the field; --format markdown makes the job summary', async () => {
+    server.reply = (request) => (request.path === '/v1/messages/status' ? jsonReply(200, { state: 'lost' }) : jsonReply(200, {}));
+    const overlays = ['--overlay', 'examples/overlays/auth.yaml', '--overlay', 'examples/overlays/fields.yaml'];
+    const result = await verifyHere(['--base-url', server.url, ...overlays, '--format', 'markdown']);
+    expect(result.code).toBe(1);
+    expect(result.err).toContain(`verify: ${server.url} against the description with 2 overlay(s)`);
+    expect(result.out).toContain(
+      '| contradicts | `getMessageStatus` | GET | answered 200, but the body does not match GetMessageStatusResponse: field state must be equal to one of the allowed values ("queued", "delivered", "bounced") |',
+    );
+    expect(result.out).toMatch(/^\*\*Failed\*\*: 14 as described, 1 contradicts, 14 not called; 15 requests sent in/m);
+  });
+
+  it('without the overlays, the same body is as described (the description leaves its fields open)', async () => {
+    const result = await verifyHere(['--base-url', server.url]);
+    expect(result.code).toBe(0);
+    expect(verdictOf(result.out, 'getMessageStatus')).toMatch(/^as described /);
+  });
+});
+
+describe('bad usage: one line, exit 2, nothing sent', () => {
+  it.each([
+    [['--base-url', '127.0.0.1:9'], 'verify: --base-url "127.0.0.1:9" has no scheme: give https://... or http://...'],
+    [
+      ['--base-url', 'http://127.0.0.1:9/api'],
+      'verify: --base-url "http://127.0.0.1:9/api" has a path, query or fragment (/api); the description states none before its /v1/ and /v2/ paths',
+    ],
+    [['--header', 'X-Api-Key'], 'verify: --header: give it as "Name: value", a field name and a value on one line (the header\'s value is never printed)'],
+    [['--id', 'getWebhok=1'], 'verify: "getWebhok" is not an operationId of the description'],
+    [
+      ['--write', 'sendBatch', '--id', 'sendBatch=b1'],
+      'verify: --write sendBatch changes data on the service: add --allow-writes to say that this verification writes',
+    ],
+    [['--overlay', 'examples/overlays/missing.yaml'], 'verify: overlay examples/overlays/missing.yaml does not exist'],
+  ])('%j', async (args, message) => {
+    server.requests.length = 0;
+    const withBase = args.includes('--base-url') ? args : ['--base-url', server.url, ...args];
+    const result = await verifyHere(withBase);
+    expect(result.code).toBe(2);
+    expect(result.err.split('\n')[0]).toBe(message);
+    expect(server.requests).toEqual([]);
+  });
+
+  it('an unreachable host: each call unreachable, naming why, exit 1', async () => {
+    const port = await freeLoopbackPort();
+    const result = await verifyHere(['--base-url', `http://127.0.0.1:${port}`]);
+    expect(result.code).toBe(1);
+    expect(verdictOf(result.out, 'listScopes')).toMatch(/^unreachable +listScopes +GET +connection failed: ECONNREFUSED/);
+  });
+
+  it('--strict makes a not-confirmed operation fail', async () => {
+    server.reply = (request) => (request.path === '/v1/quotas' ? jsonReply(500, {}) : jsonReply(200, {}));
+    expect((await verifyHere(['--base-url', server.url])).code).toBe(0);
+    expect((await verifyHere(['--base-url', server.url, '--strict'])).code).toBe(1);
+  });
+});
