@@ -1,0 +1,73 @@
+// The verification's options and plan, in process: what is called by default (each GET without an
+// id), what needs an id or a write flag, what the report says, and the example workflow's command.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import YAML from 'yaml';
+import { planVerification } from '../../scripts/verify/plan.ts';
+import { checkNames, parseVerifyArgs } from '../../scripts/verify/verify-options.ts';
+import { verdictJunit, verdictMarkdown } from '../../scripts/verify/verify-report.ts';
+import { loadBundle, root } from '../support/helpers.ts';
+
+describe('the plan', () => {
+  it('calls each GET without {id}, and no write or {id} operation unless told', async () => {
+    const plan = planVerification(await loadBundle(), parseVerifyArgs(['--base-url', 'https://api.example.com']));
+    const called = plan.filter((entry) => entry.url);
+    expect(called).toHaveLength(15);
+    expect(called.every((entry) => entry.operation.method === 'get' && entry.operation.pathParameters.length === 0)).toBe(true);
+    expect(called[0].url).toBe('https://api.example.com/v1/scopes');
+  });
+
+  it('calls a named write with its id, its id strictly encoded', async () => {
+    const options = parseVerifyArgs(['--base-url', 'http://127.0.0.1:8080/', '--write', 'deleteWebhook', '--allow-writes', '--id', "deleteWebhook=w/1'"]);
+    const document = await loadBundle();
+    checkNames(options, document);
+    const entry = planVerification(document, options).find((e) => e.operation.operationId === 'deleteWebhook')!;
+    expect(entry.url).toBe('http://127.0.0.1:8080/v1/webhooks/w%2F1%27');
+  });
+
+  it('refuses a GET named as a write', async () => {
+    expect(() =>
+      checkNames(parseVerifyArgs(['--base-url', 'http://x.test', '--write', 'listWebhooks', '--allow-writes']), {
+        paths: { '/v1/webhooks': { get: { operationId: 'listWebhooks' } } },
+      }),
+    ).toThrow('--write listWebhooks: it is a GET, which is verified without --write');
+  });
+
+  it.each([
+    [['--base-url', 'ftp://x.test'], '--base-url "ftp://x.test": only http and https are verified'],
+    [['--base-url', 'https://user:pw@x.test'], '--base-url holds credentials: send them with --header instead, which is never printed'],
+    [['--base-url', 'https://x.test', '--id', 'getWebhook'], '--id "getWebhook": give it as <operationId>=<id>, for example getWebhook=wh_1'],
+    [['--base-url', 'https://x.test', '--rate', '100'], '--rate "100": give requests per second, more than 0 and at most 10'],
+    [['--base-url', 'https://x.test', '--header', 'X-Key: a\r\nX-Other: b'], '--header: give it as "Name: value"'],
+    [[], '--base-url <url> is required: the service to verify'],
+  ])('refuses %j', (args, message) => {
+    expect(() => parseVerifyArgs(args)).toThrow(message);
+  });
+});
+
+describe('the report', () => {
+  const run = {
+    verdicts: [{ operationId: 'listScopes', method: 'GET', kind: 'contradicts' as const, detail: 'reads "<script>|x`" \u001b[31m', ms: 3 }],
+    requestsSent: 1,
+    ms: 10,
+  };
+
+  it('escapes what the service sent, in Markdown and in XML', () => {
+    expect(verdictMarkdown(run, 'https://x.test', false)).toContain('| contradicts | `listScopes` | GET | reads "\\<script\\>\\|x\\`" \\\\u001b\\[31m |');
+    expect(verdictJunit(run, 'https://x.test', false)).toContain('<failure message="contradicts: reads &quot;&lt;script&gt;|x`&quot; \\u001b[31m"/>');
+  });
+});
+
+describe('examples/workflows/verify.yml', () => {
+  it('runs a command that verify accepts, with the Markdown summary and JUnit', async () => {
+    const workflow = YAML.parse(await fs.readFile(path.join(root, 'examples', 'workflows', 'verify.yml'), 'utf8'));
+    expect(Object.keys(workflow.on)).toEqual(['workflow_dispatch', 'schedule']);
+    const step = workflow.jobs.verify.steps.find((s: { run?: string }) => s.run?.includes('verify'));
+    const command = String(step.run).split(' | ')[0];
+    const args = [...command.matchAll(/"[^"]*"|\S+/g)].map((m) => m[0]).slice(command.split(' ').indexOf('--') + 1);
+    const options = parseVerifyArgs(args.map((arg) => arg.replace('"$BASE_URL"', 'https://api.example.com').replace('"$CREDENTIALS_HEADER"', 'X-Api-Key: k')));
+    expect(options).toMatchObject({ format: 'markdown', junit: 'verify.xml', headers: [['X-Api-Key', 'k']], writes: [] });
+    expect(step.env).toEqual({ BASE_URL: '${{ secrets.VERIFY_BASE_URL }}', CREDENTIALS_HEADER: '${{ secrets.VERIFY_CREDENTIALS_HEADER }}' });
+  });
+});
