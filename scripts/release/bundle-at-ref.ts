@@ -17,10 +17,13 @@ async function git(project: Project, ...args: string[]): Promise<string> {
   return (await exec('git', args, { cwd: project.root, maxBuffer: 64 * 1024 * 1024 })).stdout.trim();
 }
 
-/** The ref to compare with by default: the latest release tag (v*), else main. */
+/**
+ * The ref to compare with by default: the latest release (its tag, or where the clone carries no
+ * tag, the commit that dated its CHANGELOG.md section: last-release.ts), else main.
+ */
 export async function defaultBaseRef(project: Project): Promise<string> {
-  const tag = await git(project, 'describe', '--tags', '--abbrev=0', '--match', 'v[0-9]*').catch(() => '');
-  return tag || 'main';
+  const { lastRelease } = await import('./last-release.ts');
+  return (await lastRelease(project))?.ref ?? 'main';
 }
 
 /** Bundles `project`'s openapi/ as it is at `ref`. */

@@ -1,0 +1,75 @@
+// What the next release is, from the comparison with the last one: major when anything breaks
+// callers, minor when anything is added (an operation, a parameter, a field), patch when only prose
+// or the toolchain's outputs changed. And the changelog as it becomes: `[Unreleased]` moved into a
+// dated section for the version, refused when it is empty or misses an operation the comparison
+// says is affected.
+import { apiDiff } from 'api-smart-diff';
+import type { Json } from '../openapi-document.ts';
+import { type Comparison, compareBundles } from './compare.ts';
+import { type Bump, bumps } from './last-release.ts';
+
+export interface BumpDecision {
+  bump: Bump;
+  /** Why, in words. */
+  reason: string;
+  comparison: Comparison;
+}
+
+/** The bump the difference between `base` (the last release) and `head` needs. */
+export function requiredBump(base: Json, head: Json): BumpDecision {
+  const comparison = compareBundles(base, head);
+  if (comparison.breaking.length > 0) {
+    const ids = [...new Set(comparison.breaking.map((change) => change.operationId))];
+    return { bump: 'major', reason: `${comparison.breaking.length} change(s) break callers (${ids.join(', ')})`, comparison };
+  }
+  const withoutVersion = (document: Json) => ({ ...document, info: { ...document.info, version: '' } });
+  const additions = apiDiff(withoutVersion(base), withoutVersion(head)).filter((diff) => diff.type === 'non-breaking');
+  if (comparison.added.length > 0 || additions.length > 0) {
+    const what = comparison.added.length > 0 ? `operation(s) added: ${comparison.added.join(', ')}` : `${additions.length} addition(s), such as ${additions[0].path.join('.')}`;
+    return { bump: 'minor', reason: `nothing breaks callers; ${what}`, comparison };
+  }
+  return { bump: 'patch', reason: 'nothing breaks callers and nothing is added: prose or the toolchain\'s outputs changed', comparison };
+}
+
+/** Whether `asked` is at least `required`. */
+export const atLeast = (asked: Bump, required: Bump) => bumps.indexOf(asked) >= bumps.indexOf(required);
+
+/** The operationIds the comparison says are affected. */
+export const affectedOperations = (comparison: Comparison) =>
+  [...new Set([...comparison.added, ...comparison.removed, ...comparison.changed, ...comparison.breaking.map((c) => c.operationId)])].sort();
+
+const unreleasedHeading = '## [Unreleased]';
+
+/** The text of `[Unreleased]`, trimmed; undefined when the changelog has no such section. */
+export function unreleasedSection(changelog: string): string | undefined {
+  const lines = changelog.split('\n');
+  const at = lines.indexOf(unreleasedHeading);
+  if (at < 0) return undefined;
+  const next = lines.findIndex((line, i) => i > at && line.startsWith('## '));
+  return lines
+    .slice(at + 1, next < 0 ? undefined : next)
+    .join('\n')
+    .trim();
+}
+
+/**
+ * The changelog with `[Unreleased]` moved into `## [version] - date` under a fresh, empty
+ * `[Unreleased]`; throws an Error saying what is missing.
+ */
+export function movedChangelog(changelog: string, version: string, date: string, affected: string[]): string {
+  const section = unreleasedSection(changelog);
+  if (section === undefined) throw new Error(`CHANGELOG.md has no '${unreleasedHeading}' section`);
+  if (!/^- /m.test(section)) throw new Error(`CHANGELOG.md's [Unreleased] section has no entry: say what this release changes`);
+  // An entry names an operation by its operationId in a code span, or all of them as "every operation".
+  const everyOperation = /\bevery operation\b/i.test(section);
+  const missing = everyOperation ? [] : affected.filter((operationId) => !section.includes(`\`${operationId}\``));
+  if (missing.length > 0)
+    throw new Error(
+      `CHANGELOG.md's [Unreleased] section does not name ${missing.map((id) => `\`${id}\``).join(', ')}, which the comparison with the last release says ${missing.length === 1 ? 'is' : 'are'} affected`,
+    );
+  const lines = changelog.split('\n');
+  const at = lines.indexOf(unreleasedHeading);
+  const next = lines.findIndex((line, i) => i > at && line.startsWith('## '));
+  const tail = next < 0 ? [] : lines.slice(next);
+  return [...lines.slice(0, at), unreleasedHeading, '', `## [${version}] - ${date}`, '', section, '', ...tail].join('\n').replace(/\n*$/, '\n');
+}

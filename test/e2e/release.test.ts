@@ -1,0 +1,157 @@
+// `npm run release` on temporary git repositories (copies of the project with one commit whose
+// CHANGELOG.md dates 0.1.0, and no tag, as a clone of main is): the dry run, a real release (version
+// set in both places, changelog moved, rebuilt, committed, tagged), and each refusal, after which
+// nothing has changed: not a file, not a commit, not a tag.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { release } from '../../scripts/release/release.ts';
+import { edit, fingerprint, recordingLog, root, type TemporaryProject, temporaryProject } from '../support/helpers.ts';
+import { run } from '../support/run-command.ts';
+
+let repository: TemporaryProject | undefined;
+afterEach(async () => {
+  await repository?.remove();
+  repository = undefined;
+});
+
+const entry = '## [Unreleased]\n';
+
+/** A git repository of the project, one commit, with `unreleased` as the [Unreleased] section's text. */
+async function releasedRepository(unreleased = '### Fixed\n\n- A sentence of prose. No operation is affected.\n'): Promise<TemporaryProject> {
+  repository = await temporaryProject();
+  const { dir } = repository;
+  for (const file of ['package.json', 'package-lock.json', '.gitignore']) await fs.copyFile(path.join(root, file), path.join(dir, file));
+  // The changelog: [Unreleased] with the given text, then the released 0.1.0 section as it is.
+  const changelog = await fs.readFile(path.join(dir, 'CHANGELOG.md'), 'utf8');
+  const released = changelog.slice(changelog.indexOf('## [0.1.0]'));
+  await fs.writeFile(path.join(dir, 'CHANGELOG.md'), `# Changelog\n\n${entry}\n${unreleased}\n${released}`);
+  await git(dir, 'init', '-q', '-b', 'main');
+  await git(dir, 'config', 'user.email', 'release@example.invalid');
+  await git(dir, 'config', 'user.name', 'release test');
+  await git(dir, 'add', '-A');
+  await git(dir, 'commit', '-qm', 'the project at 0.1.0');
+  return repository;
+}
+
+async function git(dir: string, ...args: string[]): Promise<string> {
+  const result = await run('git', args, dir);
+  expect(result.code, result.output).toBe(0);
+  return result.stdout.trim();
+}
+
+/** Commits everything in the repository. */
+const commitAll = async (dir: string, message: string) => {
+  await git(dir, 'add', '-A');
+  await git(dir, 'commit', '-qm', message);
+};
+
+/** Everything a refused release must leave as it was: the files, the commits, the tags. */
+const state = async (dir: string) => ({ files: await fingerprint(dir), head: await git(dir, 'rev-parse', 'HEAD'), tags: await git(dir, 'tag', '--list') });
+
+/** Runs the release; its outcome and lines. */
+async function releaseIn(temporary: TemporaryProject, options: { dryRun?: boolean; bump?: string } = {}) {
+  const log = recordingLog();
+  const ok = await release(temporary.project, log, { dryRun: options.dryRun ?? false, bump: options.bump, date: '2026-12-01' });
+  return { ok, lines: log.lines.join('\n'), errors: log.errors };
+}
+
+describe('npm run release', () => {
+  it('--dry-run prints the version, the reason and the section, and writes nothing', async () => {
+    const temporary = await releasedRepository();
+    const before = await state(temporary.dir);
+    const result = await releaseIn(temporary, { dryRun: true });
+    expect(result.ok, result.errors.join('\n')).toBe(true);
+    expect(result.lines).toMatch(
+      /^release: v0\.1\.1, a patch release after 0\.1\.0 \(CHANGELOG\.md's section 0\.1\.0, dated in commit [0-9a-f]{7} \(no release tag in this clone\)\): nothing breaks callers and nothing is added/m,
+    );
+    expect(result.lines).toContain('## [0.1.1] - 2026-12-01\n\n### Fixed\n\n- A sentence of prose. No operation is affected.\n');
+    expect(result.lines).toContain('release: --dry-run: nothing was written');
+    expect(await state(temporary.dir)).toEqual(before);
+  });
+
+  it('releases: both versions set, the changelog moved, rebuilt, committed and tagged; then the tag is the last release', async () => {
+    const temporary = await releasedRepository();
+    const result = await releaseIn(temporary);
+    expect(result.ok, result.errors.join('\n')).toBe(true);
+    const { dir } = temporary;
+    expect(await git(dir, 'status', '--porcelain')).toBe('');
+    expect(await git(dir, 'log', '-1', '--format=%s')).toBe('Release v0.1.1');
+    expect(await git(dir, 'cat-file', '-t', 'v0.1.1')).toBe('tag'); // annotated
+    expect(await git(dir, 'rev-parse', 'v0.1.1^{commit}')).toBe(await git(dir, 'rev-parse', 'HEAD'));
+    expect(await fs.readFile(path.join(dir, 'openapi', 'openapi.yaml'), 'utf8')).toMatch(/^ {2}version: 0\.1\.1$/m);
+    expect(JSON.parse(await fs.readFile(path.join(dir, 'package.json'), 'utf8')).version).toBe('0.1.1');
+    const lock = JSON.parse(await fs.readFile(path.join(dir, 'package-lock.json'), 'utf8'));
+    expect([lock.version, lock.packages[''].version]).toEqual(['0.1.1', '0.1.1']);
+    expect(JSON.parse(await fs.readFile(path.join(dir, 'generated', 'openapi.json'), 'utf8')).info.version).toBe('0.1.1');
+    expect(await fs.readFile(path.join(dir, 'generated', 'client.ts'), 'utf8')).toContain('export const packageVersion = "0.1.1";');
+    const changelog = await fs.readFile(path.join(dir, 'CHANGELOG.md'), 'utf8');
+    expect(changelog).toContain(`${entry}\n## [0.1.1] - 2026-12-01\n\n### Fixed\n\n- A sentence of prose.`);
+
+    // Next time: the tag is the last release, and an empty [Unreleased] is refused.
+    const again = await releaseIn(temporary, { dryRun: true });
+    expect(again.ok).toBe(false);
+    expect(again.errors[0]).toBe("release: CHANGELOG.md's [Unreleased] section has no entry: say what this release changes");
+  });
+
+  describe('refuses, changing nothing', () => {
+    /** Runs the refused release and checks that nothing changed. */
+    async function refused(temporary: TemporaryProject, options: { bump?: string } = {}): Promise<string> {
+      const before = await state(temporary.dir);
+      const result = await releaseIn(temporary, options);
+      expect(result.ok).toBe(false);
+      expect(result.errors[1]).toBe('release: nothing was changed');
+      expect(await state(temporary.dir)).toEqual(before);
+      return result.errors[0];
+    }
+
+    it('a dirty working tree', async () => {
+      const temporary = await releasedRepository();
+      await edit(temporary.dir, 'CHANGELOG.md', '- A sentence', '- Another sentence');
+      expect(await refused(temporary)).toBe('release: the working tree has changes (M CHANGELOG.md): commit or stash them first');
+    });
+
+    it('a tag that already exists (a release made on another branch)', async () => {
+      const temporary = await releasedRepository();
+      await git(temporary.dir, 'switch', '-q', '-c', 'other');
+      await git(temporary.dir, 'commit', '-q', '--allow-empty', '-m', 'elsewhere');
+      await git(temporary.dir, 'tag', '-a', 'v0.1.1', '-m', 'made elsewhere');
+      await git(temporary.dir, 'switch', '-q', 'main');
+      expect(await refused(temporary)).toBe('release: tag v0.1.1 already exists');
+    });
+
+    /** A repository whose last commit renames listWebhooks's operationId: a change that breaks callers. */
+    async function breaking(unreleased: string): Promise<TemporaryProject> {
+      const temporary = await releasedRepository(unreleased);
+      await edit(temporary.dir, 'openapi/paths/v1_webhooks.yaml', 'operationId: listWebhooks', 'operationId: listHooks');
+      await commitAll(temporary.dir, 'rename');
+      return temporary;
+    }
+
+    it('a bump lower than the comparison needs', async () => {
+      const temporary = await breaking('### Changed\n\n- **BREAKING** `listWebhooks` is now `listHooks`.\n');
+      expect(await refused(temporary, { bump: 'minor' })).toMatch(
+        /^release: --bump minor is lower than the major the comparison needs: 1 change\(s\) break callers \(listWebhooks\)$/,
+      );
+    });
+
+    it('an [Unreleased] section that does not name an affected operation', async () => {
+      const temporary = await breaking('### Changed\n\n- **BREAKING** a list operation is renamed.\n');
+      expect(await refused(temporary)).toBe(
+        "release: CHANGELOG.md's [Unreleased] section does not name `listWebhooks`, which the comparison with the last release says is affected",
+      );
+    });
+
+    it('a failing gate: a breaking change whose entry is not marked BREAKING', async () => {
+      const temporary = await breaking('### Changed\n\n- `listWebhooks` is now `listHooks`.\n');
+      expect(await refused(temporary)).toBe("release: the release gate fails: CHANGELOG.md's entry for 1.0.0 must be marked BREAKING");
+    });
+
+    it('a failing drift check', async () => {
+      const temporary = await releasedRepository();
+      await edit(temporary.dir, 'generated/llms.txt', '# ', '#  ');
+      await commitAll(temporary.dir, 'an edit by hand');
+      expect(await refused(temporary)).toBe('release: generated/ does not match the source (differs: generated/llms.txt): run npm run build and commit first');
+    });
+  });
+});
