@@ -97,7 +97,11 @@ export function createEmailDeliveryClient(options: EmailDeliveryClientOptions & 
 }`;
 }
 
-export function generateClient(bundle: Json): string {
+/**
+ * client.ts for `bundle`. `packageVersion` is the version of the package it ships in (package.json),
+ * which the release keeps equal to `info.version`.
+ */
+export function generateClient(bundle: Json, packageVersion: string = bundle.info.version): string {
   const operations = listOperations(bundle);
   const schemes = headerSchemes(bundle);
   const defaultBaseUrl: string = bundle.servers[0].variables.base_url.default;
@@ -116,6 +120,12 @@ export type Schemas = components['schemas'];
 export type OperationResult<Id extends keyof operations> = Promise<FetchResponse<operations[Id], CallOptions, 'application/json'>>;
 
 export type EmailDeliveryClient = Client<paths, 'application/json'>;
+
+/** The version of the description this client was generated from (\`info.version\`): log it to know which one you call with. */
+export const descriptionVersion = ${literal(String(bundle.info.version))};
+
+/** The version of the package this client ships in. */
+export const packageVersion = ${literal(packageVersion)};
 
 /** The \`{base_url}\` server variable's default: the local mock server (\`npm run mock\`). */
 export const defaultBaseUrl = '${defaultBaseUrl}';

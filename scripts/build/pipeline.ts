@@ -83,7 +83,10 @@ export const clientStep: Step = {
   after: ['types'],
   async run(context) {
     const [{ generateClient, clientRuntimeSource }, { compileClient }] = await Promise.all([import('./generate-client.ts'), import('./compile-client.ts')]);
-    await fs.writeFile(path.join(context.outDir, 'client.ts'), generateClient(requireBundle(context)));
+    // The package's version, where the project has a package.json (a test's temporary copy may not).
+    const packageJson = await fs.readFile(path.join(context.project.root, 'package.json'), 'utf8').catch(() => undefined);
+    const packageVersion = packageJson === undefined ? undefined : (JSON.parse(packageJson) as { version?: string }).version;
+    await fs.writeFile(path.join(context.outDir, 'client.ts'), generateClient(requireBundle(context), packageVersion));
     await fs.writeFile(path.join(context.outDir, 'client-runtime.ts'), await clientRuntimeSource());
     await compileClient(context.project, context.outDir);
   },
