@@ -63,5 +63,9 @@ export async function lastRelease(project: Project): Promise<Release | undefined
   const commits = await git(project, 'log', '--format=%H', `-S${newest.heading}`, '--', 'CHANGELOG.md').catch(() => '');
   const commit = commits.split('\n').filter(Boolean).pop();
   if (!commit) return undefined;
-  return { version: newest.version, ref: commit, foundBy: `CHANGELOG.md's section ${versionText(newest.version)}, dated in commit ${commit.slice(0, 7)} (no release tag in this clone)` };
+  return {
+    version: newest.version,
+    ref: commit,
+    foundBy: `CHANGELOG.md's section ${versionText(newest.version)}, dated in commit ${commit.slice(0, 7)} (no release tag in this clone)`,
+  };
 }

@@ -25,10 +25,13 @@ export function requiredBump(base: Json, head: Json): BumpDecision {
   const withoutVersion = (document: Json) => ({ ...document, info: { ...document.info, version: '' } });
   const additions = apiDiff(withoutVersion(base), withoutVersion(head)).filter((diff) => diff.type === 'non-breaking');
   if (comparison.added.length > 0 || additions.length > 0) {
-    const what = comparison.added.length > 0 ? `operation(s) added: ${comparison.added.join(', ')}` : `${additions.length} addition(s), such as ${additions[0].path.join('.')}`;
+    const what =
+      comparison.added.length > 0
+        ? `operation(s) added: ${comparison.added.join(', ')}`
+        : `${additions.length} addition(s), such as ${additions[0].path.join('.')}`;
     return { bump: 'minor', reason: `nothing breaks callers; ${what}`, comparison };
   }
-  return { bump: 'patch', reason: 'nothing breaks callers and nothing is added: prose or the toolchain\'s outputs changed', comparison };
+  return { bump: 'patch', reason: "nothing breaks callers and nothing is added: prose or the toolchain's outputs changed", comparison };
 }
 
 /** Whether `asked` is at least `required`. */

@@ -57,7 +57,8 @@ export async function release(project: Project, log: BuildLog, options: ReleaseO
 
 async function releaseOrThrow(project: Project, log: BuildLog, options: ReleaseOptions): Promise<void> {
   const dirty = await git(project, 'status', '--porcelain', '--untracked-files=normal');
-  if (dirty) throw new ReportedError(`the working tree has changes (${dirty.split('\n')[0].trim()}${dirty.includes('\n') ? ', ...' : ''}): commit or stash them first`);
+  if (dirty)
+    throw new ReportedError(`the working tree has changes (${dirty.split('\n')[0].trim()}${dirty.includes('\n') ? ', ...' : ''}): commit or stash them first`);
 
   const [source, packageJson, changelog] = await Promise.all([
     fs.readFile(project.sourceEntry, 'utf8'),
@@ -91,15 +92,20 @@ async function releaseOrThrow(project: Project, log: BuildLog, options: ReleaseO
   } catch (error) {
     throw new ReportedError((error as Error).message);
   }
-  const gate = gateProblems(decision.comparison, versionText(lastVersion), version, nextChangelog);
-  if (gate.length > 0) throw new ReportedError(`the release gate fails: ${gate.join('; ')}`);
-  const drift = await checkDrift(project);
-  if (drift.length > 0) throw new ReportedError(`generated/ does not match the source (${drift[0]}${drift.length > 1 ? ', ...' : ''}): run npm run build and commit first`);
-
   const since = last ? `${versionText(last.version)} (${last.foundBy})` : 'nothing (the first release)';
-  log.info(`release: ${tag}, a ${bump} release after ${since}: ${bump === decision.bump ? decision.reason : `asked for; the comparison needs ${decision.bump}: ${decision.reason}`}`);
+  log.info(
+    `release: ${tag}, a ${bump} release after ${since}: ${bump === decision.bump ? decision.reason : `asked for; the comparison needs ${decision.bump}: ${decision.reason}`}`,
+  );
   log.info(`release: affected operations: ${affected.length > 0 ? affected.join(', ') : 'none'}`);
   log.info(`release: the changelog section:\n\n## [${version}] - ${date}\n\n${unreleasedSection(changelog)}\n`);
+
+  const gate = gateProblems(decision.comparison, versionText(lastVersion), version, nextChangelog);
+  if (gate.length > 0) throw new ReportedError(`the release gate fails: ${gate.join('; ')}`);
+  const drift = await checkDrift(project).catch((error: unknown) => {
+    throw new ReportedError(`generated/ cannot be checked against the source: ${error instanceof Error ? error.message : String(error)}`);
+  });
+  if (drift.length > 0)
+    throw new ReportedError(`generated/ does not match the source (${drift[0]}${drift.length > 1 ? ', ...' : ''}): run npm run build and commit first`);
   if (options.dryRun) {
     log.info('release: --dry-run: nothing was written');
     return;

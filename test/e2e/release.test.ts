@@ -100,7 +100,7 @@ describe('npm run release', () => {
       const before = await state(temporary.dir);
       const result = await releaseIn(temporary, options);
       expect(result.ok).toBe(false);
-      expect(result.errors[1]).toBe('release: nothing was changed');
+      expect(result.errors.at(-1)).toBe('release: nothing was changed');
       expect(await state(temporary.dir)).toEqual(before);
       return result.errors[0];
     }
@@ -145,6 +145,13 @@ describe('npm run release', () => {
     it('a failing gate: a breaking change whose entry is not marked BREAKING', async () => {
       const temporary = await breaking('### Changed\n\n- `listWebhooks` is now `listHooks`.\n');
       expect(await refused(temporary)).toBe("release: the release gate fails: CHANGELOG.md's entry for 1.0.0 must be marked BREAKING");
+    });
+
+    it('a description that does not lint (the contract holds the operationId to the interface document)', async () => {
+      const temporary = await breaking('### Changed\n\n- **BREAKING** `listWebhooks` is now `listHooks`.\n');
+      expect(await refused(temporary)).toMatch(
+        /^release: generated\/ cannot be checked against the source: step 'lint' failed: the faithfulness contract found 3 problem\(s\)/,
+      );
     });
 
     it('a failing drift check', async () => {
