@@ -1,39 +1,46 @@
 // The other commands as a user runs them, on one shared copy of the checkout (a git repository
 // with a release tag): the release gate of `npm run diff`, bad arguments, `npm run mutate`, and the
 // wrong Node. Edits to the copy are undone after each test. (The build commands: commands-build.test.ts.)
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { root } from '../support/helpers.ts';
 import { sharedCheckoutCopy } from '../support/repo-copy.ts';
 import { run, runScript, systemNode } from '../support/run-command.ts';
 
 const copy = sharedCheckoutCopy();
+// The copy's one commit is tagged with the package's version, the description's too.
+const { version } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
+const major = `${Number(version.split('.')[0]) + 1}.0.0`;
+const escaped = (text: string) => text.replaceAll('.', '\\.');
 
 describe('npm run diff on a git history', () => {
   it('compares with the latest release tag by default and says "no changes"', async () => {
     const result = await runScript(copy.dir, 'diff', ['--gate']);
     expect(result.code, result.output).toBe(0);
-    expect(result.stdout).toBe('diff: v0.1.0 (0.1.0) -> working tree (0.1.0)\nno changes\ndiff: gate: nothing breaks callers\n');
+    expect(result.stdout).toBe(`diff: v${version} (${version}) -> working tree (${version})\nno changes\ndiff: gate: nothing breaks callers\n`);
   });
 
   it('fails the gate on a breaking change without a major bump, then passes with one and a changelog entry', async () => {
     await copy.change('openapi/openapi.yaml', / {2}\/v1\/quotas:\n {4}\$ref: paths\/v1_quotas\.yaml\n/, '');
-    const blocked = await runScript(copy.dir, 'diff', ['v0.1.0', '--gate']);
+    const blocked = await runScript(copy.dir, 'diff', [`v${version}`, '--gate']);
     expect(blocked.code).toBe(1);
     expect(blocked.stdout).toMatch(/^removed: listQuotas$/m);
     expect(blocked.stdout).toMatch(/BREAKING operation removed: listQuotas \(GET \/v1\/quotas\)/);
-    expect(blocked.stderr).toMatch(/^diff: gate: info\.version 0\.1\.0 must have a new major version/m);
-    const summary = await runScript(copy.dir, 'diff', ['v0.1.0', '--gate', '--format', 'markdown']);
+    expect(blocked.stderr).toMatch(new RegExp(`^diff: gate: info\\.version ${escaped(version)} must have a new major version`, 'm'));
+    const summary = await runScript(copy.dir, 'diff', [`v${version}`, '--gate', '--format', 'markdown']);
     expect(summary.code).toBe(1);
-    expect(summary.stdout).toMatch(/^## API changes: v0\.1\.0 \(0\.1\.0\) → working tree \(0\.1\.0\)\n/);
+    expect(summary.stdout.startsWith(`## API changes: v${version} (${version}) → working tree (${version})\n`)).toBe(true);
     expect(summary.stdout).toContain('| Removed | `listQuotas` |');
     expect(summary.stdout).toContain('**Failed**: the change breaks callers');
 
-    await copy.change('openapi/openapi.yaml', 'version: 0.1.0', 'version: 1.0.0');
+    await copy.change('openapi/openapi.yaml', `version: ${version}`, `version: ${major}`);
     await copy.change(
       'CHANGELOG.md',
       '## [Unreleased]\n',
-      '## [Unreleased]\n\n## [1.0.0] - 2026-12-01\n\n### Removed\n\n- **BREAKING** `listQuotas` (GET /v1/quotas) is gone.\n',
+      `## [Unreleased]\n\n## [${major}] - 2026-12-01\n\n### Removed\n\n- **BREAKING** \`listQuotas\` (GET /v1/quotas) is gone.\n`,
     );
-    const released = await runScript(copy.dir, 'diff', ['v0.1.0', '--gate']);
+    const released = await runScript(copy.dir, 'diff', [`v${version}`, '--gate']);
     expect(released.code, released.output).toBe(0);
     expect(released.stdout).toMatch(/gate: the breaking changes are released as a major version/);
   });

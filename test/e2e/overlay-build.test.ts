@@ -112,9 +112,10 @@ export const state: 'queued' | 'delivered' | 'bounced' | undefined = data?.state
   });
 
   it('the Markdown reference shows the scheme, the fields and the overlays', async () => {
+    const description = JSON.parse(await fs.readFile(path.join(root, 'generated', 'openapi.json'), 'utf8'));
     const index = await fs.readFile(path.join(out, 'reference', 'README.md'), 'utf8');
     expect(index).toContain(
-      '**Built with overlays.** This is the description 0.1.0 with these overlays applied, in order: Example credentials header 1.0.0; Example batch and status fields 1.0.0.',
+      `**Built with overlays.** This is the description ${description.info.version} with these overlays applied, in order: Example credentials header 1.0.0; Example batch and status fields 1.0.0.`,
     );
     expect(index).toContain('- `ExampleApiKey` (API key in the header `X-Example-Api-Key`)');
     const messages = await fs.readFile(path.join(out, 'reference', 'messages-and-batches.md'), 'utf8');

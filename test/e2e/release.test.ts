@@ -1,5 +1,5 @@
 // `npm run release` on temporary git repositories (copies of the project with one commit whose
-// CHANGELOG.md dates 0.1.0, and no tag, as a clone of main is): the dry run, a real release (version
+// CHANGELOG.md dates the current version, and no tag, as a clone of main is): the dry run, a real release (version
 // set in both places, changelog moved, rebuilt, committed, tagged), and each refusal, after which
 // nothing has changed: not a file, not a commit, not a tag.
 import fs from 'node:fs/promises';
@@ -16,21 +16,27 @@ afterEach(async () => {
 });
 
 const entry = '## [Unreleased]\n';
+// The project's current version (the last release), and the versions after it.
+const { version } = JSON.parse(await fs.readFile(path.join(root, 'package.json'), 'utf8')) as { version: string };
+const [major, minor, patch] = version.split('.').map(Number);
+const nextPatch = `${major}.${minor}.${patch + 1}`;
+const nextMajor = `${major + 1}.0.0`;
+const escaped = (text: string) => text.replaceAll('.', '\\.');
 
 /** A git repository of the project, one commit, with `unreleased` as the [Unreleased] section's text. */
 async function releasedRepository(unreleased = '### Fixed\n\n- A sentence of prose. No operation is affected.\n'): Promise<TemporaryProject> {
   repository = await temporaryProject();
   const { dir } = repository;
   for (const file of ['package.json', 'package-lock.json', '.gitignore']) await fs.copyFile(path.join(root, file), path.join(dir, file));
-  // The changelog: [Unreleased] with the given text, then the released 0.1.0 section as it is.
+  // The changelog: [Unreleased] with the given text, then the released sections as they are.
   const changelog = await fs.readFile(path.join(dir, 'CHANGELOG.md'), 'utf8');
-  const released = changelog.slice(changelog.indexOf('## [0.1.0]'));
+  const released = changelog.slice(changelog.indexOf(`## [${version}]`));
   await fs.writeFile(path.join(dir, 'CHANGELOG.md'), `# Changelog\n\n${entry}\n${unreleased}\n${released}`);
   await git(dir, 'init', '-q', '-b', 'main');
   await git(dir, 'config', 'user.email', 'release@example.invalid');
   await git(dir, 'config', 'user.name', 'release test');
   await git(dir, 'add', '-A');
-  await git(dir, 'commit', '-qm', 'the project at 0.1.0');
+  await git(dir, 'commit', '-qm', `the project at ${version}`);
   return repository;
 }
 
@@ -63,9 +69,12 @@ describe('npm run release', () => {
     const result = await releaseIn(temporary, { dryRun: true });
     expect(result.ok, result.errors.join('\n')).toBe(true);
     expect(result.lines).toMatch(
-      /^release: v0\.1\.1, a patch release after 0\.1\.0 \(CHANGELOG\.md's section 0\.1\.0, dated in commit [0-9a-f]{7} \(no release tag in this clone\)\): nothing breaks callers and nothing is added/m,
+      new RegExp(
+        `^release: v${escaped(nextPatch)}, a patch release after ${escaped(version)} \\(CHANGELOG\\.md's section ${escaped(version)}, dated in commit [0-9a-f]{7} \\(no release tag in this clone\\)\\): nothing breaks callers and nothing is added`,
+        'm',
+      ),
     );
-    expect(result.lines).toContain('## [0.1.1] - 2026-12-01\n\n### Fixed\n\n- A sentence of prose. No operation is affected.\n');
+    expect(result.lines).toContain(`## [${nextPatch}] - 2026-12-01\n\n### Fixed\n\n- A sentence of prose. No operation is affected.\n`);
     expect(result.lines).toContain('release: --dry-run: nothing was written');
     expect(await state(temporary.dir)).toEqual(before);
   });
@@ -76,17 +85,17 @@ describe('npm run release', () => {
     expect(result.ok, result.errors.join('\n')).toBe(true);
     const { dir } = temporary;
     expect(await git(dir, 'status', '--porcelain')).toBe('');
-    expect(await git(dir, 'log', '-1', '--format=%s')).toBe('Release v0.1.1');
-    expect(await git(dir, 'cat-file', '-t', 'v0.1.1')).toBe('tag'); // annotated
-    expect(await git(dir, 'rev-parse', 'v0.1.1^{commit}')).toBe(await git(dir, 'rev-parse', 'HEAD'));
-    expect(await fs.readFile(path.join(dir, 'openapi', 'openapi.yaml'), 'utf8')).toMatch(/^ {2}version: 0\.1\.1$/m);
-    expect(JSON.parse(await fs.readFile(path.join(dir, 'package.json'), 'utf8')).version).toBe('0.1.1');
+    expect(await git(dir, 'log', '-1', '--format=%s')).toBe(`Release v${nextPatch}`);
+    expect(await git(dir, 'cat-file', '-t', `v${nextPatch}`)).toBe('tag'); // annotated
+    expect(await git(dir, 'rev-parse', `v${nextPatch}^{commit}`)).toBe(await git(dir, 'rev-parse', 'HEAD'));
+    expect(await fs.readFile(path.join(dir, 'openapi', 'openapi.yaml'), 'utf8')).toContain(`\n  version: ${nextPatch}\n`);
+    expect(JSON.parse(await fs.readFile(path.join(dir, 'package.json'), 'utf8')).version).toBe(nextPatch);
     const lock = JSON.parse(await fs.readFile(path.join(dir, 'package-lock.json'), 'utf8'));
-    expect([lock.version, lock.packages[''].version]).toEqual(['0.1.1', '0.1.1']);
-    expect(JSON.parse(await fs.readFile(path.join(dir, 'generated', 'openapi.json'), 'utf8')).info.version).toBe('0.1.1');
-    expect(await fs.readFile(path.join(dir, 'generated', 'client.ts'), 'utf8')).toContain('export const packageVersion = "0.1.1";');
+    expect([lock.version, lock.packages[''].version]).toEqual([nextPatch, nextPatch]);
+    expect(JSON.parse(await fs.readFile(path.join(dir, 'generated', 'openapi.json'), 'utf8')).info.version).toBe(nextPatch);
+    expect(await fs.readFile(path.join(dir, 'generated', 'client.ts'), 'utf8')).toContain(`export const packageVersion = "${nextPatch}";`);
     const changelog = await fs.readFile(path.join(dir, 'CHANGELOG.md'), 'utf8');
-    expect(changelog).toContain(`${entry}\n## [0.1.1] - 2026-12-01\n\n### Fixed\n\n- A sentence of prose.`);
+    expect(changelog).toContain(`${entry}\n## [${nextPatch}] - 2026-12-01\n\n### Fixed\n\n- A sentence of prose.`);
 
     // Next time: the tag is the last release, and an empty [Unreleased] is refused.
     const again = await releaseIn(temporary, { dryRun: true });
@@ -115,9 +124,9 @@ describe('npm run release', () => {
       const temporary = await releasedRepository();
       await git(temporary.dir, 'switch', '-q', '-c', 'other');
       await git(temporary.dir, 'commit', '-q', '--allow-empty', '-m', 'elsewhere');
-      await git(temporary.dir, 'tag', '-a', 'v0.1.1', '-m', 'made elsewhere');
+      await git(temporary.dir, 'tag', '-a', `v${nextPatch}`, '-m', 'made elsewhere');
       await git(temporary.dir, 'switch', '-q', 'main');
-      expect(await refused(temporary)).toBe('release: tag v0.1.1 already exists');
+      expect(await refused(temporary)).toBe(`release: tag v${nextPatch} already exists`);
     });
 
     /** A repository whose last commit renames listWebhooks's operationId: a change that breaks callers. */
@@ -144,7 +153,7 @@ describe('npm run release', () => {
 
     it('a failing gate: a breaking change whose entry is not marked BREAKING', async () => {
       const temporary = await breaking('### Changed\n\n- `listWebhooks` is now `listHooks`.\n');
-      expect(await refused(temporary)).toBe("release: the release gate fails: CHANGELOG.md's entry for 1.0.0 must be marked BREAKING");
+      expect(await refused(temporary)).toBe(`release: the release gate fails: CHANGELOG.md's entry for ${nextMajor} must be marked BREAKING`);
     });
 
     it('a description that does not lint (the contract holds the operationId to the interface document)', async () => {

@@ -28,7 +28,7 @@ export interface SharedCopy {
 
 /**
  * One copy of the checkout for a whole test file, made a git repository with one commit tagged
- * v0.1.0 (a release to compare with); each test's edits are undone after it.
+ * with the package's version (a release to compare with); each test's edits are undone after it.
  */
 export function sharedCheckoutCopy(): SharedCopy {
   let dir = '';
@@ -39,8 +39,9 @@ export function sharedCheckoutCopy(): SharedCopy {
     dir = await copyCheckout();
     await git('init', '-q', '-b', 'main');
     await git('add', '-A');
-    await git('commit', '-qm', 'release 0.1.0');
-    await git('tag', 'v0.1.0');
+    const { version } = JSON.parse(await fs.readFile(path.join(dir, 'package.json'), 'utf8'));
+    await git('commit', '-qm', `release ${version}`);
+    await git('tag', `v${version}`);
   });
   afterEach(async () => {
     for (const file of touched) await fs.writeFile(path.join(dir, file), pristine.get(file) ?? '');

@@ -205,9 +205,11 @@ describe('the description with overlays', () => {
       { title: 'Example credentials header', version: '1.0.0' },
       { title: 'Example batch and status fields', version: '1.0.0' },
     ]);
-    expect(document.info.description).toMatch(
-      /^\*\*Built with overlays\.\*\* This is the description 0\.1\.0 with these overlays applied, in order: Example credentials header 1\.0\.0; Example batch and status fields 1\.0\.0\./,
-    );
+    expect(
+      document.info.description.startsWith(
+        `**Built with overlays.** This is the description ${base.info.version} with these overlays applied, in order: Example credentials header 1.0.0; Example batch and status fields 1.0.0.`,
+      ),
+    ).toBe(true);
     expect(JSON.parse(overlaid.json)).toEqual(document);
     expect(overlaid.warnings.map((w) => w.rule)).toEqual(['info-contact']); // the description's own: it states no contact
     expect(overlaid.changesText).toEqual([
