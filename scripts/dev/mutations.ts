@@ -13,6 +13,9 @@ export interface Mutation {
   apply(text: string): string;
 }
 
+/** `info.version`'s line in the root file, whatever the release: `  version: 1.2.3`. */
+const infoVersion = /^ {2}version: \d+\.\d+\.\d+$/m;
+
 /** Replaces the first occurrence of `search`, which must occur. */
 const replace = (search: string | RegExp, replacement: string) => (text: string) => {
   const found = typeof search === 'string' ? text.includes(search) : search.test(text);
@@ -103,7 +106,7 @@ const shorthands: Shorthand[] = [
   { name: 'add a second server', file: root, search: 'tags:\n  - name: Account', replace: '  - url: https://api.example.com\ntags:\n  - name: Account' },
   { name: 'downgrade the OpenAPI version (3.1.0 -> 3.0.3)', file: root, search: 'openapi: 3.1.0', replace: 'openapi: 3.0.3' },
   { name: 'drop a part from the overview table (Authentication)', file: root, search: / {4}\| Authentication \|.*\n/, replace: '' },
-  { name: 'a non-semver info.version', file: root, search: 'version: 0.1.0', replace: 'version: v1' },
+  { name: 'a non-semver info.version', file: root, search: infoVersion, replace: '  version: v1' },
 ];
 
 // The closed world (scripts/lint/contract/allow-list.ts): for each kind of object, one mutant that adds a key
@@ -114,8 +117,8 @@ const quotas = 'paths/v1_quotas.yaml';
 const closedWorld: Shorthand[] = [
   { name: 'closed world: a document-level extension (x-api-lifecycle)', file: root, search: { append: true }, replace: 'x-api-lifecycle: beta\n' },
   { name: 'closed world: the OpenAPI version 3.2.0', file: root, search: 'openapi: 3.1.0', replace: 'openapi: 3.2.0' },
-  { name: 'closed world: an API version in info (x-api-version)', file: root, search: '  version: 0.1.0\n', replace: "  version: 0.1.0\n  x-api-version: '2024-06-01'\n" },
-  { name: 'closed world: a date as info.version', file: root, search: 'version: 0.1.0', replace: 'version: 2024-06-01' },
+  { name: 'closed world: an API version in info (x-api-version)', file: root, search: infoVersion, replace: "$&\n  x-api-version: '2024-06-01'" },
+  { name: 'closed world: a date as info.version', file: root, search: infoVersion, replace: '  version: 2024-06-01' },
   { name: 'closed world: a region on the server (x-region)', file: root, search: "  - url: '{base_url}'\n", replace: "  - url: '{base_url}'\n    x-region: eu-west-1\n" },
   { name: 'closed world: a version in the server URL ({base_url}/v3)', file: root, search: "  - url: '{base_url}'", replace: "  - url: '{base_url}/v3'" },
   { name: 'closed world: an enum on the base_url variable', file: root, search: '        default: http://127.0.0.1:4010\n', replace: '        default: http://127.0.0.1:4010\n        enum:\n          - http://127.0.0.1:4010\n' },
@@ -196,7 +199,7 @@ const singles: Shorthand[] = [
   { name: 'drop the server variable default', file: root, search: '        default: http://127.0.0.1:4010\n', replace: '' },
   { name: 'a server URL that is not {base_url}', file: root, search: "  - url: '{base_url}'", replace: "  - url: 'https://{base_url}'" },
   { name: 'drop info.description', file: root, search: / {2}description: \|\n(?: {4}.*\n|\n)+?(?= {2}version)/, replace: '' },
-  { name: 'a two-part info.version', file: root, search: 'version: 0.1.0', replace: 'version: 0.1' },
+  { name: 'a two-part info.version', file: root, search: infoVersion, replace: '  version: 0.1' },
   { name: 'drop a tag description', file: root, search: '    description: Operations under `/v1/scopes`, `/v1/api-key` and `/v1/user/password`.\n', replace: '' },
   { name: 'declare a tag twice', file: root, search: 'paths:\n', replace: '  - name: Quotas\n    description: Again.\npaths:\n' },
   { name: 'rename an area (Quotas -> Quota)', file: root, search: '  - name: Quotas\n', replace: '  - name: Quota\n' },
