@@ -33,6 +33,11 @@ export async function verify(project: Project, args: string[], io: VerifyIo): Pr
       document = (await overlaidDescription(project, { overlays, out: '', shownAs: (file) => path.relative(io.cwd, file) }, document)).document;
     }
     checkNames(options, document);
+    if (options.junit) {
+      const folder = path.dirname(path.resolve(io.cwd, options.junit));
+      const stat = await fs.stat(folder).catch(() => undefined);
+      if (!stat?.isDirectory()) throw new UsageError(`--junit ${options.junit}: the folder ${folder} does not exist`);
+    }
   } catch (error) {
     if (!(error instanceof UsageError || error instanceof ReportedError)) throw error;
     io.err(`verify: ${forTerminal(error.message)}`);

@@ -177,6 +177,7 @@ describe('bad usage: one line, exit 2, nothing sent', () => {
       'verify: --write sendBatch changes data on the service: add --allow-writes to say that this verification writes',
     ],
     [['--overlay', 'examples/overlays/missing.yaml'], 'verify: overlay examples/overlays/missing.yaml does not exist'],
+    [['--junit', 'no-such-folder/verify.xml'], `verify: --junit no-such-folder/verify.xml: the folder ${path.join(root, 'no-such-folder')} does not exist`],
   ])('%j', async (args, message) => {
     server.requests.length = 0;
     const withBase = args.includes('--base-url') ? args : ['--base-url', server.url, ...args];
