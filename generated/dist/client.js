@@ -48,119 +48,119 @@ export const operationIds = {
 export function createEmailDeliveryClient(options = {}) {
     return createDescribedClient(options, { defaultBaseUrl, operationIds });
 }
-/** List scopes: `GET /v1/scopes`, answering 200 with `Schemas['ListScopesResponse']`. */
+/** List scopes: `GET /v1/scopes`, answering 200 with `Schemas['ListScopesResponseBody']`. */
 export function listScopes(client, options = {}) {
     return client.GET('/v1/scopes', { ...options });
 }
-/** Get the API key: `GET /v1/api-key`, answering 200 with `Schemas['GetApiKeyResponse']`. */
+/** Get the API key: `GET /v1/api-key`, answering 200 with `Schemas['GetApiKeyResponseBody']`. */
 export function getApiKey(client, args = {}, options = {}) {
-    return client.GET('/v1/api-key', { ...options, params: { query: { params: args.query } } });
+    return client.GET('/v1/api-key', { ...options, params: { query: { pairs: args.query } } });
 }
-/** List unsubscribe groups: `GET /v1/unsubscribe-groups`, answering 200 with `Schemas['ListUnsubscribeGroupsResponse']`. */
+/** List unsubscribe groups: `GET /v1/unsubscribe-groups`, answering 200 with `Schemas['ListUnsubscribeGroupsResponseBody']`. */
 export function listUnsubscribeGroups(client, options = {}) {
     return client.GET('/v1/unsubscribe-groups', { ...options });
 }
-/** Get an unsubscribe group: `GET /v1/unsubscribe-groups/{id}`, answering 200 with `Schemas['GetUnsubscribeGroupResponse']`. */
+/** Get an unsubscribe group: `GET /v1/unsubscribe-groups/{id}`, answering 200 with `Schemas['GetUnsubscribeGroupResponseBody']`. */
 export function getUnsubscribeGroup(client, args, options = {}) {
     return client.GET('/v1/unsubscribe-groups/{id}', { ...options, params: { path: { id: args.id } } });
 }
-/** Replace an unsubscribe group: `PUT /v1/unsubscribe-groups/{id}`, answering 200 with `Schemas['ReplaceUnsubscribeGroupResponse']`. */
+/** Replace an unsubscribe group: `PUT /v1/unsubscribe-groups/{id}`, answering 200 with `Schemas['ReplaceUnsubscribeGroupResponseBody']`. */
 export function replaceUnsubscribeGroup(client, args, options = {}) {
     return client.PUT('/v1/unsubscribe-groups/{id}', { ...options, params: { path: { id: args.id } }, body: args.body });
 }
-/** Delete an unsubscribe group: `DELETE /v1/unsubscribe-groups/{id}`, answering 200 with `Schemas['DeleteUnsubscribeGroupResponse']`. */
+/** Delete an unsubscribe group: `DELETE /v1/unsubscribe-groups/{id}`, answering 200 with `Schemas['DeleteUnsubscribeGroupResponseBody']`. */
 export function deleteUnsubscribeGroup(client, args, options = {}) {
     return client.DELETE('/v1/unsubscribe-groups/{id}', { ...options, params: { path: { id: args.id } } });
 }
-/** Get an inbound webhook: `GET /v1/inbound-webhooks/{id}`, answering 200 with `Schemas['GetInboundWebhookResponse']`. */
+/** Get an inbound webhook: `GET /v1/inbound-webhooks/{id}`, answering 200 with `Schemas['GetInboundWebhookResponseBody']`. */
 export function getInboundWebhook(client, args, options = {}) {
     return client.GET('/v1/inbound-webhooks/{id}', { ...options, params: { path: { id: args.id } } });
 }
-/** Get an accessibility test result: `GET /v1/email-testing/accessibility/{id}`, answering 200 with `Schemas['GetAccessibilityResultResponse']`. */
+/** Get an accessibility test result: `GET /v1/email-testing/accessibility/{id}`, answering 200 with `Schemas['GetAccessibilityResultResponseBody']`. */
 export function getAccessibilityResult(client, args, options = {}) {
     return client.GET('/v1/email-testing/accessibility/{id}', { ...options, params: { path: { id: args.id } } });
 }
-/** Get the link validation: `GET /v1/email-testing/link-validation`, answering 200 with `Schemas['GetLinkValidationResponse']`. */
+/** Get the link validation: `GET /v1/email-testing/link-validation`, answering 200 with `Schemas['GetLinkValidationResponseBody']`. */
 export function getLinkValidation(client, options = {}) {
     return client.GET('/v1/email-testing/link-validation', { ...options });
 }
-/** List subaccount engagement scores: `GET /v1/engagement/subaccount-scores`, answering 200 with `Schemas['ListSubaccountEngagementScoresResponse']`. */
+/** List subaccount engagement scores: `GET /v1/engagement/subaccount-scores`, answering 200 with `Schemas['ListSubaccountEngagementScoresResponseBody']`. */
 export function listSubaccountEngagementScores(client, options = {}) {
     return client.GET('/v1/engagement/subaccount-scores', { ...options });
 }
-/** Delete a verified sender: `DELETE /v2/verified-senders/{id}`, answering 200 with `Schemas['DeleteVerifiedSenderResponse']`. */
+/** Delete a verified sender: `DELETE /v2/verified-senders/{id}`, answering 200 with `Schemas['DeleteVerifiedSenderResponseBody']`. */
 export function deleteVerifiedSender(client, args, options = {}) {
     return client.DELETE('/v2/verified-senders/{id}', { ...options, params: { path: { id: args.id } } });
 }
-/** Export contacts by filter: `POST /v2/contacts/export/filter`, answering 200 with `Schemas['ExportContactsResponse']`. */
+/** Export contacts by filter: `POST /v2/contacts/export/filter`, answering 200 with `Schemas['ExportContactsResponseBody']`. */
 export function exportContacts(client, options = {}) {
     return client.POST('/v2/contacts/export/filter', { ...options });
 }
-/** Send a batch: `POST /v1/batches/{id}/send`, answering 201 with `Schemas['SendBatchResponse']`. */
+/** Send a batch: `POST /v1/batches/{id}/send`, answering 201 with `Schemas['SendBatchResponseBody']`. */
 export function sendBatch(client, args, options = {}) {
     return client.POST('/v1/batches/{id}/send', { ...options, params: { path: { id: args.id } }, body: args.body });
 }
-/** Replace a link branding: `PUT /v1/link-branding/{id}`, answering 200 with `Schemas['ReplaceLinkBrandingResponse']`. */
+/** Replace a link branding: `PUT /v1/link-branding/{id}`, answering 200 with `Schemas['ReplaceLinkBrandingResponseBody']`. */
 export function replaceLinkBranding(client, args, options = {}) {
     return client.PUT('/v1/link-branding/{id}', { ...options, params: { path: { id: args.id } }, body: args.body });
 }
-/** List delay-reason metrics: `GET /v1/metrics/delay-reasons`, answering 200 with `Schemas['ListDelayReasonMetricsResponse']`. */
+/** List delay-reason metrics: `GET /v1/metrics/delay-reasons`, answering 200 with `Schemas['ListDelayReasonMetricsResponseBody']`. */
 export function listDelayReasonMetrics(client, options = {}) {
     return client.GET('/v1/metrics/delay-reasons', { ...options });
 }
-/** Get an integration: `GET /v1/integrations/{id}`, answering 200 with `Schemas['GetIntegrationResponse']`. */
+/** Get an integration: `GET /v1/integrations/{id}`, answering 200 with `Schemas['GetIntegrationResponseBody']`. */
 export function getIntegration(client, args, options = {}) {
     return client.GET('/v1/integrations/{id}', { ...options, params: { path: { id: args.id } } });
 }
-/** Get the footer mail setting: `GET /v1/mail-settings/footer`, answering 200 with `Schemas['GetFooterSettingResponse']`. */
+/** Get the footer mail setting: `GET /v1/mail-settings/footer`, answering 200 with `Schemas['GetFooterSettingResponseBody']`. */
 export function getFooterSetting(client, options = {}) {
     return client.GET('/v1/mail-settings/footer', { ...options });
 }
-/** Delete a message: `DELETE /v1/messages/{id}`, answering 200 with `Schemas['DeleteMessageResponse']`. */
+/** Delete a message: `DELETE /v1/messages/{id}`, answering 200 with `Schemas['DeleteMessageResponseBody']`. */
 export function deleteMessage(client, args, options = {}) {
     return client.DELETE('/v1/messages/{id}', { ...options, params: { path: { id: args.id } } });
 }
-/** Get message status: `GET /v1/messages/status`, answering 200 with `Schemas['GetMessageStatusResponse']`. */
+/** Get message status: `GET /v1/messages/status`, answering 200 with `Schemas['GetMessageStatusResponseBody']`. */
 export function getMessageStatus(client, args = {}, options = {}) {
-    return client.GET('/v1/messages/status', { ...options, params: { query: { params: args.query } } });
+    return client.GET('/v1/messages/status', { ...options, params: { query: { pairs: args.query } } });
 }
-/** Update the user password: `PATCH /v1/user/password`, answering 200 with `Schemas['UpdateUserPasswordResponse']`. */
+/** Update the user password: `PATCH /v1/user/password`, answering 200 with `Schemas['UpdateUserPasswordResponseBody']`. */
 export function updateUserPassword(client, args, options = {}) {
     return client.PATCH('/v1/user/password', { ...options, body: args.body });
 }
-/** Get the reputation score: `GET /v1/reputation/score`, answering 200 with `Schemas['GetReputationScoreResponse']`. */
+/** Get the reputation score: `GET /v1/reputation/score`, answering 200 with `Schemas['GetReputationScoreResponseBody']`. */
 export function getReputationScore(client, options = {}) {
     return client.GET('/v1/reputation/score', { ...options });
 }
-/** Delete integrations: `DELETE /v1/integrations`, answering 200 with `Schemas['DeleteIntegrationsResponse']`. */
+/** Delete integrations: `DELETE /v1/integrations`, answering 200 with `Schemas['DeleteIntegrationsResponseBody']`. */
 export function deleteIntegrations(client, options = {}) {
     return client.DELETE('/v1/integrations', { ...options });
 }
-/** Get mail settings: `GET /v1/mail-settings`, answering 200 with `Schemas['GetMailSettingsResponse']`. */
+/** Get mail settings: `GET /v1/mail-settings`, answering 200 with `Schemas['GetMailSettingsResponseBody']`. */
 export function getMailSettings(client, options = {}) {
     return client.GET('/v1/mail-settings', { ...options });
 }
-/** List custom fields: `GET /v1/custom-fields`, answering 200 with `Schemas['ListCustomFieldsResponse']`. */
+/** List custom fields: `GET /v1/custom-fields`, answering 200 with `Schemas['ListCustomFieldsResponseBody']`. */
 export function listCustomFields(client, options = {}) {
     return client.GET('/v1/custom-fields', { ...options });
 }
-/** Get the enforced TLS setting: `GET /v1/enforced-tls`, answering 200 with `Schemas['GetEnforcedTlsSettingResponse']`. */
+/** Get the enforced TLS setting: `GET /v1/enforced-tls`, answering 200 with `Schemas['GetEnforcedTlsSettingResponseBody']`. */
 export function getEnforcedTlsSetting(client, options = {}) {
     return client.GET('/v1/enforced-tls', { ...options });
 }
-/** Delete a webhook: `DELETE /v1/webhooks/{id}`, answering 200 with `Schemas['DeleteWebhookResponse']`. */
+/** Delete a webhook: `DELETE /v1/webhooks/{id}`, answering 200 with `Schemas['DeleteWebhookResponseBody']`. */
 export function deleteWebhook(client, args, options = {}) {
     return client.DELETE('/v1/webhooks/{id}', { ...options, params: { path: { id: args.id } } });
 }
-/** List webhooks: `GET /v1/webhooks`, answering 200 with `Schemas['ListWebhooksResponse']`. */
+/** List webhooks: `GET /v1/webhooks`, answering 200 with `Schemas['ListWebhooksResponseBody']`. */
 export function listWebhooks(client, options = {}) {
     return client.GET('/v1/webhooks', { ...options });
 }
-/** Get quota history: `GET /v1/quotas/history`, answering 200 with `Schemas['GetQuotaHistoryResponse']`. */
+/** Get quota history: `GET /v1/quotas/history`, answering 200 with `Schemas['GetQuotaHistoryResponseBody']`. */
 export function getQuotaHistory(client, options = {}) {
     return client.GET('/v1/quotas/history', { ...options });
 }
-/** List quotas: `GET /v1/quotas`, answering 200 with `Schemas['ListQuotasResponse']`. */
+/** List quotas: `GET /v1/quotas`, answering 200 with `Schemas['ListQuotasResponseBody']`. */
 export function listQuotas(client, options = {}) {
     return client.GET('/v1/quotas', { ...options });
 }

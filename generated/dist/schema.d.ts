@@ -683,129 +683,129 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @description The body of any response other than the success response. The interface document does not specify error bodies or their shape, so any JSON value is accepted. */
-        Error: unknown;
+        ErrorBody: unknown;
         /** @description The scopes, as returned by `listScopes`. The interface document specifies neither their fields nor the shape of the collection (an array or an envelope object), so any JSON value is accepted. */
-        ListScopesResponse: unknown;
+        ListScopesResponseBody: unknown;
         /** @description The API key, as returned by `getApiKey`. The interface document does not specify its fields, so any JSON object is accepted. */
-        GetApiKeyResponse: {
+        GetApiKeyResponseBody: {
             [key: string]: unknown;
         };
         /** @description The unsubscribe groups, as returned by `listUnsubscribeGroups`. The interface document specifies neither their fields nor the shape of the collection (an array or an envelope object), so any JSON value is accepted. */
-        ListUnsubscribeGroupsResponse: unknown;
+        ListUnsubscribeGroupsResponseBody: unknown;
         /** @description One unsubscribe group, as returned by `getUnsubscribeGroup`. The interface document does not specify its fields, so any JSON object is accepted. */
-        GetUnsubscribeGroupResponse: {
+        GetUnsubscribeGroupResponseBody: {
             [key: string]: unknown;
         };
         /** @description The request body of `replaceUnsubscribeGroup`. The interface document does not specify its fields, so any JSON object is accepted. */
-        ReplaceUnsubscribeGroupRequest: {
+        ReplaceUnsubscribeGroupRequestBody: {
             [key: string]: unknown;
         };
         /** @description One unsubscribe group, as returned by `replaceUnsubscribeGroup`. The interface document does not specify its fields, so any JSON object is accepted. */
-        ReplaceUnsubscribeGroupResponse: {
+        ReplaceUnsubscribeGroupResponseBody: {
             [key: string]: unknown;
         };
         /** @description The response to `deleteUnsubscribeGroup`. The interface document does not specify its payload, so any JSON value is accepted. */
-        DeleteUnsubscribeGroupResponse: unknown;
+        DeleteUnsubscribeGroupResponseBody: unknown;
         /** @description One inbound webhook, as returned by `getInboundWebhook`. The interface document does not specify its fields, so any JSON object is accepted. */
-        GetInboundWebhookResponse: {
+        GetInboundWebhookResponseBody: {
             [key: string]: unknown;
         };
         /** @description One email-testing accessibility result, as returned by `getAccessibilityResult`. The interface document does not specify its fields, so any JSON object is accepted. */
-        GetAccessibilityResultResponse: {
+        GetAccessibilityResultResponseBody: {
             [key: string]: unknown;
         };
         /** @description The email-testing link validation, as returned by `getLinkValidation`. The interface document does not specify its fields, so any JSON object is accepted. */
-        GetLinkValidationResponse: {
+        GetLinkValidationResponseBody: {
             [key: string]: unknown;
         };
         /** @description The subaccount engagement scores, as returned by `listSubaccountEngagementScores`. The interface document specifies neither their fields nor the shape of the collection (an array or an envelope object), so any JSON value is accepted. */
-        ListSubaccountEngagementScoresResponse: unknown;
+        ListSubaccountEngagementScoresResponseBody: unknown;
         /** @description The response to `deleteVerifiedSender`. The interface document does not specify its payload, so any JSON value is accepted. */
-        DeleteVerifiedSenderResponse: unknown;
+        DeleteVerifiedSenderResponseBody: unknown;
         /** @description A contact export, as returned by `exportContacts`. The interface document does not specify its fields, so any JSON object is accepted. */
-        ExportContactsResponse: {
+        ExportContactsResponseBody: {
             [key: string]: unknown;
         };
         /** @description The request body of `sendBatch`. The interface document does not specify its fields, so any JSON object is accepted. */
-        SendBatchRequest: {
+        SendBatchRequestBody: {
             [key: string]: unknown;
         };
         /** @description One batch, as returned by `sendBatch`. The interface document does not specify its fields, so any JSON object is accepted. */
-        SendBatchResponse: {
+        SendBatchResponseBody: {
             [key: string]: unknown;
         };
         /** @description The request body of `replaceLinkBranding`. The interface document does not specify its fields, so any JSON object is accepted. */
-        ReplaceLinkBrandingRequest: {
+        ReplaceLinkBrandingRequestBody: {
             [key: string]: unknown;
         };
         /** @description One link branding, as returned by `replaceLinkBranding`. The interface document does not specify its fields, so any JSON object is accepted. */
-        ReplaceLinkBrandingResponse: {
+        ReplaceLinkBrandingResponseBody: {
             [key: string]: unknown;
         };
         /** @description The delay-reason metrics, as returned by `listDelayReasonMetrics`. The interface document specifies neither their fields nor the shape of the collection (an array or an envelope object), so any JSON value is accepted. */
-        ListDelayReasonMetricsResponse: unknown;
+        ListDelayReasonMetricsResponseBody: unknown;
         /** @description One integration, as returned by `getIntegration`. The interface document does not specify its fields, so any JSON object is accepted. */
-        GetIntegrationResponse: {
+        GetIntegrationResponseBody: {
             [key: string]: unknown;
         };
         /** @description The footer mail setting, as returned by `getFooterSetting`. The interface document does not specify its fields, so any JSON object is accepted. */
-        GetFooterSettingResponse: {
+        GetFooterSettingResponseBody: {
             [key: string]: unknown;
         };
         /** @description The response to `deleteMessage`. The interface document does not specify its payload, so any JSON value is accepted. */
-        DeleteMessageResponse: unknown;
+        DeleteMessageResponseBody: unknown;
         /** @description The message status, as returned by `getMessageStatus`. The interface document does not specify its fields, so any JSON object is accepted. */
-        GetMessageStatusResponse: {
+        GetMessageStatusResponseBody: {
             [key: string]: unknown;
         };
         /** @description The request body of `updateUserPassword`. The interface document does not specify its fields, so any JSON object is accepted. */
-        UpdateUserPasswordRequest: {
+        UpdateUserPasswordRequestBody: {
             [key: string]: unknown;
         };
         /** @description The user password, as returned by `updateUserPassword`. The interface document does not specify its fields, so any JSON object is accepted. */
-        UpdateUserPasswordResponse: {
+        UpdateUserPasswordResponseBody: {
             [key: string]: unknown;
         };
         /** @description The reputation score, as returned by `getReputationScore`. The interface document does not specify its fields, so any JSON object is accepted. */
-        GetReputationScoreResponse: {
+        GetReputationScoreResponseBody: {
             [key: string]: unknown;
         };
         /** @description The response to `deleteIntegrations`. The interface document does not specify its payload, so any JSON value is accepted. */
-        DeleteIntegrationsResponse: unknown;
+        DeleteIntegrationsResponseBody: unknown;
         /** @description The mail settings, as returned by `getMailSettings`. The interface document does not specify its fields, so any JSON object is accepted. */
-        GetMailSettingsResponse: {
+        GetMailSettingsResponseBody: {
             [key: string]: unknown;
         };
         /** @description The custom fields, as returned by `listCustomFields`. The interface document specifies neither their fields nor the shape of the collection (an array or an envelope object), so any JSON value is accepted. */
-        ListCustomFieldsResponse: unknown;
+        ListCustomFieldsResponseBody: unknown;
         /** @description The enforced-TLS setting, as returned by `getEnforcedTlsSetting`. The interface document does not specify its fields, so any JSON object is accepted. */
-        GetEnforcedTlsSettingResponse: {
+        GetEnforcedTlsSettingResponseBody: {
             [key: string]: unknown;
         };
         /** @description The response to `deleteWebhook`. The interface document does not specify its payload, so any JSON value is accepted. */
-        DeleteWebhookResponse: unknown;
+        DeleteWebhookResponseBody: unknown;
         /** @description The webhooks, as returned by `listWebhooks`. The interface document specifies neither their fields nor the shape of the collection (an array or an envelope object), so any JSON value is accepted. */
-        ListWebhooksResponse: unknown;
+        ListWebhooksResponseBody: unknown;
         /** @description The quota history, as returned by `getQuotaHistory`. The interface document does not specify its fields, so any JSON object is accepted. */
-        GetQuotaHistoryResponse: {
+        GetQuotaHistoryResponseBody: {
             [key: string]: unknown;
         };
         /** @description The quotas, as returned by `listQuotas`. The interface document specifies neither their fields nor the shape of the collection (an array or an envelope object), so any JSON value is accepted. */
-        ListQuotasResponse: unknown;
+        ListQuotasResponseBody: unknown;
     };
     responses: {
         /** @description Any response other than the success response. The interface document does not specify error status codes, the error body's shape or error conditions. */
-        Error: {
+        ErrorResponse: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
     };
     parameters: {
-        /** @description The request parameters of this operation. The interface document states that the operation has request parameters but not their names or values, so any name=value pairs are accepted. Each pair is sent as a plain `name=value` query parameter (`params` itself never appears on the wire). */
+        /** @description The request parameters of this operation. The interface document states that the operation has request parameters but not their names or values, so any name=value pairs are accepted. Each pair is sent as a plain `name=value` query parameter (`pairs` itself never appears on the wire). */
         OpenQuery: {
             [key: string]: string;
         };
@@ -833,17 +833,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListScopesResponse"];
+                    "application/json": components["schemas"]["ListScopesResponseBody"];
                 };
             };
-            default: components["responses"]["Error"];
+            default: components["responses"]["ErrorResponse"];
         };
     };
     getApiKey: {
         parameters: {
             query?: {
-                /** @description The request parameters of this operation. The interface document states that the operation has request parameters but not their names or values, so any name=value pairs are accepted. Each pair is sent as a plain `name=value` query parameter (`params` itself never appears on the wire). */
-                params?: components["parameters"]["OpenQuery"];
+                /** @description The request parameters of this operation. The interface document states that the operation has request parameters but not their names or values, so any name=value pairs are accepted. Each pair is sent as a plain `name=value` query parameter (`pairs` itself never appears on the wire). */
+                pairs?: components["parameters"]["OpenQuery"];
             };
             header?: never;
             path?: never;
@@ -857,10 +857,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetApiKeyResponse"];
+                    "application/json": components["schemas"]["GetApiKeyResponseBody"];
                 };
             };
-            default: components["responses"]["Error"];
+            default: components["responses"]["ErrorResponse"];
         };
     };
     listUnsubscribeGroups: {
@@ -878,10 +878,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListUnsubscribeGroupsResponse"];
+                    "application/json": components["schemas"]["ListUnsubscribeGroupsResponseBody"];
                 };
             };
-            default: components["responses"]["Error"];
+            default: components["responses"]["ErrorResponse"];
         };
     };
     getUnsubscribeGroup: {
@@ -902,10 +902,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetUnsubscribeGroupResponse"];
+                    "application/json": components["schemas"]["GetUnsubscribeGroupResponseBody"];
                 };
             };
-            default: components["responses"]["Error"];
+            default: components["responses"]["ErrorResponse"];
         };
     };
     replaceUnsubscribeGroup: {
@@ -918,9 +918,10 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description A JSON object whose fields the interface document does not state. */
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["ReplaceUnsubscribeGroupRequest"];
+                "application/json": components["schemas"]["ReplaceUnsubscribeGroupRequestBody"];
             };
         };
         responses: {
@@ -930,10 +931,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ReplaceUnsubscribeGroupResponse"];
+                    "application/json": components["schemas"]["ReplaceUnsubscribeGroupResponseBody"];
                 };
             };
-            default: components["responses"]["Error"];
+            default: components["responses"]["ErrorResponse"];
         };
     };
     deleteUnsubscribeGroup: {
@@ -954,10 +955,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DeleteUnsubscribeGroupResponse"];
+                    "application/json": components["schemas"]["DeleteUnsubscribeGroupResponseBody"];
                 };
             };
-            default: components["responses"]["Error"];
+            default: components["responses"]["ErrorResponse"];
         };
     };
     getInboundWebhook: {
@@ -978,10 +979,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetInboundWebhookResponse"];
+                    "application/json": components["schemas"]["GetInboundWebhookResponseBody"];
                 };
             };
-            default: components["responses"]["Error"];
+            default: components["responses"]["ErrorResponse"];
         };
     };
     getAccessibilityResult: {
@@ -1002,10 +1003,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetAccessibilityResultResponse"];
+                    "application/json": components["schemas"]["GetAccessibilityResultResponseBody"];
                 };
             };
-            default: components["responses"]["Error"];
+            default: components["responses"]["ErrorResponse"];
         };
     };
     getLinkValidation: {
@@ -1023,10 +1024,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetLinkValidationResponse"];
+                    "application/json": components["schemas"]["GetLinkValidationResponseBody"];
                 };
             };
-            default: components["responses"]["Error"];
+            default: components["responses"]["ErrorResponse"];
         };
     };
     listSubaccountEngagementScores: {
@@ -1044,10 +1045,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListSubaccountEngagementScoresResponse"];
+                    "application/json": components["schemas"]["ListSubaccountEngagementScoresResponseBody"];
                 };
             };
-            default: components["responses"]["Error"];
+            default: components["responses"]["ErrorResponse"];
         };
     };
     deleteVerifiedSender: {
@@ -1068,10 +1069,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DeleteVerifiedSenderResponse"];
+                    "application/json": components["schemas"]["DeleteVerifiedSenderResponseBody"];
                 };
             };
-            default: components["responses"]["Error"];
+            default: components["responses"]["ErrorResponse"];
         };
     };
     exportContacts: {
@@ -1089,10 +1090,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ExportContactsResponse"];
+                    "application/json": components["schemas"]["ExportContactsResponseBody"];
                 };
             };
-            default: components["responses"]["Error"];
+            default: components["responses"]["ErrorResponse"];
         };
     };
     sendBatch: {
@@ -1105,9 +1106,10 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description A JSON object whose fields the interface document does not state. */
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["SendBatchRequest"];
+                "application/json": components["schemas"]["SendBatchRequestBody"];
             };
         };
         responses: {
@@ -1117,10 +1119,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SendBatchResponse"];
+                    "application/json": components["schemas"]["SendBatchResponseBody"];
                 };
             };
-            default: components["responses"]["Error"];
+            default: components["responses"]["ErrorResponse"];
         };
     };
     replaceLinkBranding: {
@@ -1133,9 +1135,10 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description A JSON object whose fields the interface document does not state. */
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["ReplaceLinkBrandingRequest"];
+                "application/json": components["schemas"]["ReplaceLinkBrandingRequestBody"];
             };
         };
         responses: {
@@ -1145,10 +1148,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ReplaceLinkBrandingResponse"];
+                    "application/json": components["schemas"]["ReplaceLinkBrandingResponseBody"];
                 };
             };
-            default: components["responses"]["Error"];
+            default: components["responses"]["ErrorResponse"];
         };
     };
     listDelayReasonMetrics: {
@@ -1166,10 +1169,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListDelayReasonMetricsResponse"];
+                    "application/json": components["schemas"]["ListDelayReasonMetricsResponseBody"];
                 };
             };
-            default: components["responses"]["Error"];
+            default: components["responses"]["ErrorResponse"];
         };
     };
     getIntegration: {
@@ -1190,10 +1193,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetIntegrationResponse"];
+                    "application/json": components["schemas"]["GetIntegrationResponseBody"];
                 };
             };
-            default: components["responses"]["Error"];
+            default: components["responses"]["ErrorResponse"];
         };
     };
     getFooterSetting: {
@@ -1211,10 +1214,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetFooterSettingResponse"];
+                    "application/json": components["schemas"]["GetFooterSettingResponseBody"];
                 };
             };
-            default: components["responses"]["Error"];
+            default: components["responses"]["ErrorResponse"];
         };
     };
     deleteMessage: {
@@ -1235,17 +1238,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DeleteMessageResponse"];
+                    "application/json": components["schemas"]["DeleteMessageResponseBody"];
                 };
             };
-            default: components["responses"]["Error"];
+            default: components["responses"]["ErrorResponse"];
         };
     };
     getMessageStatus: {
         parameters: {
             query?: {
-                /** @description The request parameters of this operation. The interface document states that the operation has request parameters but not their names or values, so any name=value pairs are accepted. Each pair is sent as a plain `name=value` query parameter (`params` itself never appears on the wire). */
-                params?: components["parameters"]["OpenQuery"];
+                /** @description The request parameters of this operation. The interface document states that the operation has request parameters but not their names or values, so any name=value pairs are accepted. Each pair is sent as a plain `name=value` query parameter (`pairs` itself never appears on the wire). */
+                pairs?: components["parameters"]["OpenQuery"];
             };
             header?: never;
             path?: never;
@@ -1259,10 +1262,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetMessageStatusResponse"];
+                    "application/json": components["schemas"]["GetMessageStatusResponseBody"];
                 };
             };
-            default: components["responses"]["Error"];
+            default: components["responses"]["ErrorResponse"];
         };
     };
     updateUserPassword: {
@@ -1272,9 +1275,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description A JSON object whose fields the interface document does not state. */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateUserPasswordRequest"];
+                "application/json": components["schemas"]["UpdateUserPasswordRequestBody"];
             };
         };
         responses: {
@@ -1284,10 +1288,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UpdateUserPasswordResponse"];
+                    "application/json": components["schemas"]["UpdateUserPasswordResponseBody"];
                 };
             };
-            default: components["responses"]["Error"];
+            default: components["responses"]["ErrorResponse"];
         };
     };
     getReputationScore: {
@@ -1305,10 +1309,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetReputationScoreResponse"];
+                    "application/json": components["schemas"]["GetReputationScoreResponseBody"];
                 };
             };
-            default: components["responses"]["Error"];
+            default: components["responses"]["ErrorResponse"];
         };
     };
     deleteIntegrations: {
@@ -1326,10 +1330,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DeleteIntegrationsResponse"];
+                    "application/json": components["schemas"]["DeleteIntegrationsResponseBody"];
                 };
             };
-            default: components["responses"]["Error"];
+            default: components["responses"]["ErrorResponse"];
         };
     };
     getMailSettings: {
@@ -1347,10 +1351,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetMailSettingsResponse"];
+                    "application/json": components["schemas"]["GetMailSettingsResponseBody"];
                 };
             };
-            default: components["responses"]["Error"];
+            default: components["responses"]["ErrorResponse"];
         };
     };
     listCustomFields: {
@@ -1368,10 +1372,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListCustomFieldsResponse"];
+                    "application/json": components["schemas"]["ListCustomFieldsResponseBody"];
                 };
             };
-            default: components["responses"]["Error"];
+            default: components["responses"]["ErrorResponse"];
         };
     };
     getEnforcedTlsSetting: {
@@ -1389,10 +1393,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetEnforcedTlsSettingResponse"];
+                    "application/json": components["schemas"]["GetEnforcedTlsSettingResponseBody"];
                 };
             };
-            default: components["responses"]["Error"];
+            default: components["responses"]["ErrorResponse"];
         };
     };
     deleteWebhook: {
@@ -1413,10 +1417,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DeleteWebhookResponse"];
+                    "application/json": components["schemas"]["DeleteWebhookResponseBody"];
                 };
             };
-            default: components["responses"]["Error"];
+            default: components["responses"]["ErrorResponse"];
         };
     };
     listWebhooks: {
@@ -1434,10 +1438,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListWebhooksResponse"];
+                    "application/json": components["schemas"]["ListWebhooksResponseBody"];
                 };
             };
-            default: components["responses"]["Error"];
+            default: components["responses"]["ErrorResponse"];
         };
     };
     getQuotaHistory: {
@@ -1455,10 +1459,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetQuotaHistoryResponse"];
+                    "application/json": components["schemas"]["GetQuotaHistoryResponseBody"];
                 };
             };
-            default: components["responses"]["Error"];
+            default: components["responses"]["ErrorResponse"];
         };
     };
     listQuotas: {
@@ -1476,10 +1480,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListQuotasResponse"];
+                    "application/json": components["schemas"]["ListQuotasResponseBody"];
                 };
             };
-            default: components["responses"]["Error"];
+            default: components["responses"]["ErrorResponse"];
         };
     };
 }

@@ -4,6 +4,7 @@
 import fs from 'node:fs/promises';
 import { generatedHeader } from './generate-types.ts';
 import { type HeaderScheme, headerSchemes, listOperations, type Operation } from './operations.ts';
+import { previousSchemaName, renamedIn } from './previous-names.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- parsed OpenAPI
 
@@ -19,7 +20,7 @@ function argsType(operation: Operation): string | undefined {
 function initExpression(operation: Operation): string {
   const params: string[] = [];
   if (operation.pathParameters.length > 0) params.push(`path: { ${operation.pathParameters.map((name) => `${name}: args.${name}`).join(', ')} }`);
-  if (operation.openQuery) params.push('query: { params: args.query }');
+  if (operation.openQuery) params.push('query: { pairs: args.query }');
   const parts = ['...options'];
   if (params.length > 0) parts.push(`params: { ${params.join(', ')} }`);
   if (operation.body) parts.push('body: args.body');
@@ -97,6 +98,19 @@ export function createEmailDeliveryClient(options: EmailDeliveryClientOptions & 
 }`;
 }
 
+/** \`Schemas\`: the description's named schemas, and their names before ${renamedIn} as deprecated aliases. */
+function schemasType(bundle: Json): string {
+  const aliases = Object.keys(bundle.components?.schemas ?? {}).flatMap((name) => {
+    const previous = previousSchemaName(name);
+    return previous ? [`  /** @deprecated Renamed \`${name}\` in ${renamedIn}; this name goes in the next major version. */\n  ${previous}: components['schemas']['${name}'];`] : [];
+  });
+  if (aliases.length === 0) return "export type Schemas = components['schemas'];";
+  return `/** The description's named schemas, by name; the names they had before ${renamedIn} still work, deprecated. */
+export type Schemas = components['schemas'] & {
+${aliases.join('\n')}
+};`;
+}
+
 /**
  * client.ts for `bundle`. `packageVersion` is the version of the package it ships in (package.json),
  * which the release keeps equal to `info.version`.
@@ -114,7 +128,7 @@ import type { components, operations, paths } from './schema.js';
 export { CrossOriginRedirectError, ResponseBodyError, serializeQuery, UnsafePathParameterError } from './client-runtime.js';
 export type { CallOptions, EmailDeliveryClientOptions } from './client-runtime.js';
 export type { components, operations, paths };
-export type Schemas = components['schemas'];
+${schemasType(bundle)}
 
 /** What an operation function resolves to: \`{ data, response }\` on success, \`{ error, response }\` otherwise. */
 export type OperationResult<Id extends keyof operations> = Promise<FetchResponse<operations[Id], CallOptions, 'application/json'>>;

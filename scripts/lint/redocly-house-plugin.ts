@@ -1,5 +1,5 @@
 // House rules that Redocly's configurable rules cannot express: they look at the
-// source files themselves, not only at the document's content.
+// source files themselves (a component's name is its file's), not only at the document's content.
 import path from 'node:path';
 import type { Oas3Rule, UserContext } from '@redocly/openapi-core';
 
@@ -36,6 +36,69 @@ const NoBracesInFileNames: Oas3Rule = () => {
   return { any: { enter: check } };
 };
 
+/** The lists redocly.yaml gives `house/generator-safe-names` (docs/generators.md: the survey they come from). */
+interface GeneratorSafeNamesOptions {
+  /** Types a language or a generator's runtime already has (`Error`, `Response`, `Data` ...): no component may take one. */
+  builtInTypes?: string[];
+  /** Suffixes generators add to an operation's name for their own types (`Response`, `Params` ...). */
+  operationSuffixes?: string[];
+  /** Names generated functions use for their own variables and arguments (`params`, `body` ...). */
+  parameterNames?: string[];
+}
+
+const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+
+/**
+ * Component names (a component's file name in the split source) and parameter names that no
+ * generator trips on: not a type a language or runtime already has, not the name a generator
+ * derives from an operationId for a type of its own, not a variable a generated function keeps.
+ * A path parameter is exempt: its name is the interface document's (`{id}`).
+ */
+const GeneratorSafeNames: Oas3Rule = (options: GeneratorSafeNamesOptions) => {
+  const builtIn = new Set(options.builtInTypes ?? []);
+  const suffixes = options.operationSuffixes ?? [];
+  const parameterNames = new Set(options.parameterNames ?? []);
+  const components: { name: string; kind: string; location: UserContext['location'] }[] = [];
+  const operationIds: string[] = [];
+  const seen = new Set<string>();
+  return {
+    any: {
+      enter(_node, ctx) {
+        const file = ctx.location.source.absoluteRef;
+        const kind = path.basename(path.dirname(file));
+        if (seen.has(file) || path.basename(path.dirname(path.dirname(file))) !== 'components') return;
+        seen.add(file);
+        components.push({ name: path.basename(file, path.extname(file)), kind, location: ctx.location });
+      },
+    },
+    Operation(operation) {
+      if (typeof operation.operationId === 'string') operationIds.push(operation.operationId);
+    },
+    Parameter(parameter, ctx) {
+      if (parameter.in !== 'path' && parameterNames.has(parameter.name))
+        ctx.report({
+          message: `Parameter name \`${parameter.name}\` is a variable that generated functions keep for themselves (openapi-python-client shadows it); choose another.`,
+          location: ctx.location.child(['name']),
+        });
+    },
+    Root: {
+      leave(_root, ctx) {
+        for (const { name, kind, location } of components) {
+          const clash = builtIn.has(name)
+            ? 'a type languages and generators already have'
+            : operationIds.flatMap((id) =>
+                suffixes.filter((suffix) => `${pascal(id)}${suffix}` === name).map((suffix) => `the ${suffix} type generators derive from \`${id}\``),
+              )[0];
+          if (!/^[A-Z][A-Za-z0-9]*$/.test(name))
+            ctx.report({ message: `Component name \`${name}\` (${kind}) must be PascalCase letters and digits.`, location });
+          else if (clash)
+            ctx.report({ message: `Component name \`${name}\` (${kind}) is ${clash}; name it after the naming scheme (docs/generators.md).`, location });
+        }
+      },
+    },
+  };
+};
+
 export default function housePlugin() {
   return {
     id: 'house',
@@ -43,6 +106,7 @@ export default function housePlugin() {
       oas3: {
         'path-item-file-name': PathItemFileName,
         'no-braces-in-file-names': NoBracesInFileNames,
+        'generator-safe-names': GeneratorSafeNames,
       },
     },
   };

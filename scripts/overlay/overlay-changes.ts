@@ -65,7 +65,7 @@ function areaOf(path: string[]): ChangeArea {
   return path[0] === 'security' ? 'Security' : 'Document';
 }
 
-/** `sendBatch` requestBody.content…, `SendBatchRequest` properties.subject, or the document path. */
+/** `sendBatch` requestBody.content…, `SendBatchRequestBody` properties.subject, or the document path. */
 function whereOf(base: Json, overlaid: Json, path: string[]): string {
   if (path[0] === 'paths' && path.length >= 3) {
     const operationId = (overlaid.paths?.[path[1]]?.[path[2]] ?? base.paths?.[path[1]]?.[path[2]])?.operationId;

@@ -10,53 +10,53 @@ type Data<F extends (...args: any[]) => Promise<{ data?: unknown }>> = Awaited<R
 
 describe('response data types: each operation answers with its named payload schema', () => {
   test('by operation function', () => {
-    expectTypeOf<Data<typeof api.listScopes>>().toEqualTypeOf<Schemas['ListScopesResponse'] | undefined>();
-    expectTypeOf<Data<typeof api.getApiKey>>().toEqualTypeOf<Schemas['GetApiKeyResponse'] | undefined>();
-    expectTypeOf<Data<typeof api.listUnsubscribeGroups>>().toEqualTypeOf<Schemas['ListUnsubscribeGroupsResponse'] | undefined>();
-    expectTypeOf<Data<typeof api.getUnsubscribeGroup>>().toEqualTypeOf<Schemas['GetUnsubscribeGroupResponse'] | undefined>();
-    expectTypeOf<Data<typeof api.replaceUnsubscribeGroup>>().toEqualTypeOf<Schemas['ReplaceUnsubscribeGroupResponse'] | undefined>();
-    expectTypeOf<Data<typeof api.deleteUnsubscribeGroup>>().toEqualTypeOf<Schemas['DeleteUnsubscribeGroupResponse'] | undefined>();
-    expectTypeOf<Data<typeof api.getInboundWebhook>>().toEqualTypeOf<Schemas['GetInboundWebhookResponse'] | undefined>();
-    expectTypeOf<Data<typeof api.getAccessibilityResult>>().toEqualTypeOf<Schemas['GetAccessibilityResultResponse'] | undefined>();
-    expectTypeOf<Data<typeof api.getLinkValidation>>().toEqualTypeOf<Schemas['GetLinkValidationResponse'] | undefined>();
-    expectTypeOf<Data<typeof api.listSubaccountEngagementScores>>().toEqualTypeOf<Schemas['ListSubaccountEngagementScoresResponse'] | undefined>();
-    expectTypeOf<Data<typeof api.deleteVerifiedSender>>().toEqualTypeOf<Schemas['DeleteVerifiedSenderResponse'] | undefined>();
-    expectTypeOf<Data<typeof api.exportContacts>>().toEqualTypeOf<Schemas['ExportContactsResponse'] | undefined>();
-    expectTypeOf<Data<typeof api.sendBatch>>().toEqualTypeOf<Schemas['SendBatchResponse'] | undefined>();
-    expectTypeOf<Data<typeof api.replaceLinkBranding>>().toEqualTypeOf<Schemas['ReplaceLinkBrandingResponse'] | undefined>();
-    expectTypeOf<Data<typeof api.listDelayReasonMetrics>>().toEqualTypeOf<Schemas['ListDelayReasonMetricsResponse'] | undefined>();
-    expectTypeOf<Data<typeof api.getIntegration>>().toEqualTypeOf<Schemas['GetIntegrationResponse'] | undefined>();
-    expectTypeOf<Data<typeof api.getFooterSetting>>().toEqualTypeOf<Schemas['GetFooterSettingResponse'] | undefined>();
-    expectTypeOf<Data<typeof api.deleteMessage>>().toEqualTypeOf<Schemas['DeleteMessageResponse'] | undefined>();
-    expectTypeOf<Data<typeof api.getMessageStatus>>().toEqualTypeOf<Schemas['GetMessageStatusResponse'] | undefined>();
-    expectTypeOf<Data<typeof api.updateUserPassword>>().toEqualTypeOf<Schemas['UpdateUserPasswordResponse'] | undefined>();
-    expectTypeOf<Data<typeof api.getReputationScore>>().toEqualTypeOf<Schemas['GetReputationScoreResponse'] | undefined>();
-    expectTypeOf<Data<typeof api.deleteIntegrations>>().toEqualTypeOf<Schemas['DeleteIntegrationsResponse'] | undefined>();
-    expectTypeOf<Data<typeof api.getMailSettings>>().toEqualTypeOf<Schemas['GetMailSettingsResponse'] | undefined>();
-    expectTypeOf<Data<typeof api.listCustomFields>>().toEqualTypeOf<Schemas['ListCustomFieldsResponse'] | undefined>();
-    expectTypeOf<Data<typeof api.getEnforcedTlsSetting>>().toEqualTypeOf<Schemas['GetEnforcedTlsSettingResponse'] | undefined>();
-    expectTypeOf<Data<typeof api.deleteWebhook>>().toEqualTypeOf<Schemas['DeleteWebhookResponse'] | undefined>();
-    expectTypeOf<Data<typeof api.listWebhooks>>().toEqualTypeOf<Schemas['ListWebhooksResponse'] | undefined>();
-    expectTypeOf<Data<typeof api.getQuotaHistory>>().toEqualTypeOf<Schemas['GetQuotaHistoryResponse'] | undefined>();
-    expectTypeOf<Data<typeof api.listQuotas>>().toEqualTypeOf<Schemas['ListQuotasResponse'] | undefined>();
+    expectTypeOf<Data<typeof api.listScopes>>().toEqualTypeOf<Schemas['ListScopesResponseBody'] | undefined>();
+    expectTypeOf<Data<typeof api.getApiKey>>().toEqualTypeOf<Schemas['GetApiKeyResponseBody'] | undefined>();
+    expectTypeOf<Data<typeof api.listUnsubscribeGroups>>().toEqualTypeOf<Schemas['ListUnsubscribeGroupsResponseBody'] | undefined>();
+    expectTypeOf<Data<typeof api.getUnsubscribeGroup>>().toEqualTypeOf<Schemas['GetUnsubscribeGroupResponseBody'] | undefined>();
+    expectTypeOf<Data<typeof api.replaceUnsubscribeGroup>>().toEqualTypeOf<Schemas['ReplaceUnsubscribeGroupResponseBody'] | undefined>();
+    expectTypeOf<Data<typeof api.deleteUnsubscribeGroup>>().toEqualTypeOf<Schemas['DeleteUnsubscribeGroupResponseBody'] | undefined>();
+    expectTypeOf<Data<typeof api.getInboundWebhook>>().toEqualTypeOf<Schemas['GetInboundWebhookResponseBody'] | undefined>();
+    expectTypeOf<Data<typeof api.getAccessibilityResult>>().toEqualTypeOf<Schemas['GetAccessibilityResultResponseBody'] | undefined>();
+    expectTypeOf<Data<typeof api.getLinkValidation>>().toEqualTypeOf<Schemas['GetLinkValidationResponseBody'] | undefined>();
+    expectTypeOf<Data<typeof api.listSubaccountEngagementScores>>().toEqualTypeOf<Schemas['ListSubaccountEngagementScoresResponseBody'] | undefined>();
+    expectTypeOf<Data<typeof api.deleteVerifiedSender>>().toEqualTypeOf<Schemas['DeleteVerifiedSenderResponseBody'] | undefined>();
+    expectTypeOf<Data<typeof api.exportContacts>>().toEqualTypeOf<Schemas['ExportContactsResponseBody'] | undefined>();
+    expectTypeOf<Data<typeof api.sendBatch>>().toEqualTypeOf<Schemas['SendBatchResponseBody'] | undefined>();
+    expectTypeOf<Data<typeof api.replaceLinkBranding>>().toEqualTypeOf<Schemas['ReplaceLinkBrandingResponseBody'] | undefined>();
+    expectTypeOf<Data<typeof api.listDelayReasonMetrics>>().toEqualTypeOf<Schemas['ListDelayReasonMetricsResponseBody'] | undefined>();
+    expectTypeOf<Data<typeof api.getIntegration>>().toEqualTypeOf<Schemas['GetIntegrationResponseBody'] | undefined>();
+    expectTypeOf<Data<typeof api.getFooterSetting>>().toEqualTypeOf<Schemas['GetFooterSettingResponseBody'] | undefined>();
+    expectTypeOf<Data<typeof api.deleteMessage>>().toEqualTypeOf<Schemas['DeleteMessageResponseBody'] | undefined>();
+    expectTypeOf<Data<typeof api.getMessageStatus>>().toEqualTypeOf<Schemas['GetMessageStatusResponseBody'] | undefined>();
+    expectTypeOf<Data<typeof api.updateUserPassword>>().toEqualTypeOf<Schemas['UpdateUserPasswordResponseBody'] | undefined>();
+    expectTypeOf<Data<typeof api.getReputationScore>>().toEqualTypeOf<Schemas['GetReputationScoreResponseBody'] | undefined>();
+    expectTypeOf<Data<typeof api.deleteIntegrations>>().toEqualTypeOf<Schemas['DeleteIntegrationsResponseBody'] | undefined>();
+    expectTypeOf<Data<typeof api.getMailSettings>>().toEqualTypeOf<Schemas['GetMailSettingsResponseBody'] | undefined>();
+    expectTypeOf<Data<typeof api.listCustomFields>>().toEqualTypeOf<Schemas['ListCustomFieldsResponseBody'] | undefined>();
+    expectTypeOf<Data<typeof api.getEnforcedTlsSetting>>().toEqualTypeOf<Schemas['GetEnforcedTlsSettingResponseBody'] | undefined>();
+    expectTypeOf<Data<typeof api.deleteWebhook>>().toEqualTypeOf<Schemas['DeleteWebhookResponseBody'] | undefined>();
+    expectTypeOf<Data<typeof api.listWebhooks>>().toEqualTypeOf<Schemas['ListWebhooksResponseBody'] | undefined>();
+    expectTypeOf<Data<typeof api.getQuotaHistory>>().toEqualTypeOf<Schemas['GetQuotaHistoryResponseBody'] | undefined>();
+    expectTypeOf<Data<typeof api.listQuotas>>().toEqualTypeOf<Schemas['ListQuotasResponseBody'] | undefined>();
   });
 
   test('single resources are open objects; collections and delete results constrain nothing', () => {
-    expectTypeOf<Schemas['GetApiKeyResponse']>().toEqualTypeOf<{ [key: string]: unknown }>();
-    expectTypeOf<Schemas['UpdateUserPasswordRequest']>().toEqualTypeOf<{ [key: string]: unknown }>();
-    expectTypeOf<Schemas['ListWebhooksResponse']>().toBeUnknown();
-    expectTypeOf<Schemas['DeleteMessageResponse']>().toBeUnknown();
+    expectTypeOf<Schemas['GetApiKeyResponseBody']>().toEqualTypeOf<{ [key: string]: unknown }>();
+    expectTypeOf<Schemas['UpdateUserPasswordRequestBody']>().toEqualTypeOf<{ [key: string]: unknown }>();
+    expectTypeOf<Schemas['ListWebhooksResponseBody']>().toBeUnknown();
+    expectTypeOf<Schemas['DeleteMessageResponseBody']>().toBeUnknown();
   });
 
   test('by path: sendBatch (#13) is keyed 201, every other operation 200', async () => {
     type SendBatchResponses = paths['/v1/batches/{id}/send']['post']['responses'];
     expectTypeOf<keyof SendBatchResponses>().toEqualTypeOf<201 | 'default'>();
-    expectTypeOf<SendBatchResponses[201]['content']['application/json']>().toEqualTypeOf<Schemas['SendBatchResponse']>();
+    expectTypeOf<SendBatchResponses[201]['content']['application/json']>().toEqualTypeOf<Schemas['SendBatchResponseBody']>();
     expectTypeOf<keyof paths['/v1/webhooks']['get']['responses']>().toEqualTypeOf<200 | 'default'>();
     const { data } = await client.POST('/v1/batches/{id}/send', { params: { path: { id: 'b1' } } });
-    expectTypeOf(data).toEqualTypeOf<Schemas['SendBatchResponse'] | undefined>();
+    expectTypeOf(data).toEqualTypeOf<Schemas['SendBatchResponseBody'] | undefined>();
     const webhooks = await client.GET('/v1/webhooks');
-    expectTypeOf(webhooks.data).toEqualTypeOf<Schemas['ListWebhooksResponse'] | undefined>();
+    expectTypeOf(webhooks.data).toEqualTypeOf<Schemas['ListWebhooksResponseBody'] | undefined>();
   });
 });
 
@@ -98,6 +98,6 @@ describe('calls the description does not allow do not compile', () => {
     void api.sendBatch(client, { id: 'b1' });
     void api.updateUserPassword(client, { body: {} });
     void client.PATCH('/v1/user/password', { body: { any: 1 } });
-    void client.GET('/v1/messages/status', { params: { query: { params: { a: 'b' } } } });
+    void client.GET('/v1/messages/status', { params: { query: { pairs: { a: 'b' } } } });
   });
 });

@@ -18,7 +18,7 @@ function callFor(row: OperationRow): string {
   const options = {
     none: '',
     id: "{ path: { id: 'x' } }",
-    query: "{ query: { params: { any: 'pair' } } }",
+    query: "{ query: { pairs: { any: 'pair' } } }",
     'id+optional-body': "{ path: { id: 'x' }, body: { any: 1 } }",
     'required-body': '{ body: { any: 1 } }',
   }[row.request];

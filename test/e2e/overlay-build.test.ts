@@ -41,7 +41,7 @@ describe('the build with the example overlays', () => {
   it('exits 0, printing what the overlays change, and writes the artifact set of generated/ there', async () => {
     expect(first.code, first.output).toBe(0);
     expect(first.stdout).toContain(`build: openapi/ + 2 overlays -> ${path.relative(root, out)}/\n`);
-    expect(first.stdout).toContain('  change: Schemas: add SendBatchRequest properties.subject (can break a caller)\n');
+    expect(first.stdout).toContain('  change: Schemas: add SendBatchRequestBody properties.subject (can break a caller)\n');
     expect(first.stdout).toContain('  change: Security: add components.securitySchemes (can break a caller)\n');
     const committed = Object.keys(generatedBefore).filter((file) => !file.startsWith('docs/'));
     const written = Object.keys(await fingerprint(out));
@@ -63,9 +63,9 @@ describe('the build with the example overlays', () => {
   it('types the overlaid fields and credentials: tsc passes with the overlays and fails without them', async () => {
     const consumer = (from: string) => `import { createEmailDeliveryClient, getMessageStatus, type Schemas } from '${from}/dist/client.js';
 const client = createEmailDeliveryClient({ credentials: { ExampleApiKey: 'key' } });
-export const body: Schemas['SendBatchRequest'] = { subject: 'Hello', sendAt: '2026-11-22T10:00:00Z' };
+export const body: Schemas['SendBatchRequestBody'] = { subject: 'Hello', sendAt: '2026-11-22T10:00:00Z' };
 // @ts-expect-error the subject is a string
-export const wrong: Schemas['SendBatchRequest'] = { subject: 42 };
+export const wrong: Schemas['SendBatchRequestBody'] = { subject: 42 };
 const { data } = await getMessageStatus(client);
 export const state: 'queued' | 'delivered' | 'bounced' | undefined = data?.state;
 `;

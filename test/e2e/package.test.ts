@@ -35,7 +35,7 @@ const client = createEmailDeliveryClient({ baseUrl: 'http://127.0.0.1:4010', hea
 export async function callAll(): Promise<unknown[]> {
   const results: unknown[] = [];
 ${operations.map(callFor).join('\n')}
-  const key: Schemas['GetApiKeyResponse'] | undefined = (await api.getApiKey(client)).data;
+  const key: Schemas['GetApiKeyResponseBody'] | undefined = (await api.getApiKey(client)).data;
   results.push(key);
   return results;
 }

@@ -151,7 +151,7 @@ describe('with the example overlays', () => {
     expect(result.code).toBe(1);
     expect(result.err).toContain(`verify: ${server.url} against the description with 2 overlay(s)`);
     expect(result.out).toContain(
-      '| contradicts | `getMessageStatus` | GET | answered 200, but the body does not match GetMessageStatusResponse: field state must be equal to one of the allowed values ("queued", "delivered", "bounced") |',
+      '| contradicts | `getMessageStatus` | GET | answered 200, but the body does not match GetMessageStatusResponseBody: field state must be equal to one of the allowed values ("queued", "delivered", "bounced") |',
     );
     expect(result.out).toMatch(/^\*\*Failed\*\*: 14 as described, 1 contradicts, 14 not called; 15 requests sent in/m);
   });

@@ -12,6 +12,7 @@ import {
   variants,
   languagesDir,
   missingFor,
+  renamedTypes,
   mustRun,
   oapiCodegen,
   requireTools,
@@ -46,6 +47,7 @@ describe.runIf(runsHere('oapi-codegen', missing))('oapi-codegen', () => {
       expect(generated.stderr, 'oapi-codegen prints no warning').toBe('');
     }
     expect(await differingFiles(moduleOf(variants[0]), moduleOf(variants[1]), copiesOfTheInput)).toEqual([]);
+    expect(await renamedTypes(tier.document, path.join(moduleOf(variants[0]), 'oapicodegen')), 'types renamed by the generator').toEqual([]);
   });
 
   it('the client builds, vets and sends what the description says', async () => {

@@ -10,6 +10,7 @@ import {
   differingFiles,
   languagesDir,
   missingFor,
+  renamedTypes,
   mustRun,
   openApiGenerator,
   openQueryDeviation,
@@ -21,8 +22,8 @@ import {
 
 // Pinned: what the generated client sends for the open query pairs (see openQueryDeviation).
 const goDeviations = openQueryDeviation(
-  'GET /v1/api-key?params[name]=value&params[two+words]=a%26b',
-  'the go generator sends the object in deepObject style (params[name]=value), brackets unencoded',
+  'GET /v1/api-key?pairs[name]=value&pairs[two+words]=a%26b',
+  'the go generator sends the object in deepObject style (pairs[name]=value), brackets unencoded',
 );
 const tier = tierWorkspace('openapi-generator-go');
 
@@ -37,6 +38,7 @@ describe.runIf(runsHere('OpenAPI Generator (go)', go))('OpenAPI Generator: go', 
       await openApiGenerator('go', variant, path.join(moduleOf(variant), 'openapigenerator'), ['--package-name', 'openapigenerator']);
     }
     expect(await differingFiles(moduleOf(variants[0]), moduleOf(variants[1]), copiesOfTheInput)).toEqual([]);
+    expect(await renamedTypes(tier.document, path.join(moduleOf(variants[0]), 'openapigenerator')), 'types renamed by the generator').toEqual([]);
   });
 
   it('the client builds, vets and sends what the description says', async () => {

@@ -10,6 +10,7 @@ import {
   differingFiles,
   languagesDir,
   missingFor,
+  renamedTypes,
   mustRun,
   openApiGenerator,
   openQueryDeviation,
@@ -21,8 +22,8 @@ import {
 
 // Pinned: what the generated client sends for the open query pairs (see openQueryDeviation).
 const javaDeviations = openQueryDeviation(
-  'GET /v1/api-key?params=%7Bname%3Dvalue%2C%20two%20words%3Da%26b%7D',
-  "the java (native) generator sends the object as one `params` parameter holding Java's Map.toString()",
+  'GET /v1/api-key?pairs=%7Bname%3Dvalue%2C%20two%20words%3Da%26b%7D',
+  "the java (native) generator sends the object as one `pairs` parameter holding Java's Map.toString()",
 );
 const tier = tierWorkspace('openapi-generator-java');
 
@@ -36,6 +37,7 @@ describe.runIf(runsHere('OpenAPI Generator (java)', java))('OpenAPI Generator: j
     for (const variant of variants)
       await openApiGenerator('java', variant, outOf(variant), ['--library', 'native', '--additional-properties', 'hideGenerationTimestamp=true']);
     expect(await differingFiles(outOf(variants[0]), outOf(variants[1]), copiesOfTheInput)).toEqual([]);
+    expect(await renamedTypes(tier.document, outOf(variants[0])), 'types renamed by the generator').toEqual([]);
   });
 
   it('the client compiles (Maven) and sends what the description says', async () => {

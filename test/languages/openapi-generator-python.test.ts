@@ -11,6 +11,7 @@ import {
   differingFiles,
   languagesDir,
   missingFor,
+  renamedTypes,
   mustRun,
   openApiGenerator,
   openQueryDeviation,
@@ -23,8 +24,8 @@ import {
 
 // Pinned: what the generated client sends for the open query pairs (see openQueryDeviation).
 const pythonDeviations = openQueryDeviation(
-  'GET /v1/api-key?params=%7B%22name%22%3A%20%22value%22%2C%20%22two%20words%22%3A%20%22a%26b%22%7D',
-  'the python generator sends the object as one `params` parameter holding its JSON',
+  'GET /v1/api-key?pairs=%7B%22name%22%3A%20%22value%22%2C%20%22two%20words%22%3A%20%22a%26b%22%7D',
+  'the python generator sends the object as one `pairs` parameter holding its JSON',
 );
 const tier = tierWorkspace('openapi-generator-python');
 
@@ -43,6 +44,7 @@ describe.runIf(runsHere('OpenAPI Generator (python)', python))('OpenAPI Generato
         ['[main] WARN  o.o.codegen.utils.ModelUtils - Failed to get the schema name: null'],
       );
     expect(await differingFiles(outOf(variants[0]), outOf(variants[1]), copiesOfTheInput)).toEqual([]);
+    expect(await renamedTypes(tier.document, outOf(variants[0])), 'types renamed by the generator').toEqual([]);
   });
 
   it('the package installs, imports, type-checks and sends what the description says', async () => {

@@ -219,3 +219,19 @@ export async function differingFiles(a: string, b: string, ignored: RegExp): Pro
   }
   return differing;
 }
+
+/**
+ * The types in the generated code under `dir` named after one of the description's schemas but
+ * not as it is (`ModelErrorBody`, `ErrorBody1`, `ErrorBody_`): how a generator renames a type
+ * whose name collides with one of its own. The description's names are chosen so that none does.
+ */
+export async function renamedTypes(document: Json, dir: string): Promise<string[]> {
+  const names = Object.keys(document.components?.schemas ?? {});
+  const renamed = new RegExp(`\\b(?:Model(?:${names.join('|')})|(?:${names.join('|')})(?:\\d+|_))\\b`, 'g');
+  const found = new Set<string>();
+  for (const file of await fs.promises.readdir(dir, { recursive: true })) {
+    if (!/\.(py|java|go|ts|kt|rs)$/.test(file)) continue;
+    for (const match of (await fs.promises.readFile(path.join(dir, file), 'utf8')).matchAll(renamed)) found.add(match[0]);
+  }
+  return [...found].sort();
+}

@@ -106,7 +106,7 @@ const badInputs: [string, BadInput][] = [
     'a dangling $ref',
     {
       file: 'openapi/paths/v1_webhooks.yaml',
-      search: 'ListWebhooksResponse.yaml',
+      search: 'ListWebhooksResponseBody.yaml',
       replace: 'NoSuchSchema.yaml',
       expected: [/openapi\/paths\/v1_webhooks\.yaml:\d+:\d+ error no-unresolved-refs: Can't resolve \$ref.*NoSuchSchema\.yaml/],
     },
@@ -159,16 +159,16 @@ const badInputs: [string, BadInput][] = [
   [
     'a field in a payload schema',
     {
-      file: 'openapi/components/schemas/GetApiKeyResponse.yaml',
+      file: 'openapi/components/schemas/GetApiKeyResponseBody.yaml',
       search: 'additionalProperties: true',
       replace: 'additionalProperties: true\nproperties:\n  key:\n    type: string',
-      expected: [/GetApiKeyResponse\.yaml:\d+:\d+ error rule\/payload-schema-open/],
+      expected: [/GetApiKeyResponseBody\.yaml:\d+:\d+ error rule\/payload-schema-open/],
     },
   ],
   [
     'a closed object',
     {
-      file: 'openapi/components/schemas/GetApiKeyResponse.yaml',
+      file: 'openapi/components/schemas/GetApiKeyResponseBody.yaml',
       search: 'additionalProperties: true',
       replace: 'additionalProperties: false',
       expected: [/error rule\/payload-schema-additional-properties-open/],
@@ -199,6 +199,17 @@ const badInputs: [string, BadInput][] = [
       search: 'paths:\n',
       replace: 'components:\n  securitySchemes:\n    bearer:\n      type: http\n      scheme: bearer\npaths:\n',
       expected: [/openapi\/openapi\.yaml:\d+:\d+ error rule\/no-security-schemes/],
+    },
+  ],
+  [
+    'a query parameter named as a generated function keeps its own variable',
+    {
+      file: 'openapi/components/parameters/OpenQuery.yaml',
+      search: 'name: pairs',
+      replace: 'name: params',
+      expected: [
+        /openapi\/components\/parameters\/OpenQuery\.yaml:1:7 error house\/generator-safe-names: Parameter name `params` is a variable that generated functions keep for themselves/,
+      ],
     },
   ],
   [
@@ -327,6 +338,32 @@ describe.concurrent('bad input', () => {
             spectral: bad.ownRuleset ? ownSpectral(temporary.project) : linters.spectral,
           });
         }),
+  );
+
+  it.each([
+    ['ListScopesResponseBody', 'ListScopesResponse', 'is the Response type generators derive from `listScopes`'],
+    ['ErrorBody', 'Error', 'is a type languages and generators already have'],
+  ])('a schema named %s -> %s, which a generator trips on: a lint error at its file', (name, renamed, why) =>
+    withTemporaryProject(async (temporary) => {
+      const schemas = path.join(temporary.dir, 'openapi', 'components', 'schemas');
+      await fs.rename(path.join(schemas, `${name}.yaml`), path.join(schemas, `${renamed}.yaml`));
+      for (const file of await fs.readdir(path.join(temporary.dir, 'openapi'), { recursive: true })) {
+        const full = path.join(temporary.dir, 'openapi', file);
+        if (!file.endsWith('.yaml')) continue;
+        const text = await fs.readFile(full, 'utf8');
+        await fs.writeFile(full, text.replaceAll(`schemas/${name}.yaml`, `schemas/${renamed}.yaml`));
+      }
+      await expectLintFailure(
+        temporary.project,
+        temporary.dir,
+        [
+          new RegExp(
+            `openapi/components/schemas/${renamed}\\.yaml:1:1 error house/generator-safe-names: Component name \`${renamed}\` \\(schemas\\) ${why.replace(/[()`]/g, (c) => `\\${c}`)}`,
+          ),
+        ],
+        linters,
+      );
+    }),
   );
 
   // The contract refuses it in lint; the client generator refuses it on its own too.

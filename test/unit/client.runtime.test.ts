@@ -90,7 +90,7 @@ describe('optional request parts', () => {
   });
 
   it('the path-based API sends open query pairs as plain name=value pairs too', async () => {
-    await client.GET('/v1/api-key', { params: { query: { params: { a: '1', ü: 'ö/?' } } } });
+    await client.GET('/v1/api-key', { params: { query: { pairs: { a: '1', ü: 'ö/?' } } } });
     expect(server.requests[0].query).toBe('a=1&%C3%BC=%C3%B6%2F%3F');
   });
 });

@@ -140,24 +140,24 @@ const cases: [string, Case][] = [
       want: /^#\/info\/description: the overview names the part "Limits"/,
     },
   ],
-  ['an example', { given: (d) => (d.components.schemas.GetApiKeyResponse.examples = [{ key: 'x' }]), want: /^#: no example anywhere/ }],
+  ['an example', { given: (d) => (d.components.schemas.GetApiKeyResponseBody.examples = [{ key: 'x' }]), want: /^#: no example anywhere/ }],
   [
     'a property in a payload schema',
     {
-      given: (d) => (d.components.schemas.GetApiKeyResponse.properties = { key: { type: 'string' } }),
-      want: /^#\/components\/schemas\/GetApiKeyResponse: a single resource is an open object/,
+      given: (d) => (d.components.schemas.GetApiKeyResponseBody.properties = { key: { type: 'string' } }),
+      want: /^#\/components\/schemas\/GetApiKeyResponseBody: a single resource is an open object/,
     },
   ],
   [
     'a closed object',
     {
-      given: (d) => (d.components.schemas.GetApiKeyResponse.additionalProperties = false),
-      want: /^#\/components\/schemas\/GetApiKeyResponse\/additionalProperties: a single resource accepts any property/,
+      given: (d) => (d.components.schemas.GetApiKeyResponseBody.additionalProperties = false),
+      want: /^#\/components\/schemas\/GetApiKeyResponseBody\/additionalProperties: a single resource accepts any property/,
     },
   ],
   [
     'a collection given a shape',
-    { given: (d) => (d.components.schemas.ListWebhooksResponse.type = 'array'), want: /^#\/components\/schemas\/ListWebhooksResponse/ },
+    { given: (d) => (d.components.schemas.ListWebhooksResponseBody.type = 'array'), want: /^#\/components\/schemas\/ListWebhooksResponseBody/ },
   ],
   [
     'a schema no payload uses',
@@ -228,8 +228,8 @@ describe('the closed world (allow-list.ts)', () => {
     ],
     [
       'a field',
-      (d) => (d.components.schemas.Error.properties = {}),
-      '#/components/schemas/Error/properties: not stated by the interface document (fields are not shown)',
+      (d) => (d.components.schemas.ErrorBody.properties = {}),
+      '#/components/schemas/ErrorBody/properties: not stated by the interface document (fields are not shown)',
     ],
     [
       'an unexploded query',

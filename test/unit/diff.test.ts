@@ -63,8 +63,8 @@ const breakingPairs: [BreakingKind, string, (document: Json) => void][] = [
       delete content['application/json'];
     },
   ],
-  ['response schema narrowed', 'getApiKey', (d) => (d.components.schemas.GetApiKeyResponse.additionalProperties = false)],
-  ['request schema narrowed', 'sendBatch', (d) => (d.components.schemas.SendBatchRequest.additionalProperties = false)],
+  ['response schema narrowed', 'getApiKey', (d) => (d.components.schemas.GetApiKeyResponseBody.additionalProperties = false)],
+  ['request schema narrowed', 'sendBatch', (d) => (d.components.schemas.SendBatchRequestBody.additionalProperties = false)],
 ];
 
 describe('compareBundles', () => {

@@ -157,10 +157,10 @@ describe('applying overlays', () => {
 
   it('copies (1.1) the one node `copy` selects into each target', async () => {
     const { document } = await apply(
-      "  - target: $.components.schemas.SendBatchRequest\n    update: {properties: {subject: {type: string}}}\n  - target: $.components.schemas['SendBatchResponse','GetMessageStatusResponse']\n    copy: $.components.schemas.SendBatchRequest\n",
+      "  - target: $.components.schemas.SendBatchRequestBody\n    update: {properties: {subject: {type: string}}}\n  - target: $.components.schemas['SendBatchResponseBody','GetMessageStatusResponseBody']\n    copy: $.components.schemas.SendBatchRequestBody\n",
     );
-    expect(document.components.schemas.SendBatchResponse.properties).toEqual({ subject: { type: 'string' } });
-    expect(document.components.schemas.GetMessageStatusResponse.properties).toEqual({ subject: { type: 'string' } });
+    expect(document.components.schemas.SendBatchResponseBody.properties).toEqual({ subject: { type: 'string' } });
+    expect(document.components.schemas.GetMessageStatusResponseBody.properties).toEqual({ subject: { type: 'string' } });
   });
 
   it.each([
@@ -200,7 +200,7 @@ describe('the description with overlays', () => {
     const { document } = overlaid;
     expect(document.components.securitySchemes.ExampleApiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Example-Api-Key' });
     expect(document.security).toEqual([{ ExampleApiKey: [] }]);
-    expect(Object.keys(document.components.schemas.SendBatchRequest.properties)).toEqual(['subject', 'sendAt']);
+    expect(Object.keys(document.components.schemas.SendBatchRequestBody.properties)).toEqual(['subject', 'sendAt']);
     expect(document.info['x-overlays']).toEqual([
       { title: 'Example credentials header', version: '1.0.0' },
       { title: 'Example batch and status fields', version: '1.0.0' },
@@ -213,13 +213,13 @@ describe('the description with overlays', () => {
     expect(JSON.parse(overlaid.json)).toEqual(document);
     expect(overlaid.warnings.map((w) => w.rule)).toEqual(['info-contact']); // the description's own: it states no contact
     expect(overlaid.changesText).toEqual([
-      'Schemas: replace SendBatchRequest description',
-      'Schemas: add SendBatchRequest required.0 (can break a caller)',
-      'Schemas: add SendBatchRequest properties.subject (can break a caller)',
-      'Schemas: add SendBatchRequest properties.sendAt',
-      'Schemas: replace GetMessageStatusResponse description',
-      'Schemas: add GetMessageStatusResponse required.0 (can break a caller)',
-      'Schemas: add GetMessageStatusResponse properties.state (can break a caller)',
+      'Schemas: replace SendBatchRequestBody description',
+      'Schemas: add SendBatchRequestBody required.0 (can break a caller)',
+      'Schemas: add SendBatchRequestBody properties.subject (can break a caller)',
+      'Schemas: add SendBatchRequestBody properties.sendAt',
+      'Schemas: replace GetMessageStatusResponseBody description',
+      'Schemas: add GetMessageStatusResponseBody required.0 (can break a caller)',
+      'Schemas: add GetMessageStatusResponseBody properties.state (can break a caller)',
       'Security: add components.securitySchemes (can break a caller)',
       'Security: add security (can break a caller)',
     ]);
@@ -249,7 +249,7 @@ describe('the description with overlays', () => {
     );
     // Allowed, the build goes on to the lint, which finds the component only listScopes used.
     await expect(overlaidDescription(checkout, options([file], true), base)).rejects.toThrow(
-      `moves.yaml:4: action 1 (target $.paths['/v1/scopes']): error redocly no-unused-components: Component: "ListScopesResponse" is never used.`,
+      `moves.yaml:4: action 1 (target $.paths['/v1/scopes']): error redocly no-unused-components: Component: "ListScopesResponseBody" is never used.`,
     );
   });
 
@@ -279,8 +279,8 @@ describe('the description with overlays', () => {
 
   it('lists a component change once, at the component, not at each operation that uses it', () => {
     const after = structuredClone(base);
-    after.components.schemas.Error.properties = { code: { type: 'string' } };
-    expect(overlayChanges(base, after).changes).toEqual([{ area: 'Schemas', action: 'add', where: 'Error properties.code', breaking: false }]);
+    after.components.schemas.ErrorBody.properties = { code: { type: 'string' } };
+    expect(overlayChanges(base, after).changes).toEqual([{ area: 'Schemas', action: 'add', where: 'ErrorBody properties.code', breaking: false }]);
   });
 
   it('keeps off only the rules redocly.yaml switches off for silent parts', async () => {

@@ -54,7 +54,7 @@ const breaches: [string, { where?: Parameters<typeof withSentence>[1]; rule: str
       says: /^"Send a batch \(cached\) Send a batch" speaks of an operation's behaviour/,
     },
   ],
-  ['Needs a token.', { where: schemaDescription('SendBatchRequest'), rule: 'faithful/prose', says: /speaks of authentication/ }],
+  ['Needs a token.', { where: schemaDescription('SendBatchRequestBody'), rule: 'faithful/prose', says: /speaks of authentication/ }],
   ['It answers within 2 seconds.', { rule: 'faithful/prose-number', says: /states the number 2, which the interface document does not/ }],
   ['It answers 202 too.', { rule: 'faithful/prose-number', says: /states the number 202/ }],
   ['Newer clients call v3.', { rule: 'faithful/prose-number', says: /states the number v3/ }],
@@ -81,10 +81,10 @@ const rewordings: [string, Parameters<typeof withSentence>[1]?][] = [
   ['It answers `201 Created` on success.'],
   ['This is operation #13 of the 29.'],
   ['The `sendBatch` operation is under `/v1/batches/{id}/send`, one of the `/v1/` paths.'],
-  ['Its body is `SendBatchRequest`, sent as `application/json`.'],
+  ['Its body is `SendBatchRequestBody`, sent as `application/json`.'],
   ['Lists every scope.', summaryOf('/v1/scopes', 'get')],
   ['Returns the API key.', (d) => ({ node: d.paths['/v1/api-key'].get, key: 'description' })],
-  ['The quota history of the account.', schemaDescription('GetQuotaHistoryResponse')],
+  ['The quota history of the account.', schemaDescription('GetQuotaHistoryResponseBody')],
   ['Deletes one webhook.', (d) => ({ node: d.paths['/v1/webhooks/{id}'].delete, key: 'description' })],
 ];
 

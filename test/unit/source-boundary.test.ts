@@ -37,7 +37,7 @@ afterAll(async () => {
 });
 
 const webhooks = 'openapi/paths/v1_webhooks.yaml';
-const toSchema = 'ListWebhooksResponse.yaml';
+const toSchema = 'ListWebhooksResponseBody.yaml';
 /** Points listWebhooks's response schema at `target` instead. */
 const refTo = (temporary: TemporaryProject, target: string) => edit(temporary.dir, webhooks, `../components/schemas/${toSchema}`, target);
 /** A file outside the project, holding the marker. */
@@ -77,7 +77,7 @@ const cases: [string, { given: (temporary: TemporaryProject) => Promise<unknown>
         await fs.rm(file);
         await fs.symlink(await plantOutside(t), file);
       },
-      want: /^openapi\/paths\/v1_webhooks\.yaml:17:19 error source\/ref-symlink: openapi\/components\/schemas\/ListWebhooksResponse\.yaml is reached through a symbolic link/,
+      want: /^openapi\/paths\/v1_webhooks\.yaml:17:19 error source\/ref-symlink: openapi\/components\/schemas\/ListWebhooksResponseBody\.yaml is reached through a symbolic link/,
     },
   ],
   [
@@ -90,7 +90,7 @@ const cases: [string, { given: (temporary: TemporaryProject) => Promise<unknown>
         await fs.symlink(folder, path.join(t.dir, 'openapi/linked'));
         await refTo(t, `../linked/${toSchema}`);
       },
-      want: /error source\/ref-symlink: openapi\/linked\/ListWebhooksResponse\.yaml is reached through a symbolic link \(linked\)/,
+      want: /error source\/ref-symlink: openapi\/linked\/ListWebhooksResponseBody\.yaml is reached through a symbolic link \(linked\)/,
     },
   ],
   [
@@ -124,7 +124,7 @@ const cases: [string, { given: (temporary: TemporaryProject) => Promise<unknown>
     'a $ref cycle between files',
     {
       given: (t) => fs.writeFile(path.join(t.dir, 'openapi/components/schemas', toSchema), '$ref: ../../paths/v1_webhooks.yaml\n'),
-      want: /error source\/ref-cycle: the references form a cycle \(openapi\/paths\/v1_webhooks\.yaml -> openapi\/components\/schemas\/ListWebhooksResponse\.yaml -> openapi\/paths\/v1_webhooks\.yaml\)/,
+      want: /error source\/ref-cycle: the references form a cycle \(openapi\/paths\/v1_webhooks\.yaml -> openapi\/components\/schemas\/ListWebhooksResponseBody\.yaml -> openapi\/paths\/v1_webhooks\.yaml\)/,
     },
   ],
   [
@@ -145,7 +145,7 @@ const cases: [string, { given: (temporary: TemporaryProject) => Promise<unknown>
     {
       // Grown to 50 MB without writing them (a sparse file): its size alone refuses it.
       given: (t) => fs.truncate(path.join(t.dir, 'openapi/components/schemas', toSchema), 50 * 1024 * 1024),
-      want: /error source\/file-size: openapi\/components\/schemas\/ListWebhooksResponse\.yaml has 52428800 bytes, more than the 1048576 it may have/,
+      want: /error source\/file-size: openapi\/components\/schemas\/ListWebhooksResponseBody\.yaml has 52428800 bytes, more than the 1048576 it may have/,
     },
   ],
   [
@@ -153,7 +153,7 @@ const cases: [string, { given: (temporary: TemporaryProject) => Promise<unknown>
     {
       given: (t) =>
         fs.appendFile(path.join(t.dir, 'openapi/components/schemas', toSchema), Buffer.from([0x78, 0x2d, 0x62, 0x61, 0x64, 0x3a, 0x20, 0xff, 0xfe, 0x0a])),
-      want: /error source\/not-utf8: openapi\/components\/schemas\/ListWebhooksResponse\.yaml: line 5 holds bytes that are not UTF-8/,
+      want: /error source\/not-utf8: openapi\/components\/schemas\/ListWebhooksResponseBody\.yaml: line 5 holds bytes that are not UTF-8/,
     },
   ],
 ];

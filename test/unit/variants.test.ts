@@ -67,7 +67,7 @@ describe('variant specifics', () => {
 
   it('the 3.0 validator rejects a 3.1-only construct (the check can fail)', async () => {
     const v30 = await read('openapi-3.0.json');
-    v30.components.schemas.GetApiKeyResponse.type = ['object', 'null'];
+    v30.components.schemas.GetApiKeyResponseBody.type = ['object', 'null'];
     expect((await new Validator().validate(v30)).valid).toBe(false);
   });
 });

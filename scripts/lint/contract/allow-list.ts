@@ -137,7 +137,7 @@ const idParameter = object('the id parameter', { name: exactly('id'), in: exactl
 const openQueryParameter = object(
   'the open query parameter',
   {
-    name: exactly('params'),
+    name: exactly('pairs'),
     in: exactly('query'),
     description: text,
     required: exactly(false),
@@ -158,7 +158,7 @@ function operationCheck(document: Json, path: string, method: string): Check {
   const statuses = row ? [row.status, 'default'] : ['default'];
   const response = (status: string) =>
     status === 'default'
-      ? refOr(['#/components/responses/Error'], errorResponse(document))
+      ? refOr(['#/components/responses/ErrorResponse'], errorResponse(document))
       : object('a success response', { description: exactly(row?.label), content: mediaTypes(document) }, ['description', 'content']);
   return object(
     'an operation',
@@ -168,7 +168,11 @@ function operationCheck(document: Json, path: string, method: string): Check {
       description: text,
       operationId: exactly(row?.operationId),
       parameters: arrayOf('parameters', parameterSlot),
-      requestBody: object('a request body', { required: oneOf([true, false]), content: mediaTypes(document) }, ['required', 'content']),
+      requestBody: object('a request body', { description: text, required: oneOf([true, false]), content: mediaTypes(document) }, [
+        'description',
+        'required',
+        'content',
+      ]),
       responses: mapOf('responses', statuses, response, `the success status the table states (${row?.status}) and default`),
     },
     ['tags', 'summary', 'description', 'operationId', 'responses'],
@@ -188,12 +192,12 @@ function documentCheck(document: Json, variant: Variant): Check {
   if (variant !== '3.0') info.summary = text;
   const components: Record<string, Check> = {
     parameters: mapOf('components.parameters', ['Id', 'OpenQuery'], (name) => (name === 'Id' ? idParameter : openQueryParameter)),
-    responses: mapOf('components.responses', ['Error'], () => errorResponse(document)),
+    responses: mapOf('components.responses', ['ErrorResponse'], () => errorResponse(document)),
     schemas: mapOf(
       'components.schemas',
-      (name) => /^[A-Z][A-Za-z]+(Request|Response)$|^Error$/.test(name),
+      (name) => /^[A-Z][A-Za-z]+(RequestBody|ResponseBody)$|^ErrorBody$/.test(name),
       () => openObjectSchema,
-      'one open schema per payload, named <operationId>Request, <operationId>Response or Error',
+      'one open schema per payload, named <operationId>RequestBody, <operationId>ResponseBody or ErrorBody',
     ),
   };
   return object(

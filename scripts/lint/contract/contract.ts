@@ -105,7 +105,7 @@ function checkOperation(document: Json, row: OperationRow, breaches: Breaches): 
     at('responses', 'default', '$ref'),
     'the shared default error response',
     responses.default?.$ref,
-    '#/components/responses/Error',
+    '#/components/responses/ErrorResponse',
   );
 
   // The request part of rule 1.
@@ -147,7 +147,7 @@ function checkOperation(document: Json, row: OperationRow, breaches: Breaches): 
       rule,
       at('requestBody', 'content', 'application/json', 'schema'),
       'the body is a named request schema',
-      /^#\/components\/schemas\/[A-Z][A-Za-z]+Request$/.test(body?.content?.['application/json']?.schema?.$ref ?? ''),
+      /^#\/components\/schemas\/[A-Z][A-Za-z]+RequestBody$/.test(body?.content?.['application/json']?.schema?.$ref ?? ''),
     );
   } else {
     breaches.equal(rule, at('requestBody'), `#${row.n} shows no request body`, operation.requestBody, undefined);
@@ -241,7 +241,13 @@ function checkOpenSchemas(document: Json, breaches: Breaches): void {
     [...payloadSchemaOwners(document).keys()].sort(),
   );
   breaches.equal(rule, pointer('components', 'schemas'), 'the number of payload schemas', Object.keys(schemas).length, 34);
-  breaches.equal(rule, pointer('components', 'schemas', 'Error', 'type'), 'the error body has no stated shape, so no type', schemas.Error?.type, undefined);
+  breaches.equal(
+    rule,
+    pointer('components', 'schemas', 'ErrorBody', 'type'),
+    'the error body has no stated shape, so no type',
+    schemas.ErrorBody?.type,
+    undefined,
+  );
   for (const [name, schema] of Object.entries(schemas)) {
     const at = pointer('components', 'schemas', name);
     if (schema?.type !== undefined) {

@@ -100,7 +100,7 @@ function rows(document: Json): Row[] {
             Object.keys(r)
               .filter((status) => status !== successOf(r))
               .join() === 'default',
-        ) && document.components?.schemas?.Error?.type === undefined,
+        ) && document.components?.schemas?.ErrorBody?.type === undefined,
     },
     { part: 'Limits', content: 'no rate-limit headers or quota values.', holds: !/"headers"\s*:/.test(text) },
     {

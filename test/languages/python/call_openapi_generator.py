@@ -14,6 +14,6 @@ account = AccountAndAccessApi(client)
 body = {"any": 1}
 report("listScopes", lambda: account.list_scopes_with_http_info())
 report("getUnsubscribeGroup", lambda: ContactsAndListsApi(client).get_unsubscribe_group_with_http_info("id 1/é"))
-report("getApiKey", lambda: account.get_api_key_with_http_info(params={"name": "value", "two words": "a&b"}))
+report("getApiKey", lambda: account.get_api_key_with_http_info(pairs={"name": "value", "two words": "a&b"}))
 report("sendBatch", lambda: MessagesAndBatchesApi(client).send_batch_with_http_info("id 1/é", request_body=body))
 report("updateUserPassword", lambda: account.update_user_password_with_http_info(request_body=body))

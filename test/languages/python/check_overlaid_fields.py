@@ -4,15 +4,15 @@ must be there. Prints one line per fact; the test compares them."""
 
 import datetime
 
-from email_delivery_service_api_client.models.get_message_status_response import GetMessageStatusResponse
-from email_delivery_service_api_client.models.send_batch_request import SendBatchRequest
+from email_delivery_service_api_client.models.get_message_status_response_body import GetMessageStatusResponseBody
+from email_delivery_service_api_client.models.send_batch_request_body import SendBatchRequestBody
 
-request = SendBatchRequest(subject="Hello", send_at=datetime.datetime(2026, 11, 22, 10, 0, tzinfo=datetime.timezone.utc))
+request = SendBatchRequestBody(subject="Hello", send_at=datetime.datetime(2026, 11, 22, 10, 0, tzinfo=datetime.timezone.utc))
 print("request", sorted(request.to_dict().items()))
-status = GetMessageStatusResponse.from_dict({"state": "delivered"})
+status = GetMessageStatusResponseBody.from_dict({"state": "delivered"})
 print("state", type(status.state).__name__, status.state.value)
 try:
-    SendBatchRequest.from_dict({})
+    SendBatchRequestBody.from_dict({})
     print("subject not required")
 except KeyError as error:
     print("missing", error)

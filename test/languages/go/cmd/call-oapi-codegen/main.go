@@ -24,10 +24,10 @@ func main() {
 	report.Status("listScopes", scopes, err)
 	group, err := api.GetUnsubscribeGroupWithResponse(ctx, "id 1/é")
 	report.Status("getUnsubscribeGroup", group, err)
-	key, err := api.GetApiKeyWithResponse(ctx, &oapicodegen.GetApiKeyParams{Params: &query})
+	key, err := api.GetApiKeyWithResponse(ctx, &oapicodegen.GetApiKeyParams{Pairs: &query})
 	report.Status("getApiKey", key, err)
-	batch, err := api.SendBatchWithResponse(ctx, "id 1/é", oapicodegen.SendBatchRequest{"any": 1})
+	batch, err := api.SendBatchWithResponse(ctx, "id 1/é", oapicodegen.SendBatchRequestBody{"any": 1})
 	report.Status("sendBatch", batch, err)
-	password, err := api.UpdateUserPasswordWithResponse(ctx, oapicodegen.UpdateUserPasswordRequest{"any": 1})
+	password, err := api.UpdateUserPasswordWithResponse(ctx, oapicodegen.UpdateUserPasswordRequestBody{"any": 1})
 	report.Status("updateUserPassword", password, err)
 }

@@ -21,7 +21,7 @@ func main() {
 	report.Response("listScopes", response, err)
 	_, response, err = api.ContactsAndListsAPI.GetUnsubscribeGroup(ctx, "id 1/é").Execute()
 	report.Response("getUnsubscribeGroup", response, err)
-	_, response, err = api.AccountAndAccessAPI.GetApiKey(ctx).Params(map[string]string{"name": "value", "two words": "a&b"}).Execute()
+	_, response, err = api.AccountAndAccessAPI.GetApiKey(ctx).Pairs(map[string]string{"name": "value", "two words": "a&b"}).Execute()
 	report.Response("getApiKey", response, err)
 	_, response, err = api.MessagesAndBatchesAPI.SendBatch(ctx, "id 1/é").RequestBody(body).Execute()
 	report.Response("sendBatch", response, err)
