@@ -7,9 +7,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { overlaidDescription } from '../../scripts/overlay/build-overlaid.ts';
 import { checkout, root } from '../support/helpers.ts';
+import { jsonReply, startTestServer } from '../support/http-server.ts';
+import { wireRequest } from '../support/wire-format.ts';
 import { run } from '../support/run-command.ts';
 import {
   callAndCompare,
+  calls,
   copiesOfTheInput,
   differingFiles,
   variants,
@@ -66,6 +69,24 @@ describe.runIf(runsHere('openapi-python-client', missing))('openapi-python-clien
     const mypy = await run(bin('mypy'), ['--strict', '--cache-dir', '.mypy', 'call.py'], out, { MYPYPATH: site });
     expect(mypy.code, mypy.output).toBe(0);
     await callAndCompare(tier.document, async (baseUrl) => (await mustRun(bin('python'), ['call.py', baseUrl], out, { PYTHONPATH: site })).stdout, deviations);
+  });
+
+  it("the users' workaround for the open query pairs sends them as the description says", async () => {
+    requireTools(missing);
+    const out = outOf(variants[0]);
+    const site = path.join(out, 'site');
+    await fs.copyFile(path.join(languagesDir, 'python', 'open_query_workaround.py'), path.join(out, 'workaround.py'));
+    const server = await startTestServer();
+    try {
+      server.reply = () => jsonReply(200, {});
+      const ran = await mustRun(bin('python'), ['workaround.py', server.url], out, { PYTHONPATH: site });
+      expect(ran.stdout.trim()).toBe('getApiKey 200');
+      const call = calls.find((c) => c.operationId === 'getApiKey')!;
+      const wanted = wireRequest(tier.document, call.operationId, call.args);
+      expect(server.requests.map((r) => `${r.method} ${r.target}`)).toEqual([`${wanted.method} ${wanted.target}`]);
+    } finally {
+      await server.close();
+    }
   });
 
   it('builds the description with the example overlays: the overlaid fields become typed attributes', async () => {
