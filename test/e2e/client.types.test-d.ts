@@ -101,3 +101,11 @@ describe('calls the description does not allow do not compile', () => {
     void client.GET('/v1/messages/status', { params: { query: { pairs: { a: 'b' } } } });
   });
 });
+
+describe('the schema names before 1.0.0', () => {
+  test('still name the same types, deprecated, for one major version', () => {
+    expectTypeOf<Schemas['ListScopesResponse']>().toEqualTypeOf<Schemas['ListScopesResponseBody']>();
+    expectTypeOf<Schemas['SendBatchRequest']>().toEqualTypeOf<Schemas['SendBatchRequestBody']>();
+    expectTypeOf<Schemas['Error']>().toEqualTypeOf<Schemas['ErrorBody']>();
+  });
+});
