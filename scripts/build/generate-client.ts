@@ -102,7 +102,11 @@ export function createEmailDeliveryClient(options: EmailDeliveryClientOptions & 
 function schemasType(bundle: Json): string {
   const aliases = Object.keys(bundle.components?.schemas ?? {}).flatMap((name) => {
     const previous = previousSchemaName(name);
-    return previous ? [`  /** @deprecated Renamed \`${name}\` in ${renamedIn}; this name goes in the next major version. */\n  ${previous}: components['schemas']['${name}'];`] : [];
+    return previous
+      ? [
+          `  /** @deprecated Renamed \`${name}\` in ${renamedIn}; this name goes in the next major version. */\n  ${previous}: components['schemas']['${name}'];`,
+        ]
+      : [];
   });
   if (aliases.length === 0) return "export type Schemas = components['schemas'];";
   return `/** The description's named schemas, by name; the names they had before ${renamedIn} still work, deprecated. */
