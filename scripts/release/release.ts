@@ -111,7 +111,9 @@ async function releaseOrThrow(project: Project, log: BuildLog, options: ReleaseO
     return;
   }
 
-  // Written only now, every check passed; the tree was clean, so a failure below is undone by a reset.
+  // Written only now, every check passed; the tree was clean, so a failure below is undone by a
+  // reset to the commit it started from (the release commit too, should the tag fail).
+  const start = await git(project, 'rev-parse', 'HEAD');
   try {
     await fs.writeFile(project.sourceEntry, source.replace(infoVersionLine, `$1${version}`));
     await fs.writeFile(packageFile(project), packageJson.replace(/^( {2}"version": )"[^"]*"/m, `$1"${version}"`));
@@ -123,7 +125,7 @@ async function releaseOrThrow(project: Project, log: BuildLog, options: ReleaseO
     await git(project, 'commit', '--quiet', '--message', `Release ${tag}`);
     await git(project, 'tag', '--annotate', tag, '--message', `Release ${tag}\n\n${unreleasedSection(changelog)}`);
   } catch (error) {
-    await git(project, 'reset', '--hard', '--quiet', 'HEAD').catch(() => {});
+    await git(project, 'reset', '--hard', '--quiet', start).catch(() => {});
     await git(project, 'clean', '--force', '-d', '--quiet', '--', path.relative(project.root, project.outputDir)).catch(() => {});
     throw error;
   }
