@@ -9,13 +9,10 @@ import { promisify } from 'node:util';
 import { createConfig } from '@redocly/openapi-core';
 import { bundleWithinBoundary } from '../lint/redocly.ts';
 import { openProject, type Project, ReportedError } from '../project.ts';
+import { git } from './git.ts';
 
 const exec = promisify(execFile);
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- parsed OpenAPI
-
-async function git(project: Project, ...args: string[]): Promise<string> {
-  return (await exec('git', args, { cwd: project.root, maxBuffer: 64 * 1024 * 1024 })).stdout.trim();
-}
 
 /**
  * The ref to compare with by default: the latest release (its tag, or where the clone carries no
@@ -34,7 +31,7 @@ export async function bundleAt(project: Project, ref: string): Promise<Json> {
   try {
     const archive = path.join(scratch, 'base.tar');
     const source = path.relative(project.root, path.dirname(project.sourceEntry));
-    await exec('git', ['archive', '--output', archive, commit, source], { cwd: project.root }).catch(() => {
+    await git(project, 'archive', '--output', archive, commit, source).catch(() => {
       throw new ReportedError(`'${ref}' has no ${source}/ folder to compare with`);
     });
     await exec('tar', ['-xf', archive, '-C', scratch]);

@@ -1,12 +1,9 @@
 // The latest release: the highest `vX.Y.Z` tag the current commit descends from, or, where there is none (a clone that carries no
 // tag), the newest dated section of CHANGELOG.md and the commit that dated it. Versions here are
 // plain X.Y.Z, compared as numbers.
-import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
-import { promisify } from 'node:util';
 import type { Project } from '../project.ts';
-
-const exec = promisify(execFile);
+import { git } from './git.ts';
 
 export type Version = [major: number, minor: number, patch: number];
 
@@ -36,10 +33,6 @@ export interface Release {
   ref: string;
   /** How it was found, for messages. */
   foundBy: string;
-}
-
-async function git(project: Project, ...args: string[]): Promise<string> {
-  return (await exec('git', args, { cwd: project.root, maxBuffer: 16 * 1024 * 1024 })).stdout.trim();
 }
 
 /** The changelog's dated sections, newest first: `## [X.Y.Z] - YYYY-MM-DD`. */

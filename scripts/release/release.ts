@@ -4,20 +4,17 @@
 // comparison needs, a changelog that misses an affected operation, drift, the release gate. Then
 // it sets info.version and the package's version together, moves [Unreleased] into a dated
 // section, rebuilds, commits and creates the annotated tag vX.Y.Z. Pushing is the maintainer's step.
-import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { type BuildLog, build } from '../build/build.ts';
 import { checkDrift } from '../build/check.ts';
 import { bundleWithinBoundary, loadRedoclyConfig } from '../lint/redocly.ts';
 import { type Project, ReportedError } from '../project.ts';
 import { bundleAt } from './bundle-at-ref.ts';
+import { git } from './git.ts';
 import { bumped, bumps, compareVersions, lastRelease, parseVersion, versionText } from './last-release.ts';
 import { affectedOperations, atLeast, movedChangelog, requiredBump, unreleasedSection } from './next-release.ts';
 import { gateProblems } from './release-gate.ts';
-
-const exec = promisify(execFile);
 
 export interface ReleaseOptions {
   dryRun: boolean;
@@ -25,15 +22,6 @@ export interface ReleaseOptions {
   bump?: string;
   /** The release date, YYYY-MM-DD; today by default. */
   date?: string;
-}
-
-async function git(project: Project, ...args: string[]): Promise<string> {
-  try {
-    return (await exec('git', args, { cwd: project.root, maxBuffer: 16 * 1024 * 1024 })).stdout.trim();
-  } catch (error) {
-    const stderr = (error as { stderr?: string }).stderr?.trim();
-    throw new ReportedError(`git ${args[0]} failed: ${stderr || (error as Error).message}`);
-  }
 }
 
 const packageFile = (project: Project) => path.join(project.root, 'package.json');
