@@ -10,7 +10,7 @@
 // - remove: the node leaves the object or list it is in.
 import { exec } from 'jsonpath-rfc9535';
 import { type Json, pointer } from '../openapi-document.ts';
-import { type Overlay, type OverlayAction, OverlayError } from './read-overlay.ts';
+import { isRecord, type Overlay, type OverlayAction, OverlayError } from './read-overlay.ts';
 
 /** An action as applied: the nodes it added, changed or removed, as JSON pointers. */
 export interface AppliedAction {
@@ -45,7 +45,7 @@ function applyAction(document: Json, overlay: Overlay, action: OverlayAction): s
       const parent = valueAt(document, path.slice(0, -1));
       const key = path[path.length - 1];
       if (Array.isArray(parent)) parent.splice(Number(key), 1);
-      else if (isObject(parent)) delete parent[key];
+      else if (isRecord(parent)) delete parent[key];
     }
     return pointers;
   }
@@ -64,12 +64,12 @@ function applyAction(document: Json, overlay: Overlay, action: OverlayAction): s
       const items = structuredClone(Array.isArray(update) ? update : [update]);
       pointers.push(...items.map((_, i) => pointer(...path, node.length + i)));
       node.push(...items);
-    } else if (isObject(node)) {
-      if (!isObject(update)) fail(`the target ${where} is an object, so the ${action.kind} must be an object`);
+    } else if (isRecord(node)) {
+      if (!isRecord(update)) fail(`the target ${where} is an object, so the ${action.kind} must be an object`);
       const conflict = merge(node, update as Json, where);
       if (conflict) fail(conflict);
       pointers.push(...Object.keys(update as Json).map((key) => pointer(...path, key)));
-    } else if (path.length === 0 || isObject(update) || Array.isArray(update)) {
+    } else if (path.length === 0 || isRecord(update) || Array.isArray(update)) {
       fail(`the target ${where} is ${describe(node)}; only a plain value can replace it`);
     } else {
       (valueAt(document, path.slice(0, -1)) as Json)[path[path.length - 1]] = update;
@@ -96,11 +96,11 @@ function merge(node: Json, update: Json, where: string): string | undefined {
     const at = `${where}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
     const current = node[key];
     if (!Object.hasOwn(node, key)) node[key] = structuredClone(value);
-    else if (isObject(current) && isObject(value)) {
+    else if (isRecord(current) && isRecord(value)) {
       const conflict = merge(current, value, at);
       if (conflict) return conflict;
     } else if (Array.isArray(current) && Array.isArray(value)) node[key] = [...current, ...structuredClone(value)];
-    else if (!isObject(current) && !Array.isArray(current) && !isObject(value) && !Array.isArray(value)) node[key] = value;
+    else if (!isRecord(current) && !Array.isArray(current) && !isRecord(value) && !Array.isArray(value)) node[key] = value;
     else return `${at} is ${describe(current)} in the description, and the update gives ${describe(value)}`;
   }
   return undefined;
@@ -109,7 +109,7 @@ function merge(node: Json, update: Json, where: string): string | undefined {
 /** The local `$ref`s inside `node`. */
 function localRefs(node: unknown): string[] {
   if (Array.isArray(node)) return node.flatMap(localRefs);
-  if (!isObject(node)) return [];
+  if (!isRecord(node)) return [];
   return Object.entries(node).flatMap(([key, value]) => (key === '$ref' && typeof value === 'string' && value.startsWith('#') ? [value] : localRefs(value)));
 }
 
@@ -118,10 +118,6 @@ function valueAt(document: unknown, path: Path): unknown {
 }
 
 const indexOf = (path: Path) => (typeof path[path.length - 1] === 'number' ? (path[path.length - 1] as number) : -1);
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function describe(value: unknown): string {
   if (Array.isArray(value)) return 'a list';

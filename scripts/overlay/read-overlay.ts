@@ -126,7 +126,8 @@ export function readOverlay(file: string, shownAs: string): Overlay {
   return { file: shownAs, version, title: info.title, overlayVersion: info.version, actions };
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+/** A JSON or YAML object (not a list, not null). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
