@@ -132,8 +132,7 @@ function overlaySteps(project: Project, options: OverlayBuildOptions, overlays: 
     name: 'manifest',
     after: rest.map((step) => step.name),
     async run(context) {
-      const files = fs.readdirSync(context.outDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
-      const written = files.map((entry) => path.relative(context.outDir, path.join(entry.parentPath, entry.name))).sort();
+      const written = entriesBelow(context.outDir);
       fs.writeFileSync(path.join(context.outDir, manifestFile), `${JSON.stringify({ writtenBy: 'npm run build -- --overlay', files: written }, null, 2)}\n`);
     },
   };
@@ -177,10 +176,7 @@ export function checkOutputFolder(project: Project, out: string, outShown: strin
   const stat = fs.lstatSync(out, { throwIfNoEntry: false });
   if (!stat) return;
   if (!stat.isDirectory()) throw new ReportedError(`--out ${outShown} is not a folder`);
-  const present = fs
-    .readdirSync(out, { recursive: true, withFileTypes: true })
-    .filter((entry) => !entry.isDirectory())
-    .map((entry) => path.relative(out, path.join(entry.parentPath, entry.name)));
+  const present = entriesBelow(out);
   if (present.length === 0) return;
   let listed: string[] = [];
   try {
@@ -194,4 +190,13 @@ export function checkOutputFolder(project: Project, out: string, outShown: strin
     throw new ReportedError(
       `--out ${outShown} holds ${forTerminal(foreign)}, which this command did not write; it replaces the whole folder, so choose an empty or new one`,
     );
+}
+
+/** Everything below `dir` but its folders (files, and links or pipes too), relative to it, sorted. */
+function entriesBelow(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => !entry.isDirectory())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+    .sort();
 }
