@@ -88,6 +88,7 @@ export function operationSection(document: Json, operation: Operation): string {
   const success = deref(document, source.responses[operation.success.status]);
   const baseUrl: string = document.servers[0].variables.base_url.default;
   const security = securityOf(document, source);
+  const facts = sampleFacts(document, operation);
 
   const request = parameters.map(
     (p) =>
@@ -128,13 +129,13 @@ export function operationSection(document: Json, operation: Operation): string {
     '### TypeScript',
     '',
     '```ts',
-    typescriptSample(operation, baseUrl, sampleFacts(document, operation)).trimEnd(),
+    typescriptSample(operation, baseUrl, facts).trimEnd(),
     '```',
     '',
     '### curl',
     '',
     '```sh',
-    curlSample(operation, baseUrl, sampleFacts(document, operation)).trimEnd(),
+    curlSample(operation, baseUrl, facts).trimEnd(),
     '```',
   ].join('\n');
 }
