@@ -3,7 +3,7 @@
 // the overlays add are the user's. Each problem is put on the overlay action that touched the node
 // it is about (or a node that node references), so the message names the overlay file and line.
 import { createConfig, lintFromString } from '@redocly/openapi-core';
-import { type Json, pointer, pointerSegments } from '../openapi-document.ts';
+import { eachOperation, type Json, pointer, pointerSegments } from '../openapi-document.ts';
 import { runSpectral } from '../lint/spectral.ts';
 import { standardRuleset } from '../lint/spectral-ruleset.ts';
 import type { AppliedAction } from './apply-overlay.ts';
@@ -29,7 +29,10 @@ export interface OverlaidProblem {
 
 /** Lints `document` (the description with overlays applied, as the text `json`) with the standard rules. */
 export async function lintOverlaid(document: Json, json: string, applied: AppliedAction[]): Promise<OverlaidProblem[]> {
-  const declaresSecurity = Object.keys(document.components?.securitySchemes ?? {}).length > 0 || JSON.stringify(document).includes('"security":');
+  const declaresSecurity =
+    Object.keys(document.components?.securitySchemes ?? {}).length > 0 ||
+    document.security !== undefined ||
+    [...eachOperation(document)].some(({ operation }) => operation.security !== undefined);
   const rules = Object.fromEntries(silentPartRules.filter((rule) => !(declaresSecurity && rule === 'security-defined')).map((rule) => [rule, 'off']));
   const config = await createConfig({ extends: ['recommended-strict'], rules } as never);
   const [redocly, spectral] = await Promise.all([
