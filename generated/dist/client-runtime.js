@@ -1,4 +1,4 @@
-// Copied from scripts/build/client-runtime.ts by `npm run build`. Do not edit: change that file and rebuild.
+// Copied from scripts/pipeline/client-runtime.ts by `npm run build`. Do not edit: change that file and rebuild.
 // The typed client's runtime: what every generated client shares, whatever the description says.
 // The build copies this file beside the generated client (generated/client-runtime.ts) and
 // compiles both; the generated part (client.ts) holds only what the description decides: the

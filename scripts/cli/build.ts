@@ -39,7 +39,7 @@ async function main() {
   const { openProject } = await import('../project.ts');
   const project = openProject(checkout);
   if (!withOverlays) {
-    const { build } = await import('../build/build.ts');
+    const { build } = await import('../pipeline/build.ts');
     return (await build(project, { info: (line) => console.log(line), error: (line) => console.error(line) })) ? 0 : 1;
   }
   // npm runs scripts in the package's folder; the user's paths are relative to where they ran npm.

@@ -3,7 +3,7 @@
 const { checkout } = require('./start.ts');
 
 async function main() {
-  const [{ openProject }, { checkDrift }] = await Promise.all([import('../project.ts'), import('../build/check.ts')]);
+  const [{ openProject }, { checkDrift }] = await Promise.all([import('../project.ts'), import('../pipeline/check.ts')]);
   try {
     const drifted = await checkDrift(openProject(checkout));
     if (drifted.length === 0) {

@@ -270,7 +270,7 @@ async function benchClient(project: Project, runs: number): Promise<void> {
 // The rendered docs in headless Chromium: size, time to the first operation, requests.
 async function benchDocs(project: Project, runs: number): Promise<void> {
   console.error('docs: the rendered page in headless Chromium');
-  const { buildDocs } = await import('../build/build-docs.ts');
+  const { buildDocs } = await import('../pipeline/build-docs.ts');
   const work = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-docs-bench-'));
   const browser = await launchChromium();
   try {

@@ -6,10 +6,10 @@
 // and which pages of the Markdown reference the mutant changes.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { generateClient } from '../build/generate-client.ts';
-import { generateTypes } from '../build/generate-types.ts';
-import { markdownReference } from '../build/markdown-reference.ts';
-import { dereferenced, toOpenApi30 } from '../build/variants.ts';
+import { generateClient } from '../pipeline/generate-client.ts';
+import { generateTypes } from '../pipeline/generate-types.ts';
+import { markdownReference } from '../pipeline/markdown-reference.ts';
+import { dereferenced, toOpenApi30 } from '../pipeline/variants.ts';
 import { variantBreaches } from '../lint/contract/contract.ts';
 import { lintDescription } from '../lint/lint-description.ts';
 import { problemLines } from '../lint/lint-problems.ts';

@@ -6,8 +6,8 @@
 // only if it is empty or was written by this command: generated/ and openapi/ are never written.
 import fs from 'node:fs';
 import path from 'node:path';
-import { type BuildLog, build } from '../build/build.ts';
-import { buildSteps, type BuildContext, lintStep, type Step } from '../build/pipeline.ts';
+import { type BuildLog, build } from '../pipeline/build.ts';
+import { buildSteps, type BuildContext, lintStep, type Step } from '../pipeline/pipeline.ts';
 import { forMarkdown, forTerminal } from '../escape.ts';
 import { bundleJsonText } from '../lint/lint-description.ts';
 import type { Json } from '../openapi-document.ts';

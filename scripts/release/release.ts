@@ -6,8 +6,8 @@
 // section, rebuilds, commits and creates the annotated tag vX.Y.Z. Pushing is the maintainer's step.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { type BuildLog, build } from '../build/build.ts';
-import { checkDrift } from '../build/check.ts';
+import { type BuildLog, build } from '../pipeline/build.ts';
+import { checkDrift } from '../pipeline/check.ts';
 import { bundleWithinBoundary, loadRedoclyConfig } from '../lint/redocly.ts';
 import { type Project, ReportedError } from '../project.ts';
 import { bundleAt } from './bundle-at-ref.ts';

@@ -10,7 +10,7 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { build, type BuildLog } from '../build/build.ts';
+import { build, type BuildLog } from '../pipeline/build.ts';
 import type { Project } from '../project.ts';
 
 export interface DocsServer {

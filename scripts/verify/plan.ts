@@ -2,9 +2,9 @@
 // may call, and for every other operation the reason it is not called. Safe by default: only GET
 // operations, and one with `{id}` only with an id the user gives; a write only when the user
 // names it and says the verification writes (checkNames in verify-options.ts).
-import { listOperations, type Operation } from '../build/operations.ts';
+import { listOperations, type Operation } from '../pipeline/operations.ts';
 import type { Json } from '../openapi-document.ts';
-import { encodeStrict } from '../build/client-runtime.ts';
+import { encodeStrict } from '../pipeline/client-runtime.ts';
 import type { VerifyOptions } from './verify-options.ts';
 
 export interface PlannedOperation {

@@ -5,8 +5,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { build, stagingPrefix } from '../../scripts/build/build.ts';
-import { committedSteps, type Step } from '../../scripts/build/pipeline.ts';
+import { build, stagingPrefix } from '../../scripts/pipeline/build.ts';
+import { committedSteps, type Step } from '../../scripts/pipeline/pipeline.ts';
 import { checkout, fingerprint, recordingLog, temporaryProjectPerTest } from '../support/helpers.ts';
 
 const setup = temporaryProjectPerTest();

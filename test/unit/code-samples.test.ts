@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientPackage, sampleLineWidth, withCodeSamples } from '../../scripts/build/code-samples.ts';
+import { clientPackage, sampleLineWidth, withCodeSamples } from '../../scripts/pipeline/code-samples.ts';
 import { type Json, loadBundle, root } from '../support/helpers.ts';
 import { operations } from '../../scripts/lint/contract/operations.ts';
 

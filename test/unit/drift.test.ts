@@ -3,9 +3,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { build } from '../../scripts/build/build.ts';
-import { checkDrift } from '../../scripts/build/check.ts';
-import { committedSteps } from '../../scripts/build/pipeline.ts';
+import { build } from '../../scripts/pipeline/build.ts';
+import { checkDrift } from '../../scripts/pipeline/check.ts';
+import { committedSteps } from '../../scripts/pipeline/pipeline.ts';
 import { edit, fingerprint, recordingLog, temporaryProjectPerTest } from '../support/helpers.ts';
 
 const setup = temporaryProjectPerTest();

@@ -8,9 +8,9 @@ import GithubSlugger from 'github-slugger';
 import { lint } from 'markdownlint/promise';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { curlSample, typescriptSample } from '../../scripts/build/code-samples.ts';
-import { areaFile, markdownReference } from '../../scripts/build/markdown-reference.ts';
-import { listOperations } from '../../scripts/build/operations.ts';
+import { curlSample, typescriptSample } from '../../scripts/pipeline/code-samples.ts';
+import { areaFile, markdownReference } from '../../scripts/pipeline/markdown-reference.ts';
+import { listOperations } from '../../scripts/pipeline/operations.ts';
 import { checkout, deref, type Json, loadBundle, root } from '../support/helpers.ts';
 
 let bundle: Json;

@@ -7,8 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
-import { generateClient } from '../../scripts/build/generate-client.ts';
-import { markdownReference } from '../../scripts/build/markdown-reference.ts';
+import { generateClient } from '../../scripts/pipeline/generate-client.ts';
+import { markdownReference } from '../../scripts/pipeline/markdown-reference.ts';
 import { applyOverlays } from '../../scripts/overlay/apply-overlay.ts';
 import { checkOutputFolder, manifestFile, overlaidDescription } from '../../scripts/overlay/build-overlaid.ts';
 import { silentPartRules } from '../../scripts/overlay/lint-overlaid.ts';
@@ -349,7 +349,7 @@ describe('the output folder', () => {
 describe('docs/overlays.md', () => {
   it('gives targets that each select something in the description, and every operation with its schemas', async () => {
     const { exec } = await import('jsonpath-rfc9535');
-    const { listOperations } = await import('../../scripts/build/operations.ts');
+    const { listOperations } = await import('../../scripts/pipeline/operations.ts');
     const text = await fs.readFile(path.join(root, 'docs', 'overlays.md'), 'utf8');
     const targets = [
       ...text

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '../../generated/client.ts';
 import { createEmailDeliveryClient } from '../../generated/client.ts';
-import { operationById } from '../../scripts/build/operations.ts';
+import { operationById } from '../../scripts/pipeline/operations.ts';
 import { eachOperation } from '../../scripts/openapi-document.ts';
 import { checkout, deref, type Json } from '../support/helpers.ts';
 import { startTestServer, type TestServer } from '../support/http-server.ts';

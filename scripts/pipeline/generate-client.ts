@@ -161,9 +161,9 @@ ${operations.map(operationFunction).join('\n\n')}
 `;
 }
 
-/** generated/client-runtime.ts: scripts/build/client-runtime.ts as it is, under a generated-file header. */
+/** generated/client-runtime.ts: scripts/pipeline/client-runtime.ts as it is, under a generated-file header. */
 export async function clientRuntimeSource(): Promise<string> {
   const source = await fs.readFile(new URL('./client-runtime.ts', import.meta.url), 'utf8');
-  const header = `// Copied from scripts/build/client-runtime.ts by \`npm run build\`. Do not edit: change that file and rebuild.\n`;
+  const header = `// Copied from scripts/pipeline/client-runtime.ts by \`npm run build\`. Do not edit: change that file and rebuild.\n`;
   return `${header}${source}`;
 }
