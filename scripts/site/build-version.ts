@@ -8,6 +8,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createConfig } from '@redocly/openapi-core';
+import { forTerminal } from '../escape.ts';
 import { bundleWithinBoundary } from '../lint/redocly.ts';
 import { bundleJsonText } from '../lint/lint-description.ts';
 import { bundleStep, docsStep, referenceStep, runSteps, variantsStep } from '../pipeline/pipeline.ts';
@@ -33,6 +34,11 @@ export async function buildVersion(project: Project, version: SiteVersion, outDi
       Promise.reject(error instanceof ReportedError ? failed(error.message) : error),
     );
     if (problems.length > 0) throw failed(`its description does not bundle: ${problems[0].message}`);
+    const described = (bundle.info as { version?: unknown } | undefined)?.version;
+    if (version.section && described !== version.name)
+      throw new ReportedError(
+        `site: ${version.label} is not a release: its description's info.version is ${forTerminal(JSON.stringify(described))}, not "${version.name}"`,
+      );
     const context = { project: atCommit, outDir, bundle, bundleJson: bundleJsonText(bundle) };
     await runSteps(context, [bundleStep, variantsStep, referenceStep, docsStep], () => {}).catch((error: unknown) =>
       Promise.reject(failed(error instanceof Error ? error.message : String(error))),

@@ -71,7 +71,8 @@ export function rootPage(folders: SiteFolder[]): string {
   const rows = folders.map((folder) => {
     const { version } = folder;
     const changes = version.section ? `<a href="#v${forHtml(version.name)}">changes</a>` : 'unreleased';
-    return `<tr><td><a href="${forHtml(folder.name)}/index.html">${forHtml(folderLabel(folder))}</a></td><td>${forHtml(version.section?.date ?? '')}</td><td><a href="${forHtml(folder.name)}/docs/index.html">docs</a></td><td><a href="${forHtml(folder.name)}/openapi.json">openapi.json</a>, <a href="${forHtml(folder.name)}/SHA256SUMS">SHA256SUMS</a></td><td>${changes}</td></tr>`;
+    const name = folder.name === latestName || !version.section ? folderLabel(folder) : version.name;
+    return `<tr><td><a href="${forHtml(folder.name)}/index.html">${forHtml(name)}</a></td><td>${forHtml(version.section?.date ?? '')}</td><td><a href="${forHtml(folder.name)}/docs/index.html">docs</a></td><td><a href="${forHtml(folder.name)}/openapi.json">openapi.json</a>, <a href="${forHtml(folder.name)}/SHA256SUMS">SHA256SUMS</a></td><td>${changes}</td></tr>`;
   });
   const sections = folders
     .filter((folder) => folder.name !== latestName && folder.version.section)

@@ -22,14 +22,18 @@ export interface SiteVersion {
 /** The name of the current commit's folder. */
 export const currentName = 'next';
 
-/** The releases, newest first, then the current commit. */
-export async function siteVersions(project: Project): Promise<SiteVersion[]> {
-  const releases = (await releasesByTag(project)) ?? (await releasesByChangelog(project));
+/**
+ * The releases, newest first, then the current commit; and what was left out (a changelog section
+ * dated in the same commit as a newer one: the clone does not hold that release's own commit).
+ */
+export async function siteVersions(project: Project): Promise<{ versions: SiteVersion[]; leftOut: string[] }> {
+  const leftOut: string[] = [];
+  const releases = (await releasesByTag(project)) ?? (await releasesByChangelog(project, leftOut));
   releases.sort((a, b) => compareVersions(parseVersion(b.name)!, parseVersion(a.name)!));
   const head = await git(project, 'rev-parse', '--verify', 'HEAD^{commit}').catch(() => {
     throw new ReportedError(`${project.root} has no commit: the site is built from the git history`);
   });
-  return [...releases, { name: currentName, commit: head, label: `the current commit ${head.slice(0, 7)}` }];
+  return { versions: [...releases, { name: currentName, commit: head, label: `the current commit ${head.slice(0, 7)}` }], leftOut };
 }
 
 /** Every `v*` tag as a release, or undefined when there is none. */
@@ -51,15 +55,18 @@ async function releasesByTag(project: Project): Promise<SiteVersion[] | undefine
   return releases;
 }
 
-/** Every dated section of the current CHANGELOG.md, each at the commit that dated it. */
-async function releasesByChangelog(project: Project): Promise<SiteVersion[]> {
+/** Every dated section of the current CHANGELOG.md, each at the commit that dated it (the newest section of a commit only). */
+async function releasesByChangelog(project: Project, leftOut: string[]): Promise<SiteVersion[]> {
   const changelog = (await fileAtCommit(project, 'HEAD', 'CHANGELOG.md', 'CHANGELOG.md')) ?? '';
   const releases: SiteVersion[] = [];
   for (const { version, heading } of datedSections(changelog)) {
     // The oldest commit whose diff adds or removes the dated heading.
     const commit = (await git(project, 'log', '--format=%H', `-S${heading}`, '--', 'CHANGELOG.md')).split('\n').filter(Boolean).pop();
-    if (!commit) continue;
     const name = versionText(version);
+    if (!commit || releases.some((release) => release.commit === commit)) {
+      leftOut.push(`${name}: CHANGELOG.md's section ${name} was not dated in a commit of its own in this clone`);
+      continue;
+    }
     const label = `CHANGELOG.md's section ${name} (dated in commit ${commit.slice(0, 7)})`;
     releases.push({ name, commit, label, section: changelogSection(changelog, name) });
   }

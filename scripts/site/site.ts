@@ -30,9 +30,10 @@ export async function buildSite(project: Project, log: SiteLog, options: SiteOpt
   let staging: string | undefined;
   try {
     await checkOutFolder(project, options.out, options.shownAs);
-    const versions = await siteVersions(project);
+    const { versions, leftOut } = await siteVersions(project);
     const [cache, key] = await Promise.all([openCache(options.cache ?? cacheFolder()), toolchainKey(project)]);
     log.info(`site: ${versions.length} versions (${versions.map((version) => version.name).join(', ')}) -> ${options.shownAs}/`);
+    for (const line of leftOut) log.info(`  - left out ${line}`);
     const built = new Map<string, string>();
     for (const version of versions) {
       const versionStarted = performance.now();
