@@ -22,8 +22,8 @@ export const descriptionFiles = ['openapi.json', 'openapi.yaml', 'openapi-3.0.js
 /** Builds `version` into `outDir` (an empty folder); a ReportedError names the version when it does not build. */
 export async function buildVersion(project: Project, version: SiteVersion, outDir: string): Promise<void> {
   const failed = (reason: string) => new ReportedError(`site: ${version.label} (commit ${version.commit.slice(0, 7)}) no longer builds: ${reason}`);
-  const files = await filesAtCommit(project, version.commit, path.relative(project.root, path.dirname(project.sourceEntry)), version.label).catch(
-    (error: unknown) => Promise.reject(error instanceof ReportedError ? failed(error.message) : error),
+  const files = await filesAtCommit(project, version.commit, path.relative(project.root, path.dirname(project.sourceEntry))).catch((error: unknown) =>
+    Promise.reject(error instanceof ReportedError ? failed(error.message) : error),
   );
   // The commit's project: an empty folder as its root, its description held in memory, today's configs.
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-site-'));

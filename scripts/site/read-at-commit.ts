@@ -43,15 +43,14 @@ async function treeEntries(project: Project, commit: string, folder: string): Pr
 }
 
 /** The text of one blob, refused when larger than `maxBytes` or not UTF-8. */
-async function blobText(project: Project, label: string, entry: TreeEntry, maxBytes: number): Promise<string> {
-  if (entry.type !== 'blob' || !/^100(644|755)$/.test(entry.mode))
-    throw new ReportedError(`${label}: ${entry.path} is not a regular file (mode ${entry.mode})`);
-  if (!(entry.size <= maxBytes)) throw new ReportedError(`${label}: ${entry.path} has ${entry.size} bytes, more than the ${maxBytes} it may have`);
+async function blobText(project: Project, entry: TreeEntry, maxBytes: number): Promise<string> {
+  if (entry.type !== 'blob' || !/^100(644|755)$/.test(entry.mode)) throw new ReportedError(`${entry.path} is not a regular file (mode ${entry.mode})`);
+  if (!(entry.size <= maxBytes)) throw new ReportedError(`${entry.path} has ${entry.size} bytes, more than the ${maxBytes} it may have`);
   const bytes = await gitBytes(project, ['cat-file', 'blob', entry.object], maxBytes);
   try {
     return utf8.decode(bytes);
   } catch {
-    throw new ReportedError(`${label}: ${entry.path} holds bytes that are not UTF-8`);
+    throw new ReportedError(`${entry.path} holds bytes that are not UTF-8`);
   }
 }
 
@@ -59,14 +58,14 @@ async function blobText(project: Project, label: string, entry: TreeEntry, maxBy
  * Every file below `folder` at `commit` (path relative to the repository -> text), within the
  * source boundary's limits (sourceLimits: per file, in number, in total).
  */
-export async function filesAtCommit(project: Project, commit: string, folder: string, label: string): Promise<Map<string, string>> {
+export async function filesAtCommit(project: Project, commit: string, folder: string): Promise<Map<string, string>> {
   const entries = await treeEntries(project, commit, folder);
-  if (entries.length === 0) throw new ReportedError(`${label}: the commit has no ${folder}/ folder`);
-  if (entries.length > sourceLimits.files) throw new ReportedError(`${label}: ${folder}/ holds more than ${sourceLimits.files} files`);
+  if (entries.length === 0) throw new ReportedError(`the commit has no ${folder}/ folder`);
+  if (entries.length > sourceLimits.files) throw new ReportedError(`${folder}/ holds more than ${sourceLimits.files} files`);
   const total = entries.reduce((sum, entry) => sum + entry.size, 0);
-  if (!(total <= sourceLimits.totalBytes)) throw new ReportedError(`${label}: ${folder}/ holds more than ${sourceLimits.totalBytes} bytes`);
+  if (!(total <= sourceLimits.totalBytes)) throw new ReportedError(`${folder}/ holds more than ${sourceLimits.totalBytes} bytes`);
   const files = new Map<string, string>();
-  for (const entry of entries) files.set(entry.path, await blobText(project, label, entry, sourceLimits.fileBytes));
+  for (const entry of entries) files.set(entry.path, await blobText(project, entry, sourceLimits.fileBytes));
   return files;
 }
 
@@ -74,5 +73,7 @@ export async function filesAtCommit(project: Project, commit: string, folder: st
 export async function fileAtCommit(project: Project, commit: string, file: string, label: string): Promise<string | undefined> {
   const [entry] = await treeEntries(project, commit, file);
   if (!entry || entry.path !== file) return undefined;
-  return blobText(project, label, entry, sourceLimits.fileBytes);
+  return blobText(project, entry, sourceLimits.fileBytes).catch((error: unknown) =>
+    Promise.reject(error instanceof ReportedError ? new ReportedError(`site: ${label}: ${error.message}`) : error),
+  );
 }

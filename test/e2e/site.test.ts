@@ -195,10 +195,10 @@ describe.runIf(mustRunBrowserTests)('the site in Chromium', () => {
 });
 
 describe('refusals (exit 1, the site folder unchanged)', () => {
-  const unchanged = async (run: Promise<Awaited<ReturnType<typeof runScript>>>, message: string | RegExp) => {
+  const unchanged = async (run: Promise<Awaited<ReturnType<typeof runScript>>>, messages: string | RegExp | (string | RegExp)[]) => {
     const before = await fingerprint(site);
     const result = await run;
-    expect(result.stderr).toMatch(message);
+    for (const message of [messages].flat()) expect(result.stderr).toMatch(message);
     expect(result.stderr).toContain(`site: ${site}/ is unchanged`);
     expect(result.code).toBe(1);
     expect(await fingerprint(site)).toEqual(before);
@@ -232,18 +232,40 @@ describe('refusals (exit 1, the site folder unchanged)', () => {
     }
   }, 60_000);
 
-  it('a release whose commit no longer builds', async () => {
-    await edit(copy.dir, 'openapi/openapi.yaml', /^info:$/m, 'info: [');
+  /** A release v4.0.0 whose commit holds what `make` writes; the commit and tag are undone after. */
+  const brokenRelease = async (make: () => Promise<void>, use: () => Promise<void>) => {
+    await make();
     await edit(copy.dir, 'CHANGELOG.md', '## [Unreleased]\n', '## [Unreleased]\n\n## [4.0.0] - 2026-11-24\n\n- Broken. No operation is affected.\n');
     await commit('a broken release');
     try {
-      await withTag('v4.0.0', 'HEAD', () =>
-        unchanged(siteCommand(site), /^site: tag v4\.0\.0 \(commit [0-9a-f]{7}\) no longer builds: .*openapi\/openapi\.yaml:\d+:\d+: YAML syntax error/m),
-      );
+      await withTag('v4.0.0', 'HEAD', use);
     } finally {
       await copy.git('reset', '-q', '--hard', 'HEAD~1');
     }
-  }, 60_000);
+  };
+  const component = (name: string) => path.join(copy.dir, 'openapi', 'components', name);
+  const noLongerBuilds: [what: string, make: () => Promise<void>, reason: string][] = [
+    ['a YAML error', () => edit(copy.dir, 'openapi/openapi.yaml', /^info:$/m, 'info: ['), 'openapi/openapi.yaml:4:10: YAML syntax error'],
+    ['a symbolic link', () => fs.symlink('/etc/passwd', component('link.yaml')), 'openapi/components/link.yaml is not a regular file (mode 120000)'],
+    [
+      'bytes that are not UTF-8',
+      () => fs.writeFile(component('latin1.yaml'), Buffer.from([0x61, 0xe9, 0x0a])),
+      'openapi/components/latin1.yaml holds bytes that are not UTF-8',
+    ],
+    [
+      'a file over 1 MiB',
+      () => fs.writeFile(component('big.yaml'), 'x'.repeat(1024 * 1024 + 1)),
+      'openapi/components/big.yaml has 1048577 bytes, more than the 1048576 it may have',
+    ],
+  ];
+  it.each(noLongerBuilds)(
+    'a release whose commit no longer builds: %s',
+    (_what, make, reason) =>
+      brokenRelease(make, () =>
+        unchanged(siteCommand(site), [/^site: tag v4\.0\.0 \(commit [0-9a-f]{7}\) no longer builds: /m, `no longer builds: ${reason}`]),
+      ),
+    60_000,
+  );
 
   it('an output folder holding a file the site does not write', async () => {
     await fs.writeFile(path.join(site, 'notes.txt'), 'mine');
