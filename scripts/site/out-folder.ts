@@ -36,12 +36,30 @@ export async function checkOutFolder(project: Project, out: string, shownAs: str
   }
 }
 
-/** A fresh staging folder beside `out`, on the same file system. */
+/**
+ * A fresh staging folder beside `out`, on the same file system, named after this process; one
+ * left by a run that was killed (its process is gone) is removed first.
+ */
 export async function stagingFor(out: string): Promise<string> {
-  await fs.mkdir(path.dirname(out), { recursive: true });
-  const staging = await fs.mkdtemp(path.join(path.dirname(out), `.${path.basename(out)}-staging-`));
+  const parent = path.dirname(out);
+  const prefix = `.${path.basename(out)}-staging-`;
+  await fs.mkdir(parent, { recursive: true });
+  for (const name of await fs.readdir(parent)) {
+    const pid = Number(name.startsWith(prefix) ? name.slice(prefix.length).split('-')[0] : Number.NaN);
+    if (Number.isInteger(pid) && pid !== process.pid && !isAlive(pid)) await fs.rm(path.join(parent, name), { recursive: true, force: true });
+  }
+  const staging = await fs.mkdtemp(path.join(parent, `${prefix}${process.pid}-`));
   await fs.chmod(staging, 0o755);
   return staging;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** Replaces `out` with `staging` by renames. */

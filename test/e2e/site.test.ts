@@ -103,7 +103,11 @@ describe('the site', () => {
     const cold = await siteCommand(path.join(scratch, 'cold'), path.join(scratch, 'cold-cache'));
     expect(cold.code, cold.output).toBe(0);
     expect(await fingerprint(path.join(scratch, 'cold'))).toEqual(await fingerprint(site));
+    // A staging folder left by a run that was killed is removed by the next run.
+    const abandoned = path.join(scratch, '.warm-staging-2147483647-x');
+    await fs.mkdir(abandoned);
     const warm = await siteCommand(path.join(scratch, 'warm'));
+    await expect(fs.stat(abandoned)).rejects.toThrow();
     expect(warm.output.match(/from the cache/g)).toHaveLength(3);
     expect(await fingerprint(path.join(scratch, 'warm'))).toEqual(await fingerprint(site));
     expect((await fs.stat(cache())).mode & 0o777).toBe(0o700);
