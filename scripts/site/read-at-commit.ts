@@ -19,6 +19,11 @@ function gitBytes(project: Project, args: string[], maxBytes: number): Promise<B
   });
 }
 
+/** git's output as text, trimmed: for listings and commit names (at most 16 MiB, within the time limit). */
+export async function gitText(project: Project, ...args: string[]): Promise<string> {
+  return (await gitBytes(project, args, 16 * 1024 * 1024)).toString('utf8').trim();
+}
+
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 interface TreeEntry {

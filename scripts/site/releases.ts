@@ -3,11 +3,10 @@
 // no such tag, every dated section of the current CHANGELOG.md with the commit that dated it (as
 // scripts/release/last-release.ts finds the last release); and the current commit, as `next`.
 import { compareVersions, datedSections, parseVersion, versionText } from '../release/last-release.ts';
-import { git } from '../release/git.ts';
 import { forTerminal } from '../escape.ts';
 import { type Project, ReportedError } from '../project.ts';
 import { type ChangelogSection, changelogSection } from './changelog.ts';
-import { fileAtCommit } from './read-at-commit.ts';
+import { fileAtCommit, gitText as git } from './read-at-commit.ts';
 
 export interface SiteVersion {
   /** The folder name: X.Y.Z for a release, `next` for the current commit. */
