@@ -283,7 +283,7 @@ describe('refusals (exit 1, the site folder unchanged)', () => {
     }
   });
 
-  it('an output folder inside generated/ or openapi/', async () => {
+  it('an output folder inside generated/ or openapi/, or holding them', async () => {
     for (const [folder, name] of [
       ['generated/site', 'generated/'],
       ['openapi/site', 'openapi/'],
@@ -293,6 +293,9 @@ describe('refusals (exit 1, the site folder unchanged)', () => {
       expect(result.code).toBe(1);
       await expect(fs.stat(path.join(copy.dir, folder))).rejects.toThrow();
     }
+    const holding = await siteCommand(copy.dir);
+    expect(holding.stderr).toContain(`site: --out ${copy.dir} holds generated/; the site replaces the whole folder, so choose an empty or new one`);
+    expect(holding.code).toBe(1);
   });
 
   it('no --out is a usage error (exit 2)', async () => {
