@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cacheFolder, openCache } from '../../scripts/site/cache.ts';
 import { checkOutFolder } from '../../scripts/site/out-folder.ts';
 import { siteFolders, switcher, versionsJson } from '../../scripts/site/pages.ts';
 import type { SiteVersion } from '../../scripts/site/releases.ts';
@@ -62,5 +63,28 @@ describe('the output folder', () => {
   it('is refused when it is a file', async () => {
     await fs.writeFile(path.join(dir, 'file'), '');
     await expect(checkOutFolder(checkout, path.join(dir, 'file'), 'file')).rejects.toThrow('site: --out file is not a folder');
+  });
+});
+
+describe('the cache folder', () => {
+  let dir: string;
+  beforeEach(async () => (dir = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-site-cache-'))));
+  afterEach(() => fs.rm(dir, { recursive: true, force: true }));
+
+  it('is made private (0700) under the tools cache', async () => {
+    const folder = cacheFolder({ EMAIL_DELIVERY_TOOLS: dir });
+    expect(folder).toBe(path.join(dir, 'site'));
+    await fs.mkdir(folder, { mode: 0o755 });
+    await fs.chmod(folder, 0o755);
+    await openCache(folder);
+    expect((await fs.stat(folder)).mode & 0o777).toBe(0o700);
+  });
+
+  it('is refused when it is a link', async () => {
+    await fs.mkdir(path.join(dir, 'elsewhere'));
+    await fs.symlink(path.join(dir, 'elsewhere'), path.join(dir, 'site'));
+    await expect(openCache(path.join(dir, 'site'))).rejects.toThrow(
+      `site: the cache folder ${path.join(dir, 'site')} is not a folder of this user: remove it, or set EMAIL_DELIVERY_TOOLS`,
+    );
   });
 });
