@@ -1,7 +1,7 @@
 // `npm run bench [-- --runs N] [--only <section>[,<section>…]] [--baseline <commit> | --no-baseline]`:
 // speed figures, printed as tables (samples on stderr); lint, build, test and mutate are measured
 // side by side with the baseline commit (default: 3dd9525, the last commit before the redesign).
-// Sections: lint, build, test, mutate, ci, client, docs, scale; all but ci by default (ci clones
+// Sections: lint, build, overlays, unit, test, mutate, ci, client, docs, scale, site; all but ci by default (ci clones
 // and runs .ci/run whole). Exit 1: a measured command failed (named, with its last lines); 2: bad arguments.
 const { checkout } = require('./start.ts');
 

@@ -14,7 +14,7 @@ import { median, medianOf, timed } from './bench-timing.ts';
 
 const exec = promisify(execFile);
 
-export const benchSections = ['lint', 'build', 'overlays', 'unit', 'test', 'mutate', 'ci', 'client', 'docs', 'scale'] as const;
+export const benchSections = ['lint', 'build', 'overlays', 'unit', 'test', 'mutate', 'ci', 'client', 'docs', 'scale', 'site'] as const;
 export type BenchSection = (typeof benchSections)[number];
 
 export interface BenchOptions {
@@ -357,6 +357,11 @@ export async function bench(project: Project, options: BenchOptions): Promise<vo
       if (section === 'client') await benchClient(project, options.runs);
       if (section === 'docs') await benchDocs(project, options.runs);
       if (section === 'scale') await benchScale(project, options.runs);
+      if (section === 'site') {
+        const { benchSite } = await import('./bench-site.ts');
+        const { title, header, rows } = await benchSite(project, options.runs);
+        table(title, header, rows);
+      }
     }
   } finally {
     await baseline?.remove();

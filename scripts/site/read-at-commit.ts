@@ -1,0 +1,84 @@
+// Files of a commit, read from git's object store into memory (never checked out, nothing of the
+// commit run): each a regular file, bounded in size and count, UTF-8. A commit is as untrusted as
+// a pull request: a symbolic link, an oversized or non-UTF-8 file is refused, naming it.
+import { execFile } from 'node:child_process';
+import { sourceLimits } from '../lint/source-boundary.ts';
+import { type Project, ReportedError } from '../project.ts';
+
+/** How long one git call may take. */
+const gitTimeoutMs = 30_000;
+
+/** Runs git in the project, its output as bytes, at most `maxBytes` of it. */
+function gitBytes(project: Project, args: string[], maxBytes: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    execFile('git', args, { cwd: project.root, encoding: 'buffer', maxBuffer: maxBytes, timeout: gitTimeoutMs }, (error, stdout, stderr) => {
+      if (!error) return resolve(stdout);
+      const reason = error.code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER' ? `more than ${maxBytes} bytes` : stderr.toString('utf8').trim() || error.message;
+      reject(new ReportedError(`git ${args[0]} failed: ${reason}`));
+    });
+  });
+}
+
+/** git's output as text, trimmed: for listings and commit names (at most 16 MiB, within the time limit). */
+export async function gitText(project: Project, ...args: string[]): Promise<string> {
+  return (await gitBytes(project, args, 16 * 1024 * 1024)).toString('utf8').trim();
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+interface TreeEntry {
+  mode: string;
+  type: string;
+  object: string;
+  size: number;
+  path: string;
+}
+
+/** The entries below `folder` in `commit`'s tree (every level), with their sizes. */
+async function treeEntries(project: Project, commit: string, folder: string): Promise<TreeEntry[]> {
+  const listing = (await gitBytes(project, ['ls-tree', '-r', '-l', '-z', '--full-tree', commit, '--', folder], 16 * 1024 * 1024)).toString('utf8');
+  return listing
+    .split('\0')
+    .filter(Boolean)
+    .map((line) => {
+      const [meta, file] = [line.slice(0, line.indexOf('\t')), line.slice(line.indexOf('\t') + 1)];
+      const [mode, type, object, size] = meta.split(/ +/);
+      return { mode, type, object, size: Number(size), path: file };
+    });
+}
+
+/** The text of one blob, refused when larger than `maxBytes` or not UTF-8. */
+async function blobText(project: Project, entry: TreeEntry, maxBytes: number): Promise<string> {
+  if (entry.type !== 'blob' || !/^100(644|755)$/.test(entry.mode)) throw new ReportedError(`${entry.path} is not a regular file (mode ${entry.mode})`);
+  if (!(entry.size <= maxBytes)) throw new ReportedError(`${entry.path} has ${entry.size} bytes, more than the ${maxBytes} it may have`);
+  const bytes = await gitBytes(project, ['cat-file', 'blob', entry.object], maxBytes);
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    throw new ReportedError(`${entry.path} holds bytes that are not UTF-8`);
+  }
+}
+
+/**
+ * Every file below `folder` at `commit` (path relative to the repository -> text), within the
+ * source boundary's limits (sourceLimits: per file, in number, in total).
+ */
+export async function filesAtCommit(project: Project, commit: string, folder: string): Promise<Map<string, string>> {
+  const entries = await treeEntries(project, commit, folder);
+  if (entries.length === 0) throw new ReportedError(`the commit has no ${folder}/ folder`);
+  if (entries.length > sourceLimits.files) throw new ReportedError(`${folder}/ holds more than ${sourceLimits.files} files`);
+  const total = entries.reduce((sum, entry) => sum + entry.size, 0);
+  if (!(total <= sourceLimits.totalBytes)) throw new ReportedError(`${folder}/ holds more than ${sourceLimits.totalBytes} bytes`);
+  const files = new Map<string, string>();
+  for (const entry of entries) files.set(entry.path, await blobText(project, entry, sourceLimits.fileBytes));
+  return files;
+}
+
+/** One file at `commit`, or undefined when the commit has none there. */
+export async function fileAtCommit(project: Project, commit: string, file: string, label: string): Promise<string | undefined> {
+  const [entry] = await treeEntries(project, commit, file);
+  if (!entry || entry.path !== file) return undefined;
+  return blobText(project, entry, sourceLimits.fileBytes).catch((error: unknown) =>
+    Promise.reject(error instanceof ReportedError ? new ReportedError(`site: ${label}: ${error.message}`) : error),
+  );
+}

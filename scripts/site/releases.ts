@@ -1,0 +1,73 @@
+// The versions the site shows, found in the git history: every `v*` tag (each must be a release:
+// `vX.Y.Z` whose CHANGELOG.md at that commit has a dated section for X.Y.Z), or where the clone has
+// no such tag, every dated section of the current CHANGELOG.md with the commit that dated it (as
+// scripts/release/last-release.ts finds the last release); and the current commit, as `next`.
+import { compareVersions, datedSections, parseVersion, versionText } from '../release/last-release.ts';
+import { forTerminal } from '../escape.ts';
+import { type Project, ReportedError } from '../project.ts';
+import { type ChangelogSection, changelogSection } from './changelog.ts';
+import { fileAtCommit, gitText as git } from './read-at-commit.ts';
+
+export interface SiteVersion {
+  /** The folder name: X.Y.Z for a release, `next` for the current commit. */
+  name: string;
+  commit: string;
+  /** How the version was found, for messages. */
+  label: string;
+  /** A release's changelog section (undefined for `next`). */
+  section?: ChangelogSection;
+}
+
+/** The name of the current commit's folder. */
+export const currentName = 'next';
+
+/**
+ * The releases, newest first, then the current commit; and what was left out (a changelog section
+ * dated in the same commit as a newer one: the clone does not hold that release's own commit).
+ */
+export async function siteVersions(project: Project): Promise<{ versions: SiteVersion[]; leftOut: string[] }> {
+  const leftOut: string[] = [];
+  const releases = (await releasesByTag(project)) ?? (await releasesByChangelog(project, leftOut));
+  releases.sort((a, b) => compareVersions(parseVersion(b.name)!, parseVersion(a.name)!));
+  const head = await git(project, 'rev-parse', '--verify', 'HEAD^{commit}').catch(() => {
+    throw new ReportedError(`${project.root} has no commit: the site is built from the git history`);
+  });
+  return { versions: [...releases, { name: currentName, commit: head, label: `the current commit ${head.slice(0, 7)}` }], leftOut };
+}
+
+/** Every `v*` tag as a release, or undefined when there is none. */
+async function releasesByTag(project: Project): Promise<SiteVersion[] | undefined> {
+  const tags = (await git(project, 'tag', '--list', 'v*')).split('\n').filter(Boolean);
+  if (tags.length === 0) return undefined;
+  const releases: SiteVersion[] = [];
+  for (const tag of tags) {
+    const version = parseVersion(tag.slice(1));
+    const shownTag = forTerminal(JSON.stringify(tag));
+    if (!version || tag !== `v${versionText(version)}`) throw new ReportedError(`site: tag ${shownTag} is not a release: release tags are vX.Y.Z`);
+    const commit = await git(project, 'rev-parse', '--verify', `refs/tags/${tag}^{commit}`);
+    const label = `tag ${tag}`;
+    const changelog = (await fileAtCommit(project, commit, 'CHANGELOG.md', label)) ?? '';
+    const section = changelogSection(changelog, versionText(version));
+    if (!section) throw new ReportedError(`site: tag ${shownTag} is not a release: its CHANGELOG.md has no section '## [${versionText(version)}] - <date>'`);
+    releases.push({ name: versionText(version), commit, label, section });
+  }
+  return releases;
+}
+
+/** Every dated section of the current CHANGELOG.md, each at the commit that dated it (the newest section of a commit only). */
+async function releasesByChangelog(project: Project, leftOut: string[]): Promise<SiteVersion[]> {
+  const changelog = (await fileAtCommit(project, 'HEAD', 'CHANGELOG.md', 'CHANGELOG.md')) ?? '';
+  const releases: SiteVersion[] = [];
+  for (const { version, heading } of datedSections(changelog)) {
+    // The oldest commit whose diff adds or removes the dated heading.
+    const commit = (await git(project, 'log', '--format=%H', `-S${heading}`, '--', 'CHANGELOG.md')).split('\n').filter(Boolean).pop();
+    const name = versionText(version);
+    if (!commit || releases.some((release) => release.commit === commit)) {
+      leftOut.push(`${name}: CHANGELOG.md's section ${name} was not dated in a commit of its own in this clone`);
+      continue;
+    }
+    const label = `CHANGELOG.md's section ${name} (dated in commit ${commit.slice(0, 7)})`;
+    releases.push({ name, commit, label, section: changelogSection(changelog, name) });
+  }
+  return releases;
+}

@@ -1,0 +1,323 @@
+// `npm run site` on a temporary repository with two releases (v1.0.0, v1.1.0) and a commit after
+// them, built once for the file (and once more, cold, for determinism): the folders and
+// versions.json, checksums that `sha256sum -c` verifies, every page in Chromium with no console
+// error and no request outside the site, every internal link and anchor resolved (linkinator), the
+// version switcher, the cache, the CHANGELOG fallback of a clone without tags, and each bad input.
+import { execFile } from 'node:child_process';
+import fsSync from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { LinkState, check } from 'linkinator';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installHint, launchChromium, mustRunBrowserTests } from '../../scripts/dev/chromium.ts';
+import { edit, fingerprint } from '../support/helpers.ts';
+import { startTestServer, type TestServer } from '../support/http-server.ts';
+import { sharedCheckoutCopy } from '../support/repo-copy.ts';
+import { runScript } from '../support/run-command.ts';
+
+if (!mustRunBrowserTests) console.warn(`site.test.ts: the browser tests are skipped: ${installHint}`);
+
+const exec = promisify(execFile);
+const copy = sharedCheckoutCopy(); // the checkout, committed and tagged v1.0.0
+let scratch: string;
+let site: string;
+let built: Awaited<ReturnType<typeof runScript>>;
+const cache = () => path.join(scratch, 'cache');
+const siteCommand = (out: string, cacheDir = cache()) => runScript(copy.dir, 'site', ['--out', out], { EMAIL_DELIVERY_TOOLS: cacheDir, INIT_CWD: copy.dir });
+const commit = async (message: string) => {
+  await copy.git('add', '-A');
+  await copy.git('commit', '-qm', message);
+};
+
+/** The release's changelog entry holds HTML: the root page must show it as text and load nothing. */
+const hostileEntry = '- A test release: <img src="http://127.0.0.1:9/tracker.png"> stays text. No operation is affected.';
+
+beforeAll(async () => {
+  await edit(copy.dir, 'openapi/openapi.yaml', /^ {2}version: 1\.0\.0$/m, '  version: 1.1.0');
+  await edit(copy.dir, 'CHANGELOG.md', '## [Unreleased]\n', `## [Unreleased]\n\n## [1.1.0] - 2026-11-23\n\n### Changed\n\n${hostileEntry}\n`);
+  await commit('release 1.1.0');
+  await copy.git('tag', 'v1.1.0');
+  await edit(copy.dir, 'openapi/openapi.yaml', 'title: Email Delivery Service API', 'title: Email Delivery Service API (next)');
+  await commit('after 1.1.0');
+  scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-site-test-'));
+  site = path.join(scratch, 'site');
+  built = await siteCommand(site);
+}, 300_000);
+
+afterAll(async () => {
+  if (scratch) await fs.rm(scratch, { recursive: true, force: true });
+});
+
+describe('the site', () => {
+  it('has a folder per release, latest, next, a root page and versions.json', async () => {
+    expect(built.output).toContain('site: 3 versions (1.1.0, 1.0.0, next)');
+    expect(built.code).toBe(0);
+    expect((await fs.readdir(site)).sort()).toEqual(['1.0.0', '1.1.0', 'index.html', 'latest', 'next', 'versions.json']);
+    const versions = JSON.parse(await fs.readFile(path.join(site, 'versions.json'), 'utf8'));
+    expect(versions.latest).toBe('1.1.0');
+    expect(versions.versions.map((entry: { folder: string; date: string | null }) => [entry.folder, entry.date])).toEqual([
+      ['latest/', '2026-11-23'],
+      ['1.1.0/', '2026-11-23'],
+      ['1.0.0/', '2026-11-22'],
+      ['next/', null],
+    ]);
+    for (const folder of ['latest', '1.1.0', '1.0.0', 'next'])
+      expect((await fs.readdir(path.join(site, folder))).sort(), folder).toEqual(
+        [
+          ...['SHA256SUMS', 'docs', 'index.html', 'llms-full.txt', 'llms.txt'],
+          ...['openapi-3.0.json', 'openapi.dereferenced.json', 'openapi.json', 'openapi.yaml', 'reference'],
+        ].sort(),
+      );
+  });
+
+  it("builds each version from its own commit's description", async () => {
+    const info = async (folder: string) => JSON.parse(await fs.readFile(path.join(site, folder, 'openapi.json'), 'utf8')).info;
+    expect((await info('1.0.0')).version).toBe('1.0.0');
+    expect((await info('1.1.0')).version).toBe('1.1.0');
+    expect(await info('latest')).toEqual(await info('1.1.0'));
+    expect((await info('next')).title).toBe('Email Delivery Service API (next)');
+    const committed = await fs.readFile(path.join(copy.dir, 'generated', 'openapi.json'), 'utf8');
+    // The working tree's generated/ is the 1.0.0 build, untouched: the releases were read from git.
+    expect(await fs.readFile(path.join(site, '1.0.0', 'openapi.json'), 'utf8')).toBe(committed);
+  });
+
+  it('has checksums that sha256sum -c verifies', async () => {
+    for (const folder of ['latest', '1.1.0', '1.0.0', 'next']) {
+      const { stdout } = await exec('sha256sum', ['-c', 'SHA256SUMS'], { cwd: path.join(site, folder) });
+      expect(stdout.trim().split('\n'), folder).toEqual(['openapi.json: OK', 'openapi.yaml: OK', 'openapi-3.0.json: OK', 'openapi.dereferenced.json: OK']);
+    }
+  });
+
+  it('lists each version on the root page with its date and changelog section, the HTML in it as text', async () => {
+    const root = await fs.readFile(path.join(site, 'index.html'), 'utf8');
+    expect(root).toContain('<section id="v1.1.0">');
+    expect(root).toContain('<h2>1.0.0 <small>2026-11-22</small></h2>');
+    expect(root).toContain('&#60;img src=&#34;http://127.0.0.1:9/tracker.png&#34;&#62; stays text');
+    expect(root).not.toContain('<img');
+  });
+
+  it('is rebuilt byte for byte the same, cold and from the cache', async () => {
+    const cold = await siteCommand(path.join(scratch, 'cold'), path.join(scratch, 'cold-cache'));
+    expect(cold.code, cold.output).toBe(0);
+    expect(await fingerprint(path.join(scratch, 'cold'))).toEqual(await fingerprint(site));
+    // A staging folder left by a run that was killed is removed by the next run.
+    const abandoned = path.join(scratch, '.warm-staging-2147483647-x');
+    await fs.mkdir(abandoned);
+    const warm = await siteCommand(path.join(scratch, 'warm'));
+    await expect(fs.stat(abandoned)).rejects.toThrow();
+    expect(warm.output.match(/from the cache/g)).toHaveLength(3);
+    expect(await fingerprint(path.join(scratch, 'warm'))).toEqual(await fingerprint(site));
+    expect((await fs.stat(cache())).mode & 0o777).toBe(0o700);
+  }, 300_000);
+
+  it('resolves every internal link and anchor (linkinator)', async () => {
+    // Skipped: links to other hosts, and the routes of Redoc's menu (`href="/webhooks"`), which its
+    // script turns into `#/webhooks` on the same page (the Chromium test below follows one).
+    const redocRoute = /^http:\/\/127\.0\.0\.1:\d+\/[a-z0-9-]+$/;
+    const linksToSkip = async (link: string) => !link.startsWith('http://127.0.0.1:') || redocRoute.test(link);
+    const result = await check({ path: site, recurse: true, markdown: true, checkFragments: true, concurrency: 4, linksToSkip });
+    const broken = result.links.filter((link) => link.state === LinkState.BROKEN).map((link) => `${link.url} (from ${link.parent})`);
+    expect(broken).toEqual([]);
+    const checked = result.links.filter((link) => link.state === LinkState.OK);
+    expect(checked.some((link) => link.url.includes('/1.0.0/docs/index.html'))).toBe(true);
+    expect(checked.some((link) => link.url.endsWith('/1.0.0/reference/webhooks.md'))).toBe(true);
+  }, 120_000);
+});
+
+describe.runIf(mustRunBrowserTests)('the site in Chromium', () => {
+  let browser: Browser;
+  let server: TestServer;
+  beforeAll(async () => {
+    browser = await launchChromium();
+    server = await startTestServer();
+    server.reply = (request) => {
+      const file = path.join(site, decodeURIComponent(request.path));
+      if (!file.startsWith(`${site}/`)) return { status: 404 };
+      const type = file.endsWith('.html') ? 'text/html; charset=utf-8' : file.endsWith('.json') ? 'application/json' : 'text/plain; charset=utf-8';
+      const body = fsSync.existsSync(file) && fsSync.statSync(file).isFile() ? fsSync.readFileSync(file, 'utf8') : undefined;
+      return body === undefined ? { status: 404 } : { status: 200, body, headers: { 'content-type': type } };
+    };
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  /** Opens `page` of the site; resolves the console errors and the requests to anywhere else. */
+  async function open(relative: string): Promise<{ page: Page; errors: string[]; foreign: string[] }> {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const errors: string[] = [];
+    const foreign: string[] = [];
+    page.on('console', (message) => (message.type() === 'error' ? errors.push(message.text()) : undefined));
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('request', (request) => {
+      const url = request.url();
+      if (!url.startsWith('blob:') && !url.startsWith('data:') && !url.startsWith(server.url)) foreign.push(url);
+    });
+    await page.goto(`${server.url}/${relative}`);
+    return { page, errors, foreign };
+  }
+
+  const pages = ['index.html', ...['latest', '1.1.0', '1.0.0', 'next'].flatMap((folder) => [`${folder}/index.html`, `${folder}/docs/index.html`])];
+  it.each(pages)(
+    '%s loads with no console error and no request outside the site',
+    async (relative) => {
+      const { page, errors, foreign } = await open(relative);
+      if (relative.endsWith('docs/index.html')) await page.locator('#redoc h1').first().waitFor({ timeout: 30_000 });
+      await page.waitForLoadState('networkidle');
+      await page.close();
+      expect(errors).toEqual([]);
+      expect(foreign).toEqual([]);
+    },
+    60_000,
+  );
+
+  it('moves between versions with the switcher', async () => {
+    const { page, errors } = await open('1.0.0/docs/index.html');
+    const switcher = page.locator('#version-switcher');
+    await expect.poll(() => switcher.locator('summary').textContent()).toBe('Version: 1.0.0 (2026-11-22)');
+    await switcher.locator('summary').click();
+    await switcher.getByRole('link', { name: '1.1.0 (2026-11-23)' }).click();
+    await page.waitForURL(`${server.url}/1.1.0/docs/index.html`);
+    await expect.poll(() => page.locator('#version-switcher summary').textContent()).toBe('Version: 1.1.0 (2026-11-23)');
+    await expect.poll(() => page.locator('#redoc').textContent(), { timeout: 30_000 }).toContain('1.1.0');
+    await page.screenshot({ path: path.join(scratch, 'switcher.png') });
+    await page.close();
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  it("follows a route of Redoc's menu within the page", async () => {
+    const { page, errors } = await open('1.1.0/docs/index.html');
+    await page.locator('#redoc a[href="/webhooks"]').first().click();
+    await page.waitForURL(`${server.url}/1.1.0/docs/index.html#/webhooks`);
+    await page.close();
+    expect(errors).toEqual([]);
+  }, 60_000);
+});
+
+describe('refusals (exit 1, the site folder unchanged)', () => {
+  const unchanged = async (run: Promise<Awaited<ReturnType<typeof runScript>>>, messages: string | RegExp | (string | RegExp)[]) => {
+    const before = await fingerprint(site);
+    const result = await run;
+    for (const message of [messages].flat()) expect(result.stderr).toMatch(message);
+    expect(result.stderr).toContain(`site: ${site}/ is unchanged`);
+    expect(result.code).toBe(1);
+    expect(await fingerprint(site)).toEqual(before);
+  };
+  const withTag = async (tag: string, ref: string, use: () => Promise<void>) => {
+    await copy.git('tag', tag, ref);
+    try {
+      await use();
+    } finally {
+      await copy.git('tag', '-d', tag);
+    }
+  };
+
+  it('a tag that is not vX.Y.Z', () =>
+    withTag('v2.0', 'HEAD', () => unchanged(siteCommand(site), 'site: tag "v2.0" is not a release: release tags are vX.Y.Z')));
+
+  it('a tag whose CHANGELOG.md has no section for it', () =>
+    withTag('v3.0.0', 'HEAD', () =>
+      unchanged(siteCommand(site), 'site: tag "v3.0.0" is not a release: its CHANGELOG.md has no section \'## [3.0.0] - <date>\''),
+    ));
+
+  it("a tag whose description's info.version is another", async () => {
+    await edit(copy.dir, 'CHANGELOG.md', '## [Unreleased]\n', '## [Unreleased]\n\n## [5.0.0] - 2026-11-24\n\n- Not bumped. No operation is affected.\n');
+    await commit('a release without its version');
+    try {
+      await withTag('v5.0.0', 'HEAD', () =>
+        unchanged(siteCommand(site), 'site: tag v5.0.0 is not a release: its description\'s info.version is "1.1.0", not "5.0.0"'),
+      );
+    } finally {
+      await copy.git('reset', '-q', '--hard', 'HEAD~1');
+    }
+  }, 60_000);
+
+  /** A release v4.0.0 whose commit holds what `make` writes; the commit and tag are undone after. */
+  const brokenRelease = async (make: () => Promise<void>, use: () => Promise<void>) => {
+    await make();
+    await edit(copy.dir, 'CHANGELOG.md', '## [Unreleased]\n', '## [Unreleased]\n\n## [4.0.0] - 2026-11-24\n\n- Broken. No operation is affected.\n');
+    await commit('a broken release');
+    try {
+      await withTag('v4.0.0', 'HEAD', use);
+    } finally {
+      await copy.git('reset', '-q', '--hard', 'HEAD~1');
+    }
+  };
+  const component = (name: string) => path.join(copy.dir, 'openapi', 'components', name);
+  const noLongerBuilds: [what: string, make: () => Promise<void>, reason: string][] = [
+    ['a YAML error', () => edit(copy.dir, 'openapi/openapi.yaml', /^info:$/m, 'info: ['), 'openapi/openapi.yaml:4:10: YAML syntax error'],
+    ['a symbolic link', () => fs.symlink('/etc/passwd', component('link.yaml')), 'openapi/components/link.yaml is not a regular file (mode 120000)'],
+    [
+      'bytes that are not UTF-8',
+      () => fs.writeFile(component('latin1.yaml'), Buffer.from([0x61, 0xe9, 0x0a])),
+      'openapi/components/latin1.yaml holds bytes that are not UTF-8',
+    ],
+    [
+      'a file over 1 MiB',
+      () => fs.writeFile(component('big.yaml'), 'x'.repeat(1024 * 1024 + 1)),
+      'openapi/components/big.yaml has 1048577 bytes, more than the 1048576 it may have',
+    ],
+  ];
+  it.each(noLongerBuilds)(
+    'a release whose commit no longer builds: %s',
+    (_what, make, reason) =>
+      brokenRelease(make, () =>
+        unchanged(siteCommand(site), [/^site: tag v4\.0\.0 \(commit [0-9a-f]{7}\) no longer builds: /m, `no longer builds: ${reason}`]),
+      ),
+    60_000,
+  );
+
+  it('an output folder holding a file the site does not write', async () => {
+    await fs.writeFile(path.join(site, 'notes.txt'), 'mine');
+    try {
+      await unchanged(
+        siteCommand(site),
+        `site: --out ${site} holds "notes.txt", which the site does not write; it replaces the whole folder, so choose an empty or new one`,
+      );
+    } finally {
+      await fs.rm(path.join(site, 'notes.txt'));
+    }
+  });
+
+  it('an output folder inside generated/ or openapi/, or holding them', async () => {
+    for (const [folder, name] of [
+      ['generated/site', 'generated/'],
+      ['openapi/site', 'openapi/'],
+    ]) {
+      const result = await siteCommand(path.join(copy.dir, folder));
+      expect(result.stderr).toContain(`site: --out ${path.join(copy.dir, folder)} is inside ${name}, which the site never writes; choose a folder outside it`);
+      expect(result.code).toBe(1);
+      await expect(fs.stat(path.join(copy.dir, folder))).rejects.toThrow();
+    }
+    const holding = await siteCommand(copy.dir);
+    expect(holding.stderr).toContain(`site: --out ${copy.dir} holds generated/; the site replaces the whole folder, so choose an empty or new one`);
+    expect(holding.code).toBe(1);
+  });
+
+  it('no --out is a usage error (exit 2)', async () => {
+    const result = await runScript(copy.dir, 'site', []);
+    expect(result.stderr).toContain('site: --out <folder> is required');
+    expect(result.code).toBe(2);
+  });
+});
+
+describe('a clone without tags', () => {
+  it('finds the releases by their CHANGELOG.md sections and builds the same site (from the cache: the same commits)', async () => {
+    await copy.git('tag', '-d', 'v1.0.0', 'v1.1.0');
+    try {
+      const result = await siteCommand(path.join(scratch, 'untagged'));
+      expect(result.code, result.output).toBe(0);
+      expect(result.output.match(/from the cache/g)).toHaveLength(3);
+      // The copy's first commit dates 1.0.0 and the sections before it at once: only 1.0.0 is its release.
+      expect(result.stdout).toContain("- left out 0.2.0: CHANGELOG.md's section 0.2.0 was not dated in a commit of its own in this clone");
+      expect(await fingerprint(path.join(scratch, 'untagged'))).toEqual(await fingerprint(site));
+    } finally {
+      await copy.git('tag', 'v1.0.0', 'HEAD~2');
+      await copy.git('tag', 'v1.1.0', 'HEAD~1');
+    }
+  }, 60_000);
+});

@@ -1,0 +1,83 @@
+// The workflows: actionlint passes on each (the pinned binary from .ci/install-actionlint, which
+// needs Go: skipped with a line where Go is missing, failed under CI=true), and the release
+// workflow keeps its promises: every action pinned to a full commit with its tag in a comment, no
+// permission at the top, and no job that holds an OIDC token installs or runs the project's code.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { root } from '../support/helpers.ts';
+import { run } from '../support/run-command.ts';
+
+const workflowFiles = async (folder: string) =>
+  (await fs.readdir(path.join(root, folder))).filter((file) => file.endsWith('.yml')).map((file) => path.join(folder, file));
+
+interface Job {
+  permissions?: Record<string, string>;
+  steps: { uses?: string; run?: string; with?: Record<string, unknown> }[];
+}
+
+const releaseText = await fs.readFile(path.join(root, '.github/workflows/release.yml'), 'utf8');
+const release = parse(releaseText) as { on: unknown; permissions: unknown; jobs: Record<string, Job> };
+
+const goMissing = (await run('bash', ['-c', 'command -v go'], root)).code === 0 ? undefined : 'Go (go), which .ci/install-actionlint needs';
+if (goMissing && process.env.CI !== 'true') console.warn(`workflows.test.ts: actionlint is skipped: missing ${goMissing}`);
+
+describe('the workflows', () => {
+  it.runIf(!goMissing || process.env.CI === 'true')(
+    'pass actionlint',
+    async () => {
+      const install = await run('bash', ['.ci/install-actionlint'], root);
+      expect(install.code, install.stderr).toBe(0);
+      const files = [...(await workflowFiles('.github/workflows')), ...(await workflowFiles('examples/workflows'))];
+      expect(files).toContain('.github/workflows/release.yml');
+      const lint = await run(install.stdout.trim(), ['-no-color', ...files], root);
+      expect(lint.output.trim()).toBe('');
+      expect(lint.code).toBe(0);
+    },
+    300_000,
+  );
+});
+
+describe('the release workflow', () => {
+  it('runs on a pushed v* tag, with no permission at the top', () => {
+    expect(release.on).toEqual({ push: { tags: ['v*'] } });
+    expect(release.permissions).toEqual({});
+  });
+
+  it('pins every action to a full commit, its tag in a comment', () => {
+    const uses = [...releaseText.matchAll(/^\s*(?:- )?uses: (\S+)(.*)$/gm)];
+    expect(uses.length).toBeGreaterThan(0);
+    for (const [line, action, comment] of uses) {
+      expect(action, line).toMatch(/^[\w.-]+\/[\w.-]+@[0-9a-f]{40}$/);
+      expect(comment, line).toMatch(/^ # v\d+\.\d+\.\d+$/);
+    }
+  });
+
+  it('gives an OIDC token only to jobs that install nothing and run none of the project code', () => {
+    const withToken = Object.entries(release.jobs).filter(([, job]) => job.permissions?.['id-token'] === 'write');
+    expect(withToken.map(([name]) => name).sort()).toEqual(['github-release', 'pages', 'publish']);
+    for (const [name, job] of withToken) {
+      const runs = job.steps.map((step) => step.run ?? '').join('\n');
+      expect(runs, name).not.toMatch(/npm (ci|install|run)|npx/);
+      expect(
+        job.steps.some((step) => step.uses?.startsWith('actions/checkout@')),
+        name,
+      ).toBe(false);
+    }
+    expect(release.jobs.build.permissions).toEqual({ contents: 'read' });
+  });
+
+  it('publishes the tarball the build job packed, with provenance and no script', () => {
+    expect(release.jobs.publish.permissions).toEqual({ 'id-token': 'write' });
+    const publish = release.jobs.publish.steps.map((step) => step.run ?? '').find((text) => text.includes('npm publish'));
+    expect(publish).toBe('npm publish "./$TARBALL" --provenance --access public --ignore-scripts');
+    expect(release.jobs.build.steps.some((step) => step.run?.includes('npm pack --ignore-scripts'))).toBe(true);
+  });
+
+  it('gives the pull-request workflow no publish job', async () => {
+    const pullRequest = parse(await fs.readFile(path.join(root, '.github/workflows/pull-request.yml'), 'utf8')) as { jobs: Record<string, Job> };
+    expect(Object.keys(pullRequest.jobs)).not.toContain('publish');
+    expect(Object.values(pullRequest.jobs).some((job) => job.permissions?.['id-token'])).toBe(false);
+  });
+});

@@ -1,0 +1,90 @@
+// The site's pieces that need no git history (the whole command is test/e2e/site.test.ts): the
+// output folder's check, the switcher and versions.json of a history with and without releases.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cacheFolder, openCache } from '../../scripts/site/cache.ts';
+import { checkOutFolder } from '../../scripts/site/out-folder.ts';
+import { siteFolders, switcher, versionsJson } from '../../scripts/site/pages.ts';
+import type { SiteVersion } from '../../scripts/site/releases.ts';
+import { checkout } from '../support/helpers.ts';
+
+const release = (name: string, date: string): SiteVersion => ({
+  name,
+  commit: 'a'.repeat(40),
+  label: `tag v${name}`,
+  section: { version: name, date, text: '' },
+});
+const next: SiteVersion = { name: 'next', commit: 'b'.repeat(40), label: 'the current commit' };
+
+describe('the switcher and versions.json', () => {
+  it('list latest, each release and next, the current one marked, by relative links', () => {
+    const folders = siteFolders([release('1.1.0', '2026-11-23'), release('1.0.0', '2026-11-22'), next]);
+    expect(folders.map((folder) => folder.name)).toEqual(['latest', '1.1.0', '1.0.0', 'next']);
+    const html = switcher(folders[2], folders, '../../', 'docs/index.html');
+    expect(html).toContain('<summary style="cursor:pointer;color:#1d5c63">Version: 1.0.0 (2026-11-22)</summary>');
+    expect(html).toContain('<a href="../../1.0.0/docs/index.html" aria-current="page" style="font-weight:bold">1.0.0 (2026-11-22)</a>');
+    expect(html).toContain('<a href="../../latest/docs/index.html">latest (1.1.0)</a>');
+    expect(html).toContain('<a href="../../next/docs/index.html">next (commit bbbbbbb, not released)</a>');
+    expect(html).toContain('<a href="../../index.html">All versions</a>');
+    expect(html).not.toMatch(/<script|https?:/);
+  });
+
+  it('have no latest before the first release', () => {
+    const folders = siteFolders([next]);
+    expect(folders.map((folder) => folder.name)).toEqual(['next']);
+    expect(JSON.parse(versionsJson(folders))).toEqual({
+      latest: null,
+      versions: [{ folder: 'next/', version: 'next', date: null, commit: 'b'.repeat(40), docs: 'next/docs/index.html' }],
+    });
+  });
+});
+
+describe('the output folder', () => {
+  let dir: string;
+  beforeEach(async () => (dir = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-site-out-'))));
+  afterEach(() => fs.rm(dir, { recursive: true, force: true }));
+
+  it('may be new, empty, or hold what a site holds', async () => {
+    await checkOutFolder(checkout, path.join(dir, 'new'), 'new');
+    await checkOutFolder(checkout, dir, 'site');
+    await fs.mkdir(path.join(dir, '1.0.0', 'reference'), { recursive: true });
+    await fs.writeFile(path.join(dir, '1.0.0', 'reference', 'README.md'), '');
+    await fs.writeFile(path.join(dir, 'versions.json'), '');
+    await checkOutFolder(checkout, dir, 'site');
+  });
+
+  it('is refused when it holds a link, even with a name the site writes', async () => {
+    await fs.symlink('/etc/passwd', path.join(dir, 'index.html'));
+    await expect(checkOutFolder(checkout, dir, 'site')).rejects.toThrow('site: --out site holds "index.html", which the site does not write;');
+  });
+
+  it('is refused when it is a file', async () => {
+    await fs.writeFile(path.join(dir, 'file'), '');
+    await expect(checkOutFolder(checkout, path.join(dir, 'file'), 'file')).rejects.toThrow('site: --out file is not a folder');
+  });
+});
+
+describe('the cache folder', () => {
+  let dir: string;
+  beforeEach(async () => (dir = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-site-cache-'))));
+  afterEach(() => fs.rm(dir, { recursive: true, force: true }));
+
+  it('is made private (0700) under the tools cache', async () => {
+    const folder = cacheFolder({ EMAIL_DELIVERY_TOOLS: dir });
+    expect(folder).toBe(path.join(dir, 'site'));
+    await fs.mkdir(folder, { mode: 0o755 });
+    await fs.chmod(folder, 0o755);
+    await openCache(folder);
+    expect((await fs.stat(folder)).mode & 0o777).toBe(0o700);
+  });
+
+  it('is refused when it is a link', async () => {
+    await fs.mkdir(path.join(dir, 'elsewhere'));
+    await fs.symlink(path.join(dir, 'elsewhere'), path.join(dir, 'site'));
+    await expect(openCache(path.join(dir, 'site'))).rejects.toThrow(
+      `site: the cache folder ${path.join(dir, 'site')} is not a folder of this user: remove it, or set EMAIL_DELIVERY_TOOLS`,
+    );
+  });
+});
