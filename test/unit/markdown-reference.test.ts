@@ -100,9 +100,14 @@ describe('the Markdown reference', () => {
       // Nothing else is claimed: the parameters, the body, the statuses and media types are the bundle's.
       const stated = prose(text);
       expect(
-        [...stated.matchAll(/^- Parameter `([^`]+)` \((\w+), (required|optional)/gm)].map((m) => `${m[1]} ${m[2]} ${m[3]}`),
+        [...stated.matchAll(/^- Parameter `([^`]+)` \((\w+), ([^,]+(?:, [a-z-]+)?), (required|optional)/gm)].map((m) => `${m[1]} ${m[2]} ${m[3]} ${m[4]}`),
         where,
-      ).toEqual(parameters.map((p: Json) => `${p.name} ${p.in} ${p.required ? 'required' : 'optional'}`));
+      ).toEqual(
+        parameters.map(
+          (p: Json) =>
+            `${p.name} ${p.in} ${p.schema.type === 'object' ? `object of ${p.schema.additionalProperties.type}` : p.schema.type} ${p.required ? 'required' : 'optional'}`,
+        ),
+      );
       expect(
         [...stated.matchAll(/^- Body \((required|optional)\)/gm)].map((m) => m[1]),
         where,
