@@ -91,7 +91,7 @@ function styleRule(parameter: Json, shape: ParameterShape): Pick<ParameterRule, 
     return { reason: `style ${style} is not one the client sends in a ${location} parameter (it sends ${styles[location]?.join(', ') ?? 'none'})` };
   if ((style === 'spaceDelimited' || style === 'pipeDelimited') && (shape !== 'array' || explode))
     return {
-      reason: `style ${style} is defined by OpenAPI 3.1 for an array with explode false only; use style form for ${shape === 'array' ? 'an exploded array' : `a ${shape}`}`,
+      reason: `style ${style} is defined by OpenAPI 3.1 for an array with explode false only; use style form for ${{ primitive: 'a primitive', array: 'an exploded array', object: 'an object' }[shape]}`,
     };
   if (location === 'cookie' && (shape === 'object' || (shape === 'array' && explode)))
     return {
