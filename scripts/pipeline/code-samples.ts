@@ -2,7 +2,6 @@
 // and a curl command, both made from the bundle. The tests type-check every TypeScript sample.
 // A description with overlays may declare credentials and body fields: then the samples pass the
 // credentials and each required field, with a placeholder of its type.
-import { propertyName } from './generate-client.ts';
 import { type BodyField, bodyFields, type HeaderScheme, headerSchemes, listOperations, type Operation } from './operations.ts';
 import { serializeCookieParameter, serializeHeaderParameter, serializeQueryParameter } from './client-runtime.ts';
 import type { ParameterRule } from './parameters.ts';
@@ -44,6 +43,12 @@ function placeholder(field: BodyField): unknown {
   const values: Record<string, unknown> = { string: 'text', integer: 0, number: 0, boolean: false, array: [], object: {} };
   return field.type !== undefined && field.type in values ? values[field.type] : null;
 }
+
+/** A property name in a sample: as it is when it is an identifier, else in single quotes as Prettier writes it. */
+const propertyName = (name: string) =>
+  /^[A-Za-z_$][\w$]*$/.test(name)
+    ? name
+    : `'${name.replace(/[\\']/g, (c) => `\\${c}`).replace(/[\u0000-\u001f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}'`;
 
 /** A value of a parameter's schema, for a sample: a placeholder of its type, in its shape. */
 function parameterValue(parameter: ParameterRule): unknown {
