@@ -48,7 +48,11 @@ function placeholder(field: BodyField): unknown {
 const propertyName = (name: string) =>
   /^[A-Za-z_$][\w$]*$/.test(name)
     ? name
-    : `'${name.replace(/[\\']/g, (c) => `\\${c}`).replace(/[\u0000-\u001f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}'`;
+    : `'${JSON.stringify(name)
+        .slice(1, -1)
+        .replaceAll('\\"', '"')
+        .replaceAll("'", "\\'")
+        .replace(/[\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`)}'`;
 
 /** A value of a parameter's schema, for a sample: a placeholder of its type, in its shape. */
 function parameterValue(parameter: ParameterRule): unknown {
