@@ -374,8 +374,9 @@ function describedCalls<Paths extends object>(
     throw error instanceof SyntaxError ? new ResponseBodyError(operationName(method, path), `it does not parse (${error.message})`) : error;
   };
   const serialized = (method: string, path: string, init: unknown) => {
-    const parameters = described.parameters?.[`${method} ${path}`];
-    if (!parameters || typeof init !== 'object' || init === null) return init;
+    // A path the description does not have, or a parameter it does not state: the location's default style.
+    const parameters = described.parameters?.[`${method} ${path}`] ?? [];
+    if (typeof init !== 'object' || init === null) return init;
     return withDescribedParameters(parameters, init as Record<string, unknown>, operationName(method, path));
   };
   const call = (method: string, path: string, send: () => Promise<unknown>) => {

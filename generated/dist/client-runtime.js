@@ -314,8 +314,9 @@ function describedCalls(client, described, operationName) {
         throw error instanceof SyntaxError ? new ResponseBodyError(operationName(method, path), `it does not parse (${error.message})`) : error;
     };
     const serialized = (method, path, init) => {
-        const parameters = described.parameters?.[`${method} ${path}`];
-        if (!parameters || typeof init !== 'object' || init === null)
+        // A path the description does not have, or a parameter it does not state: the location's default style.
+        const parameters = described.parameters?.[`${method} ${path}`] ?? [];
+        if (typeof init !== 'object' || init === null)
             return init;
         return withDescribedParameters(parameters, init, operationName(method, path));
     };
