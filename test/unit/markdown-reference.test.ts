@@ -143,4 +143,13 @@ describe('the Markdown reference', () => {
     expect(differing.toSorted()).toEqual(['llms-full.txt', 'reference/messages-and-batches.md']);
     expect(section(after.get('reference/messages-and-batches.md')!, 'Send a batch')).toContain('| Success | `201 Accepted` |');
   });
+
+  it('shows a response header an overlay adds, with its schema, under its response', () => {
+    const changed = structuredClone(bundle);
+    changed.paths['/v1/webhooks'].get.responses['200'].headers = {
+      'X-Next-Cursor': { description: 'Where the next page starts.', required: true, schema: { type: 'string' } },
+    };
+    const text = section(markdownReference(changed).get('reference/webhooks.md')!, 'List webhooks');
+    expect(text).toMatch(/^- `200 OK`: body .*\n {2}- Header `X-Next-Cursor` \(string, always sent\): Where the next page starts\.$/m);
+  });
 });
