@@ -5,7 +5,8 @@
 // schema is not a named one. scripts/pipeline/parameters.ts says what the client carries and why
 // not; this file only finds each operation's parts and the action to blame. Response headers and
 // error responses of any media type are carried (the caller reads them from `response`).
-import { deref, eachOperation, type Json, pointer } from '../openapi-document.ts';
+import type { Oas3_1Definition } from '@redocly/openapi-core';
+import { deref, eachOperation, pointer } from '../openapi-document.ts';
 import { ReportedError } from '../project.ts';
 import { operationParameters } from '../pipeline/operations.ts';
 import { contentProblem, parameterRule, pathParameterProblem } from '../pipeline/parameters.ts';
@@ -20,7 +21,7 @@ export interface ClientProblem {
 }
 
 /** The parameters, request body and success response of every operation that the client cannot carry. */
-export function clientProblems(document: Json): ClientProblem[] {
+export function clientProblems(document: Oas3_1Definition): ClientProblem[] {
   const problems: ClientProblem[] = [];
   for (const { path, method, pathItem, operation } of eachOperation(document)) {
     const where = `${method.toUpperCase()} ${path}`;
@@ -33,10 +34,10 @@ export function clientProblems(document: Json): ClientProblem[] {
       if (result && 'reason' in result) problems.push({ at, what: `${where}: parameter '${parameter.name}' (in ${parameter.in})`, reason: result.reason });
     }
     const body = deref(document, operation.requestBody);
-    const bodyProblem = body ? contentProblem(document, body.content, 'request body') : undefined;
+    const bodyProblem = body ? contentProblem(body.content, 'request body') : undefined;
     if (bodyProblem) problems.push({ at: pointer('paths', path, method, 'requestBody'), what: `${where}: request body`, reason: bodyProblem.reason });
     const success = Object.keys(operation.responses ?? {}).find((status) => /^2\d\d$/.test(status));
-    const successProblem = success ? contentProblem(document, deref(document, operation.responses[success]).content, 'success response') : undefined;
+    const successProblem = success ? contentProblem(deref(document, operation.responses[success]).content, 'success response') : undefined;
     if (success && successProblem)
       problems.push({ at: pointer('paths', path, method, 'responses', success), what: `${where}: ${success} response`, reason: successProblem.reason });
   }
@@ -47,7 +48,7 @@ export function clientProblems(document: Json): ClientProblem[] {
  * Throws, naming the overlay file, the action's line and its target, on the first part of the
  * overlaid `document` that the client cannot carry.
  */
-export function checkClientSupport(document: Json, applied: AppliedAction[]): void {
+export function checkClientSupport(document: Oas3_1Definition, applied: AppliedAction[]): void {
   const [problem] = clientProblems(document);
   if (!problem) return;
   const blamed = actionAbout(document, problem.at, applied);

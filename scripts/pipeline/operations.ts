@@ -28,7 +28,7 @@ export interface Operation {
 }
 
 function schemaName(document: Json, where: string, content: Json | undefined, what: 'request body' | 'success response'): string {
-  const problem = contentProblem(document, content, what);
+  const problem = contentProblem(content, what);
   if (problem) throw new ReportedError(`${where}: ${problem.reason}`);
   return String(content['application/json'].schema.$ref).split('/').pop()!;
 }

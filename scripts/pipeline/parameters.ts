@@ -3,7 +3,14 @@
 // (operations.ts) read each parameter's rule from here; the build with overlays
 // (scripts/overlay/client-support.ts) refuses, at the overlay's action, what this says the client
 // cannot carry, before any build step runs.
-import { deref, type Json } from '../openapi-document.ts';
+import type { Oas3_1Definition, Oas3_1Schema, Oas3MediaType, Oas3Parameter, Referenced } from '@redocly/openapi-core';
+import { deref } from '../openapi-document.ts';
+
+type Schema = Oas3_1Schema;
+type Parameter = Oas3Parameter<Schema>;
+/** A node of the description, its `$ref` followed once. */
+const resolve = <T extends object>(document: Oas3_1Definition, node: Referenced<T> | boolean | undefined): T | undefined =>
+  typeof node === 'object' ? (deref(document, node) as T | undefined) : undefined;
 
 /** What a parameter's schema holds: one value, a list of values, or name/value properties. */
 export type ParameterShape = 'primitive' | 'array' | 'object';
@@ -28,15 +35,15 @@ export interface Unsupported {
 const primitiveTypes = ['string', 'number', 'integer', 'boolean'];
 
 /** The one primitive type a schema states (`null` beside it allowed), if it states exactly one. */
-function primitiveType(document: Json, node: Json): string | undefined {
-  const schema = deref(document, node);
-  const types = (Array.isArray(schema?.type) ? schema.type : [schema?.type]).filter((type: unknown) => type !== 'null');
-  return types.length === 1 && primitiveTypes.includes(types[0]) ? types[0] : undefined;
+function primitiveType(document: Oas3_1Definition, node: Referenced<Schema> | boolean | undefined): string | undefined {
+  const schema = resolve<Schema>(document, node);
+  const types = (Array.isArray(schema?.type) ? schema.type : [schema?.type]).filter((type) => type !== 'null');
+  return types.length === 1 && primitiveTypes.includes(String(types[0])) ? String(types[0]) : undefined;
 }
 
 /** The shape and value type of a parameter's schema, or why the client cannot serialize it. */
-function shapeOf(document: Json, node: Json): { shape: ParameterShape; type: string } | Unsupported {
-  const schema = deref(document, node);
+function shapeOf(document: Oas3_1Definition, node: Referenced<Schema> | undefined): { shape: ParameterShape; type: string } | Unsupported {
+  const schema = resolve<Schema>(document, node);
   const primitive = primitiveType(document, schema);
   if (primitive) return { shape: 'primitive', type: primitive };
   if (schema?.type === 'array') {
@@ -49,7 +56,7 @@ function shapeOf(document: Json, node: Json): { shape: ParameterShape; type: str
         };
   }
   if (schema?.type === 'object') {
-    const values = [...Object.values<Json>(schema.properties ?? {}), ...(typeof schema.additionalProperties === 'object' ? [schema.additionalProperties] : [])];
+    const values = [...Object.values(schema.properties ?? {}), ...(typeof schema.additionalProperties === 'object' ? [schema.additionalProperties] : [])];
     const types = new Set(values.map((value) => primitiveType(document, value)));
     if (types.has(undefined) || values.length === 0)
       return {
@@ -77,10 +84,10 @@ const reservedHeaders: Record<string, string> = {
 };
 
 /** The style and explode a parameter in `location` may have, and the shapes each allows; else why not. */
-function styleRule(parameter: Json, shape: ParameterShape): Pick<ParameterRule, 'style' | 'explode'> | Unsupported {
-  const location: string = parameter.in;
+function styleRule(parameter: Parameter, shape: ParameterShape): Pick<ParameterRule, 'style' | 'explode'> | Unsupported {
+  const location = String(parameter.in);
   const style: string = parameter.style ?? (location === 'header' ? 'simple' : 'form');
-  const explode: boolean = parameter.explode ?? style === 'form';
+  const explode = parameter.explode ?? style === 'form';
   const styles: Record<string, string[]> = { query: ['form', 'spaceDelimited', 'pipeDelimited'], header: ['simple'], cookie: ['form'] };
   if (style === 'deepObject')
     return {
@@ -101,8 +108,9 @@ function styleRule(parameter: Json, shape: ParameterShape): Pick<ParameterRule, 
 }
 
 /** How the client sends `parameter` (a parameter object, `$ref`s followed), or why it cannot. */
-export function parameterRule(document: Json, node: Json): ParameterRule | Unsupported {
-  const parameter = deref(document, node);
+export function parameterRule(document: Oas3_1Definition, node: Referenced<Parameter>): ParameterRule | Unsupported {
+  const parameter = resolve<Parameter>(document, node);
+  if (!parameter) return { reason: 'its $ref leads nowhere' };
   if (parameter.content !== undefined)
     return { reason: 'a parameter described by `content` (a media type) is not one the client serializes; describe it with `schema` and `style`' };
   if (parameter.allowReserved === true) return { reason: 'allowReserved is not supported: the client percent-encodes every reserved character' };
@@ -112,26 +120,33 @@ export function parameterRule(document: Json, node: Json): ParameterRule | Unsup
   if ('reason' in shape) return shape;
   const style = styleRule(parameter, shape.shape);
   if ('reason' in style) return style;
-  return { name: parameter.name, in: parameter.in, ...style, required: parameter.required === true, ...shape };
+  return { name: parameter.name, in: parameter.in as ParameterRule['in'], ...style, required: parameter.required === true, ...shape };
 }
 
 /** Why the client cannot send a path parameter, if it cannot: it fills one segment with a string. */
-export function pathParameterProblem(document: Json, node: Json): Unsupported | undefined {
-  const parameter = deref(document, node);
-  if ((parameter.style ?? 'simple') !== 'simple' || parameter.explode === true || parameter.content !== undefined || !primitiveType(document, parameter.schema))
+export function pathParameterProblem(document: Oas3_1Definition, node: Referenced<Parameter>): Unsupported | undefined {
+  const parameter = resolve<Parameter>(document, node);
+  if (
+    !parameter ||
+    (parameter.style ?? 'simple') !== 'simple' ||
+    parameter.explode === true ||
+    parameter.content !== undefined ||
+    !primitiveType(document, parameter.schema)
+  )
     return { reason: 'a path parameter is sent as one segment: style simple, not exploded, a primitive schema' };
   return undefined;
 }
 
 /** Why the client cannot carry a request body or a success response's content, if it cannot. */
-export function contentProblem(document: Json, content: Json, what: 'request body' | 'success response'): Unsupported | undefined {
+export function contentProblem(content: Record<string, Oas3MediaType<Schema>> | undefined, what: 'request body' | 'success response'): Unsupported | undefined {
   const types = Object.keys(content ?? {});
   const others = types.filter((type) => type !== 'application/json');
   if (others.length > 0)
     return {
       reason: `the ${what} has media type ${others.join(', ')}: the client ${what === 'request body' ? 'sends' : 'reads'} application/json only`,
     };
-  const ref = content?.['application/json']?.schema?.$ref;
+  const schema = content?.['application/json']?.schema;
+  const ref = schema && '$ref' in schema ? schema.$ref : undefined;
   if (types.length === 0 || typeof ref !== 'string' || !ref.startsWith('#/components/schemas/'))
     return { reason: `the ${what}'s application/json schema must be a $ref to a named schema (#/components/schemas/<Name>), which the client's types name` };
   return undefined;
