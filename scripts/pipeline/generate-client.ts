@@ -45,7 +45,11 @@ function initExpression(operation: Operation): string {
   if (operation.pathParameters.length > 0) params.push(`path: { ${operation.pathParameters.map((name) => `${name}: args.${name}`).join(', ')} }`);
   for (const location of locations(operation).keys()) {
     const openPairs = location === 'query' && operation.openQuery;
-    params.push(openPairs ? `query: { ${propertyName(operation.parameters[0].name)}: args.query }` : `${location}: args.${location}`);
+    params.push(
+      openPairs
+        ? `query: { ${propertyName(operation.parameters.find((parameter) => parameter.in === 'query')!.name)}: args.query }`
+        : `${location}: args.${location}`,
+    );
   }
   const parts = ['...options'];
   if (params.length > 0) parts.push(`params: { ${params.join(', ')} }`);

@@ -88,7 +88,13 @@ export function listOperations(document: Json): Operation[] {
       summary: operation.summary,
       tag: operation.tags[0],
       pathParameters: [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]),
-      openQuery: query.length === 1 && rules.length === 1 && isOpenPairs(document, query[0], rules[0]),
+      openQuery:
+        query.length === 1 &&
+        isOpenPairs(
+          document,
+          query[0],
+          rules.find((rule) => rule.in === 'query')!,
+        ),
       parameters: rules,
       body: body ? { schema: schemaName(document, `${where} request body`, body.content, 'request body'), required: body.required === true } : undefined,
       success: {

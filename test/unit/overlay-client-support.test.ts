@@ -10,6 +10,7 @@ import { applyOverlays } from '../../scripts/overlay/apply-overlay.ts';
 import { overlaidDescription } from '../../scripts/overlay/build-overlaid.ts';
 import { checkClientSupport, clientProblems } from '../../scripts/overlay/client-support.ts';
 import { readOverlay } from '../../scripts/overlay/read-overlay.ts';
+import { generateClient } from '../../scripts/pipeline/generate-client.ts';
 import { listOperations } from '../../scripts/pipeline/operations.ts';
 import { checkout, type Json, loadBundle, root } from '../support/helpers.ts';
 
@@ -144,6 +145,21 @@ describe('carried', () => {
       ['session', 'cookie', 'form', true, 'primitive', 'string'],
     ]);
     expect(parameters.sendBatch.map((p: Json) => [p.name, p.in, p.required])).toEqual([['Idempotency-Key', 'header', true]]);
+  });
+
+  it('open query pairs beside a header parameter stay the pairs themselves in the function, the header beside them', async () => {
+    const file = path.join(scratch, 'pairs-and-header.yaml');
+    await fs.writeFile(
+      file,
+      overlayText("$.paths['/v1/api-key'].get", '{parameters: [{name: X-Trace, in: header, description: A trace., schema: {type: string}}]}'),
+    );
+    const { document } = applyOverlays(base, [readOverlay(file, 'x.yaml')]);
+    expect(listOperations(document).find((operation) => operation.operationId === 'getApiKey')?.openQuery).toBe(true);
+    const client = generateClient(document);
+    expect(client).toContain(
+      `export function getApiKey(client: EmailDeliveryClient, args: { query?: Record<string, string>; header?: NonNullable<operations["getApiKey"]['parameters']["header"]> } = {}`,
+    );
+    expect(client).toContain('params: { query: { pairs: args.query }, header: args.header }');
   });
 
   it('the description itself has nothing the client cannot carry', () => {
