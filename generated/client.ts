@@ -2,11 +2,18 @@
 // Generated from generated/openapi.json by `npm run build`. Do not edit: change openapi/ and rebuild.
 
 import type { Client, FetchResponse } from 'openapi-fetch';
-import { type CallOptions, createDescribedClient, type EmailDeliveryClientOptions } from './client-runtime.js';
+import { type CallOptions, createDescribedClient, type EmailDeliveryClientOptions, type ParameterStyle } from './client-runtime.js';
 import type { components, operations, paths } from './schema.js';
 
-export { CrossOriginRedirectError, ResponseBodyError, serializeQuery, UnsafePathParameterError } from './client-runtime.js';
-export type { CallOptions, EmailDeliveryClientOptions } from './client-runtime.js';
+export {
+  CookieParameterError,
+  CrossOriginRedirectError,
+  RedirectRefusedError,
+  ResponseBodyError,
+  serializeQuery,
+  UnsafePathParameterError,
+} from './client-runtime.js';
+export type { CallOptions, EmailDeliveryClientOptions, ParameterStyle } from './client-runtime.js';
 export type { components, operations, paths };
 /** The description's named schemas, by name; the names they had before 1.0.0 still work, deprecated. */
 export type Schemas = components['schemas'] & {
@@ -129,13 +136,19 @@ export const operationIds = {
 
 export type OperationId = (typeof operationIds)[keyof typeof operationIds];
 
+/** How each operation's query, header and cookie parameters travel (style and explode), keyed by `METHOD /path/template`. */
+export const parameterStyles: Readonly<Record<string, readonly ParameterStyle[]>> = {
+  'GET /v1/api-key': [{ name: "pairs", in: 'query', style: 'form', explode: true }],
+  'GET /v1/messages/status': [{ name: "pairs", in: 'query', style: 'form', explode: true }],
+};
+
 /**
  * Creates a client. Call operations by path (`client.GET('/v1/webhooks')`) or by name
  * (`listWebhooks(client)`). Non-2xx responses come back as `error`; a network failure or an
  * abort rejects with its cause.
  */
 export function createEmailDeliveryClient(options: EmailDeliveryClientOptions = {}): EmailDeliveryClient {
-  return createDescribedClient<paths>(options, { defaultBaseUrl, operationIds });
+  return createDescribedClient<paths>(options, { defaultBaseUrl, operationIds, parameters: parameterStyles });
 }
 
 /** List scopes: `GET /v1/scopes`, answering 200 with `Schemas['ListScopesResponseBody']`. */

@@ -15,10 +15,19 @@ export interface CallOptions {
     signal?: AbortSignal;
     middleware?: Middleware[];
 }
-/** What the runtime needs to know of a description: its default base URL and its operations by `METHOD /path`. */
+/** How one parameter that is not in the path travels, as the description states it (OpenAPI 3.1 `style` and `explode`). */
+export interface ParameterStyle {
+    name: string;
+    in: 'query' | 'header' | 'cookie';
+    style: 'form' | 'spaceDelimited' | 'pipeDelimited' | 'simple';
+    explode: boolean;
+}
+/** What the runtime needs to know of a description: its default base URL, its operations and their parameters, by `METHOD /path`. */
 export interface DescribedOperations {
     defaultBaseUrl: string;
     operationIds: Readonly<Record<string, string>>;
+    /** The parameters not in the path of each operation that has any. */
+    parameters?: Readonly<Record<string, readonly ParameterStyle[]>>;
 }
 /**
  * A path parameter that cannot travel as one URL segment: not a string, empty, `.` or `..`, or
@@ -53,6 +62,12 @@ export declare class CrossOriginRedirectError extends Error {
     readonly target: string;
     constructor(operation: string, status: number, from: string, target: string);
 }
+/** A redirect the client did not follow because it could not check that it stays within the service's origin. */
+export declare class RedirectRefusedError extends Error {
+    name: string;
+    readonly operation: string;
+    constructor(operation: string, detail: string);
+}
 /**
  * Percent-encodes every character but RFC 3986's unreserved ones, as the description's parameters
  * ask (`allowReserved` is false): encodeURIComponent leaves `!'()*` as they are, so those too.
@@ -71,7 +86,32 @@ export declare function serializePath(pathname: string, parameters: Record<strin
  */
 export declare function serializeQuery(query: Record<string, unknown>): string;
 /**
+ * The `name=value` pairs of one query parameter, as its style and explode say (OpenAPI 3.1 style
+ * values, RFC 6570 form expansion): a primitive is `name=v`; an array repeats the name when
+ * exploded (`name=a&name=b`), else joins its items (`name=a,b`, `%20` for spaceDelimited, `%7C`
+ * for pipeDelimited); an object sends each property when exploded (`k=v&j=w`), else
+ * `name=k,v,j,w`. Names and values are strictly percent-encoded ({@link encodeStrict}); an absent
+ * value, an empty array or object sends nothing.
+ */
+export declare function serializeQueryParameter(parameter: ParameterStyle, value: unknown): string[];
+/**
+ * The value of one header parameter, style simple: a primitive as it is, an array's items joined
+ * by `,`, an object as `k,v,j,w` (or `k=v,j=w` exploded). Not percent-encoded (OpenAPI 3.1.1:
+ * header values are not); fetch refuses a value with a line break before anything is sent.
+ */
+export declare function serializeHeaderParameter(parameter: ParameterStyle, value: unknown): string | undefined;
+/** One cookie parameter, style form: `name=value`, an array not exploded as `name=a,b`; strictly percent-encoded. */
+export declare function serializeCookieParameter(parameter: ParameterStyle, value: unknown): string | undefined;
+/** The query string of `query` for an operation whose parameters are `described`; a name it does not describe goes as style form, exploded. */
+export declare function serializeDescribedQuery(described: readonly ParameterStyle[], query: Record<string, unknown>): string;
+/** A cookie parameter that this fetch cannot send: a browser does not let a page set the Cookie header. */
+export declare class CookieParameterError extends Error {
+    name: string;
+    constructor(operation: string, parameter: string);
+}
+/**
  * An openapi-fetch client for a description's `Paths`, with the checks every generated client
- * makes: path safety, JSON success bodies, plain `name=value` query pairs, errors naming the operation.
+ * makes: path safety, JSON success bodies, parameters sent as the description states them, redirects kept
+ * within the service's origin, errors naming the operation.
  */
 export declare function createDescribedClient<Paths extends object>(options: EmailDeliveryClientOptions, described: DescribedOperations): Client<Paths, 'application/json'>;

@@ -52,6 +52,15 @@ export class CrossOriginRedirectError extends Error {
         this.target = target;
     }
 }
+/** A redirect the client did not follow because it could not check that it stays within the service's origin. */
+export class RedirectRefusedError extends Error {
+    name = 'RedirectRefusedError';
+    operation;
+    constructor(operation, detail) {
+        super(`${operation}: ${detail}`);
+        this.operation = operation;
+    }
+}
 /**
  * Percent-encodes every character but RFC 3986's unreserved ones, as the description's parameters
  * ask (`allowReserved` is false): encodeURIComponent leaves `!'()*` as they are, so those too.
@@ -92,6 +101,109 @@ export function serializeQuery(query) {
     }
     return pairs.join('&');
 }
+const present = (value) => value !== undefined && value !== null;
+/** The items of an array value, or the name/value pairs of an object value, that are present. */
+const itemsOf = (value) => value.filter(present).map(String);
+const entriesOf = (value) => Object.entries(value).filter(([, item]) => present(item));
+/** What joins an array's items in one query value, by style: RFC 6570's comma, or OpenAPI 3.1.1's encoded space and pipe. */
+const delimiters = { form: ',', spaceDelimited: '%20', pipeDelimited: '%7C' };
+/**
+ * The `name=value` pairs of one query parameter, as its style and explode say (OpenAPI 3.1 style
+ * values, RFC 6570 form expansion): a primitive is `name=v`; an array repeats the name when
+ * exploded (`name=a&name=b`), else joins its items (`name=a,b`, `%20` for spaceDelimited, `%7C`
+ * for pipeDelimited); an object sends each property when exploded (`k=v&j=w`), else
+ * `name=k,v,j,w`. Names and values are strictly percent-encoded ({@link encodeStrict}); an absent
+ * value, an empty array or object sends nothing.
+ */
+export function serializeQueryParameter(parameter, value) {
+    const name = encodeStrict(parameter.name);
+    if (!present(value))
+        return [];
+    if (Array.isArray(value)) {
+        const items = itemsOf(value).map(encodeStrict);
+        if (items.length === 0)
+            return [];
+        return parameter.explode ? items.map((item) => `${name}=${item}`) : [`${name}=${items.join(delimiters[parameter.style] ?? ',')}`];
+    }
+    if (typeof value === 'object') {
+        const entries = entriesOf(value).map(([key, item]) => [encodeStrict(key), encodeStrict(String(item))]);
+        if (entries.length === 0)
+            return [];
+        return parameter.explode ? entries.map(([key, item]) => `${key}=${item}`) : [`${name}=${entries.flat().join(',')}`];
+    }
+    return [`${name}=${encodeStrict(String(value))}`];
+}
+/**
+ * The value of one header parameter, style simple: a primitive as it is, an array's items joined
+ * by `,`, an object as `k,v,j,w` (or `k=v,j=w` exploded). Not percent-encoded (OpenAPI 3.1.1:
+ * header values are not); fetch refuses a value with a line break before anything is sent.
+ */
+export function serializeHeaderParameter(parameter, value) {
+    if (!present(value))
+        return undefined;
+    if (Array.isArray(value))
+        return itemsOf(value).join(',') || undefined;
+    if (typeof value === 'object') {
+        const entries = entriesOf(value).map(([key, item]) => (parameter.explode ? [`${key}=${String(item)}`] : [key, String(item)]));
+        return entries.flat().join(',') || undefined;
+    }
+    return String(value);
+}
+/** One cookie parameter, style form: `name=value`, an array not exploded as `name=a,b`; strictly percent-encoded. */
+export function serializeCookieParameter(parameter, value) {
+    if (!present(value))
+        return undefined;
+    const values = Array.isArray(value) ? itemsOf(value) : [String(value)];
+    return values.length === 0 ? undefined : `${encodeStrict(parameter.name)}=${values.map(encodeStrict).join(',')}`;
+}
+/** The query string of `query` for an operation whose parameters are `described`; a name it does not describe goes as style form, exploded. */
+export function serializeDescribedQuery(described, query) {
+    const styles = new Map(described.filter((p) => p.in === 'query').map((p) => [p.name, p]));
+    const pairs = Object.entries(query).flatMap(([name, value]) => serializeQueryParameter(styles.get(name) ?? { name, in: 'query', style: 'form', explode: true }, value));
+    return pairs.join('&');
+}
+/** A cookie parameter that this fetch cannot send: a browser does not let a page set the Cookie header. */
+export class CookieParameterError extends Error {
+    name = 'CookieParameterError';
+    constructor(operation, parameter) {
+        super(`${operation}: cookie parameter '${parameter}' cannot be sent: this fetch (a browser's) does not let a page set the Cookie header, and sends the browser's own cookies; no request was sent`);
+    }
+}
+/** Whether this runtime's Request keeps a Cookie header that a caller sets (Node does; a browser drops it). */
+let cookiesSettable;
+const canSetCookies = () => (cookiesSettable ??= new Request('http://127.0.0.1/', { headers: { cookie: 'a=b' } }).headers.has('cookie'));
+/**
+ * A call's options with its header and cookie parameters serialized as `described` says, and a
+ * query serializer for its query parameters: what openapi-fetch then sends as it is.
+ */
+function withDescribedParameters(described, init, operation) {
+    const params = (init.params ?? {});
+    const header = {};
+    for (const [name, value] of Object.entries(params.header ?? {})) {
+        const style = described.find((p) => p.in === 'header' && p.name.toLowerCase() === name.toLowerCase()) ?? {
+            name,
+            in: 'header',
+            style: 'simple',
+            explode: false,
+        };
+        const text = serializeHeaderParameter(style, value);
+        if (text !== undefined)
+            header[name] = text;
+    }
+    const cookies = Object.entries(params.cookie ?? {}).flatMap(([name, value]) => {
+        const text = serializeCookieParameter(described.find((p) => p.in === 'cookie' && p.name === name) ?? { name, in: 'cookie', style: 'form', explode: false }, value);
+        if (text !== undefined && !canSetCookies())
+            throw new CookieParameterError(operation, name);
+        return text === undefined ? [] : [text];
+    });
+    if (cookies.length > 0)
+        header.Cookie = cookies.join('; ');
+    return {
+        ...init,
+        params: { ...params, header, cookie: undefined },
+        querySerializer: (query) => serializeDescribedQuery(described, query),
+    };
+}
 const pathParameterNames = new Map();
 /** Refuses, before anything is sent, a path parameter the URL parser would turn into another path. */
 function pathSafety(operationName) {
@@ -117,7 +229,7 @@ function pathSafety(operationName) {
 /**
  * A success body whose content type is not JSON is read here: not JSON, it becomes a
  * {@link ResponseBodyError}. A body labelled JSON goes to openapi-fetch untouched (no second read);
- * if it does not parse, {@link guardJson} turns the SyntaxError into a ResponseBodyError.
+ * if it does not parse, {@link describedCalls} turns the SyntaxError into a ResponseBodyError.
  */
 function jsonBodies(operationName) {
     return {
@@ -145,22 +257,38 @@ const redirectStatuses = [301, 302, 303, 307, 308];
 /** As many hops as fetch itself follows. */
 const maxRedirects = 20;
 /**
- * `fetchImpl` with redirects followed only within the request's origin; a redirect to another
- * origin rejects with a {@link CrossOriginRedirectError}. A browser keeps its own redirect handling:
- * it hides a redirect's target from the page, and its CORS checks already keep a custom header from
- * reaching another origin that has not agreed to it.
+ * `fetchImpl` with redirects followed only within the request's origin: every request goes with
+ * `redirect: 'manual'`, and what fetch returns decides, never what globals the runtime has (a
+ * jsdom or server-side rendering `document` under Node changes nothing):
+ * - a redirect status with a Location (Node, Deno, Bun): followed within the origin, else a
+ *   {@link CrossOriginRedirectError};
+ * - an opaque redirect (`type: 'opaqueredirect'`: a browser or a worker, which hide the target from
+ *   the page): a {@link RedirectRefusedError}, since where it leads cannot be checked;
+ * - a response that a fetch implementation reached by following a redirect itself, despite
+ *   `manual`, at another origin: a {@link RedirectRefusedError}, and its answer is not used.
  */
 function sameOriginRedirects(fetchImpl, nameOf) {
-    if (typeof globalThis.document !== 'undefined' || 'WorkerGlobalScope' in globalThis)
-        return fetchImpl;
     return async (request) => {
         // The body is read once, so that a 307 or 308 can send it again.
         const body = request.body ? await request.arrayBuffer() : undefined;
         let method = request.method;
         let url = request.url;
         for (let hop = 0;; hop += 1) {
-            const init = { method, headers: request.headers, signal: request.signal, redirect: 'manual' };
+            const init = {
+                method,
+                headers: request.headers,
+                signal: request.signal,
+                credentials: request.credentials,
+                mode: request.mode,
+                redirect: 'manual',
+            };
             const response = await fetchImpl(new Request(url, method === 'GET' || method === 'HEAD' ? init : { ...init, body }));
+            if (response.type === 'opaqueredirect')
+                throw new RedirectRefusedError(nameOf(request), `the service answered with a redirect from ${url}, whose target this fetch hides (a browser's), so it cannot be checked to stay within the origin; it was not followed`);
+            if (response.redirected && response.url !== '' && new URL(response.url).origin !== new URL(url).origin) {
+                await response.body?.cancel();
+                throw new RedirectRefusedError(nameOf(request), `the fetch implementation followed a redirect from ${url} to ${response.url}, another origin, although the client asked it not to; its answer was not used, but your headers may have reached it`);
+            }
             const location = response.headers.get('location');
             if (!redirectStatuses.includes(response.status) || location === null || hop === maxRedirects)
                 return response;
@@ -176,23 +304,43 @@ function sameOriginRedirects(fetchImpl, nameOf) {
     };
 }
 const methods = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'];
-/** Makes a JSON body that does not parse reject with a ResponseBodyError naming the operation. */
-function guardJson(client, operationName) {
+/**
+ * Each call's parameters serialized as the description states them (query, header and cookie
+ * parameters by their style and explode), and a JSON body that does not parse rejected with a
+ * ResponseBodyError naming the operation.
+ */
+function describedCalls(client, described, operationName) {
     const explain = (method, path) => (error) => {
         throw error instanceof SyntaxError ? new ResponseBodyError(operationName(method, path), `it does not parse (${error.message})`) : error;
     };
+    const serialized = (method, path, init) => {
+        // A path the description does not have, or a parameter it does not state: the location's default style.
+        const parameters = described.parameters?.[`${method} ${path}`] ?? [];
+        if (typeof init !== 'object' || init === null)
+            return init;
+        return withDescribedParameters(parameters, init, operationName(method, path));
+    };
+    const call = (method, path, send) => {
+        try {
+            return send().catch(explain(method, path));
+        }
+        catch (error) {
+            return Promise.reject(error);
+        }
+    };
     const guarded = { ...client };
     for (const method of methods) {
-        const call = client[method];
-        guarded[method] = (path, ...rest) => call(path, ...rest).catch(explain(method, path));
+        const send = client[method];
+        guarded[method] = (path, init, ...rest) => call(method, path, () => send(path, serialized(method, path, init), ...rest));
     }
     const request = client.request;
-    guarded.request = (method, path, ...rest) => request(method, path, ...rest).catch(explain(method.toUpperCase(), path));
+    guarded.request = (method, path, init, ...rest) => call(method.toUpperCase(), path, () => request(method, path, serialized(method.toUpperCase(), path, init), ...rest));
     return guarded;
 }
 /**
  * An openapi-fetch client for a description's `Paths`, with the checks every generated client
- * makes: path safety, JSON success bodies, plain `name=value` query pairs, errors naming the operation.
+ * makes: path safety, JSON success bodies, parameters sent as the description states them, redirects kept
+ * within the service's origin, errors naming the operation.
  */
 export function createDescribedClient(options, described) {
     const operationName = (method, schemaPath) => described.operationIds[`${method} ${schemaPath}`] ?? `${method} ${schemaPath}`;
@@ -212,5 +360,5 @@ export function createDescribedClient(options, described) {
         pathSerializer: serializePath,
     });
     client.use(pathSafety(operationName), jsonBodies(operationName), ...(options.middleware ?? []), remember);
-    return guardJson(client, operationName);
+    return describedCalls(client, described, operationName);
 }

@@ -1,8 +1,8 @@
 import type { Client, FetchResponse } from 'openapi-fetch';
-import { type CallOptions, type EmailDeliveryClientOptions } from './client-runtime.js';
+import { type CallOptions, type EmailDeliveryClientOptions, type ParameterStyle } from './client-runtime.js';
 import type { components, operations, paths } from './schema.js';
-export { CrossOriginRedirectError, ResponseBodyError, serializeQuery, UnsafePathParameterError } from './client-runtime.js';
-export type { CallOptions, EmailDeliveryClientOptions } from './client-runtime.js';
+export { CookieParameterError, CrossOriginRedirectError, RedirectRefusedError, ResponseBodyError, serializeQuery, UnsafePathParameterError, } from './client-runtime.js';
+export type { CallOptions, EmailDeliveryClientOptions, ParameterStyle } from './client-runtime.js';
 export type { components, operations, paths };
 /** The description's named schemas, by name; the names they had before 1.0.0 still work, deprecated. */
 export type Schemas = components['schemas'] & {
@@ -117,6 +117,8 @@ export declare const operationIds: {
     readonly 'GET /v1/quotas': "listQuotas";
 };
 export type OperationId = (typeof operationIds)[keyof typeof operationIds];
+/** How each operation's query, header and cookie parameters travel (style and explode), keyed by `METHOD /path/template`. */
+export declare const parameterStyles: Readonly<Record<string, readonly ParameterStyle[]>>;
 /**
  * Creates a client. Call operations by path (`client.GET('/v1/webhooks')`) or by name
  * (`listWebhooks(client)`). Non-2xx responses come back as `error`; a network failure or an

@@ -1,7 +1,7 @@
 // Typed client of the Email Delivery Service API (openapi-fetch).
 // Generated from generated/openapi.json by `npm run build`. Do not edit: change openapi/ and rebuild.
 import { createDescribedClient } from './client-runtime.js';
-export { CrossOriginRedirectError, ResponseBodyError, serializeQuery, UnsafePathParameterError } from './client-runtime.js';
+export { CookieParameterError, CrossOriginRedirectError, RedirectRefusedError, ResponseBodyError, serializeQuery, UnsafePathParameterError, } from './client-runtime.js';
 /** The version of the description this client was generated from (`info.version`): log it to know which one you call with. */
 export const descriptionVersion = "1.0.0";
 /** The version of the package this client ships in. */
@@ -40,13 +40,18 @@ export const operationIds = {
     'GET /v1/quotas/history': 'getQuotaHistory',
     'GET /v1/quotas': 'listQuotas',
 };
+/** How each operation's query, header and cookie parameters travel (style and explode), keyed by `METHOD /path/template`. */
+export const parameterStyles = {
+    'GET /v1/api-key': [{ name: "pairs", in: 'query', style: 'form', explode: true }],
+    'GET /v1/messages/status': [{ name: "pairs", in: 'query', style: 'form', explode: true }],
+};
 /**
  * Creates a client. Call operations by path (`client.GET('/v1/webhooks')`) or by name
  * (`listWebhooks(client)`). Non-2xx responses come back as `error`; a network failure or an
  * abort rejects with its cause.
  */
 export function createEmailDeliveryClient(options = {}) {
-    return createDescribedClient(options, { defaultBaseUrl, operationIds });
+    return createDescribedClient(options, { defaultBaseUrl, operationIds, parameters: parameterStyles });
 }
 /** List scopes: `GET /v1/scopes`, answering 200 with `Schemas['ListScopesResponseBody']`. */
 export function listScopes(client, options = {}) {

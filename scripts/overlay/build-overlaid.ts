@@ -13,6 +13,7 @@ import { bundleJsonText } from '../lint/lint-description.ts';
 import type { Json } from '../openapi-document.ts';
 import { type Project, ReportedError, shown } from '../project.ts';
 import { applyOverlays } from './apply-overlay.ts';
+import { checkClientSupport } from './client-support.ts';
 import { lintOverlaid, type OverlaidProblem } from './lint-overlaid.ts';
 import { changesMarkdown, changesText, overlayChanges } from './overlay-changes.ts';
 import { type Overlay, readOverlay } from './read-overlay.ts';
@@ -71,6 +72,7 @@ export async function overlaidDescription(
       `the description with the overlays is not valid (${errors.length} ${errors.length === 1 ? 'problem' : 'problems'}):\n${errors.map((p) => `  ${overlaidProblemLine(p, overlays)}`).join('\n')}`,
     );
   }
+  checkClientSupport(document, applied);
   return {
     base,
     document,

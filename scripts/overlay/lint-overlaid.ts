@@ -64,7 +64,7 @@ export async function lintOverlaid(document: Json, json: string, applied: Applie
 const within = (a: string[], b: string[]) => b.every((segment, i) => a[i] === segment);
 
 /** The last action that touched the node at `at`, something inside it or around it, or what a `$ref` there points to. */
-function actionAbout(document: Json, at: string, applied: AppliedAction[]): AppliedAction | undefined {
+export function actionAbout(document: Json, at: string, applied: AppliedAction[]): AppliedAction | undefined {
   const segments = pointerSegments(at);
   const node = segments.reduce((value: Json, key) => value?.[key], document);
   const referenced =

@@ -2,8 +2,9 @@
 // and a curl command, both made from the bundle. The tests type-check every TypeScript sample.
 // A description with overlays may declare credentials and body fields: then the samples pass the
 // credentials and each required field, with a placeholder of its type.
-import { propertyName } from './generate-client.ts';
 import { type BodyField, bodyFields, type HeaderScheme, headerSchemes, listOperations, type Operation } from './operations.ts';
+import { serializeCookieParameter, serializeHeaderParameter, serializeQueryParameter } from './client-runtime.ts';
+import type { ParameterRule } from './parameters.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- parsed OpenAPI
 
@@ -43,12 +44,49 @@ function placeholder(field: BodyField): unknown {
   return field.type !== undefined && field.type in values ? values[field.type] : null;
 }
 
+/** A property name in a sample: as it is when it is an identifier, else in single quotes as Prettier writes it. */
+const propertyName = (name: string) =>
+  /^[A-Za-z_$][\w$]*$/.test(name)
+    ? name
+    : `'${JSON.stringify(name)
+        .slice(1, -1)
+        .replaceAll('\\"', '"')
+        .replaceAll("'", "\\'")
+        .replace(/[\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`)}'`;
+
+/** A value of a parameter's schema, for a sample: a placeholder of its type, in its shape. */
+function parameterValue(parameter: ParameterRule): unknown {
+  const value = placeholder({ name: parameter.name, type: parameter.type });
+  if (parameter.shape === 'array') return [value];
+  return parameter.shape === 'object' ? { name: value } : value;
+}
+
+/** The named (not open) parameters of `location` a sample passes: every one, with a placeholder. */
+const namedParameters = (operation: Operation, location: ParameterRule['in']) =>
+  operation.parameters.filter((parameter) => parameter.in === location && !(operation.openQuery && location === 'query'));
+
+/** A sample's lines that pass the parameters of `location`, one per parameter: `    query: {`, `      cursor: 'text',`, `    },`. */
+function parameterArgs(operation: Operation, location: ParameterRule['in']): string[] {
+  const named = namedParameters(operation, location);
+  if (named.length === 0) return [];
+  return [`    ${location}: {`, ...named.map((parameter) => `      ${propertyName(parameter.name)}: ${typescriptValue(parameterValue(parameter))},`), '    },'];
+}
+
 /** The body a sample sends: `{}`, or each required field with a placeholder. */
 const sampleBody = (facts: SampleFacts) => Object.fromEntries(facts.body.required.map((field) => [field.name, placeholder(field)]));
 
+/** A placeholder as TypeScript source: `'text'`, `0`, `['text']`, `{ name: 'text' }`. */
+function typescriptValue(item: unknown): string {
+  if (typeof item === 'string') return `'${item}'`;
+  if (Array.isArray(item) && item.length > 0) return `[${item.map(typescriptValue).join(', ')}]`;
+  if (typeof item === 'object' && item !== null && !Array.isArray(item) && Object.keys(item).length > 0)
+    return typescriptObject(item as Record<string, unknown>);
+  return JSON.stringify(item);
+}
+
 /** A flat object as TypeScript source: `{ subject: 'text', count: 0 }`. */
 function typescriptObject(value: Record<string, unknown>): string {
-  const entries = Object.entries(value).map(([key, item]) => `${propertyName(key)}: ${typeof item === 'string' ? `'${item}'` : JSON.stringify(item)}`);
+  const entries = Object.entries(value).map(([key, item]) => `${propertyName(key)}: ${typescriptValue(item)}`);
   return entries.length > 0 ? `{ ${entries.join(', ')} }` : '{}';
 }
 
@@ -70,6 +108,7 @@ export function typescriptSample(operation: Operation, baseUrl: string, facts: S
   const args: string[] = [];
   for (const name of operation.pathParameters) args.push(`    ${name}: 'ID', // type and format not specified`);
   if (operation.openQuery) args.push('    // any name=value pairs (names not specified)', "    query: { name: 'value' },");
+  for (const location of ['query', 'header', 'cookie'] as const) args.push(...parameterArgs(operation, location));
   if (operation.body && facts.body.declared)
     args.push(`    // fields: Schemas['${operation.body.schema}']`, `    body: ${typescriptObject(sampleBody(facts))},`);
   else if (operation.body) args.push('    // any JSON object (fields not specified)', '    body: {},');
@@ -91,8 +130,14 @@ const shellQuoted = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
 export function curlSample(operation: Operation, baseUrl: string, facts: SampleFacts = noFacts): string {
   const path = operation.pathParameters.reduce((at, name) => at.replace(`{${name}}`, 'ID'), operation.path);
   const lines = [`BASE_URL='${baseUrl}'`, `curl -X ${operation.method.toUpperCase()} \\`];
-  const url = `  "$BASE_URL${path}${operation.openQuery ? '?name=value' : ''}"`;
-  const credentials = facts.schemes.map((scheme) => `  -H ${shellQuoted(`${scheme.header}: ${scheme.bearer ? 'Bearer ' : ''}${credentialPlaceholder}`)}`);
+  const query = namedParameters(operation, 'query').flatMap((p) => serializeQueryParameter(p, parameterValue(p)));
+  const url = `  "$BASE_URL${path}${operation.openQuery ? '?name=value' : query.length > 0 ? `?${query.join('&')}` : ''}"`;
+  const cookies = namedParameters(operation, 'cookie').flatMap((p) => serializeCookieParameter(p, parameterValue(p)) ?? []);
+  const credentials = [
+    ...facts.schemes.map((scheme) => `  -H ${shellQuoted(`${scheme.header}: ${scheme.bearer ? 'Bearer ' : ''}${credentialPlaceholder}`)}`),
+    ...namedParameters(operation, 'header').map((p) => `  -H ${shellQuoted(`${p.name}: ${serializeHeaderParameter(p, parameterValue(p))}`)}`),
+    ...(cookies.length > 0 ? [`  -b ${shellQuoted(cookies.join('; '))}`] : []),
+  ];
   if (operation.body)
     lines.push(
       `${url} \\`,

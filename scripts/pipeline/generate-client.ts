@@ -4,23 +4,53 @@
 import fs from 'node:fs/promises';
 import { generatedHeader } from './generate-types.ts';
 import { type HeaderScheme, headerSchemes, listOperations, type Operation } from './operations.ts';
+import type { ParameterRule } from './parameters.ts';
 import { previousSchemaName, renamedIn } from './previous-names.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- parsed OpenAPI
 
 const httpVerb = (operation: Operation) => operation.method.toUpperCase();
 
+/** The locations of the operation's parameters that are not in the path, each with whether one of them is required. */
+function locations(operation: Operation): Map<ParameterRule['in'], boolean> {
+  const found = new Map<ParameterRule['in'], boolean>();
+  for (const parameter of operation.parameters) found.set(parameter.in, (found.get(parameter.in) ?? false) || parameter.required);
+  return found;
+}
+
+/**
+ * The arguments of an operation function: the path parameters, then `query`, `header` and `cookie`
+ * as openapi-typescript types them (only the open pairs themselves when they are the operation's
+ * only query parameter), then the body.
+ */
 function argsType(operation: Operation): string | undefined {
   const fields = operation.pathParameters.map((name) => `${name}: string`);
-  if (operation.openQuery) fields.push('query?: Record<string, string>');
+  for (const [location, required] of locations(operation)) {
+    const type =
+      location === 'query' && operation.openQuery
+        ? 'Record<string, string>'
+        : `NonNullable<operations[${literal(operation.operationId)}]['parameters'][${literal(location)}]>`;
+    fields.push(`${location}${required ? '' : '?'}: ${type}`);
+  }
   if (operation.body) fields.push(`body${operation.body.required ? '' : '?'}: Schemas['${operation.body.schema}']`);
   return fields.length > 0 ? `{ ${fields.join('; ')} }` : undefined;
 }
 
+/** Whether every argument of the operation function may be left out. */
+const argsOptional = (operation: Operation) =>
+  operation.pathParameters.length === 0 && !operation.body?.required && operation.parameters.every((parameter) => !parameter.required);
+
 function initExpression(operation: Operation): string {
   const params: string[] = [];
   if (operation.pathParameters.length > 0) params.push(`path: { ${operation.pathParameters.map((name) => `${name}: args.${name}`).join(', ')} }`);
-  if (operation.openQuery) params.push('query: { pairs: args.query }');
+  for (const location of locations(operation).keys()) {
+    const openPairs = location === 'query' && operation.openQuery;
+    params.push(
+      openPairs
+        ? `query: { ${propertyName(operation.parameters.find((parameter) => parameter.in === 'query')!.name)}: args.query }`
+        : `${location}: args.${location}`,
+    );
+  }
   const parts = ['...options'];
   if (params.length > 0) parts.push(`params: { ${params.join(', ')} }`);
   if (operation.body) parts.push('body: args.body');
@@ -29,7 +59,7 @@ function initExpression(operation: Operation): string {
 
 function operationFunction(operation: Operation): string {
   const args = argsType(operation);
-  const optionalArgs = args !== undefined && operation.pathParameters.length === 0 && !operation.body?.required;
+  const optionalArgs = args !== undefined && argsOptional(operation);
   const signature = ['client: EmailDeliveryClient', ...(args ? [`args: ${args}${optionalArgs ? ' = {}' : ''}`] : []), 'options: CallOptions = {}'].join(', ');
   return [
     `/** ${operation.summary}: \`${httpVerb(operation)} ${operation.path}\`, answering ${operation.success.status} with \`Schemas['${operation.success.schema}']\`. */`,
@@ -57,7 +87,7 @@ function clientFactory(schemes: HeaderScheme[]): string {
   if (schemes.length === 0) {
     return `${factoryDoc}
 export function createEmailDeliveryClient(options: EmailDeliveryClientOptions = {}): EmailDeliveryClient {
-  return createDescribedClient<paths>(options, { defaultBaseUrl, operationIds });
+  return createDescribedClient<paths>(options, { defaultBaseUrl, operationIds, parameters: parameterStyles });
 }`;
   }
   const fields = schemes.map(
@@ -93,7 +123,7 @@ export function createEmailDeliveryClient(options: EmailDeliveryClientOptions & 
   const { credentials = {}, ...rest } = options;
   return createDescribedClient<paths>(
     { ...rest, middleware: [credentialsMiddleware(credentials), ...(rest.middleware ?? [])] },
-    { defaultBaseUrl, operationIds },
+    { defaultBaseUrl, operationIds, parameters: parameterStyles },
   );
 }`;
 }
@@ -124,13 +154,26 @@ export function generateClient(bundle: Json, packageVersion: string = bundle.inf
   const schemes = headerSchemes(bundle);
   const defaultBaseUrl: string = bundle.servers[0].variables.base_url.default;
   const table = operations.map((operation) => `  '${httpVerb(operation)} ${operation.path}': '${operation.operationId}',`).join('\n');
+  const styles = operations
+    .filter((operation) => operation.parameters.length > 0)
+    .map((operation) => {
+      const rules = operation.parameters.map((p) => `{ name: ${literal(p.name)}, in: '${p.in}', style: '${p.style}', explode: ${p.explode} }`);
+      return `  '${httpVerb(operation)} ${operation.path}': [${rules.join(', ')}],`;
+    });
   return `${generatedHeader(`Typed client of the ${bundle.info.title} (openapi-fetch).`)}
 import type { Client, FetchResponse${schemes.length > 0 ? ', Middleware' : ''} } from 'openapi-fetch';
-import { type CallOptions, createDescribedClient, type EmailDeliveryClientOptions } from './client-runtime.js';
+import { type CallOptions, createDescribedClient, type EmailDeliveryClientOptions, type ParameterStyle } from './client-runtime.js';
 import type { components, operations, paths } from './schema.js';
 
-export { CrossOriginRedirectError, ResponseBodyError, serializeQuery, UnsafePathParameterError } from './client-runtime.js';
-export type { CallOptions, EmailDeliveryClientOptions } from './client-runtime.js';
+export {
+  CookieParameterError,
+  CrossOriginRedirectError,
+  RedirectRefusedError,
+  ResponseBodyError,
+  serializeQuery,
+  UnsafePathParameterError,
+} from './client-runtime.js';
+export type { CallOptions, EmailDeliveryClientOptions, ParameterStyle } from './client-runtime.js';
 export type { components, operations, paths };
 ${schemasType(bundle)}
 
@@ -154,6 +197,11 @@ ${table}
 } as const;
 
 export type OperationId = (typeof operationIds)[keyof typeof operationIds];
+
+/** How each operation's query, header and cookie parameters travel (style and explode), keyed by \`METHOD /path/template\`. */
+export const parameterStyles: Readonly<Record<string, readonly ParameterStyle[]>> = {
+${styles.join('\n')}
+};
 
 ${clientFactory(schemes)}
 

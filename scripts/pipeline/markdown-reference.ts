@@ -5,7 +5,7 @@
 import GithubSlugger from 'github-slugger';
 import { curlSample, sampleFacts, typescriptSample } from './code-samples.ts';
 import { deref } from '../openapi-document.ts';
-import { listOperations, type Operation } from './operations.ts';
+import { listOperations, type Operation, operationParameters } from './operations.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- parsed OpenAPI
 
@@ -50,6 +50,31 @@ function fieldLines(document: Json, content: Json): string[] {
   });
 }
 
+/** A schema in a few words: `string`, `string, date-time`, `array of string`, `object of string`. */
+function schemaWords(document: Json, node: Json): string {
+  const schema = deref(document, node) ?? {};
+  const type = (Array.isArray(schema.type) ? schema.type.join(' or ') : schema.type) as string | undefined;
+  if (type === 'array') return `array of ${schemaWords(document, schema.items)}`;
+  if (type === 'object' && typeof schema.additionalProperties === 'object') return `object of ${schemaWords(document, schema.additionalProperties)}`;
+  return [type ?? 'any type', schema.format].filter((part) => typeof part === 'string').join(', ');
+}
+
+/** A parameter as a list item: name, location, schema, whether required, style. */
+function parameterLine(document: Json, p: Json): string {
+  const style = p.style ? `, style ${p.style}${p.explode === true ? ', exploded' : p.explode === false ? ', not exploded' : ''}` : '';
+  const schema = p.schema ? `${schemaWords(document, p.schema)}, ` : '';
+  return `- Parameter \`${p.name}\` (${p.in}, ${schema}${p.required ? 'required' : 'optional'}${style}): ${oneLine(p.description)}`;
+}
+
+/** The headers a response declares (an overlay may add some), one nested list item each. */
+function responseHeaderLines(document: Json, response: Json): string[] {
+  return Object.entries<Json>(response.headers ?? {}).map(([name, node]) => {
+    const header = deref(document, node);
+    const description = oneLine(header.description);
+    return `  - Header \`${name}\` (${header.schema ? schemaWords(document, header.schema) : 'any type'}${header.required ? ', always sent' : ''})${description ? `: ${description}` : ''}`;
+  });
+}
+
 /** The security schemes an operation needs, when the description declares any (an overlay may). */
 function securityOf(document: Json, operation: Json): string | undefined {
   const requirements: Json[] | undefined = operation.security ?? document.security;
@@ -83,17 +108,14 @@ function securitySchemeLines(document: Json): string[] {
 export function operationSection(document: Json, operation: Operation): string {
   const pathItem = document.paths[operation.path];
   const source = pathItem[operation.method];
-  const parameters = [...(pathItem.parameters ?? []), ...(source.parameters ?? [])].map((p: Json) => deref(document, p));
+  const parameters = operationParameters(document, pathItem, source).map((p: Json) => deref(document, p));
   const body = source.requestBody ? deref(document, source.requestBody) : undefined;
   const success = deref(document, source.responses[operation.success.status]);
   const baseUrl: string = document.servers[0].variables.base_url.default;
   const security = securityOf(document, source);
   const facts = sampleFacts(document, operation);
 
-  const request = parameters.map(
-    (p) =>
-      `- Parameter \`${p.name}\` (${p.in}, ${p.required ? 'required' : 'optional'}${p.style ? `, style ${p.style}${p.explode ? ', exploded' : ''}` : ''}): ${oneLine(p.description)}`,
-  );
+  const request = parameters.map((p) => parameterLine(document, p));
   if (body) request.push(`- Body (${body.required ? 'required' : 'optional'}): ${schemaLine(document, body.content)}`, ...fieldLines(document, body.content));
   if (request.length === 0) request.push('- None: no parameters and no body.');
 
@@ -103,7 +125,7 @@ export function operationSection(document: Json, operation: Operation): string {
       status === operation.success.status
         ? `- \`${status} ${success.description}\`: body ${schemaLine(document, response.content)}`
         : `- \`${status}\`: ${oneLine(response.description)} Body ${schemaLine(document, response.content)}`;
-    return [line, ...fieldLines(document, response.content)].join('\n');
+    return [line, ...responseHeaderLines(document, response), ...fieldLines(document, response.content)].join('\n');
   });
 
   return [

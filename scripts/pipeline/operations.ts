@@ -1,7 +1,9 @@
 // The operations of a bundled description, in document order, in the shape the generators need
-// (client functions, code samples). Fails on a parameter kind the generators do not support.
+// (client functions, code samples). Fails on a parameter, body or response the client cannot
+// carry (parameters.ts says which); the build with overlays refuses those at the overlay's action.
 import { deref, eachOperation, type Json } from '../openapi-document.ts';
 import { ReportedError } from '../project.ts';
+import { contentProblem, parameterRule, type ParameterRule, pathParameterProblem } from './parameters.ts';
 
 export interface Operation {
   operationId: string;
@@ -11,19 +13,47 @@ export interface Operation {
   tag: string;
   /** Names of the path parameters, in the order they appear in the path. */
   pathParameters: string[];
-  /** Whether the operation takes open name=value query pairs (a form-exploded object parameter). */
+  /**
+   * Whether the operation's one query parameter is open name=value pairs (a form-exploded object
+   * with additionalProperties, like the description's `pairs`): the function then takes the pairs
+   * themselves as `query`.
+   */
   openQuery: boolean;
+  /** Every parameter not in the path (query, header, cookie), with how the client sends it. */
+  parameters: ParameterRule[];
   /** The request body's named schema, and whether the body is required. */
   body?: { schema: string; required: boolean };
   /** The success status and the named schema of its JSON body. */
   success: { status: string; schema: string };
 }
 
-function schemaName(where: string, media: Json | undefined): string {
-  const ref = media?.['application/json']?.schema?.$ref;
-  if (typeof ref !== 'string') throw new ReportedError(`${where}: the JSON payload must be a $ref to a named schema`);
-  return ref.split('/').pop()!;
+function schemaName(document: Json, where: string, content: Json | undefined, what: 'request body' | 'success response'): string {
+  const problem = contentProblem(content, what);
+  if (problem) throw new ReportedError(`${where}: ${problem.reason}`);
+  return String(content['application/json'].schema.$ref).split('/').pop()!;
 }
+
+/** The rules of the parameters not in the path; throws on one the client cannot send. */
+function parameterRules(document: Json, where: string, parameters: Json[]): ParameterRule[] {
+  return parameters
+    .map((node) => {
+      const parameter = deref(document, node);
+      const rule = parameter.in === 'path' ? pathParameterProblem(document, parameter) : parameterRule(document, parameter);
+      if (rule && 'reason' in rule)
+        throw new ReportedError(`${where}: parameter '${parameter.name}' (in ${parameter.in}) is not one the client can send: ${rule.reason}`);
+      return rule;
+    })
+    .filter((rule): rule is ParameterRule => rule !== undefined);
+}
+
+/** Whether `rule` is open name=value pairs: a form-exploded object whose names are open. */
+const isOpenPairs = (document: Json, node: Json, rule: ParameterRule) =>
+  rule.in === 'query' &&
+  rule.shape === 'object' &&
+  rule.explode &&
+  rule.style === 'form' &&
+  deref(document, deref(document, node).schema)?.additionalProperties !== undefined &&
+  Object.keys(deref(document, deref(document, node).schema)?.properties ?? {}).length === 0;
 
 /** The operation named `operationId`, with its path, method and path item; throws when there is none. */
 export function operationById(document: Json, operationId: string): { path: string; method: string; pathItem: Json; operation: Json } {
@@ -31,18 +61,23 @@ export function operationById(document: Json, operationId: string): { path: stri
   throw new ReportedError(`no operation ${operationId} in the description`);
 }
 
+/**
+ * The parameters of an operation, its path item's first: an operation's parameter replaces the
+ * path item's of the same name and location, as OpenAPI says.
+ */
+export function operationParameters(document: Json, pathItem: Json, operation: Json): Json[] {
+  const key = (node: Json) => `${deref(document, node)?.in} ${deref(document, node)?.name}`;
+  const own = new Set((operation.parameters ?? []).map(key));
+  return [...(pathItem.parameters ?? []).filter((node: Json) => !own.has(key(node))), ...(operation.parameters ?? [])];
+}
+
 export function listOperations(document: Json): Operation[] {
   const operations: Operation[] = [];
   for (const { path, method, pathItem, operation } of eachOperation(document)) {
     const where = `${method.toUpperCase()} ${path}`;
-    const parameters = [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])].map((p: Json) => deref(document, p));
-    const query = parameters.filter((p) => p.in === 'query');
-    const unsupported = parameters.filter(
-      (p) => p.in !== 'path' && !(p.in === 'query' && p.style === 'form' && p.explode === true && p.schema?.type === 'object'),
-    );
-    if (unsupported.length > 0 || query.length > 1) {
-      throw new ReportedError(`${where}: parameter '${(unsupported[0] ?? query[1]).name}' is of a kind the client generator does not support`);
-    }
+    const nodes = operationParameters(document, pathItem, operation);
+    const rules = parameterRules(document, where, nodes);
+    const query = nodes.filter((node) => deref(document, node).in === 'query');
     const successStatus = Object.keys(operation.responses).find((status) => /^2\d\d$/.test(status));
     if (!successStatus) throw new ReportedError(`${where}: no success response`);
     const body = deref(document, operation.requestBody);
@@ -53,9 +88,19 @@ export function listOperations(document: Json): Operation[] {
       summary: operation.summary,
       tag: operation.tags[0],
       pathParameters: [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]),
-      openQuery: query.length === 1,
-      body: body ? { schema: schemaName(`${where} request body`, body.content), required: body.required === true } : undefined,
-      success: { status: successStatus, schema: schemaName(`${where} ${successStatus} response`, deref(document, operation.responses[successStatus]).content) },
+      openQuery:
+        query.length === 1 &&
+        isOpenPairs(
+          document,
+          query[0],
+          rules.find((rule) => rule.in === 'query')!,
+        ),
+      parameters: rules,
+      body: body ? { schema: schemaName(document, `${where} request body`, body.content, 'request body'), required: body.required === true } : undefined,
+      success: {
+        status: successStatus,
+        schema: schemaName(document, `${where} ${successStatus} response`, deref(document, operation.responses[successStatus]).content, 'success response'),
+      },
     });
   }
   return operations;

@@ -66,4 +66,33 @@ describe.runIf(mustRunBrowserTests)('the built client in headless Chromium', () 
     expect(apiRequests.map(({ method, target, body }) => ({ method, target, body }))).toEqual(operations.map(expectedRequest));
     await tab.close();
   });
+
+  it('refuses a redirect, whose target the browser hides (an opaque redirect), and a cookie parameter it cannot set', async () => {
+    const tab = await browser.newPage();
+    await tab.goto(`${server.url}/`);
+    await tab.waitForFunction(() => 'results' in window || 'failure' in window);
+    const reply = server.reply;
+    const before = server.requests.length;
+    server.reply = (request) => (request.path === '/v1/webhooks' ? { status: 302, headers: { location: '/v1/quotas' } } : reply(request, { destroy() {} }));
+    try {
+      // A string, not a function: the test runner would rewrite a function's import().
+      const outcome = (await tab.evaluate(`(async () => {
+        const api = await import('/dist/client.js');
+        const client = api.createEmailDeliveryClient({ baseUrl: location.origin });
+        const said = (error) => error.name + ': ' + error.message;
+        const redirect = await api.listWebhooks(client).then(() => 'resolved', said);
+        const cookie = await client.GET('/v1/quotas', { params: { cookie: { session: 's' } } }).then(() => 'resolved', said);
+        return { redirect, cookie };
+      })()`)) as { redirect: string; cookie: string };
+      expect(outcome.redirect).toBe(
+        `RedirectRefusedError: listWebhooks: the service answered with a redirect from ${server.url}/v1/webhooks, whose target this fetch hides (a browser's), so it cannot be checked to stay within the origin; it was not followed`,
+      );
+      expect(outcome.cookie).toMatch(/^CookieParameterError: listQuotas: cookie parameter 'session' cannot be sent: this fetch \(a browser's\)/);
+      // The 302 arrived; nothing went to its target, nor with the cookie.
+      expect(server.requests.slice(before).map((request) => request.target)).toEqual(['/v1/webhooks']);
+    } finally {
+      server.reply = reply;
+      await tab.close();
+    }
+  });
 });

@@ -5,7 +5,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { applyOverlays } from '../../scripts/overlay/apply-overlay.ts';
 import { overlaidDescription } from '../../scripts/overlay/build-overlaid.ts';
+import { readOverlay } from '../../scripts/overlay/read-overlay.ts';
 import { checkout, root } from '../support/helpers.ts';
 import { jsonReply, startTestServer } from '../support/http-server.ts';
 import { wireRequest } from '../support/wire-format.ts';
@@ -110,5 +112,33 @@ describe.runIf(runsHere('openapi-python-client', missing))('openapi-python-clien
       'state GetMessageStatusResponseBodyState delivered',
       "missing 'subject'",
     ]);
+  });
+
+  it('builds the description with an overlay that adds query, header and cookie parameters: what it sends of each', async () => {
+    requireTools(missing);
+    // Applied without the build's lint, which test/e2e/overlay-parameters.test.ts runs: seconds saved.
+    const fixture = readOverlay(path.join(root, 'test', 'fixtures', 'overlays', 'parameters.yaml'), 'parameters.yaml');
+    const input = path.join(tier.work, 'parameters.json');
+    await fs.writeFile(input, JSON.stringify(applyOverlays(tier.document, [fixture]).document));
+    const out = path.join(tier.work, 'parameters');
+    const env = { PATH: `${path.join(venv, 'bin')}${path.delimiter}${process.env.PATH}` };
+    await mustRun(bin('openapi-python-client'), ['generate', '--path', input, '--output-path', out, '--meta', 'setup'], tier.work, env);
+    const site = path.join(out, 'site');
+    await mustRun(bin('pip'), ['install', '--quiet', '--no-deps', '--no-build-isolation', '--no-index', '--target', site, out], out);
+    await fs.copyFile(path.join(languagesDir, 'python', 'call_overlaid_parameters.py'), path.join(out, 'call.py'));
+    const server = await startTestServer();
+    server.reply = (request) => jsonReply(request.method === 'POST' ? 201 : 200, {});
+    try {
+      const ran = await mustRun(bin('python'), ['call.py', server.url], out, { PYTHONPATH: site });
+      expect(ran.stdout.trim().split('\n')).toEqual(['200', '201']);
+      // Pinned, as docs/generators.md says: the description asks for cursor=page%202%2F%C3%A9,
+      // tags=red,a%2Cb (explode false) and the cookie session=s%201%3Bx (style form, percent-encoded).
+      expect(server.requests.map((r) => [`${r.method} ${r.target}`, r.headers['idempotency-key'], r.headers.cookie])).toEqual([
+        ['GET /v1/webhooks?cursor=page+2%2F%C3%A9&tags=red&tags=a%2Cb', undefined, 'session=s 1;x'],
+        ['POST /v1/batches/b1/send', 'key-1', undefined],
+      ]);
+    } finally {
+      await server.close();
+    }
   });
 });

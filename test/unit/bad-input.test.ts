@@ -369,7 +369,11 @@ describe.concurrent('bad input', () => {
   // The contract refuses it in lint; the client generator refuses it on its own too.
   it('a parameter kind the client generator does not support is refused by the generator', async () => {
     const bundle = await loadBundle();
-    bundle.paths['/v1/scopes'].get.parameters = [{ name: 'limit', in: 'query', schema: { type: 'string' } }];
-    expect(() => generateClient(bundle)).toThrow("GET /v1/scopes: parameter 'limit' is of a kind the client generator does not support");
+    bundle.paths['/v1/scopes'].get.parameters = [
+      { name: 'limit', in: 'query', style: 'deepObject', schema: { type: 'object', properties: { a: { type: 'string' } } } },
+    ];
+    expect(() => generateClient(bundle)).toThrow(
+      "GET /v1/scopes: parameter 'limit' (in query) is not one the client can send: style deepObject is not one the client sends",
+    );
   });
 });

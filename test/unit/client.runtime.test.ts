@@ -5,6 +5,7 @@ import * as api from '../../generated/client.ts';
 import {
   createEmailDeliveryClient,
   CrossOriginRedirectError,
+  RedirectRefusedError,
   ResponseBodyError,
   UnsafePathParameterError,
   type EmailDeliveryClient,
@@ -146,6 +147,47 @@ describe("redirects: the caller's headers stay at the service's origin", () => {
     expect(error.target).toBe(`${other.url}/stolen`);
     expect(server.requests.map((r) => r.headers['x-api-key'])).toEqual(['secret-key']);
     expect(other.requests).toEqual([]);
+  });
+
+  it('a cross-origin redirect is refused the same with a `document` global (jsdom, server-side rendering polyfills)', async () => {
+    server.reply = () => ({ status: 302, headers: { location: `${other.url}/stolen` } });
+    const globals = globalThis as { document?: unknown };
+    globals.document = {};
+    try {
+      client = createEmailDeliveryClient({ baseUrl: server.url, headers: { 'X-Api-Key': 'secret-key' } });
+      const error = await rejection<CrossOriginRedirectError>(api.listWebhooks(client));
+      expect(error).toBeInstanceOf(CrossOriginRedirectError);
+      expect(error.target).toBe(`${other.url}/stolen`);
+    } finally {
+      delete globals.document;
+    }
+    expect(other.requests).toEqual([]);
+  });
+
+  it('an opaque redirect (what a browser returns for redirect: manual) is refused: its target cannot be checked', async () => {
+    const opaque = Response.error();
+    Object.defineProperty(opaque, 'type', { value: 'opaqueredirect' });
+    client = createEmailDeliveryClient({ baseUrl: server.url, fetch: async () => opaque });
+    const error = await rejection<RedirectRefusedError>(api.listWebhooks(client));
+    expect(error).toBeInstanceOf(RedirectRefusedError);
+    expect(error.message).toBe(
+      `listWebhooks: the service answered with a redirect from ${server.url}/v1/webhooks, whose target this fetch hides (a browser's), so it cannot be checked to stay within the origin; it was not followed`,
+    );
+  });
+
+  it('a fetch that follows a redirect to another origin itself, despite redirect: manual, has its answer refused', async () => {
+    other.reply = () => jsonReply(200, { from: 'elsewhere' });
+    // A fetch that ignores `redirect: 'manual'`: it lands on the other origin, as following would.
+    const followed = async () => {
+      const response = await fetch(`${other.url}/landed`);
+      Object.defineProperty(response, 'redirected', { value: true });
+      return response;
+    };
+    client = createEmailDeliveryClient({ baseUrl: server.url, fetch: followed });
+    const error = await rejection<RedirectRefusedError>(api.listWebhooks(client));
+    expect(error.message).toBe(
+      `listWebhooks: the fetch implementation followed a redirect from ${server.url}/v1/webhooks to ${other.url}/landed, another origin, although the client asked it not to; its answer was not used, but your headers may have reached it`,
+    );
   });
 
   it('a redirect within the origin is followed with the headers, and a 307 sends the body again', async () => {

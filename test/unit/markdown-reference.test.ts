@@ -100,9 +100,14 @@ describe('the Markdown reference', () => {
       // Nothing else is claimed: the parameters, the body, the statuses and media types are the bundle's.
       const stated = prose(text);
       expect(
-        [...stated.matchAll(/^- Parameter `([^`]+)` \((\w+), (required|optional)/gm)].map((m) => `${m[1]} ${m[2]} ${m[3]}`),
+        [...stated.matchAll(/^- Parameter `([^`]+)` \((\w+), ([^,]+(?:, [a-z-]+)?), (required|optional)/gm)].map((m) => `${m[1]} ${m[2]} ${m[3]} ${m[4]}`),
         where,
-      ).toEqual(parameters.map((p: Json) => `${p.name} ${p.in} ${p.required ? 'required' : 'optional'}`));
+      ).toEqual(
+        parameters.map(
+          (p: Json) =>
+            `${p.name} ${p.in} ${p.schema.type === 'object' ? `object of ${p.schema.additionalProperties.type}` : p.schema.type} ${p.required ? 'required' : 'optional'}`,
+        ),
+      );
       expect(
         [...stated.matchAll(/^- Body \((required|optional)\)/gm)].map((m) => m[1]),
         where,
@@ -137,5 +142,14 @@ describe('the Markdown reference', () => {
     const differing = [...after.keys()].filter((file) => after.get(file) !== files.get(file));
     expect(differing.toSorted()).toEqual(['llms-full.txt', 'reference/messages-and-batches.md']);
     expect(section(after.get('reference/messages-and-batches.md')!, 'Send a batch')).toContain('| Success | `201 Accepted` |');
+  });
+
+  it('shows a response header an overlay adds, with its schema, under its response', () => {
+    const changed = structuredClone(bundle);
+    changed.paths['/v1/webhooks'].get.responses['200'].headers = {
+      'X-Next-Cursor': { description: 'Where the next page starts.', required: true, schema: { type: 'string' } },
+    };
+    const text = section(markdownReference(changed).get('reference/webhooks.md')!, 'List webhooks');
+    expect(text).toMatch(/^- `200 OK`: body .*\n {2}- Header `X-Next-Cursor` \(string, always sent\): Where the next page starts\.$/m);
   });
 });
