@@ -9,9 +9,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pointerSegments } from '../openapi-document.ts';
 import { type Project, shown } from '../project.ts';
+import { type Reference, scanReferences } from './reference-scan.ts';
 
 /** Far above what the description needs (its largest file is under 4 KB, its deepest chain 3). */
-export const sourceLimits = { fileBytes: 1024 * 1024, files: 1000, totalBytes: 16 * 1024 * 1024, refDepth: 32, yamlAliases: 100 };
+export const sourceLimits = { fileBytes: 1024 * 1024, files: 1000, totalBytes: 16 * 1024 * 1024, refDepth: 32, yamlAliases: 100, refLength: 1024 };
 
 export type BoundaryRule =
   | 'source/ref-url'
@@ -20,6 +21,7 @@ export type BoundaryRule =
   | 'source/ref-symlink'
   | 'source/ref-not-a-file'
   | 'source/ref-depth'
+  | 'source/ref-too-long'
   | 'source/ref-cycle'
   | 'source/file-size'
   | 'source/too-many-files'
@@ -76,7 +78,7 @@ export function assertReachable(
   const steps = path.relative(folder, target).split(path.sep);
   for (let i = 1; i <= steps.length; i += 1) {
     const at = path.join(folder, ...steps.slice(0, i));
-    if (!stats.has(at)) stats.set(at, fs.lstatSync(at, { throwIfNoEntry: false }));
+    if (!stats.has(at)) stats.set(at, lstat(at, shownAs));
     const stat = stats.get(at);
     if (!stat) throw new Refused('source/ref-not-a-file', `${shownAs} does not exist`);
     if (stat.isSymbolicLink())
@@ -84,6 +86,16 @@ export function assertReachable(
     if (i < steps.length) continue;
     if (kind === 'folder' ? !stat.isDirectory() : !stat.isFile()) throw new Refused('source/ref-not-a-file', `${shownAs} is not a regular ${kind}`);
     if (stat.size > maxBytes) throw new Refused('source/file-size', `${shownAs} has ${stat.size} bytes, more than the ${maxBytes} it may have`);
+  }
+}
+
+/** The lstat of `at`, undefined when nothing is there; a path the system cannot look up is refused. */
+function lstat(at: string, shownAs: string): fs.Stats | undefined {
+  try {
+    return fs.lstatSync(at, { throwIfNoEntry: false });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new Refused('source/ref-not-a-file', `${shownAs} cannot be looked up (${code})`);
   }
 }
 
@@ -125,57 +137,6 @@ function decodeUtf8(bytes: Uint8Array, shownAs: string): string {
     const line = new TextDecoder().decode(bytes.subarray(0, good)).split('\n').length;
     throw new Refused('source/not-utf8', `${shownAs}: line ${line} holds bytes that are not UTF-8; source files must be UTF-8`);
   }
-}
-
-interface Reference {
-  /** The file part of the reference ('' for one within its own file). */
-  target: string;
-  /** The JSON pointer part ('' for the whole file). */
-  fragment: string;
-  line: number;
-  col: number;
-  value: string;
-}
-
-/**
- * `$ref: value` as YAML writes it, in block or flow style, the key and the value quoted or not. A
- * text scan, not a parse: it finds where each reference stands without parsing every file twice
- * (Redocly parses them). It need not be complete to be safe: Redocly's resolver reads only the
- * files this boundary read, so a reference the scan misses cannot be followed.
- */
-const refPattern = /(?<=^|[\s{,])(["']?)\$ref\1[ \t]*:[ \t]*("(?:[^"\\\n]|\\.)*"|'(?:[^'\n]|'')*'|[^\s,}\]#'"][^,}\]\n]*?)[ \t]*(?=$|[,}\]]|[ \t]#)/gm;
-
-/** A scalar as YAML quotes it, unquoted. */
-function unquote(raw: string): string {
-  if (raw.startsWith("'")) return raw.slice(1, -1).replaceAll("''", "'");
-  if (raw.startsWith('"')) {
-    try {
-      return JSON.parse(raw) as string;
-    } catch {
-      return raw.slice(1, -1);
-    }
-  }
-  return raw;
-}
-
-/** The `$ref`s of a file's text, with where each value stands. */
-function references(text: string): Reference[] {
-  const lineStarts = [0];
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lineStarts.push(i + 1);
-  return [...text.matchAll(refPattern)].map((match) => {
-    const value = unquote(match[2]);
-    const offset = (match.index ?? 0) + match[0].lastIndexOf(match[2]);
-    let line = lineStarts.findIndex((start) => start > offset);
-    line = line < 0 ? lineStarts.length : line;
-    const hash = value.indexOf('#');
-    return {
-      target: hash < 0 ? value : value.slice(0, hash),
-      fragment: hash < 0 ? '' : value.slice(hash + 1),
-      line,
-      col: offset - lineStarts[line - 1] + 1,
-      value,
-    };
-  });
 }
 
 /**
@@ -242,7 +203,7 @@ export async function readSource(project: Project): Promise<SourceRead> {
     } catch (error) {
       if (!(error instanceof Refused)) throw error;
       // A missing file is Redocly's to report ("Can't resolve $ref"), as for any dangling reference.
-      if (error.rule === 'source/ref-not-a-file' && !fs.lstatSync(file, { throwIfNoEntry: false })) return;
+      if (error.rule === 'source/ref-not-a-file' && error.message.endsWith(' does not exist')) return;
       return problem(error.rule, error.message, where.file, where.line, where.col);
     }
     totalBytes += text.length;
@@ -254,7 +215,15 @@ export async function readSource(project: Project): Promise<SourceRead> {
       files.delete(file);
       return problem('source/yaml-aliases', `YAML aliases expand beyond what a source file may hold (${bomb})`, file);
     }
-    const found = references(text);
+    const { references: found, tooLong } = scanReferences(text, sourceLimits.refLength);
+    if (tooLong.length > 0)
+      return problem(
+        'source/ref-too-long',
+        `$ref is longer than the ${sourceLimits.refLength} characters a reference may have`,
+        file,
+        tooLong[0].line,
+        tooLong[0].col,
+      );
     parsed.set(file, { text, references: found });
     for (const reference of found.filter(({ target }) => target !== '')) {
       const at = { file, line: reference.line, col: reference.col };

@@ -156,6 +156,21 @@ const cases: [string, { given: (temporary: TemporaryProject) => Promise<unknown>
       want: /error source\/not-utf8: openapi\/components\/schemas\/ListWebhooksResponseBody\.yaml: line 5 holds bytes that are not UTF-8/,
     },
   ],
+  [
+    'a reference on one 60,000-character line',
+    {
+      // Once a scan that backtracked over the blanks (20 s), then ENAMETOOLONG from lstat.
+      given: (t) => fs.appendFile(path.join(t.dir, 'openapi/components/schemas', toSchema), `x-long:\n  $ref: a${' '.repeat(60_000)}b\n`),
+      want: /^openapi\/components\/schemas\/ListWebhooksResponseBody\.yaml:6:9 error source\/ref-too-long: \$ref is longer than the 1024 characters a reference may have$/,
+    },
+  ],
+  [
+    'a reference with a name longer than the system allows',
+    {
+      given: (t) => refTo(t, `../${'a'.repeat(300)}/b.yaml`),
+      want: /^openapi\/paths\/v1_webhooks\.yaml:17:19 error source\/ref-not-a-file: openapi\/a{300}\/b\.yaml cannot be looked up \(ENAMETOOLONG\)$/,
+    },
+  ],
 ];
 
 describe.concurrent('the source boundary', () => {
