@@ -6,6 +6,7 @@ import {
   BaseResolver,
   bundle,
   type Config,
+  getLineColLocation,
   lint,
   loadConfig,
   type NormalizedProblem,
@@ -16,7 +17,7 @@ import {
 } from '@redocly/openapi-core';
 import { forTerminal } from '../escape.ts';
 import { type Project, ReportedError, shown } from '../project.ts';
-import { checkRedoclyConfig } from './config-boundary.ts';
+import { checkRedoclyConfig, readConfig } from './config-boundary.ts';
 import { ownProblemLine } from './lint-problems.ts';
 import { readSource } from './source-boundary.ts';
 
@@ -43,7 +44,23 @@ class BoundedResolver extends BaseResolver {
 /** Loads redocly.yaml once; `session` makes a fresh resolver over it for each lint. */
 export async function loadRedoclyConfig(project: Project): Promise<Config> {
   // What redocly.yaml may name (built-in rulesets, plugins in the repository) is checked first.
-  await checkRedoclyConfig(project, parseYaml);
+  const text = await readConfig(project, project.redoclyConfig);
+  let data: unknown;
+  try {
+    data = parseYaml(text);
+  } catch {
+    data = undefined; // a syntax error is Redocly's to report, below
+  }
+  if (data !== undefined) {
+    const source = new Source(project.redoclyConfig, text);
+    const locate = (at: (string | number)[]) =>
+      getLineColLocation({
+        source,
+        pointer: `#/${at.map((key) => String(key).replaceAll('~', '~0').replaceAll('/', '~1')).join('/')}`,
+        reportOnKey: typeof at.at(-1) === 'string',
+      }).start;
+    checkRedoclyConfig(project, { file: project.redoclyConfig, text, data, locate });
+  }
   // The `source` API in redocly.yaml adds the file layout rules to the shared ones.
   const config = await loadConfig({ configPath: project.redoclyConfig }).catch((error) => explainYamlError(project, error));
   return config.forAlias('source');
