@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { withCodeSamples } from './code-samples.ts';
 import { type Project, ReportedError } from '../project.ts';
+import { checkRedoclyConfigFile } from '../lint/redocly.ts';
 
 export const docsTitle = 'Email Delivery Service API reference';
 
@@ -16,6 +17,7 @@ const redoclyCli = path.join(path.dirname(createRequire(import.meta.url).resolve
 
 /** Renders `bundle` (with code samples) into `<outDir>/docs/index.html`, with `project`'s Redoc options. */
 export async function buildDocs(project: Project, bundle: Record<string, unknown>, outDir: string): Promise<void> {
+  await checkRedoclyConfigFile(project); // build-docs reads redocly.yaml's Redoc options: checked first, even without a lint step
   const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-docs-'));
   try {
     const input = path.join(scratch, 'openapi.json');
