@@ -18,7 +18,7 @@ import {
 import { forTerminal } from '../escape.ts';
 import { type Project, ReportedError, shown } from '../project.ts';
 import { checkRedoclyConfig, readConfig } from './config-boundary.ts';
-import { ownProblemLine } from './lint-problems.ts';
+import { ownProblemLine } from './problem-line.ts';
 import { readSource } from './source-boundary.ts';
 
 export interface RedoclySession {

@@ -167,112 +167,105 @@ function referenceForm(value: string, target: string): [BoundaryRule, string] | 
   return undefined;
 }
 
-/** Reads the description from its root file through every file reference, within the boundary and its limits. */
-export async function readSource(project: Project): Promise<SourceRead> {
-  const sourceDir = path.dirname(project.sourceEntry);
-  const files = new Map<string, string>();
-  const problems: BoundaryProblem[] = [];
-  const problem = (rule: BoundaryRule, message: string, file: string, line = 1, col = 1): void => {
-    problems.push({ rule, message, file: shown(project, file), line, col });
-  };
-  let totalBytes = 0;
-  const parsed = new Map<string, Parsed>();
-  const stats: StatCache = new Map();
+type Where = { file: string; line: number; col: number };
+
+/** One read of a description: the files read so far, what was refused, and the running totals. */
+class SourceReader {
+  readonly files = new Map<string, string>();
+  readonly problems: BoundaryProblem[] = [];
+  readonly parsed = new Map<string, Parsed>();
+  readonly project: Project;
+  readonly sourceDir: string;
+  private totalBytes = 0;
+  private readonly stats: StatCache = new Map();
+
+  constructor(project: Project) {
+    this.project = project;
+    this.sourceDir = path.dirname(project.sourceEntry);
+  }
+
+  problem(rule: BoundaryRule, message: string, at: Where): void {
+    this.problems.push({ rule, message, file: shown(this.project, at.file), line: at.line, col: at.col });
+  }
 
   /** Reads one file, then the files it references (depth first, so a cycle is seen as one). */
-  const visit = async (file: string, chain: string[], from?: { file: string; line: number; col: number }): Promise<void> => {
+  async visit(file: string, chain: string[], from?: Where): Promise<void> {
     const where = from ?? { file, line: 1, col: 1 };
     if (chain.includes(file)) {
-      const cycle = [...chain.slice(chain.indexOf(file)), file].map((f) => shown(project, f)).join(' -> ');
-      return problem(
-        'source/ref-cycle',
-        `the references form a cycle (${cycle}); the description's files reference each other as a tree`,
-        where.file,
-        where.line,
-        where.col,
-      );
+      const cycle = [...chain.slice(chain.indexOf(file)), file].map((f) => shown(this.project, f)).join(' -> ');
+      return this.problem('source/ref-cycle', `the references form a cycle (${cycle}); the description's files reference each other as a tree`, where);
     }
     if (chain.length > sourceLimits.refDepth)
-      return problem('source/ref-depth', `the chain of references is deeper than ${sourceLimits.refDepth} files`, where.file, where.line, where.col);
-    if (files.has(file)) return;
-    if (files.size >= sourceLimits.files)
-      return problem('source/too-many-files', `the description references more than ${sourceLimits.files} files`, where.file, where.line, where.col);
-    let text = project.sourceOverlay.get(file);
-    try {
-      text ??= readInside(sourceDir, file, shown(project, file), sourceLimits.fileBytes, stats);
-    } catch (error) {
-      if (!(error instanceof Refused)) throw error;
-      // A missing file is Redocly's to report ("Can't resolve $ref"), as for any dangling reference.
-      if (error.rule === 'source/ref-not-a-file' && error.message.endsWith(' does not exist')) return;
-      return problem(error.rule, error.message, where.file, where.line, where.col);
-    }
-    totalBytes += text.length;
-    if (totalBytes > sourceLimits.totalBytes)
-      return problem('source/file-size', `the description's files hold more than ${sourceLimits.totalBytes} bytes together`, where.file, where.line, where.col);
-    files.set(file, text);
-    const bomb = await aliasBomb(text);
-    if (bomb) {
-      files.delete(file);
-      return problem('source/yaml-aliases', `YAML aliases expand beyond what a source file may hold (${bomb})`, file);
-    }
-    const { references: found, tooLong } = scanReferences(text, sourceLimits.refLength);
-    if (tooLong.length > 0)
-      return problem(
-        'source/ref-too-long',
-        `$ref is longer than the ${sourceLimits.refLength} characters a reference may have`,
-        file,
-        tooLong[0].line,
-        tooLong[0].col,
-      );
-    parsed.set(file, { text, references: found });
-    for (const reference of found.filter(({ target }) => target !== '')) {
+      return this.problem('source/ref-depth', `the chain of references is deeper than ${sourceLimits.refDepth} files`, where);
+    if (this.files.has(file)) return;
+    const found = await this.read(file, where);
+    for (const reference of (found ?? []).filter(({ target }) => target !== '')) {
       const at = { file, line: reference.line, col: reference.col };
       const form = referenceForm(reference.value, reference.target);
       if (form) {
-        problem(form[0], form[1], file, reference.line, reference.col);
+        this.problem(form[0], form[1], at);
         continue;
       }
       const target = path.resolve(path.dirname(file), reference.target);
-      if (!isInside(sourceDir, target)) {
-        problem(
-          'source/ref-outside',
-          `$ref ${JSON.stringify(reference.value)} leads outside ${shown(project, sourceDir)}/`,
-          file,
-          reference.line,
-          reference.col,
-        );
+      if (!isInside(this.sourceDir, target)) {
+        this.problem('source/ref-outside', `$ref ${JSON.stringify(reference.value)} leads outside ${shown(this.project, this.sourceDir)}/`, at);
         continue;
       }
-      await visit(target, [...chain, file], at);
+      await this.visit(target, [...chain, file], at);
     }
-  };
-
-  if (!project.sourceOverlay.has(project.sourceEntry)) {
-    const rootStat = fs.lstatSync(sourceDir, { throwIfNoEntry: false });
-    if (rootStat?.isSymbolicLink())
-      problem('source/ref-symlink', `${shown(project, sourceDir)}/ is a symbolic link, which could lead outside the repository`, project.sourceEntry);
   }
-  if (problems.length === 0) await visit(project.sourceEntry, []);
-  if (problems.length === 0) {
+
+  /** Reads one file within the limits; its references, or undefined when it was refused (or is Redocly's to report). */
+  private async read(file: string, where: Where): Promise<Reference[] | undefined> {
+    if (this.files.size >= sourceLimits.files)
+      return void this.problem('source/too-many-files', `the description references more than ${sourceLimits.files} files`, where);
+    let text = this.project.sourceOverlay.get(file);
+    try {
+      text ??= readInside(this.sourceDir, file, shown(this.project, file), sourceLimits.fileBytes, this.stats);
+    } catch (error) {
+      if (!(error instanceof Refused)) throw error;
+      // A missing file is Redocly's to report ("Can't resolve $ref"), as for any dangling reference.
+      if (error.rule === 'source/ref-not-a-file' && error.message.endsWith(' does not exist')) return undefined;
+      return void this.problem(error.rule, error.message, where);
+    }
+    this.totalBytes += text.length;
+    if (this.totalBytes > sourceLimits.totalBytes)
+      return void this.problem('source/file-size', `the description's files hold more than ${sourceLimits.totalBytes} bytes together`, where);
+    const bomb = await aliasBomb(text);
+    if (bomb) return void this.problem('source/yaml-aliases', `YAML aliases expand beyond what a source file may hold (${bomb})`, { file, line: 1, col: 1 });
+    this.files.set(file, text);
+    const { references: found, tooLong } = scanReferences(text, sourceLimits.refLength);
+    if (tooLong.length > 0)
+      return void this.problem('source/ref-too-long', `$ref is longer than the ${sourceLimits.refLength} characters a reference may have`, {
+        file,
+        ...tooLong[0],
+      });
+    this.parsed.set(file, { text, references: found });
+    return found;
+  }
+}
+
+/** Reads the description from its root file through every file reference, within the boundary and its limits. */
+export async function readSource(project: Project): Promise<SourceRead> {
+  const reader = new SourceReader(project);
+  if (!project.sourceOverlay.has(project.sourceEntry) && fs.lstatSync(reader.sourceDir, { throwIfNoEntry: false })?.isSymbolicLink())
+    reader.problem('source/ref-symlink', `${shown(project, reader.sourceDir)}/ is a symbolic link, which could lead outside the repository`, {
+      file: project.sourceEntry,
+      line: 1,
+      col: 1,
+    });
+  if (reader.problems.length === 0) await reader.visit(project.sourceEntry, []);
+  if (reader.problems.length === 0) {
     // Redocly's own YAML parser, which the lint loads anyway (imported here, not at the top: the
     // Spectral worker starts before Redocly is imported).
     const { parseYaml } = await import('@redocly/openapi-core');
-    referenceLoops(parsed, parseYaml, (message, file, line, col) => problem('source/ref-cycle', message, file, line, col), project);
+    referenceLoops(reader.parsed, parseYaml, (message, at) => reader.problem('source/ref-cycle', message, at), project);
   }
-  return { files, problems };
+  return { files: reader.files, problems: reader.problems };
 }
 
-/**
- * Reference chains that never reach a value: a `$ref` to a node that is itself only a `$ref`, and
- * so on, back to where it started (`A: {$ref: B}`, `B: {$ref: A}`), within a file or across files.
- * Each such chain is named once, at the first reference of it found.
- */
-function referenceLoops(
-  parsed: Map<string, Parsed>,
-  parseYaml: (text: string) => unknown,
-  report: (message: string, file: string, line: number, col: number) => void,
-  project: Project,
-): void {
+/** The node a `$ref` names, across the files read: `nodeAt(file, fragment)`, each file parsed on first need. */
+function nodesOf(parsed: Map<string, Parsed>, parseYaml: (text: string) => unknown): (file: string, fragment: string) => unknown {
   /** A file's value, parsed on first need (a syntax error is Redocly's to report). */
   const valueOf = (file: string): unknown => {
     const entry = parsed.get(file);
@@ -285,49 +278,70 @@ function referenceLoops(
     }
     return entry?.value;
   };
-  /** The node a pointer names in a file. */
-  const at = (file: string, fragment: string): unknown =>
+  return (file, fragment) =>
     pointerSegments(`#${fragment}`)
       .map((segment) => decodeURIComponent(segment))
       .reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), valueOf(file));
-  /** The `$ref` of a node that is only a reference (`{$ref: ...}`), else undefined. */
-  const onlyReference = (node: unknown): unknown =>
-    node && typeof node === 'object' && !Array.isArray(node) && Object.keys(node).length === 1 ? (node as { $ref?: unknown }).$ref : undefined;
+}
+
+/** The `$ref` of a node that is only a reference (`{$ref: ...}`), else undefined. */
+const onlyReference = (node: unknown): unknown =>
+  node && typeof node === 'object' && !Array.isArray(node) && Object.keys(node).length === 1 ? (node as { $ref?: unknown }).$ref : undefined;
+
+/**
+ * The chain of `file#fragment` steps that `reference` (in `file`) follows through nodes that are only
+ * references, with the step it comes back to; undefined when it reaches a value.
+ */
+function loopFrom(
+  file: string,
+  reference: Reference,
+  parsed: Map<string, Parsed>,
+  nodeAt: (file: string, fragment: string) => unknown,
+  project: Project,
+): { seen: string[]; back: string } | undefined {
+  const seen: string[] = [];
+  let current = { file, reference };
+  for (;;) {
+    const targetFile = current.reference.target === '' ? current.file : path.resolve(path.dirname(current.file), current.reference.target);
+    const key = `${shown(project, targetFile)}#${current.reference.fragment}`;
+    if (seen.includes(key)) return { seen, back: key };
+    seen.push(key);
+    let node: unknown;
+    try {
+      node = nodeAt(targetFile, current.reference.fragment);
+    } catch {
+      return undefined; // a malformed pointer is Redocly's to report
+    }
+    const next = onlyReference(node);
+    if (typeof next !== 'string' || !parsed.has(targetFile)) return undefined;
+    const hash = next.indexOf('#');
+    current = {
+      file: targetFile,
+      reference: { ...reference, value: next, target: hash < 0 ? next : next.slice(0, hash), fragment: hash < 0 ? '' : next.slice(hash + 1) },
+    };
+  }
+}
+
+/**
+ * Reference chains that never reach a value: a `$ref` to a node that is itself only a `$ref`, and
+ * so on, back to where it started (`A: {$ref: B}`, `B: {$ref: A}`), within a file or across files.
+ * Each such chain is named once, at the first reference of it found.
+ */
+function referenceLoops(
+  parsed: Map<string, Parsed>,
+  parseYaml: (text: string) => unknown,
+  report: (message: string, at: Where) => void,
+  project: Project,
+): void {
+  const nodeAt = nodesOf(parsed, parseYaml);
   const reported = new Set<string>();
   for (const [file, { references: found }] of parsed) {
     for (const reference of found) {
-      const seen: string[] = [];
-      let current = { file, reference };
-      for (;;) {
-        const targetFile = current.reference.target === '' ? current.file : path.resolve(path.dirname(current.file), current.reference.target);
-        const key = `${shown(project, targetFile)}#${current.reference.fragment}`;
-        if (seen.includes(key)) {
-          if (!seen.some((step) => reported.has(step))) {
-            for (const step of seen) reported.add(step);
-            report(
-              `the references loop without reaching a value (${[...seen.slice(seen.indexOf(key)), key].join(' -> ')})`,
-              file,
-              reference.line,
-              reference.col,
-            );
-          }
-          break;
-        }
-        seen.push(key);
-        let node: unknown;
-        try {
-          node = at(targetFile, current.reference.fragment);
-        } catch {
-          break; // a malformed pointer is Redocly's to report
-        }
-        const next = onlyReference(node);
-        if (typeof next !== 'string' || !parsed.has(targetFile)) break;
-        const hash = next.indexOf('#');
-        current = {
-          file: targetFile,
-          reference: { ...reference, value: next, target: hash < 0 ? next : next.slice(0, hash), fragment: hash < 0 ? '' : next.slice(hash + 1) },
-        };
-      }
+      const loop = loopFrom(file, reference, parsed, nodeAt, project);
+      if (!loop || loop.seen.some((step) => reported.has(step))) continue;
+      for (const step of loop.seen) reported.add(step);
+      const chain = [...loop.seen.slice(loop.seen.indexOf(loop.back)), loop.back].join(' -> ');
+      report(`the references loop without reaching a value (${chain})`, { file, line: reference.line, col: reference.col });
     }
   }
 }
