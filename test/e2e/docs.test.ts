@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDocs, docsTitle } from '../../scripts/pipeline/build-docs.ts';
 import { withCodeSamples } from '../../scripts/pipeline/code-samples.ts';
+import { interfaceDocumentHtmlFile, interfaceDocumentTitle, rowAnchor, withInterfaceDocumentLinks } from '../../scripts/pipeline/interface-document.ts';
 import { areas, operations } from '../../scripts/lint/contract/operations.ts';
 import { chromiumPath, installHint, launchChromium, mustRunBrowserTests } from '../../scripts/dev/chromium.ts';
 import { checkout, loadBundle, root } from '../support/helpers.ts';
@@ -89,10 +90,10 @@ describe('the build', () => {
     expect(html.length).toBeGreaterThan(100_000);
   });
 
-  it("embeds the bundle with every operation's code samples, and nothing else added", async () => {
+  it("embeds the bundle with every operation's code samples and its links to the interface document's page, and nothing else added", async () => {
     const embedded = html.match(/const __redoc_definition = (\{.*?\});\n/s);
     expect(embedded).not.toBeNull();
-    expect(JSON.parse(embedded?.[1] ?? '{}')).toEqual(withCodeSamples(await loadBundle()));
+    expect(JSON.parse(embedded?.[1] ?? '{}')).toEqual(withInterfaceDocumentLinks(withCodeSamples(await loadBundle())));
   });
 
   it('is deterministic: a second build is byte for byte the same', async () => {
@@ -119,6 +120,20 @@ describe.runIf(mustRunBrowserTests)(`in headless Chromium (${chromiumPath ?? 'no
     expect(text).toMatch(/Authentication\s+Left open: no security scheme is declared/);
     await page.screenshot({ path: path.join(screenshots, 'docs-overview.png') });
     expect(foreign(requests, url)).toEqual([]);
+    expect(blocked).toEqual([]);
+    await page.close();
+  });
+
+  it("links to what the interface document states, whose rows each operation's number links to", async () => {
+    const url = pathToFileURL(path.join(outDir, 'docs', 'index.html')).href;
+    const { page, requests, blocked } = await open(url);
+    await page.locator('a[href="interface-document.html"]').first().click();
+    await page.waitForURL(/interface-document\.html$/);
+    expect(await page.locator('h1').innerText()).toBe(interfaceDocumentTitle);
+    const listWebhooks = operations.find((row) => row.operationId === 'listWebhooks')!;
+    await page.goto(`${pathToFileURL(path.join(outDir, 'docs', interfaceDocumentHtmlFile)).href}#${rowAnchor(listWebhooks.n)}`);
+    expect(await page.locator('tr:target').innerText()).toContain(listWebhooks.path);
+    expect(foreign(requests, url).filter((request) => !request.endsWith(interfaceDocumentHtmlFile))).toEqual([]);
     expect(blocked).toEqual([]);
     await page.close();
   });

@@ -18,7 +18,9 @@ const skipped = new Set(['node_modules', '.git', 'generated', 'test-results']);
 const namedOnPurpose = new Set([
   'generated/docs/',
   'generated/docs/index.html',
+  'generated/docs/interface-document.html',
   'docs/index.html', // in a build's output folder: `<out>/docs/index.html`
+  'docs/interface-document.html',
   'generated/acme', // `--out generated/acme`, refused
   'openapi/components/schemas/PascalCase.yaml',
   'openapi/components/schemas/ListScopesResponse.yaml',
