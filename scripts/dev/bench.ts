@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import createClient from 'openapi-fetch';
 import { launchChromium } from './chromium.ts';
 import type { Project } from '../project.ts';
+import { operations as tableOfOperations } from '../lint/contract/operations.ts';
 import { median, medianOf, timed } from './bench-timing.ts';
 
 const exec = promisify(execFile);
@@ -334,7 +335,7 @@ async function benchScale(project: Project, runs: number): Promise<void> {
       maxBuffer: 64 * 1024 * 1024,
     });
     const steps: Record<string, number> = JSON.parse(stdout);
-    const operations = factor * 29;
+    const operations = factor * tableOfOperations.length;
     for (const [step, ms] of Object.entries(steps)) (times[step] ??= []).push(ms);
     rows.push([`${factor}x`, String(operations), ...Object.values(steps).map(seconds), ...Object.values(steps).map((ms) => (ms / operations).toFixed(2))]);
   }
@@ -345,7 +346,7 @@ async function benchScale(project: Project, runs: number): Promise<void> {
   );
   // Fixed costs make ms/op fall whatever the growth; the cost of each added operation does not: it
   // stays constant when growth is linear and rises when it is worse.
-  const operations = factors.map((factor) => factor * 29);
+  const operations = factors.map((factor) => factor * tableOfOperations.length);
   const marginal = (ms: number[], from: number, to: number) => (ms[to] - ms[from]) / (operations[to] - operations[from]);
   table(
     'Cost of each added operation (ms), from 10x to 50x and from 50x to 100x (no worse than linear: ratio at most 1, within noise)',
