@@ -106,7 +106,8 @@ function checkRepositoryPath(project: Pick<Project, 'root'>, config: ParsedConfi
  */
 export function checkRedoclyConfig(project: Pick<Project, 'root'>, config: ParsedConfig): void {
   checkShape(project, config, redoclyShape);
-  for (const entry of named(config.data, ['extends', 'plugins', 'root'])) {
+  // `root` names a file only as an API's root (apis.<name>.root).
+  for (const entry of named(config.data, ['extends', 'plugins', 'root']).filter(({ key, at }) => key !== 'root' || (at[0] === 'apis' && at.length === 3))) {
     if (entry.key === 'extends') {
       if (redoclyBuiltIns.includes(entry.value)) continue;
       throw new ReportedError(
@@ -123,7 +124,8 @@ function checkOneRuleset(project: Pick<Project, 'root'>, config: ParsedConfig): 
   const what = 'rulesets and functions are files in the repository';
   const extended: string[] = [];
   for (const entry of named(config.data, ['extends'])) {
-    if (spectralBuiltIns.includes(entry.value) || (spectralModes.includes(entry.value) && entry.at.length === 3)) continue;
+    const isMode = entry.at.length === 3 && entry.at[2] === 1; // the second item of `[ruleset, mode]`
+    if ((spectralBuiltIns.includes(entry.value) && !isMode) || (isMode && spectralModes.includes(entry.value))) continue;
     const file = checkRepositoryPath(project, config, entry, what, 'file');
     if (!/\.(ya?ml|json)$/.test(file))
       throw new ReportedError(`${where(project, config, entry.at)}: extends: ${JSON.stringify(entry.value)} is not a YAML or JSON ruleset`);
