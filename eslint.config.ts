@@ -1,5 +1,6 @@
 // ESLint for the TypeScript of the tooling and the tests (`npm run lint:code`): typescript-eslint's
-// recommended rules, and no disable comment that no longer disables anything.
+// recommended rules, no disable comment that no longer disables anything, and no function over 60
+// lines in scripts/. Import cycles are madge's (`npm run lint:cycles`, run by lint:code).
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
@@ -13,6 +14,23 @@ export default defineConfig(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
+  },
+  {
+    // Small and legible: no function over 60 lines in the toolchain (blank lines and comments not counted).
+    files: ['scripts/**/*.ts'],
+    rules: { 'max-lines-per-function': ['error', { max: 60, skipBlankLines: true, skipComments: true }] },
+  },
+  {
+    // owned elsewhere this round: the lead removes this exemption after merging
+    // (being rewritten by their owners; `npm run lint:cycles` exempts contract.ts, overview.ts and prose.ts the same way).
+    files: [
+      'scripts/lint/contract/contract.ts',
+      'scripts/lint/contract/overview.ts',
+      'scripts/lint/source-location.ts',
+      'scripts/overlay/read-overlay.ts',
+      'scripts/release/release.ts',
+    ],
+    rules: { 'max-lines-per-function': 'off' },
   },
   {
     // The command entries are CommonJS in the JavaScript subset of TypeScript, so that an older Node

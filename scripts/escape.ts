@@ -28,3 +28,8 @@ export function forAnnotationProperty(text: string): string {
 export function forMarkdown(text: string): string {
   return forTerminal(text).replace(/[\\`*_[\]<>|~&]/g, (char) => `\\${char}`);
 }
+
+/** Text for an HTML element's content or a quoted attribute: no tag, entity or attribute can start inside it. */
+export function forHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}

@@ -1,6 +1,7 @@
-// Two tiers, both in `npm test`: `unit` runs in this process (no child process, no copy of the
-// checkout) and takes seconds; `e2e` is what must be real: the commands, the packed package, Prism,
-// Chromium, other generators, and the type tests (run by tsc). `npm run test:unit` runs the first.
+// Three tiers, all in `npm test` (test/README.md): `unit` runs in this process (no child process, no
+// copy of the checkout) and takes seconds; `e2e` is what must be real: the commands, the packed
+// package, Prism, Chromium, other generators, and the type tests (run by tsc); `languages` runs
+// other languages' generators and Schemathesis. `npm run test:unit` runs the first.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({

@@ -1,4 +1,4 @@
-// Timing helpers shared by `npm run bench` and its per-size scale runs (scripts/bench-scale.ts).
+// Timing helpers shared by `npm run bench` and its per-size scale runs (scripts/dev/bench-scale.ts).
 
 export const median = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)];
 

@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import createClient from 'openapi-fetch';
 import { launchChromium } from './chromium.ts';
 import type { Project } from '../project.ts';
+import { operations as tableOfOperations } from '../lint/contract/operations.ts';
 import { median, medianOf, timed } from './bench-timing.ts';
 
 const exec = promisify(execFile);
@@ -197,11 +198,8 @@ async function benchCi(project: Project, runs: number): Promise<void> {
   table(`bash .ci/run on a fresh clone (median of ${runs}; target: under 3 minutes)`, ['what', 'time'], [['.ci/run', seconds(median(samples))]]);
 }
 
-// Client overhead: requests per second through the built client and through raw fetch, against
-// the same loopback server (a separate process), in the same run.
-async function benchClient(project: Project, runs: number): Promise<void> {
-  console.error('client: requests per second, built client against raw fetch');
-  const { createEmailDeliveryClient, listWebhooks } = await import(pathToFileURL(path.join(project.outputDir, 'dist', 'client.js')).href);
+/** A loopback server in a separate process that answers every request with a small JSON list; its port. */
+async function startListServer(): Promise<{ port: number; stop: () => void }> {
   const server = spawn(
     process.execPath,
     [
@@ -215,20 +213,33 @@ async function benchClient(project: Project, runs: number): Promise<void> {
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const port = await new Promise<number>((resolve) => server.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const client = createEmailDeliveryClient({ baseUrl });
-  const requests = 1000;
-  const concurrency = 8;
-  const round = async (one: () => Promise<unknown>) => {
-    let left = requests;
-    const worker = async () => {
-      while (left-- > 0) await one();
-    };
-    const cpu = process.cpuUsage();
-    const ms = await timed(() => Promise.all(Array.from({ length: concurrency }, worker)));
-    const used = process.cpuUsage(cpu);
-    return { rate: (requests / ms) * 1000, cpuMicros: (used.user + used.system) / requests };
+  return { port, stop: () => server.kill() };
+}
+
+const clientRequests = 1000;
+const clientConcurrency = 8;
+type ClientRound = { rate: number; cpuMicros: number };
+
+/** One round: `clientRequests` calls of `one`, `clientConcurrency` in flight; requests per second and CPU per request. */
+async function clientRound(one: () => Promise<unknown>): Promise<ClientRound> {
+  let left = clientRequests;
+  const worker = async () => {
+    while (left-- > 0) await one();
   };
+  const cpu = process.cpuUsage();
+  const ms = await timed(() => Promise.all(Array.from({ length: clientConcurrency }, worker)));
+  const used = process.cpuUsage(cpu);
+  return { rate: (clientRequests / ms) * 1000, cpuMicros: (used.user + used.system) / clientRequests };
+}
+
+// Client overhead: requests per second through the built client and through raw fetch, against
+// the same loopback server (a separate process), in the same run.
+async function benchClient(project: Project, runs: number): Promise<void> {
+  console.error('client: requests per second, built client against raw fetch');
+  const { createEmailDeliveryClient, listWebhooks } = await import(pathToFileURL(path.join(project.outputDir, 'dist', 'client.js')).href);
+  const server = await startListServer();
+  const baseUrl = `http://127.0.0.1:${server.port}`;
+  const client = createEmailDeliveryClient({ baseUrl });
   const library = createClient<{ '/v1/webhooks': { get: { responses: { 200: { content: { 'application/json': unknown } } } } } }>({ baseUrl });
   const variants = [
     { label: 'raw fetch + response.json()', call: () => fetch(`${baseUrl}/v1/webhooks`).then((response) => response.json()) },
@@ -236,35 +247,44 @@ async function benchClient(project: Project, runs: number): Promise<void> {
     { label: 'listWebhooks(client) (built client)', call: () => listWebhooks(client) },
   ];
   try {
-    for (const variant of variants) await round(variant.call); // warm up every path and the connection pool
+    for (const variant of variants) await clientRound(variant.call); // warm up every path and the connection pool
     // Rounds in sets of one per variant, the order rotating, so that the machine's drift in speed
     // falls on all of them; ratios to raw fetch are taken within each set.
     const sets = runs * 3;
-    const results = variants.map(() => [] as { rate: number; cpuMicros: number }[]);
+    const results = variants.map(() => [] as ClientRound[]);
     for (let set = 0; set < sets; set++) {
       for (let k = 0; k < variants.length; k++) {
         const v = (set + k) % variants.length;
-        results[v].push(await round(variants[v].call));
+        results[v].push(await clientRound(variants[v].call));
       }
     }
-    const rawCpu = median(results[0].map((r) => r.cpuMicros));
-    table(
-      `Client overhead (${sets} sets of rounds of ${requests} GET /v1/webhooks, ${concurrency} in flight; medians)`,
-      ['what', 'requests/s', 'vs raw fetch', 'CPU per request'],
-      variants.map((variant, v) => {
-        const ratio = median(results[v].map((r, set) => r.rate / results[0][set].rate));
-        const cpu = median(results[v].map((r) => r.cpuMicros));
-        return [
-          variant.label,
-          median(results[v].map((r) => r.rate)).toFixed(0),
-          `${(ratio * 100).toFixed(1)}%`,
-          `${cpu.toFixed(0)} µs${v === 0 ? '' : ` (+${(((cpu - rawCpu) / rawCpu) * 100).toFixed(1)}%)`}`,
-        ];
-      }),
+    clientTable(
+      variants.map((variant) => variant.label),
+      results,
+      sets,
     );
   } finally {
-    server.kill();
+    server.stop();
   }
+}
+
+/** The client table: each variant's medians, and its ratio to raw fetch (the first) within each set. */
+function clientTable(labels: string[], results: ClientRound[][], sets: number): void {
+  const rawCpu = median(results[0].map((r) => r.cpuMicros));
+  table(
+    `Client overhead (${sets} sets of rounds of ${clientRequests} GET /v1/webhooks, ${clientConcurrency} in flight; medians)`,
+    ['what', 'requests/s', 'vs raw fetch', 'CPU per request'],
+    labels.map((label, v) => {
+      const ratio = median(results[v].map((r, set) => r.rate / results[0][set].rate));
+      const cpu = median(results[v].map((r) => r.cpuMicros));
+      return [
+        label,
+        median(results[v].map((r) => r.rate)).toFixed(0),
+        `${(ratio * 100).toFixed(1)}%`,
+        `${cpu.toFixed(0)} µs${v === 0 ? '' : ` (+${(((cpu - rawCpu) / rawCpu) * 100).toFixed(1)}%)`}`,
+      ];
+    }),
+  );
 }
 
 // The rendered docs in headless Chromium: size, time to the first operation, requests.
@@ -315,7 +335,7 @@ async function benchScale(project: Project, runs: number): Promise<void> {
       maxBuffer: 64 * 1024 * 1024,
     });
     const steps: Record<string, number> = JSON.parse(stdout);
-    const operations = factor * 29;
+    const operations = factor * tableOfOperations.length;
     for (const [step, ms] of Object.entries(steps)) (times[step] ??= []).push(ms);
     rows.push([`${factor}x`, String(operations), ...Object.values(steps).map(seconds), ...Object.values(steps).map((ms) => (ms / operations).toFixed(2))]);
   }
@@ -326,7 +346,7 @@ async function benchScale(project: Project, runs: number): Promise<void> {
   );
   // Fixed costs make ms/op fall whatever the growth; the cost of each added operation does not: it
   // stays constant when growth is linear and rises when it is worse.
-  const operations = factors.map((factor) => factor * 29);
+  const operations = factors.map((factor) => factor * tableOfOperations.length);
   const marginal = (ms: number[], from: number, to: number) => (ms[to] - ms[from]) / (operations[to] - operations[from]);
   table(
     'Cost of each added operation (ms), from 10x to 50x and from 50x to 100x (no worse than linear: ratio at most 1, within noise)',

@@ -2,6 +2,7 @@
 // in memory, never written). Each is one small, plausible mistake, which lint (the contract
 // included) or a generation step must catch; or, marked neutral, a rewording that states nothing
 // new, which everything must let through.
+import { operations } from '../lint/contract/operations.ts';
 
 export interface Mutation {
   name: string;
@@ -294,7 +295,7 @@ const neutral: Shorthand[] = [
   { name: 'neutral: the collection path named in code', file: 'paths/v1_integrations.yaml', search: 'Deletes at the integrations collection path, without an `id`.', replace: 'Deletes at the collection path `/v1/integrations`, which has no `id`.' },
   { name: 'neutral: the version prefix, and its open selection', ...addedTo('paths/v2_verified-senders_id.yaml', '    Deletes one verified sender.\n')('Its version prefix is `/v2/`; how a version is selected is not specified.') },
   { name: 'neutral: which events a webhook receives is open', ...addedTo(webhooks, '    Lists the webhooks.\n')('Which events a webhook receives is not specified.') },
-  { name: 'neutral: the operation number and count', ...batchSentence('It is operation #13 of the 29.') },
+  { name: 'neutral: the operation number and count', ...batchSentence(`It is operation #13 of the ${operations.length}.`) },
   { name: 'neutral: the success status in code', ...batchSentence('It answers `201 Created` on success.') },
   { name: 'neutral: the resource named in its own summary', file: 'paths/v1_api-key.yaml', search: 'summary: Get the API key', replace: 'summary: Get the API key resource' },
 ];

@@ -5,6 +5,7 @@ import { getLineColLocation } from '@redocly/openapi-core';
 import { forTerminal } from '../escape.ts';
 import { type Project, ReportedError, shown } from '../project.ts';
 import type { LintResult } from './lint-description.ts';
+import { ownProblemLine } from './problem-line.ts';
 
 /** One line per problem: `file:line:column severity rule: message`, escaped for a terminal. */
 export function problemLines(project: Project, result: LintResult): string[] {
@@ -22,11 +23,6 @@ export function problemLines(project: Project, result: LintResult): string[] {
       `${result.bundleLabel}:${d.range.start.line + 1}:${d.range.start.character + 1} ${severities[d.severity]} ${d.code}: ${d.message} (at ${d.path.join('.')})`,
   );
   return [...fromRedocly, ...fromSpectral, ...[...result.boundary, ...result.contract].map(ownProblemLine)].map(forTerminal);
-}
-
-/** One of the project's own problems (the source boundary's, the contract's) as a line: `file:line:column error rule: message`. */
-export function ownProblemLine(problem: { file: string; line: number; col: number; rule: string; message: string }): string {
-  return `${problem.file}:${problem.line}:${problem.col} error ${problem.rule}: ${problem.message}`;
 }
 
 /** How many problems the three linters found together. */

@@ -6,6 +6,7 @@ import {
   BaseResolver,
   bundle,
   type Config,
+  getLineColLocation,
   lint,
   loadConfig,
   type NormalizedProblem,
@@ -16,8 +17,8 @@ import {
 } from '@redocly/openapi-core';
 import { forTerminal } from '../escape.ts';
 import { type Project, ReportedError, shown } from '../project.ts';
-import { checkRedoclyConfig } from './config-boundary.ts';
-import { ownProblemLine } from './lint-problems.ts';
+import { checkRedoclyConfig, readConfig } from './config-boundary.ts';
+import { ownProblemLine } from './problem-line.ts';
 import { readSource } from './source-boundary.ts';
 
 export interface RedoclySession {
@@ -40,10 +41,28 @@ class BoundedResolver extends BaseResolver {
   }
 }
 
+/**
+ * Checks redocly.yaml within the config boundary (config-boundary.ts), as Redocly's parser reads
+ * it: before the lint loads it, and before build-docs does (the build with overlays has no lint step).
+ */
+export async function checkRedoclyConfigFile(project: Pick<Project, 'root' | 'redoclyConfig'>): Promise<void> {
+  const text = await readConfig(project, project.redoclyConfig);
+  let data: unknown;
+  try {
+    data = parseYaml(text);
+  } catch {
+    return; // a syntax error is Redocly's to report, when it loads the config
+  }
+  const source = new Source(project.redoclyConfig, text);
+  const pointer = (at: (string | number)[]) => `#/${at.map((key) => String(key).replaceAll('~', '~0').replaceAll('/', '~1')).join('/')}`;
+  const locate = (at: (string | number)[]) => getLineColLocation({ source, pointer: pointer(at), reportOnKey: typeof at.at(-1) === 'string' }).start;
+  checkRedoclyConfig(project, { file: project.redoclyConfig, text, data, locate });
+}
+
 /** Loads redocly.yaml once; `session` makes a fresh resolver over it for each lint. */
 export async function loadRedoclyConfig(project: Project): Promise<Config> {
-  // What redocly.yaml may name (built-in rulesets, plugins in the repository) is checked first.
-  await checkRedoclyConfig(project, parseYaml);
+  // What redocly.yaml may hold and name is checked first.
+  await checkRedoclyConfigFile(project);
   // The `source` API in redocly.yaml adds the file layout rules to the shared ones.
   const config = await loadConfig({ configPath: project.redoclyConfig }).catch((error) => explainYamlError(project, error));
   return config.forAlias('source');

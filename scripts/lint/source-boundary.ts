@@ -9,9 +9,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pointerSegments } from '../openapi-document.ts';
 import { type Project, shown } from '../project.ts';
+import { type Reference, scanReferences } from './reference-scan.ts';
 
 /** Far above what the description needs (its largest file is under 4 KB, its deepest chain 3). */
-export const sourceLimits = { fileBytes: 1024 * 1024, files: 1000, totalBytes: 16 * 1024 * 1024, refDepth: 32, yamlAliases: 100 };
+export const sourceLimits = { fileBytes: 1024 * 1024, files: 1000, totalBytes: 16 * 1024 * 1024, refDepth: 32, yamlAliases: 100, refLength: 1024 };
 
 export type BoundaryRule =
   | 'source/ref-url'
@@ -20,6 +21,7 @@ export type BoundaryRule =
   | 'source/ref-symlink'
   | 'source/ref-not-a-file'
   | 'source/ref-depth'
+  | 'source/ref-too-long'
   | 'source/ref-cycle'
   | 'source/file-size'
   | 'source/too-many-files'
@@ -76,7 +78,7 @@ export function assertReachable(
   const steps = path.relative(folder, target).split(path.sep);
   for (let i = 1; i <= steps.length; i += 1) {
     const at = path.join(folder, ...steps.slice(0, i));
-    if (!stats.has(at)) stats.set(at, fs.lstatSync(at, { throwIfNoEntry: false }));
+    if (!stats.has(at)) stats.set(at, lstat(at, shownAs));
     const stat = stats.get(at);
     if (!stat) throw new Refused('source/ref-not-a-file', `${shownAs} does not exist`);
     if (stat.isSymbolicLink())
@@ -84,6 +86,16 @@ export function assertReachable(
     if (i < steps.length) continue;
     if (kind === 'folder' ? !stat.isDirectory() : !stat.isFile()) throw new Refused('source/ref-not-a-file', `${shownAs} is not a regular ${kind}`);
     if (stat.size > maxBytes) throw new Refused('source/file-size', `${shownAs} has ${stat.size} bytes, more than the ${maxBytes} it may have`);
+  }
+}
+
+/** The lstat of `at`, undefined when nothing is there; a path the system cannot look up is refused. */
+function lstat(at: string, shownAs: string): fs.Stats | undefined {
+  try {
+    return fs.lstatSync(at, { throwIfNoEntry: false });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new Refused('source/ref-not-a-file', `${shownAs} cannot be looked up (${code})`);
   }
 }
 
@@ -127,57 +139,6 @@ function decodeUtf8(bytes: Uint8Array, shownAs: string): string {
   }
 }
 
-interface Reference {
-  /** The file part of the reference ('' for one within its own file). */
-  target: string;
-  /** The JSON pointer part ('' for the whole file). */
-  fragment: string;
-  line: number;
-  col: number;
-  value: string;
-}
-
-/**
- * `$ref: value` as YAML writes it, in block or flow style, the key and the value quoted or not. A
- * text scan, not a parse: it finds where each reference stands without parsing every file twice
- * (Redocly parses them). It need not be complete to be safe: Redocly's resolver reads only the
- * files this boundary read, so a reference the scan misses cannot be followed.
- */
-const refPattern = /(?<=^|[\s{,])(["']?)\$ref\1[ \t]*:[ \t]*("(?:[^"\\\n]|\\.)*"|'(?:[^'\n]|'')*'|[^\s,}\]#'"][^,}\]\n]*?)[ \t]*(?=$|[,}\]]|[ \t]#)/gm;
-
-/** A scalar as YAML quotes it, unquoted. */
-function unquote(raw: string): string {
-  if (raw.startsWith("'")) return raw.slice(1, -1).replaceAll("''", "'");
-  if (raw.startsWith('"')) {
-    try {
-      return JSON.parse(raw) as string;
-    } catch {
-      return raw.slice(1, -1);
-    }
-  }
-  return raw;
-}
-
-/** The `$ref`s of a file's text, with where each value stands. */
-function references(text: string): Reference[] {
-  const lineStarts = [0];
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lineStarts.push(i + 1);
-  return [...text.matchAll(refPattern)].map((match) => {
-    const value = unquote(match[2]);
-    const offset = (match.index ?? 0) + match[0].lastIndexOf(match[2]);
-    let line = lineStarts.findIndex((start) => start > offset);
-    line = line < 0 ? lineStarts.length : line;
-    const hash = value.indexOf('#');
-    return {
-      target: hash < 0 ? value : value.slice(0, hash),
-      fragment: hash < 0 ? '' : value.slice(hash + 1),
-      line,
-      col: offset - lineStarts[line - 1] + 1,
-      value,
-    };
-  });
-}
-
 /**
  * The alias expansion of a text that has any (a `*`), under the yaml library's own bound against
  * alias bombs: a message when it is exceeded. Redocly's parser would expand a bomb unbounded.
@@ -206,104 +167,105 @@ function referenceForm(value: string, target: string): [BoundaryRule, string] | 
   return undefined;
 }
 
-/** Reads the description from its root file through every file reference, within the boundary and its limits. */
-export async function readSource(project: Project): Promise<SourceRead> {
-  const sourceDir = path.dirname(project.sourceEntry);
-  const files = new Map<string, string>();
-  const problems: BoundaryProblem[] = [];
-  const problem = (rule: BoundaryRule, message: string, file: string, line = 1, col = 1): void => {
-    problems.push({ rule, message, file: shown(project, file), line, col });
-  };
-  let totalBytes = 0;
-  const parsed = new Map<string, Parsed>();
-  const stats: StatCache = new Map();
+type Where = { file: string; line: number; col: number };
+
+/** One read of a description: the files read so far, what was refused, and the running totals. */
+class SourceReader {
+  readonly files = new Map<string, string>();
+  readonly problems: BoundaryProblem[] = [];
+  readonly parsed = new Map<string, Parsed>();
+  readonly project: Project;
+  readonly sourceDir: string;
+  private totalBytes = 0;
+  private readonly stats: StatCache = new Map();
+
+  constructor(project: Project) {
+    this.project = project;
+    this.sourceDir = path.dirname(project.sourceEntry);
+  }
+
+  problem(rule: BoundaryRule, message: string, at: Where): void {
+    this.problems.push({ rule, message, file: shown(this.project, at.file), line: at.line, col: at.col });
+  }
 
   /** Reads one file, then the files it references (depth first, so a cycle is seen as one). */
-  const visit = async (file: string, chain: string[], from?: { file: string; line: number; col: number }): Promise<void> => {
+  async visit(file: string, chain: string[], from?: Where): Promise<void> {
     const where = from ?? { file, line: 1, col: 1 };
     if (chain.includes(file)) {
-      const cycle = [...chain.slice(chain.indexOf(file)), file].map((f) => shown(project, f)).join(' -> ');
-      return problem(
-        'source/ref-cycle',
-        `the references form a cycle (${cycle}); the description's files reference each other as a tree`,
-        where.file,
-        where.line,
-        where.col,
-      );
+      const cycle = [...chain.slice(chain.indexOf(file)), file].map((f) => shown(this.project, f)).join(' -> ');
+      return this.problem('source/ref-cycle', `the references form a cycle (${cycle}); the description's files reference each other as a tree`, where);
     }
     if (chain.length > sourceLimits.refDepth)
-      return problem('source/ref-depth', `the chain of references is deeper than ${sourceLimits.refDepth} files`, where.file, where.line, where.col);
-    if (files.has(file)) return;
-    if (files.size >= sourceLimits.files)
-      return problem('source/too-many-files', `the description references more than ${sourceLimits.files} files`, where.file, where.line, where.col);
-    let text = project.sourceOverlay.get(file);
-    try {
-      text ??= readInside(sourceDir, file, shown(project, file), sourceLimits.fileBytes, stats);
-    } catch (error) {
-      if (!(error instanceof Refused)) throw error;
-      // A missing file is Redocly's to report ("Can't resolve $ref"), as for any dangling reference.
-      if (error.rule === 'source/ref-not-a-file' && !fs.lstatSync(file, { throwIfNoEntry: false })) return;
-      return problem(error.rule, error.message, where.file, where.line, where.col);
-    }
-    totalBytes += text.length;
-    if (totalBytes > sourceLimits.totalBytes)
-      return problem('source/file-size', `the description's files hold more than ${sourceLimits.totalBytes} bytes together`, where.file, where.line, where.col);
-    files.set(file, text);
-    const bomb = await aliasBomb(text);
-    if (bomb) {
-      files.delete(file);
-      return problem('source/yaml-aliases', `YAML aliases expand beyond what a source file may hold (${bomb})`, file);
-    }
-    const found = references(text);
-    parsed.set(file, { text, references: found });
-    for (const reference of found.filter(({ target }) => target !== '')) {
+      return this.problem('source/ref-depth', `the chain of references is deeper than ${sourceLimits.refDepth} files`, where);
+    if (this.files.has(file)) return;
+    const found = await this.read(file, where);
+    for (const reference of (found ?? []).filter(({ target }) => target !== '')) {
       const at = { file, line: reference.line, col: reference.col };
       const form = referenceForm(reference.value, reference.target);
       if (form) {
-        problem(form[0], form[1], file, reference.line, reference.col);
+        this.problem(form[0], form[1], at);
         continue;
       }
       const target = path.resolve(path.dirname(file), reference.target);
-      if (!isInside(sourceDir, target)) {
-        problem(
-          'source/ref-outside',
-          `$ref ${JSON.stringify(reference.value)} leads outside ${shown(project, sourceDir)}/`,
-          file,
-          reference.line,
-          reference.col,
-        );
+      if (!isInside(this.sourceDir, target)) {
+        this.problem('source/ref-outside', `$ref ${JSON.stringify(reference.value)} leads outside ${shown(this.project, this.sourceDir)}/`, at);
         continue;
       }
-      await visit(target, [...chain, file], at);
+      await this.visit(target, [...chain, file], at);
     }
-  };
-
-  if (!project.sourceOverlay.has(project.sourceEntry)) {
-    const rootStat = fs.lstatSync(sourceDir, { throwIfNoEntry: false });
-    if (rootStat?.isSymbolicLink())
-      problem('source/ref-symlink', `${shown(project, sourceDir)}/ is a symbolic link, which could lead outside the repository`, project.sourceEntry);
   }
-  if (problems.length === 0) await visit(project.sourceEntry, []);
-  if (problems.length === 0) {
+
+  /** Reads one file within the limits; its references, or undefined when it was refused (or is Redocly's to report). */
+  private async read(file: string, where: Where): Promise<Reference[] | undefined> {
+    if (this.files.size >= sourceLimits.files)
+      return void this.problem('source/too-many-files', `the description references more than ${sourceLimits.files} files`, where);
+    let text = this.project.sourceOverlay.get(file);
+    try {
+      text ??= readInside(this.sourceDir, file, shown(this.project, file), sourceLimits.fileBytes, this.stats);
+    } catch (error) {
+      if (!(error instanceof Refused)) throw error;
+      // A missing file is Redocly's to report ("Can't resolve $ref"), as for any dangling reference.
+      if (error.rule === 'source/ref-not-a-file' && error.message.endsWith(' does not exist')) return undefined;
+      return void this.problem(error.rule, error.message, where);
+    }
+    this.totalBytes += text.length;
+    if (this.totalBytes > sourceLimits.totalBytes)
+      return void this.problem('source/file-size', `the description's files hold more than ${sourceLimits.totalBytes} bytes together`, where);
+    const bomb = await aliasBomb(text);
+    if (bomb) return void this.problem('source/yaml-aliases', `YAML aliases expand beyond what a source file may hold (${bomb})`, { file, line: 1, col: 1 });
+    this.files.set(file, text);
+    const { references: found, tooLong } = scanReferences(text, sourceLimits.refLength);
+    if (tooLong.length > 0)
+      return void this.problem('source/ref-too-long', `$ref is longer than the ${sourceLimits.refLength} characters a reference may have`, {
+        file,
+        ...tooLong[0],
+      });
+    this.parsed.set(file, { text, references: found });
+    return found;
+  }
+}
+
+/** Reads the description from its root file through every file reference, within the boundary and its limits. */
+export async function readSource(project: Project): Promise<SourceRead> {
+  const reader = new SourceReader(project);
+  if (!project.sourceOverlay.has(project.sourceEntry) && fs.lstatSync(reader.sourceDir, { throwIfNoEntry: false })?.isSymbolicLink())
+    reader.problem('source/ref-symlink', `${shown(project, reader.sourceDir)}/ is a symbolic link, which could lead outside the repository`, {
+      file: project.sourceEntry,
+      line: 1,
+      col: 1,
+    });
+  if (reader.problems.length === 0) await reader.visit(project.sourceEntry, []);
+  if (reader.problems.length === 0) {
     // Redocly's own YAML parser, which the lint loads anyway (imported here, not at the top: the
     // Spectral worker starts before Redocly is imported).
     const { parseYaml } = await import('@redocly/openapi-core');
-    referenceLoops(parsed, parseYaml, (message, file, line, col) => problem('source/ref-cycle', message, file, line, col), project);
+    referenceLoops(reader.parsed, parseYaml, (message, at) => reader.problem('source/ref-cycle', message, at), project);
   }
-  return { files, problems };
+  return { files: reader.files, problems: reader.problems };
 }
 
-/**
- * Reference chains that never reach a value: a `$ref` to a node that is itself only a `$ref`, and
- * so on, back to where it started (`A: {$ref: B}`, `B: {$ref: A}`), within a file or across files.
- * Each such chain is named once, at the first reference of it found.
- */
-function referenceLoops(
-  parsed: Map<string, Parsed>,
-  parseYaml: (text: string) => unknown,
-  report: (message: string, file: string, line: number, col: number) => void,
-  project: Project,
-): void {
+/** The node a `$ref` names, across the files read: `nodeAt(file, fragment)`, each file parsed on first need. */
+function nodesOf(parsed: Map<string, Parsed>, parseYaml: (text: string) => unknown): (file: string, fragment: string) => unknown {
   /** A file's value, parsed on first need (a syntax error is Redocly's to report). */
   const valueOf = (file: string): unknown => {
     const entry = parsed.get(file);
@@ -316,49 +278,70 @@ function referenceLoops(
     }
     return entry?.value;
   };
-  /** The node a pointer names in a file. */
-  const at = (file: string, fragment: string): unknown =>
+  return (file, fragment) =>
     pointerSegments(`#${fragment}`)
       .map((segment) => decodeURIComponent(segment))
       .reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), valueOf(file));
-  /** The `$ref` of a node that is only a reference (`{$ref: ...}`), else undefined. */
-  const onlyReference = (node: unknown): unknown =>
-    node && typeof node === 'object' && !Array.isArray(node) && Object.keys(node).length === 1 ? (node as { $ref?: unknown }).$ref : undefined;
+}
+
+/** The `$ref` of a node that is only a reference (`{$ref: ...}`), else undefined. */
+const onlyReference = (node: unknown): unknown =>
+  node && typeof node === 'object' && !Array.isArray(node) && Object.keys(node).length === 1 ? (node as { $ref?: unknown }).$ref : undefined;
+
+/**
+ * The chain of `file#fragment` steps that `reference` (in `file`) follows through nodes that are only
+ * references, with the step it comes back to; undefined when it reaches a value.
+ */
+function loopFrom(
+  file: string,
+  reference: Reference,
+  parsed: Map<string, Parsed>,
+  nodeAt: (file: string, fragment: string) => unknown,
+  project: Project,
+): { seen: string[]; back: string } | undefined {
+  const seen: string[] = [];
+  let current = { file, reference };
+  for (;;) {
+    const targetFile = current.reference.target === '' ? current.file : path.resolve(path.dirname(current.file), current.reference.target);
+    const key = `${shown(project, targetFile)}#${current.reference.fragment}`;
+    if (seen.includes(key)) return { seen, back: key };
+    seen.push(key);
+    let node: unknown;
+    try {
+      node = nodeAt(targetFile, current.reference.fragment);
+    } catch {
+      return undefined; // a malformed pointer is Redocly's to report
+    }
+    const next = onlyReference(node);
+    if (typeof next !== 'string' || !parsed.has(targetFile)) return undefined;
+    const hash = next.indexOf('#');
+    current = {
+      file: targetFile,
+      reference: { ...reference, value: next, target: hash < 0 ? next : next.slice(0, hash), fragment: hash < 0 ? '' : next.slice(hash + 1) },
+    };
+  }
+}
+
+/**
+ * Reference chains that never reach a value: a `$ref` to a node that is itself only a `$ref`, and
+ * so on, back to where it started (`A: {$ref: B}`, `B: {$ref: A}`), within a file or across files.
+ * Each such chain is named once, at the first reference of it found.
+ */
+function referenceLoops(
+  parsed: Map<string, Parsed>,
+  parseYaml: (text: string) => unknown,
+  report: (message: string, at: Where) => void,
+  project: Project,
+): void {
+  const nodeAt = nodesOf(parsed, parseYaml);
   const reported = new Set<string>();
   for (const [file, { references: found }] of parsed) {
     for (const reference of found) {
-      const seen: string[] = [];
-      let current = { file, reference };
-      for (;;) {
-        const targetFile = current.reference.target === '' ? current.file : path.resolve(path.dirname(current.file), current.reference.target);
-        const key = `${shown(project, targetFile)}#${current.reference.fragment}`;
-        if (seen.includes(key)) {
-          if (!seen.some((step) => reported.has(step))) {
-            for (const step of seen) reported.add(step);
-            report(
-              `the references loop without reaching a value (${[...seen.slice(seen.indexOf(key)), key].join(' -> ')})`,
-              file,
-              reference.line,
-              reference.col,
-            );
-          }
-          break;
-        }
-        seen.push(key);
-        let node: unknown;
-        try {
-          node = at(targetFile, current.reference.fragment);
-        } catch {
-          break; // a malformed pointer is Redocly's to report
-        }
-        const next = onlyReference(node);
-        if (typeof next !== 'string' || !parsed.has(targetFile)) break;
-        const hash = next.indexOf('#');
-        current = {
-          file: targetFile,
-          reference: { ...reference, value: next, target: hash < 0 ? next : next.slice(0, hash), fragment: hash < 0 ? '' : next.slice(hash + 1) },
-        };
-      }
+      const loop = loopFrom(file, reference, parsed, nodeAt, project);
+      if (!loop || loop.seen.some((step) => reported.has(step))) continue;
+      for (const step of loop.seen) reported.add(step);
+      const chain = [...loop.seen.slice(loop.seen.indexOf(loop.back)), loop.back].join(' -> ');
+      report(`the references loop without reaching a value (${chain})`, { file, line: reference.line, col: reference.col });
     }
   }
 }

@@ -4,11 +4,13 @@
 // any other ruleset still goes through Spectral's loader. The lint tests check that both loaders
 // give the same results.
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import spectralCore from '@stoplight/spectral-core';
 import spectralFunctions from '@stoplight/spectral-functions';
 import spectralParsers from '@stoplight/spectral-parsers';
 import { type Project, ReportedError, shown } from '../project.ts';
-import { checkSpectralRuleset, readConfig } from './config-boundary.ts';
+import { checkSpectralRulesets, configBytes, type ParsedConfig, readConfig } from './config-boundary.ts';
+import { readInside } from './source-boundary.ts';
 
 // CommonJS packages: their exports come as the default import.
 const { Ruleset } = spectralCore;
@@ -29,21 +31,36 @@ const directRuleKeys = new Set(['description', 'message', 'severity', 'recommend
 
 export type LoadedRuleset = InstanceType<typeof Ruleset>;
 
-/** Loads the ruleset `file` (a project's .spectral.yaml); a problem in it is a ReportedError naming the file. */
-export async function loadRuleset(project: Pick<Project, 'root'>, file: string): Promise<LoadedRuleset> {
-  // Read within the boundary (inside the repository, no link, bounded, no alias bomb), then checked for what it names.
-  const text = await readConfig(project, file);
+/** A ruleset file read by Spectral's own parser; a syntax error is a ReportedError naming the file and line. */
+function parseRuleset(project: Pick<Project, 'root'>, file: string, text: string): ParsedConfig {
   const parsed = Yaml.parse(text);
   const syntaxError = parsed.diagnostics.find((diagnostic) => diagnostic.severity === 0);
   if (syntaxError) {
     const { line, character } = syntaxError.range.start;
     throw new ReportedError(`${shown(project, file)}:${line + 1}:${character + 1}: YAML syntax error: ${syntaxError.message}`);
   }
-  checkSpectralRuleset(project, file, text, parsed.data);
-  const definition = directDefinition(parsed.data);
+  const lines = text.split('\n');
+  // Spectral's parser gives where a value starts; a key stands before it on its line.
+  const locate = (at: (string | number)[]) => {
+    const start = Yaml.getLocationForJsonPath(parsed, at, true)?.range.start ?? { line: 0, character: 0 };
+    const key = at.at(-1);
+    const keyAt = typeof key === 'string' ? (lines[start.line] ?? '').lastIndexOf(key, start.character) : -1;
+    return { line: start.line + 1, col: (keyAt >= 0 ? keyAt : start.character) + 1 };
+  };
+  return { file, text, data: parsed.data, locate };
+}
+
+/** Loads the ruleset `file` (a project's .spectral.yaml); a problem in it is a ReportedError naming the file. */
+export async function loadRuleset(project: Pick<Project, 'root'>, file: string): Promise<LoadedRuleset> {
+  // Read within the boundary (inside the repository, no link, bounded, no alias bomb), then checked
+  // for what it and every ruleset it extends name.
+  const top = parseRuleset(project, file, await readConfig(project, file));
+  await checkSpectralRulesets(project, top, (extended, text) => parseRuleset(project, extended, text));
+  const definition = directDefinition(top.data);
   try {
-    return definition ? new Ruleset(definition as never, { source: file }) : await spectralLoader(file);
+    return definition ? new Ruleset(definition as never, { source: file }) : await spectralLoader(project, file);
   } catch (error) {
+    if (error instanceof ReportedError) throw error;
     // Spectral's validation throws an AggregateError of one error per problem, each with its path.
     const problems: unknown[] = error instanceof AggregateError ? error.errors : [error];
     const lines = problems.map((problem) => {
@@ -55,12 +72,31 @@ export async function loadRuleset(project: Pick<Project, 'root'>, file: string):
   }
 }
 
-/** Spectral's own loader, for rulesets that extend files in the repository or bring their own functions. */
-async function spectralLoader(file: string): Promise<LoadedRuleset> {
-  const [{ bundleAndLoadRuleset }, nodeFs] = await Promise.all([import('@stoplight/spectral-ruleset-bundler/with-loader'), import('node:fs')]);
-  // checkSpectralRuleset allows no URL; should one slip through, it is refused here, not fetched.
-  const fetch = (url: unknown) => Promise.reject(new Error(`${String(url)}: the lint fetches nothing`));
-  return bundleAndLoadRuleset(file, { fs: nodeFs.default, fetch: fetch as never });
+/**
+ * Spectral's own loader, for rulesets that extend files in the repository or bring their own
+ * functions. It reads through a filesystem limited to the repository (the rulesets, through the
+ * migrator's `fs`; the functions' code and what it imports by path, through a rollup plugin that
+ * loads every file itself), and its fetch refuses: checkSpectralRulesets allows no URL, and should
+ * one slip through, it is refused here, not fetched.
+ */
+async function spectralLoader(project: Pick<Project, 'root'>, file: string): Promise<LoadedRuleset> {
+  const { bundleAndLoadRuleset } = await import('@stoplight/spectral-ruleset-bundler/with-loader');
+  const read = async (target: unknown): Promise<string> => {
+    const name = String(target);
+    if (/^[a-z][a-z\d+.-]*:/i.test(name) && !name.startsWith('file:')) throw new ReportedError(`${name}: the lint fetches nothing`);
+    try {
+      return readInside(project.root, path.resolve(name.replace(/^file:\/\//, '')), name, configBytes);
+    } catch (error) {
+      throw new ReportedError(
+        `${shown(project, file)}: Spectral's loader asked for ${JSON.stringify(name)}, which is refused: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  };
+  const fs = { promises: { readFile: read } };
+  const fetch = (url: unknown) => Promise.reject(new ReportedError(`${String(url)}: the lint fetches nothing`));
+  // Loads every file rollup asks for that no plugin before it (Spectral's own: the migrated ruleset) served.
+  const repositoryOnly = { name: 'email-delivery/repository-only', load: (id: string) => (id.startsWith('\0') ? null : read(id)) };
+  return bundleAndLoadRuleset(file, { fs: fs as never, fetch: fetch as never }, [repositoryOnly]);
 }
 
 type Definition = Record<string, unknown>;

@@ -76,9 +76,6 @@ function whereOf(base: Json, overlaid: Json, path: string[]): string {
   return path.join('.');
 }
 
-/** The overlays as a list: title and version of each, in the order they were applied. */
-export const overlayList = (overlays: Overlay[]) => overlays.map((o) => `${o.title} ${o.overlayVersion} (${o.file})`);
-
 /** The changes as the terminal shows them, one line each, escaped. */
 export function changesText(changes: OverlayChanges): string[] {
   if (changes.changes.length === 0) return ['the overlays change nothing in the description'];

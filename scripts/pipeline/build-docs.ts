@@ -7,19 +7,25 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { withCodeSamples } from './code-samples.ts';
+import { interfaceDocumentHtml, interfaceDocumentHtmlFile, withInterfaceDocumentLinks } from './interface-document.ts';
 import { type Project, ReportedError } from '../project.ts';
+import { checkRedoclyConfigFile } from '../lint/redocly.ts';
 
 export const docsTitle = 'Email Delivery Service API reference';
 
 // The Redocly CLI this toolchain installs, run by the Node that runs the toolchain.
 const redoclyCli = path.join(path.dirname(createRequire(import.meta.url).resolve('@redocly/cli/package.json')), 'bin', 'cli.js');
 
-/** Renders `bundle` (with code samples) into `<outDir>/docs/index.html`, with `project`'s Redoc options. */
+/**
+ * Renders `bundle` (with code samples, and links to what the interface document states) into
+ * `<outDir>/docs/index.html`, with `project`'s Redoc options, and docs/interface-document.html beside it.
+ */
 export async function buildDocs(project: Project, bundle: Record<string, unknown>, outDir: string): Promise<void> {
+  await checkRedoclyConfigFile(project); // build-docs reads redocly.yaml's Redoc options: checked first, even without a lint step
   const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-docs-'));
   try {
     const input = path.join(scratch, 'openapi.json');
-    await fs.writeFile(input, JSON.stringify(withCodeSamples(bundle)));
+    await fs.writeFile(input, JSON.stringify(withInterfaceDocumentLinks(withCodeSamples(bundle))));
     await fs.mkdir(path.join(outDir, 'docs'), { recursive: true });
     const output = path.join(outDir, 'docs', 'index.html');
     const args = ['build-docs', input, '--output', output, '--inlineBundle', '--title', docsTitle, '--config', project.redoclyConfig, '--lint-config', 'error'];
@@ -34,6 +40,7 @@ export async function buildDocs(project: Project, bundle: Record<string, unknown
         },
       );
     });
+    await fs.writeFile(path.join(outDir, 'docs', interfaceDocumentHtmlFile), interfaceDocumentHtml());
     await fs.writeFile(output, withMarkdownAlternate(withContentSecurityPolicy(withoutRemoteLogo(await fs.readFile(output, 'utf8')))));
   } finally {
     await fs.rm(scratch, { recursive: true, force: true });

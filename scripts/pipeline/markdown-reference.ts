@@ -1,11 +1,13 @@
 // The Markdown reference, for readers on GitHub and for agents (llms.txt): an index page and one page
 // per area under reference/, and llms.txt and llms-full.txt beside them. Rendered only from the
 // bundle: every sentence is the bundle's own text or a fact read from it (method, path, status,
-// parameter, body), and the code samples are the HTML docs' own.
+// parameter, body), and the code samples are the HTML docs' own. The page of what the interface
+// document states is made from the project's table (interface-document.ts).
 import GithubSlugger from 'github-slugger';
 import { curlSample, sampleFacts, typescriptSample } from './code-samples.ts';
 import { deref } from '../openapi-document.ts';
 import { listOperations, type Operation, operationParameters } from './operations.ts';
+import { interfaceDocumentFile, interfaceDocumentMarkdown, interfaceDocumentTitle, withOperationLinks } from './interface-document.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- parsed OpenAPI
 
@@ -138,7 +140,7 @@ export function operationSection(document: Json, operation: Operation): string {
     `| Success | \`${operation.success.status} ${success.description}\` |`,
     ...(security ? [`| Security | ${security} |`] : []),
     '',
-    oneLine(source.description) ? source.description.trim() : '',
+    oneLine(source.description) ? withOperationLinks(source.description.trim(), interfaceDocumentFile) : '',
     '',
     '### Request',
     '',
@@ -199,6 +201,8 @@ function indexPage(document: Json, areas: Area[], link: (area: Area, anchor?: st
     '',
     spacedDelimiters(document.info.description.trim()),
     '',
+    `[${interfaceDocumentTitle}](${interfaceDocumentFile}): each part's verdict, and each operation as the project's table holds it.`,
+    '',
     ...securitySchemeLines(document),
     '## Areas',
     '',
@@ -229,6 +233,7 @@ export function markdownReference(document: Json): Map<string, string> {
   );
   const sections = new Map(areas.map((area) => [area, areaSections(document, area)]));
   for (const area of areas) files.set(`reference/${area.file}`, `${areaIntroduction(document, area, true)}${sections.get(area)}`);
+  files.set(`reference/${interfaceDocumentFile}`, interfaceDocumentMarkdown());
 
   files.set(
     'llms.txt',
@@ -248,6 +253,7 @@ export function markdownReference(document: Json): Map<string, string> {
       '',
       `- [Index](reference/README.md): what the description specifies and leaves open, and every operation by area`,
       ...areas.map((area) => `- [${area.tag}](reference/${area.file}): ${area.description}`),
+      `- [${interfaceDocumentTitle}](reference/${interfaceDocumentFile}): each part's verdict, and each operation as the project's table holds it`,
       '',
       '## Optional',
       '',
@@ -261,6 +267,11 @@ export function markdownReference(document: Json): Map<string, string> {
   // page as a section.
   const index = indexPage(document, areas, () => '#').replace(/\[([^\]]+)\]\(#\)/g, '$1');
   const pages = areas.map((area) => demoted(`${areaIntroduction(document, area, false)}${sections.get(area)}`));
-  files.set('llms-full.txt', [index, ...pages].join('\n'));
+  // The links to the interface document's page point at its section, the last.
+  const full = [index, ...pages, demoted(interfaceDocumentMarkdown())].join('\n');
+  files.set(
+    'llms-full.txt',
+    full.replaceAll(`](${interfaceDocumentFile}#`, '](#').replaceAll(`](${interfaceDocumentFile})`, `](#${new GithubSlugger().slug(interfaceDocumentTitle)})`),
+  );
   return files;
 }

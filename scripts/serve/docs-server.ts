@@ -19,9 +19,8 @@ export interface DocsServer {
 }
 
 export async function serveDocs(project: Project, port: number, log: BuildLog): Promise<DocsServer> {
-  const docsDir = path.join(project.outputDir, 'docs');
   if (!(await build(project, log))) {
-    const hasDocs = await fs.access(path.join(docsDir, 'index.html')).then(
+    const hasDocs = await fs.access(path.join(project.outputDir, 'docs', 'index.html')).then(
       () => true,
       () => false,
     );
@@ -30,8 +29,26 @@ export async function serveDocs(project: Project, port: number, log: BuildLog): 
     );
   }
   const reloads = new Set<http.ServerResponse>();
-  let hosts: string[] = [];
-  const server = http.createServer(async (request, response) => {
+  const hosts: string[] = [];
+  const server = http.createServer(requestHandler(project, reloads, hosts));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const listening = (server.address() as AddressInfo).port;
+  hosts.push(`127.0.0.1:${listening}`, `localhost:${listening}`);
+  const watching = rebuildOnChange(project, log, reloads);
+  return {
+    url: `http://127.0.0.1:${listening}/`,
+    async close() {
+      watching.close();
+      for (const open of reloads) open.end();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Answers one request: a refusal, the reload event stream (kept in `reloads`), or a served file. `hosts`: the hosts it answers for. */
+function requestHandler(project: Project, reloads: Set<http.ServerResponse>, hosts: string[]): http.RequestListener {
+  return async (request, response) => {
     const refusal = refused(request, hosts);
     if (refusal) {
       response.writeHead(refusal.status, { 'content-type': 'text/plain', ...refusal.headers }).end(`${refusal.reason}\n`);
@@ -57,11 +74,11 @@ export async function serveDocs(project: Project, port: number, log: BuildLog): 
     } catch {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('not found: run `npm run build`\n');
     }
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const listening = (server.address() as AddressInfo).port;
-  hosts = [`127.0.0.1:${listening}`, `localhost:${listening}`];
+  };
+}
 
+/** Rebuilds when the source or a lint config changes (never two builds at once), then tells each open page to reload. */
+function rebuildOnChange(project: Project, log: BuildLog, reloads: Set<http.ServerResponse>): { close(): void } {
   let timer: NodeJS.Timeout | undefined;
   let building = false;
   let again = false;
@@ -88,13 +105,9 @@ export async function serveDocs(project: Project, port: number, log: BuildLog): 
     ...[project.redoclyConfig, project.spectralRuleset].map((file) => watch(file, schedule)),
   ];
   return {
-    url: `http://127.0.0.1:${listening}/`,
-    async close() {
+    close() {
       clearTimeout(timer);
       for (const watcher of watchers) watcher.close();
-      for (const open of reloads) open.end();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
 }

@@ -98,8 +98,9 @@ describe('npm run build and npm run check', () => {
     for (const step of ['lint', 'bundle', 'variants', 'types', 'client', 'docs']) expect(next.stdout).toMatch(new RegExp(`^  ✓ ${step} +\\d+\\.\\d+ s$`, 'm'));
     expect(await staging()).toEqual([]);
     // The copy started without the rendered docs (they are not committed); the build adds them.
-    const { 'docs/index.html': docs, ...rebuilt } = await fingerprint(path.join(copy.dir, 'generated'));
+    const { 'docs/index.html': docs, 'docs/interface-document.html': interfaceDocument, ...rebuilt } = await fingerprint(path.join(copy.dir, 'generated'));
     expect(docs).toBeDefined();
+    expect(interfaceDocument).toBeDefined();
     expect(rebuilt).toEqual(before);
     const check = await runScript(copy.dir, 'check');
     expect(check.code, check.output).toBe(0);

@@ -1,5 +1,5 @@
 // The rendered reference in a real headless Chromium: loads offline from file:// and from a local
-// server, lists all 29 operations, opens one with its status and TypeScript sample, finds one by
+// server, lists every operation of the table, opens one with its status and TypeScript sample, finds one by
 // search, makes no request to another host, and is rebuilt byte for byte the same.
 import fs from 'node:fs/promises';
 import http from 'node:http';
@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDocs, docsTitle } from '../../scripts/pipeline/build-docs.ts';
 import { withCodeSamples } from '../../scripts/pipeline/code-samples.ts';
+import { interfaceDocumentHtmlFile, interfaceDocumentTitle, rowAnchor, withInterfaceDocumentLinks } from '../../scripts/pipeline/interface-document.ts';
 import { areas, operations } from '../../scripts/lint/contract/operations.ts';
 import { chromiumPath, installHint, launchChromium, mustRunBrowserTests } from '../../scripts/dev/chromium.ts';
 import { checkout, loadBundle, root } from '../support/helpers.ts';
@@ -89,10 +90,10 @@ describe('the build', () => {
     expect(html.length).toBeGreaterThan(100_000);
   });
 
-  it("embeds the bundle with every operation's code samples, and nothing else added", async () => {
+  it("embeds the bundle with every operation's code samples and its links to the interface document's page, and nothing else added", async () => {
     const embedded = html.match(/const __redoc_definition = (\{.*?\});\n/s);
     expect(embedded).not.toBeNull();
-    expect(JSON.parse(embedded?.[1] ?? '{}')).toEqual(withCodeSamples(await loadBundle()));
+    expect(JSON.parse(embedded?.[1] ?? '{}')).toEqual(withInterfaceDocumentLinks(withCodeSamples(await loadBundle())));
   });
 
   it('is deterministic: a second build is byte for byte the same', async () => {
@@ -107,7 +108,7 @@ describe('the build', () => {
 });
 
 describe.runIf(mustRunBrowserTests)(`in headless Chromium (${chromiumPath ?? 'not installed'})`, () => {
-  it('loads from file:// with the project title, the 10 areas in order, and the overview', async () => {
+  it(`loads from file:// with the project title, the ${areas.length} areas in order, and the overview`, async () => {
     const url = pathToFileURL(path.join(outDir, 'docs', 'index.html')).href;
     const { page, requests, blocked } = await open(url);
     expect(await page.title()).toBe(docsTitle);
@@ -123,7 +124,21 @@ describe.runIf(mustRunBrowserTests)(`in headless Chromium (${chromiumPath ?? 'no
     await page.close();
   });
 
-  it('lists all 29 operations with method and path, shows the widest code samples whole, and makes requests only to its own host', async () => {
+  it("links to what the interface document states, whose rows each operation's number links to", async () => {
+    const url = pathToFileURL(path.join(outDir, 'docs', 'index.html')).href;
+    const { page, requests, blocked } = await open(url);
+    await page.locator('a[href="interface-document.html"]').first().click();
+    await page.waitForURL(/interface-document\.html$/);
+    expect(await page.locator('h1').innerText()).toBe(interfaceDocumentTitle);
+    const listWebhooks = operations.find((row) => row.operationId === 'listWebhooks')!;
+    await page.goto(`${pathToFileURL(path.join(outDir, 'docs', interfaceDocumentHtmlFile)).href}#${rowAnchor(listWebhooks.n)}`);
+    expect(await page.locator('tr:target').innerText()).toContain(listWebhooks.path);
+    expect(foreign(requests, url).filter((request) => !request.endsWith(interfaceDocumentHtmlFile))).toEqual([]);
+    expect(blocked).toEqual([]);
+    await page.close();
+  });
+
+  it(`lists all ${operations.length} operations with method and path, shows the widest code samples whole, and makes requests only to its own host`, async () => {
     const { page, requests, blocked } = await open(serverUrl);
     const seen = new Set<number>();
     // Redoc renders an area when it is opened: open each from the sidebar and read its operation list.
@@ -145,7 +160,7 @@ describe.runIf(mustRunBrowserTests)(`in headless Chromium (${chromiumPath ?? 'no
         .toBe(rows.length);
       rows.forEach((row) => seen.add(row.n));
     }
-    expect(seen.size).toBe(29);
+    expect(seen.size).toBe(operations.length);
 
     // The widest code samples show every line without scrolling sideways in a 1280-pixel window:
     // the longest operationId, a sample with an id and a body, the longest path.

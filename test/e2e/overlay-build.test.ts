@@ -45,7 +45,7 @@ describe('the build with the example overlays', () => {
     expect(first.stdout).toContain('  change: Security: add components.securitySchemes (can break a caller)\n');
     const committed = Object.keys(generatedBefore).filter((file) => !file.startsWith('docs/'));
     const written = Object.keys(await fingerprint(out));
-    expect(written.sort()).toEqual([...committed, 'docs/index.html', 'overlay-changes.md', '.overlay-build.json'].sort());
+    expect(written.sort()).toEqual([...committed, 'docs/index.html', 'docs/interface-document.html', 'overlay-changes.md', '.overlay-build.json'].sort());
     expect(await fs.readFile(path.join(out, 'overlay-changes.md'), 'utf8')).toContain('1. Example credentials header 1.0.0 (`examples/overlays/auth.yaml`)');
   });
 

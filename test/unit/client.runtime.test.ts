@@ -1,5 +1,5 @@
 // The generated client against a real HTTP server on 127.0.0.1: what goes on the wire for each
-// of the 29 operations, path safety, open query pairs, errors, and auth headers.
+// of every operation, path safety, open query pairs, errors, and auth headers.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as api from '../../generated/client.ts';
 import {

@@ -11,6 +11,8 @@ import { parse as parseYaml } from 'yaml';
 import { curlSample, typescriptSample } from '../../scripts/pipeline/code-samples.ts';
 import { areaFile, markdownReference } from '../../scripts/pipeline/markdown-reference.ts';
 import { listOperations } from '../../scripts/pipeline/operations.ts';
+import { interfaceDocumentFile, withOperationLinks } from '../../scripts/pipeline/interface-document.ts';
+import { operations as table } from '../../scripts/lint/contract/operations.ts';
 import { checkout, deref, type Json, loadBundle, root } from '../support/helpers.ts';
 
 let bundle: Json;
@@ -25,10 +27,11 @@ beforeAll(async () => {
 /** The text outside fenced code blocks. */
 const prose = (markdown: string) => markdown.replace(/^```[\s\S]*?^```$/gm, '');
 
-/** The anchors GitHub gives a page's headings. */
+/** The anchors GitHub gives a page's headings, and those of `<a id>` elements (the interface document's rows). */
 function anchors(markdown: string): Set<string> {
   const slugger = new GithubSlugger();
-  return new Set([...prose(markdown).matchAll(/^#+ (.+)$/gm)].map((match) => slugger.slug(match[1])));
+  const ids = [...prose(markdown).matchAll(/<a id="([^"]+)"><\/a>/g)].map((match) => match[1]);
+  return new Set([...[...prose(markdown).matchAll(/^#+ (.+)$/gm)].map((match) => slugger.slug(match[1])), ...ids]);
 }
 
 /** One operation's section of its area page: from its heading to the next of the same level. */
@@ -80,7 +83,7 @@ describe('the Markdown reference', () => {
 
   it("states each operation's facts from the bundle, and no other", () => {
     const operations = listOperations(bundle);
-    expect(operations).toHaveLength(29);
+    expect(operations).toHaveLength(table.length);
     for (const operation of operations) {
       const page = files.get(`reference/${areaFile(operation.tag)}`) ?? '';
       const text = section(page, operation.summary);
@@ -95,7 +98,8 @@ describe('the Markdown reference', () => {
       expect(text, where).toContain(`| Method and path | \`${operation.method.toUpperCase()} ${operation.path}\` |`);
       expect(text, where).toContain(`| operationId | \`${operation.operationId}\` |`);
       expect(text, where).toContain(`| Success | \`${operation.success.status} ${label}\` |`);
-      expect(text, where).toContain(source.description.trim());
+      // Its description, with "Operation #N" a link to the row of #N on the interface document's page.
+      expect(text, where).toContain(withOperationLinks(source.description.trim(), interfaceDocumentFile));
 
       // Nothing else is claimed: the parameters, the body, the statuses and media types are the bundle's.
       const stated = prose(text);

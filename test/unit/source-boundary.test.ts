@@ -156,6 +156,21 @@ const cases: [string, { given: (temporary: TemporaryProject) => Promise<unknown>
       want: /error source\/not-utf8: openapi\/components\/schemas\/ListWebhooksResponseBody\.yaml: line 5 holds bytes that are not UTF-8/,
     },
   ],
+  [
+    'a reference on one 60,000-character line',
+    {
+      // Once a scan that backtracked over the blanks (20 s), then ENAMETOOLONG from lstat.
+      given: (t) => fs.appendFile(path.join(t.dir, 'openapi/components/schemas', toSchema), `x-long:\n  $ref: a${' '.repeat(60_000)}b\n`),
+      want: /^openapi\/components\/schemas\/ListWebhooksResponseBody\.yaml:6:9 error source\/ref-too-long: \$ref is longer than the 1024 characters a reference may have$/,
+    },
+  ],
+  [
+    'a reference with a name longer than the system allows',
+    {
+      given: (t) => refTo(t, `../${'a'.repeat(300)}/b.yaml`),
+      want: /^openapi\/paths\/v1_webhooks\.yaml:17:19 error source\/ref-not-a-file: openapi\/a{300}\/b\.yaml cannot be looked up \(ENAMETOOLONG\)$/,
+    },
+  ],
 ];
 
 describe.concurrent('the source boundary', () => {
@@ -217,6 +232,51 @@ describe.concurrent('the lint configs', () => {
         want: /^redocly\.yaml:8:5: plugins: "\/tmp\/plugin\.js" is an absolute path; plugins are files in the repository$/,
       },
     ],
+    [
+      'a decorator that reads a file outside (info-description-override: { filePath: /proc/self/environ })',
+      {
+        file: 'redocly.yaml',
+        search: 'rules:\n  # Names',
+        replace: 'decorators:\n  info-description-override:\n    filePath: /proc/self/environ\n\nrules:\n  # Names',
+        want: /^redocly\.yaml:18:1: decorators is not a key this project's config uses here \(extends, plugins, apis, rules, openapi\); the config is closed-world$/,
+      },
+    ],
+    [
+      'a decorator under the API (apis.source.decorators)',
+      {
+        file: 'redocly.yaml',
+        search: '    rules:\n      house/path-item-file-name',
+        replace: '    decorators:\n      info-description-override: { filePath: ../outside.md }\n    rules:\n      house/path-item-file-name',
+        want: /^redocly\.yaml:14:5: apis\.source\.decorators is not a key this project's config uses here \(root, rules\)/,
+      },
+    ],
+    [
+      'an htmlTemplate outside the repository',
+      {
+        file: 'redocly.yaml',
+        search: '  pathInMiddlePanel: true',
+        replace: '  htmlTemplate: ../../outside/template.html\n  pathInMiddlePanel: true',
+        want: /^redocly\.yaml:\d+:3: openapi\.htmlTemplate is not a key this project's config uses here \(pathInMiddlePanel, /,
+      },
+    ],
+    [
+      "an option of a rule that is not the project's (a file named in a rule)",
+      {
+        file: 'redocly.yaml',
+        search: '  operation-description: error\n',
+        replace: '  operation-description:\n    severity: error\n    filePath: /etc/passwd\n',
+        want: /^redocly\.yaml:\d+:5: rules\.operation-description\.filePath is not a key this project's config uses here \(severity, message, /,
+      },
+    ],
+    [
+      'a Spectral key outside the closed world (overrides)',
+      {
+        file: '.spectral.yaml',
+        search: 'rules:\n',
+        replace: 'overrides:\n  - files: ["**"]\n    extends: [../outside.yaml]\nrules:\n',
+        want: /^\.spectral\.yaml:8:1: overrides is not a key this project's config uses here \(description, documentationUrl, extends, rules, functionsDir, functions\)/,
+      },
+    ],
   ];
   it.each(configCases)('refuses %s by name and line, before loading it', (_name, { file, search, replace, want }) =>
     withTemporaryProject(async (temporary) => {
@@ -228,4 +288,63 @@ describe.concurrent('the lint configs', () => {
       expect(log.errors.join('\n')).toMatch(new RegExp(`step 'lint' failed: ${want.source.slice(1)}`, 'm'));
     }),
   );
+});
+
+describe('a Spectral ruleset, at every level of extends', () => {
+  /** A ruleset folder outside the project whose function, if it ever ran, would write `marker`. */
+  const plantOutsideRuleset = async (temporary: TemporaryProject, marker: string) => {
+    const folder = path.join(outside, `${path.basename(temporary.dir)}-rules`);
+    await fs.mkdir(path.join(folder, 'functions'), { recursive: true });
+    await fs.writeFile(
+      path.join(folder, 'functions/leak.js'),
+      `import fs from 'node:fs';\nfs.writeFileSync(${JSON.stringify(marker)}, 'ran');\nexport default () => [];\n`,
+    );
+    await fs.writeFile(
+      path.join(folder, 'outside.yaml'),
+      'functionsDir: functions\nfunctions: [leak]\nrules:\n  leak:\n    given: $\n    then: { function: leak }\n',
+    );
+    return folder;
+  };
+
+  it('refuses an in-repository ruleset that extends one outside with functions, and runs none of its code', () =>
+    withTemporaryProject(async (temporary) => {
+      const marker = path.join(outside, `${path.basename(temporary.dir)}-ran`);
+      const folder = await plantOutsideRuleset(temporary, marker);
+      await fs.mkdir(path.join(temporary.dir, 'lint-rules'));
+      const relative = path.relative(path.join(temporary.dir, 'lint-rules'), path.join(folder, 'outside.yaml'));
+      await fs.writeFile(path.join(temporary.dir, 'lint-rules/inner.yaml'), `extends:\n  - ${relative}\n`);
+      await edit(temporary.dir, '.spectral.yaml', '    - all\n', '    - all\n  - ./lint-rules/inner.yaml\n');
+      await expect(loadRuleset(temporary.project, temporary.project.spectralRuleset)).rejects.toThrow(
+        /^lint-rules\/inner\.yaml:2:5: extends: "\.\.\/\.\.\/email-delivery-outside-[^"]+\/outside\.yaml" is refused: .* is outside /,
+      );
+      await expect(fs.access(marker)).rejects.toThrow(/ENOENT/);
+    }));
+
+  it('refuses an in-repository ruleset whose functions folder is outside', () =>
+    withTemporaryProject(async (temporary) => {
+      const marker = path.join(outside, `${path.basename(temporary.dir)}-ran`);
+      const folder = await plantOutsideRuleset(temporary, marker);
+      await fs.mkdir(path.join(temporary.dir, 'lint-rules'));
+      const relative = path.relative(path.join(temporary.dir, 'lint-rules'), path.join(folder, 'functions'));
+      await fs.writeFile(path.join(temporary.dir, 'lint-rules/inner.yaml'), `functionsDir: ${relative}\nfunctions: [leak]\n`);
+      await edit(temporary.dir, '.spectral.yaml', '    - all\n', '    - all\n  - ./lint-rules/inner.yaml\n');
+      await expect(loadRuleset(temporary.project, temporary.project.spectralRuleset)).rejects.toThrow(
+        /^lint-rules\/inner\.yaml:1:1: functionsDir: "\.\.\/\.\.\/email-delivery-outside-[^"]+\/functions" is refused: .* is outside /,
+      );
+      await expect(fs.access(marker)).rejects.toThrow(/ENOENT/);
+    }));
+
+  it("loads a function in the repository through Spectral's loader, reading only inside it", () =>
+    withTemporaryProject(async (temporary) => {
+      await fs.mkdir(path.join(temporary.dir, 'lint-rules/functions'), { recursive: true });
+      await fs.writeFile(path.join(temporary.dir, 'lint-rules/functions/always.js'), "export default () => [{ message: 'always' }];\n");
+      await fs.writeFile(
+        path.join(temporary.dir, 'lint-rules/inner.yaml'),
+        'functions: [always]\nrules:\n  house-always:\n    severity: error\n    given: $\n    then: { function: always }\n',
+      );
+      await edit(temporary.dir, '.spectral.yaml', '    - all\n', '    - all\n  - ./lint-rules/inner.yaml\n');
+      const ruleset = await loadRuleset(temporary.project, temporary.project.spectralRuleset);
+      expect(ruleset.rules['house-always']?.enabled).toBe(true);
+      expect(ruleset.rules['operation-tag-defined']?.enabled).toBe(true);
+    }));
 });

@@ -1,5 +1,5 @@
 // The variants for other consumers: OpenAPI 3.0 (valid against the 3.0 schema, open schemas still
-// open) and dereferenced (no $ref); both carry the same 29 operations with the same operationIds.
+// open) and dereferenced (no $ref); both carry the table's operations with the same operationIds.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
@@ -29,7 +29,7 @@ describe.each([
     expect(validator.version).toBe(version);
   });
 
-  it('carries the same 29 operations with the same operationIds, statuses and request bodies', async () => {
+  it(`carries the same ${operations.length} operations with the same operationIds, statuses and request bodies`, async () => {
     const variant = await read(file);
     expect(operationIdsOf(variant).sort()).toEqual(expectedIds);
     for (const row of operations) {

@@ -1,0 +1,164 @@
+// One place per fact: adding an operation to the interface document is four hand-edited files (the
+// path file, its schemas, the table in scripts/lint/contract/operations.ts, the changelog entry),
+// and then the pipeline passes with no other edit: lint, build (bundle, variants, types, client, the
+// Markdown reference, the interface document's page, the docs), the drift check and mutation
+// testing, each run as its command on a copy of the checkout. Removing the operation again returns
+// the tree to its commit. What the tests count is not re-run here: the unit tests take their counts
+// from the table (test/unit/stated-counts.test.ts checks the docs' counts), so they follow it.
+//
+// `stillNeeded` lists the edits the pipeline still asks for beyond the four, each with the lint
+// rule that asks: the test proves each is still needed, then makes it. When the contract derives
+// them too, the first assertion fails: remove the entry, and the test holds the four-file promise.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { sharedCheckoutCopy } from '../support/repo-copy.ts';
+import { runScript } from '../support/run-command.ts';
+import { operations } from '../../scripts/lint/contract/operations.ts';
+
+const copy = sharedCheckoutCopy();
+const next = operations.length + 1;
+
+/** The four files a maintainer edits by hand: each a file and what it becomes (undefined: a new file). */
+const handEdits: { file: string; edit: (text: string | undefined) => string }[] = [
+  {
+    file: 'openapi/paths/v1_webhooks_id.yaml',
+    edit: (text) =>
+      `${text}
+put:
+  tags:
+    - Webhooks
+  summary: Replace a webhook
+  description: |
+    Replaces one webhook.
+
+    Operation #${next} of the interface document, which states its method, path and success label (OK).
+    \`id\` identifies the resource; its type and format are not specified.
+    It may take a JSON request body whose fields are not specified.
+    Response fields, errors and required authorization are not specified.
+  operationId: replaceWebhook
+  requestBody:
+    description: A JSON object whose fields the interface document does not state.
+    required: false
+    content:
+      application/json:
+        schema:
+          $ref: ../components/schemas/ReplaceWebhookRequestBody.yaml
+  responses:
+    '200':
+      description: OK
+      content:
+        application/json:
+          schema:
+            $ref: ../components/schemas/ReplaceWebhookResponseBody.yaml
+    default:
+      $ref: ../components/responses/ErrorResponse.yaml
+`,
+  },
+  {
+    file: 'openapi/components/schemas/ReplaceWebhookRequestBody.yaml',
+    edit: () =>
+      'description: >-\n  The request body of `replaceWebhook`. The interface document does not specify\n  its fields, so any JSON object is accepted.\ntype: object\nadditionalProperties: true\n',
+  },
+  {
+    file: 'openapi/components/schemas/ReplaceWebhookResponseBody.yaml',
+    edit: () =>
+      'description: >-\n  One webhook, as returned by `replaceWebhook`. The interface document does not\n  specify its fields, so any JSON object is accepted.\ntype: object\nadditionalProperties: true\n',
+  },
+  {
+    file: 'scripts/lint/contract/operations.ts',
+    edit: (text) =>
+      text!.replace(
+        /^( {2}\{ n: \d+, .*listQuotas.*\n)/m,
+        `$1  { n: ${next}, method: 'put', path: '/v1/webhooks/{id}', status: '200', label: 'OK', request: 'id+optional-body', area: webhooks, operationId: 'replaceWebhook' },\n`,
+      ),
+  },
+  {
+    file: 'CHANGELOG.md',
+    edit: (text) =>
+      text!.replace(
+        '## [Unreleased]\n',
+        `## [Unreleased]\n\n### Added\n\n- \`replaceWebhook\`: operation #${next} of the interface document, \`PUT /v1/webhooks/{id}\`.\n`,
+      ),
+  },
+];
+
+/** Edits the pipeline still asks for beyond the four (see the header), each with the rule that asks. */
+const stillNeeded: { rule: string; file: string; edit: (text: string) => string }[] = [
+  {
+    // The overview's Endpoints row states the count, and openapi.yaml must hold the row as the contract makes it.
+    rule: 'faithful/overview',
+    file: 'openapi/openapi.yaml',
+    edit: (text) => text.replace(`Specified: the ${operations.length} operations`, `Specified: the ${next} operations`),
+  },
+  {
+    // contract.ts holds the number of payload schemas as a literal (a response per operation, a request per body, the error body).
+    rule: 'faithful/open-payload',
+    file: 'scripts/lint/contract/contract.ts',
+    edit: (text) => text.replace(/Object\.keys\(schemas\)\.length, (\d+)\)/, (_all, n: string) => `Object.keys(schemas).length, ${Number(n) + 2})`),
+  },
+];
+
+/** Applies `edits` in the copy; gives back what each file held (undefined: it did not exist). */
+async function apply(edits: { file: string; edit: (text: string) => string }[]): Promise<Map<string, string | undefined>> {
+  const before = new Map<string, string | undefined>();
+  for (const { file, edit } of edits) {
+    const at = path.join(copy.dir, file);
+    const text = await fs.readFile(at, 'utf8').catch(() => undefined);
+    before.set(file, text);
+    const changed = edit(text as string);
+    expect(changed, file).not.toBe(text);
+    await fs.writeFile(at, changed);
+  }
+  return before;
+}
+
+async function restore(before: Map<string, string | undefined>): Promise<void> {
+  for (const [file, text] of before) {
+    if (text === undefined) await fs.rm(path.join(copy.dir, file));
+    else await fs.writeFile(path.join(copy.dir, file), text);
+  }
+}
+
+/** The rules named by a lint run's problem lines. */
+const rulesIn = (output: string) => [...new Set([...output.matchAll(/\berror\s+([a-z]+\/[\w-]+)\s/g)].map((match) => match[1]))].sort();
+
+describe(`an operation #${next} added to a copy of the checkout`, () => {
+  it('takes four hand-edited files, and the pipeline passes; removing it returns the tree', { timeout: 600_000 }, async () => {
+    const added = await apply(handEdits);
+    // The path file, the schemas, the table, the changelog entry.
+    const kinds = new Set([...added.keys()].map((file) => (file.startsWith('openapi/components/schemas/') ? 'the schemas' : file)));
+    expect(kinds.size).toBe(4);
+
+    // What lint still asks for beyond the four: exactly the rules of `stillNeeded`.
+    const lint = await runScript(copy.dir, 'lint');
+    expect(lint.code, lint.output).toBe(stillNeeded.length > 0 ? 1 : 0);
+    expect(rulesIn(lint.output), lint.output).toEqual(stillNeeded.map(({ rule }) => rule).sort());
+    const needed = await apply(stillNeeded);
+
+    const build = await runScript(copy.dir, 'build');
+    expect(build.code, build.output).toBe(0);
+    const generated = (file: string) => fs.readFile(path.join(copy.dir, 'generated', file), 'utf8');
+    expect(JSON.parse(await generated('openapi.json')).paths['/v1/webhooks/{id}'].put.operationId).toBe('replaceWebhook');
+    expect(await generated('client.ts')).toMatch(/\breplaceWebhook\b/);
+    expect(await generated('reference/webhooks.md')).toContain(`[Operation #${next}](interface-document.md#operation-${next})`);
+    expect(await generated('reference/interface-document.md')).toContain(
+      `| <a id="operation-${next}"></a>${next} | \`PUT\` | \`/v1/webhooks/{id}\` | \`200 OK\` | shown: \`id\` and an optional JSON body | \`replaceWebhook\` | Webhooks |`,
+    );
+    expect(await generated('docs/interface-document.html')).toContain(`<tr id="operation-${next}">`);
+    expect(await generated('llms.txt')).toContain(`${next} operations in`);
+
+    const check = await runScript(copy.dir, 'check');
+    expect(check.code, check.output).toBe(0);
+    const mutate = await runScript(copy.dir, 'mutate');
+    expect(mutate.code, mutate.output).toBe(0);
+
+    // Removed again: the build makes generated/ exactly as committed, and nothing else differs.
+    await restore(needed);
+    await restore(added);
+    const rebuild = await runScript(copy.dir, 'build');
+    expect(rebuild.code, rebuild.output).toBe(0);
+    const status = await copy.git('status', '--porcelain', '--', '.', ':!generated/docs');
+    expect(status.stdout).toBe('');
+  });
+});

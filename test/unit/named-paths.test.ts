@@ -1,0 +1,84 @@
+// Comments and READMEs name only files that exist: every repository path that a comment (in code,
+// YAML and scripts) or a Markdown file names, and every relative Markdown link, must be there. A
+// path counts as a repository path when its first folder exists at the root or beside the file that
+// names it (so `application/json` or `owner/repo` are not paths, and `lint/contract/` in
+// scripts/README.md is scripts/lint/contract/); it must then exist from the root or from that folder.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { root } from '../support/helpers.ts';
+
+/** Folders not read: installed, generated, or results of a run. */
+const skipped = new Set(['node_modules', '.git', 'generated', 'test-results']);
+
+/**
+ * Paths named on purpose though no file is there: what the build makes and does not commit, and the
+ * example files in the README's bad-input tables (the messages a refusal prints name them).
+ */
+const namedOnPurpose = new Set([
+  'generated/docs/',
+  'generated/docs/index.html',
+  'generated/docs/interface-document.html',
+  'docs/index.html', // in a build's output folder: `<out>/docs/index.html`
+  'docs/interface-document.html',
+  'generated/acme', // `--out generated/acme`, refused
+  'openapi/components/schemas/PascalCase.yaml',
+  'openapi/components/schemas/ListScopesResponse.yaml',
+  'openapi/components/schemas/Pipe.yaml',
+  'openapi/aaa.../b.yaml',
+]);
+
+function filesBelow(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (dir === root && skipped.has(entry.name)) return [];
+    if (entry.name === 'node_modules' || entry.name === '.git') return [];
+    const file = path.join(dir, entry.name);
+    return entry.isDirectory() ? filesBelow(file) : [file];
+  });
+}
+
+/** The text a file's readers take as prose: a Markdown file whole, comments of code, YAML and scripts. */
+function proseOf(file: string, text: string): string {
+  if (file.endsWith('.md')) return text;
+  if (/\.(ts|js|go|java|kt)$/.test(file)) return [...text.matchAll(/\/\*[\s\S]*?\*\/|(?:^|[ \t])\/\/[^\n]*/gm)].map((match) => match[0]).join('\n');
+  if (/\.(ya?ml|py|sh|ini|env)$/.test(file) || /^\.ci\//.test(path.relative(root, file)))
+    return [...text.matchAll(/(?:^|[ \t])#[^\n]*/gm)].map((match) => match[0]).join('\n');
+  return '';
+}
+
+/** Each repository path `prose` (in `file`) names that is not there. */
+function missingPaths(file: string, prose: string): string[] {
+  const dir = path.dirname(file);
+  const there = (named: string) => fs.existsSync(path.join(root, named)) || fs.existsSync(path.join(dir, named));
+  const missing: string[] = [];
+  for (const match of prose.matchAll(/(?<![\w@/.:~$-])((?:\.{1,2}\/)*(?:[\w-][\w.-]*\/)+[\w.-]*)/g)) {
+    const named = match[1].replace(/[.,:;]+$/, '');
+    const first = named.replace(/^(\.{1,2}\/)+/, '').split('/')[0];
+    if (!/^\.{1,2}\//.test(named) && !there(first)) continue; // not a repository path
+    if (!there(named) && !namedOnPurpose.has(named)) missing.push(named);
+  }
+  if (file.endsWith('.md'))
+    for (const [, target] of prose.matchAll(/\]\(([^)#\s]+)/g))
+      if (!/^[a-z]+:/.test(target) && !fs.existsSync(path.join(dir, target))) missing.push(`a link to ${target}`);
+  return missing;
+}
+
+describe('comments and READMEs', () => {
+  it('name only repository files that exist', () => {
+    const problems = filesBelow(root).flatMap((file) =>
+      missingPaths(file, proseOf(file, fs.readFileSync(file, 'utf8'))).map((named) => `${path.relative(root, file)} names ${named}`),
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it('are read: a stale path in a comment is found', () => {
+    expect(missingPaths(path.join(root, 'scripts/x.ts'), '// see scripts/lint/no-such-file.ts and test/unit/lint.test.ts')).toEqual([
+      'scripts/lint/no-such-file.ts',
+    ]);
+    expect(missingPaths(path.join(root, 'scripts/README.md'), 'the stages: `lint/contract/`, `lint/gone/`; [docs](../docs/none.md)')).toEqual([
+      'lint/gone/',
+      '../docs/none.md',
+      'a link to ../docs/none.md',
+    ]);
+  });
+});
