@@ -26,6 +26,10 @@ const namedOnPurpose = new Set([
   'openapi/components/schemas/ListScopesResponse.yaml',
   'openapi/components/schemas/Pipe.yaml',
   'openapi/aaa.../b.yaml',
+  'openapi/components/link.yaml', // a release's symbolic link, refused by the site
+  'generated/site', // `--out generated/site`, refused
+  'node_modules/email-delivery-api/generated', // in an application that installed the package
+  'node_modules/email-delivery-api/generated/',
 ]);
 
 function filesBelow(dir: string): string[] {
