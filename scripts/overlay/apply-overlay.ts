@@ -8,9 +8,10 @@
 //   list gets the update appended (each item of a list update); a plain value is replaced.
 // - copy (1.1): the same, with the one node the `copy` expression selects as the update.
 // - remove: the node leaves the object or list it is in.
-import { exec } from 'jsonpath-rfc9535';
 import { type Json, pointer } from '../openapi-document.ts';
+import { jsonSize, overlayLimits } from './overlay-limits.ts';
 import { isRecord, type Overlay, type OverlayAction, OverlayError } from './read-overlay.ts';
+import { type Path, selectTargets as select } from './select-targets.ts';
 
 /** An action as applied: the nodes it added, changed or removed, as JSON pointers. */
 export interface AppliedAction {
@@ -19,42 +20,38 @@ export interface AppliedAction {
   pointers: string[];
 }
 
-type Path = (string | number)[];
-
 /** Applies `overlays` in order to a copy of `document`; returns the result and what each action touched. */
 export function applyOverlays(document: Json, overlays: Overlay[]): { document: Json; applied: AppliedAction[] } {
   const result = structuredClone(document);
   const applied: AppliedAction[] = [];
-  for (const overlay of overlays) for (const action of overlay.actions) applied.push({ overlay, action, pointers: applyAction(result, overlay, action) });
+  let size = jsonSize(result, overlayLimits.documentBytes);
+  for (const overlay of overlays)
+    for (const action of overlay.actions) {
+      const fail = (message: string): never => {
+        throw new OverlayError(overlay.file, action.line, `action ${action.index + 1} (target ${action.target}): ${message}`);
+      };
+      applied.push({ overlay, action, pointers: applyAction(result, action, size, fail) });
+      size = jsonSize(result, overlayLimits.documentBytes);
+      if (size === Infinity) fail(tooLarge);
+    }
   return { document: result, applied };
 }
 
-function applyAction(document: Json, overlay: Overlay, action: OverlayAction): string[] {
-  const fail = (message: string): never => {
-    throw new OverlayError(overlay.file, action.line, `action ${action.index + 1} (target ${action.target}): ${message}`);
-  };
+const tooLarge = `the description would grow past ${overlayLimits.documentBytes} bytes, more than an overlay may make it`;
+
+function applyAction(document: Json, action: OverlayAction, size: number, fail: (message: string) => never): string[] {
   const targets = select(document, action.target, fail);
   if (targets.length === 0) fail('the target selects nothing in the description; check it against docs/overlays.md');
-  if (action.kind === 'remove') {
-    // A removed node's references count as touched too: a component it alone used is now unused.
-    const pointers = targets.flatMap((path) => [pointer(...path), ...localRefs(valueAt(document, path))]);
-    if (targets.some((path) => path.length === 0)) fail('the whole description cannot be removed');
-    // Later list items first, so that removing one does not shift the others.
-    const byIndex = [...targets].sort((a, b) => indexOf(b) - indexOf(a));
-    for (const path of byIndex) {
-      const parent = valueAt(document, path.slice(0, -1));
-      const key = path[path.length - 1];
-      if (Array.isArray(parent)) parent.splice(Number(key), 1);
-      else if (isRecord(parent)) delete parent[key];
-    }
-    return pointers;
-  }
+  if (action.kind === 'remove') return remove(document, targets, fail);
   let update = action.value;
   if (action.kind === 'copy') {
     const sources = select(document, action.copyFrom!, fail);
     if (sources.length !== 1) fail(`\`copy\` ${action.copyFrom} must select exactly one node; it selects ${sources.length}`);
     update = valueAt(document, sources[0]);
   }
+  // Each target gets a copy of the update: refused before it is made if the copies would be too large.
+  if (size + jsonSize(update, overlayLimits.documentBytes) * targets.length > overlayLimits.documentBytes) fail(tooLarge);
+  update = structuredClone(update);
   // What each target gets: the keys merged into an object, the items appended to a list, the value replaced.
   const pointers: string[] = [];
   for (const path of targets) {
@@ -79,15 +76,34 @@ function applyAction(document: Json, overlay: Overlay, action: OverlayAction): s
   return pointers;
 }
 
-/** The normalized paths `expression` selects, each once; an invalid expression fails with the parser's message. */
-function select(document: Json, expression: string, fail: (message: string) => never): Path[] {
-  const found = new Map<string, Path>();
-  try {
-    exec(document, expression, (_value, path) => found.set(JSON.stringify(path), [...path]));
-  } catch (error) {
-    fail(`${JSON.stringify(expression)} is not an RFC 9535 JSONPath expression: ${error instanceof Error ? error.message : String(error)}`);
+/**
+ * Removes the nodes at `targets`: a node inside another removed node goes with it; items of one
+ * list go last first, so that removing one does not shift the others.
+ */
+function remove(document: Json, targets: Path[], fail: (message: string) => never): string[] {
+  if (targets.some((path) => path.length === 0)) fail('the whole description cannot be removed');
+  const essential = targets.find((path) => path.length === 1 && ['openapi', 'info', 'paths'].includes(String(path[0])));
+  if (essential) fail(`it removes #/${essential[0]}, without which there is no description; target the nodes inside it you mean`);
+  const keys = new Set(targets.map((path) => JSON.stringify(path)));
+  const outermost = targets.filter((path) => !path.some((_, i) => i > 0 && keys.has(JSON.stringify(path.slice(0, i)))));
+  // A removed node's references count as touched too: a component it alone used is now unused.
+  const pointers = outermost.flatMap((path) => [pointer(...path), ...localRefs(valueAt(document, path))]);
+  for (const path of outermost.sort(lastFirst)) {
+    const parent = valueAt(document, path.slice(0, -1));
+    const key = path[path.length - 1];
+    if (Array.isArray(parent)) parent.splice(Number(key), 1);
+    else if (isRecord(parent)) delete parent[key];
   }
-  return [...found.values()];
+  return pointers;
+}
+
+/** Paths in reverse order, segment by segment (list indices as numbers). */
+function lastFirst(a: Path, b: Path): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i += 1) {
+    if (a[i] === b[i]) continue;
+    return typeof a[i] === 'number' && typeof b[i] === 'number' ? (b[i] as number) - (a[i] as number) : String(b[i]) < String(a[i]) ? -1 : 1;
+  }
+  return b.length - a.length;
 }
 
 /** Merges `update` into `node`; the message of the first conflict (an object meeting a list or a value), if any. */
@@ -116,8 +132,6 @@ function localRefs(node: unknown): string[] {
 function valueAt(document: unknown, path: Path): unknown {
   return path.reduce<unknown>((node, key) => (node as Json)[key as string], document);
 }
-
-const indexOf = (path: Path) => (typeof path[path.length - 1] === 'number' ? (path[path.length - 1] as number) : -1);
 
 function describe(value: unknown): string {
   if (Array.isArray(value)) return 'a list';

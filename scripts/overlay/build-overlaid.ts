@@ -15,6 +15,7 @@ import { type Project, ReportedError, shown } from '../project.ts';
 import { applyOverlays } from './apply-overlay.ts';
 import { lintOverlaid, type OverlaidProblem } from './lint-overlaid.ts';
 import { changesMarkdown, changesText, overlayChanges } from './overlay-changes.ts';
+import { checkOutputFolder, entriesBelow, manifestFile, recordOutputFolder } from './output-folder.ts';
 import { type Overlay, readOverlay } from './read-overlay.ts';
 
 export interface OverlayBuildOptions {
@@ -28,8 +29,6 @@ export interface OverlayBuildOptions {
   shownAs?: (file: string) => string;
 }
 
-/** The file in the output folder that lists what the command wrote there. */
-export const manifestFile = '.overlay-build.json';
 export const changesFile = 'overlay-changes.md';
 
 /** The description with the overlays applied, linted and compared: what the build's first step makes. */
@@ -154,49 +153,10 @@ export async function buildOverlaid(project: Project, log: BuildLog, options: Ov
     return false;
   }
   const count = `${options.overlays.length} ${options.overlays.length === 1 ? 'overlay' : 'overlays'}`;
-  return build({ ...project, outputDir: out }, log, {
+  const built = await build({ ...project, outputDir: out }, log, {
     steps: overlaySteps(project, { ...options, shownAs }, overlays, log),
     label: `openapi/ + ${count} -> ${shownAs(out)}/`,
   });
-}
-
-/**
- * Refuses an output folder inside generated/ or openapi/ (or one of them), a file, or a folder that
- * holds anything this command did not write there (its manifest lists what it wrote).
- */
-export function checkOutputFolder(project: Project, out: string, outShown: string): void {
-  const sourceDir = path.dirname(project.sourceEntry);
-  for (const kept of [project.outputDir, sourceDir]) {
-    const relative = path.relative(kept, out);
-    if (relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative)))
-      throw new ReportedError(`--out ${outShown} is inside ${path.basename(kept)}/, which only the description's own build writes; choose a folder outside it`);
-    if (!path.relative(out, kept).startsWith('..'))
-      throw new ReportedError(`--out ${outShown} holds ${path.basename(kept)}/; choose a folder of its own for the build with overlays`);
-  }
-  const stat = fs.lstatSync(out, { throwIfNoEntry: false });
-  if (!stat) return;
-  if (!stat.isDirectory()) throw new ReportedError(`--out ${outShown} is not a folder`);
-  const present = entriesBelow(out);
-  if (present.length === 0) return;
-  let listed: string[] = [];
-  try {
-    const manifest = JSON.parse(fs.readFileSync(path.join(out, manifestFile), 'utf8')) as { files?: unknown };
-    listed = Array.isArray(manifest.files) ? manifest.files.map(String) : [];
-  } catch {
-    listed = [];
-  }
-  const foreign = present.find((file) => file !== manifestFile && !listed.includes(file));
-  if (foreign !== undefined)
-    throw new ReportedError(
-      `--out ${outShown} holds ${forTerminal(foreign)}, which this command did not write; it replaces the whole folder, so choose an empty or new one`,
-    );
-}
-
-/** Everything below `dir` but its folders (files, and links or pipes too), relative to it, sorted. */
-function entriesBelow(dir: string): string[] {
-  return fs
-    .readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => !entry.isDirectory())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
-    .sort();
+  if (built) recordOutputFolder(out);
+  return built;
 }

@@ -3,10 +3,10 @@
 // anything is applied: every action has a target and exactly one of `update`, `remove` or `copy`.
 // An overlay references nothing: a `$ref` in an update may only point into the description
 // (`#/...`), and `extends` is never read or fetched.
-import path from 'node:path';
 import { isMap, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
 import { ReportedError } from '../project.ts';
-import { readInside, sourceLimits } from '../lint/source-boundary.ts';
+import { sourceLimits } from '../lint/source-boundary.ts';
+import { jsonSize, overlayLimits, readBounded } from './overlay-limits.ts';
 
 export type ActionKind = 'update' | 'remove' | 'copy';
 
@@ -47,13 +47,7 @@ export class OverlayError extends ReportedError {
 
 /** Reads and checks the overlay at `file`; `shownAs` is how messages name it. */
 export function readOverlay(file: string, shownAs: string): Overlay {
-  let text: string;
-  try {
-    text = readInside(path.dirname(file), file, shownAs, sourceLimits.fileBytes);
-  } catch (error) {
-    // The boundary's messages name the file: "x.yaml does not exist", "x.yaml has 2000000 bytes, ...".
-    throw new ReportedError(`overlay ${error instanceof Error ? error.message : String(error)}`);
-  }
+  const text = readBounded(file, shownAs);
   const lines = new LineCounter();
   const document = parseDocument(text, { lineCounter: lines, prettyErrors: false });
   const lineOf = (node: unknown) => {
@@ -70,6 +64,12 @@ export function readOverlay(file: string, shownAs: string): Overlay {
   } catch (error) {
     throw new OverlayError(shownAs, undefined, `refused: ${error instanceof Error ? error.message : String(error)}`);
   }
+  if (jsonSize(data, overlayLimits.expandedBytes) === Infinity)
+    throw new OverlayError(
+      shownAs,
+      undefined,
+      `refused: with its YAML aliases expanded it is more than ${overlayLimits.expandedBytes} bytes; write each value once, or fewer aliases of a large one`,
+    );
   const root = document.contents;
   const at = (key: string) => (isMap(root) ? lineOf(root.get(key, true)) : undefined);
   if (!isRecord(data)) throw new OverlayError(shownAs, lineOf(root) ?? 1, 'not an overlay: the file is not a YAML or JSON object');

@@ -19,7 +19,9 @@ if (!mustRunBrowserTests) console.warn(`overlay-build.test.ts: the docs test is 
 
 const overlayArgs = ['--overlay', 'examples/overlays/auth.yaml', '--overlay', 'examples/overlays/fields.yaml'];
 /** The build command of the checkout, run from the checkout as `npm run build -- <args>` runs it. */
-const buildCommand = (args: string[]) => run(process.execPath, ['scripts/cli/build.ts', ...args], root, { INIT_CWD: root });
+// What the build records of its output folder goes to the scratch folder, not the user's cache.
+const buildCommand = (args: string[]) =>
+  run(process.execPath, ['scripts/cli/build.ts', ...args], root, { INIT_CWD: root, XDG_CACHE_HOME: path.join(scratch, 'cache') });
 
 let scratch: string;
 let out: string;

@@ -10,7 +10,8 @@ import YAML from 'yaml';
 import { generateClient } from '../../scripts/pipeline/generate-client.ts';
 import { markdownReference } from '../../scripts/pipeline/markdown-reference.ts';
 import { applyOverlays } from '../../scripts/overlay/apply-overlay.ts';
-import { checkOutputFolder, manifestFile, overlaidDescription } from '../../scripts/overlay/build-overlaid.ts';
+import { overlaidDescription } from '../../scripts/overlay/build-overlaid.ts';
+import { checkOutputFolder, manifestFile, recordOutputFolder } from '../../scripts/overlay/output-folder.ts';
 import { silentPartRules } from '../../scripts/overlay/lint-overlaid.ts';
 import { overlayChanges } from '../../scripts/overlay/overlay-changes.ts';
 import { readOverlay } from '../../scripts/overlay/read-overlay.ts';
@@ -333,16 +334,29 @@ describe('the output folder', () => {
     expect(() => checkOutputFolder(checkout, root, '.')).toThrow('--out . holds generated/; choose a folder of its own');
   });
 
-  it('is refused when it holds a file the command did not write, and accepted when new, empty or its own', async () => {
-    const out = path.join(scratch, 'folder');
-    expect(() => checkOutputFolder(checkout, out, 'folder')).not.toThrow();
-    await fs.mkdir(path.join(out, 'docs'), { recursive: true });
-    await fs.writeFile(path.join(out, 'docs', 'index.html'), '');
-    expect(() => checkOutputFolder(checkout, out, 'folder')).toThrow('--out folder holds docs/index.html, which this command did not write');
-    await fs.writeFile(path.join(out, manifestFile), JSON.stringify({ files: ['docs/index.html'] }));
-    expect(() => checkOutputFolder(checkout, out, 'folder')).not.toThrow();
-    await fs.writeFile(path.join(out, 'notes.txt'), 'mine');
-    expect(() => checkOutputFolder(checkout, out, 'folder')).toThrow('holds notes.txt');
+  it('is refused when it holds a file the command did not write, or changed since, and accepted when new, empty or its own', async () => {
+    const cache = process.env.XDG_CACHE_HOME;
+    process.env.XDG_CACHE_HOME = path.join(scratch, 'cache');
+    try {
+      const out = path.join(scratch, 'folder');
+      expect(() => checkOutputFolder(checkout, out, 'folder')).not.toThrow();
+      await fs.mkdir(path.join(out, 'docs'), { recursive: true });
+      await fs.writeFile(path.join(out, 'docs', 'index.html'), '<html>');
+      expect(() => checkOutputFolder(checkout, out, 'folder')).toThrow('--out folder holds docs/index.html, which this command did not write');
+      // A manifest inside the folder is not trusted: anyone who wrote the folder could have forged it.
+      await fs.writeFile(path.join(out, manifestFile), JSON.stringify({ files: ['docs/index.html', manifestFile] }));
+      expect(() => checkOutputFolder(checkout, out, 'folder')).toThrow('holds .overlay-build.json, which this command did not write');
+      recordOutputFolder(out);
+      expect(() => checkOutputFolder(checkout, out, 'folder')).not.toThrow();
+      await fs.writeFile(path.join(out, 'docs', 'index.html'), '<html>edited');
+      expect(() => checkOutputFolder(checkout, out, 'folder')).toThrow('holds docs/index.html, which this command wrote but has changed since');
+      recordOutputFolder(out);
+      await fs.writeFile(path.join(out, 'notes.txt'), 'mine');
+      expect(() => checkOutputFolder(checkout, out, 'folder')).toThrow('holds notes.txt, which this command did not write');
+    } finally {
+      if (cache === undefined) delete process.env.XDG_CACHE_HOME;
+      else process.env.XDG_CACHE_HOME = cache;
+    }
   });
 });
 
