@@ -12,6 +12,7 @@ import { type Json, pointer } from '../openapi-document.ts';
 import { jsonSize, overlayLimits } from './overlay-limits.ts';
 import { isRecord, type Overlay, type OverlayAction, OverlayError } from './read-overlay.ts';
 import { type Path, selectTargets as select } from './select-targets.ts';
+import { nothingSelectedHint } from './target-hints.ts';
 
 /** An action as applied: the nodes it added, changed or removed, as JSON pointers. */
 export interface AppliedAction {
@@ -41,7 +42,7 @@ const tooLarge = `the description would grow past ${overlayLimits.documentBytes}
 
 function applyAction(document: Json, action: OverlayAction, size: number, fail: (message: string) => never): string[] {
   const targets = select(document, action.target, fail);
-  if (targets.length === 0) fail('the target selects nothing in the description; check it against docs/overlays.md');
+  if (targets.length === 0) fail(nothingSelectedHint(document, action.target));
   if (action.kind === 'remove') return remove(document, targets, fail);
   let update = action.value;
   if (action.kind === 'copy') {
@@ -58,6 +59,8 @@ function applyAction(document: Json, action: OverlayAction, size: number, fail: 
     const where = pointer(...path);
     const node = valueAt(document, path);
     if (Array.isArray(node)) {
+      const mistaken = listMistake(node, update, action.target);
+      if (mistaken) fail(mistaken);
       const items = structuredClone(Array.isArray(update) ? update : [update]);
       pointers.push(...items.map((_, i) => pointer(...path, node.length + i)));
       node.push(...items);
@@ -104,6 +107,23 @@ function lastFirst(a: Path, b: Path): number {
     return typeof a[i] === 'number' && typeof b[i] === 'number' ? (b[i] as number) - (a[i] as number) : String(b[i]) < String(a[i]) ? -1 : 1;
   }
   return b.length - a.length;
+}
+
+/**
+ * Why an object update of the list `list` is most likely meant for one of its items, not as a new
+ * item: an item with the same `name` (and `in`) is there already, or its items all have a `name`
+ * and the update has none.
+ */
+function listMistake(list: unknown[], update: unknown, target: string): string | undefined {
+  if (!isRecord(update) || list.length === 0 || !list.every((item) => isRecord(item) && typeof item.name === 'string')) return undefined;
+  const items = list as Record<string, unknown>[];
+  const same = items.find((item) => item.name === update.name && (item.in === undefined || item.in === update.in));
+  const first = same ?? items[0];
+  const select = `${target}[?@.name==${JSON.stringify(first.name).replaceAll('"', "'")}${first.in === undefined ? '' : ` && @.in=='${String(first.in)}'`}]`;
+  const teach = `the target is a list, and an update of a list is appended to it as a new item; to change one item, select it, e.g. \`${select}\`, or \`${target}[*]\` for every item`;
+  if (same) return `${teach} (an item named ${JSON.stringify(same.name)} is there already)`;
+  if (update.name === undefined) return `${teach} (every item has a \`name\`, and the update has none)`;
+  return undefined;
 }
 
 /** Merges `update` into `node`; the message of the first conflict (an object meeting a list or a value), if any. */

@@ -156,6 +156,7 @@ export async function buildOverlaid(project: Project, log: BuildLog, options: Ov
   const built = await build({ ...project, outputDir: out }, log, {
     steps: overlaySteps(project, { ...options, shownAs }, overlays, log),
     label: `openapi/ + ${count} -> ${shownAs(out)}/`,
+    outputsShown: `${shownAs(out)}/`,
   });
   if (built) recordOutputFolder(out);
   return built;

@@ -78,6 +78,14 @@ export function readOverlay(file: string, shownAs: string): Overlay {
     throw new OverlayError(shownAs, 1, `not an overlay: it has no \`overlay:\` version${what}`);
   }
   const version = String(data.overlay);
+  if (typeof data.overlay === 'number') {
+    const written = isMap(root) ? String((root.get('overlay', true) as { source?: unknown } | undefined)?.source ?? version) : version;
+    throw new OverlayError(
+      shownAs,
+      at('overlay'),
+      `\`overlay: ${written}\` is a YAML number (${version}), not a version; quote it and give all three parts: \`overlay: "1.0.0"\` or \`overlay: "1.1.0"\``,
+    );
+  }
   if (!supportedVersions.test(version))
     throw new OverlayError(shownAs, at('overlay'), `overlay version ${JSON.stringify(version)} is not supported: use 1.0.0 or 1.1.0`);
   const info = data.info;
@@ -103,8 +111,8 @@ export function readOverlay(file: string, shownAs: string): Overlay {
     if ('copy' in action && version.startsWith('1.0.')) fail('`copy` needs overlay version 1.1.0');
     const kinds = (['update', 'copy'] as const).filter((kind) => kind in action);
     if (action.remove === true) kinds.unshift('remove' as never);
-    if (kinds.length !== 1)
-      fail(kinds.length === 0 ? 'it has no `update`, `remove: true` or `copy`' : `it has ${kinds.map((k) => `\`${k}\``).join(' and ')}; give exactly one`);
+    if (kinds.length === 0) fail('it has no `update`, `remove: true` or `copy`');
+    if (kinds.length > 1) fail(`it has ${kinds.map((k) => `\`${k}\``).join(' and ')}; an action does one thing: ${twoActions(kinds)}`);
     const kind: ActionKind = action.remove === true ? 'remove' : kinds[0];
     if (kind === 'copy' && (typeof action.copy !== 'string' || !action.copy.startsWith('$'))) fail('`copy` must be a JSONPath expression starting with `$`');
     if (kind === 'update') {
@@ -124,6 +132,13 @@ export function readOverlay(file: string, shownAs: string): Overlay {
     };
   });
   return { file: shownAs, version, title: info.title, overlayVersion: info.version, actions };
+}
+
+/** What to write instead of an action with two kinds. */
+function twoActions(kinds: ActionKind[]): string {
+  if (kinds.includes('remove'))
+    return `to replace the node, write one action with \`remove: true\` for it and, after it, one that \`${kinds.find((k) => k !== 'remove')}\`s its parent with the new value`;
+  return 'write two actions with the same target, one with `update`, one with `copy`';
 }
 
 /** A JSON or YAML object (not a list, not null). */

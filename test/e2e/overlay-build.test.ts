@@ -164,3 +164,28 @@ describe('bad input to the build with overlays', () => {
     await expect(fs.stat(path.join(root, 'x'))).rejects.toThrow();
   });
 });
+
+describe('a failing build with overlays, as the user typed its paths', () => {
+  it('names the overlay and the output folder as given, and suggests the name the target meant', async () => {
+    const acme = path.join(scratch, 'acme');
+    await fs.mkdir(acme, { recursive: true });
+    await fs.writeFile(
+      path.join(acme, 'typo.yaml'),
+      'overlay: 1.1.0\ninfo: {title: Typo, version: "1"}\nactions:\n  - target: $.components.schemas.SendBatchRequst\n    update: {required: [subject]}\n',
+    );
+    // Run from the scratch folder's subfolder, as a user in acme/build would type ../typo.yaml.
+    const from = path.join(acme, 'build');
+    await fs.mkdir(from);
+    const result = await run(process.execPath, [path.join(root, 'scripts/cli/build.ts'), '--overlay', '../typo.yaml', '--out', '../out-typo'], root, {
+      INIT_CWD: from,
+      XDG_CACHE_HOME: path.join(scratch, 'cache'),
+    });
+    expect(result.code, result.output).toBe(1);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toEqual([
+      `build: step 'overlays' failed: ../typo.yaml:4: action 1 (target $.components.schemas.SendBatchRequst): the target selects nothing: $.components.schemas has no "SendBatchRequst"; did you mean "SendBatchRequestBody" (target: $.components.schemas.SendBatchRequestBody)?`,
+      'build: ../out-typo/ is unchanged',
+    ]);
+    await expect(fs.stat(path.join(acme, 'out-typo'))).rejects.toThrow();
+  }, 120_000);
+});

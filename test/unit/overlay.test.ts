@@ -70,13 +70,18 @@ describe('reading an overlay', () => {
       'x.yaml:1: overlay version "2.0.0" is not supported: use 1.0.0 or 1.1.0',
     ],
     ['not YAML', 'overlay: 1.0.0\ninfo: {title: x\n', 'x.yaml:3: not YAML or JSON:'],
+    [
+      'a version YAML reads as a number',
+      'overlay: 1.0\ninfo: {title: x, version: "1"}\nactions: []\n',
+      'x.yaml:1: `overlay: 1.0` is a YAML number (1), not a version; quote it and give all three parts: `overlay: "1.0.0"` or `overlay: "1.1.0"`',
+    ],
     ['a list, not an object', '- overlay: 1.0.0\n', 'x.yaml:1: not an overlay: the file is not a YAML or JSON object'],
     ['no actions', 'overlay: 1.0.0\ninfo: {title: x, version: "1"}\nactions: []\n', 'x.yaml:3: `actions` must be a list of at least one action'],
     ['no info version', 'overlay: 1.0.0\ninfo: {title: x}\nactions: []\n', 'x.yaml:2: `info` must have a `title` and a `version`, both strings'],
     [
       'an action with update and remove',
       `${header}  - target: $.info\n    remove: true\n    update: {}\n`,
-      'x.yaml:4: action 1: it has `remove` and `update`; give exactly one',
+      'x.yaml:4: action 1: it has `remove` and `update`; an action does one thing: to replace the node, write one action with `remove: true` for it and, after it, one that `update`s its parent with the new value',
     ],
     ['an action with nothing to do', `${header}  - target: $.info\n`, 'x.yaml:4: action 1: it has no `update`, `remove: true` or `copy`'],
     [
@@ -168,7 +173,32 @@ describe('applying overlays', () => {
     [
       'a target that selects nothing',
       '  - target: $.components.schemas.SendBatchRequst\n    update: {}\n',
-      'apply.yaml:4: action 1 (target $.components.schemas.SendBatchRequst): the target selects nothing',
+      'apply.yaml:4: action 1 (target $.components.schemas.SendBatchRequst): the target selects nothing: $.components.schemas has no "SendBatchRequst"; did you mean "SendBatchRequestBody" (target: $.components.schemas.SendBatchRequestBody)?',
+    ],
+    [
+      'a path with a typo',
+      "  - target: $.paths['/v1/webhook'].get\n    update: {}\n",
+      `apply.yaml:4: action 1 (target $.paths['/v1/webhook'].get): the target selects nothing: $.paths has no "/v1/webhook"; did you mean "/v1/webhooks" (target: $.paths['/v1/webhooks'].get)?`,
+    ],
+    [
+      'a remove that selects nothing',
+      '  - target: $.info.contact\n    remove: true\n',
+      'apply.yaml:4: action 1 (target $.info.contact): the target selects nothing: $.info has no "contact"; it has',
+    ],
+    [
+      'a filter that selects nothing',
+      "  - target: $.tags[?@.name=='Webhook']\n    update: {}\n",
+      `apply.yaml:4: action 1 (target $.tags[?@.name=='Webhook']): the target selects nothing: no item of $.tags has name "Webhook"; did you mean "Webhooks" (target: $.tags[?@.name=='Webhooks'])?`,
+    ],
+    [
+      'an update of a list meant for one of its items',
+      '  - target: $.tags\n    update: {name: Webhooks, description: Mine}\n',
+      'apply.yaml:4: action 1 (target $.tags): the target is a list, and an update of a list is appended to it as a new item; to change one item, select it, e.g. `$.tags[?@.name==\'Webhooks\']`, or `$.tags[*]` for every item (an item named "Webhooks" is there already)',
+    ],
+    [
+      'an update of a list of named items without a name',
+      '  - target: $.tags\n    update: {description: Mine}\n',
+      'apply.yaml:4: action 1 (target $.tags): the target is a list, and an update of a list is appended to it as a new item; to change one item, select it',
     ],
     [
       'an invalid JSONPath',
