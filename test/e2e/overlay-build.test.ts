@@ -43,8 +43,9 @@ describe('the build with the example overlays', () => {
   it('exits 0, printing what the overlays change, and writes the artifact set of generated/ there', async () => {
     expect(first.code, first.output).toBe(0);
     expect(first.stdout).toContain(`build: openapi/ + 2 overlays -> ${path.relative(root, out)}/\n`);
-    expect(first.stdout).toContain('  change: Schemas: add SendBatchRequestBody properties.subject (can break a caller)\n');
-    expect(first.stdout).toContain('  change: Security: add components.securitySchemes (can break a caller)\n');
+    expect(first.stdout).toContain('  change: sendBatch: request field `subject` at $.subject: a caller must now send it (string) (can break a caller)\n');
+    expect(first.stdout).toContain('  change: add security scheme ExampleApiKey: the header X-Example-Api-Key\n');
+    expect(first.stdout).not.toContain('info-contact');
     const committed = Object.keys(generatedBefore).filter((file) => !file.startsWith('docs/'));
     const written = Object.keys(await fingerprint(out));
     expect(written.sort()).toEqual([...committed, 'docs/index.html', 'overlay-changes.md', '.overlay-build.json'].sort());

@@ -242,19 +242,41 @@ describe('the description with overlays', () => {
       ),
     ).toBe(true);
     expect(JSON.parse(overlaid.json)).toEqual(document);
-    expect(overlaid.warnings.map((w) => w.rule)).toEqual(['info-contact']); // the description's own: it states no contact
+    // The description's own warnings (it states no contact: `info-contact`) are not the overlays'.
+    expect(overlaid.warnings).toEqual([]);
+    const body = "$.paths['/v1/batches/{id}/send'].post.requestBody";
     expect(overlaid.changesText).toEqual([
-      'Schemas: replace SendBatchRequestBody description',
-      'Schemas: add SendBatchRequestBody required.0 (can break a caller)',
-      'Schemas: add SendBatchRequestBody properties.subject (can break a caller)',
-      'Schemas: add SendBatchRequestBody properties.sendAt',
-      'Schemas: replace GetMessageStatusResponseBody description',
-      'Schemas: add GetMessageStatusResponseBody required.0 (can break a caller)',
-      'Schemas: add GetMessageStatusResponseBody properties.state (can break a caller)',
-      'Security: add components.securitySchemes (can break a caller)',
-      'Security: add security (can break a caller)',
+      'every operation: credentials: a caller must now send ExampleApiKey (the header X-Example-Api-Key) (can break a caller)',
+      'sendBatch: request field `subject` at $.subject: a caller must now send it (string) (can break a caller)',
+      'sendBatch: request field `sendAt` at $.sendAt: a caller may now send it (string, date-time, optional)',
+      'getMessageStatus: 200 response field `state` at $.state: a caller can rely on it (string, one of queued, delivered, bounced, always present)',
+      'add security scheme ExampleApiKey: the header X-Example-Api-Key',
+      `warning: sendBatch: the request body is still optional (${body} is not \`required: true\`), so a call without a body is valid and its required \`$.subject\` cannot be enforced; to require the body, add \`required: true\` at ${body}`,
     ]);
-    expect(overlaid.changesMarkdown).toContain('| Security | add | components.securitySchemes | yes |');
+    expect(overlaid.changesMarkdown).toContain('| sendBatch | request field `subject` at $.subject | must now send it (string) | yes |');
+    expect(overlaid.changesMarkdown).toContain('| every operation | credentials | must now send ExampleApiKey (the header X-Example-Api-Key) | yes |');
+    expect(overlaid.changesMarkdown).toContain('## Warnings: facts the description cannot enforce');
+  });
+
+  it('names each parameter by name and location, and drops the warning once the body is required', async () => {
+    const file = await overlayFile(
+      'parameters.yaml',
+      [
+        header.trimEnd(),
+        "  - target: $.paths['/v1/webhooks'].get",
+        '    update:',
+        '      parameters: [{name: cursor, in: query, schema: {type: string}}]',
+        "  - target: $.paths['/v1/batches/{id}/send'].post",
+        '    update:',
+        '      parameters: [{name: Idempotency-Key, in: header, required: true, schema: {type: string}}]',
+        '      requestBody: {required: true}',
+        '',
+      ].join('\n'),
+    );
+    const overlaid = await overlaidDescription(checkout, options([fields, file]), base);
+    expect(overlaid.changesText).toContain('listWebhooks: query parameter `cursor`: a caller may now send it (string, optional)');
+    expect(overlaid.changesText).toContain('sendBatch: header parameter `Idempotency-Key`: a caller must now send it (string) (can break a caller)');
+    expect(overlaid.changesText.filter((line) => line.startsWith('warning:'))).toEqual([]);
   });
 
   it.each(['auth.yaml', 'fields.yaml'])('builds with %s alone', async (name) => {
@@ -308,10 +330,12 @@ describe('the description with overlays', () => {
     await expect(overlaidDescription(checkout, options([moved]), base)).rejects.toThrow('listWebhooks (GET /v1/webhooks): success status removed or changed');
   });
 
-  it('lists a component change once, at the component, not at each operation that uses it', () => {
+  it('lists a change that every operation shares once, for every operation', () => {
     const after = structuredClone(base);
     after.components.schemas.ErrorBody.properties = { code: { type: 'string' } };
-    expect(overlayChanges(base, after).changes).toEqual([{ area: 'Schemas', action: 'add', where: 'ErrorBody properties.code', breaking: false }]);
+    expect(overlayChanges(base, after).changes).toEqual([
+      { operations: 'every operation', what: 'default response field `code` at $.code', caller: 'may find it (string, optional)', breaking: false },
+    ]);
   });
 
   it('keeps off only the rules redocly.yaml switches off for silent parts', async () => {
