@@ -16,6 +16,7 @@ import { applyOverlays } from './apply-overlay.ts';
 import { lintOverlaid, type OverlaidProblem } from './lint-overlaid.ts';
 import { changesMarkdown, changesText, overlayChanges } from './overlay-changes.ts';
 import { checkOutputFolder, entriesBelow, manifestFile, recordOutputFolder } from './output-folder.ts';
+import { checkPackageName, defaultPackageName, packageJson, packageReadme, packageVersion } from './overlay-package.ts';
 import { type Overlay, readOverlay } from './read-overlay.ts';
 
 export interface OverlayBuildOptions {
@@ -27,6 +28,8 @@ export interface OverlayBuildOptions {
   allowOperationChanges?: boolean;
   /** How messages name a path the user gave (relative to where the user ran the command). */
   shownAs?: (file: string) => string;
+  /** The name of the package the output folder is (`--name`); defaultPackageName if none. */
+  packageName?: string;
 }
 
 export const changesFile = 'overlay-changes.md';
@@ -55,7 +58,8 @@ export async function overlaidDescription(
   const { document, applied } = applyOverlays(base, overlays);
   // The overlays' own changes, before the description names them in `info`.
   const changes = overlayChanges(base, document);
-  withOverlaysNamed(document, overlays, String(base.info?.version));
+  const name = checkPackageName(options.packageName ?? defaultPackageName);
+  withOverlaysNamed(document, overlays, String(base.info?.version), { name, version: packageVersion(String(base.info?.version), overlays) });
   const json = bundleJsonText(document);
   if (changes.refused.length > 0 && !options.allowOperationChanges) {
     const lines = changes.refused.map((c) => `  ${forTerminal(`${c.operationId} (${c.operation}): ${c.kind}: ${c.detail}`)}`);
@@ -99,9 +103,11 @@ export function overlaidProblemLine(problem: OverlaidProblem, overlays: Overlay[
  * Names the overlays in `info`: `x-overlays` (title and version of each) for tools, and a first
  * paragraph of the description for readers of the docs and the Markdown reference.
  */
-function withOverlaysNamed(document: Json, overlays: Overlay[], baseVersion: string): void {
+function withOverlaysNamed(document: Json, overlays: Overlay[], baseVersion: string, pkg: { name: string; version: string }): void {
   const names = overlays.map((overlay) => `${forMarkdown(overlay.title)} ${forMarkdown(overlay.overlayVersion)}`).join('; ');
   document.info['x-overlays'] = overlays.map((overlay) => ({ title: overlay.title, version: overlay.overlayVersion }));
+  // The package the build makes of it: the client's packageVersion and the samples' import read it.
+  document.info['x-package'] = pkg;
   document.info.description = [
     `**Built with overlays.** This is the description ${baseVersion} with these overlays applied, in order: ${names}.`,
     "Their facts are the overlays' own, not the interface document's: where the overview below says a part is left open, an overlay may have filled it in.",
@@ -119,7 +125,7 @@ function overlaySteps(project: Project, options: OverlayBuildOptions, overlays: 
       await lintStep.run(context);
       const overlaid = await overlaidDescription(project, options, context.bundle!, overlays);
       for (const warning of overlaid.warnings) log.info(`  ${overlaidProblemLine(warning, overlaid.overlays)}`);
-      for (const line of overlaid.changesText) log.info(`  change: ${line}`);
+      for (const line of overlaid.changesText) log.info(line.startsWith('warning: ') ? `  ${line}` : `  change: ${line}`);
       Object.assign(context, { bundle: overlaid.document, bundleJson: overlaid.json });
       fs.writeFileSync(path.join(context.outDir, changesFile), overlaid.changesMarkdown);
     },
@@ -127,15 +133,26 @@ function overlaySteps(project: Project, options: OverlayBuildOptions, overlays: 
   const rest = buildSteps
     .filter((step) => step !== lintStep)
     .map((step) => ({ ...step, after: step.after.map((name) => (name === lintStep.name ? 'overlays' : name)) }));
+  // package.json and README.md: the output folder is a package an application installs.
+  const packageStep: Step = {
+    name: 'package',
+    after: ['overlays'],
+    async run(context) {
+      const document = context.bundle as Json;
+      const { name, version } = document.info['x-package'] as { name: string; version: string };
+      fs.writeFileSync(path.join(context.outDir, 'package.json'), packageJson(project, name, version, document, overlays));
+      fs.writeFileSync(path.join(context.outDir, 'README.md'), packageReadme(name, version, document, overlays, changesFile));
+    },
+  };
   const manifestStep: Step = {
     name: 'manifest',
-    after: rest.map((step) => step.name),
+    after: [...rest.map((step) => step.name), packageStep.name],
     async run(context) {
       const written = entriesBelow(context.outDir);
       fs.writeFileSync(path.join(context.outDir, manifestFile), `${JSON.stringify({ writtenBy: 'npm run build -- --overlay', files: written }, null, 2)}\n`);
     },
   };
-  return [overlaysStep, ...rest, manifestStep];
+  return [overlaysStep, ...rest, packageStep, manifestStep];
 }
 
 /** Builds the description with `options.overlays` into `options.out`; resolves true on success. */

@@ -27,12 +27,18 @@ export const sampleLineWidth = 53;
 export interface SampleFacts {
   schemes: HeaderScheme[];
   body: { declared: boolean; required: BodyField[] };
+  /** The package the TypeScript sample imports: a build with overlays names its own (info.x-package). */
+  packageName?: string;
 }
 
 const noFacts: SampleFacts = { schemes: [], body: { declared: false, required: [] } };
 
 /** The facts of `operation` in `document` that its samples show. */
-export const sampleFacts = (document: Json, operation: Operation): SampleFacts => ({ schemes: headerSchemes(document), body: bodyFields(document, operation) });
+export const sampleFacts = (document: Json, operation: Operation): SampleFacts => ({
+  schemes: headerSchemes(document),
+  body: bodyFields(document, operation),
+  packageName: document.info?.['x-package']?.name,
+});
 
 /** What stands for a credential in a sample. */
 const credentialPlaceholder = 'your credential';
@@ -58,7 +64,7 @@ export function typescriptSample(operation: Operation, baseUrl: string, facts: S
     'import {',
     '  createEmailDeliveryClient,',
     `  ${operation.operationId},`,
-    `} from '${clientPackage}';`,
+    `} from '${facts.packageName ?? clientPackage}';`,
     '',
     'const client = createEmailDeliveryClient({',
     `  baseUrl: '${baseUrl}',`,
