@@ -13,6 +13,10 @@ import { bundleJsonText } from '../lint/lint-description.ts';
 import type { Json } from '../openapi-document.ts';
 import { type Project, ReportedError, shown } from '../project.ts';
 import { applyOverlays } from './apply-overlay.ts';
+import { callerChanges } from './caller-changes.ts';
+import { filledParts } from './open-parts.ts';
+import { overlaidOverview } from './overlaid-overview.ts';
+import { reconcileProse } from './overlaid-prose.ts';
 import { lintOverlaid, type OverlaidProblem } from './lint-overlaid.ts';
 import { changesMarkdown, changesText, overlayChanges } from './overlay-changes.ts';
 import { checkOutputFolder, entriesBelow, manifestFile, recordOutputFolder } from './output-folder.ts';
@@ -58,6 +62,10 @@ export async function overlaidDescription(
   const { document, applied } = applyOverlays(base, overlays);
   // The overlays' own changes, before the description names them in `info`.
   const changes = overlayChanges(base, document);
+  // What the overlays fill in is no longer said to be open, anywhere in the texts.
+  const perOperation = callerChanges(base, document).changes;
+  reconcileProse(base, document, perOperation);
+  overlaidOverview(document, changes, new Set([...filledParts(document, perOperation).values()].flatMap((parts) => [...parts])));
   const name = checkPackageName(options.packageName ?? defaultPackageName);
   withOverlaysNamed(document, overlays, String(base.info?.version), { name, version: packageVersion(String(base.info?.version), overlays) });
   const json = bundleJsonText(document);
@@ -110,7 +118,7 @@ function withOverlaysNamed(document: Json, overlays: Overlay[], baseVersion: str
   document.info['x-package'] = pkg;
   document.info.description = [
     `**Built with overlays.** This is the description ${baseVersion} with these overlays applied, in order: ${names}.`,
-    "Their facts are the overlays' own, not the interface document's: where the overview below says a part is left open, an overlay may have filled it in.",
+    "Their facts are the overlays' own, not the interface document's: the overview below shows, for each part, what the interface document states and what the overlays add, and each operation's description ends with what the overlays add to it.",
     '',
     document.info.description,
   ].join('\n');

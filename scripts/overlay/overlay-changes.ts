@@ -134,8 +134,8 @@ export function changesMarkdown(changes: OverlayChanges, overlays: Overlay[], ba
   return `${lines.join('\n').trimEnd()}\n`;
 }
 
-/** A table cell or list item: escaped, with the code spans this file writes kept as code. */
-function cell(text: string): string {
+/** Markdown of a change's text: escaped, with the code spans this project writes kept as code. */
+export function cell(text: string): string {
   return text
     .split('`')
     .map((part, i) => (i % 2 === 1 ? `\`${forTerminal(part).replaceAll('|', '\\|')}\`` : forMarkdown(part)))

@@ -146,6 +146,11 @@ export const state: 'queued' | 'delivered' | 'bounced' | undefined = data?.state
       const text = await section.innerText();
       expect(text).toMatch(/Security\s+View security details\s+ExampleApiKey/);
       expect(text).toMatch(/subject\s+string\s+required\s+The subject line of the batch's messages\./);
+      // Nothing there says the credentials or the request's fields are open; what the overlays add is said.
+      expect(text).not.toMatch(/authorization are not specified|whose fields|any JSON object is accepted/);
+      expect(text).toContain('From the overlays:');
+      const overview = await page.locator('body').innerText();
+      expect(overview).toMatch(/Authentication\s+Left open\s+Added by the overlays: credentials \(every operation\)/);
     } finally {
       await browser.close();
     }
