@@ -42,6 +42,10 @@ export function callerChanges(base: Json, overlaid: Json): { changes: CallerChan
         `${operation.operationId}: the request body is still optional (${at} is not \`required: true\`), so a call without a body is valid and its required ${required.map(([jsonPath]) => `\`${jsonPath}\``).join(', ')} cannot be enforced; to require the body, add \`required: true\` at ${at}`,
       );
     }
+    for (const status of Object.keys(operation.responses ?? {}))
+      if (!Object.hasOwn(before.responses ?? {}, status)) add(`${status} response`, 'may now get it, as described', false);
+    for (const status of Object.keys(before.responses ?? {}))
+      if (!Object.hasOwn(operation.responses ?? {}, status)) add(`${status} response`, 'no longer finds it described', status === 'default');
     for (const [status, response] of Object.entries<Json>(operation.responses ?? {})) {
       const schemaOf = (document: Json, node: Json) => deref(document, node)?.content?.['application/json']?.schema;
       fieldChanges(`${status} response`, fields(base, schemaOf(base, before.responses?.[status])), fields(overlaid, schemaOf(overlaid, response)), add);
