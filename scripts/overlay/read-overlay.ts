@@ -4,6 +4,7 @@
 // An overlay references nothing: a `$ref` in an update may only point into the description
 // (`#/...`), and `extends` is never read or fetched.
 import { isMap, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
+import { forTerminal } from '../escape.ts';
 import { ReportedError } from '../project.ts';
 import { sourceLimits } from '../lint/source-boundary.ts';
 import { jsonSize, overlayLimits, readBounded } from './overlay-limits.ts';
@@ -41,7 +42,8 @@ const actionFields = new Set(['target', 'description', 'update', 'remove', 'copy
 /** A problem in an overlay file, at a line: `file:line: message`. */
 export class OverlayError extends ReportedError {
   constructor(file: string, line: number | undefined, message: string) {
-    super(`${file}${line ? `:${line}` : ''}: ${message}`);
+    // Targets, names and values come from the overlay: escaped for the terminal, on one line.
+    super(forTerminal(`${file}${line ? `:${line}` : ''}: ${message}`));
   }
 }
 

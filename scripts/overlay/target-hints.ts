@@ -70,10 +70,18 @@ function suggestion(nodes: unknown[], selectors: Selector[], prefix: string, exp
         .flatMap((node) => node.flatMap((item) => (isRecord(item) && typeof item[filter.key] === 'string' ? [item[filter.key] as string] : [])))
     : nodes.filter(isRecord).flatMap((node) => Object.keys(node));
   if (selectors.length !== 1 || existing.length === 0) return undefined;
-  const closest = existing.map((name) => ({ name, distance: distance(wanted.toLowerCase(), name.toLowerCase()) })).sort((a, b) => a.distance - b.distance)[0];
+  // Bounded: names of a plausible length only, close in length, and a limited number of them.
+  const most = Math.max(2, Math.floor(wanted.length / 3));
+  const candidates = wanted.length > 200 ? [] : existing.filter((name) => Math.abs(name.length - wanted.length) <= most).slice(0, 2000);
+  const closest = candidates
+    .map((name) => ({ name, distance: distance(wanted.toLowerCase(), name.toLowerCase()) }))
+    .sort((a, b) => a.distance - b.distance)[0] ?? { name: '', distance: Infinity };
   const where = filter ? `no item of ${prefix} has ${filter.key} ${JSON.stringify(wanted)}` : `${prefix} has no ${JSON.stringify(wanted)}`;
-  if (closest.distance > Math.max(2, Math.floor(wanted.length / 3))) {
-    const some = [...new Set(existing)].slice(0, 8).join(', ');
+  if (closest.distance > most) {
+    const some = [...new Set(existing)]
+      .slice(0, 8)
+      .map((name) => (name.length > 60 ? `${name.slice(0, 60)}...` : name))
+      .join(', ');
     return `the target selects nothing: ${where}; it has ${some}${existing.length > 8 ? ', ...' : ''}`;
   }
   const at = expression.lastIndexOf(wanted);

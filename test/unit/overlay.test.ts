@@ -216,6 +216,12 @@ describe('applying overlays', () => {
   ])('fails on %s, naming the file, the line and the target', async (_name, actions, message) => {
     await expect(apply(actions)).rejects.toThrow(message);
   });
+
+  it('escapes what it prints of the overlay: a target with a terminal escape is shown, not obeyed', async () => {
+    const failure = await apply('  - target: "$.info[\'\\e[31mred\']"\n    update: {}\n').catch((error: Error) => error.message);
+    expect(failure).toContain("(target $.info['\\u001b[31mred'])");
+    expect(failure).not.toContain('\u001b');
+  });
 });
 
 describe('the description with overlays', () => {
