@@ -183,6 +183,13 @@ export async function buildOverlaid(project: Project, log: BuildLog, options: Ov
     label: `openapi/ + ${count} -> ${shownAs(out)}/`,
     outputsShown: `${shownAs(out)}/`,
   });
-  if (built) recordOutputFolder(out);
+  if (built) {
+    try {
+      recordOutputFolder(out);
+    } catch (error) {
+      const why = forTerminal(error instanceof Error ? error.message : String(error));
+      log.info(`build: warning: the record of ${shownAs(out)}/ could not be written (${why}); a build into it again will refuse it until it is emptied`);
+    }
+  }
   return built;
 }
