@@ -244,6 +244,21 @@ describe('bad input to the build with overlays', () => {
   });
 });
 
+describe('an output folder with a forged list of what the build wrote', () => {
+  it('is refused, and the files the list names are left as they were', async () => {
+    const folder = path.join(scratch, 'forged');
+    await fs.mkdir(folder);
+    await fs.writeFile(path.join(folder, 'notes.txt'), 'mine');
+    await fs.writeFile(path.join(folder, '.overlay-build.json'), JSON.stringify({ writtenBy: 'npm run build -- --overlay', files: ['notes.txt'] }));
+    const result = await buildCommand([...overlayArgs, '--out', folder]);
+    expect(result.code, result.output).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      `build: --out ${path.relative(root, folder)} holds .overlay-build.json, which this command did not write; it replaces the whole folder, so choose an empty or new one`,
+    );
+    expect(await fs.readFile(path.join(folder, 'notes.txt'), 'utf8')).toBe('mine');
+  });
+});
+
 describe('a failing build with overlays, as the user typed its paths', () => {
   it('names the overlay and the output folder as given, and suggests the name the target meant', async () => {
     const acme = path.join(scratch, 'acme');
