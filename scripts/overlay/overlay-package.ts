@@ -5,8 +5,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { forMarkdown } from '../escape.ts';
-import type { Json } from '../openapi-document.ts';
+import { eachOperation, type Json } from '../openapi-document.ts';
 import { type Project, ReportedError } from '../project.ts';
+import { propertyName } from '../pipeline/generate-client.ts';
+import { headerSchemes } from '../pipeline/operations.ts';
 import type { Overlay } from './read-overlay.ts';
 
 /** The name of the package when the user gives none. */
@@ -66,7 +68,13 @@ export function packageJson(project: Project, name: string, version: string, doc
 
 /** README.md of the output folder. */
 export function packageReadme(name: string, version: string, document: Json, overlays: Overlay[], changesFile: string): string {
-  const operation = Object.values<Json>(document.paths ?? {}).flatMap((item) => Object.values<Json>(item))[0]?.operationId ?? 'listScopes';
+  // The first operation that takes no argument, and each credential the client takes (sample values).
+  const operation =
+    [...eachOperation(document)].find(({ pathItem, operation: o }) => !pathItem.parameters && !o.parameters && !o.requestBody)?.operation.operationId ??
+    'listScopes';
+  const credentials = headerSchemes(document)
+    .map((scheme) => `${propertyName(scheme.scheme)}: '...'`)
+    .join(', ');
   return [
     `# ${forMarkdown(name)}`,
     '',
@@ -97,6 +105,9 @@ export function packageReadme(name: string, version: string, document: Json, ove
     '',
     '```ts',
     `import { createEmailDeliveryClient, ${operation} } from '${name}';`,
+    '',
+    `const client = createEmailDeliveryClient({ baseUrl: 'https://...'${credentials ? `, credentials: { ${credentials} }` : ''} });`,
+    `const { data, error } = await ${operation}(client);`,
     '```',
     '',
     'The Markdown reference ([reference/README.md](reference/README.md), `llms.txt`) and the docs (`docs/index.html`) show every operation with a sample.',
