@@ -8,9 +8,11 @@
 //   list gets the update appended (each item of a list update); a plain value is replaced.
 // - copy (1.1): the same, with the one node the `copy` expression selects as the update.
 // - remove: the node leaves the object or list it is in.
-import { exec } from 'jsonpath-rfc9535';
 import { type Json, pointer } from '../openapi-document.ts';
+import { jsonSize, overlayLimits } from './overlay-limits.ts';
 import { isRecord, type Overlay, type OverlayAction, OverlayError } from './read-overlay.ts';
+import { type Path, selectTargets as select } from './select-targets.ts';
+import { nothingSelectedHint } from './target-hints.ts';
 
 /** An action as applied: the nodes it added, changed or removed, as JSON pointers. */
 export interface AppliedAction {
@@ -19,48 +21,46 @@ export interface AppliedAction {
   pointers: string[];
 }
 
-type Path = (string | number)[];
-
 /** Applies `overlays` in order to a copy of `document`; returns the result and what each action touched. */
 export function applyOverlays(document: Json, overlays: Overlay[]): { document: Json; applied: AppliedAction[] } {
   const result = structuredClone(document);
   const applied: AppliedAction[] = [];
-  for (const overlay of overlays) for (const action of overlay.actions) applied.push({ overlay, action, pointers: applyAction(result, overlay, action) });
+  let size = jsonSize(result, overlayLimits.documentBytes);
+  for (const overlay of overlays)
+    for (const action of overlay.actions) {
+      const fail = (message: string): never => {
+        throw new OverlayError(overlay.file, action.line, `action ${action.index + 1} (target ${action.target}): ${message}`);
+      };
+      applied.push({ overlay, action, pointers: applyAction(result, action, size, fail) });
+      size = jsonSize(result, overlayLimits.documentBytes);
+      if (size === Infinity) fail(tooLarge);
+    }
   return { document: result, applied };
 }
 
-function applyAction(document: Json, overlay: Overlay, action: OverlayAction): string[] {
-  const fail = (message: string): never => {
-    throw new OverlayError(overlay.file, action.line, `action ${action.index + 1} (target ${action.target}): ${message}`);
-  };
+const tooLarge = `the description would grow past ${overlayLimits.documentBytes} bytes, more than an overlay may make it`;
+
+function applyAction(document: Json, action: OverlayAction, size: number, fail: (message: string) => never): string[] {
   const targets = select(document, action.target, fail);
-  if (targets.length === 0) fail('the target selects nothing in the description; check it against docs/overlays.md');
-  if (action.kind === 'remove') {
-    // A removed node's references count as touched too: a component it alone used is now unused.
-    const pointers = targets.flatMap((path) => [pointer(...path), ...localRefs(valueAt(document, path))]);
-    if (targets.some((path) => path.length === 0)) fail('the whole description cannot be removed');
-    // Later list items first, so that removing one does not shift the others.
-    const byIndex = [...targets].sort((a, b) => indexOf(b) - indexOf(a));
-    for (const path of byIndex) {
-      const parent = valueAt(document, path.slice(0, -1));
-      const key = path[path.length - 1];
-      if (Array.isArray(parent)) parent.splice(Number(key), 1);
-      else if (isRecord(parent)) delete parent[key];
-    }
-    return pointers;
-  }
+  if (targets.length === 0) fail(nothingSelectedHint(document, action.target));
+  if (action.kind === 'remove') return remove(document, targets, fail);
   let update = action.value;
   if (action.kind === 'copy') {
     const sources = select(document, action.copyFrom!, fail);
     if (sources.length !== 1) fail(`\`copy\` ${action.copyFrom} must select exactly one node; it selects ${sources.length}`);
     update = valueAt(document, sources[0]);
   }
+  // Each target gets a copy of the update: refused before it is made if the copies would be too large.
+  if (size + jsonSize(update, overlayLimits.documentBytes) * targets.length > overlayLimits.documentBytes) fail(tooLarge);
+  update = structuredClone(update);
   // What each target gets: the keys merged into an object, the items appended to a list, the value replaced.
   const pointers: string[] = [];
   for (const path of targets) {
     const where = pointer(...path);
     const node = valueAt(document, path);
     if (Array.isArray(node)) {
+      const mistaken = listMistake(node, update, action.target);
+      if (mistaken) fail(mistaken);
       const items = structuredClone(Array.isArray(update) ? update : [update]);
       pointers.push(...items.map((_, i) => pointer(...path, node.length + i)));
       node.push(...items);
@@ -79,15 +79,51 @@ function applyAction(document: Json, overlay: Overlay, action: OverlayAction): s
   return pointers;
 }
 
-/** The normalized paths `expression` selects, each once; an invalid expression fails with the parser's message. */
-function select(document: Json, expression: string, fail: (message: string) => never): Path[] {
-  const found = new Map<string, Path>();
-  try {
-    exec(document, expression, (_value, path) => found.set(JSON.stringify(path), [...path]));
-  } catch (error) {
-    fail(`${JSON.stringify(expression)} is not an RFC 9535 JSONPath expression: ${error instanceof Error ? error.message : String(error)}`);
+/**
+ * Removes the nodes at `targets`: a node inside another removed node goes with it; items of one
+ * list go last first, so that removing one does not shift the others.
+ */
+function remove(document: Json, targets: Path[], fail: (message: string) => never): string[] {
+  if (targets.some((path) => path.length === 0)) fail('the whole description cannot be removed');
+  const essential = targets.find((path) => path.length === 1 && ['openapi', 'info', 'paths'].includes(String(path[0])));
+  if (essential) fail(`it removes #/${essential[0]}, without which there is no description; target the nodes inside it you mean`);
+  const keys = new Set(targets.map((path) => JSON.stringify(path)));
+  const outermost = targets.filter((path) => !path.some((_, i) => i > 0 && keys.has(JSON.stringify(path.slice(0, i)))));
+  // A removed node's references count as touched too: a component it alone used is now unused.
+  const pointers = outermost.flatMap((path) => [pointer(...path), ...localRefs(valueAt(document, path))]);
+  for (const path of outermost.sort(lastFirst)) {
+    const parent = valueAt(document, path.slice(0, -1));
+    const key = path[path.length - 1];
+    if (Array.isArray(parent)) parent.splice(Number(key), 1);
+    else if (isRecord(parent)) delete parent[key];
   }
-  return [...found.values()];
+  return pointers;
+}
+
+/** Paths in reverse order, segment by segment (list indices as numbers). */
+function lastFirst(a: Path, b: Path): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i += 1) {
+    if (a[i] === b[i]) continue;
+    return typeof a[i] === 'number' && typeof b[i] === 'number' ? (b[i] as number) - (a[i] as number) : String(b[i]) < String(a[i]) ? -1 : 1;
+  }
+  return b.length - a.length;
+}
+
+/**
+ * Why an object update of the list `list` is most likely meant for one of its items, not as a new
+ * item: an item with the same `name` (and `in`) is there already, or its items all have a `name`
+ * and the update has none.
+ */
+function listMistake(list: unknown[], update: unknown, target: string): string | undefined {
+  if (!isRecord(update) || list.length === 0 || !list.every((item) => isRecord(item) && typeof item.name === 'string')) return undefined;
+  const items = list as Record<string, unknown>[];
+  const same = items.find((item) => item.name === update.name && (item.in === undefined || item.in === update.in));
+  const first = same ?? items[0];
+  const select = `${target}[?@.name==${JSON.stringify(first.name).replaceAll('"', "'")}${first.in === undefined ? '' : ` && @.in=='${String(first.in)}'`}]`;
+  const teach = `the target is a list, and an update of a list is appended to it as a new item; to change one item, select it, e.g. \`${select}\`, or \`${target}[*]\` for every item`;
+  if (same) return `${teach} (an item named ${JSON.stringify(same.name)} is there already)`;
+  if (update.name === undefined) return `${teach} (every item has a \`name\`, and the update has none)`;
+  return undefined;
 }
 
 /** Merges `update` into `node`; the message of the first conflict (an object meeting a list or a value), if any. */
@@ -116,8 +152,6 @@ function localRefs(node: unknown): string[] {
 function valueAt(document: unknown, path: Path): unknown {
   return path.reduce<unknown>((node, key) => (node as Json)[key as string], document);
 }
-
-const indexOf = (path: Path) => (typeof path[path.length - 1] === 'number' ? (path[path.length - 1] as number) : -1);
 
 function describe(value: unknown): string {
   if (Array.isArray(value)) return 'a list';

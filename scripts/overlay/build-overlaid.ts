@@ -14,8 +14,14 @@ import type { Json } from '../openapi-document.ts';
 import { type Project, ReportedError, shown } from '../project.ts';
 import { applyOverlays } from './apply-overlay.ts';
 import { checkClientSupport } from './client-support.ts';
+import { callerChanges } from './caller-changes.ts';
+import { filledParts } from './open-parts.ts';
+import { overlaidOverview } from './overlaid-overview.ts';
+import { reconcileProse } from './overlaid-prose.ts';
 import { lintOverlaid, type OverlaidProblem } from './lint-overlaid.ts';
 import { changesMarkdown, changesText, overlayChanges } from './overlay-changes.ts';
+import { checkOutputFolder, entriesBelow, manifestFile, recordOutputFolder } from './output-folder.ts';
+import { checkPackageName, defaultPackageName, packageJson, packageReadme, packageVersion } from './overlay-package.ts';
 import { type Overlay, readOverlay } from './read-overlay.ts';
 
 export interface OverlayBuildOptions {
@@ -27,10 +33,10 @@ export interface OverlayBuildOptions {
   allowOperationChanges?: boolean;
   /** How messages name a path the user gave (relative to where the user ran the command). */
   shownAs?: (file: string) => string;
+  /** The name of the package the output folder is (`--name`); defaultPackageName if none. */
+  packageName?: string;
 }
 
-/** The file in the output folder that lists what the command wrote there. */
-export const manifestFile = '.overlay-build.json';
 export const changesFile = 'overlay-changes.md';
 
 /** The description with the overlays applied, linted and compared: what the build's first step makes. */
@@ -57,7 +63,12 @@ export async function overlaidDescription(
   const { document, applied } = applyOverlays(base, overlays);
   // The overlays' own changes, before the description names them in `info`.
   const changes = overlayChanges(base, document);
-  withOverlaysNamed(document, overlays, String(base.info?.version));
+  // What the overlays fill in is no longer said to be open, anywhere in the texts.
+  const perOperation = callerChanges(base, document).changes;
+  reconcileProse(base, document, perOperation);
+  overlaidOverview(document, changes, new Set([...filledParts(document, perOperation).values()].flatMap((parts) => [...parts])));
+  const name = checkPackageName(options.packageName ?? defaultPackageName);
+  withOverlaysNamed(document, overlays, String(base.info?.version), { name, version: packageVersion(String(base.info?.version), overlays) });
   const json = bundleJsonText(document);
   if (changes.refused.length > 0 && !options.allowOperationChanges) {
     const lines = changes.refused.map((c) => `  ${forTerminal(`${c.operationId} (${c.operation}): ${c.kind}: ${c.detail}`)}`);
@@ -102,12 +113,14 @@ export function overlaidProblemLine(problem: OverlaidProblem, overlays: Overlay[
  * Names the overlays in `info`: `x-overlays` (title and version of each) for tools, and a first
  * paragraph of the description for readers of the docs and the Markdown reference.
  */
-function withOverlaysNamed(document: Json, overlays: Overlay[], baseVersion: string): void {
+function withOverlaysNamed(document: Json, overlays: Overlay[], baseVersion: string, pkg: { name: string; version: string }): void {
   const names = overlays.map((overlay) => `${forMarkdown(overlay.title)} ${forMarkdown(overlay.overlayVersion)}`).join('; ');
   document.info['x-overlays'] = overlays.map((overlay) => ({ title: overlay.title, version: overlay.overlayVersion }));
+  // The package the build makes of it: the client's packageVersion and the samples' import read it.
+  document.info['x-package'] = pkg;
   document.info.description = [
     `**Built with overlays.** This is the description ${baseVersion} with these overlays applied, in order: ${names}.`,
-    "Their facts are the overlays' own, not the interface document's: where the overview below says a part is left open, an overlay may have filled it in.",
+    "Their facts are the overlays' own, not the interface document's: the overview below shows, for each part, what the interface document states and what the overlays add, and each operation's description ends with what the overlays add to it.",
     '',
     document.info.description,
   ].join('\n');
@@ -122,7 +135,7 @@ function overlaySteps(project: Project, options: OverlayBuildOptions, overlays: 
       await lintStep.run(context);
       const overlaid = await overlaidDescription(project, options, context.bundle!, overlays);
       for (const warning of overlaid.warnings) log.info(`  ${overlaidProblemLine(warning, overlaid.overlays)}`);
-      for (const line of overlaid.changesText) log.info(`  change: ${line}`);
+      for (const line of overlaid.changesText) log.info(line.startsWith('warning: ') ? `  ${line}` : `  change: ${line}`);
       Object.assign(context, { bundle: overlaid.document, bundleJson: overlaid.json });
       fs.writeFileSync(path.join(context.outDir, changesFile), overlaid.changesMarkdown);
     },
@@ -130,15 +143,26 @@ function overlaySteps(project: Project, options: OverlayBuildOptions, overlays: 
   const rest = buildSteps
     .filter((step) => step !== lintStep)
     .map((step) => ({ ...step, after: step.after.map((name) => (name === lintStep.name ? 'overlays' : name)) }));
+  // package.json and README.md: the output folder is a package an application installs.
+  const packageStep: Step = {
+    name: 'package',
+    after: ['overlays'],
+    async run(context) {
+      const document = context.bundle as Json;
+      const { name, version } = document.info['x-package'] as { name: string; version: string };
+      fs.writeFileSync(path.join(context.outDir, 'package.json'), packageJson(project, name, version, document, overlays));
+      fs.writeFileSync(path.join(context.outDir, 'README.md'), packageReadme(name, version, document, overlays, changesFile));
+    },
+  };
   const manifestStep: Step = {
     name: 'manifest',
-    after: rest.map((step) => step.name),
+    after: [...rest.map((step) => step.name), packageStep.name],
     async run(context) {
       const written = entriesBelow(context.outDir);
       fs.writeFileSync(path.join(context.outDir, manifestFile), `${JSON.stringify({ writtenBy: 'npm run build -- --overlay', files: written }, null, 2)}\n`);
     },
   };
-  return [overlaysStep, ...rest, manifestStep];
+  return [overlaysStep, ...rest, packageStep, manifestStep];
 }
 
 /** Builds the description with `options.overlays` into `options.out`; resolves true on success. */
@@ -156,49 +180,18 @@ export async function buildOverlaid(project: Project, log: BuildLog, options: Ov
     return false;
   }
   const count = `${options.overlays.length} ${options.overlays.length === 1 ? 'overlay' : 'overlays'}`;
-  return build({ ...project, outputDir: out }, log, {
+  const built = await build({ ...project, outputDir: out }, log, {
     steps: overlaySteps(project, { ...options, shownAs }, overlays, log),
     label: `openapi/ + ${count} -> ${shownAs(out)}/`,
+    outputsShown: `${shownAs(out)}/`,
   });
-}
-
-/**
- * Refuses an output folder inside generated/ or openapi/ (or one of them), a file, or a folder that
- * holds anything this command did not write there (its manifest lists what it wrote).
- */
-export function checkOutputFolder(project: Project, out: string, outShown: string): void {
-  const sourceDir = path.dirname(project.sourceEntry);
-  for (const kept of [project.outputDir, sourceDir]) {
-    const relative = path.relative(kept, out);
-    if (relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative)))
-      throw new ReportedError(`--out ${outShown} is inside ${path.basename(kept)}/, which only the description's own build writes; choose a folder outside it`);
-    if (!path.relative(out, kept).startsWith('..'))
-      throw new ReportedError(`--out ${outShown} holds ${path.basename(kept)}/; choose a folder of its own for the build with overlays`);
+  if (built) {
+    try {
+      recordOutputFolder(out);
+    } catch (error) {
+      const why = forTerminal(error instanceof Error ? error.message : String(error));
+      log.info(`build: warning: the record of ${shownAs(out)}/ could not be written (${why}); a build into it again will refuse it until it is emptied`);
+    }
   }
-  const stat = fs.lstatSync(out, { throwIfNoEntry: false });
-  if (!stat) return;
-  if (!stat.isDirectory()) throw new ReportedError(`--out ${outShown} is not a folder`);
-  const present = entriesBelow(out);
-  if (present.length === 0) return;
-  let listed: string[] = [];
-  try {
-    const manifest = JSON.parse(fs.readFileSync(path.join(out, manifestFile), 'utf8')) as { files?: unknown };
-    listed = Array.isArray(manifest.files) ? manifest.files.map(String) : [];
-  } catch {
-    listed = [];
-  }
-  const foreign = present.find((file) => file !== manifestFile && !listed.includes(file));
-  if (foreign !== undefined)
-    throw new ReportedError(
-      `--out ${outShown} holds ${forTerminal(foreign)}, which this command did not write; it replaces the whole folder, so choose an empty or new one`,
-    );
-}
-
-/** Everything below `dir` but its folders (files, and links or pipes too), relative to it, sorted. */
-function entriesBelow(dir: string): string[] {
-  return fs
-    .readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => !entry.isDirectory())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
-    .sort();
+  return built;
 }

@@ -57,7 +57,10 @@ export async function lintOverlaid(document: Json, json: string, applied: Applie
         at: pointer(...diagnostic.path),
       })),
   ];
-  return problems.map((problem) => ({ ...problem, action: actionAbout(document, problem.at, applied) }));
+  // A warning at a node no action touched is the description's own (e.g. \`info-contact\`), not the overlays'.
+  return problems
+    .map((problem) => ({ ...problem, action: actionAbout(document, problem.at, applied) }))
+    .filter((problem) => problem.severity === 'error' || problem.action !== undefined);
 }
 
 /** Whether pointer `a` is `b` or inside it, segment by segment. */

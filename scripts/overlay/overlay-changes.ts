@@ -1,28 +1,38 @@
-// What overlays add or change compared with the description, by area (security, operations,
-// parameters, schemas, the rest), from the comparison the diff uses (api-smart-diff and
-// compare.ts). Some changes are refused unless the user allows them: an operation removed or
-// renamed, or a method, path or success status changed, after which the client would no longer
+// What overlays change compared with the description, for a reviewer: per operation, each
+// parameter, body field and credential with what a caller must now do (caller-changes.ts), grouped
+// where several operations share a change; warnings where a fact cannot be enforced; the changes
+// that reach no operation (a security scheme, info, servers, tags), from the comparison the diff
+// uses (api-smart-diff); and the changes refused unless the user allows them: an operation removed
+// or renamed, or a method, path or success status changed, after which the client would no longer
 // reach the service as the interface document describes it.
 import { apiDiff } from 'api-smart-diff';
 import { forMarkdown, forTerminal } from '../escape.ts';
-import type { Json } from '../openapi-document.ts';
+import { eachOperation, type Json } from '../openapi-document.ts';
 import { type BreakingChange, type BreakingKind, compareBundles } from '../release/compare.ts';
+import { callerChanges, schemeText } from './caller-changes.ts';
 import type { Overlay } from './read-overlay.ts';
 
-export type ChangeArea = 'Security' | 'Operations' | 'Parameters' | 'Schemas' | 'Document';
-
-export interface OverlayChange {
-  area: ChangeArea;
-  /** Added, removed, replaced or renamed. */
-  action: string;
-  /** Where, in words: an operationId or a component, then the path inside it. */
-  where: string;
-  /** Whether the change can break a caller that followed the description (api-smart-diff's rating). */
+/** A change a caller meets, with the operations it applies to. */
+export interface GroupedChange {
+  /** The operationIds, or `every operation`. */
+  operations: string;
+  what: string;
+  caller: string;
   breaking: boolean;
 }
 
+/** A change no operation shows: to a security scheme, `info`, `servers`, `tags`... */
+export interface DocumentChange {
+  /** Added, removed, replaced or renamed. */
+  action: string;
+  /** Where, in words: a component, then the path inside it; or the document path. */
+  where: string;
+}
+
 export interface OverlayChanges {
-  changes: OverlayChange[];
+  changes: GroupedChange[];
+  warnings: string[];
+  document: DocumentChange[];
   /** Changes that need `--allow-operation-changes`. */
   refused: BreakingChange[];
 }
@@ -30,56 +40,63 @@ export interface OverlayChanges {
 /** The kinds of change after which the client no longer reaches the service the interface document describes. */
 export const refusedKinds: BreakingKind[] = ['operation removed', 'operationId renamed', 'path or path parameter renamed', 'success status removed or changed'];
 
-const componentAreas: Record<string, ChangeArea> = { securitySchemes: 'Security', parameters: 'Parameters', schemas: 'Schemas' };
+/** Where a change is one that caller-changes.ts reports, at each operation it reaches. */
+const operationParts = new Set(['parameters', 'requestBody', 'responses', 'security']);
+const reachedComponents = new Set(['schemas', 'parameters', 'requestBodies', 'responses', 'headers']);
 
 /** Compares `base` (the description) with `overlaid` (the description with the overlays). */
 export function overlayChanges(base: Json, overlaid: Json): OverlayChanges {
-  const comparison = compareBundles(base, overlaid);
-  const changes: OverlayChange[] = [];
-  for (const diff of apiDiff(base, overlaid)) {
+  const { changes, warnings } = callerChanges(base, overlaid);
+  const all = [...eachOperation(overlaid)].map(({ operation }) => String(operation.operationId));
+  const groups = new Map<string, GroupedChange & { ids: string[] }>();
+  for (const change of changes) {
+    const key = JSON.stringify([change.what, change.caller, change.breaking]);
+    const group = groups.get(key) ?? { what: change.what, caller: change.caller, breaking: change.breaking, operations: '', ids: [] };
+    group.ids.push(change.operationId);
+    groups.set(key, group);
+  }
+  const grouped = [...groups.values()].map(({ ids, ...group }) => ({
+    ...group,
+    operations: ids.length === all.length && all.length > 1 ? `every operation` : ids.join(', '),
+  }));
+  const document = schemeChanges(base, overlaid);
+  // api-smart-diff normalizes its inputs in place (path-item parameters moved into each operation).
+  for (const diff of apiDiff(structuredClone(base), structuredClone(overlaid))) {
     const path = diff.path.map(String);
-    // A change to a component also shows at every operation that references it: listed once, at the component.
-    if (path[0] === 'paths' && path.length > 4 && viaReference(base, overlaid, path)) continue;
-    changes.push({ area: areaOf(path), action: diff.action, where: whereOf(base, overlaid, path), breaking: diff.type === 'breaking' });
+    if (path[0] === 'paths' && (operationParts.has(path[3]) || path[2] === 'parameters')) continue;
+    if (path[0] === 'components' && reachedComponents.has(path[1])) continue;
+    if (path[0] === 'security' || (path[0] === 'components' && path[1] === 'securitySchemes')) continue;
+    document.push({ action: diff.action, where: whereOf(path) });
   }
-  const refused = comparison.breaking.filter((change) => refusedKinds.includes(change.kind));
-  return { changes, refused };
+  const refused = compareBundles(base, overlaid).breaking.filter((change) => refusedKinds.includes(change.kind));
+  return { changes: grouped, warnings, document, refused };
 }
 
-/** Whether `path` (inside an operation) passes through a `$ref` on either side: then it is a component's change. */
-function viaReference(base: Json, overlaid: Json, path: string[]): boolean {
-  return [base, overlaid].some((document) => {
-    let node: Json = document;
-    for (const key of path.slice(0, -1)) {
-      node = node?.[key];
-      if (typeof node?.$ref === 'string') return true;
-    }
-    return false;
-  });
+/** Each security scheme the overlays add, change or remove, in words. */
+function schemeChanges(base: Json, overlaid: Json): DocumentChange[] {
+  const before: Record<string, Json> = base.components?.securitySchemes ?? {};
+  const after: Record<string, Json> = overlaid.components?.securitySchemes ?? {};
+  return [
+    ...Object.entries(after)
+      .filter(([name, scheme]) => JSON.stringify(before[name]) !== JSON.stringify(scheme))
+      .map(([name, scheme]) => ({ action: Object.hasOwn(before, name) ? 'replace' : 'add', where: `security scheme ${name}: ${schemeText(scheme)}` })),
+    ...Object.keys(before)
+      .filter((name) => !Object.hasOwn(after, name))
+      .map((name) => ({ action: 'remove', where: `security scheme ${name}` })),
+  ];
 }
 
-function areaOf(path: string[]): ChangeArea {
-  if (path[0] === 'components') return componentAreas[path[1]] ?? 'Document';
-  if (path.includes('security')) return 'Security';
-  if (path[0] === 'paths') return path.includes('parameters') ? 'Parameters' : 'Operations';
-  return path[0] === 'security' ? 'Security' : 'Document';
-}
-
-/** `sendBatch` requestBody.content…, `SendBatchRequestBody` properties.subject, or the document path. */
-function whereOf(base: Json, overlaid: Json, path: string[]): string {
-  if (path[0] === 'paths' && path.length >= 3) {
-    const operationId = (overlaid.paths?.[path[1]]?.[path[2]] ?? base.paths?.[path[1]]?.[path[2]])?.operationId;
-    const inside = path.slice(3).join('.');
-    if (typeof operationId === 'string') return `${operationId}${inside ? ` ${inside}` : ''}`;
-  }
-  if (path[0] === 'components' && path.length >= 3) return `${path[2]}${path.length > 3 ? ` ${path.slice(3).join('.')}` : ''}`;
-  return path.join('.');
-}
+/** The document path of a change. */
+const whereOf = (path: string[]) => path.join('.');
 
 /** The changes as the terminal shows them, one line each, escaped. */
 export function changesText(changes: OverlayChanges): string[] {
-  if (changes.changes.length === 0) return ['the overlays change nothing in the description'];
-  return changes.changes.map((c) => forTerminal(`${c.area}: ${c.action} ${c.where}${c.breaking ? ' (can break a caller)' : ''}`));
+  const lines = [
+    ...changes.changes.map((c) => `${c.operations}: ${c.what}: a caller ${c.caller}${c.breaking ? ' (can break a caller)' : ''}`),
+    ...changes.document.map((c) => `${c.action} ${c.where}`),
+    ...changes.warnings.map((warning) => `warning: ${warning}`),
+  ];
+  return lines.length === 0 ? ['the overlays change nothing in the description'] : lines.map((line) => forTerminal(line));
 }
 
 /** The changes as Markdown: overlay-changes.md beside the outputs. Every value is escaped. */
@@ -94,14 +111,34 @@ export function changesMarkdown(changes: OverlayChanges, overlays: Overlay[], ba
     ),
     '',
   ];
-  if (changes.changes.length === 0) lines.push('They change nothing in the description.');
-  else {
-    lines.push('| Area | Change | Where | Can break a caller |', '| --- | --- | --- | --- |');
-    for (const c of changes.changes) lines.push(`| ${c.area} | ${c.action} | ${forMarkdown(c.where)} | ${c.breaking ? 'yes' : 'no'} |`);
+  if (changes.changes.length + changes.document.length === 0) lines.push('They change nothing in the description.');
+  if (changes.changes.length > 0) {
+    lines.push('## For callers', '', '| Operations | What changed | What a caller must now do | Can break a caller |', '| --- | --- | --- | --- |');
+    for (const c of changes.changes) lines.push(`| ${forMarkdown(c.operations)} | ${cell(c.what)} | ${cell(c.caller)} | ${c.breaking ? 'yes' : 'no'} |`);
+    lines.push('');
+  }
+  if (changes.warnings.length > 0) {
+    lines.push('## Warnings: facts the description cannot enforce', '');
+    for (const warning of changes.warnings) lines.push(`- ${cell(warning)}`);
+    lines.push('');
+  }
+  if (changes.document.length > 0) {
+    lines.push('## Other changes', '', '| Change | Where |', '| --- | --- |');
+    for (const c of changes.document) lines.push(`| ${c.action} | ${forMarkdown(c.where)} |`);
+    lines.push('');
   }
   if (changes.refused.length > 0) {
-    lines.push('', `## Operations the overlays move away from the interface document${allowed ? ' (allowed with --allow-operation-changes)' : ''}`, '');
+    lines.push(`## Operations the overlays move away from the interface document${allowed ? ' (allowed with --allow-operation-changes)' : ''}`, '');
     for (const change of changes.refused) lines.push(`- ${forMarkdown(`${change.operationId} (${change.operation}): ${change.kind}: ${change.detail}`)}`);
+    lines.push('');
   }
-  return `${lines.join('\n')}\n`;
+  return `${lines.join('\n').trimEnd()}\n`;
+}
+
+/** Markdown of a change's text: escaped, with the code spans this project writes kept as code. */
+export function cell(text: string): string {
+  return text
+    .split('`')
+    .map((part, i) => (i % 2 === 1 ? `\`${forTerminal(part).replaceAll('|', '\\|')}\`` : forMarkdown(part)))
+    .join('');
 }

@@ -3,10 +3,11 @@
 // anything is applied: every action has a target and exactly one of `update`, `remove` or `copy`.
 // An overlay references nothing: a `$ref` in an update may only point into the description
 // (`#/...`), and `extends` is never read or fetched.
-import path from 'node:path';
 import { isMap, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
+import { forTerminal } from '../escape.ts';
 import { ReportedError } from '../project.ts';
-import { readInside, sourceLimits } from '../lint/source-boundary.ts';
+import { sourceLimits } from '../lint/source-boundary.ts';
+import { jsonSize, overlayLimits, readBounded } from './overlay-limits.ts';
 
 export type ActionKind = 'update' | 'remove' | 'copy';
 
@@ -41,19 +42,14 @@ const actionFields = new Set(['target', 'description', 'update', 'remove', 'copy
 /** A problem in an overlay file, at a line: `file:line: message`. */
 export class OverlayError extends ReportedError {
   constructor(file: string, line: number | undefined, message: string) {
-    super(`${file}${line ? `:${line}` : ''}: ${message}`);
+    // Targets, names and values come from the overlay: escaped for the terminal, on one line.
+    super(forTerminal(`${file}${line ? `:${line}` : ''}: ${message}`));
   }
 }
 
 /** Reads and checks the overlay at `file`; `shownAs` is how messages name it. */
 export function readOverlay(file: string, shownAs: string): Overlay {
-  let text: string;
-  try {
-    text = readInside(path.dirname(file), file, shownAs, sourceLimits.fileBytes);
-  } catch (error) {
-    // The boundary's messages name the file: "x.yaml does not exist", "x.yaml has 2000000 bytes, ...".
-    throw new ReportedError(`overlay ${error instanceof Error ? error.message : String(error)}`);
-  }
+  const text = readBounded(file, shownAs);
   const lines = new LineCounter();
   const document = parseDocument(text, { lineCounter: lines, prettyErrors: false });
   const lineOf = (node: unknown) => {
@@ -70,6 +66,12 @@ export function readOverlay(file: string, shownAs: string): Overlay {
   } catch (error) {
     throw new OverlayError(shownAs, undefined, `refused: ${error instanceof Error ? error.message : String(error)}`);
   }
+  if (jsonSize(data, overlayLimits.expandedBytes) === Infinity)
+    throw new OverlayError(
+      shownAs,
+      undefined,
+      `refused: with its YAML aliases expanded it is more than ${overlayLimits.expandedBytes} bytes; write each value once, or fewer aliases of a large one`,
+    );
   const root = document.contents;
   const at = (key: string) => (isMap(root) ? lineOf(root.get(key, true)) : undefined);
   if (!isRecord(data)) throw new OverlayError(shownAs, lineOf(root) ?? 1, 'not an overlay: the file is not a YAML or JSON object');
@@ -78,6 +80,14 @@ export function readOverlay(file: string, shownAs: string): Overlay {
     throw new OverlayError(shownAs, 1, `not an overlay: it has no \`overlay:\` version${what}`);
   }
   const version = String(data.overlay);
+  if (typeof data.overlay === 'number') {
+    const written = isMap(root) ? String((root.get('overlay', true) as { source?: unknown } | undefined)?.source ?? version) : version;
+    throw new OverlayError(
+      shownAs,
+      at('overlay'),
+      `\`overlay: ${written}\` is a YAML number (${version}), not a version; quote it, major.minor.patch: \`overlay: "1.0.0"\` or \`overlay: "1.1.0"\``,
+    );
+  }
   if (!supportedVersions.test(version))
     throw new OverlayError(shownAs, at('overlay'), `overlay version ${JSON.stringify(version)} is not supported: use 1.0.0 or 1.1.0`);
   const info = data.info;
@@ -103,8 +113,8 @@ export function readOverlay(file: string, shownAs: string): Overlay {
     if ('copy' in action && version.startsWith('1.0.')) fail('`copy` needs overlay version 1.1.0');
     const kinds = (['update', 'copy'] as const).filter((kind) => kind in action);
     if (action.remove === true) kinds.unshift('remove' as never);
-    if (kinds.length !== 1)
-      fail(kinds.length === 0 ? 'it has no `update`, `remove: true` or `copy`' : `it has ${kinds.map((k) => `\`${k}\``).join(' and ')}; give exactly one`);
+    if (kinds.length === 0) fail('it has no `update`, `remove: true` or `copy`');
+    if (kinds.length > 1) fail(`it has ${kinds.map((k) => `\`${k}\``).join(' and ')}; an action does one thing: ${twoActions(kinds)}`);
     const kind: ActionKind = action.remove === true ? 'remove' : kinds[0];
     if (kind === 'copy' && (typeof action.copy !== 'string' || !action.copy.startsWith('$'))) fail('`copy` must be a JSONPath expression starting with `$`');
     if (kind === 'update') {
@@ -124,6 +134,13 @@ export function readOverlay(file: string, shownAs: string): Overlay {
     };
   });
   return { file: shownAs, version, title: info.title, overlayVersion: info.version, actions };
+}
+
+/** What to write instead of an action with two kinds. */
+function twoActions(kinds: ActionKind[]): string {
+  if (kinds.includes('remove'))
+    return `to replace the node, write one action with \`remove: true\` for it and, after it, one that \`${kinds.find((k) => k !== 'remove')}\`s its parent with the new value`;
+  return 'write two actions with the same target, one with `update`, one with `copy`';
 }
 
 /** A JSON or YAML object (not a list, not null). */

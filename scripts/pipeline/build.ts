@@ -17,6 +17,8 @@ export interface BuildOptions {
   lintOptions?: BuildContext['lintOptions'];
   /** What the first progress line says is built into what; default `openapi/ -> <outputs>/`. */
   label?: string;
+  /** How the last line of a failure names the outputs folder; default `<outputs>/`, its name. */
+  outputsShown?: string;
 }
 
 /** Builds `project`'s outputs; resolves true on success. Reports progress and failures through `log`. */
@@ -39,7 +41,7 @@ export async function build(project: Project, log: BuildLog, options: BuildOptio
     const reason = error instanceof StepError ? error.reason : error;
     const unexpected = !(reason instanceof ReportedError) && reason instanceof Error;
     log.error(`build: ${error instanceof Error ? error.message : String(error)}${unexpected ? `\n${reason.stack}` : ''}`);
-    log.error(`build: ${outputs}/ is unchanged`);
+    log.error(`build: ${options.outputsShown ?? `${outputs}/`} is unchanged`);
     return false;
   }
 }

@@ -28,12 +28,47 @@ export const sampleLineWidth = 53;
 export interface SampleFacts {
   schemes: HeaderScheme[];
   body: { declared: boolean; required: BodyField[] };
+  /** The package the TypeScript sample imports: a build with overlays names its own (info.x-package). */
+  packageName?: string;
+  /** A path parameter's type, where an overlay states one (a format, a pattern or values): `string, uuid`. */
+  pathTypes?: Record<string, string>;
 }
 
 const noFacts: SampleFacts = { schemes: [], body: { declared: false, required: [] } };
 
 /** The facts of `operation` in `document` that its samples show. */
-export const sampleFacts = (document: Json, operation: Operation): SampleFacts => ({ schemes: headerSchemes(document), body: bodyFields(document, operation) });
+export const sampleFacts = (document: Json, operation: Operation): SampleFacts => ({
+  schemes: headerSchemes(document),
+  body: bodyFields(document, operation),
+  packageName: document.info?.['x-package']?.name,
+  pathTypes: pathTypes(document, operation),
+});
+
+/** The path parameters of `operation` whose schema states a format, a pattern or values (the description's state none). */
+function pathTypes(document: Json, operation: Operation): Record<string, string> {
+  const pathItem = document.paths?.[operation.path] ?? {};
+  const parameters: Json[] = [...(pathItem.parameters ?? []), ...(pathItem[operation.method]?.parameters ?? [])].map((p: Json) =>
+    typeof p?.$ref === 'string'
+      ? p.$ref
+          .split('/')
+          .slice(1)
+          .reduce((at: Json, key: string) => at?.[key], document)
+      : p,
+  );
+  const typed = parameters.filter((p) => p?.in === 'path' && ['format', 'pattern', 'enum'].some((key) => key in (p.schema ?? {})));
+  const words = (p: Json) => [p.schema.type, p.schema.format, p.schema.pattern && 'with a pattern', p.schema.enum && 'one of listed values'];
+  // Words only: the comment sits in a code block of the Markdown reference.
+  return Object.fromEntries(
+    typed.map((p) => [
+      p.name,
+      words(p)
+        .filter(Boolean)
+        .map(String)
+        .join(', ')
+        .replace(/[^\w .,:-]/g, ''),
+    ]),
+  );
+}
 
 /** What stands for a credential in a sample. */
 const credentialPlaceholder = 'your credential';
@@ -96,7 +131,7 @@ export function typescriptSample(operation: Operation, baseUrl: string, facts: S
     'import {',
     '  createEmailDeliveryClient,',
     `  ${operation.operationId},`,
-    `} from '${clientPackage}';`,
+    `} from '${facts.packageName ?? clientPackage}';`,
     '',
     'const client = createEmailDeliveryClient({',
     `  baseUrl: '${baseUrl}',`,
@@ -106,7 +141,7 @@ export function typescriptSample(operation: Operation, baseUrl: string, facts: S
     'const { data, error, response } =',
   ];
   const args: string[] = [];
-  for (const name of operation.pathParameters) args.push(`    ${name}: 'ID', // type and format not specified`);
+  for (const name of operation.pathParameters) args.push(`    ${name}: 'ID', // ${facts.pathTypes?.[name] ?? 'type and format not specified'}`);
   if (operation.openQuery) args.push('    // any name=value pairs (names not specified)', "    query: { name: 'value' },");
   for (const location of ['query', 'header', 'cookie'] as const) args.push(...parameterArgs(operation, location));
   if (operation.body && facts.body.declared)

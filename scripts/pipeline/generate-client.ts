@@ -2,7 +2,7 @@
 // its operationId. Only what the description decides is generated here (the operation table, the
 // default base URL, the functions); the rest is client-runtime.ts, copied beside it.
 import fs from 'node:fs/promises';
-import { generatedHeader } from './generate-types.ts';
+import { builtWith, generatedHeader } from './generate-types.ts';
 import { type HeaderScheme, headerSchemes, listOperations, type Operation } from './operations.ts';
 import type { ParameterRule } from './parameters.ts';
 import { previousSchemaName, renamedIn } from './previous-names.ts';
@@ -149,7 +149,9 @@ ${aliases.join('\n')}
  * client.ts for `bundle`. `packageVersion` is the version of the package it ships in (package.json),
  * which the release keeps equal to `info.version`.
  */
-export function generateClient(bundle: Json, packageVersion: string = bundle.info.version): string {
+export function generateClient(bundle: Json, rootPackageVersion: string = bundle.info.version): string {
+  // A build with overlays names its own package (info.x-package) and version.
+  const packageVersion: string = bundle.info['x-package']?.version ?? rootPackageVersion;
   const operations = listOperations(bundle);
   const schemes = headerSchemes(bundle);
   const defaultBaseUrl: string = bundle.servers[0].variables.base_url.default;
@@ -160,7 +162,7 @@ export function generateClient(bundle: Json, packageVersion: string = bundle.inf
       const rules = operation.parameters.map((p) => `{ name: ${literal(p.name)}, in: '${p.in}', style: '${p.style}', explode: ${p.explode} }`);
       return `  '${httpVerb(operation)} ${operation.path}': [${rules.join(', ')}],`;
     });
-  return `${generatedHeader(`Typed client of the ${bundle.info.title} (openapi-fetch).`)}
+  return `${generatedHeader(`Typed client of the ${bundle.info.title} (openapi-fetch).`, bundle)}
 import type { Client, FetchResponse${schemes.length > 0 ? ', Middleware' : ''} } from 'openapi-fetch';
 import { type CallOptions, createDescribedClient, type EmailDeliveryClientOptions, type ParameterStyle } from './client-runtime.js';
 import type { components, operations, paths } from './schema.js';
@@ -210,8 +212,12 @@ ${operations.map(operationFunction).join('\n\n')}
 }
 
 /** generated/client-runtime.ts: scripts/pipeline/client-runtime.ts as it is, under a generated-file header. */
-export async function clientRuntimeSource(): Promise<string> {
+export async function clientRuntimeSource(bundle?: Json): Promise<string> {
   const source = await fs.readFile(new URL('./client-runtime.ts', import.meta.url), 'utf8');
-  const header = `// Copied from scripts/pipeline/client-runtime.ts by \`npm run build\`. Do not edit: change that file and rebuild.\n`;
+  const overlays = builtWith(bundle);
+  const header =
+    overlays === undefined
+      ? `// Copied from scripts/pipeline/client-runtime.ts by \`npm run build\`. Do not edit: change that file and rebuild.\n`
+      : `// The email-delivery-api toolchain's client runtime (scripts/pipeline/client-runtime.ts), copied by \`npm run build -- --overlay\` for ${overlays}. Do not edit.\n`;
   return `${header}${source}`;
 }

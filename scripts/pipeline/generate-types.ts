@@ -2,11 +2,27 @@
 import openapiTS, { astToString } from 'openapi-typescript';
 import type { OpenAPI3 } from 'openapi-typescript';
 
-export const generatedHeader = (what: string) =>
-  `// ${what}\n// Generated from generated/openapi.json by \`npm run build\`. Do not edit: change openapi/ and rebuild.\n`;
+/** The first lines of a generated file: what it is, and what it was generated from. */
+export const generatedHeader = (what: string, bundle?: Record<string, unknown>) => {
+  const overlays = builtWith(bundle);
+  return overlays === undefined
+    ? `// ${what}\n// Generated from generated/openapi.json by \`npm run build\`. Do not edit: change openapi/ and rebuild.\n`
+    : `// ${what}\n// Generated from ${overlays} by \`npm run build -- --overlay\`. Do not edit: change the overlays and rebuild.\n`;
+};
+
+/**
+ * For a description built with overlays (`info.x-overlays`, written by the build with overlays),
+ * `the description 1.0.0 with the overlays A 1.0.0, B 2.0.0`, on one line whatever the titles hold.
+ */
+export function builtWith(bundle: Record<string, unknown> | undefined): string | undefined {
+  const info = bundle?.info as { version?: unknown; 'x-overlays'?: unknown } | undefined;
+  if (!Array.isArray(info?.['x-overlays'])) return undefined;
+  const overlays = (info['x-overlays'] as { title?: unknown; version?: unknown }[]).map((overlay) => `${String(overlay.title)} ${String(overlay.version)}`);
+  return `the description ${String(info.version)} with the overlays ${overlays.join(', ')}`.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ');
+}
 
 export async function generateTypes(bundle: Record<string, unknown>): Promise<string> {
   // openapi-typescript may annotate the document it is given: hand it a copy.
   const ast = await openapiTS(structuredClone(bundle) as unknown as OpenAPI3, { silent: true });
-  return `${generatedHeader('TypeScript types of the Email Delivery Service API description (openapi-typescript).')}\n${astToString(ast)}`;
+  return `${generatedHeader('TypeScript types of the Email Delivery Service API description (openapi-typescript).', bundle)}\n${astToString(ast)}`;
 }

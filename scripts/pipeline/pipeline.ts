@@ -87,7 +87,7 @@ export const clientStep: Step = {
     const packageJson = await fs.readFile(path.join(context.project.root, 'package.json'), 'utf8').catch(() => undefined);
     const packageVersion = packageJson === undefined ? undefined : (JSON.parse(packageJson) as { version?: string }).version;
     await fs.writeFile(path.join(context.outDir, 'client.ts'), generateClient(requireBundle(context), packageVersion));
-    await fs.writeFile(path.join(context.outDir, 'client-runtime.ts'), await clientRuntimeSource());
+    await fs.writeFile(path.join(context.outDir, 'client-runtime.ts'), await clientRuntimeSource(requireBundle(context)));
     await compileClient(context.project, context.outDir);
   },
 };

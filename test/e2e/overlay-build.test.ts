@@ -18,8 +18,11 @@ import { run, type RunResult, tsc } from '../support/run-command.ts';
 if (!mustRunBrowserTests) console.warn(`overlay-build.test.ts: the docs test is skipped: ${installHint}`);
 
 const overlayArgs = ['--overlay', 'examples/overlays/auth.yaml', '--overlay', 'examples/overlays/fields.yaml'];
+const packageName = '@acme/email-api';
 /** The build command of the checkout, run from the checkout as `npm run build -- <args>` runs it. */
-const buildCommand = (args: string[]) => run(process.execPath, ['scripts/cli/build.ts', ...args], root, { INIT_CWD: root });
+// What the build records of its output folder goes to the scratch folder, not the user's cache.
+const buildCommand = (args: string[]) =>
+  run(process.execPath, ['scripts/cli/build.ts', ...args], root, { INIT_CWD: root, XDG_CACHE_HOME: path.join(scratch, 'cache') });
 
 let scratch: string;
 let out: string;
@@ -32,7 +35,7 @@ beforeAll(async () => {
   await fs.symlink(path.join(root, 'node_modules'), path.join(scratch, 'node_modules'));
   out = path.join(scratch, 'acme-build');
   generatedBefore = await fingerprint(path.join(root, 'generated'));
-  first = await buildCommand([...overlayArgs, '--out', out]);
+  first = await buildCommand([...overlayArgs, '--out', out, '--name', packageName]);
 }, 120_000);
 
 afterAll(() => fs.rm(scratch, { recursive: true, force: true }));
@@ -41,11 +44,14 @@ describe('the build with the example overlays', () => {
   it('exits 0, printing what the overlays change, and writes the artifact set of generated/ there', async () => {
     expect(first.code, first.output).toBe(0);
     expect(first.stdout).toContain(`build: openapi/ + 2 overlays -> ${path.relative(root, out)}/\n`);
-    expect(first.stdout).toContain('  change: Schemas: add SendBatchRequestBody properties.subject (can break a caller)\n');
-    expect(first.stdout).toContain('  change: Security: add components.securitySchemes (can break a caller)\n');
+    expect(first.stdout).toContain('  change: sendBatch: request field `subject` at $.subject: a caller must now send it (string) (can break a caller)\n');
+    expect(first.stdout).toContain('  change: add security scheme ExampleApiKey: the header X-Example-Api-Key\n');
+    expect(first.stdout).not.toContain('info-contact');
     const committed = Object.keys(generatedBefore).filter((file) => !file.startsWith('docs/'));
     const written = Object.keys(await fingerprint(out));
-    expect(written.sort()).toEqual([...committed, 'docs/index.html', 'docs/interface-document.html', 'overlay-changes.md', '.overlay-build.json'].sort());
+    expect(written.sort()).toEqual(
+      [...committed, 'docs/index.html', 'docs/interface-document.html', 'overlay-changes.md', '.overlay-build.json', 'package.json', 'README.md'].sort(),
+    );
     expect(await fs.readFile(path.join(out, 'overlay-changes.md'), 'utf8')).toContain('1. Example credentials header 1.0.0 (`examples/overlays/auth.yaml`)');
   });
 
@@ -83,7 +89,8 @@ export const state: 'queued' | 'delivered' | 'bounced' | undefined = data?.state
       .split('```')[0];
     expect(sample).toContain("    ExampleApiKey: 'your credential',\n");
     expect(sample).toContain("    body: { subject: 'text' },\n");
-    await fs.writeFile(path.join(scratch, 'sample.ts'), `${sample.replace("from 'email-delivery-api'", "from './acme-build/dist/client.js'")}export {};\n`);
+    expect(sample).toContain(`} from '${packageName}';`);
+    await fs.writeFile(path.join(scratch, 'sample.ts'), `${sample.replace(`from '${packageName}'`, "from './acme-build/dist/client.js'")}export {};\n`);
     // One tsc run over the three files: errors only in the one without the overlays.
     const checked = await check('with.ts', 'sample.ts', 'without.ts');
     const errors = checked.stdout.split('\n').filter((line) => line.includes('error TS'));
@@ -141,16 +148,92 @@ export const state: 'queued' | 'delivered' | 'bounced' | undefined = data?.state
       const text = await section.innerText();
       expect(text).toMatch(/Security\s+View security details\s+ExampleApiKey/);
       expect(text).toMatch(/subject\s+string\s+required\s+The subject line of the batch's messages\./);
+      // Nothing there says the credentials or the request's fields are open; what the overlays add is said.
+      expect(text).not.toMatch(/authorization are not specified|whose fields|any JSON object is accepted/);
+      expect(text).toContain('From the overlays:');
+      const overview = await page.locator('body').innerText();
+      expect(overview).toMatch(/Authentication\s+Left open\s+Added by the overlays: credentials \(every operation\)/);
     } finally {
       await browser.close();
     }
   });
 });
 
+describe('the output folder as a package', () => {
+  const descriptionVersion = async () => JSON.parse(await fs.readFile(path.join(root, 'generated', 'openapi.json'), 'utf8')).info.version as string;
+
+  it('has a package.json: the name given, a version naming the description and the overlays, the exports of the published package', async () => {
+    const own = JSON.parse(await fs.readFile(path.join(root, 'package.json'), 'utf8'));
+    const manifest = JSON.parse(await fs.readFile(path.join(out, 'package.json'), 'utf8'));
+    expect(manifest.name).toBe(packageName);
+    expect(manifest.version).toBe(`${await descriptionVersion()}+example-credentials-header-1-0-0.example-batch-and-status-fields-1-0-0`);
+    expect(JSON.stringify(manifest.exports)).toBe(JSON.stringify(own.exports).replaceAll('./generated/', './'));
+    expect(manifest.dependencies).toEqual(own.dependencies);
+    for (const file of Object.values<string | { types: string; default: string }>(manifest.exports).flatMap((e) =>
+      typeof e === 'string' ? [e] : [e.types, e.default],
+    ))
+      await expect(fs.stat(path.join(out, file)), file).resolves.toBeTruthy();
+    const readme = await fs.readFile(path.join(out, 'README.md'), 'utf8');
+    expect(readme).toContain(`# ${packageName}\n`);
+    expect(readme).toContain('1. Example credentials header 1.0.0 (`examples/overlays/auth.yaml`)');
+    expect(readme).toContain('npm install --install-links /path/to/this/folder');
+  });
+
+  it('names the description version and the overlays in the generated headers', async () => {
+    const named = `the description ${await descriptionVersion()} with the overlays Example credentials header 1.0.0, Example batch and status fields 1.0.0`;
+    for (const file of ['client.ts', 'schema.ts', 'client-runtime.ts']) {
+      const head = (await fs.readFile(path.join(out, file), 'utf8')).split('\n').slice(0, 2).join('\n');
+      expect(head, file).toContain(named);
+      expect(head, file).not.toContain('change openapi/');
+    }
+  });
+
+  it('installs offline into a separate application, which type-checks and calls with the credential and the field', async () => {
+    const app = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-overlay-app-'));
+    const server = await startTestServer();
+    try {
+      // Offline: the one dependency (openapi-fetch, and its own) from the checkout, as the registry would give them.
+      const linked = (name: string) => `file:${path.join(root, 'node_modules', name)}`;
+      const dependencies = { 'openapi-fetch': linked('openapi-fetch'), 'openapi-typescript-helpers': linked('openapi-typescript-helpers') };
+      await fs.writeFile(path.join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module', dependencies }));
+      const installed = await run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', '--install-links', out], app);
+      expect(installed.code, installed.output).toBe(0);
+      await fs.writeFile(
+        path.join(app, 'app.ts'),
+        `import { createEmailDeliveryClient, packageVersion, sendBatch } from '${packageName}';
+const client = createEmailDeliveryClient({ baseUrl: process.argv[2], credentials: { ExampleApiKey: 'key-123' } });
+const { response } = await sendBatch(client, { id: 'b1', body: { subject: 'Hello' } });
+// @ts-expect-error the subject is required once the body is given
+await sendBatch(client, { id: 'b1', body: { sendAt: '2026-11-22T10:00:00Z' } });
+console.log(response.status, packageVersion);
+declare const process: { argv: string[] };
+`,
+      );
+      const checked = await run(process.execPath, [tsc('typescript'), '--noEmit', '--strict', '--module', 'nodenext', '--target', 'es2022', 'app.ts'], app);
+      expect(checked.code, checked.output).toBe(0);
+      await fs.writeFile(
+        path.join(app, 'app.mjs'),
+        `import { createEmailDeliveryClient, sendBatch } from '${packageName}';\nconst client = createEmailDeliveryClient({ baseUrl: process.argv[2], credentials: { ExampleApiKey: 'key-123' } });\nconst { response } = await sendBatch(client, { id: 'b1', body: { subject: 'Hello' } });\nconsole.log(response.status);\n`,
+      );
+      const called = await run(process.execPath, ['app.mjs', server.url], app);
+      expect(called.stdout, called.output).toBe('200\n');
+      const [request] = server.requests;
+      expect(request.target).toBe('/v1/batches/b1/send');
+      expect(request.headers['x-example-api-key']).toBe('key-123');
+      expect(JSON.parse(request.body)).toEqual({ subject: 'Hello' });
+    } finally {
+      await server.close();
+      await fs.rm(app, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
 describe('bad input to the build with overlays', () => {
   it.each([
     [['--overlay', 'examples/overlays/auth.yaml'], 2, 'build: --overlay needs --out <folder>: the build with overlays never writes generated/'],
     [['--out', 'x'], 2, 'build: --out is for a build with --overlay'],
+    [['--name', 'acme'], 2, 'build: --name is for a build with --overlay'],
+    [[...overlayArgs, '--out', 'x', '--name', 'Bad Name'], 2, 'build: --name "Bad Name" is not an npm package name: use lowercase letters'],
     [[...overlayArgs, '--out', 'generated/acme'], 1, "build: --out generated/acme is inside generated/, which only the description's own build writes"],
     [['--overlay', 'examples/overlays/missing.yaml', '--out', 'x'], 1, 'build: overlay examples/overlays/missing.yaml does not exist\n'],
   ])('%j exits %i with one line, writing nothing', async (args, code, message) => {
@@ -161,4 +244,44 @@ describe('bad input to the build with overlays', () => {
     expect(await fingerprint(path.join(root, 'generated'))).toEqual(before);
     await expect(fs.stat(path.join(root, 'x'))).rejects.toThrow();
   });
+});
+
+describe('an output folder with a forged list of what the build wrote', () => {
+  it('is refused, and the files the list names are left as they were', async () => {
+    const folder = path.join(scratch, 'forged');
+    await fs.mkdir(folder);
+    await fs.writeFile(path.join(folder, 'notes.txt'), 'mine');
+    await fs.writeFile(path.join(folder, '.overlay-build.json'), JSON.stringify({ writtenBy: 'npm run build -- --overlay', files: ['notes.txt'] }));
+    const result = await buildCommand([...overlayArgs, '--out', folder]);
+    expect(result.code, result.output).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      `build: --out ${path.relative(root, folder)} holds .overlay-build.json, which this command did not write; it replaces the whole folder, so choose an empty or new one`,
+    );
+    expect(await fs.readFile(path.join(folder, 'notes.txt'), 'utf8')).toBe('mine');
+  });
+});
+
+describe('a failing build with overlays, as the user typed its paths', () => {
+  it('names the overlay and the output folder as given, and suggests the name the target meant', async () => {
+    const acme = path.join(scratch, 'acme');
+    await fs.mkdir(acme, { recursive: true });
+    await fs.writeFile(
+      path.join(acme, 'typo.yaml'),
+      'overlay: 1.1.0\ninfo: {title: Typo, version: "1"}\nactions:\n  - target: $.components.schemas.SendBatchRequst\n    update: {required: [subject]}\n',
+    );
+    // Run from the scratch folder's subfolder, as a user in acme/build would type ../typo.yaml.
+    const from = path.join(acme, 'build');
+    await fs.mkdir(from);
+    const result = await run(process.execPath, [path.join(root, 'scripts/cli/build.ts'), '--overlay', '../typo.yaml', '--out', '../out-typo'], root, {
+      INIT_CWD: from,
+      XDG_CACHE_HOME: path.join(scratch, 'cache'),
+    });
+    expect(result.code, result.output).toBe(1);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toEqual([
+      `build: step 'overlays' failed: ../typo.yaml:4: action 1 (target $.components.schemas.SendBatchRequst): the target selects nothing: $.components.schemas has no "SendBatchRequst"; did you mean "SendBatchRequestBody" (target: $.components.schemas.SendBatchRequestBody)?`,
+      'build: ../out-typo/ is unchanged',
+    ]);
+    await expect(fs.stat(path.join(acme, 'out-typo'))).rejects.toThrow();
+  }, 120_000);
 });

@@ -30,6 +30,9 @@ const namedOnPurpose = new Set([
   'generated/site', // `--out generated/site`, refused
   'node_modules/email-delivery-api/generated', // in an application that installed the package
   'node_modules/email-delivery-api/generated/',
+  '../acme/out', // a folder as a user types it, outside the checkout
+  '../acme/build',
+  './dist/client.js', // in an overlaid build's output folder
 ]);
 
 function filesBelow(dir: string): string[] {

@@ -10,7 +10,8 @@ import YAML from 'yaml';
 import { generateClient } from '../../scripts/pipeline/generate-client.ts';
 import { markdownReference } from '../../scripts/pipeline/markdown-reference.ts';
 import { applyOverlays } from '../../scripts/overlay/apply-overlay.ts';
-import { checkOutputFolder, manifestFile, overlaidDescription } from '../../scripts/overlay/build-overlaid.ts';
+import { overlaidDescription } from '../../scripts/overlay/build-overlaid.ts';
+import { checkOutputFolder, manifestFile, recordOutputFolder } from '../../scripts/overlay/output-folder.ts';
 import { silentPartRules } from '../../scripts/overlay/lint-overlaid.ts';
 import { overlayChanges } from '../../scripts/overlay/overlay-changes.ts';
 import { readOverlay } from '../../scripts/overlay/read-overlay.ts';
@@ -69,13 +70,18 @@ describe('reading an overlay', () => {
       'x.yaml:1: overlay version "2.0.0" is not supported: use 1.0.0 or 1.1.0',
     ],
     ['not YAML', 'overlay: 1.0.0\ninfo: {title: x\n', 'x.yaml:3: not YAML or JSON:'],
+    [
+      'a version YAML reads as a number',
+      'overlay: 1.0\ninfo: {title: x, version: "1"}\nactions: []\n',
+      'x.yaml:1: `overlay: 1.0` is a YAML number (1), not a version; quote it, major.minor.patch: `overlay: "1.0.0"` or `overlay: "1.1.0"`',
+    ],
     ['a list, not an object', '- overlay: 1.0.0\n', 'x.yaml:1: not an overlay: the file is not a YAML or JSON object'],
     ['no actions', 'overlay: 1.0.0\ninfo: {title: x, version: "1"}\nactions: []\n', 'x.yaml:3: `actions` must be a list of at least one action'],
     ['no info version', 'overlay: 1.0.0\ninfo: {title: x}\nactions: []\n', 'x.yaml:2: `info` must have a `title` and a `version`, both strings'],
     [
       'an action with update and remove',
       `${header}  - target: $.info\n    remove: true\n    update: {}\n`,
-      'x.yaml:4: action 1: it has `remove` and `update`; give exactly one',
+      'x.yaml:4: action 1: it has `remove` and `update`; an action does one thing: to replace the node, write one action with `remove: true` for it and, after it, one that `update`s its parent with the new value',
     ],
     ['an action with nothing to do', `${header}  - target: $.info\n`, 'x.yaml:4: action 1: it has no `update`, `remove: true` or `copy`'],
     [
@@ -167,7 +173,32 @@ describe('applying overlays', () => {
     [
       'a target that selects nothing',
       '  - target: $.components.schemas.SendBatchRequst\n    update: {}\n',
-      'apply.yaml:4: action 1 (target $.components.schemas.SendBatchRequst): the target selects nothing',
+      'apply.yaml:4: action 1 (target $.components.schemas.SendBatchRequst): the target selects nothing: $.components.schemas has no "SendBatchRequst"; did you mean "SendBatchRequestBody" (target: $.components.schemas.SendBatchRequestBody)?',
+    ],
+    [
+      'a path with a typo',
+      "  - target: $.paths['/v1/webhook'].get\n    update: {}\n",
+      `apply.yaml:4: action 1 (target $.paths['/v1/webhook'].get): the target selects nothing: $.paths has no "/v1/webhook"; did you mean "/v1/webhooks" (target: $.paths['/v1/webhooks'].get)?`,
+    ],
+    [
+      'a remove that selects nothing',
+      '  - target: $.info.contact\n    remove: true\n',
+      'apply.yaml:4: action 1 (target $.info.contact): the target selects nothing: $.info has no "contact"; it has',
+    ],
+    [
+      'a filter that selects nothing',
+      "  - target: $.tags[?@.name=='Webhook']\n    update: {}\n",
+      `apply.yaml:4: action 1 (target $.tags[?@.name=='Webhook']): the target selects nothing: no item of $.tags has name "Webhook"; did you mean "Webhooks" (target: $.tags[?@.name=='Webhooks'])?`,
+    ],
+    [
+      'an update of a list meant for one of its items',
+      '  - target: $.tags\n    update: {name: Webhooks, description: Mine}\n',
+      'apply.yaml:4: action 1 (target $.tags): the target is a list, and an update of a list is appended to it as a new item; to change one item, select it, e.g. `$.tags[?@.name==\'Webhooks\']`, or `$.tags[*]` for every item (an item named "Webhooks" is there already)',
+    ],
+    [
+      'an update of a list of named items without a name',
+      '  - target: $.tags\n    update: {description: Mine}\n',
+      'apply.yaml:4: action 1 (target $.tags): the target is a list, and an update of a list is appended to it as a new item; to change one item, select it',
     ],
     [
       'an invalid JSONPath',
@@ -184,6 +215,12 @@ describe('applying overlays', () => {
     ['a copy source of two nodes', '  - target: $.info\n    copy: $.tags[*]\n', '`copy` $.tags[*] must select exactly one node; it selects'],
   ])('fails on %s, naming the file, the line and the target', async (_name, actions, message) => {
     await expect(apply(actions)).rejects.toThrow(message);
+  });
+
+  it('escapes what it prints of the overlay: a target with a terminal escape is shown, not obeyed', async () => {
+    const failure = await apply('  - target: "$.info[\'\\e[31mred\']"\n    update: {}\n').catch((error: Error) => error.message);
+    expect(failure).toContain("(target $.info['\\u001b[31mred'])");
+    expect(failure).not.toContain('\u001b');
   });
 });
 
@@ -211,19 +248,41 @@ describe('the description with overlays', () => {
       ),
     ).toBe(true);
     expect(JSON.parse(overlaid.json)).toEqual(document);
-    expect(overlaid.warnings.map((w) => w.rule)).toEqual(['info-contact']); // the description's own: it states no contact
+    // The description's own warnings (it states no contact: `info-contact`) are not the overlays'.
+    expect(overlaid.warnings).toEqual([]);
+    const body = "$.paths['/v1/batches/{id}/send'].post.requestBody";
     expect(overlaid.changesText).toEqual([
-      'Schemas: replace SendBatchRequestBody description',
-      'Schemas: add SendBatchRequestBody required.0 (can break a caller)',
-      'Schemas: add SendBatchRequestBody properties.subject (can break a caller)',
-      'Schemas: add SendBatchRequestBody properties.sendAt',
-      'Schemas: replace GetMessageStatusResponseBody description',
-      'Schemas: add GetMessageStatusResponseBody required.0 (can break a caller)',
-      'Schemas: add GetMessageStatusResponseBody properties.state (can break a caller)',
-      'Security: add components.securitySchemes (can break a caller)',
-      'Security: add security (can break a caller)',
+      'every operation: credentials: a caller must now send ExampleApiKey (the header X-Example-Api-Key) (can break a caller)',
+      'sendBatch: request field `subject` at $.subject: a caller must now send it (string) (can break a caller)',
+      'sendBatch: request field `sendAt` at $.sendAt: a caller may now send it (string, date-time, optional)',
+      'getMessageStatus: 200 response field `state` at $.state: a caller can rely on it (string, one of queued, delivered, bounced, always present)',
+      'add security scheme ExampleApiKey: the header X-Example-Api-Key',
+      `warning: sendBatch: the request body is still optional (${body} is not \`required: true\`), so a call without a body is valid and its required \`$.subject\` cannot be enforced; to require the body, add \`required: true\` at ${body}`,
     ]);
-    expect(overlaid.changesMarkdown).toContain('| Security | add | components.securitySchemes | yes |');
+    expect(overlaid.changesMarkdown).toContain('| sendBatch | request field `subject` at $.subject | must now send it (string) | yes |');
+    expect(overlaid.changesMarkdown).toContain('| every operation | credentials | must now send ExampleApiKey (the header X-Example-Api-Key) | yes |');
+    expect(overlaid.changesMarkdown).toContain('## Warnings: facts the description cannot enforce');
+  });
+
+  it('names each parameter by name and location, and drops the warning once the body is required', async () => {
+    const file = await overlayFile(
+      'parameters.yaml',
+      [
+        header.trimEnd(),
+        "  - target: $.paths['/v1/webhooks'].get",
+        '    update:',
+        '      parameters: [{name: cursor, in: query, schema: {type: string}}]',
+        "  - target: $.paths['/v1/batches/{id}/send'].post",
+        '    update:',
+        '      parameters: [{name: Idempotency-Key, in: header, required: true, schema: {type: string}}]',
+        '      requestBody: {required: true}',
+        '',
+      ].join('\n'),
+    );
+    const overlaid = await overlaidDescription(checkout, options([fields, file]), base);
+    expect(overlaid.changesText).toContain('listWebhooks: query parameter `cursor`: a caller may now send it (string, optional)');
+    expect(overlaid.changesText).toContain('sendBatch: header parameter `Idempotency-Key`: a caller must now send it (string) (can break a caller)');
+    expect(overlaid.changesText.filter((line) => line.startsWith('warning:'))).toEqual([]);
   });
 
   it.each(['auth.yaml', 'fields.yaml'])('builds with %s alone', async (name) => {
@@ -277,10 +336,12 @@ describe('the description with overlays', () => {
     await expect(overlaidDescription(checkout, options([moved]), base)).rejects.toThrow('listWebhooks (GET /v1/webhooks): success status removed or changed');
   });
 
-  it('lists a component change once, at the component, not at each operation that uses it', () => {
+  it('lists a change that every operation shares once, for every operation', () => {
     const after = structuredClone(base);
     after.components.schemas.ErrorBody.properties = { code: { type: 'string' } };
-    expect(overlayChanges(base, after).changes).toEqual([{ area: 'Schemas', action: 'add', where: 'ErrorBody properties.code', breaking: false }]);
+    expect(overlayChanges(base, after).changes).toEqual([
+      { operations: 'every operation', what: 'default response field `code` at $.code', caller: 'may find it (string, optional)', breaking: false },
+    ]);
   });
 
   it('keeps off only the rules redocly.yaml switches off for silent parts', async () => {
@@ -333,16 +394,29 @@ describe('the output folder', () => {
     expect(() => checkOutputFolder(checkout, root, '.')).toThrow('--out . holds generated/; choose a folder of its own');
   });
 
-  it('is refused when it holds a file the command did not write, and accepted when new, empty or its own', async () => {
-    const out = path.join(scratch, 'folder');
-    expect(() => checkOutputFolder(checkout, out, 'folder')).not.toThrow();
-    await fs.mkdir(path.join(out, 'docs'), { recursive: true });
-    await fs.writeFile(path.join(out, 'docs', 'index.html'), '');
-    expect(() => checkOutputFolder(checkout, out, 'folder')).toThrow('--out folder holds docs/index.html, which this command did not write');
-    await fs.writeFile(path.join(out, manifestFile), JSON.stringify({ files: ['docs/index.html'] }));
-    expect(() => checkOutputFolder(checkout, out, 'folder')).not.toThrow();
-    await fs.writeFile(path.join(out, 'notes.txt'), 'mine');
-    expect(() => checkOutputFolder(checkout, out, 'folder')).toThrow('holds notes.txt');
+  it('is refused when it holds a file the command did not write, or changed since, and accepted when new, empty or its own', async () => {
+    const cache = process.env.XDG_CACHE_HOME;
+    process.env.XDG_CACHE_HOME = path.join(scratch, 'cache');
+    try {
+      const out = path.join(scratch, 'folder');
+      expect(() => checkOutputFolder(checkout, out, 'folder')).not.toThrow();
+      await fs.mkdir(path.join(out, 'docs'), { recursive: true });
+      await fs.writeFile(path.join(out, 'docs', 'index.html'), '<html>');
+      expect(() => checkOutputFolder(checkout, out, 'folder')).toThrow('--out folder holds docs/index.html, which this command did not write');
+      // A manifest inside the folder is not trusted: anyone who wrote the folder could have forged it.
+      await fs.writeFile(path.join(out, manifestFile), JSON.stringify({ files: ['docs/index.html', manifestFile] }));
+      expect(() => checkOutputFolder(checkout, out, 'folder')).toThrow('holds .overlay-build.json, which this command did not write');
+      recordOutputFolder(out);
+      expect(() => checkOutputFolder(checkout, out, 'folder')).not.toThrow();
+      await fs.writeFile(path.join(out, 'docs', 'index.html'), '<html>edited');
+      expect(() => checkOutputFolder(checkout, out, 'folder')).toThrow('holds docs/index.html, which this command wrote but has changed since');
+      recordOutputFolder(out);
+      await fs.writeFile(path.join(out, 'notes.txt'), 'mine');
+      expect(() => checkOutputFolder(checkout, out, 'folder')).toThrow('holds notes.txt, which this command did not write');
+    } finally {
+      if (cache === undefined) delete process.env.XDG_CACHE_HOME;
+      else process.env.XDG_CACHE_HOME = cache;
+    }
   });
 });
 

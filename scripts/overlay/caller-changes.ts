@@ -1,0 +1,135 @@
+// What the overlays change for a caller, operation by operation: each parameter (by name and
+// location), each field of a request or response body (by name and JSON path), and the credentials
+// an operation needs, compared between the description and the description with the overlays,
+// with what a caller must now do. Plus warnings where a fact cannot be enforced: a request body
+// whose schema now has required fields while the body itself stays optional.
+import { deref, eachOperation, type Json } from '../openapi-document.ts';
+
+export interface CallerChange {
+  operationId: string;
+  /** What changed: `query parameter \`cursor\``, `request field \`subject\` at $.subject`. */
+  what: string;
+  /** What a caller must now do, or may now do. */
+  caller: string;
+  /** Whether a caller that followed the description can now fail. */
+  breaking: boolean;
+}
+
+interface Field {
+  name: string;
+  required: boolean;
+  type: string;
+}
+
+/** Compares each operation of `overlaid` with the same operation (by path and method) of `base`. */
+export function callerChanges(base: Json, overlaid: Json): { changes: CallerChange[]; warnings: string[] } {
+  const changes: CallerChange[] = [];
+  const warnings: string[] = [];
+  for (const { path, method, pathItem, operation } of eachOperation(overlaid)) {
+    const before = base.paths?.[path]?.[method];
+    if (!before || typeof operation.operationId !== 'string') continue;
+    const add = (what: string, caller: string, breaking: boolean) => changes.push({ operationId: operation.operationId, what, caller, breaking });
+    parameterChanges(parameters(base, base.paths[path], before), parameters(overlaid, pathItem, operation), add);
+    securityChanges(base, before, overlaid, operation, add);
+    const bodyBefore = deref(base, before.requestBody);
+    const body = deref(overlaid, operation.requestBody);
+    const requestFields = fields(overlaid, body?.content?.['application/json']?.schema);
+    fieldChanges('request', fields(base, bodyBefore?.content?.['application/json']?.schema), requestFields, add);
+    const required = [...requestFields.entries()].filter(([, field]) => field.required && !field.name.includes('[*]'));
+    if (body && body.required !== true && required.length > 0) {
+      const at = `$.paths['${path}'].${method}.requestBody`;
+      warnings.push(
+        `${operation.operationId}: the request body is still optional (${at} is not \`required: true\`), so a call without a body is valid and its required ${required.map(([jsonPath]) => `\`${jsonPath}\``).join(', ')} cannot be enforced; to require the body, add \`required: true\` at ${at}`,
+      );
+    }
+    for (const status of Object.keys(operation.responses ?? {}))
+      if (!Object.hasOwn(before.responses ?? {}, status)) add(`${status} response`, 'may now get it, as described', false);
+    for (const status of Object.keys(before.responses ?? {}))
+      if (!Object.hasOwn(operation.responses ?? {}, status)) add(`${status} response`, 'no longer finds it described', status === 'default');
+    for (const [status, response] of Object.entries<Json>(operation.responses ?? {})) {
+      const schemaOf = (document: Json, node: Json) => deref(document, node)?.content?.['application/json']?.schema;
+      fieldChanges(`${status} response`, fields(base, schemaOf(base, before.responses?.[status])), fields(overlaid, schemaOf(overlaid, response)), add);
+    }
+  }
+  return { changes, warnings };
+}
+
+type Add = (what: string, caller: string, breaking: boolean) => void;
+
+function parameters(document: Json, pathItem: Json, operation: Json): Map<string, Json> {
+  const all = [...(pathItem?.parameters ?? []), ...(operation?.parameters ?? [])].map((p: Json) => deref(document, p));
+  return new Map(all.filter((p) => p && p.in !== 'path').map((p) => [`${p.in} parameter \`${p.name}\``, p]));
+}
+
+function parameterChanges(before: Map<string, Json>, after: Map<string, Json>, add: Add): void {
+  for (const [what, parameter] of after) {
+    const was = before.get(what);
+    const type = typeOf(parameter.schema);
+    if (!was) add(what, parameter.required ? `must now send it (${type})` : `may now send it (${type}, optional)`, parameter.required === true);
+    else if (parameter.required && !was.required) add(what, `must now send it (${type}): it became required`, true);
+    else if (type !== typeOf(was.schema)) add(what, `must send it as ${type} (it was ${typeOf(was.schema)})`, true);
+  }
+  for (const what of before.keys()) if (!after.has(what)) add(what, 'must no longer send it: the overlays removed it', true);
+}
+
+function securityChanges(base: Json, before: Json, overlaid: Json, operation: Json, add: Add): void {
+  const describe = (document: Json, requirements: Json) =>
+    (Array.isArray(requirements) ? requirements : [])
+      .map((requirement: Json) =>
+        Object.keys(requirement ?? {})
+          .map((name) => `${name} (${schemeText(document.components?.securitySchemes?.[name])})`)
+          .join(' and '),
+      )
+      .map((text: string) => text || 'no credentials')
+      .join(', or ');
+  const was = describe(base, before.security ?? base.security);
+  const now = describe(overlaid, operation.security ?? overlaid.security);
+  if (was === now) return;
+  add('credentials', now ? `must now send ${now}` : 'no longer sends credentials', now !== '');
+}
+
+/** A security scheme in words: `the header X-Api-Key`, `HTTP bearer: \`Authorization: Bearer <token>\``. */
+export function schemeText(scheme: Json): string {
+  if (scheme?.type === 'apiKey') return `the ${scheme.in} ${scheme.name}`;
+  if (scheme?.type === 'http')
+    return `HTTP ${scheme.scheme}: \`Authorization: ${String(scheme.scheme).toLowerCase() === 'bearer' ? 'Bearer <token>' : `${scheme.scheme} ...`}\``;
+  return String(scheme?.type ?? 'an undeclared scheme');
+}
+
+function fieldChanges(where: string, before: Map<string, Field>, after: Map<string, Field>, add: Add): void {
+  const request = where === 'request';
+  for (const [jsonPath, field] of after) {
+    const was = before.get(jsonPath);
+    const what = `${where} field \`${field.name}\` at ${jsonPath}`;
+    if (request) {
+      if (!was || (field.required && !was.required))
+        add(what, field.required ? `must now send it (${field.type})` : `may now send it (${field.type}, optional)`, field.required);
+      else if (field.type !== was.type) add(what, `must send it as ${field.type} (it was ${was.type})`, true);
+    } else if (!was || field.type !== was.type || (field.required && !was.required))
+      add(what, field.required ? `can rely on it (${field.type}, always present)` : `may find it (${field.type}, optional)`, false);
+  }
+  for (const [jsonPath, field] of before)
+    if (!after.has(jsonPath))
+      add(`${where} field \`${field.name}\` at ${jsonPath}`, request ? 'must no longer send it' : 'must no longer rely on it', !request);
+}
+
+/** The fields of `schema` (its properties, of nested objects and of list items too), by JSON path. */
+function fields(document: Json, schema: Json, prefix = '$', depth = 0, found = new Map<string, Field>()): Map<string, Field> {
+  const node = deref(document, schema);
+  if (!node || typeof node !== 'object' || depth > 8) return found;
+  const required: unknown[] = Array.isArray(node.required) ? node.required : [];
+  for (const [name, property] of Object.entries<Json>(node.properties ?? {})) {
+    const at = /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? `${prefix}.${name}` : `${prefix}['${name.replaceAll("'", "\\'")}']`;
+    found.set(at, { name, required: required.includes(name), type: typeOf(deref(document, property)) });
+    fields(document, property, at, depth + 1, found);
+  }
+  if (node.items) fields(document, node.items, `${prefix}[*]`, depth + 1, found);
+  return found;
+}
+
+function typeOf(schema: Json): string {
+  if (!schema || typeof schema !== 'object') return 'any JSON value';
+  const type = Array.isArray(schema.type) ? schema.type.join(' or ') : (schema.type ?? 'any JSON value');
+  const details = [schema.format, Array.isArray(schema.enum) ? `one of ${schema.enum.map(String).join(', ')}` : undefined].filter(Boolean);
+  return details.length > 0 ? `${type}, ${details.join(', ')}` : String(type);
+}

@@ -1,0 +1,96 @@
+// The folder the build with overlays replaces, and how it knows the folder is its own. It trusts
+// nothing inside the folder (anyone who could write a file there could forge a list of files): what
+// it wrote is recorded outside, in the user's cache (`$XDG_CACHE_HOME` or `~/.cache`, under
+// email-delivery-api/overlay-builds/, a folder only the user may enter), one record per output
+// folder with the size and SHA-256 of each file. The folder may be replaced only when it is new or
+// empty, or holds exactly the files of that record, each unchanged.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { forTerminal } from '../escape.ts';
+import { type Project, ReportedError } from '../project.ts';
+
+/** The file in the output folder that lists what the command wrote there (for readers; never trusted). */
+export const manifestFile = '.overlay-build.json';
+
+type FileRecord = { [file: string]: { bytes: number; sha256: string } };
+
+/** Where the records of the output folders are kept; from the environment at each call. */
+export function recordsFolder(): string {
+  return path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'email-delivery-api', 'overlay-builds');
+}
+
+const recordFile = (out: string) => path.join(recordsFolder(), `${crypto.createHash('sha256').update(path.resolve(out)).digest('hex')}.json`);
+
+/** Everything below `dir` but its folders (files, and links or pipes too), relative to it, sorted. */
+export function entriesBelow(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => !entry.isDirectory())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+/** Records the files now in `out` as this command's own. */
+export function recordOutputFolder(out: string): void {
+  const record: FileRecord = {};
+  for (const file of entriesBelow(out)) {
+    const bytes = fs.readFileSync(path.join(out, file));
+    record[file] = { bytes: bytes.length, sha256: crypto.createHash('sha256').update(bytes).digest('hex') };
+  }
+  fs.mkdirSync(recordsFolder(), { recursive: true, mode: 0o700 });
+  fs.writeFileSync(recordFile(out), `${JSON.stringify({ out: path.resolve(out), files: record }, null, 2)}\n`, { mode: 0o600 });
+}
+
+/** The record of `out`, if there is one the user alone could have written. */
+function readRecord(out: string): FileRecord {
+  const folder = fs.lstatSync(recordsFolder(), { throwIfNoEntry: false });
+  const file = fs.lstatSync(recordFile(out), { throwIfNoEntry: false });
+  const own = (stat: fs.Stats) => stat.uid === process.getuid?.() && (stat.mode & 0o022) === 0;
+  if (!folder?.isDirectory() || !own(folder) || !file?.isFile() || !own(file) || file.size > 1024 * 1024) return {};
+  try {
+    const data = JSON.parse(fs.readFileSync(recordFile(out), 'utf8')) as { out?: unknown; files?: FileRecord };
+    return data.out === path.resolve(out) && typeof data.files === 'object' && data.files !== null ? data.files : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Whether `file` in `out` is the one the record lists: a regular file of that size and hash. */
+function unchanged(out: string, file: string, record: FileRecord): boolean {
+  const listed = Object.hasOwn(record, file) ? record[file] : undefined;
+  const stat = fs.lstatSync(path.join(out, file));
+  if (!listed || !stat.isFile() || stat.size !== listed.bytes) return false;
+  return (
+    crypto
+      .createHash('sha256')
+      .update(fs.readFileSync(path.join(out, file)))
+      .digest('hex') === listed.sha256
+  );
+}
+
+/**
+ * Refuses an output folder inside generated/ or openapi/ (or one of them), a file, or a folder that
+ * holds anything this command did not write there, or wrote and someone changed since.
+ */
+export function checkOutputFolder(project: Project, out: string, outShown: string): void {
+  const sourceDir = path.dirname(project.sourceEntry);
+  for (const kept of [project.outputDir, sourceDir]) {
+    const relative = path.relative(kept, out);
+    if (relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative)))
+      throw new ReportedError(`--out ${outShown} is inside ${path.basename(kept)}/, which only the description's own build writes; choose a folder outside it`);
+    if (!path.relative(out, kept).startsWith('..'))
+      throw new ReportedError(`--out ${outShown} holds ${path.basename(kept)}/; choose a folder of its own for the build with overlays`);
+  }
+  const stat = fs.lstatSync(out, { throwIfNoEntry: false });
+  if (!stat) return;
+  if (!stat.isDirectory()) throw new ReportedError(`--out ${outShown} is not a folder`);
+  const present = entriesBelow(out);
+  if (present.length === 0) return;
+  const record = readRecord(out);
+  const foreign = present.find((file) => !unchanged(out, file, record));
+  if (foreign === undefined) return;
+  const how = Object.hasOwn(record, foreign) ? 'which this command wrote but has changed since' : 'which this command did not write';
+  throw new ReportedError(`--out ${outShown} holds ${forTerminal(foreign)}, ${how}; it replaces the whole folder, so choose an empty or new one`);
+}

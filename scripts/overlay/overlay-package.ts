@@ -1,0 +1,117 @@
+// The output folder of a build with overlays as an npm package: its package.json (the name the
+// user gives with --name, a version that says which description and which overlays, and the same
+// exports as the published package, read from the project's own package.json with `generated/`
+// taken off each path) and its README (what it is, and how to install it).
+import fs from 'node:fs';
+import path from 'node:path';
+import { forMarkdown } from '../escape.ts';
+import { eachOperation, type Json } from '../openapi-document.ts';
+import { type Project, ReportedError } from '../project.ts';
+import { propertyName } from '../pipeline/generate-client.ts';
+import { headerSchemes } from '../pipeline/operations.ts';
+import type { Overlay } from './read-overlay.ts';
+
+/** The name of the package when the user gives none. */
+export const defaultPackageName = 'email-delivery-api-with-overlays';
+
+/** Refuses a name npm would refuse (lowercase, URL-safe, at most 214 characters, an optional @scope/). */
+export function checkPackageName(name: string): string {
+  if (name.length > 214 || !/^(@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/.test(name))
+    throw new ReportedError(
+      `--name ${JSON.stringify(name)} is not an npm package name: use lowercase letters, digits, '-', '.', '_' or '~', optionally after @scope/ (e.g. acme-email-api or @acme/email-api)`,
+    );
+  return name;
+}
+
+/** One identifier of semver build metadata: [0-9A-Za-z-], never empty. */
+const identifier = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^0-9a-z]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 48) || 'overlay';
+
+/**
+ * The description's version, with the overlays as semver build metadata, in order: the description
+ * 1.0.0 with "Acme auth" 2.1.0 is `1.0.0+acme-auth-2-1-0`.
+ */
+export function packageVersion(descriptionVersion: string, overlays: Overlay[]): string {
+  return `${descriptionVersion}+${overlays.map((overlay) => `${identifier(overlay.title)}-${identifier(overlay.overlayVersion)}`).join('.')}`;
+}
+
+/** `./generated/dist/client.js` as it is in the output folder: `./dist/client.js`. */
+const inFolder = (file: string) => file.replace(/^(\.\/)?generated\//, '$1');
+
+function mapExports(value: unknown): unknown {
+  if (typeof value === 'string') return inFolder(value);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapExports(item)]));
+}
+
+/** package.json of the output folder. */
+export function packageJson(project: Project, name: string, version: string, document: Json, overlays: Overlay[]): string {
+  const own = JSON.parse(fs.readFileSync(path.join(project.root, 'package.json'), 'utf8')) as Json;
+  const manifest = {
+    name,
+    version,
+    description: `${String(document.info.title)} ${String(document.info.version)} with the overlays ${overlays.map((o) => `${o.title} ${o.overlayVersion}`).join(', ')}: the description and a typed TypeScript client (built by ${String(own.name)})`,
+    license: own.license,
+    type: own.type,
+    engines: own.engines,
+    exports: mapExports(own.exports),
+    files: [...(own.files as string[]).map(inFolder), 'README.md', 'overlay-changes.md'],
+    dependencies: own.dependencies,
+    overlays: overlays.map((overlay) => ({ title: overlay.title, version: overlay.overlayVersion, file: overlay.file })),
+  };
+  return `${JSON.stringify(manifest, null, 2)}\n`;
+}
+
+/** README.md of the output folder. */
+export function packageReadme(name: string, version: string, document: Json, overlays: Overlay[], changesFile: string): string {
+  // The first operation that takes no argument, and each credential the client takes (sample values).
+  const operation =
+    [...eachOperation(document)].find(({ pathItem, operation: o }) => !pathItem.parameters && !o.parameters && !o.requestBody)?.operation.operationId ??
+    'listScopes';
+  const credentials = headerSchemes(document)
+    .map((scheme) => `${propertyName(scheme.scheme)}: '...'`)
+    .join(', ');
+  return [
+    `# ${forMarkdown(name)}`,
+    '',
+    `The ${forMarkdown(String(document.info.title))} description ${forMarkdown(String(document.info.version))} with these overlays, applied in this order, and a typed TypeScript client built from the result (\`npm run build -- --overlay\` of email-delivery-api). Version ${forMarkdown(version)}.`,
+    '',
+    ...overlays.map(
+      (overlay, i) => `${i + 1}. ${forMarkdown(overlay.title)} ${forMarkdown(overlay.overlayVersion)} (\`${overlay.file.replaceAll('`', "'")}\`)`,
+    ),
+    '',
+    `The overlays' facts are their own, not the interface document's: [${changesFile}](${changesFile}) lists what they change for a caller.`,
+    '',
+    '## Install',
+    '',
+    'Into an application, from this folder (a copy, so that its one dependency, openapi-fetch, is installed beside it):',
+    '',
+    '```sh',
+    'npm install --install-links /path/to/this/folder',
+    '```',
+    '',
+    'or as a tarball, to keep or publish (`npm pack` writes it into the current folder):',
+    '',
+    '```sh',
+    'npm pack /path/to/this/folder',
+    `npm install ./${name.replace(/^@/, '').replace('/', '-')}-${version}.tgz`,
+    '```',
+    '',
+    '## Use',
+    '',
+    '```ts',
+    `import { createEmailDeliveryClient, ${operation} } from '${name}';`,
+    '',
+    `const client = createEmailDeliveryClient({ baseUrl: 'https://...'${credentials ? `, credentials: { ${credentials} }` : ''} });`,
+    `const { data, error } = await ${operation}(client);`,
+    '```',
+    '',
+    'The Markdown reference ([reference/README.md](reference/README.md), `llms.txt`) and the docs (`docs/index.html`) show every operation with a sample.',
+    'The description is exported too: `openapi.json`, `openapi.yaml`, `openapi-3.0.json`, `openapi.dereferenced.json`.',
+    '',
+  ].join('\n');
+}

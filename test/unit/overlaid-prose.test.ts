@@ -1,0 +1,112 @@
+// The texts of a description with overlays say what the overlays state and nothing that contradicts
+// it: the description's sentences that say a part is open leave the operations whose part an
+// overlay filled in (and only those), in the description itself and so in every artifact made from
+// it (the Markdown reference and llms-full.txt, the types' comments, the code samples); the
+// overview table shows the interface document's verdict beside what the overlays add.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { markdownReference } from '../../scripts/pipeline/markdown-reference.ts';
+import { generateTypes } from '../../scripts/pipeline/generate-types.ts';
+import { overlaidDescription } from '../../scripts/overlay/build-overlaid.ts';
+import { checkout, type Json, loadBundle, root } from '../support/helpers.ts';
+
+const examples = path.join(root, 'examples', 'overlays');
+let scratch: string;
+let base: Json;
+let document: Json;
+let reference: Map<string, string>;
+
+/** An overlay that types `id` and gives the error body a field, beside the two examples. */
+const typedId = `overlay: 1.1.0
+info: {title: Typed id and errors, version: "1"}
+actions:
+  - target: $.components.parameters.Id.schema
+    update: {format: uuid}
+  - target: $.components.schemas.ErrorBody
+    update: {type: object, properties: {message: {type: string}}}
+`;
+
+beforeAll(async () => {
+  scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-overlaid-prose-'));
+  base = await loadBundle();
+  const file = path.join(scratch, 'typed-id.yaml');
+  await fs.writeFile(file, typedId);
+  const overlays = [path.join(examples, 'auth.yaml'), path.join(examples, 'fields.yaml')];
+  document = (await overlaidDescription(checkout, { overlays, out: scratch }, base)).document;
+  reference = markdownReference(document);
+  typed = (await overlaidDescription(checkout, { overlays: [file], out: scratch }, base)).document;
+});
+afterAll(() => fs.rm(scratch, { recursive: true, force: true }));
+let typed: Json;
+
+const operation = (doc: Json, p: string, method: string) => doc.paths[p][method];
+
+describe('the texts of a description with overlays', () => {
+  it('no longer say that authorization is open once an overlay requires credentials, and say what the overlays add', () => {
+    const text = JSON.stringify(document);
+    expect(JSON.stringify(base)).toContain('required authorization are not specified');
+    expect(text).not.toMatch(/authori[sz]ation are not specified/);
+    expect(text).not.toContain('authentication schemes');
+    const scopes = operation(document, '/v1/scopes', 'get').description;
+    expect(scopes).toContain('Lists the scopes.'); // its own name, not a claim about authentication
+    expect(scopes).toContain('Response fields and errors are not specified.');
+    expect(scopes).toContain('**From the overlays:** credentials: a caller must now send ExampleApiKey (the header X-Example-Api-Key).');
+  });
+
+  it('no longer say that the fields are open where an overlay gave them, and still do elsewhere', () => {
+    const send = operation(document, '/v1/batches/{id}/send', 'post');
+    expect(send.description).not.toContain('whose fields are not specified');
+    expect(send.description).toContain('Response fields and errors are not specified.');
+    expect(send.requestBody.description).toBeUndefined();
+    expect(document.components.schemas.SendBatchRequestBody.description).toBe('The request body of `sendBatch`, with the fields of the example overlay.');
+    const status = operation(document, '/v1/messages/status', 'get').description;
+    expect(status).toContain('Errors are not specified.');
+    expect(status).not.toContain('Response fields');
+    // An operation no overlay gave fields keeps its sentence about them.
+    const replace = operation(document, '/v1/link-branding/{id}', 'put');
+    expect(replace.description).toContain('It may take a JSON request body whose fields are not specified.');
+    expect(document.components.schemas.ReplaceLinkBrandingRequestBody.description).toContain('any JSON object is accepted');
+  });
+
+  it('say the type of `id` and the error body are no longer open only once an overlay states them', () => {
+    const open = '`id` identifies the resource; its type and format are not specified.';
+    expect(operation(document, '/v1/webhooks/{id}', 'delete').description).toContain(open);
+    expect(operation(typed, '/v1/webhooks/{id}', 'delete').description).not.toContain(open);
+    expect(typed.components.parameters.Id.description).not.toContain('does not specify its type or format');
+    expect(typed.components.schemas.ErrorBody.description).toBe('The body of any response other than the success response.');
+    expect(typed.components.responses.ErrorResponse.description).toBe(
+      'Any response other than the success response. The interface document does not specify error status codes or error conditions.',
+    );
+  });
+
+  it('carry the overview with the verdict of the interface document beside what the overlays add', () => {
+    const table = document.info.description.split('\n').filter((line: string) => line.startsWith('|'));
+    expect(table[0]).toBe('| Part of the interface document | What the interface document states | What this description with the overlays specifies |');
+    expect(table).toContain(
+      '| Authentication | Left open | Added by the overlays: credentials (every operation); add security scheme ExampleApiKey: the header X-Example-Api-Key. |',
+    );
+    expect(table).toContain('| Events | Left open | No webhook events are declared. |');
+    expect(table.find((line: string) => line.startsWith('| Resources and their fields |'))).toContain(
+      'Added by the overlays: request field `subject` at $.subject (sendBatch)',
+    );
+  });
+
+  it('reach the Markdown reference, llms-full.txt, the types and the code samples', async () => {
+    const messages = reference.get('reference/messages-and-batches.md')!;
+    const section = messages.slice(messages.indexOf('## Send a batch'), messages.indexOf('\n## ', messages.indexOf('## Send a batch') + 1));
+    expect(section).not.toMatch(/whose fields|authorization are not specified/);
+    expect(section.split('\n').find((line) => line.startsWith('- Body'))).toBe(
+      '- Body (optional): `application/json`, schema `SendBatchRequestBody`: The request body of `sendBatch`, with the fields of the example overlay.',
+    );
+    // The error body is still open: its sentence stays.
+    expect(section).toContain('so any JSON value is accepted');
+    expect(reference.get('llms-full.txt')).not.toContain('authorization are not specified');
+    const types = await generateTypes(document);
+    expect(types).not.toMatch(/The request body of `sendBatch`[^\n]*any JSON object/);
+    const sample = markdownReference(typed).get('reference/webhooks.md')!;
+    expect(sample).toContain("    id: 'ID', // string, uuid");
+    expect(sample).not.toContain('type and format not specified');
+  });
+});

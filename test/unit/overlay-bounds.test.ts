@@ -1,0 +1,91 @@
+// Overlays within bounds of time and memory: the reproductions of the second security review
+// (issue 29, item 5), each refused with one line, before it can take long or grow large. (The
+// forged manifest of an output folder is in test/unit/overlay.test.ts, "the output folder".)
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyOverlays } from '../../scripts/overlay/apply-overlay.ts';
+import { overlayLimits } from '../../scripts/overlay/overlay-limits.ts';
+import { readOverlay } from '../../scripts/overlay/read-overlay.ts';
+import { type Json, loadBundle } from '../support/helpers.ts';
+
+let scratch: string;
+let base: Json;
+
+beforeAll(async () => {
+  scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-overlay-bounds-'));
+  base = await loadBundle();
+});
+afterAll(() => fs.rm(scratch, { recursive: true, force: true }));
+
+const header = 'overlay: 1.1.0\ninfo: {title: Test, version: "1"}\nactions:\n';
+
+/** Reads `text` as the overlay x.yaml and applies it to the description; the one-line error it ends with. */
+async function refusal(text: string): Promise<string> {
+  const file = path.join(scratch, `x-${Math.random().toString(36).slice(2)}.yaml`);
+  await fs.writeFile(file, text);
+  try {
+    applyOverlays(base, [readOverlay(file, 'x.yaml')]);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('the overlay was applied');
+}
+
+describe('an overlay within bounds', () => {
+  it('runs a backtracking regex in linear time: (a+)+! over 34 characters selects nothing, at once', async () => {
+    const message = await refusal(
+      `${header}  - target: $.info\n    update: {x-probe: ${'a'.repeat(34)}}\n  - target: "$.info[?search(@, '(a+)+!')]"\n    update: probed\n`,
+    );
+    expect(message).toBe(
+      `x.yaml:6: action 2 (target $.info[?search(@, '(a+)+!')]): the target selects nothing in the description; check it against docs/overlays.md`,
+    );
+  });
+
+  it('still matches with the linear engine', () => {
+    // The same engine selects what the pattern does match: the probe, not the title.
+    return expect(
+      refusal(`${header}  - target: $.info\n    update: {x-probe: aaa!}\n  - target: "$.info[?match(@, '(a+)+!')]"\n    update: {}\n`),
+    ).resolves.toContain("x.yaml:6: action 2 (target $.info[?match(@, '(a+)+!')]): the target #/info/x-probe is a string");
+  });
+
+  it('refuses a pattern that is not I-Regexp (RFC 9485), saying where', async () => {
+    expect(await refusal(`${header}  - target: >-\n      $.tags[?match(@.name, '\\\\d+')]\n    update: {}\n`)).toBe(
+      'x.yaml:4: action 1 (target $.tags[?match(@.name, \'\\\\d+\')]): the pattern "\\\\d+" of match() or search(): it is not I-Regexp (RFC 9485) at character 1 (`\\d+`): `\\d` is not I-Regexp (no `\\d`, `\\w`, `\\s`, `\\b` or back-references); write a class such as `[0-9]`',
+    );
+  });
+
+  it('refuses 30 actions {target: $, copy: $} once the description would pass its bound', async () => {
+    const text = `${header}${'  - {target: $, copy: $}\n'.repeat(30)}`;
+    expect(text.length).toBeLessThan(900);
+    expect(await refusal(text)).toMatch(
+      new RegExp(
+        `^x\\.yaml:\\d+: action \\d+ \\(target \\$\\): the description would grow past ${overlayLimits.documentBytes} bytes, more than an overlay may make it$`,
+      ),
+    );
+  });
+
+  it('refuses a 0.9 MB anchor with 99 aliases: the expanded overlay is bounded, not only the count of aliases', async () => {
+    const text = `${header}  - target: $.info\n    update:\n      a: &a "${'x'.repeat(900_000)}"\n${Array.from({ length: 99 }, (_, i) => `      b${i}: *a\n`).join('')}`;
+    expect(await refusal(text)).toBe(
+      `x.yaml: refused: with its YAML aliases expanded it is more than ${overlayLimits.expandedBytes} bytes; write each value once, or fewer aliases of a large one`,
+    );
+  });
+
+  it('reads at most the bound of a file whose size is reported as 0 (/proc/self/pagemap)', () => {
+    expect(() => readOverlay('/proc/self/pagemap', '/proc/self/pagemap')).toThrow(
+      new RegExp(`^overlay /proc/self/pagemap has more than the ${overlayLimits.fileBytes} bytes it may have$`),
+    );
+  });
+
+  it('refuses `remove: true` on $..* with one line, and removes nodes inside removed nodes without a stack', async () => {
+    expect(await refusal(`${header}  - target: $..*\n    remove: true\n`)).toBe(
+      'x.yaml:4: action 1 (target $..*): it removes #/openapi, without which there is no description; target the nodes inside it you mean',
+    );
+    const file = path.join(scratch, 'nested.yaml');
+    await fs.writeFile(file, `${header}  - target: $.servers..*\n    remove: true\n`);
+    const { document } = applyOverlays(base, [readOverlay(file, 'nested.yaml')]);
+    expect(document.servers).toEqual([]);
+  });
+});
