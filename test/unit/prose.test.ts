@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { proseBreaches, sentences } from '../../scripts/lint/contract/prose.ts';
 import { type Json, loadBundle } from '../support/helpers.ts';
+import { disguisedInventions, neutralRewordings } from '../support/prose-rewordings.ts';
 
 let bundle: Json;
 beforeAll(async () => {
@@ -103,6 +104,29 @@ describe('closed prose', () => {
 
   it.each(rewordings)('"%s" states nothing new', (sentence, where) => {
     expect(proseBreaches(withSentence(sentence, where))).toEqual([]);
+  });
+
+  // Every prose field is judged by the same rule: a server's, a variable's, a tag's and a parameter's
+  // descriptions, a summary and a title.
+  const fields: [string, Parameters<typeof withSentence>[1]][] = [
+    ['the server description', (d) => ({ node: d.servers[0], key: 'description' })],
+    ['the base_url variable description', (d) => ({ node: d.servers[0].variables.base_url, key: 'description' })],
+    ['a tag description', (d) => ({ node: d.tags[2], key: 'description' })],
+    ['the id parameter description', (d) => ({ node: d.components.parameters.Id, key: 'description' })],
+    ['the title', (d) => ({ node: d.info, key: 'title' })],
+    ['a summary', summaryOf('/v1/quotas', 'get')],
+  ];
+  it.each(fields)('judges %s by the same rule', (_name, where) => {
+    expect(proseBreaches(withSentence('Its authentication is nowhere stated.', where))).toEqual([]);
+    expect(proseBreaches(withSentence('Tokens expire hourly.', where)).map((breach) => breach.rule)).toContain('faithful/prose');
+  });
+
+  it.each(neutralRewordings)('a neutral rewording passes: "%s"', (sentence) => {
+    expect(proseBreaches(withSentence(sentence))).toEqual([]);
+  });
+
+  it.each(disguisedInventions)('an invention disguised as a negation is caught: "%s"', (sentence) => {
+    expect(proseBreaches(withSentence(sentence)).map((breach) => breach.rule)).toContain('faithful/prose');
   });
 
   it('reads a text as sentences: wrapped lines joined, paragraphs and table rows apart', () => {

@@ -10,6 +10,7 @@ import { eachOperation, type Json, pointer } from '../../openapi-document.ts';
 import type { Breach } from './contract.ts';
 import { operations } from './operations.ts';
 import { documentParts, isOverviewLine, numberWords } from './overview.ts';
+import { isVerdict, openSpans, saidOpen } from './open-clause.ts';
 import { payloadSchemaOwners } from './payloads.ts';
 
 /** The parts the interface document leaves open, each with its own words and the ordinary words for the same things. */
@@ -42,7 +43,7 @@ export const silentParts: { part: string; words: RegExp }[] = [
   {
     part: 'the type and format of values',
     words:
-      /\b(?:formats?|formatted|typed?|uuids?|guids?|ulids?|integers?|numeric|digits?|hex\w*|base64|iso[- ]?8601|rfc ?\d+|timestamps?|date-time|dates?|characters? long|length|prefixed|case[- ]sensitive|xml|csv)\b/gi,
+      /\b(?:formats?|formatted|types?|typed|uuids?|guids?|ulids?|integers?|numeric|digits?|hex\w*|base64|iso[- ]?8601|rfc ?\d+|timestamps?|date-time|dates?|characters? long|length|prefixed|case[- ]sensitive|xml|csv)\b/gi,
   },
   {
     part: 'states and transitions',
@@ -60,10 +61,6 @@ export const silentParts: { part: string; words: RegExp }[] = [
       /\b(?:cach\w*|idempoten\w*|retr(?:y|ies|ied|ying)|asynchronous\w*|synchronous\w*|async|eventual\w*|immediately|in the background|paginat\w*|pages?|cursors?|sorted|ordered by|timeouts?|expir\w*|ttl|atomic\w*|transaction\w*|concurren\w*|guarantee\w*)\b/gi,
   },
 ];
-
-/** A clause that says its part is open: "not specified", "left open", "does not specify", "no ... is declared" ... */
-const saysOpen =
-  /\b(?:not (?:specified|shown|stated|declared|defined)|left open|leaves? (?:[\w-]+ ){0,8}open|(?:does|do) not (?:specify|state|show|declare|define)|specif(?:y|ies) neither|states? (?:no|neither)|shows? no|no (?:[\w-]+ ){0,6}(?:is|are) (?:declared|specified|stated|shown)|invents? nothing|no invented|unspecified|unstated)\b/i;
 
 /**
  * The code-span literals the description may use besides the names the bundle has: how the open
@@ -181,11 +178,9 @@ export function sentences(text: string): string[] {
   return units.map((unit) => unit.trim()).filter(Boolean);
 }
 
-/** A clause that only says "not shown": it speaks for the clause before it ("Event kinds: not shown."). */
-const onlySaysOpen = /^\s*(?:(?:is|are) )?(?:not (?:specified|shown|stated)|left open)\.?\s*$/i;
-
-/** The clauses of a sentence: split at `;`, `:`, and a comma before and, but, while, so, yet. */
-const clauses = (sentence: string) => sentence.split(/;\s|:\s|,\s(?=(?:and|but|while|whereas|so|yet|though|although)\s)/);
+/** The clauses of a sentence: split at `;`, `:`, and a comma before a word that starts a clause of its own. */
+const clauses = (sentence: string) =>
+  sentence.split(/;\s|:\s|,\s(?=(?:and|but|while|whereas|so|yet|though|although|which|who|as|because|since|unless|except)\s)/);
 
 interface TextField {
   at: string;
@@ -230,7 +225,8 @@ export function proseBreaches(document: Json): Breach[] {
   const words = vocabulary(document);
   const breaches: Breach[] = [];
   for (const { at, text, own } of textFields(document)) {
-    for (const sentence of sentences(text)) {
+    const all = sentences(text);
+    for (const [position, sentence] of all.entries()) {
       // The overview table's rows are the contract's own text (faithful/overview holds them).
       if (at === pointer('info', 'description') && /^\|/.test(sentence) && isOverviewLine(sentence)) continue;
       const breach = (rule: Breach['rule'], message: string) => breaches.push({ rule, pointer: at, text: sentence, message: `${quoted(sentence)} ${message}` });
@@ -265,11 +261,14 @@ export function proseBreaches(document: Json): Breach[] {
 
       const reported = new Set<string>();
       const parts = clauses(plain);
+      // A question answered by a bare verdict: "Authentication? Not shown."
+      if (/\?\s*$/.test(sentence) && isVerdict(all[position + 1] ?? '')) continue;
       for (const [index, clause] of parts.entries()) {
-        if (saysOpen.test(clause) || onlySaysOpen.test(parts[index + 1] ?? '')) continue;
+        if (isVerdict(parts[index + 1] ?? '')) continue;
+        const open = openSpans(clause);
         for (const { part, words: partWords } of silentParts) {
           if (reported.has(part)) continue;
-          const spoken = [...clause.matchAll(partWords)].find(([match]) => !isOwnName(match, own));
+          const spoken = [...clause.matchAll(partWords)].find((match) => !isOwnName(match[0], own) && !saidOpen(open, match.index));
           if (!spoken) continue;
           reported.add(part);
           breach('faithful/prose', `speaks of ${part} ("${spoken[0]}"), which the interface document leaves open`);
