@@ -111,7 +111,7 @@ const shorthands: Shorthand[] = [
   { name: 'a non-semver info.version', file: root, search: infoVersion, replace: '  version: v1' },
 ];
 
-// The closed world (scripts/lint/contract/allow-list.ts): for each kind of object, one mutant that adds a key
+// The closed world (scripts/lint/contract/rules/closed-world.ts): for each kind of object, one mutant that adds a key
 // the allow-list forbids and one that changes an allowed value to a forbidden one. Each invents a
 // fact the interface document leaves open: versioning, events, errors, limits, auth, wire format, fields.
 const quotas = 'paths/v1_quotas.yaml';

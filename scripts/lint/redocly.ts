@@ -2,12 +2,14 @@
 // bundle it. One resolver per session, which serves only the files the source boundary read
 // (source-boundary.ts: the project's overlay included), so Redocly reads no other file and
 // fetches nothing.
+import fs from 'node:fs/promises';
 import {
   BaseResolver,
   bundle,
   type Config,
+  createConfig,
   lint,
-  loadConfig,
+  makeDocumentFromString,
   type NormalizedProblem,
   parseYaml,
   ResolveError,
@@ -17,7 +19,8 @@ import {
 import { forTerminal } from '../escape.ts';
 import { type Project, ReportedError, shown } from '../project.ts';
 import { checkRedoclyConfig } from './config-boundary.ts';
-import { ownProblemLine } from './lint-problems.ts';
+import { faithfulPlugin, faithfulRuleSettings } from './faithful.ts';
+import { ownProblemLine } from './own-problem.ts';
 import { readSource } from './source-boundary.ts';
 
 export interface RedoclySession {
@@ -40,12 +43,26 @@ class BoundedResolver extends BaseResolver {
   }
 }
 
-/** Loads redocly.yaml once; `session` makes a fresh resolver over it for each lint. */
+/**
+ * Loads redocly.yaml once, with the faithfulness contract's rules (faithful.ts) added to its own:
+ * one engine lints the source with both. `session` makes a fresh resolver over it for each lint.
+ */
 export async function loadRedoclyConfig(project: Project): Promise<Config> {
   // What redocly.yaml may name (built-in rulesets, plugins in the repository) is checked first.
   await checkRedoclyConfig(project, parseYaml);
+  const text = await fs.readFile(project.redoclyConfig, 'utf8');
+  const raw = (() => {
+    try {
+      return makeDocumentFromString<{ rules?: Record<string, unknown> }>(text, project.redoclyConfig).parsed;
+    } catch (error) {
+      return explainYamlError(project, error);
+    }
+  })();
+  const withContract = { ...raw, rules: { ...faithfulRuleSettings(), ...raw.rules } };
+  const config = await createConfig(withContract as never, { configPath: project.redoclyConfig, plugins: [faithfulPlugin as never] }).catch((error) =>
+    explainYamlError(project, error),
+  );
   // The `source` API in redocly.yaml adds the file layout rules to the shared ones.
-  const config = await loadConfig({ configPath: project.redoclyConfig }).catch((error) => explainYamlError(project, error));
   return config.forAlias('source');
 }
 

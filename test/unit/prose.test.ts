@@ -99,7 +99,7 @@ describe('closed prose', () => {
     expect(found.length, JSON.stringify(found)).toBeGreaterThan(0);
     expect(found.map((breach) => breach.rule)).toContain(rule);
     expect(found.find((breach) => breach.rule === rule)?.message).toMatch(says);
-    for (const breach of found) expect(breach.text).toContain(sentence.replace(/[.]$/, ''));
+    for (const breach of found) expect(breach.sentence).toContain(sentence.replace(/[.]$/, ''));
   });
 
   it.each(rewordings)('"%s" states nothing new', (sentence, where) => {

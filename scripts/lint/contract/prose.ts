@@ -6,8 +6,7 @@
 // - faithful/prose-code: a code span names something the bundle has, or a declared literal.
 // A resource's own name is not a claim: "Lists the scopes" names the resource /v1/scopes, so the
 // words of an operation's own path are exempt in that operation's texts and its payloads' schemas.
-import { eachOperation, type Json, pointer } from '../../openapi-document.ts';
-import type { Breach } from './contract.ts';
+import { deref, eachOperation, type OpenApiDocument, operationParameters, pointer, type Response } from '../../openapi-document.ts';
 import { operations } from './operations.ts';
 import { documentParts, isOverviewLine, numberWords } from './overview.ts';
 import { isVerdict, openSpans, saidOpen } from './open-clause.ts';
@@ -87,7 +86,7 @@ interface Vocabulary {
   namesInProse: string[];
 }
 
-function vocabulary(document: Json): Vocabulary {
+function vocabulary(document: OpenApiDocument): Vocabulary {
   const all = [...eachOperation(document)];
   const names = new Set<string>(declaredLiterals);
   const pathPrefixes = new Set<string>();
@@ -100,17 +99,18 @@ function vocabulary(document: Json): Vocabulary {
       pathPrefixes.add(segments.slice(0, i).join('/'));
     }
     if (typeof operation.operationId === 'string') names.add(operation.operationId);
-    for (const [status, response] of Object.entries<Json>(operation.responses ?? {})) {
+    for (const [status, reference] of Object.entries(operation.responses ?? {})) {
+      const response = deref<Response>(document, reference);
       names.add(status);
       if (typeof response?.description === 'string' && /^2\d\d$/.test(status)) names.add(`${status} ${response.description}`);
       for (const media of Object.keys(response?.content ?? {})) names.add(media);
     }
-    for (const media of Object.keys(operation.requestBody?.content ?? {})) names.add(media);
-    for (const parameter of [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])])
-      if (typeof parameter?.name === 'string') names.add(parameter.name);
+    for (const media of Object.keys(deref(document, operation.requestBody)?.content ?? {})) names.add(media);
+    for (const parameter of operationParameters(document, pathItem, operation)) if (typeof parameter?.name === 'string') names.add(parameter.name);
   }
   for (const kind of ['schemas', 'parameters', 'responses']) {
-    for (const [name, component] of Object.entries<Json>(document.components?.[kind] ?? {})) {
+    const components = (document.components?.[kind as 'schemas'] ?? {}) as Record<string, { name?: unknown; content?: object }>;
+    for (const [name, component] of Object.entries(components)) {
       names.add(name);
       if (typeof component?.name === 'string') names.add(component.name);
       for (const media of Object.keys(component?.content ?? {})) names.add(media);
@@ -128,7 +128,7 @@ function vocabulary(document: Json): Vocabulary {
     namesInProse: [
       String(document.info?.title ?? ''),
       String(document.info?.title ?? '').replace(/ API$/, ''),
-      ...(document.tags ?? []).map((tag: Json) => String(tag?.name ?? '')),
+      ...(document.tags ?? []).map((tag) => String(tag?.name ?? '')),
     ]
       .filter((phrase) => phrase.length > 0)
       .sort((a, b) => b.length - a.length),
@@ -184,13 +184,16 @@ const clauses = (sentence: string) =>
 
 interface TextField {
   at: string;
+  /** The object that holds the text, and its key there: where the engine locates it. */
+  holder: object;
+  key: string;
   text: string;
   /** The words of the resource the text is about, exempt as its name. */
   own: Set<string>;
 }
 
 /** Every description, summary and title in the bundle, with the resource it is about. */
-function textFields(document: Json): TextField[] {
+function textFields(document: OpenApiDocument): TextField[] {
   const owners = payloadSchemaOwners(document);
   const tagPaths = new Map<string, string[]>();
   for (const { path, operation } of eachOperation(document))
@@ -205,12 +208,12 @@ function textFields(document: Json): TextField[] {
     return new Set();
   };
   const fields: TextField[] = [];
-  const walk = (node: Json, segments: string[]) => {
+  const walk = (node: unknown, segments: string[]) => {
     if (Array.isArray(node)) node.forEach((child, index) => walk(child, [...segments, String(index)]));
     else if (node && typeof node === 'object')
       for (const [key, child] of Object.entries(node)) {
         if (typeof child === 'string' && ['description', 'summary', 'title'].includes(key))
-          fields.push({ at: pointer(...segments, key), text: child, own: ownOf(segments) });
+          fields.push({ at: pointer(...segments, key), holder: node, key, text: child, own: ownOf(segments) });
         else walk(child, [...segments, key]);
       }
   };
@@ -220,60 +223,84 @@ function textFields(document: Json): TextField[] {
 
 const quoted = (sentence: string) => JSON.stringify(sentence.length > 160 ? `${sentence.slice(0, 157)}...` : sentence);
 
-/** Every breach of the three prose rules in `document`'s texts. */
-export function proseBreaches(document: Json): Breach[] {
+export type ProseRule = 'faithful/prose' | 'faithful/prose-number' | 'faithful/prose-code';
+
+/** A sentence that breaks a prose rule, with the text it is in. */
+export interface ProseBreach extends Omit<TextField, 'own'> {
+  rule: ProseRule;
+  /** The sentence. */
+  sentence: string;
+  message: string;
+}
+
+type Found = (rule: ProseRule, message: string) => void;
+
+/** faithful/prose-code: code spans name what the bundle has; no links, no HTML. Returns the sentence without them. */
+function codeBreaches(sentence: string, words: Vocabulary, breach: Found): string {
+  for (const [, name] of sentence.matchAll(codeSpan)) {
+    const known = words.names.has(name) || words.pathPrefixes.has(name) || /^#\d+$/.test(name);
+    if (!known) breach('faithful/prose-code', `names \`${name}\`, which is neither in the bundle nor a declared literal`);
+  }
+  let plain = sentence.replace(codeSpan, ' ');
+  for (const link of plain.match(url) ?? [])
+    breach('faithful/prose-code', `links to ${link.replace(/[.,;:!?)]+$/, '')}, which the interface document does not state`);
+  plain = plain.replace(url, ' ');
+  for (const [tag] of plain.matchAll(html))
+    breach(
+      'faithful/prose-code',
+      `holds the HTML ${JSON.stringify(tag)}: prose is Markdown text, and HTML would reach the rendered docs and the Markdown reference as it is`,
+    );
+  for (const phrase of words.namesInProse) plain = plain.replaceAll(phrase, ' ');
+  return plain;
+}
+
+/** faithful/prose-number: every number is one the interface document states. */
+function numberBreaches(plain: string, words: Vocabulary, breach: Found): void {
+  for (const [token] of plain.matchAll(numberToken)) {
+    const number = token.replace(/[.,]$/, '');
+    const stated = number.startsWith('#')
+      ? operations.some((row) => `#${row.n}` === number)
+      : /^v\d+$/i.test(number)
+        ? words.versionPrefixes.has(number.toLowerCase())
+        : words.numbers.has(number);
+    if (!stated) breach('faithful/prose-number', `states the number ${number}, which the interface document does not`);
+  }
+  for (const [word] of plain.matchAll(numberWord))
+    if (!words.numberWords.has(word.toLowerCase())) breach('faithful/prose-number', `states the number "${word}", which the interface document does not`);
+}
+
+/** faithful/prose: a clause that uses a silent part's words says that the part is open (open-clause.ts). */
+function silentBreaches(plain: string, own: Set<string>, breach: Found): void {
+  const reported = new Set<string>();
+  const parts = clauses(plain);
+  for (const [index, clause] of parts.entries()) {
+    if (isVerdict(parts[index + 1] ?? '')) continue;
+    const open = openSpans(clause);
+    for (const { part, words: partWords } of silentParts) {
+      if (reported.has(part)) continue;
+      const spoken = [...clause.matchAll(partWords)].find((match) => !isOwnName(match[0], own) && !saidOpen(open, match.index));
+      if (!spoken) continue;
+      reported.add(part);
+      breach('faithful/prose', `speaks of ${part} ("${spoken[0]}"), which the interface document leaves open`);
+    }
+  }
+}
+
+/** Every breach of the three prose rules in `document`'s texts (a bundle, or the view of a split source). */
+export function proseBreaches(document: OpenApiDocument): ProseBreach[] {
   const words = vocabulary(document);
-  const breaches: Breach[] = [];
-  for (const { at, text, own } of textFields(document)) {
-    const all = sentences(text);
+  const breaches: ProseBreach[] = [];
+  for (const { own, ...field } of textFields(document)) {
+    const all = sentences(field.text);
     for (const [position, sentence] of all.entries()) {
       // The overview table's rows are the contract's own text (faithful/overview holds them).
-      if (at === pointer('info', 'description') && /^\|/.test(sentence) && isOverviewLine(sentence)) continue;
-      const breach = (rule: Breach['rule'], message: string) => breaches.push({ rule, pointer: at, text: sentence, message: `${quoted(sentence)} ${message}` });
-
-      for (const [, name] of sentence.matchAll(codeSpan)) {
-        const known = words.names.has(name) || words.pathPrefixes.has(name) || /^#\d+$/.test(name);
-        if (!known) breach('faithful/prose-code', `names \`${name}\`, which is neither in the bundle nor a declared literal`);
-      }
-      let plain = sentence.replace(codeSpan, ' ');
-      for (const link of plain.match(url) ?? [])
-        breach('faithful/prose-code', `links to ${link.replace(/[.,;:!?)]+$/, '')}, which the interface document does not state`);
-      plain = plain.replace(url, ' ');
-      for (const [tag] of plain.matchAll(html))
-        breach(
-          'faithful/prose-code',
-          `holds the HTML ${JSON.stringify(tag)}: prose is Markdown text, and HTML would reach the rendered docs and the Markdown reference as it is`,
-        );
-      for (const phrase of words.namesInProse) plain = plain.replaceAll(phrase, ' ');
-
-      for (const [token] of plain.matchAll(numberToken)) {
-        const number = token.replace(/[.,]$/, '');
-        const stated = number.startsWith('#')
-          ? operations.some((row) => `#${row.n}` === number)
-          : /^v\d+$/i.test(number)
-            ? words.versionPrefixes.has(number.toLowerCase())
-            : words.numbers.has(number);
-        if (!stated) breach('faithful/prose-number', `states the number ${number}, which the interface document does not`);
-      }
-      for (const [word] of plain.matchAll(numberWord)) {
-        if (!words.numberWords.has(word.toLowerCase())) breach('faithful/prose-number', `states the number "${word}", which the interface document does not`);
-      }
-
-      const reported = new Set<string>();
-      const parts = clauses(plain);
+      if (field.at === pointer('info', 'description') && /^\|/.test(sentence) && isOverviewLine(sentence)) continue;
       // A question answered by a bare verdict: "Authentication? Not shown."
       if (/\?\s*$/.test(sentence) && isVerdict(all[position + 1] ?? '')) continue;
-      for (const [index, clause] of parts.entries()) {
-        if (isVerdict(parts[index + 1] ?? '')) continue;
-        const open = openSpans(clause);
-        for (const { part, words: partWords } of silentParts) {
-          if (reported.has(part)) continue;
-          const spoken = [...clause.matchAll(partWords)].find((match) => !isOwnName(match[0], own) && !saidOpen(open, match.index));
-          if (!spoken) continue;
-          reported.add(part);
-          breach('faithful/prose', `speaks of ${part} ("${spoken[0]}"), which the interface document leaves open`);
-        }
-      }
+      const breach: Found = (rule, message) => breaches.push({ ...field, rule, sentence, message: `${quoted(sentence)} ${message}` });
+      const plain = codeBreaches(sentence, words, breach);
+      numberBreaches(plain, words, breach);
+      silentBreaches(plain, own, breach);
     }
   }
   return breaches;
