@@ -1,8 +1,8 @@
-// The lint of a description, in two stages after the source boundary (source-boundary.ts: what
-// may be read at all): Redocly on the split source, with the house rules and the faithfulness
-// contract's (faithful.ts), and Spectral on a fresh in-memory bundle. `npm run lint`, the build's
-// first step, the docs server's rebuilds and the mutation runner all run this. It prints nothing: the result carries each problem, and
-// the caller reports them.
+// The lint of a description, after the source boundary (source-boundary.ts: what may be read at
+// all): Redocly on the split source, with the house rules and the faithfulness contract's
+// (faithful.ts), while Spectral lints a fresh in-memory bundle in its thread. `npm run lint`, the
+// build's first step, the docs server's rebuilds and the mutation runner all run this. It prints
+// nothing: the result carries each problem, and the caller reports them.
 import path from 'node:path';
 import type { Config, NormalizedProblem } from '@redocly/openapi-core';
 import { type Project, shown } from '../project.ts';
@@ -46,11 +46,19 @@ export async function lintDescription(project: Project, options: LintOptions = {
     const [config, source] = await Promise.all([options.redoclyConfig ?? loadRedoclyConfig(project), readSource(project)]);
     if (source.problems.length > 0) return { bundleLabel, redocly: [], spectral: [], boundary: source.problems };
     const session = redoclySession(project, config, source.files);
-    const redocly = await lintSource(session);
-    const bundled = await bundleSource(session);
-    if (bundled.problems.length > 0) return { bundleLabel, redocly: redocly.length > 0 ? redocly : bundled.problems, spectral: [], boundary: [] };
+    // Bundled first, with a resolver of its own (bundling rewrites the documents it resolved), so
+    // that Spectral starts on the bundle at once.
+    const bundled = await bundleSource(redoclySession(project, config, source.files));
+    if (bundled.problems.length > 0) {
+      const redocly = await lintSource(session);
+      return { bundleLabel, redocly: redocly.length > 0 ? redocly : bundled.problems, spectral: [], boundary: [] };
+    }
     const bundleJson = bundleJsonText(bundled.bundle);
-    return { bundle: bundled.bundle, bundleJson, bundleLabel, redocly, spectral: await spectral.lint(bundleJson, bundleLabel), boundary: [] };
+    const spectralDone = spectral.lint(bundleJson, bundleLabel);
+    spectralDone.catch(() => {}); // awaited below, after Redocly: not an unhandled rejection meanwhile
+    // Redocly (the contract's rules with the house rules) lints in this thread while Spectral lints in its own.
+    const redocly = await lintSource(session);
+    return { bundle: bundled.bundle, bundleJson, bundleLabel, redocly, spectral: await spectralDone, boundary: [] };
   } finally {
     if (!options.spectral) await spectral.close();
   }
