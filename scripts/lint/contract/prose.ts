@@ -1,11 +1,14 @@
 // Closed prose: every text of the bundle (each description, summary and title) may speak of a part
 // the interface document leaves open only to say that it is open. Three rules, from principles
 // rather than from a list of bad sentences (docs/faithfulness.md):
-// - faithful/prose: a clause that uses the words of a silent part says that the part is open;
+// - faithful/prose: a clause that uses the words of a silent part says that the part is open
+//   (open-clause.ts judges what the clause asserts);
 // - faithful/prose-number: a number is one the interface document states;
 // - faithful/prose-code: a code span names something the bundle has, or a declared literal.
 // A resource's own name is not a claim: "Lists the scopes" names the resource /v1/scopes, so the
 // words of an operation's own path are exempt in that operation's texts and its payloads' schemas.
+// proseBreaches reads a whole document (a bundle, or view.ts's view of the split source); the rules
+// in rules/prose*.ts report its breaches through Redocly's engine.
 import { deref, eachOperation, type OpenApiDocument, operationParameters, pointer, type Response } from '../../openapi-document.ts';
 import { operations } from './operations.ts';
 import { documentParts, isOverviewLine, numberWords } from './overview.ts';
