@@ -1,7 +1,16 @@
 // The faithfulness contract (docs/faithfulness.md) as Redocly plugin rules: one rule per file in
 // contract/rules/, run by Redocly's engine with the house rules on the split source (redocly.ts
 // adds them to redocly.yaml's), and on in-memory documents: a bundle, or the variants built from one.
-import { BaseResolver, createConfig, lintDocument, makeDocumentFromString, type NormalizedProblem, type Oas3Rule } from '@redocly/openapi-core';
+import {
+  BaseResolver,
+  createConfig,
+  lintDocument,
+  makeDocumentFromString,
+  type NormalizedProblem,
+  type Oas3Rule,
+  type Plugin,
+  type RawUniversalConfig,
+} from '@redocly/openapi-core';
 import { Area } from './contract/rules/area.ts';
 import { ClosedWorld } from './contract/rules/closed-world.ts';
 import { Document } from './contract/rules/document.ts';
@@ -41,10 +50,13 @@ export const faithfulRules = {
 export type FaithfulRule = keyof typeof faithfulRules;
 
 /** The plugin, its rules named as the engine reports them (`faithful/...`). */
-export const faithfulPlugin = { id: 'faithful', rules: { oas3: faithfulRules } };
+export const faithfulPlugin: Plugin = { id: 'faithful', rules: { oas3: faithfulRules } };
 
 /** Every rule of the contract switched on, with `options`. */
-export function faithfulRuleSettings(options: FaithfulOptions = {}, only: readonly FaithfulRule[] = Object.keys(faithfulRules) as FaithfulRule[]) {
+export function faithfulRuleSettings(
+  options: FaithfulOptions = {},
+  only: readonly FaithfulRule[] = Object.keys(faithfulRules) as FaithfulRule[],
+): NonNullable<RawUniversalConfig['rules']> {
   return Object.fromEntries(only.map((rule) => [rule, { severity: 'error', ...options }]));
 }
 
@@ -60,7 +72,7 @@ export async function lintFaithful(
   variant: NonNullable<FaithfulOptions['variant']> = 'bundle',
   rules: readonly FaithfulRule[] = variant === 'bundle' ? (Object.keys(faithfulRules) as FaithfulRule[]) : variantRules,
 ): Promise<NormalizedProblem[]> {
-  const config = await createConfig({ rules: faithfulRuleSettings({ variant }, rules) } as never, { plugins: [faithfulPlugin as never] });
+  const config = await createConfig({ rules: faithfulRuleSettings({ variant }, rules) }, { plugins: [faithfulPlugin] });
   const source = makeDocumentFromString(JSON.stringify(document, null, 2), `/in-memory/openapi-${variant}.json`);
   return lintDocument({ document: source, config, externalRefResolver: new BaseResolver() });
 }

@@ -12,6 +12,7 @@ import {
   makeDocumentFromString,
   type NormalizedProblem,
   parseYaml,
+  type RawUniversalConfig,
   ResolveError,
   Source,
   YamlParseError,
@@ -53,13 +54,13 @@ export async function loadRedoclyConfig(project: Project): Promise<Config> {
   const text = await fs.readFile(project.redoclyConfig, 'utf8');
   const raw = (() => {
     try {
-      return makeDocumentFromString<{ rules?: Record<string, unknown> }>(text, project.redoclyConfig).parsed;
+      return makeDocumentFromString<RawUniversalConfig>(text, project.redoclyConfig).parsed;
     } catch (error) {
       return explainYamlError(project, error);
     }
   })();
   const withContract = { ...raw, rules: { ...faithfulRuleSettings(), ...raw.rules } };
-  const config = await createConfig(withContract as never, { configPath: project.redoclyConfig, plugins: [faithfulPlugin as never] }).catch((error) =>
+  const config = await createConfig(withContract, { configPath: project.redoclyConfig, plugins: [faithfulPlugin] }).catch((error) =>
     explainYamlError(project, error),
   );
   // The `source` API in redocly.yaml adds the file layout rules to the shared ones.
