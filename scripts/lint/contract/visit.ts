@@ -4,7 +4,7 @@
 // which component a node is, and reporting at a node with the bundle pointer it has.
 import path from 'node:path';
 import type { Location, Oas3Rule, Oas3Visitor, UserContext } from '@redocly/openapi-core';
-import { isRef, type OpenApiDocument, type Operation, type PathItem, pointer } from '../../openapi-document.ts';
+import { isRef, type OpenApiDocument, type Operation, type PathItem, pointer, pointerSegments } from '../../openapi-document.ts';
 import { type OperationRow, operations } from './operations.ts';
 
 /** A node (its `$ref` followed) and where it is written. */
@@ -68,8 +68,8 @@ export const has = (node: unknown, key: string | number): boolean =>
  * `openapi/components/schemas/Foo.yaml` in the split source (the bundle names it after its file).
  */
 export function componentAt(location: Location): { kind: string; name: string } | undefined {
-  const inBundle = /^#\/components\/([^/]+)\/([^/]+)$/.exec(location.pointer);
-  if (inBundle) return { kind: inBundle[1], name: inBundle[2].replaceAll('~1', '/').replaceAll('~0', '~') };
+  const [components, kind, name, ...rest] = pointerSegments(location.pointer);
+  if (components === 'components' && name !== undefined && rest.length === 0) return { kind, name };
   const file = location.source.absoluteRef;
   if (!['#/', '#', ''].includes(location.pointer) || path.basename(path.dirname(path.dirname(file))) !== 'components') return undefined;
   return { kind: path.basename(path.dirname(file)), name: path.basename(file, path.extname(file)) };

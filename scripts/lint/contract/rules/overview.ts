@@ -1,7 +1,7 @@
 // faithful/overview: the overview table in info.description is the one the contract makes from the
 // facts (../overview.ts): a row per part of the interface document, with its verdict.
 import type { UserContext } from '@redocly/openapi-core';
-import { pointer, type Response } from '../../../openapi-document.ts';
+import { pointer, type Response, successStatus } from '../../../openapi-document.ts';
 import { documentParts, type OverviewFacts, overviewTable, tableRows } from '../overview.ts';
 import { sentenceLocation } from '../text-location.ts';
 import { childOf, type Facts, factsRule, located, reportAt } from '../visit.ts';
@@ -10,7 +10,7 @@ import { childOf, type Facts, factsRule, located, reportAt } from '../visit.ts';
 function overviewFacts(facts: Facts, ctx: UserContext): OverviewFacts {
   return {
     operations: facts.operations.map((seen) => {
-      const status = Object.keys(seen.operation.responses ?? {}).find((key) => /^2\d\d$/.test(key)) ?? '';
+      const status = successStatus(seen.operation) ?? '';
       const label = childOf<Response>(ctx, located(seen), 'responses', status).node?.description;
       return { path: seen.path, operationId: String(seen.operation.operationId), status, label: String(label) };
     }),
