@@ -28,11 +28,14 @@ const comparative = '(?:longer|more|less|fewer|later|sooner|earlier|greater|smal
 /** A negative quantifier that is not an idiom asserting more ("nothing but", "no longer than"). */
 const quantifier = `(?:nothing(?!\\s+but\\b)|none(?!\\s+but\\b)|no(?!\\s+(?:${comparative}|one but)\\b)|neither|not\\s+an?|not\\s+any)`;
 
+/** Not among what the document says: "not part of the interface document", "absent from the description". */
+const notInDocument = `(?:${negation}\\s+(?:part\\s+of|in|found\\s+in|among)|absent\\s+from|missing\\s+from)\\s+(?:the|this)\\s+(?:interface\\s+)?(?:document|description|specification)`;
+
 /** The negated statement about a subject before it: "is not specified", "remain open", "go unmentioned". */
 const subjectPredicate = new RegExp(
   `\\b(?:is|are|was|were|be|been|being|remains?|remained|stays?|stayed|goes|go|went|gets?|got|left|kept)\\s+` +
     `(?:(?:still|also|so far|as yet|yet|entirely|wholly|completely|deliberately|intentionally|currently|likewise|equally|simply|explicitly)\\s+)*` +
-    `(?:${negation}\\s+(?:(?:yet|been|being|further|explicitly|ever|anywhere|left)\\s+)*${stated}|(?:left\\s+)?${openAdjective})\\b`,
+    `(?:${negation}\\s+(?:(?:yet|been|being|further|explicitly|ever|anywhere|left)\\s+)*${stated}|(?:left\\s+)?${openAdjective}|${notInDocument})\\b`,
   'gi',
 );
 /** A negated stating verb, whose object is open: "does not specify", "states no", "is silent on", "leaves". */
