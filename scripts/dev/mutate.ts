@@ -10,7 +10,7 @@ import { generateClient } from '../pipeline/generate-client.ts';
 import { generateTypes } from '../pipeline/generate-types.ts';
 import { markdownReference } from '../pipeline/markdown-reference.ts';
 import { dereferenced, toOpenApi30 } from '../pipeline/variants.ts';
-import { variantBreaches } from '../lint/contract/contract.ts';
+import { lintFaithful } from '../lint/faithful.ts';
 import { lintDescription } from '../lint/lint-description.ts';
 import { problemLines } from '../lint/lint-problems.ts';
 import { loadRedoclyConfig } from '../lint/redocly.ts';
@@ -104,7 +104,10 @@ async function tryMutation(
     }
   }
   const referenceChanged = [...new Set([...baseReference.keys(), ...reference.keys()])].filter((page) => baseReference.get(page) !== reference.get(page));
-  const breaches = variantBreaches(variants);
-  if (breaches.length > 0) return { ...caught(mutation, 'variants', `${breaches[0].pointer}: ${breaches[0].message}`, breaches[0].rule), referenceChanged };
+  for (const [variant, document] of Object.entries(variants) as ['3.0' | 'dereferenced', unknown][]) {
+    const [first] = await lintFaithful(document, variant);
+    if (first)
+      return { ...caught(mutation, 'variants', `(the ${variant} variant) ${first.location[0]?.pointer}: ${first.message}`, first.ruleId), referenceChanged };
+  }
   return { mutation, referenceChanged, asExpected: mutation.neutral === true };
 }

@@ -112,7 +112,7 @@ const shorthands: Shorthand[] = [
   { name: 'a non-semver info.version', file: root, search: infoVersion, replace: '  version: v1' },
 ];
 
-// The closed world (scripts/lint/contract/allow-list.ts): for each kind of object, one mutant that adds a key
+// The closed world (scripts/lint/contract/rules/closed-world.ts): for each kind of object, one mutant that adds a key
 // the allow-list forbids and one that changes an allowed value to a forbidden one. Each invents a
 // fact the interface document leaves open: versioning, events, errors, limits, auth, wire format, fields.
 const quotas = 'paths/v1_quotas.yaml';
@@ -260,6 +260,13 @@ const prose: Shorthand[] = [
   { name: 'prose: a code span naming an invented field', ...batchSentence('Pass `batch_id` in the body.') },
   { name: 'prose: a code span naming an invented header', file: 'components/parameters/OpenQuery.yaml', search: 'query\n  parameter (`pairs`', replace: 'query\n  parameter beside `X-Request-Id` (`pairs`' },
   { name: 'prose: a link to pages the document does not state', ...addedTo(webhooks, '    Lists the webhooks.\n')('See https://docs.example.com/webhooks.') },
+  // Inventions disguised as negations: "not only", "nothing but", "unless", a negation that is not about stating, an aside.
+  { name: 'prose: disguised: not only ... but also (formats)', ...addedTo('paths/v1_custom-fields.yaml', '    Lists the custom fields.\n')('It returns not only the fields but also their types.') },
+  { name: 'prose: disguised: nothing but (authentication)', ...addedTo('paths/v1_enforced-tls.yaml', '    Returns the enforced-TLS setting.\n')('Calls need nothing but a bearer token.') },
+  { name: 'prose: disguised: a negation with unless (behaviour)', ...addedTo('paths/v1_quotas_history.yaml', '    Returns the quota history.\n')('It is not paginated, unless the history is long.') },
+  { name: 'prose: disguised: an aside that the document is silent (behaviour)', ...addedTo('paths/v1_mail-settings_footer.yaml', '    Returns the footer mail setting.\n')('The footer is not cached, which the document does not state.') },
+  { name: 'prose: disguised: a negated fact (formats)', file: 'components/parameters/Id.yaml', search: 'It is sent as one', replace: 'It is never a UUID. It is sent as one' },
+  { name: 'prose: disguised: not shown to the caller (errors)', ...addedTo('paths/v1_metrics_delay-reasons.yaml', '    Lists the delay-reason metrics.\n')('Failed sends are not shown to the caller.') },
 ];
 
 // The overview table's verdicts, each turned into its opposite: the table cannot lie.
@@ -298,6 +305,13 @@ const neutral: Shorthand[] = [
   { name: 'neutral: the operation number and count', ...batchSentence(`It is operation #13 of the ${operations.length}.`) },
   { name: 'neutral: the success status in code', ...batchSentence('It answers `201 Created` on success.') },
   { name: 'neutral: the resource named in its own summary', file: 'paths/v1_api-key.yaml', search: 'summary: Get the API key', replace: 'summary: Get the API key resource' },
+  // What is open, said as English says it: a negative quantifier, a bare verdict after a question, a silence, neither-nor, "goes unmentioned".
+  { name: 'neutral: open limits, as "nothing is said about"', ...addedTo('paths/v1_custom-fields.yaml', '    Lists the custom fields.\n')('Nothing is said about their limits.') },
+  { name: 'neutral: open authentication, as a question and its verdict', ...addedTo('paths/v1_enforced-tls.yaml', '    Returns the enforced-TLS setting.\n')('Its authentication? Not shown.') },
+  { name: 'neutral: open paging, as "goes unmentioned"', ...addedTo('paths/v1_quotas_history.yaml', '    Returns the quota history.\n')('Whether it is paginated goes unmentioned.') },
+  { name: 'neutral: open scopes, as a silence', ...addedTo('paths/v1_mail-settings_footer.yaml', '    Returns the footer mail setting.\n')('The interface document is silent on which scope it needs.') },
+  { name: 'neutral: open errors and caching, as neither-nor', ...addedTo('paths/v1_metrics_delay-reasons.yaml', '    Lists the delay-reason metrics.\n')('Neither its errors nor its caching are described.') },
+  { name: 'neutral: the id\'s open lifetime, as "is not stated"', file: 'components/parameters/Id.yaml', search: 'It is sent as one', replace: 'Whether it expires is not stated. It is sent as one' },
 ];
 
 const accountTag = / {2}- name: Account and access\n {4}description: .*\n/;

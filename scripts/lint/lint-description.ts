@@ -1,13 +1,11 @@
-// The lint of a description, in three stages after the source boundary (source-boundary.ts: what
-// may be read at all): Redocly on the split source (with the house rules), Spectral on a fresh
-// in-memory bundle, and the faithfulness contract on the same bundle (while Spectral works in its
-// thread). `npm run lint`, the build's first step, the docs server's rebuilds
-// and the mutation runner all run this. It prints nothing: the result carries each problem, and
-// the caller reports them.
+// The lint of a description, after the source boundary (source-boundary.ts: what may be read at
+// all): Redocly on the split source, with the house rules and the faithfulness contract's
+// (faithful.ts), while Spectral lints a fresh in-memory bundle in its thread. `npm run lint`, the
+// build's first step, the docs server's rebuilds and the mutation runner all run this. It prints
+// nothing: the result carries each problem, and the caller reports them.
 import path from 'node:path';
 import type { Config, NormalizedProblem } from '@redocly/openapi-core';
 import { type Project, shown } from '../project.ts';
-import type { ContractProblem } from './lint-contract.ts';
 import { type BoundaryProblem, readSource } from './source-boundary.ts';
 import type { SpectralDiagnostic, SpectralLinter } from './spectral.ts';
 import { startSpectralWorker } from './spectral-worker-client.ts';
@@ -19,10 +17,9 @@ export interface LintResult {
   bundleJson?: string;
   /** Where Spectral's findings point: the bundle's file, relative to the project root. */
   bundleLabel: string;
+  /** Redocly's problems in the source: the house rules' and the faithfulness contract's (`faithful/`). */
   redocly: NormalizedProblem[];
   spectral: SpectralDiagnostic[];
-  /** The contract's breaches, each at its source line (none when the source does not bundle). */
-  contract: ContractProblem[];
   /** What the source boundary refused; when there is any, no linter ran. */
   boundary: BoundaryProblem[];
 }
@@ -47,18 +44,21 @@ export async function lintDescription(project: Project, options: LintOptions = {
     const { bundleSource, lintSource, loadRedoclyConfig, redoclySession } = await import('./redocly.ts');
     const bundleLabel = shown(project, path.join(project.outputDir, 'openapi.json'));
     const [config, source] = await Promise.all([options.redoclyConfig ?? loadRedoclyConfig(project), readSource(project)]);
-    if (source.problems.length > 0) return { bundleLabel, redocly: [], spectral: [], contract: [], boundary: source.problems };
+    if (source.problems.length > 0) return { bundleLabel, redocly: [], spectral: [], boundary: source.problems };
     const session = redoclySession(project, config, source.files);
-    const redocly = await lintSource(session);
-    const bundled = await bundleSource(session);
-    if (bundled.problems.length > 0) return { bundleLabel, redocly: redocly.length > 0 ? redocly : bundled.problems, spectral: [], contract: [], boundary: [] };
+    // Bundled first, with a resolver of its own (bundling rewrites the documents it resolved), so
+    // that Spectral starts on the bundle at once.
+    const bundled = await bundleSource(redoclySession(project, config, source.files));
+    if (bundled.problems.length > 0) {
+      const redocly = await lintSource(session);
+      return { bundleLabel, redocly: redocly.length > 0 ? redocly : bundled.problems, spectral: [], boundary: [] };
+    }
     const bundleJson = bundleJsonText(bundled.bundle);
     const spectralDone = spectral.lint(bundleJson, bundleLabel);
-    spectralDone.catch(() => {}); // awaited below, after the contract: not an unhandled rejection meanwhile
-    // Loaded and run while Spectral lints in its thread.
-    const { lintContract } = await import('./lint-contract.ts');
-    const contract = await lintContract(project, bundled.bundle);
-    return { bundle: bundled.bundle, bundleJson, bundleLabel, redocly, spectral: await spectralDone, contract, boundary: [] };
+    spectralDone.catch(() => {}); // awaited below, after Redocly: not an unhandled rejection meanwhile
+    // Redocly (the contract's rules with the house rules) lints in this thread while Spectral lints in its own.
+    const redocly = await lintSource(session);
+    return { bundle: bundled.bundle, bundleJson, bundleLabel, redocly, spectral: await spectralDone, boundary: [] };
   } finally {
     if (!options.spectral) await spectral.close();
   }

@@ -1,19 +1,22 @@
-// `npm run lint`'s report: Redocly's and Spectral's problems in each linter's own formatter, the
-// contract's in the same two shapes (a human report, or GitHub Actions annotations that land on the
-// pull request's changed lines), file paths relative to the root.
+// `npm run lint`'s report: Redocly's house rules' and Spectral's problems in each linter's own
+// formatter, the faithfulness contract's (found by Redocly's engine) and the source boundary's in
+// the same two shapes (a human report, or GitHub Actions annotations that land on the pull
+// request's changed lines), file paths relative to the root.
 import { formatProblems, getTotals } from '@redocly/openapi-core';
 import { forAnnotationMessage, forAnnotationProperty, forTerminal } from '../escape.ts';
 import type { Project } from '../project.ts';
-import type { ContractProblem } from './lint-contract.ts';
 import type { BoundaryProblem } from './source-boundary.ts';
 import type { LintResult } from './lint-description.ts';
 import type { LintFormat } from './lint-formats.ts';
+import { isContractProblem, locatedProblem } from './lint-problems.ts';
 
 export async function printLint(project: Project, result: LintResult, format: LintFormat): Promise<void> {
   if (result.boundary.length > 0) process.stdout.write(formatOwn(result.boundary, format, 'the source boundary'));
   // The linters' formatters print messages as they are: control characters are escaped first.
-  if (result.redocly.length > 0) {
-    const problems = result.redocly.map((problem) => ({ ...problem, message: forTerminal(problem.message) }));
+  const house = result.redocly.filter((problem) => !isContractProblem(problem));
+  const contract = result.redocly.filter(isContractProblem).map((problem) => locatedProblem(project, problem));
+  if (house.length > 0) {
+    const problems = house.map((problem) => ({ ...problem, message: forTerminal(problem.message) }));
     formatProblems(problems, { format, totals: getTotals(problems), cwd: project.root, color: false, command: 'lint' });
   }
   if (result.spectral.length > 0) {
@@ -22,11 +25,13 @@ export async function printLint(project: Project, result: LintResult, format: Li
     const diagnostics = result.spectral.map((d) => ({ ...d, message: forTerminal(d.message), path: d.path.map((key) => forTerminal(String(key))) }));
     process.stdout.write(`${formatter(diagnostics as never, { failSeverity: 1 } as never)}\n`);
   }
-  if (result.contract.length > 0) process.stdout.write(formatOwn(result.contract, format, 'the faithfulness contract'));
+  if (contract.length > 0) process.stdout.write(formatOwn(contract, format, 'the faithfulness contract'));
 }
 
-/** The project's own problems (the contract's, the boundary's): grouped by file for a person, one workflow command each for GitHub. */
-export function formatOwn(problems: (ContractProblem | BoundaryProblem)[], format: LintFormat, foundBy: string): string {
+type OwnProblem = Omit<BoundaryProblem, 'rule'> & { rule: string };
+
+/** The project's own problems (the source boundary's, the contract's): grouped by file for a person, one workflow command each for GitHub. */
+export function formatOwn(problems: OwnProblem[], format: LintFormat, foundBy: string): string {
   if (format === 'github-actions')
     return problems
       .map(

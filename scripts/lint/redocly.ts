@@ -7,10 +7,12 @@ import {
   bundle,
   type Config,
   getLineColLocation,
+  createConfig,
   lint,
-  loadConfig,
+  makeDocumentFromString,
   type NormalizedProblem,
   parseYaml,
+  type RawUniversalConfig,
   ResolveError,
   Source,
   YamlParseError,
@@ -18,7 +20,8 @@ import {
 import { forTerminal } from '../escape.ts';
 import { type Project, ReportedError, shown } from '../project.ts';
 import { checkRedoclyConfig, readConfig } from './config-boundary.ts';
-import { ownProblemLine } from './problem-line.ts';
+import { faithfulPlugin, faithfulRuleSettings } from './faithful.ts';
+import { ownProblemLine } from './own-problem.ts';
 import { readSource } from './source-boundary.ts';
 
 export interface RedoclySession {
@@ -59,12 +62,26 @@ export async function checkRedoclyConfigFile(project: Pick<Project, 'root' | 're
   checkRedoclyConfig(project, { file: project.redoclyConfig, text, data, locate });
 }
 
-/** Loads redocly.yaml once; `session` makes a fresh resolver over it for each lint. */
+/**
+ * Loads redocly.yaml once, with the faithfulness contract's rules (faithful.ts) added to its own:
+ * one engine lints the source with both. `session` makes a fresh resolver over it for each lint.
+ */
 export async function loadRedoclyConfig(project: Project): Promise<Config> {
   // What redocly.yaml may hold and name is checked first.
   await checkRedoclyConfigFile(project);
+  const text = await readConfig(project, project.redoclyConfig);
+  const raw = (() => {
+    try {
+      return makeDocumentFromString<RawUniversalConfig>(text, project.redoclyConfig).parsed;
+    } catch (error) {
+      return explainYamlError(project, error);
+    }
+  })();
+  const withContract = { ...raw, rules: { ...faithfulRuleSettings(), ...raw.rules } };
+  const config = await createConfig(withContract, { configPath: project.redoclyConfig, plugins: [faithfulPlugin] }).catch((error) =>
+    explainYamlError(project, error),
+  );
   // The `source` API in redocly.yaml adds the file layout rules to the shared ones.
-  const config = await loadConfig({ configPath: project.redoclyConfig }).catch((error) => explainYamlError(project, error));
   return config.forAlias('source');
 }
 

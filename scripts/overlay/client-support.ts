@@ -37,7 +37,8 @@ export function clientProblems(document: Oas3_1Definition): ClientProblem[] {
     const bodyProblem = body ? contentProblem(body.content, 'request body') : undefined;
     if (bodyProblem) problems.push({ at: pointer('paths', path, method, 'requestBody'), what: `${where}: request body`, reason: bodyProblem.reason });
     const success = Object.keys(operation.responses ?? {}).find((status) => /^2\d\d$/.test(status));
-    const successProblem = success ? contentProblem(deref(document, operation.responses[success]).content, 'success response') : undefined;
+    const successResponse = success ? deref(document, operation.responses?.[success]) : undefined;
+    const successProblem = successResponse ? contentProblem(successResponse.content, 'success response') : undefined;
     if (success && successProblem)
       problems.push({ at: pointer('paths', path, method, 'responses', success), what: `${where}: ${success} response`, reason: successProblem.reason });
   }

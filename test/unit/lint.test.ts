@@ -9,7 +9,7 @@ import spectralCore from '@stoplight/spectral-core';
 import spectralParsers from '@stoplight/spectral-parsers';
 import { bundleAndLoadRuleset } from '@stoplight/spectral-ruleset-bundler/with-loader';
 import spectralRuntime from '@stoplight/spectral-runtime';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { lintDescription } from '../../scripts/lint/lint-description.ts';
 import { LintFailure, problemLines } from '../../scripts/lint/lint-problems.ts';
 import { loadRedoclyConfig } from '../../scripts/lint/redocly.ts';
@@ -72,8 +72,16 @@ describe('lint', () => {
     expect(lines.length).toBeGreaterThan(0);
     expect(lines.join('\n')).toContain('x-\\u001b[2J\\u001b]0;owned\\u0007');
     for (const line of lines) expect(line).not.toMatch(/[\u0000-\u0008\u000a-\u001f\u007f]/); // eslint-disable-line no-control-regex -- what must not be there
-    const { formatOwn } = await import('../../scripts/lint/print-lint.ts');
-    expect(formatOwn(result.contract, 'github-actions', 'the contract')).not.toMatch(/\u001b/); // eslint-disable-line no-control-regex -- what must not be there
+    const { printLint } = await import('../../scripts/lint/print-lint.ts');
+    const printed: string[] = [];
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => printed.push(String(chunk)) > 0);
+    try {
+      await printLint(checkout, result, 'github-actions');
+    } finally {
+      write.mockRestore();
+    }
+    expect(printed.join('')).toContain('faithful/closed-world');
+    expect(printed.join('')).not.toMatch(/\u001b/); // eslint-disable-line no-control-regex -- what must not be there
   });
 
   it("names Spectral's findings by the bundle's file, line and column", async () => {

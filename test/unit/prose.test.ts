@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { proseBreaches, sentences } from '../../scripts/lint/contract/prose.ts';
 import { type Json, loadBundle } from '../support/helpers.ts';
+import { disguisedInventions, neutralRewordings } from '../support/prose-rewordings.ts';
 
 let bundle: Json;
 beforeAll(async () => {
@@ -55,6 +56,7 @@ const breaches: [string, { where?: Parameters<typeof withSentence>[1]; rule: str
     },
   ],
   ['Needs a token.', { where: schemaDescription('SendBatchRequestBody'), rule: 'faithful/prose', says: /speaks of authentication/ }],
+  ['Tokens are not in the header.', { rule: 'faithful/prose', says: /speaks of authentication \("Tokens"\)/ }],
   ['It answers within 2 seconds.', { rule: 'faithful/prose-number', says: /states the number 2, which the interface document does not/ }],
   ['It answers 202 too.', { rule: 'faithful/prose-number', says: /states the number 202/ }],
   ['Newer clients call v3.', { rule: 'faithful/prose-number', says: /states the number v3/ }],
@@ -77,6 +79,8 @@ const rewordings: [string, Parameters<typeof withSentence>[1]?][] = [
   ['Event kinds: not shown.'],
   ['The interface document specifies neither its errors nor its limits.'],
   ['No security scheme is declared for it.'],
+  ['What scopes it requires is not part of the interface document.'],
+  ['Its error bodies are absent from the interface document.'],
   ['Sends the batch that `id` names.'],
   ['It answers `201 Created` on success.'],
   ['This is operation #13 of the 29.'],
@@ -98,11 +102,34 @@ describe('closed prose', () => {
     expect(found.length, JSON.stringify(found)).toBeGreaterThan(0);
     expect(found.map((breach) => breach.rule)).toContain(rule);
     expect(found.find((breach) => breach.rule === rule)?.message).toMatch(says);
-    for (const breach of found) expect(breach.text).toContain(sentence.replace(/[.]$/, ''));
+    for (const breach of found) expect(breach.sentence).toContain(sentence.replace(/[.]$/, ''));
   });
 
   it.each(rewordings)('"%s" states nothing new', (sentence, where) => {
     expect(proseBreaches(withSentence(sentence, where))).toEqual([]);
+  });
+
+  // Every prose field is judged by the same rule: a server's, a variable's, a tag's and a parameter's
+  // descriptions, a summary and a title.
+  const fields: [string, Parameters<typeof withSentence>[1]][] = [
+    ['the server description', (d) => ({ node: d.servers[0], key: 'description' })],
+    ['the base_url variable description', (d) => ({ node: d.servers[0].variables.base_url, key: 'description' })],
+    ['a tag description', (d) => ({ node: d.tags[2], key: 'description' })],
+    ['the id parameter description', (d) => ({ node: d.components.parameters.Id, key: 'description' })],
+    ['the title', (d) => ({ node: d.info, key: 'title' })],
+    ['a summary', summaryOf('/v1/quotas', 'get')],
+  ];
+  it.each(fields)('judges %s by the same rule', (_name, where) => {
+    expect(proseBreaches(withSentence('Its authentication is nowhere stated.', where))).toEqual([]);
+    expect(proseBreaches(withSentence('Tokens expire hourly.', where)).map((breach) => breach.rule)).toContain('faithful/prose');
+  });
+
+  it.each(neutralRewordings)('a neutral rewording passes: "%s"', (sentence) => {
+    expect(proseBreaches(withSentence(sentence))).toEqual([]);
+  });
+
+  it.each(disguisedInventions)('an invention disguised as a negation is caught: "%s"', (sentence) => {
+    expect(proseBreaches(withSentence(sentence)).map((breach) => breach.rule)).toContain('faithful/prose');
   });
 
   it('reads a text as sentences: wrapped lines joined, paragraphs and table rows apart', () => {

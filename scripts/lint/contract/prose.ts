@@ -1,15 +1,18 @@
 // Closed prose: every text of the bundle (each description, summary and title) may speak of a part
 // the interface document leaves open only to say that it is open. Three rules, from principles
 // rather than from a list of bad sentences (docs/faithfulness.md):
-// - faithful/prose: a clause that uses the words of a silent part says that the part is open;
+// - faithful/prose: a clause that uses the words of a silent part says that the part is open
+//   (open-clause.ts judges what the clause asserts);
 // - faithful/prose-number: a number is one the interface document states;
 // - faithful/prose-code: a code span names something the bundle has, or a declared literal.
 // A resource's own name is not a claim: "Lists the scopes" names the resource /v1/scopes, so the
 // words of an operation's own path are exempt in that operation's texts and its payloads' schemas.
-import { eachOperation, type Json, pointer } from '../../openapi-document.ts';
-import type { Breach } from './contract.ts';
+// proseBreaches reads a whole document (a bundle, or view.ts's view of the split source); the rules
+// in rules/prose*.ts report its breaches through Redocly's engine.
+import { deref, eachOperation, type OpenApiDocument, operationParameters, pointer, type Response } from '../../openapi-document.ts';
 import { operations } from './operations.ts';
 import { documentParts, isOverviewLine, numberWords } from './overview.ts';
+import { isVerdict, openSpans, saidOpen } from './open-clause.ts';
 import { payloadSchemaOwners } from './payloads.ts';
 
 /** The parts the interface document leaves open, each with its own words and the ordinary words for the same things. */
@@ -42,7 +45,7 @@ export const silentParts: { part: string; words: RegExp }[] = [
   {
     part: 'the type and format of values',
     words:
-      /\b(?:formats?|formatted|typed?|uuids?|guids?|ulids?|integers?|numeric|digits?|hex\w*|base64|iso[- ]?8601|rfc ?\d+|timestamps?|date-time|dates?|characters? long|length|prefixed|case[- ]sensitive|xml|csv)\b/gi,
+      /\b(?:formats?|formatted|types?|typed|uuids?|guids?|ulids?|integers?|numeric|digits?|hex\w*|base64|iso[- ]?8601|rfc ?\d+|timestamps?|date-time|dates?|characters? long|length|prefixed|case[- ]sensitive|xml|csv)\b/gi,
   },
   {
     part: 'states and transitions',
@@ -60,10 +63,6 @@ export const silentParts: { part: string; words: RegExp }[] = [
       /\b(?:cach\w*|idempoten\w*|retr(?:y|ies|ied|ying)|asynchronous\w*|synchronous\w*|async|eventual\w*|immediately|in the background|paginat\w*|pages?|cursors?|sorted|ordered by|timeouts?|expir\w*|ttl|atomic\w*|transaction\w*|concurren\w*|guarantee\w*)\b/gi,
   },
 ];
-
-/** A clause that says its part is open: "not specified", "left open", "does not specify", "no ... is declared" ... */
-const saysOpen =
-  /\b(?:not (?:specified|shown|stated|declared|defined)|left open|leaves? (?:[\w-]+ ){0,8}open|(?:does|do) not (?:specify|state|show|declare|define)|specif(?:y|ies) neither|states? (?:no|neither)|shows? no|no (?:[\w-]+ ){0,6}(?:is|are) (?:declared|specified|stated|shown)|invents? nothing|no invented|unspecified|unstated)\b/i;
 
 /**
  * The code-span literals the description may use besides the names the bundle has: how the open
@@ -90,7 +89,7 @@ interface Vocabulary {
   namesInProse: string[];
 }
 
-function vocabulary(document: Json): Vocabulary {
+function vocabulary(document: OpenApiDocument): Vocabulary {
   const all = [...eachOperation(document)];
   const names = new Set<string>(declaredLiterals);
   const pathPrefixes = new Set<string>();
@@ -103,17 +102,18 @@ function vocabulary(document: Json): Vocabulary {
       pathPrefixes.add(segments.slice(0, i).join('/'));
     }
     if (typeof operation.operationId === 'string') names.add(operation.operationId);
-    for (const [status, response] of Object.entries<Json>(operation.responses ?? {})) {
+    for (const [status, reference] of Object.entries(operation.responses ?? {})) {
+      const response = deref<Response>(document, reference);
       names.add(status);
       if (typeof response?.description === 'string' && /^2\d\d$/.test(status)) names.add(`${status} ${response.description}`);
       for (const media of Object.keys(response?.content ?? {})) names.add(media);
     }
-    for (const media of Object.keys(operation.requestBody?.content ?? {})) names.add(media);
-    for (const parameter of [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])])
-      if (typeof parameter?.name === 'string') names.add(parameter.name);
+    for (const media of Object.keys(deref(document, operation.requestBody)?.content ?? {})) names.add(media);
+    for (const parameter of operationParameters(document, pathItem, operation)) if (typeof parameter?.name === 'string') names.add(parameter.name);
   }
   for (const kind of ['schemas', 'parameters', 'responses']) {
-    for (const [name, component] of Object.entries<Json>(document.components?.[kind] ?? {})) {
+    const components = (document.components?.[kind as 'schemas'] ?? {}) as Record<string, { name?: unknown; content?: object }>;
+    for (const [name, component] of Object.entries(components)) {
       names.add(name);
       if (typeof component?.name === 'string') names.add(component.name);
       for (const media of Object.keys(component?.content ?? {})) names.add(media);
@@ -131,7 +131,7 @@ function vocabulary(document: Json): Vocabulary {
     namesInProse: [
       String(document.info?.title ?? ''),
       String(document.info?.title ?? '').replace(/ API$/, ''),
-      ...(document.tags ?? []).map((tag: Json) => String(tag?.name ?? '')),
+      ...(document.tags ?? []).map((tag) => String(tag?.name ?? '')),
     ]
       .filter((phrase) => phrase.length > 0)
       .sort((a, b) => b.length - a.length),
@@ -181,21 +181,22 @@ export function sentences(text: string): string[] {
   return units.map((unit) => unit.trim()).filter(Boolean);
 }
 
-/** A clause that only says "not shown": it speaks for the clause before it ("Event kinds: not shown."). */
-const onlySaysOpen = /^\s*(?:(?:is|are) )?(?:not (?:specified|shown|stated)|left open)\.?\s*$/i;
-
-/** The clauses of a sentence: split at `;`, `:`, and a comma before and, but, while, so, yet. */
-const clauses = (sentence: string) => sentence.split(/;\s|:\s|,\s(?=(?:and|but|while|whereas|so|yet|though|although)\s)/);
+/** The clauses of a sentence: split at `;`, `:`, and a comma before a word that starts a clause of its own. */
+const clauses = (sentence: string) =>
+  sentence.split(/;\s|:\s|,\s(?=(?:and|but|while|whereas|so|yet|though|although|which|who|as|because|since|unless|except)\s)/);
 
 interface TextField {
   at: string;
+  /** The object that holds the text, and its key there: where the engine locates it. */
+  holder: object;
+  key: string;
   text: string;
   /** The words of the resource the text is about, exempt as its name. */
   own: Set<string>;
 }
 
 /** Every description, summary and title in the bundle, with the resource it is about. */
-function textFields(document: Json): TextField[] {
+function textFields(document: OpenApiDocument): TextField[] {
   const owners = payloadSchemaOwners(document);
   const tagPaths = new Map<string, string[]>();
   for (const { path, operation } of eachOperation(document))
@@ -210,12 +211,12 @@ function textFields(document: Json): TextField[] {
     return new Set();
   };
   const fields: TextField[] = [];
-  const walk = (node: Json, segments: string[]) => {
+  const walk = (node: unknown, segments: string[]) => {
     if (Array.isArray(node)) node.forEach((child, index) => walk(child, [...segments, String(index)]));
     else if (node && typeof node === 'object')
       for (const [key, child] of Object.entries(node)) {
         if (typeof child === 'string' && ['description', 'summary', 'title'].includes(key))
-          fields.push({ at: pointer(...segments, key), text: child, own: ownOf(segments) });
+          fields.push({ at: pointer(...segments, key), holder: node, key, text: child, own: ownOf(segments) });
         else walk(child, [...segments, key]);
       }
   };
@@ -225,56 +226,84 @@ function textFields(document: Json): TextField[] {
 
 const quoted = (sentence: string) => JSON.stringify(sentence.length > 160 ? `${sentence.slice(0, 157)}...` : sentence);
 
-/** Every breach of the three prose rules in `document`'s texts. */
-export function proseBreaches(document: Json): Breach[] {
+export type ProseRule = 'faithful/prose' | 'faithful/prose-number' | 'faithful/prose-code';
+
+/** A sentence that breaks a prose rule, with the text it is in. */
+export interface ProseBreach extends Omit<TextField, 'own'> {
+  rule: ProseRule;
+  /** The sentence. */
+  sentence: string;
+  message: string;
+}
+
+type Found = (rule: ProseRule, message: string) => void;
+
+/** faithful/prose-code: code spans name what the bundle has; no links, no HTML. Returns the sentence without them. */
+function codeBreaches(sentence: string, words: Vocabulary, breach: Found): string {
+  for (const [, name] of sentence.matchAll(codeSpan)) {
+    const known = words.names.has(name) || words.pathPrefixes.has(name) || /^#\d+$/.test(name);
+    if (!known) breach('faithful/prose-code', `names \`${name}\`, which is neither in the bundle nor a declared literal`);
+  }
+  let plain = sentence.replace(codeSpan, ' ');
+  for (const link of plain.match(url) ?? [])
+    breach('faithful/prose-code', `links to ${link.replace(/[.,;:!?)]+$/, '')}, which the interface document does not state`);
+  plain = plain.replace(url, ' ');
+  for (const [tag] of plain.matchAll(html))
+    breach(
+      'faithful/prose-code',
+      `holds the HTML ${JSON.stringify(tag)}: prose is Markdown text, and HTML would reach the rendered docs and the Markdown reference as it is`,
+    );
+  for (const phrase of words.namesInProse) plain = plain.replaceAll(phrase, ' ');
+  return plain;
+}
+
+/** faithful/prose-number: every number is one the interface document states. */
+function numberBreaches(plain: string, words: Vocabulary, breach: Found): void {
+  for (const [token] of plain.matchAll(numberToken)) {
+    const number = token.replace(/[.,]$/, '');
+    const stated = number.startsWith('#')
+      ? operations.some((row) => `#${row.n}` === number)
+      : /^v\d+$/i.test(number)
+        ? words.versionPrefixes.has(number.toLowerCase())
+        : words.numbers.has(number);
+    if (!stated) breach('faithful/prose-number', `states the number ${number}, which the interface document does not`);
+  }
+  for (const [word] of plain.matchAll(numberWord))
+    if (!words.numberWords.has(word.toLowerCase())) breach('faithful/prose-number', `states the number "${word}", which the interface document does not`);
+}
+
+/** faithful/prose: a clause that uses a silent part's words says that the part is open (open-clause.ts). */
+function silentBreaches(plain: string, own: Set<string>, breach: Found): void {
+  const reported = new Set<string>();
+  const parts = clauses(plain);
+  for (const [index, clause] of parts.entries()) {
+    if (isVerdict(parts[index + 1] ?? '')) continue;
+    const open = openSpans(clause);
+    for (const { part, words: partWords } of silentParts) {
+      if (reported.has(part)) continue;
+      const spoken = [...clause.matchAll(partWords)].find((match) => !isOwnName(match[0], own) && !saidOpen(open, match.index));
+      if (!spoken) continue;
+      reported.add(part);
+      breach('faithful/prose', `speaks of ${part} ("${spoken[0]}"), which the interface document leaves open`);
+    }
+  }
+}
+
+/** Every breach of the three prose rules in `document`'s texts (a bundle, or the view of a split source). */
+export function proseBreaches(document: OpenApiDocument): ProseBreach[] {
   const words = vocabulary(document);
-  const breaches: Breach[] = [];
-  for (const { at, text, own } of textFields(document)) {
-    for (const sentence of sentences(text)) {
+  const breaches: ProseBreach[] = [];
+  for (const { own, ...field } of textFields(document)) {
+    const all = sentences(field.text);
+    for (const [position, sentence] of all.entries()) {
       // The overview table's rows are the contract's own text (faithful/overview holds them).
-      if (at === pointer('info', 'description') && /^\|/.test(sentence) && isOverviewLine(sentence)) continue;
-      const breach = (rule: Breach['rule'], message: string) => breaches.push({ rule, pointer: at, text: sentence, message: `${quoted(sentence)} ${message}` });
-
-      for (const [, name] of sentence.matchAll(codeSpan)) {
-        const known = words.names.has(name) || words.pathPrefixes.has(name) || /^#\d+$/.test(name);
-        if (!known) breach('faithful/prose-code', `names \`${name}\`, which is neither in the bundle nor a declared literal`);
-      }
-      let plain = sentence.replace(codeSpan, ' ');
-      for (const link of plain.match(url) ?? [])
-        breach('faithful/prose-code', `links to ${link.replace(/[.,;:!?)]+$/, '')}, which the interface document does not state`);
-      plain = plain.replace(url, ' ');
-      for (const [tag] of plain.matchAll(html))
-        breach(
-          'faithful/prose-code',
-          `holds the HTML ${JSON.stringify(tag)}: prose is Markdown text, and HTML would reach the rendered docs and the Markdown reference as it is`,
-        );
-      for (const phrase of words.namesInProse) plain = plain.replaceAll(phrase, ' ');
-
-      for (const [token] of plain.matchAll(numberToken)) {
-        const number = token.replace(/[.,]$/, '');
-        const stated = number.startsWith('#')
-          ? operations.some((row) => `#${row.n}` === number)
-          : /^v\d+$/i.test(number)
-            ? words.versionPrefixes.has(number.toLowerCase())
-            : words.numbers.has(number);
-        if (!stated) breach('faithful/prose-number', `states the number ${number}, which the interface document does not`);
-      }
-      for (const [word] of plain.matchAll(numberWord)) {
-        if (!words.numberWords.has(word.toLowerCase())) breach('faithful/prose-number', `states the number "${word}", which the interface document does not`);
-      }
-
-      const reported = new Set<string>();
-      const parts = clauses(plain);
-      for (const [index, clause] of parts.entries()) {
-        if (saysOpen.test(clause) || onlySaysOpen.test(parts[index + 1] ?? '')) continue;
-        for (const { part, words: partWords } of silentParts) {
-          if (reported.has(part)) continue;
-          const spoken = [...clause.matchAll(partWords)].find(([match]) => !isOwnName(match, own));
-          if (!spoken) continue;
-          reported.add(part);
-          breach('faithful/prose', `speaks of ${part} ("${spoken[0]}"), which the interface document leaves open`);
-        }
-      }
+      if (field.at === pointer('info', 'description') && /^\|/.test(sentence) && isOverviewLine(sentence)) continue;
+      // A question answered by a bare verdict: "Authentication? Not shown."
+      if (/\?\s*$/.test(sentence) && isVerdict(all[position + 1] ?? '')) continue;
+      const breach: Found = (rule, message) => breaches.push({ ...field, rule, sentence, message: `${quoted(sentence)} ${message}` });
+      const plain = codeBreaches(sentence, words, breach);
+      numberBreaches(plain, words, breach);
+      silentBreaches(plain, own, breach);
     }
   }
   return breaches;

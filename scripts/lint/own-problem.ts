@@ -1,6 +1,5 @@
-// One of the project's own problems (the source boundary's, the contract's) as a line, in the form
-// the linters' own problems take: its own file, so that the boundary and the lint report share it
-// without importing each other.
+// The one line a problem of the project's own (the source boundary's) is printed as, like the
+// linters' problems: what the lint, the build and the diff report.
 
 /** `file:line:column error rule: message`. */
 export function ownProblemLine(problem: { file: string; line: number; col: number; rule: string; message: string }): string {

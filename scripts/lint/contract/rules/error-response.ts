@@ -1,0 +1,36 @@
+// faithful/error-response: besides the success response, only the shared `default` error response
+// (error statuses are not shown), whose body is JSON of a named schema.
+import { isDeepStrictEqual } from 'node:util';
+import { pointer, type Response } from '../../../openapi-document.ts';
+import { childOf, componentAt, factsRule, type Located, located, reportAt, reportBelow } from '../visit.ts';
+
+export const ErrorResponse = factsRule((facts, ctx, options) => {
+  const shared: Located<Response>[] = [];
+  for (const seen of facts.operations) {
+    const { row, operation, at } = seen;
+    if (!row) continue;
+    const statuses = Object.keys(operation.responses ?? {}).sort();
+    if (!isDeepStrictEqual(statuses, [row.status, 'default']))
+      reportBelow(
+        ctx,
+        located(seen),
+        ['responses'],
+        `#${row.n} answers ${row.status} and otherwise only the shared default: expected ${JSON.stringify([row.status, 'default'])}, found ${JSON.stringify(statuses)}`,
+        at('responses'),
+      );
+    if (!operation.responses?.default) continue;
+    const response = childOf<Response>(ctx, located(seen), 'responses', 'default');
+    const component = componentAt(response.location);
+    if (options.variant !== 'dereferenced' && (component?.kind !== 'responses' || component.name !== 'ErrorResponse'))
+      reportAt(ctx, response.location, 'the shared default error response: expected #/components/responses/ErrorResponse', at('responses', 'default'));
+    else if (!shared.some((known) => known.node === response.node)) shared.push(response);
+  }
+  for (const response of shared) {
+    const media = Object.keys(response.node?.content ?? {});
+    const at = pointer('components', 'responses', 'ErrorResponse');
+    if (media.join() !== 'application/json')
+      reportBelow(ctx, response, ['content'], `the error response's media type: expected ["application/json"], found ${JSON.stringify(media)}`, at);
+    else if (options.variant !== 'dereferenced' && componentAt(childOf(ctx, response, 'content', 'application/json', 'schema').location)?.kind !== 'schemas')
+      reportBelow(ctx, response, ['content', 'application/json', 'schema'], 'the error body is a named schema', at);
+  }
+});

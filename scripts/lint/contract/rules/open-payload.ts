@@ -1,0 +1,89 @@
+// faithful/open-payload: one open payload schema per body, and no other schema: a single resource
+// is an object that accepts any property; a list, a delete answer and the error body have no
+// stated shape, so no type; each schema says that its fields are not specified.
+import type { Location, UserContext } from '@redocly/openapi-core';
+import { pointer, type Schema } from '../../../openapi-document.ts';
+import type { OperationRow } from '../operations.ts';
+import { childOf, componentAt, factsRule, type Located, located, reportAt, reportBelow, type SeenOperation } from '../visit.ts';
+
+interface Payload extends Located<Schema> {
+  /** Which body: an operation's request or success response, or the shared error response. */
+  owner: { row?: OperationRow; kind: 'request' | 'response' | 'error' };
+  at: string;
+}
+
+/** Every body schema of an operation, where it is written (its `$ref` followed). */
+function payloadsOf(ctx: UserContext, seen: SeenOperation): Payload[] {
+  const { row, operation, at } = seen;
+  const bodies: [string[], Payload['owner']][] = [
+    ...(operation.requestBody ? [[['requestBody'], { row, kind: 'request' }] as [string[], Payload['owner']]] : []),
+    ...Object.keys(operation.responses ?? {}).map((status): [string[], Payload['owner']] => [
+      ['responses', status],
+      status === 'default' ? { kind: 'error' } : { row, kind: 'response' },
+    ]),
+  ];
+  return bodies.flatMap(([keys, owner]) => {
+    const body = childOf<{ content?: Record<string, unknown> }>(ctx, located(seen), ...keys);
+    return Object.keys(body.node?.content ?? {}).map((media) => {
+      const schema = childOf<Schema>(ctx, body, 'content', media, 'schema');
+      const name = componentAt(schema.location)?.name;
+      return { ...schema, owner, at: name ? pointer('components', 'schemas', name) : at(...keys, 'content', media, 'schema') };
+    });
+  });
+}
+
+/** What the shape of a payload must be, from whose body it is. */
+function checkShape(ctx: UserContext, payload: Payload): void {
+  const { node: schema, owner, at } = payload;
+  const unstated = owner.kind === 'error' || (owner.kind === 'response' && /^(list|delete)[A-Z]/.test(owner.row?.operationId ?? ''));
+  const whose =
+    owner.kind === 'error'
+      ? 'the error body'
+      : owner.kind === 'request'
+        ? `#${owner.row?.n}'s request body`
+        : `#${owner.row?.n}'s payload (${unstated ? 'a list or a delete answer' : 'one resource'})`;
+  if (unstated && schema?.type !== undefined) reportBelow(ctx, payload, ['type'], `${whose} has no stated shape, so no type`, `${at}/type`);
+  if (!unstated && schema?.type !== 'object') reportBelow(ctx, payload, ['type'], `${whose} is an object`, `${at}/type`);
+  if (schema?.type !== undefined && schema.additionalProperties !== true)
+    reportBelow(ctx, payload, ['additionalProperties'], `${whose} accepts any property (additionalProperties: true)`, `${at}/additionalProperties`);
+  if (schema?.type === undefined && schema?.additionalProperties !== undefined)
+    reportBelow(ctx, payload, ['additionalProperties'], `${whose} constrains nothing`, `${at}/additionalProperties`);
+  if (!/does not specify|specifies neither/.test(schema?.description ?? ''))
+    reportBelow(ctx, payload, ['description'], 'the schema says that its fields are not specified', `${at}/description`);
+}
+
+export const OpenPayload = factsRule((facts, ctx, options) => {
+  const seen = new Map<unknown, Payload>();
+  for (const operation of facts.operations)
+    for (const payload of payloadsOf(ctx, operation)) {
+      const first = seen.get(payload.node);
+      if (!first) {
+        seen.set(payload.node, payload);
+        checkShape(ctx, payload);
+      } else if (first.owner.kind !== 'error' || payload.owner.kind !== 'error')
+        reportAt(
+          ctx,
+          payload.location,
+          `one named payload schema per body: this one is also the body of ${first.owner.row ? `#${first.owner.row.n}` : 'the error response'}`,
+          payload.at,
+        );
+      if (!/^[A-Z][A-Za-z]+(RequestBody|ResponseBody)$|^ErrorBody$/.test(componentAt(payload.location)?.name ?? 'ErrorBody'))
+        checkName(ctx, payload.location, payload.at);
+    }
+  // In a bundle, every schema of components is one of those bodies (the dereferenced variant inlines them).
+  if (options.variant === 'dereferenced') return;
+  const bodies = new Set([...seen.values()].map((payload) => componentAt(payload.location)?.name));
+  for (const name of Object.keys(facts.root.components?.schemas ?? {}))
+    if (!bodies.has(name))
+      reportBelow(
+        ctx,
+        { node: facts.root, location: facts.rootLocation },
+        ['components', 'schemas', name],
+        'one named payload schema per body, and no other schema',
+        pointer('components', 'schemas', name),
+      );
+});
+
+function checkName(ctx: UserContext, location: Location, at: string): void {
+  reportAt(ctx, location, 'a payload schema is named <OperationId>RequestBody, <OperationId>ResponseBody or ErrorBody', at);
+}

@@ -1,0 +1,22 @@
+// faithful/operation-text: a summary in sentence case, in plain words, without a trailing period;
+// a description that names the operation's number in the interface document.
+import { factsRule, located, reportBelow } from '../visit.ts';
+
+export const OperationText = factsRule((facts, ctx) => {
+  for (const seen of facts.operations) {
+    const { row, operation, at } = seen;
+    if (!row) continue;
+    // Plain words: a summary becomes a heading, a link's text and a search entry in the docs and
+    // the Markdown reference, where brackets, pipes or backticks would be Markdown.
+    if (!/^[A-Z][A-Za-z0-9 -]*[A-Za-z0-9]$/.test(operation.summary ?? ''))
+      reportBelow(
+        ctx,
+        located(seen),
+        ['summary'],
+        'the summary is in sentence case, in plain words (letters, digits, spaces, hyphens), with no trailing period',
+        at('summary'),
+      );
+    if (!String(operation.description).includes(`Operation #${row.n} of the interface document`))
+      reportBelow(ctx, located(seen), ['description'], `the description names operation #${row.n} of the interface document`, at('description'));
+  }
+});
