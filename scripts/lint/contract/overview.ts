@@ -26,7 +26,7 @@ export const verdicts: Record<DocumentPart, 'Specified' | 'Partly specified' | '
   'What the service does': 'Partly specified', // the areas of paths; "Stated purpose ...: not shown"
   'Resources and their fields': 'Partly specified', // the resources the paths name; "Fields of every resource: not shown"
   'States and transitions': 'Left open', // "States of any resource: not shown. Transitions: not shown."
-  Endpoints: 'Specified', // the table of 29 operations and its rules
+  Endpoints: 'Specified', // the table of operations and its rules
   Authentication: 'Left open', // "Authentication scheme, credential header, and which operation needs which scope: not shown."
   Events: 'Left open', // "Events: not shown."
   Errors: 'Left open', // "Error status codes, error body shape and error conditions: not shown."
@@ -65,7 +65,7 @@ function rows(facts: OverviewFacts): { part: DocumentPart; content: string }[] {
     {
       part: 'Endpoints',
       content:
-        `the ${all.length} operations with their methods, paths, success status and label (${statuses}) and which of them take a request part. ` +
+        `the operations of its Endpoints table with their methods, paths, success status and label (${statuses}) and which of them take a request part. ` +
         `Request and response payloads, the type and format of ${code('id')}, and query parameters of list operations are left open.`,
     },
     { part: 'Authentication', content: 'no security scheme is declared.' },

@@ -65,7 +65,7 @@ export const has = (node: unknown, key: string | number): boolean =>
 
 /**
  * The component a location is: `#/components/schemas/Foo` in a bundle, or the whole of
- * `openapi/components/schemas/Foo.yaml` in the split source (the bundle names it after its file).
+ * a file in `openapi/components/schemas/` in the split source (the bundle names it after its file).
  */
 export function componentAt(location: Location): { kind: string; name: string } | undefined {
   const [components, kind, name, ...rest] = pointerSegments(location.pointer);
