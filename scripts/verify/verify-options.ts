@@ -21,14 +21,23 @@ export interface VerifyOptions {
   strict: boolean;
   /** Each request's timeout. */
   timeoutMs: number;
-  /** At most this many requests a second. */
+  /** At most this many requests a second, redirects included. */
   rate: number;
+  /** The largest body read, decoded, per response. */
+  maxBodyBytes: number;
+  /** Redirects followed per operation, within the origin. */
+  maxRedirects: number;
 }
+
+/** The default of --max-body-bytes: far more than any answer the description states, far less than memory. */
+export const defaultMaxBodyBytes = 4 * 1024 * 1024;
+/** Redirects followed per operation within the origin (a trailing slash, a moved path); a loop stops here. */
+export const maxRedirects = 3;
 
 export class UsageError extends Error {}
 
 export const usage =
-  'verify: usage: npm run verify -- --base-url <url> [--header "Name: value"] ... [--overlay <file>] ... [--id <operationId>=<id>] ... [--write <operationId> ... --allow-writes] [--dry-run] [--format text|markdown] [--junit <file>] [--strict] [--timeout <seconds>] [--rate <per second>]';
+  'verify: usage: npm run verify -- --base-url <url> [--header "Name: value"] ... [--overlay <file>] ... [--id <operationId>=<id>] ... [--write <operationId> ... --allow-writes] [--dry-run] [--format text|markdown] [--junit <file>] [--strict] [--timeout <seconds>] [--rate <per second>] [--max-body-bytes <n>]';
 
 /** An HTTP field name (RFC 9110 token). */
 const token = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -52,6 +61,7 @@ export function parseVerifyArgs(args: string[]): VerifyOptions {
         strict: { type: 'boolean', default: false },
         timeout: { type: 'string', default: '10' },
         rate: { type: 'string', default: '2' },
+        'max-body-bytes': { type: 'string', default: String(defaultMaxBodyBytes) },
       },
     }));
   } catch (error) {
@@ -71,6 +81,9 @@ export function parseVerifyArgs(args: string[]): VerifyOptions {
   if (!(timeout > 0 && timeout <= 300)) throw new UsageError(`--timeout ${JSON.stringify(values.timeout)}: give seconds, more than 0 and at most 300`);
   const rate = Number(values.rate);
   if (!(rate > 0 && rate <= 10)) throw new UsageError(`--rate ${JSON.stringify(values.rate)}: give requests per second, more than 0 and at most 10`);
+  const maxBodyBytes = Number(values['max-body-bytes']);
+  if (!(Number.isSafeInteger(maxBodyBytes) && maxBodyBytes >= 1024 && maxBodyBytes <= 1024 ** 3))
+    throw new UsageError(`--max-body-bytes ${JSON.stringify(values['max-body-bytes'])}: give a whole number of bytes, from 1024 to 1073741824`);
   return {
     baseUrl,
     headers,
@@ -84,6 +97,8 @@ export function parseVerifyArgs(args: string[]): VerifyOptions {
     strict: values.strict,
     timeoutMs: timeout * 1000,
     rate,
+    maxBodyBytes,
+    maxRedirects,
   };
 }
 

@@ -12,6 +12,7 @@ import { bodyChecker } from './body-check.ts';
 import { planLines, planVerification } from './plan.ts';
 import { type ClientModule, runVerification } from './run-verification.ts';
 import { checkNames, parseVerifyArgs, UsageError, usage } from './verify-options.ts';
+import { missingCredentials } from './credentials.ts';
 import { failed, verdictJunit, verdictMarkdown, verdictTable } from './verify-report.ts';
 
 export interface VerifyIo {
@@ -50,7 +51,9 @@ export async function verify(project: Project, args: string[], io: VerifyIo): Pr
   const against =
     options.overlays.length > 0 ? `the description with ${options.overlays.length} overlay(s)` : `the description ${String(document.info?.version)}`;
   log(`verify: ${forTerminal(options.baseUrl)} against ${against}`);
-  for (const line of planLines(plan, options)) log(forTerminal(line));
+  for (const line of planLines(plan, options, options.dryRun)) log(forTerminal(line));
+  const unsent = missingCredentials(document, options.headers);
+  if (unsent) io.err(forTerminal(`verify: warning: ${unsent}`));
   if (options.dryRun) {
     log('verify: --dry-run: nothing was sent');
     return 0;
