@@ -11,47 +11,47 @@ import { run, runScript, systemNode } from '../support/run-command.ts';
 const copy = sharedCheckoutCopy();
 // The copy's one commit is tagged with the package's version, the description's too.
 const { version } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
-const major = `${Number(version.split('.')[0]) + 1}.0.0`;
-const escaped = (text: string) => text.replaceAll('.', '\\.');
 
 describe('npm run diff on a git history', () => {
-  it('compares with the latest release tag by default and says "no changes"', async () => {
+  it('compares with the newest release on the target branch (--base-branch, main by default) and says "no changes"', async () => {
     const result = await runScript(copy.dir, 'diff', ['--gate']);
     expect(result.code, result.output).toBe(0);
-    expect(result.stdout).toBe(`diff: v${version} (${version}) -> working tree (${version})\nno changes\ndiff: gate: nothing breaks callers\n`);
+    expect(result.stdout).toBe(
+      `diff: main's newest release v${version} (${version}) -> working tree (${version})\nno changes\ndiff: gate: nothing breaks callers\n`,
+    );
   });
 
-  it('fails the gate on a breaking change without a major bump, then passes with one and a changelog entry', async () => {
+  it('fails the gate on a breaking change without an [Unreleased] entry marked BREAKING, then passes with one', async () => {
     await copy.change('openapi/openapi.yaml', / {2}\/v1\/quotas:\n {4}\$ref: paths\/v1_quotas\.yaml\n/, '');
     const blocked = await runScript(copy.dir, 'diff', [`v${version}`, '--gate']);
     expect(blocked.code).toBe(1);
     expect(blocked.stdout).toMatch(/^removed: listQuotas$/m);
     expect(blocked.stdout).toMatch(/BREAKING operation removed: listQuotas \(GET \/v1\/quotas\)/);
-    expect(blocked.stderr).toMatch(new RegExp(`^diff: gate: info\\.version ${escaped(version)} must have a new major version`, 'm'));
+    expect(blocked.stderr).toBe(
+      "diff: gate: CHANGELOG.md's [Unreleased] section has no entry marked **BREAKING**; the change breaks callers of `listQuotas`\n",
+    );
     const summary = await runScript(copy.dir, 'diff', [`v${version}`, '--gate', '--format', 'markdown']);
     expect(summary.code).toBe(1);
     expect(summary.stdout.startsWith(`## API changes: v${version} (${version}) → working tree (${version})\n`)).toBe(true);
     expect(summary.stdout).toContain('| Removed | `listQuotas` |');
     expect(summary.stdout).toContain('**Failed**: the change breaks callers');
 
-    await copy.change('openapi/openapi.yaml', `version: ${version}`, `version: ${major}`);
-    await copy.change(
-      'CHANGELOG.md',
-      '## [Unreleased]\n',
-      `## [Unreleased]\n\n## [${major}] - 2026-12-01\n\n### Removed\n\n- **BREAKING** \`listQuotas\` (GET /v1/quotas) is gone.\n`,
-    );
-    const released = await runScript(copy.dir, 'diff', [`v${version}`, '--gate']);
-    expect(released.code, released.output).toBe(0);
-    expect(released.stdout).toMatch(/gate: the breaking changes are released as a major version/);
+    await copy.change('CHANGELOG.md', '## [Unreleased]\n', '## [Unreleased]\n\n### Removed\n\n- **BREAKING** `listQuotas` (GET /v1/quotas) is gone.\n');
+    const passed = await runScript(copy.dir, 'diff', ['--gate', '--base-branch', 'main']);
+    expect(passed.code, passed.output).toBe(0);
+    expect(passed.stdout).toMatch(/gate: the breaking changes have a changelog entry marked BREAKING naming each affected operation/);
   });
 
-  it('exits 2 on a ref that does not exist, and on two refs', async () => {
-    const missing = await runScript(copy.dir, 'diff', ['no-such-ref']);
+  it('exits 2 on a ref that does not exist (escaped), on two refs, and on a base branch that looks like an option', async () => {
+    const missing = await runScript(copy.dir, 'diff', ['no-such-ref\u001b[2J']);
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toBe("diff: 'no-such-ref' is not a commit, branch or tag in this repository\n");
+    expect(missing.stderr).toBe('diff: "no-such-ref\\u001b[2J" is not a commit, branch or tag in this repository\n');
     const two = await runScript(copy.dir, 'diff', ['a', 'b']);
     expect(two.code).toBe(2);
-    expect(two.stderr).toBe('diff: usage: npm run diff -- [<git-ref>] [--gate] [--format text|markdown]\n');
+    expect(two.stderr).toBe('diff: unexpected argument "b": see `npm run diff -- --help`\n');
+    const option = await runScript(copy.dir, 'diff', ['--base-branch=--output=/tmp/x']);
+    expect(option.code).toBe(2);
+    expect(option.stderr).toBe('diff: "--output=/tmp/x" is not a commit, branch or tag in this repository\n');
   });
 });
 
