@@ -11,7 +11,7 @@ import { type Project, ReportedError, shown } from '../project.ts';
 import { bodyChecker } from './body-check.ts';
 import { planLines, planVerification } from './plan.ts';
 import { type ClientModule, runVerification } from './run-verification.ts';
-import { checkNames, parseVerifyArgs, UsageError, usage } from './verify-options.ts';
+import { checkNames, parseVerifyArgs, UsageError } from './verify-options.ts';
 import { missingCredentials } from './credentials.ts';
 import { failed, verdictJunit, verdictMarkdown, verdictTable } from './verify-report.ts';
 
@@ -41,8 +41,7 @@ export async function verify(project: Project, args: string[], io: VerifyIo): Pr
     }
   } catch (error) {
     if (!(error instanceof UsageError || error instanceof ReportedError)) throw error;
-    io.err(`verify: ${forTerminal(error.message)}`);
-    if (error instanceof UsageError) io.err(usage);
+    io.err(`verify: ${forTerminal(error.message)}${error instanceof UsageError ? ': see `npm run verify -- --help`' : ''}`);
     return 2;
   }
   const plan = planVerification(document, options);
