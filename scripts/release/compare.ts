@@ -4,6 +4,7 @@
 // functions after it).
 import { apiDiff, type Diff } from 'api-smart-diff';
 import { eachOperation, httpMethods } from '../openapi-document.ts';
+import { operationChange } from './operation-changes.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- parsed OpenAPI
 
@@ -31,6 +32,8 @@ export interface Comparison {
   removed: string[];
   changed: string[];
   breaking: BreakingChange[];
+  /** What changed in each changed operation, by operationId, in words (operation-changes.ts). */
+  details: Record<string, string[]>;
 }
 
 interface OperationRef {
@@ -102,11 +105,15 @@ export function compareBundles(base: Json, head: Json): Comparison {
 
   const breaking: BreakingChange[] = [];
   const changed = new Set<string>();
+  const details: Record<string, string[]> = {};
   for (const diff of apiDiff(base, head)) {
     const key = operationKey(diff.path);
     if (diff.path[0] === 'paths' && diff.path.length === 2) continue; // whole path items: handled as operations below
     if (!key || !before.has(key) || !after.has(key)) continue;
     changed.add(key);
+    const operationId = before.get(key)!.operationId;
+    const line = operationChange(diff, base, head);
+    details[operationId] = [...new Set([...(details[operationId] ?? []), line])];
     if (breaksCallers(diff)) {
       breaking.push({
         kind: kindOf(diff),
@@ -144,5 +151,6 @@ export function compareBundles(base: Json, head: Json): Comparison {
     ),
     changed: byOperationId([...changed, ...moved.keys()], before),
     breaking: unique,
+    details,
   };
 }

@@ -69,7 +69,7 @@ const breakingPairs: [BreakingKind, string, (document: Json) => void][] = [
 
 describe('compareBundles', () => {
   it('says nothing changed on an unchanged bundle', () => {
-    expect(compareBundles(base, structuredClone(base))).toEqual({ added: [], removed: [], changed: [], breaking: [] });
+    expect(compareBundles(base, structuredClone(base))).toEqual({ added: [], removed: [], changed: [], breaking: [], details: {} });
   });
 
   it.each(breakingPairs)('names "%s" for %s', (kind, operationId, change) => {
@@ -96,6 +96,22 @@ describe('compareBundles', () => {
       d.paths['/v1/webhooks'].get.description = 'Lists the webhooks, newly worded.';
     });
     expect(comparison).toMatchObject({ added: [], removed: [], changed: ['listScopes', 'listWebhooks'], breaking: [] });
+  });
+
+  it('names what changed in each operation: parameters by name and location, bodies, responses by status', () => {
+    const comparison = changed((d) => {
+      const list = d.paths['/v1/webhooks'].get;
+      list.parameters = [...(list.parameters ?? []), { name: 'cursor', in: 'query', schema: { type: 'string' } }];
+      list.summary = 'List the webhooks';
+      d.paths['/v1/batches/{id}/send'].post.requestBody.required = true;
+      d.paths['/v1/quotas'].get.responses['200'].content['application/json'].schema = { type: 'array' };
+    });
+    expect(comparison.details).toEqual({
+      listWebhooks: ['summary changed', 'parameter cursor (query) added'],
+      sendBatch: ['request body now required'],
+      listQuotas: ['response 200 application/json schema changed'],
+    });
+    expect(diffReport(comparison, 'a', 'b').split('\n')).toContain('  listWebhooks: parameter cursor (query) added');
   });
 });
 
@@ -226,6 +242,7 @@ describe('the report as Markdown (npm run diff -- --format markdown, for the pul
       removed: ['x'],
       changed: [],
       breaking: [{ kind: 'other breaking change' as const, operationId: 'x', operation: 'GET /x', detail: 'a | b' }],
+      details: {},
     };
     expect(diffMarkdown(comparison, 'a', 'b')).toContain('| other breaking change | `x` (`GET /x`) | a \\| b |');
   });
