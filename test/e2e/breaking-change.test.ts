@@ -48,7 +48,7 @@ describe('a breaking change, from pull request to release', () => {
   it('is gated as the pull-request workflow and .ci/run gate it: against the target branch, named', async () => {
     const workflow = await fs.readFile(path.join(root, '.github', 'workflows', 'pull-request.yml'), 'utf8');
     expect(workflow).toContain('npm run -s diff -- --gate --base-branch "origin/${GITHUB_BASE_REF:-main}" --format markdown');
-    expect(await fs.readFile(path.join(root, '.ci', 'run'), 'utf8')).toContain('npm run diff -- --gate --base-branch "${CI_BASE_BRANCH:-main}"');
+    expect(await fs.readFile(path.join(root, '.ci', 'run'), 'utf8')).toContain('npm run diff -- --gate --base-branch "$base_branch"');
   });
 
   it('the gate fails without a BREAKING entry, and a dated heading in the pull request does not make it the base', async () => {
