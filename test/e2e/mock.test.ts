@@ -7,6 +7,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../support/helpers.ts';
 import { freeLoopbackPort } from '../support/http-server.ts';
+import { runScript } from '../support/run-command.ts';
 
 let mock: ChildProcess;
 let port = 0;
@@ -76,5 +77,16 @@ describe('npm run mock', () => {
     expect(output).toMatch(/mock: stopped\n$/);
     expect(output).not.toMatch(/Prism (exited|stopped on its own)/);
     expect(() => process.kill(prism, 0)).toThrow();
+  });
+});
+
+describe('npm run mock with an overlay it cannot apply', () => {
+  it('exits 1 with one line naming the overlay, and starts no Prism', async () => {
+    const result = await runScript(root, 'mock', ['--port', String(await freeLoopbackPort()), '--overlay', 'examples/overlays/missing.yaml'], {
+      INIT_CWD: root,
+    });
+    expect(result.code, result.output).toBe(1);
+    expect(result.stderr).toBe('mock: overlay examples/overlays/missing.yaml does not exist\n');
+    expect(result.stdout).toBe('');
   });
 });
