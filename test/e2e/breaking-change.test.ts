@@ -27,6 +27,9 @@ const gate = () => runScript(dir, 'diff', ['--gate', '--base-branch', 'main']);
 beforeAll(async () => {
   dir = await copyCheckout('email-delivery-breaking-');
   for (const file of ['package-lock.json', '.gitignore']) await fs.copyFile(path.join(root, file), path.join(dir, file));
+  // The release starts with an empty [Unreleased], whatever the checkout's holds now.
+  const changelog = await fs.readFile(path.join(dir, 'CHANGELOG.md'), 'utf8');
+  await fs.writeFile(path.join(dir, 'CHANGELOG.md'), changelog.replace(/^## \[Unreleased\]\n[\s\S]*?(?=^## \[)/m, '## [Unreleased]\n\n'));
   await git('init', '-q', '-b', 'main');
   await git('add', '-A');
   await git('commit', '-qm', `the project at ${version}`);
