@@ -1,30 +1,40 @@
-// `npm run bench [-- --runs N] [--only <section>[,<section>…]] [--baseline <commit> | --no-baseline]`:
-// speed figures, printed as tables (samples on stderr); lint, build, test and mutate are measured
-// side by side with the baseline commit (default: 3dd9525, the last commit before the redesign).
-// Sections: lint, build, overlays, unit, test, mutate, ci, client, docs, scale, site; all but ci by default (ci clones
-// and runs .ci/run whole). Exit 1: a measured command failed (named, with its last lines); 2: bad arguments.
+// `npm run bench`: speed figures, printed as tables (samples on stderr); lint, build, test and
+// mutate are measured side by side with the baseline commit. The definition below is the usage,
+// the parser and `--help` (scripts/command-line.ts).
 const { checkout } = require('./start.ts');
 
+const command = {
+  name: 'bench',
+  summary: [
+    'Speed figures, as tables (samples on stderr): lint, build, test and mutate side by side with the',
+    'baseline commit (docs/speed.md). Sections: lint, build, overlays, unit, test, mutate, ci, client,',
+    'docs, scale, site; all but ci by default (ci clones and runs .ci/run whole).',
+  ].join('\n'),
+  options: {
+    runs: { type: 'string', value: '<n>', integer: { min: 1, max: 100 }, default: '5', description: 'runs per measurement' },
+    only: { type: 'string', value: '<section>[,<section>...]', description: 'only these sections' },
+    baseline: { type: 'string', value: '<commit>', default: '3dd9525', description: 'the commit to compare with (the last before the redesign)' },
+    'no-baseline': { type: 'boolean', description: 'measure this checkout alone' },
+  },
+  examples: ['npm run bench -- --runs 3 --only lint,build'],
+  exits: [
+    [0, 'measured'],
+    [1, 'a measured command failed (named, with its last lines)'],
+    [2, 'bad arguments'],
+  ],
+};
+
 async function main() {
-  const { parseArgs } = await import('node:util');
-  const { values } = parseArgs({
-    options: {
-      runs: { type: 'string', default: '5' },
-      only: { type: 'string' },
-      baseline: { type: 'string', default: '3dd9525' },
-      'no-baseline': { type: 'boolean', default: false },
-    },
-  });
+  const { commandLine } = await import('../command-line.ts');
+  const parsed = commandLine(command, process.argv.slice(2));
+  if (typeof parsed === 'number') return parsed;
+  const { values } = parsed;
   const [{ openProject }, { bench, benchSections }] = await Promise.all([import('../project.ts'), import('../dev/bench.ts')]);
   const wanted = values.only ? values.only.split(',') : benchSections.filter((section) => section !== 'ci');
   const sections = benchSections.filter((section) => wanted.includes(section));
   const runs = Number(values.runs);
   if (sections.length !== wanted.length) {
-    console.error(`bench: --only takes one of ${benchSections.join(', ')}`);
-    return 2;
-  }
-  if (!Number.isInteger(runs) || runs < 1) {
-    console.error(`bench: --runs must be a whole number from 1, not '${values.runs}'`);
+    console.error(`bench: --only takes one of ${benchSections.join(', ')}: see \`npm run bench -- --help\``);
     return 2;
   }
   try {

@@ -1,43 +1,47 @@
 // `npm run build`: lint, then every generation step, into a staging folder that replaces
-// generated/ only when all steps have passed. Exit 0: built; 1: a step failed, generated/ unchanged.
-//
-// `npm run build -- --overlay <file> [--overlay <file> ...] --out <folder> [--name <package>] [--allow-operation-changes]`:
-// the same with the user's overlays applied, into <folder> instead (docs/overlays.md), which is
-// then a package named <package>; generated/ is not touched. Paths are relative to where npm was
-// run. Exit 2: bad arguments.
+// generated/ only when all steps have passed; with --overlay, the same with the user's overlays
+// applied, into --out instead (docs/overlays.md). The definition below is the usage, the parser and
+// `--help` (scripts/command-line.ts).
 const { checkout } = require('./start.ts');
 
-const usage = 'build: usage: npm run build [-- --overlay <file> ... --out <folder> [--name <package>] [--allow-operation-changes]]';
+const command = {
+  name: 'build',
+  summary: [
+    'Lints, then bundles and makes the variants, types, client, Markdown reference and docs,',
+    'independent steps at once, into a staging folder that replaces generated/ only when every step',
+    'passed. With --overlay, the same with your overlays applied, strictly, into --out (never',
+    'generated/), with overlay-changes.md saying what they change. Paths are relative to where you run npm.',
+  ].join('\n'),
+  options: {
+    overlay: { type: 'string', value: '<file>', multiple: true, default: [], description: 'an overlay to apply, in order (needs --out)' },
+    out: { type: 'string', value: '<folder>', description: 'where the build with overlays goes' },
+    name: { type: 'string', value: '<package>', description: 'the package name of --out (default: email-delivery-api-with-overlays)' },
+    'allow-operation-changes': { type: 'boolean', description: 'build even when an overlay removes, renames or moves an operation' },
+  },
+  examples: ['npm run build', 'npm run build -- --overlay examples/overlays/auth.yaml --out build/acme --name acme-email-api'],
+  exits: [
+    [0, 'built'],
+    [1, 'a step failed (generated/ or --out unchanged)'],
+    [2, 'bad arguments'],
+  ],
+};
 
 async function main() {
-  const { parseArgs } = await import('node:util');
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
-    options: {
-      overlay: { type: 'string', multiple: true, default: [] },
-      out: { type: 'string' },
-      name: { type: 'string' },
-      'allow-operation-changes': { type: 'boolean', default: false },
-      help: { type: 'boolean', default: false },
-    },
-  });
-  if (values.help) {
-    console.log(usage);
-    return 0;
-  }
+  const { commandLine } = await import('../command-line.ts');
+  const parsed = commandLine(command, process.argv.slice(2));
+  if (typeof parsed === 'number') return parsed;
+  const { values } = parsed;
   const withOverlays = values.overlay.length > 0;
   const problem =
-    positionals.length > 0
-      ? `unexpected argument ${JSON.stringify(positionals[0])}`
-      : withOverlays && !values.out
-        ? '--overlay needs --out <folder>: the build with overlays never writes generated/'
-        : !withOverlays && (values.out || values.name !== undefined || values['allow-operation-changes'])
-          ? `${values.out ? '--out' : values.name !== undefined ? '--name' : '--allow-operation-changes'} is for a build with --overlay`
-          : values.name !== undefined
-            ? await nameProblem(values.name)
-            : undefined;
+    withOverlays && !values.out
+      ? '--overlay needs --out <folder>: the build with overlays never writes generated/'
+      : !withOverlays && (values.out || values.name !== undefined || values['allow-operation-changes'])
+        ? `${values.out ? '--out' : values.name !== undefined ? '--name' : '--allow-operation-changes'} is for a build with --overlay`
+        : values.name !== undefined
+          ? await nameProblem(values.name)
+          : undefined;
   if (problem) {
-    console.error(`build: ${problem}\n${usage}`);
+    console.error(`build: ${problem}: see \`npm run build -- --help\``);
     return 2;
   }
   const { openProject } = await import('../project.ts');
@@ -54,7 +58,7 @@ async function main() {
     project,
     { info: (line) => console.log(line), error: (line) => console.error(line) },
     {
-      overlays: values.overlay.map((file) => path.resolve(from, file)),
+      overlays: values.overlay.map((file = '') => path.resolve(from, file)),
       out: path.resolve(from, values.out ?? ''),
       allowOperationChanges: values['allow-operation-changes'],
       packageName: values.name,

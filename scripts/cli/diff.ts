@@ -1,64 +1,69 @@
-// `npm run diff -- [<git-ref>] [--gate] [--format text|markdown]`: compares the description at
-// <git-ref> (default: the latest release tag v*, else main) with the working tree's: added, changed
-// and removed operations, and each breaking change by kind. With --gate, a breaking change fails
-// unless info.version has a new major version and CHANGELOG.md's entry for it is marked BREAKING
-// and names every affected operationId. `--format markdown` prints the same as Markdown, the gate's
-// verdict included, for a pull request's job summary. Exit 0: passed; 1: the gate failed; 2: bad
-// arguments or ref.
+// `npm run diff`: compares the description at a git ref (by default the newest release reachable
+// from the target branch) with the working tree's, operation by operation; with --gate, fails a
+// breaking change without a CHANGELOG.md entry marked BREAKING that names each affected operationId.
+// The definition below is the usage, the parser and `--help` (scripts/command-line.ts).
 const { checkout } = require('./start.ts');
 
-const usage = 'diff: usage: npm run diff -- [<git-ref>] [--gate] [--format text|markdown]';
+const command = {
+  name: 'diff',
+  summary: [
+    'Compares the description at <git-ref> with the working tree: operations added, removed and changed',
+    '(what changed in each: parameters, request bodies, responses), and each breaking change by kind.',
+    'Without <git-ref>, the base is the newest release reachable from --base-branch: its v* tag, or',
+    'where the clone has no tag, the commit on that branch that dated its CHANGELOG.md section; never',
+    "the working tree's own commits. --gate fails a breaking change unless CHANGELOG.md's [Unreleased]",
+    'holds an entry marked **BREAKING** naming each affected operationId (versions are left to',
+    '`npm run release`).',
+  ].join('\n'),
+  positionals: { usage: '<git-ref>', max: 1, description: 'the base to compare with, instead of the newest release on --base-branch' },
+  options: {
+    'base-branch': {
+      type: 'string',
+      value: '<ref>',
+      default: 'main',
+      description: "the target branch, whose newest release is the base (CI: origin/<the pull request's base>)",
+    },
+    gate: { type: 'boolean', description: 'fail a breaking change without its changelog entry' },
+    format: {
+      type: 'string',
+      value: 'text|markdown',
+      choices: ['text', 'markdown'],
+      default: 'text',
+      description: "markdown: for a pull request's job summary, the gate's verdict included",
+    },
+  },
+  examples: ['npm run diff -- --gate --base-branch origin/main', 'npm run diff -- v1.0.0'],
+  exits: [
+    [0, 'compared (and with --gate, the gate passed)'],
+    [1, 'the gate failed'],
+    [2, 'bad arguments, or a ref that names no commit'],
+  ],
+};
 
 async function main() {
-  const { parseArgs } = await import('node:util');
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
-    options: { gate: { type: 'boolean', default: false }, format: { type: 'string', default: 'text' } },
-  });
-  if (positionals.length > 1 || !['text', 'markdown'].includes(values.format)) {
-    console.error(usage);
-    return 2;
-  }
-  const [
-    { openProject, ReportedError },
-    { bundleAt, defaultBaseRef },
-    { compareBundles },
-    { diffReport },
-    { diffMarkdown },
-    { gateProblems, gateVerdict },
-    { bundleWithinBoundary, loadRedoclyConfig },
-    fs,
-    { forTerminal },
-  ] = await Promise.all([
-    import('../project.ts'),
-    import('../release/bundle-at-ref.ts'),
-    import('../release/compare.ts'),
-    import('../release/diff-report.ts'),
-    import('../release/diff-markdown.ts'),
-    import('../release/release-gate.ts'),
-    import('../lint/redocly.ts'),
-    import('node:fs/promises'),
-    import('../escape.ts'),
-  ]);
+  const { commandLine } = await import('../command-line.ts');
+  const parsed = commandLine(command, process.argv.slice(2));
+  if (typeof parsed === 'number') return parsed;
+  const { values, positionals } = parsed;
+  const [{ openProject, ReportedError }, { bundleAt, defaultBaseRef }, { bundleWithinBoundary, loadRedoclyConfig }, { forTerminal }, { diffOutput }] =
+    await Promise.all([
+      import('../project.ts'),
+      import('../release/bundle-at-ref.ts'),
+      import('../lint/redocly.ts'),
+      import('../escape.ts'),
+      import('../release/diff-output.ts'),
+    ]);
   const project = openProject(checkout);
   try {
-    const ref = positionals[0] ?? (await defaultBaseRef(project));
+    const ref = positionals[0] ?? (await defaultBaseRef(project, values['base-branch']));
     const working = async () => (await bundleWithinBoundary(project, await loadRedoclyConfig(project))).bundle;
     const [base, head] = await Promise.all([bundleAt(project, ref), working()]);
-    const comparison = compareBundles(base, head);
-    const baseVersion = String(base.info?.version);
-    const headVersion = String((head.info as { version?: unknown } | undefined)?.version);
-    const [from, to] = [`${ref} (${baseVersion})`, `working tree (${headVersion})`];
-    const changelog = values.gate ? await fs.readFile(project.changelog, 'utf8').catch(() => '') : '';
-    const problems = values.gate ? gateProblems(comparison, baseVersion, headVersion, changelog) : [];
-    const gate = values.gate ? { problems, verdict: gateVerdict(comparison, problems) } : undefined;
-    if (values.format === 'markdown') process.stdout.write(diffMarkdown(comparison, from, to, gate));
-    else console.log(diffReport(comparison, from, to).split('\n').map(forTerminal).join('\n'));
-    for (const problem of problems) console.error(`diff: gate: ${forTerminal(problem)}`);
-    if (gate && problems.length === 0 && values.format === 'text') console.log(`diff: gate: ${gate.verdict}`);
-    return problems.length > 0 ? 1 : 0;
+    const output = await diffOutput(project, base, head, positionals[0] ?? `${values['base-branch']}'s newest release ${ref.slice(0, 12)}`, values);
+    if (output.stdout) process.stdout.write(output.stdout);
+    for (const line of output.stderr) console.error(forTerminal(line));
+    return output.code;
   } catch (error) {
-    console.error(`diff: ${error instanceof ReportedError ? error.message : error instanceof Error ? error.stack : String(error)}`);
+    console.error(`diff: ${forTerminal(error instanceof ReportedError ? error.message : error instanceof Error ? String(error.stack) : String(error))}`);
     return 2;
   }
 }

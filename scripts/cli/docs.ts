@@ -1,17 +1,32 @@
-// `npm run docs [-- --port N]`: builds, serves generated/docs/ on 127.0.0.1 (port 8080 by
-// default) with the Markdown reference beside it, and rebuilds when openapi/ or a lint config
-// changes; the open page reloads after a good rebuild, and a failed one keeps the last good docs.
-// Runs until stopped. Exit 2: bad arguments.
+// `npm run docs`: builds, serves generated/docs/ on 127.0.0.1 with the Markdown reference beside
+// it, and rebuilds when openapi/ or a lint config changes. The definition below is the usage, the
+// parser and `--help` (scripts/command-line.ts).
 const { checkout } = require('./start.ts');
 
+const command = {
+  name: 'docs',
+  summary: [
+    'Builds, then serves the docs on 127.0.0.1 with /llms.txt, /llms-full.txt and /reference/ beside',
+    'them; rebuilds when openapi/ or a lint config changes and reloads the open page after a good',
+    'rebuild (a failed one keeps the last good docs). Answers only GET and HEAD, for its own host.',
+    'Runs until Ctrl-C.',
+  ].join('\n'),
+  options: {
+    port: { type: 'string', value: '<n>', integer: { min: 0, max: 65535 }, default: '8080', description: 'the port on 127.0.0.1 (0: any free port)' },
+  },
+  examples: ['npm run docs -- --port 8081'],
+  exits: [
+    [0, 'stopped (Ctrl-C)'],
+    [1, 'the server failed'],
+    [2, 'bad arguments'],
+  ],
+};
+
 async function main() {
-  const { parseArgs } = await import('node:util');
-  const { values } = parseArgs({ options: { port: { type: 'string', default: '8080' } } });
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    console.error(`docs: --port must be a whole number from 0 to 65535, not '${values.port}'`);
-    return 2;
-  }
+  const { commandLine } = await import('../command-line.ts');
+  const parsed = commandLine(command, process.argv.slice(2));
+  if (typeof parsed === 'number') return parsed;
+  const port = Number(parsed.values.port);
   const [{ openProject }, { serveDocs }] = await Promise.all([import('../project.ts'), import('../serve/docs-server.ts')]);
   const server = await serveDocs(openProject(checkout), port, { info: (line) => console.log(line), error: (line) => console.error(line) });
   console.log(`docs: serving ${server.url}, with ${server.url}llms.txt and ${server.url}reference/README.md beside it`);

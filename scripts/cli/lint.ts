@@ -1,17 +1,39 @@
-// `npm run lint [-- --format github-actions]`: Redocly on openapi/ with the house rules, then
-// Spectral and the faithfulness contract on a fresh bundle held in memory. Writes nothing.
-// Exit 0: no problem; 1: problems (warnings included); 2: bad arguments.
+// `npm run lint`: Redocly on openapi/ with the house rules, then Spectral and the faithfulness
+// contract on a fresh bundle held in memory. Writes nothing. The definition below is the usage,
+// the parser and `--help` (scripts/command-line.ts).
 const { checkout } = require('./start.ts');
 
+const command = {
+  name: 'lint',
+  summary: [
+    'Lints the description: Redocly on openapi/ with the house rules, then Spectral and the',
+    'faithfulness contract (docs/faithfulness.md) on a fresh bundle held in memory. Each problem at',
+    'its file, line and column. Writes nothing.',
+  ].join('\n'),
+  options: {
+    format: {
+      type: 'string',
+      value: 'stylish|github-actions',
+      choices: ['stylish', 'github-actions'],
+      default: 'stylish',
+      description: 'github-actions: annotations on the changed lines of a pull request',
+    },
+  },
+  examples: ['npm run lint -- --format github-actions'],
+  exits: [
+    [0, 'no problem'],
+    [1, 'problems (warnings included)'],
+    [2, 'bad arguments'],
+  ],
+};
+
 async function main() {
-  const { parseArgs } = await import('node:util');
-  const { values } = parseArgs({ options: { format: { type: 'string', default: 'stylish' } } });
+  const { commandLine } = await import('../command-line.ts');
+  const parsed = commandLine(command, process.argv.slice(2));
+  if (typeof parsed === 'number') return parsed;
   const { lintFormats } = await import('../lint/lint-formats.ts');
-  const format = lintFormats.find((known) => known === values.format);
-  if (!format) {
-    console.error(`lint: unknown --format '${values.format}'; use one of: ${lintFormats.join(', ')}`);
-    return 2;
-  }
+  const format = lintFormats.find((known) => known === parsed.values.format);
+  if (!format) return 2;
   const started = performance.now();
   const [{ openProject, ReportedError }, { lintDescription }] = await Promise.all([import('../project.ts'), import('../lint/lint-description.ts')]);
   const project = openProject(checkout);

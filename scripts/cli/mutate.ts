@@ -1,13 +1,32 @@
-// `npm run mutate [-- --only <text>]`: mutation testing, in one process. Prints one line per
-// mutation with the rule that caught it, or SURVIVED (PASSED for a neutral rewording, FALSE ALARM
-// when one is caught), then a summary by stage and by rule.
-// Exit 0: every mistake caught and every rewording passed; 1: otherwise, or a mutation could not
-// be applied; 2: bad arguments.
+// `npm run mutate`: mutation testing, in one process. Prints one line per mutation with the rule
+// that caught it, or SURVIVED (PASSED for a neutral rewording, FALSE ALARM when one is caught),
+// then a summary by stage and by rule. The definition below is the usage, the parser and `--help`
+// (scripts/command-line.ts).
 const { checkout } = require('./start.ts');
 
+const command = {
+  name: 'mutate',
+  summary: [
+    'Mutation testing: small mistakes and neutral rewordings applied in memory to openapi/; each',
+    'mistake must be caught by lint (the contract included) or a generator, naming the rule, and each',
+    'rewording must pass. One line per mutation, then a summary by stage and by rule.',
+  ].join('\n'),
+  options: {
+    only: { type: 'string', value: '<text>', description: 'only the mutations whose name contains <text>' },
+  },
+  examples: ['npm run mutate -- --only "Title Case"'],
+  exits: [
+    [0, 'every mistake caught and every rewording passed'],
+    [1, 'a mistake survived, a rewording was caught, or a mutation could not be applied'],
+    [2, 'bad arguments, or no mutation matches --only'],
+  ],
+};
+
 async function main() {
-  const { parseArgs } = await import('node:util');
-  const { values } = parseArgs({ options: { only: { type: 'string' } } });
+  const { commandLine } = await import('../command-line.ts');
+  const parsed = commandLine(command, process.argv.slice(2));
+  if (typeof parsed === 'number') return parsed;
+  const { values } = parsed;
   const [{ openProject }, { mutate }, { mutations }] = await Promise.all([import('../project.ts'), import('../dev/mutate.ts'), import('../dev/mutations.ts')]);
   const selected = values.only ? mutations.filter((mutation) => mutation.name.includes(values.only ?? '')) : mutations;
   if (selected.length === 0) {
@@ -34,8 +53,9 @@ async function main() {
     console.log(`  [${String(done).padStart(3)}/${selected.length}] ${outcome.mutation.name}: ${verdict}`);
   });
   const seconds = (performance.now() - started) / 1000;
-  const count = (keys: (string | undefined)[]) => {
-    const counts = new Map<string, number>();
+  // The default value only gives the parameter its type: this file keeps to the JavaScript subset.
+  const count = (keys = [undefined, ''].slice(0, 0)) => {
+    const counts = new Map();
     for (const key of keys) if (key) counts.set(key, (counts.get(key) ?? 0) + 1);
     return [...counts]
       .sort((a, b) => b[1] - a[1])

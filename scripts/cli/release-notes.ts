@@ -1,20 +1,32 @@
 // `npm run -s release-notes -- vX.Y.Z`: prints the notes of that release, its CHANGELOG.md section
-// (scripts/site/release-notes.ts), for the GitHub release the release workflow creates.
-// Exit 0: printed; 1: not a release, or the changelog has no section for it; 2: bad arguments.
+// (scripts/site/release-notes.ts), for the GitHub release the release workflow creates. The
+// definition below is the usage, the parser and `--help` (scripts/command-line.ts).
 const { checkout } = require('./start.ts');
 
-const usage = 'release-notes: usage: npm run -s release-notes -- vX.Y.Z';
+const command = {
+  name: 'release-notes',
+  summary: "Prints a release's CHANGELOG.md section, the notes of its GitHub release.",
+  positionals: { usage: 'vX.Y.Z', max: 1, description: 'the release tag' },
+  options: {},
+  examples: ['npm run -s release-notes -- v1.0.0'],
+  exits: [
+    [0, 'printed'],
+    [1, 'not a release tag, or CHANGELOG.md has no section for it'],
+    [2, 'bad arguments'],
+  ],
+};
 
 async function main() {
-  const { parseArgs } = await import('node:util');
-  const { positionals } = parseArgs({ allowPositionals: true, options: {} });
-  if (positionals.length !== 1) {
-    console.error(`release-notes: give exactly one release tag\n${usage}`);
+  const { commandLine } = await import('../command-line.ts');
+  const parsed = commandLine(command, process.argv.slice(2));
+  if (typeof parsed === 'number') return parsed;
+  if (parsed.positionals.length !== 1) {
+    console.error('release-notes: give exactly one release tag: see `npm run release-notes -- --help`');
     return 2;
   }
   const [{ openProject, ReportedError }, { releaseNotes }] = await Promise.all([import('../project.ts'), import('../site/release-notes.ts')]);
   try {
-    process.stdout.write(await releaseNotes(openProject(checkout), positionals[0]));
+    process.stdout.write(await releaseNotes(openProject(checkout), parsed.positionals[0]));
     return 0;
   } catch (error) {
     if (!(error instanceof ReportedError)) throw error;

@@ -1,21 +1,41 @@
-// `npm run release [-- --dry-run] [--bump major|minor|patch]`: the next release, its version from
-// the comparison with the last one (scripts/release/release.ts): sets info.version and the
-// package's version, moves [Unreleased] into a dated CHANGELOG.md section, rebuilds, commits and
-// tags vX.Y.Z locally. Exit 0: released (or the dry run's plan); 1: refused, nothing changed; 2: bad arguments.
+// `npm run release`: the next release, its version from the comparison with the last one
+// (scripts/release/release.ts). The definition below is the usage, the parser and `--help`
+// (scripts/command-line.ts).
 const { checkout } = require('./start.ts');
 
-const usage = 'release: usage: npm run release [-- --dry-run] [--bump major|minor|patch]';
+const command = {
+  name: 'release',
+  summary: [
+    'Makes the next release, on the target branch after the merge: the version from the comparison',
+    'with the last release reachable from HEAD (major when anything breaks callers, minor when',
+    'anything is added, patch otherwise), shown first; then every check that blocks it (a dirty tree,',
+    'versions out of step, a tag that exists, a bump too low, an [Unreleased] section that is empty or',
+    "misses an affected operation, the gate, drift). Then it sets info.version and the package's",
+    'version, moves [Unreleased] into a dated section, rebuilds, commits and tags vX.Y.Z. Pushing is',
+    'yours: git push --follow-tags.',
+  ].join('\n'),
+  options: {
+    'dry-run': { type: 'boolean', description: 'show the version, why, the changelog section and what blocks it; write nothing' },
+    bump: {
+      type: 'string',
+      value: 'major|minor|patch',
+      choices: ['major', 'minor', 'patch'],
+      description: 'ask for more than the comparison needs, never less',
+    },
+  },
+  examples: ['npm run release -- --dry-run'],
+  exits: [
+    [0, 'released (with --dry-run: nothing blocks the release)'],
+    [1, 'blocked: nothing was changed'],
+    [2, 'bad arguments'],
+  ],
+};
 
 async function main() {
-  const { parseArgs } = await import('node:util');
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
-    options: { 'dry-run': { type: 'boolean', default: false }, bump: { type: 'string' } },
-  });
-  if (positionals.length > 0 || (values.bump !== undefined && !['major', 'minor', 'patch'].includes(values.bump))) {
-    console.error(usage);
-    return 2;
-  }
+  const { commandLine } = await import('../command-line.ts');
+  const parsed = commandLine(command, process.argv.slice(2));
+  if (typeof parsed === 'number') return parsed;
+  const { values } = parsed;
   const [{ openProject }, { release }] = await Promise.all([import('../project.ts'), import('../release/release.ts')]);
   const ok = await release(
     openProject(checkout),

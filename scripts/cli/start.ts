@@ -20,15 +20,3 @@ require('node:module').enableCompileCache?.();
 
 /** The root of the checkout these commands belong to. */
 exports.checkout = path.resolve(__dirname, '..', '..');
-
-// An unknown or malformed option (node:util's parseArgs throws ERR_PARSE_ARGS_*) ends the command
-// with one line and exit 2, not a stack trace. Anything else goes on as Node would handle it.
-process.on('unhandledRejection', (error) => {
-  if (typeof error === 'object' && error !== null && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS_') && 'message' in error) {
-    // Each entry is named after its npm script (mock.ts is `npm run mock`).
-    const script = path.basename(process.argv[1] ?? 'command', '.ts');
-    console.error(`${script}: ${String(error.message).split('. ')[0]}: the README's npm scripts table lists what it takes`);
-    process.exit(2);
-  }
-  throw error;
-});

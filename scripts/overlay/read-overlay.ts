@@ -47,8 +47,16 @@ export class OverlayError extends ReportedError {
   }
 }
 
-/** Reads and checks the overlay at `file`; `shownAs` is how messages name it. */
-export function readOverlay(file: string, shownAs: string): Overlay {
+/** A parsed overlay file: its data, its YAML document, and the line of a node or a top-level key. */
+interface ParsedOverlay {
+  data: unknown;
+  root: unknown;
+  lineOf: (node: unknown) => number | undefined;
+  at: (key: string) => number | undefined;
+}
+
+/** Reads `file` within its bounds and parses it, aliases expanded within theirs. */
+function parseOverlayFile(file: string, shownAs: string): ParsedOverlay {
   const text = readBounded(file, shownAs);
   const lines = new LineCounter();
   const document = parseDocument(text, { lineCounter: lines, prettyErrors: false });
@@ -73,7 +81,14 @@ export function readOverlay(file: string, shownAs: string): Overlay {
       `refused: with its YAML aliases expanded it is more than ${overlayLimits.expandedBytes} bytes; write each value once, or fewer aliases of a large one`,
     );
   const root = document.contents;
-  const at = (key: string) => (isMap(root) ? lineOf(root.get(key, true)) : undefined);
+  return { data, root, lineOf, at: (key) => (isMap(root) ? lineOf(root.get(key, true)) : undefined) };
+}
+
+/** The overlay's version and info, checked; its top-level fields and its list of actions, checked. */
+function checkHeader(
+  { data, root, lineOf, at }: ParsedOverlay,
+  shownAs: string,
+): { version: string; info: { title: string; version: string }; actions: unknown[] } {
   if (!isRecord(data)) throw new OverlayError(shownAs, lineOf(root) ?? 1, 'not an overlay: the file is not a YAML or JSON object');
   if (!('overlay' in data)) {
     const what = 'openapi' in data ? ' (it is an OpenAPI description: an overlay says what to change in one)' : '';
@@ -98,42 +113,55 @@ export function readOverlay(file: string, shownAs: string): Overlay {
       throw new OverlayError(shownAs, at(key), `\`${key}\` is not a field of an Overlay ${version} document`);
   if (!Array.isArray(data.actions) || data.actions.length === 0)
     throw new OverlayError(shownAs, at('actions') ?? 1, '`actions` must be a list of at least one action');
+  return { version, info: { title: info.title, version: info.version }, actions: data.actions };
+}
 
-  const actionsNode: unknown = isMap(root) ? root.get('actions', true) : undefined;
+/** Action `index` (at `line`), checked: one kind, a JSONPath target, no reference outside the description. */
+function readAction(action: unknown, index: number, line: number, version: string, shownAs: string): OverlayAction {
+  const fail = (message: string): never => {
+    throw new OverlayError(shownAs, line, `action ${index + 1}: ${message}`);
+  };
+  if (!isRecord(action)) return fail('an action must be an object');
+  for (const key of Object.keys(action)) if (!actionFields.has(key) && !key.startsWith('x-')) fail(`\`${key}\` is not a field of an action`);
+  if (typeof action.target !== 'string' || !action.target.startsWith('$')) return fail('`target` must be a JSONPath expression starting with `$`');
+  if ('remove' in action && typeof action.remove !== 'boolean') fail('`remove` must be true or false');
+  if ('copy' in action && version.startsWith('1.0.')) fail('`copy` needs overlay version 1.1.0');
+  const kinds = (['update', 'copy'] as const).filter((kind) => kind in action);
+  if (action.remove === true) kinds.unshift('remove' as never);
+  if (kinds.length === 0) fail('it has no `update`, `remove: true` or `copy`');
+  if (kinds.length > 1) fail(`it has ${kinds.map((k) => `\`${k}\``).join(' and ')}; an action does one thing: ${twoActions(kinds)}`);
+  const kind: ActionKind = action.remove === true ? 'remove' : kinds[0];
+  if (kind === 'copy' && (typeof action.copy !== 'string' || !action.copy.startsWith('$'))) fail('`copy` must be a JSONPath expression starting with `$`');
+  if (kind === 'update') {
+    const outside = externalRef(action.update);
+    if (outside !== undefined)
+      fail(
+        `\`$ref: ${JSON.stringify(outside)}\` points outside the description: an overlay's references may only be local (\`#/...\`); nothing is read or fetched`,
+      );
+  }
+  return {
+    index,
+    line,
+    target: action.target,
+    kind,
+    ...(kind === 'update' ? { value: action.update } : {}),
+    ...(kind === 'copy' ? { copyFrom: action.copy as string } : {}),
+  };
+}
+
+/** Reads and checks the overlay at `file`; `shownAs` is how messages name it. */
+export function readOverlay(file: string, shownAs: string): Overlay {
+  const parsed = parseOverlayFile(file, shownAs);
+  const { version, info, actions } = checkHeader(parsed, shownAs);
+  const actionsNode: unknown = isMap(parsed.root) ? parsed.root.get('actions', true) : undefined;
   const actionNodes = isSeq(actionsNode) ? actionsNode.items : [];
-  const actions = data.actions.map((action, index): OverlayAction => {
-    const line = lineOf(actionNodes[index]) ?? 1;
-    const fail = (message: string): never => {
-      throw new OverlayError(shownAs, line, `action ${index + 1}: ${message}`);
-    };
-    if (!isRecord(action)) return fail('an action must be an object');
-    for (const key of Object.keys(action)) if (!actionFields.has(key) && !key.startsWith('x-')) fail(`\`${key}\` is not a field of an action`);
-    if (typeof action.target !== 'string' || !action.target.startsWith('$')) return fail('`target` must be a JSONPath expression starting with `$`');
-    if ('remove' in action && typeof action.remove !== 'boolean') fail('`remove` must be true or false');
-    if ('copy' in action && version.startsWith('1.0.')) fail('`copy` needs overlay version 1.1.0');
-    const kinds = (['update', 'copy'] as const).filter((kind) => kind in action);
-    if (action.remove === true) kinds.unshift('remove' as never);
-    if (kinds.length === 0) fail('it has no `update`, `remove: true` or `copy`');
-    if (kinds.length > 1) fail(`it has ${kinds.map((k) => `\`${k}\``).join(' and ')}; an action does one thing: ${twoActions(kinds)}`);
-    const kind: ActionKind = action.remove === true ? 'remove' : kinds[0];
-    if (kind === 'copy' && (typeof action.copy !== 'string' || !action.copy.startsWith('$'))) fail('`copy` must be a JSONPath expression starting with `$`');
-    if (kind === 'update') {
-      const outside = externalRef(action.update);
-      if (outside !== undefined)
-        fail(
-          `\`$ref: ${JSON.stringify(outside)}\` points outside the description: an overlay's references may only be local (\`#/...\`); nothing is read or fetched`,
-        );
-    }
-    return {
-      index,
-      line,
-      target: action.target,
-      kind,
-      ...(kind === 'update' ? { value: action.update } : {}),
-      ...(kind === 'copy' ? { copyFrom: action.copy as string } : {}),
-    };
-  });
-  return { file: shownAs, version, title: info.title, overlayVersion: info.version, actions };
+  return {
+    file: shownAs,
+    version,
+    title: info.title,
+    overlayVersion: info.version,
+    actions: actions.map((action, index) => readAction(action, index, parsed.lineOf(actionNodes[index]) ?? 1, version, shownAs)),
+  };
 }
 
 /** What to write instead of an action with two kinds. */

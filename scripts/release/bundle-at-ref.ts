@@ -14,32 +14,44 @@ import { git } from './git.ts';
 const exec = promisify(execFile);
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- parsed OpenAPI
 
+/** `ref` as the user or a workflow gave it, quoted and escaped for a message. */
+export const shownRef = (ref: string) => JSON.stringify(ref.length > 200 ? `${ref.slice(0, 200)}…` : ref);
+
+/** The commit `ref` names; a ReportedError when it names none or looks like an option. */
+export async function resolveRef(project: Project, ref: string): Promise<string> {
+  const commit = ref.startsWith('-') ? '' : await git(project, 'rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`).catch(() => '');
+  if (!commit) throw new ReportedError(`${shownRef(ref)} is not a commit, branch or tag in this repository`);
+  return commit;
+}
+
 /**
- * The ref to compare with by default: the latest release (its tag, or where the clone carries no
- * tag, the commit that dated its CHANGELOG.md section: last-release.ts), else main.
+ * The ref to compare with when none is given: the newest release reachable from `baseBranch` (the
+ * target branch: its newest tag, or where the clone carries no tag, the commit on it that dated its
+ * CHANGELOG.md section: last-release.ts), else `baseBranch` itself. Never the working tree's own
+ * history: a pull request's commits cannot choose the base.
  */
-export async function defaultBaseRef(project: Project): Promise<string> {
+export async function defaultBaseRef(project: Project, baseBranch: string): Promise<string> {
+  const commit = await resolveRef(project, baseBranch);
   const { lastRelease } = await import('./last-release.ts');
-  return (await lastRelease(project))?.ref ?? 'main';
+  return (await lastRelease(project, baseBranch))?.ref ?? commit;
 }
 
 /** Bundles `project`'s openapi/ as it is at `ref`. */
 export async function bundleAt(project: Project, ref: string): Promise<Json> {
-  const commit = await git(project, 'rev-parse', '--verify', '--quiet', `${ref}^{commit}`).catch(() => '');
-  if (!commit) throw new ReportedError(`'${ref}' is not a commit, branch or tag in this repository`);
+  const commit = await resolveRef(project, ref);
   const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-diff-'));
   try {
     const archive = path.join(scratch, 'base.tar');
     const source = path.relative(project.root, path.dirname(project.sourceEntry));
     await git(project, 'archive', '--output', archive, commit, source).catch(() => {
-      throw new ReportedError(`'${ref}' has no ${source}/ folder to compare with`);
+      throw new ReportedError(`${shownRef(ref)} has no ${source}/ folder to compare with`);
     });
     await exec('tar', ['-xf', archive, '-C', scratch]);
     const atRef = { ...openProject(scratch), sourceEntry: path.join(scratch, path.relative(project.root, project.sourceEntry)) };
     const result = await bundleWithinBoundary(atRef, await createConfig({})).catch((error: unknown) => {
-      throw error instanceof ReportedError ? new ReportedError(`the description at '${ref}': ${error.message}`) : error;
+      throw error instanceof ReportedError ? new ReportedError(`the description at ${shownRef(ref)}: ${error.message}`) : error;
     });
-    if (result.problems.length > 0) throw new ReportedError(`the description at '${ref}' does not bundle: ${result.problems[0].message}`);
+    if (result.problems.length > 0) throw new ReportedError(`the description at ${shownRef(ref)} does not bundle: ${result.problems[0].message}`);
     return result.bundle;
   } finally {
     await fs.rm(scratch, { recursive: true, force: true });

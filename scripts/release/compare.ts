@@ -4,6 +4,7 @@
 // functions after it).
 import { apiDiff, type Diff } from 'api-smart-diff';
 import { eachOperation, httpMethods } from '../openapi-document.ts';
+import { operationChange } from './operation-changes.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- parsed OpenAPI
 
@@ -31,6 +32,8 @@ export interface Comparison {
   removed: string[];
   changed: string[];
   breaking: BreakingChange[];
+  /** What changed in each changed operation, by operationId, in words (operation-changes.ts). */
+  details: Record<string, string[]>;
 }
 
 interface OperationRef {
@@ -88,6 +91,35 @@ function kindOf(diff: Diff): BreakingKind {
   return 'other breaking change';
 }
 
+/** What changed inside the operations both sides have: the breaking changes, the operations changed, and each one's lines. */
+function changesWithin(base: Json, head: Json, before: Map<string, OperationRef>, after: Map<string, OperationRef>) {
+  const breaking: BreakingChange[] = [];
+  const changed = new Set<string>();
+  const details: Record<string, string[]> = {};
+  // api-smart-diff normalizes its inputs in place (path-item parameters moved into each operation).
+  for (const diff of apiDiff(structuredClone(base), structuredClone(head))) {
+    const key = operationKey(diff.path);
+    if (diff.path[0] === 'paths' && diff.path.length === 2) continue; // whole path items: handled as operations
+    if (!key || !before.has(key) || !after.has(key)) continue;
+    changed.add(key);
+    const operationId = before.get(key)!.operationId;
+    const line = operationChange(diff, base, head);
+    details[operationId] = [...new Set([...(details[operationId] ?? []), line])];
+    if (breaksCallers(diff)) {
+      breaking.push({
+        kind: kindOf(diff),
+        operationId,
+        operation: key,
+        detail:
+          diff.path[diff.path.length - 1] === 'operationId'
+            ? `operationId ${String(diff.before)} is now ${String(diff.after)}`
+            : (diff.description ?? `${diff.action} ${diff.path.join('.')}`),
+      });
+    }
+  }
+  return { breaking, changed, details };
+}
+
 export function compareBundles(base: Json, head: Json): Comparison {
   const before = operationsOf(base);
   const after = operationsOf(head);
@@ -99,26 +131,7 @@ export function compareBundles(base: Json, head: Json): Comparison {
     const target = addedKeys.find((candidate) => after.get(candidate)!.operationId === before.get(key)!.operationId);
     if (target) moved.set(key, target);
   }
-
-  const breaking: BreakingChange[] = [];
-  const changed = new Set<string>();
-  for (const diff of apiDiff(base, head)) {
-    const key = operationKey(diff.path);
-    if (diff.path[0] === 'paths' && diff.path.length === 2) continue; // whole path items: handled as operations below
-    if (!key || !before.has(key) || !after.has(key)) continue;
-    changed.add(key);
-    if (breaksCallers(diff)) {
-      breaking.push({
-        kind: kindOf(diff),
-        operationId: before.get(key)!.operationId,
-        operation: key,
-        detail:
-          diff.path[diff.path.length - 1] === 'operationId'
-            ? `operationId ${String(diff.before)} is now ${String(diff.after)}`
-            : (diff.description ?? `${diff.action} ${diff.path.join('.')}`),
-      });
-    }
-  }
+  const { breaking, changed, details } = changesWithin(base, head, before, after);
   for (const key of removedKeys) {
     const target = moved.get(key);
     breaking.push({
@@ -144,5 +157,6 @@ export function compareBundles(base: Json, head: Json): Comparison {
     ),
     changed: byOperationId([...changed, ...moved.keys()], before),
     breaking: unique,
+    details,
   };
 }

@@ -26,6 +26,10 @@ export function diffMarkdown(comparison: Comparison, from: string, to: string, g
   } else {
     lines.push('| Operations | operationIds |', '|---|---|');
     lines.push(`| Added | ${ids(comparison.added)} |`, `| Removed | ${ids(comparison.removed)} |`, `| Changed | ${ids(comparison.changed)} |`);
+    const changes = comparison.changed.flatMap((operationId) =>
+      (comparison.details[operationId] ?? []).map((change) => `- ${code(operationId)}: ${cell(change)}`),
+    );
+    if (changes.length > 0) lines.push('', '### What changed', '', ...changes);
     lines.push('', `### Breaking changes: ${comparison.breaking.length}`);
     if (comparison.breaking.length > 0) {
       lines.push('', '| Kind | Operation | What changed |', '|---|---|---|');

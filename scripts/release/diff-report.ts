@@ -9,6 +9,7 @@ export function diffReport(comparison: Comparison, from: string, to: string): st
     return lines.join('\n');
   }
   lines.push(`added: ${list(comparison.added)}`, `removed: ${list(comparison.removed)}`, `changed: ${list(comparison.changed)}`);
+  for (const operationId of comparison.changed) for (const change of comparison.details[operationId] ?? []) lines.push(`  ${operationId}: ${change}`);
   lines.push(`breaking changes: ${comparison.breaking.length}`);
   for (const change of comparison.breaking) lines.push(`  BREAKING ${change.kind}: ${change.operationId} (${change.operation}): ${change.detail}`);
   return lines.join('\n');

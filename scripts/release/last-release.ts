@@ -1,64 +1,58 @@
-// The latest release: the highest `vX.Y.Z` tag the current commit descends from, or, where there is none (a clone that carries no
-// tag), the newest dated section of CHANGELOG.md and the commit that dated it. Versions here are
-// plain X.Y.Z, compared as numbers.
-import fs from 'node:fs/promises';
+// The latest release reachable from a ref (HEAD for the release; the target branch for the gate):
+// the highest `vX.Y.Z` tag that ref descends from, or, where there is none (a clone that carries
+// no tag), the newest dated section of CHANGELOG.md *as that ref has it* and the commit on that
+// ref's history that dated it. Nothing is read from the working tree: for the gate, the ref is the
+// target branch, so a pull request's own commits cannot choose the release it is compared with.
+// Versions are semantic versions, parsed, compared and bumped by the `semver` package.
+import path from 'node:path';
+import semver from 'semver';
 import type { Project } from '../project.ts';
 import { git } from './git.ts';
-
-export type Version = [major: number, minor: number, patch: number];
-
-export function parseVersion(text: string): Version | undefined {
-  const match = /^(\d+)\.(\d+)\.(\d+)$/.exec(text);
-  return match ? [Number(match[1]), Number(match[2]), Number(match[3])] : undefined;
-}
-
-export const versionText = (version: Version) => version.join('.');
-
-export function compareVersions(a: Version, b: Version): number {
-  return a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
-}
 
 export type Bump = 'major' | 'minor' | 'patch';
 export const bumps: Bump[] = ['patch', 'minor', 'major'];
 
-export function bumped(version: Version, bump: Bump): Version {
-  if (bump === 'major') return [version[0] + 1, 0, 0];
-  if (bump === 'minor') return [version[0], version[1] + 1, 0];
-  return [version[0], version[1], version[2] + 1];
-}
-
 export interface Release {
-  version: Version;
+  /** X.Y.Z */
+  version: string;
   /** The git ref the release is at: its tag, or the commit that dated its changelog section. */
   ref: string;
   /** How it was found, for messages. */
   foundBy: string;
 }
 
-/** The changelog's dated sections, newest first: `## [X.Y.Z] - YYYY-MM-DD`. */
-export function datedSections(changelog: string): { version: Version; heading: string }[] {
-  return [...changelog.matchAll(/^## \[(\d+\.\d+\.\d+)\] - \d{4}-\d{2}-\d{2}$/gm)].map((match) => ({ version: parseVersion(match[1])!, heading: match[0] }));
+/** The version X.Y.Z a release tag `vX.Y.Z` names, or undefined for any other tag. */
+export function tagVersion(tag: string): string | undefined {
+  return /^v\d+\.\d+\.\d+$/.test(tag) && semver.valid(tag.slice(1)) !== null ? tag.slice(1) : undefined;
 }
 
-/** The latest release of `project`, or undefined when there has been none. */
-export async function lastRelease(project: Project): Promise<Release | undefined> {
-  // Only tags this commit descends from: a release made on another branch is not this branch's last.
-  const tags = (await git(project, 'tag', '--merged', 'HEAD', '--list', 'v*').catch(() => ''))
+/** The changelog's dated sections, newest first: `## [X.Y.Z] - YYYY-MM-DD`. */
+export function datedSections(changelog: string): { version: string; heading: string }[] {
+  return [...changelog.matchAll(/^## \[(\d+\.\d+\.\d+)\] - \d{4}-\d{2}-\d{2}$/gm)]
+    .filter((match) => semver.valid(match[1]) !== null)
+    .map((match) => ({ version: match[1], heading: match[0] }));
+}
+
+/** The latest release reachable from `ref` (default HEAD), or undefined when there has been none. */
+export async function lastRelease(project: Project, ref = 'HEAD'): Promise<Release | undefined> {
+  // Only tags `ref` descends from: a release made on another branch is not this branch's last.
+  const tags = (await git(project, 'tag', '--merged', ref, '--list', 'v*').catch(() => ''))
     .split('\n')
-    .map((tag) => ({ tag, version: parseVersion(tag.slice(1)) }))
-    .filter((entry): entry is { tag: string; version: Version } => entry.version !== undefined)
-    .sort((a, b) => compareVersions(b.version, a.version));
-  if (tags.length > 0) return { version: tags[0].version, ref: tags[0].tag, foundBy: `tag ${tags[0].tag}` };
-  const changelog = await fs.readFile(project.changelog, 'utf8').catch(() => '');
+    .filter((tag) => tagVersion(tag) !== undefined)
+    .sort((a, b) => semver.rcompare(a.slice(1), b.slice(1)));
+  if (tags.length > 0) return { version: tags[0].slice(1), ref: tags[0], foundBy: `tag ${tags[0]}` };
+  const file = path.relative(project.root, project.changelog);
+  const changelog = await git(project, 'show', `${ref}:${file}`).catch(() => '');
   const [newest] = datedSections(changelog);
   if (!newest) return undefined;
-  // The commit that added the dated heading: the oldest commit whose diff adds or removes it.
-  const commits = await git(project, 'log', '--format=%H', `-S${newest.heading}`, '--', 'CHANGELOG.md').catch(() => '');
+  // The commit on `ref`'s history that added the dated heading: the oldest whose diff adds or removes it.
+  const commits = await git(project, 'log', '--format=%H', `-S${newest.heading}`, ref, '--', file).catch(() => '');
   const commit = commits.split('\n').filter(Boolean).pop();
   if (!commit) return undefined;
+  const where = ref === 'HEAD' ? '' : ` on ${ref}`;
   return {
     version: newest.version,
     ref: commit,
-    foundBy: `CHANGELOG.md's section ${versionText(newest.version)}, dated in commit ${commit.slice(0, 7)} (no release tag in this clone)`,
+    foundBy: `CHANGELOG.md's section ${newest.version}, dated in commit ${commit.slice(0, 7)}${where} (no release tag in this clone)`,
   };
 }

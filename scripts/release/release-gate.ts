@@ -1,36 +1,58 @@
-// The release gate: a change that breaks callers ships only as a new major version of
-// info.version, with a CHANGELOG.md entry marked BREAKING that names every affected operationId.
+// The release gate: a change that breaks callers needs a CHANGELOG.md entry marked **BREAKING**
+// that names every affected operationId. Before its release (a pull request: info.version is still
+// the base's), that entry is under `[Unreleased]`, and `npm run release` then makes the major
+// release; once released (info.version a new major), it is under that version's section.
+import semver from 'semver';
 import type { Comparison } from './compare.ts';
+
+/** The lines of the changelog section under `heading` (`## [Unreleased]`, `## [2.0.0]`), or undefined. */
+function section(changelog: string, heading: string): string[] | undefined {
+  const lines = changelog.split('\n');
+  // Found by plain comparison: a version from the description is never a pattern.
+  const at = lines.findIndex((line) => line === heading || line.startsWith(`${heading} `));
+  if (at < 0) return undefined;
+  const rest = lines.slice(at + 1);
+  const next = rest.findIndex((line) => line.startsWith('## '));
+  return next < 0 ? rest : rest.slice(0, next);
+}
+
+/** The section's entries: each `- ` item with the lines that continue it. */
+function entries(lines: string[]): string[] {
+  const found: string[] = [];
+  for (const line of lines) {
+    if (/^[-*] /.test(line)) found.push(line);
+    else if (found.length > 0 && /^\s+\S/.test(line)) found[found.length - 1] += `\n${line}`;
+  }
+  return found;
+}
 
 /** What the release gate finds missing for the breaking changes, one line each. */
 export function gateProblems(comparison: Comparison, baseVersion: string, headVersion: string, changelog: string): string[] {
   if (comparison.breaking.length === 0) return [];
-  const problems: string[] = [];
-  const major = (version: string) => Number(/^(\d+)\./.exec(version)?.[1] ?? NaN);
-  if (!(major(headVersion) > major(baseVersion))) {
-    problems.push(`info.version ${headVersion} must have a new major version (base is ${baseVersion}): the change breaks callers`);
-  }
-  // The entry's heading, found by plain comparison: a version from the description is never a pattern.
-  const heading = `## [${headVersion}]`;
-  const lines = changelog.split('\n');
-  const at = lines.findIndex((line) => line === heading || line.startsWith(`${heading} `));
-  if (at < 0) {
-    problems.push(`CHANGELOG.md has no entry '${heading}'`);
-    return problems;
-  }
-  const rest = lines.slice(at + 1);
-  const next = rest.findIndex((line) => line.startsWith('## ['));
-  const entry = (next < 0 ? rest : rest.slice(0, next)).join('\n');
-  if (!/\bBREAKING\b/.test(entry)) problems.push(`CHANGELOG.md's entry for ${headVersion} must be marked BREAKING`);
-  for (const operationId of new Set(comparison.breaking.map((change) => change.operationId))) {
-    if (!entry.includes(`\`${operationId}\``))
-      problems.push(`CHANGELOG.md's entry for ${headVersion} must name \`${operationId}\`, which the breaking change affects`);
-  }
-  return problems;
+  const ids = [...new Set(comparison.breaking.map((change) => change.operationId))];
+  const base = semver.valid(baseVersion);
+  const head = semver.valid(headVersion);
+  if (!base || !head) return [`info.version must be a semantic version (base ${baseVersion}, working tree ${headVersion})`];
+  const released = semver.major(head) > semver.major(base);
+  if (!released && head !== base)
+    return [
+      `info.version is ${head} and the base's ${base}: a breaking change leaves info.version as it is (npm run release makes the major release after the merge)`,
+    ];
+  const where = released ? `## [${head}]` : '## [Unreleased]';
+  const name = released ? `CHANGELOG.md's section ${head}` : "CHANGELOG.md's [Unreleased] section";
+  const lines = section(changelog, where);
+  if (!lines) return [`CHANGELOG.md has no '${where}' section`];
+  const breaking = entries(lines).filter((entry) => /\*\*BREAKING\*\*|\bBREAKING\b/.test(entry));
+  if (breaking.length === 0) return [`${name} has no entry marked **BREAKING**; the change breaks callers of ${ids.map((id) => `\`${id}\``).join(', ')}`];
+  return ids
+    .filter((id) => !breaking.some((entry) => entry.includes(`\`${id}\``)))
+    .map((id) => `${name}'s **BREAKING** entries do not name \`${id}\`, which the breaking change affects`);
 }
 
 /** The gate's verdict in words, given what it found missing. */
 export function gateVerdict(comparison: Comparison, problems: string[]): string {
-  if (problems.length > 0) return 'the change breaks callers without a new major version and a changelog entry that names each affected operation';
-  return comparison.breaking.length > 0 ? 'the breaking changes are released as a major version with a changelog entry' : 'nothing breaks callers';
+  if (problems.length > 0) return 'the change breaks callers without a changelog entry marked BREAKING that names each affected operation';
+  return comparison.breaking.length > 0
+    ? 'the breaking changes have a changelog entry marked BREAKING naming each affected operation'
+    : 'nothing breaks callers';
 }

@@ -1,19 +1,22 @@
 // `npm run release [-- --dry-run] [--bump major|minor|patch]`: the next release, from the
-// comparison with the last one (last-release.ts, next-release.ts). Everything that can refuse is
-// checked before anything is written: a dirty tree, a tag that exists, a bump lower than the
-// comparison needs, a changelog that misses an affected operation, drift, the release gate. Then
-// it sets info.version and the package's version together, moves [Unreleased] into a dated
-// section, rebuilds, commits and creates the annotated tag vX.Y.Z. Pushing is the maintainer's step.
+// comparison with the last one reachable from HEAD (last-release.ts, next-release.ts). It first
+// says the version it would choose and why, then everything that blocks it, all checked before
+// anything is written: a dirty tree, versions out of step, a tag that exists, a bump lower than the
+// comparison needs, a changelog that misses an affected operation, the release gate, drift. Then it
+// sets info.version and the package's version together (package.json and its lock edited as JSON),
+// moves [Unreleased] into a dated section, rebuilds, commits and creates the annotated tag vX.Y.Z.
+// Pushing is the maintainer's step.
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import semver from 'semver';
 import { type BuildLog, build } from '../pipeline/build.ts';
 import { checkDrift } from '../pipeline/check.ts';
 import { bundleWithinBoundary, loadRedoclyConfig } from '../lint/redocly.ts';
 import { type Project, ReportedError } from '../project.ts';
 import { bundleAt } from './bundle-at-ref.ts';
 import { git } from './git.ts';
-import { bumped, bumps, compareVersions, lastRelease, parseVersion, versionText } from './last-release.ts';
-import { affectedOperations, atLeast, movedChangelog, requiredBump, unreleasedSection } from './next-release.ts';
+import { bumps, lastRelease } from './last-release.ts';
+import { affectedOperations, atLeast, type BumpDecision, movedChangelog, requiredBump, unreleasedSection } from './next-release.ts';
 import { gateProblems } from './release-gate.ts';
 
 export interface ReleaseOptions {
@@ -33,7 +36,19 @@ const infoVersionLine = /^( {2}version: )(\S+)$/m;
 /** Makes the next release (or, with `dryRun`, says what it would be); resolves true on success. */
 export async function release(project: Project, log: BuildLog, options: ReleaseOptions): Promise<boolean> {
   try {
-    await releaseOrThrow(project, log, options);
+    const plan = await planRelease(project, log, options);
+    for (const blocker of plan.blockers) log.error(`release: ${blocker}`);
+    if (plan.blockers.length > 0) {
+      log.error(
+        options.dryRun ? `release: --dry-run: ${plan.blockers.length} thing(s) block v${plan.version}; nothing was written` : 'release: nothing was changed',
+      );
+      return false;
+    }
+    if (options.dryRun) {
+      log.info('release: --dry-run: nothing was written');
+      return true;
+    }
+    await writeRelease(project, log, plan);
     return true;
   } catch (error) {
     if (!(error instanceof ReportedError)) throw error;
@@ -43,81 +58,103 @@ export async function release(project: Project, log: BuildLog, options: ReleaseO
   }
 }
 
-async function releaseOrThrow(project: Project, log: BuildLog, options: ReleaseOptions): Promise<void> {
-  const dirty = await git(project, 'status', '--porcelain', '--untracked-files=normal');
-  if (dirty)
-    throw new ReportedError(`the working tree has changes (${dirty.split('\n')[0].trim()}${dirty.includes('\n') ? ', ...' : ''}): commit or stash them first`);
+interface ReleasePlan {
+  version: string;
+  source: string;
+  changelog: string;
+  nextChangelog?: string;
+  blockers: string[];
+}
 
+/** The version and why, printed at once; then every check, each failure a blocker. */
+async function planRelease(project: Project, log: BuildLog, options: ReleaseOptions): Promise<ReleasePlan> {
   const [source, packageJson, changelog] = await Promise.all([
     fs.readFile(project.sourceEntry, 'utf8'),
     fs.readFile(packageFile(project), 'utf8'),
     fs.readFile(project.changelog, 'utf8'),
   ]);
-  const infoVersion = infoVersionLine.exec(source)?.[2];
-  const packageVersion = (JSON.parse(packageJson) as { version?: string }).version;
-  if (!infoVersion || infoVersion !== packageVersion)
-    throw new ReportedError(`info.version (${infoVersion ?? 'none'}) and package.json's version (${packageVersion ?? 'none'}) must be equal before a release`);
-
+  if (options.bump !== undefined && !bumps.includes(options.bump as never)) throw new ReportedError(`--bump ${options.bump}: give major, minor or patch`);
   const last = await lastRelease(project);
   const head = (await bundleWithinBoundary(project, await loadRedoclyConfig(project))).bundle;
   const base = last ? await bundleAt(project, last.ref) : { openapi: '3.1.0', info: { version: '0.0.0' }, paths: {} };
   const decision = requiredBump(base, head);
-  const lastVersion = last?.version ?? [0, 0, 0];
-  const bump = bumps.find((name) => name === options.bump) ?? decision.bump;
-  if (options.bump !== undefined && bump !== options.bump) throw new ReportedError(`--bump ${options.bump}: give major, minor or patch`);
-  if (!atLeast(bump, decision.bump)) throw new ReportedError(`--bump ${bump} is lower than the ${decision.bump} the comparison needs: ${decision.reason}`);
-  const version = versionText(bumped(lastVersion, bump));
-  if (compareVersions(parseVersion(version)!, parseVersion(infoVersion) ?? [0, 0, 0]) < 0)
-    throw new ReportedError(`the next version ${version} would be lower than info.version ${infoVersion}`);
-  const tag = `v${version}`;
-  if (await git(project, 'tag', '--list', tag)) throw new ReportedError(`tag ${tag} already exists`);
-
+  const bump = (options.bump as BumpDecision['bump'] | undefined) ?? decision.bump;
+  const lastVersion = last?.version ?? '0.0.0';
+  const version = semver.inc(lastVersion, bump)!;
   const date = options.date ?? new Date().toISOString().slice(0, 10);
+  const since = last ? `${last.version} (${last.foundBy})` : 'nothing (the first release)';
+  const why = bump === decision.bump ? decision.reason : `asked for; the comparison needs ${decision.bump}: ${decision.reason}`;
+  log.info(`release: v${version}, a ${bump} release after ${since}: ${why}`);
   const affected = affectedOperations(decision.comparison);
-  let nextChangelog: string;
+  log.info(`release: affected operations: ${affected.length > 0 ? affected.join(', ') : 'none'}`);
+
+  const blockers = await treeBlockers(project, source, packageJson, version);
+  if (!atLeast(bump, decision.bump)) blockers.push(`--bump ${bump} is lower than the ${decision.bump} the comparison needs: ${decision.reason}`);
+  let nextChangelog: string | undefined;
   try {
     nextChangelog = movedChangelog(changelog, version, date, affected);
+    log.info(`release: the changelog section:\n\n## [${version}] - ${date}\n\n${unreleasedSection(changelog)}\n`);
+    const gate = gateProblems(decision.comparison, lastVersion, version, nextChangelog);
+    if (gate.length > 0) blockers.push(`the release gate fails: ${gate.join('; ')}`);
   } catch (error) {
-    throw new ReportedError((error as Error).message);
+    blockers.push((error as Error).message);
   }
-  const since = last ? `${versionText(last.version)} (${last.foundBy})` : 'nothing (the first release)';
-  log.info(
-    `release: ${tag}, a ${bump} release after ${since}: ${bump === decision.bump ? decision.reason : `asked for; the comparison needs ${decision.bump}: ${decision.reason}`}`,
-  );
-  log.info(`release: affected operations: ${affected.length > 0 ? affected.join(', ') : 'none'}`);
-  log.info(`release: the changelog section:\n\n## [${version}] - ${date}\n\n${unreleasedSection(changelog)}\n`);
+  blockers.push(...(await driftBlockers(project)));
+  return { version, source, changelog, nextChangelog, blockers };
+}
 
-  const gate = gateProblems(decision.comparison, versionText(lastVersion), version, nextChangelog);
-  if (gate.length > 0) throw new ReportedError(`the release gate fails: ${gate.join('; ')}`);
-  const drift = await checkDrift(project).catch((error: unknown) => {
-    throw new ReportedError(`generated/ cannot be checked against the source: ${error instanceof Error ? error.message : String(error)}`);
-  });
-  if (drift.length > 0)
-    throw new ReportedError(`generated/ does not match the source (${drift[0]}${drift.length > 1 ? ', ...' : ''}): run npm run build and commit first`);
-  if (options.dryRun) {
-    log.info('release: --dry-run: nothing was written');
-    return;
+/** What in the repository blocks the release: a dirty tree, versions out of step, the tag taken. */
+async function treeBlockers(project: Project, source: string, packageJson: string, version: string): Promise<string[]> {
+  const blockers: string[] = [];
+  const dirty = await git(project, 'status', '--porcelain', '--untracked-files=normal');
+  if (dirty) blockers.push(`the working tree has changes (${dirty.split('\n')[0].trim()}${dirty.includes('\n') ? ', ...' : ''}): commit or stash them first`);
+  const infoVersion = infoVersionLine.exec(source)?.[2];
+  const packageVersion = (JSON.parse(packageJson) as { version?: string }).version;
+  if (!infoVersion || infoVersion !== packageVersion)
+    blockers.push(`info.version (${infoVersion ?? 'none'}) and package.json's version (${packageVersion ?? 'none'}) must be equal before a release`);
+  else if (semver.valid(infoVersion) && semver.lt(version, infoVersion))
+    blockers.push(`the next version ${version} would be lower than info.version ${infoVersion}`);
+  if (await git(project, 'tag', '--list', `v${version}`)) blockers.push(`tag v${version} already exists`);
+  return blockers;
+}
+
+async function driftBlockers(project: Project): Promise<string[]> {
+  try {
+    const drift = await checkDrift(project);
+    return drift.length > 0 ? [`generated/ does not match the source (${drift[0]}${drift.length > 1 ? ', ...' : ''}): run npm run build and commit first`] : [];
+  } catch (error) {
+    return [`generated/ cannot be checked against the source: ${error instanceof Error ? error.message : String(error)}`];
   }
+}
 
-  // Written only now, every check passed; the tree was clean, so a failure below is undone by a
-  // reset to the commit it started from (the release commit too, should the tag fail).
+/** Writes the release, every check passed; the tree was clean, so a failure is undone by a reset to where it started. */
+async function writeRelease(project: Project, log: BuildLog, plan: ReleasePlan): Promise<void> {
+  const { version } = plan;
+  const tag = `v${version}`;
   const start = await git(project, 'rev-parse', 'HEAD');
   try {
-    await fs.writeFile(project.sourceEntry, source.replace(infoVersionLine, `$1${version}`));
-    await fs.writeFile(packageFile(project), packageJson.replace(/^( {2}"version": )"[^"]*"/m, `$1"${version}"`));
+    await fs.writeFile(project.sourceEntry, plan.source.replace(infoVersionLine, `$1${version}`));
+    await fs.writeFile(packageFile(project), withVersion(await fs.readFile(packageFile(project), 'utf8'), version));
     const lock = await fs.readFile(lockFile(project), 'utf8').catch(() => undefined);
     if (lock !== undefined) await fs.writeFile(lockFile(project), withLockVersion(lock, version));
-    await fs.writeFile(project.changelog, nextChangelog);
+    await fs.writeFile(project.changelog, plan.nextChangelog!);
     if (!(await build(project, log))) throw new ReportedError('the build failed');
     await git(project, 'add', '--all', '--', '.');
     await git(project, 'commit', '--quiet', '--message', `Release ${tag}`);
-    await git(project, 'tag', '--annotate', tag, '--message', `Release ${tag}\n\n${unreleasedSection(changelog)}`);
+    await git(project, 'tag', '--annotate', tag, '--message', `Release ${tag}\n\n${unreleasedSection(plan.changelog)}`);
   } catch (error) {
     await git(project, 'reset', '--hard', '--quiet', start).catch(() => {});
     await git(project, 'clean', '--force', '-d', '--quiet', '--', path.relative(project.root, project.outputDir)).catch(() => {});
     throw error;
   }
   log.info(`release: committed and tagged ${tag}; push both when you are ready: git push --follow-tags`);
+}
+
+/** package.json with its version set, edited as JSON (its key order and two-space indent kept). */
+function withVersion(packageJson: string, version: string): string {
+  const data = JSON.parse(packageJson) as { version?: string };
+  data.version = version;
+  return `${JSON.stringify(data, null, 2)}\n`;
 }
 
 /** package-lock.json with the project's own version set (the root and its `packages[""]` entry). */

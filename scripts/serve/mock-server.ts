@@ -1,7 +1,10 @@
-// Prism, started from a bundle on a loopback address. Used by `npm run mock` and by the tests.
+// Prism, started from a bundle on a loopback address behind the mock's front door (mock-front.ts:
+// its own Host only, CORS without credentials). Used by `npm run mock` and by the tests.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
+import { startMockFront } from './mock-front.ts';
 
 // The Prism CLI this toolchain installs, run by the Node that runs the toolchain (Prism 5.16 needs 24.18+).
 const prismCli = path.join(path.dirname(createRequire(import.meta.url).resolve('@stoplight/prism-cli/package.json')), 'dist', 'index.js');
@@ -24,12 +27,35 @@ export interface MockOptions {
 
 const host = '127.0.0.1';
 
+/** A port free on the loopback address now, for Prism behind the front door. */
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, host, resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
 /**
- * Starts Prism on 127.0.0.1:`port` from `bundleFile`, in `--errors` mode (a request that
- * breaks the description gets an error response), and resolves once it listens.
+ * Starts the mock on 127.0.0.1:`port` from `bundleFile`: Prism on an internal port, in `--errors`
+ * mode (a request that breaks the description gets an error response), its own CORS off, and the
+ * front door on `port`; resolves once both listen.
  */
-export function startMockServer({ bundleFile, port, onLog, timeoutMs = 60_000 }: MockOptions): Promise<MockServer> {
-  const prism = spawn(process.execPath, [prismCli, 'mock', bundleFile, '--host', host, '--port', String(port), '--errors'], {
+export async function startMockServer(options: MockOptions): Promise<MockServer> {
+  const prismPort = await freePort();
+  const prism = await startPrism({ ...options, port: prismPort });
+  try {
+    const front = await startMockFront(host, options.port, prismPort);
+    return { url: `http://${host}:${options.port}`, process: prism.process, stop: () => Promise.all([front.close(), prism.stop()]).then(() => {}) };
+  } catch (error) {
+    await prism.stop();
+    throw error;
+  }
+}
+
+/** Prism on 127.0.0.1:`port`, resolved once it listens. */
+function startPrism({ bundleFile, port, onLog, timeoutMs = 60_000 }: MockOptions): Promise<MockServer> {
+  const prism = spawn(process.execPath, [prismCli, 'mock', bundleFile, '--host', host, '--port', String(port), '--errors', '--cors=false'], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, FORCE_COLOR: '0' },
   });

@@ -5,14 +5,13 @@ import fs from 'node:fs/promises';
 import { forTerminal } from '../escape.ts';
 import { sourceLimits } from '../lint/source-boundary.ts';
 import { type Project, ReportedError, shown } from '../project.ts';
-import { parseVersion, versionText } from '../release/last-release.ts';
+import { tagVersion } from '../release/last-release.ts';
 import { changelogSection } from './changelog.ts';
 
 /** The changelog section of release `tag` (vX.Y.Z), its text only, ending in one newline. */
 export async function releaseNotes(project: Project, tag: string): Promise<string> {
-  const version = parseVersion(tag.replace(/^v/, ''));
-  if (!version || tag !== `v${versionText(version)}`)
-    throw new ReportedError(`release-notes: ${forTerminal(JSON.stringify(tag))} is not a release tag: give vX.Y.Z`);
+  const version = tagVersion(tag);
+  if (!version) throw new ReportedError(`release-notes: ${forTerminal(JSON.stringify(tag))} is not a release tag: give vX.Y.Z`);
   const file = await fs.open(project.changelog, 'r').catch(() => {
     throw new ReportedError(`release-notes: ${shown(project, project.changelog)} cannot be read`);
   });
@@ -20,8 +19,8 @@ export async function releaseNotes(project: Project, tag: string): Promise<strin
     const { size } = await file.stat();
     if (size > sourceLimits.fileBytes)
       throw new ReportedError(`release-notes: ${shown(project, project.changelog)} has ${size} bytes, more than the ${sourceLimits.fileBytes} it may have`);
-    const section = changelogSection(await file.readFile('utf8'), versionText(version));
-    if (!section) throw new ReportedError(`release-notes: ${shown(project, project.changelog)} has no section '## [${versionText(version)}] - <date>'`);
+    const section = changelogSection(await file.readFile('utf8'), version);
+    if (!section) throw new ReportedError(`release-notes: ${shown(project, project.changelog)} has no section '## [${version}] - <date>'`);
     return `${section.text}\n`;
   } finally {
     await file.close();

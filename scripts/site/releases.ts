@@ -2,7 +2,8 @@
 // `vX.Y.Z` whose CHANGELOG.md at that commit has a dated section for X.Y.Z), or where the clone has
 // no such tag, every dated section of the current CHANGELOG.md with the commit that dated it (as
 // scripts/release/last-release.ts finds the last release); and the current commit, as `next`.
-import { compareVersions, datedSections, parseVersion, versionText } from '../release/last-release.ts';
+import semver from 'semver';
+import { datedSections, tagVersion } from '../release/last-release.ts';
 import { forTerminal } from '../escape.ts';
 import { type Project, ReportedError } from '../project.ts';
 import { type ChangelogSection, changelogSection } from './changelog.ts';
@@ -28,7 +29,7 @@ export const currentName = 'next';
 export async function siteVersions(project: Project): Promise<{ versions: SiteVersion[]; leftOut: string[] }> {
   const leftOut: string[] = [];
   const releases = (await releasesByTag(project)) ?? (await releasesByChangelog(project, leftOut));
-  releases.sort((a, b) => compareVersions(parseVersion(b.name)!, parseVersion(a.name)!));
+  releases.sort((a, b) => semver.rcompare(a.name, b.name));
   const head = await git(project, 'rev-parse', '--verify', 'HEAD^{commit}').catch(() => {
     throw new ReportedError(`${project.root} has no commit: the site is built from the git history`);
   });
@@ -41,15 +42,15 @@ async function releasesByTag(project: Project): Promise<SiteVersion[] | undefine
   if (tags.length === 0) return undefined;
   const releases: SiteVersion[] = [];
   for (const tag of tags) {
-    const version = parseVersion(tag.slice(1));
+    const version = tagVersion(tag);
     const shownTag = forTerminal(JSON.stringify(tag));
-    if (!version || tag !== `v${versionText(version)}`) throw new ReportedError(`site: tag ${shownTag} is not a release: release tags are vX.Y.Z`);
+    if (!version) throw new ReportedError(`site: tag ${shownTag} is not a release: release tags are vX.Y.Z`);
     const commit = await git(project, 'rev-parse', '--verify', `refs/tags/${tag}^{commit}`);
     const label = `tag ${tag}`;
     const changelog = (await fileAtCommit(project, commit, 'CHANGELOG.md', label)) ?? '';
-    const section = changelogSection(changelog, versionText(version));
-    if (!section) throw new ReportedError(`site: tag ${shownTag} is not a release: its CHANGELOG.md has no section '## [${versionText(version)}] - <date>'`);
-    releases.push({ name: versionText(version), commit, label, section });
+    const section = changelogSection(changelog, version);
+    if (!section) throw new ReportedError(`site: tag ${shownTag} is not a release: its CHANGELOG.md has no section '## [${version}] - <date>'`);
+    releases.push({ name: version, commit, label, section });
   }
   return releases;
 }
@@ -61,7 +62,7 @@ async function releasesByChangelog(project: Project, leftOut: string[]): Promise
   for (const { version, heading } of datedSections(changelog)) {
     // The oldest commit whose diff adds or removes the dated heading.
     const commit = (await git(project, 'log', '--format=%H', `-S${heading}`, '--', 'CHANGELOG.md')).split('\n').filter(Boolean).pop();
-    const name = versionText(version);
+    const name = version;
     if (!commit || releases.some((release) => release.commit === commit)) {
       leftOut.push(`${name}: CHANGELOG.md's section ${name} was not dated in a commit of its own in this clone`);
       continue;

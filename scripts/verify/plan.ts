@@ -2,8 +2,8 @@
 // may call, and for every other operation the reason it is not called. Safe by default: only GET
 // operations, and one with `{id}` only with an id the user gives; a write only when the user
 // names it and says the verification writes (checkNames in verify-options.ts).
-import { listOperations, type Operation } from '../pipeline/operations.ts';
-import type { Json } from '../openapi-document.ts';
+import { listOperations, operationById, type Operation } from '../pipeline/operations.ts';
+import { deref, type Json } from '../openapi-document.ts';
 import { encodeStrict } from '../pipeline/client-runtime.ts';
 import type { VerifyOptions } from './verify-options.ts';
 
@@ -11,23 +11,48 @@ export interface PlannedOperation {
   operation: Operation;
   /** The request's URL, with the ids filled in; undefined when the operation is not called. */
   url?: string;
-  /** Why it is not called. */
+  /** Why it is not called: what would call it. */
   notCalled?: string;
+  /** The kind of reason, shared by the operations it keeps from being called. */
+  group?: NotCalledGroup;
   /** The arguments of the client's operation function. */
   args?: Record<string, unknown>;
+}
+
+export type NotCalledGroup = 'a write' | 'needs an id' | 'needs a parameter';
+
+/** What each group of operations not called needs, said once above them. */
+export const groupHeadings: Record<NotCalledGroup, string> = {
+  'a write': 'writes (POST, PUT, PATCH, DELETE): each is called only when named with --write <operationId> --allow-writes',
+  'needs an id': 'need an existing {id}: each is called with --id <operationId>=<id>',
+  'needs a parameter': 'need a required parameter verify cannot fill: add a value to the service or verify it by hand',
+};
+
+/** A required parameter of the (overlaid) operation that verify cannot fill: not in the path (--id), not a header given with --header. */
+function unfillable(document: Json, operation: Operation, options: VerifyOptions): string | undefined {
+  const { pathItem, operation: node } = operationById(document, operation.operationId);
+  const headers = new Set(options.headers.map(([name]) => name.toLowerCase()));
+  for (const parameter of [...(pathItem.parameters ?? []), ...(node.parameters ?? [])].map((p: Json) => deref(document, p))) {
+    if (parameter?.required !== true || parameter.in === 'path') continue;
+    if (parameter.in === 'header' && headers.has(String(parameter.name).toLowerCase())) continue;
+    return `needs the required ${parameter.in} parameter ${JSON.stringify(String(parameter.name))}, which verify cannot fill`;
+  }
+  return undefined;
 }
 
 export function planVerification(document: Json, options: VerifyOptions): PlannedOperation[] {
   return listOperations(document).map((operation): PlannedOperation => {
     const { operationId, method } = operation;
     if (method !== 'get' && !options.writes.includes(operationId))
-      return { operation, notCalled: `a write (${method.toUpperCase()}): called only when named with --write ${operationId} --allow-writes` };
+      return { operation, group: 'a write', notCalled: `a write: --write ${operationId} --allow-writes` };
     const args: Record<string, unknown> = {};
     for (const name of operation.pathParameters) {
       const value = options.ids.get(operationId);
-      if (value === undefined) return { operation, notCalled: `needs an existing {${name}}: pass --id ${operationId}=<${name}>` };
+      if (value === undefined) return { operation, group: 'needs an id', notCalled: `needs an existing {${name}}: --id ${operationId}=<${name}>` };
       args[name] = value;
     }
+    const missing = unfillable(document, operation, options);
+    if (missing) return { operation, group: 'needs a parameter', notCalled: missing };
     // The description states no body field: a required body is the empty object, an optional one is not sent.
     if (operation.body?.required) args.body = {};
     const path = operation.path.replace(/\{([^}]+)\}/g, (_match, name: string) => encodeStrict(String(args[name])));
@@ -35,14 +60,21 @@ export function planVerification(document: Json, options: VerifyOptions): Planne
   });
 }
 
-/** The plan as the terminal shows it, before anything is sent. */
-export function planLines(plan: PlannedOperation[], options: VerifyOptions): string[] {
+/** The plan as the terminal shows it, before anything is sent: each call, and how many are not called (listed with the verdicts, or here with `all`). */
+export function planLines(plan: PlannedOperation[], options: VerifyOptions, all: boolean): string[] {
   const called = plan.filter((entry) => entry.url);
   const seconds = (called.length / options.rate).toFixed(1);
   const lines = [
-    `verify: plan: ${called.length} of ${plan.length} operations, one request each, at most ${options.rate} a second (about ${seconds} s), each with a ${options.timeoutMs / 1000} s timeout${options.headers.length > 0 ? `, with the header(s) ${options.headers.map(([name]) => name).join(', ')}` : ''}`,
+    `verify: plan: ${called.length} of ${plan.length} operations, one request each (at most ${options.maxRedirects} redirects within the origin), at most ${options.rate} a second (about ${seconds} s), each exchange within ${options.timeoutMs / 1000} s and ${options.maxBodyBytes} bytes a body${options.headers.length > 0 ? `, with the header(s) ${options.headers.map(([name]) => name).join(', ')}` : ''}`,
   ];
   for (const entry of called) lines.push(`  call  ${entry.operation.method.toUpperCase().padEnd(6)} ${entry.url}  ${entry.operation.operationId}`);
-  for (const entry of plan.filter((e) => !e.url)) lines.push(`  skip  ${entry.operation.operationId}: ${entry.notCalled}`);
+  const skipped = plan.filter((entry) => !entry.url);
+  if (skipped.length === 0) return lines;
+  if (!all) return [...lines, `  and ${skipped.length} not called, listed with the verdicts`];
+  for (const group of Object.keys(groupHeadings) as NotCalledGroup[]) {
+    const members = skipped.filter((entry) => entry.group === group);
+    if (members.length > 0) lines.push(`  not called, ${members.length} ${groupHeadings[group]}:`);
+    for (const entry of members) lines.push(`    ${entry.operation.operationId} (${entry.operation.method.toUpperCase()}): ${entry.notCalled}`);
+  }
   return lines;
 }

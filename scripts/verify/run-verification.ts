@@ -1,12 +1,14 @@
-// Sends the plan's requests through the generated client, one at a time, at most `rate` a second,
-// each with a timeout, and gives each operation its verdict. Nothing is retried and nothing else is
-// sent: no probing, no method the description does not declare; a redirect to another origin is
-// not followed (the client refuses it).
+// Sends the plan's requests through the generated client, one at a time, at most `rate` a second
+// (redirects included), each operation's whole exchange under one deadline and a body-size cap
+// (bounded-exchange.ts), and gives each operation its verdict. Nothing is retried and nothing else
+// is sent: no probing, no method the description does not declare; a redirect to another origin is
+// not followed (the client refuses it), and at most `maxRedirects` within the origin.
 import type { BodyCheck } from './body-check.ts';
-import type { PlannedOperation } from './plan.ts';
+import { bodyExcerpt, boundedFetch, type Exchange } from './bounded-exchange.ts';
+import type { NotCalledGroup, PlannedOperation } from './plan.ts';
 import type { VerifyOptions } from './verify-options.ts';
 
-export type VerdictKind = 'as described' | 'contradicts' | 'not confirmed' | 'unreachable' | 'not called';
+export type VerdictKind = 'contradicts' | 'server error' | 'refused' | 'unreachable' | 'not confirmed' | 'as described' | 'not called';
 
 export interface Verdict {
   operationId: string;
@@ -17,6 +19,8 @@ export interface Verdict {
   detail: string;
   /** How long the request took. */
   ms?: number;
+  /** For an operation not called: the kind of reason. */
+  group?: NotCalledGroup;
 }
 
 /** The generated client's module (generated/dist/client.js, or a build with overlays). */
@@ -43,23 +47,30 @@ export async function runVerification(
 ): Promise<VerificationRun> {
   const started = performance.now();
   let requestsSent = 0;
-  const counting = (request: Request) => {
-    requestsSent += 1;
-    return globalThis.fetch(request);
-  };
-  const api = client.createEmailDeliveryClient({ baseUrl: options.baseUrl, headers: Object.fromEntries(options.headers), fetch: counting });
   const interval = 1000 / options.rate;
   let nextStart = performance.now();
+  const pace = async () => {
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, nextStart - performance.now())));
+    nextStart = performance.now() + interval;
+  };
+  let exchange: Exchange = { signal: AbortSignal.abort(), hops: 0, redirects: [] };
+  const fetch = boundedFetch(
+    options,
+    () => exchange,
+    pace,
+    () => (requestsSent += 1),
+  );
+  const api = client.createEmailDeliveryClient({ baseUrl: options.baseUrl, headers: Object.fromEntries(options.headers), fetch });
   const verdicts: Verdict[] = [];
   for (const entry of plan) {
     const { operationId, method, success } = entry.operation;
     const base = { operationId, method: method.toUpperCase(), url: entry.url };
     if (!entry.url) {
-      verdicts.push({ ...base, kind: 'not called', detail: entry.notCalled ?? '' });
+      verdicts.push({ ...base, kind: 'not called', detail: entry.notCalled ?? '', group: entry.group });
       continue;
     }
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, nextStart - performance.now())));
-    nextStart = performance.now() + interval;
+    await pace();
+    exchange = { signal: AbortSignal.timeout(options.timeoutMs), hops: 0, redirects: [] };
     const call = client[operationId] as OperationFunction;
     const sent = performance.now();
     let verdict: Verdict;
@@ -67,8 +78,8 @@ export async function runVerification(
       // The function takes an arguments object when the operation has any request part (see generate-client.ts).
       const { pathParameters, openQuery, body } = entry.operation;
       const args = pathParameters.length > 0 || openQuery || body ? [entry.args ?? {}] : [];
-      const { data, response } = await call(api, ...args, { signal: AbortSignal.timeout(options.timeoutMs) });
-      verdict = { ...base, ...judge(response, data, success, checkBody) };
+      const { data, response } = await call(api, ...args, { signal: exchange.signal });
+      verdict = { ...base, ...judge(response, data, success, checkBody, exchange) };
     } catch (error) {
       verdict = { ...base, ...explainFailure(error, options) };
     }
@@ -80,13 +91,30 @@ export async function runVerification(
 }
 
 /** The verdict on a response that arrived. */
-function judge(response: Response, data: unknown, success: { status: string; schema: string }, checkBody: BodyCheck): Pick<Verdict, 'kind' | 'detail'> {
+function judge(
+  response: Response,
+  data: unknown,
+  success: { status: string; schema: string },
+  checkBody: BodyCheck,
+  exchange: Exchange,
+): Pick<Verdict, 'kind' | 'detail'> {
   const status = String(response.status);
   const type = (response.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+  const excerpt = bodyExcerpt(exchange.body);
+  if (response.status >= 500) return { kind: 'server error', detail: `answered ${status}: ${excerpt}` };
+  if (response.status === 401 || response.status === 403)
+    return { kind: 'refused', detail: `answered ${status}: the credentials (--header) are missing or refused: ${excerpt}` };
   if (response.status >= 200 && response.status < 300 && status !== success.status)
     return { kind: 'contradicts', detail: `answered ${status}; the description states ${success.status}` };
   if (status !== success.status)
-    return { kind: 'not confirmed', detail: `answered ${status}, which the description allows (default), but the operation was not shown to work` };
+    return { kind: 'not confirmed', detail: `answered ${status}, which the description allows (default), but the operation was not shown to work: ${excerpt}` };
+  if (exchange.redirects.length > 0) {
+    const hops = exchange.redirects.map((r) => `${r.status} to ${r.to}`).join(', then ');
+    return {
+      kind: 'not confirmed',
+      detail: `answered ${status} only after a redirect (${hops}); the description states no redirect, so the operation was not shown to answer at its path`,
+    };
+  }
   if (type !== 'application/json')
     return { kind: 'contradicts', detail: `answered ${status} with media type ${type || 'none'}; the description states application/json` };
   const mismatch = checkBody(success.schema, data);
@@ -106,7 +134,8 @@ function explainFailure(error: unknown, options: VerifyOptions): Pick<Verdict, '
       detail: `answered ${status} with a redirect to ${target}, another origin: not followed, so the operation was not shown to work`,
     };
   }
-  if (name === 'TimeoutError') return { kind: 'unreachable', detail: `no answer within the ${options.timeoutMs / 1000} s timeout` };
+  if (name === 'ExchangeRefused') return { kind: 'not confirmed', detail: (error as Error).message };
+  if (name === 'TimeoutError') return { kind: 'unreachable', detail: `no whole answer within the ${options.timeoutMs / 1000} s timeout` };
   const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
   const code = cause?.code ?? '';
   if (/CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY/i.test(code)) return { kind: 'unreachable', detail: `TLS failed: ${code}` };

@@ -1,7 +1,7 @@
 // What `npm run verify` is told, checked before anything is sent: the base URL (a scheme, a host,
 // no path the description does not state), the headers (`Name: value`), the ids and writes by
 // operationId. A usage error is one line, exit 2, and no request.
-import { parseArgs } from 'node:util';
+import { type CommandDefinition, CommandLineError, parseCommandLine } from '../command-line.ts';
 import { eachOperation, type Json } from '../openapi-document.ts';
 
 export interface VerifyOptions {
@@ -21,14 +21,77 @@ export interface VerifyOptions {
   strict: boolean;
   /** Each request's timeout. */
   timeoutMs: number;
-  /** At most this many requests a second. */
+  /** At most this many requests a second, redirects included. */
   rate: number;
+  /** The largest body read, decoded, per response. */
+  maxBodyBytes: number;
+  /** Redirects followed per operation, within the origin. */
+  maxRedirects: number;
 }
+
+/** The default of --max-body-bytes: far more than any answer the description states, far less than memory. */
+export const defaultMaxBodyBytes = 4 * 1024 * 1024;
+/** Redirects followed per operation within the origin (a trailing slash, a moved path); a loop stops here. */
+export const maxRedirects = 3;
 
 export class UsageError extends Error {}
 
-export const usage =
-  'verify: usage: npm run verify -- --base-url <url> [--header "Name: value"] ... [--overlay <file>] ... [--id <operationId>=<id>] ... [--write <operationId> ... --allow-writes] [--dry-run] [--format text|markdown] [--junit <file>] [--strict] [--timeout <seconds>] [--rate <per second>]';
+/** The command's definition: its parser and `--help` (scripts/command-line.ts). */
+export const verifyCommand: CommandDefinition = {
+  name: 'verify',
+  summary: [
+    'Checks a running service against the description (or the description with your overlays): GET',
+    'requests only unless told otherwise, one per operation, at most --rate a second. Prints the plan',
+    'before anything is sent, warns when the description declares security and no --header carries',
+    'it, then one line per operation: failures first (contradicts, server error, refused,',
+    'unreachable), then not confirmed, then as described, then not called, grouped by what would',
+    "call them. Each operation's whole exchange ends within --timeout and --max-body-bytes.",
+  ].join('\n'),
+  options: {
+    'base-url': { type: 'string', value: '<url>', description: 'the service: scheme and host, no path (required)' },
+    header: {
+      type: 'string',
+      value: '"Name: value"',
+      multiple: true,
+      default: [],
+      description: 'a header sent with every request (credentials); never printed',
+    },
+    overlay: { type: 'string', value: '<file>', multiple: true, default: [], description: 'verify against the description with this overlay, in order' },
+    id: { type: 'string', value: '<operationId>=<id>', multiple: true, default: [], description: 'the {id} to call an operation with' },
+    write: {
+      type: 'string',
+      value: '<operationId>',
+      multiple: true,
+      default: [],
+      description: 'also call this write (POST, PUT, PATCH, DELETE); needs --allow-writes',
+    },
+    'allow-writes': { type: 'boolean', description: 'say that this verification writes to the service' },
+    'dry-run': { type: 'boolean', description: 'print the plan; send nothing' },
+    format: { type: 'string', value: 'text|markdown', choices: ['text', 'markdown'], default: 'text', description: 'markdown: the verdicts for a job summary' },
+    junit: { type: 'string', value: '<file>', description: 'write the verdicts as JUnit XML' },
+    strict: { type: 'boolean', description: 'fail on any operation not confirmed, too' },
+    timeout: {
+      type: 'string',
+      value: '<seconds>',
+      default: '10',
+      description: "each operation's whole exchange, redirects and body included (more than 0, at most 300)",
+    },
+    rate: { type: 'string', value: '<per second>', default: '2', description: 'requests a second, redirects included (more than 0, at most 10)' },
+    'max-body-bytes': {
+      type: 'string',
+      value: '<n>',
+      integer: { min: 1024, max: 1024 ** 3 },
+      default: String(defaultMaxBodyBytes),
+      description: 'the largest body read, decoded',
+    },
+  },
+  examples: ['npm run verify -- --base-url https://api.example.com --header "X-Api-Key: $API_KEY" --id getIntegration=int_1'],
+  exits: [
+    [0, 'nothing failed, and at least one operation is as described'],
+    [1, 'a call contradicts, answered 5xx, 401 or 403, or got no answer; or none was confirmed (--strict: or one was not confirmed)'],
+    [2, 'bad usage: nothing was sent'],
+  ],
+};
 
 /** An HTTP field name (RFC 9110 token). */
 const token = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -37,25 +100,10 @@ const token = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 export function parseVerifyArgs(args: string[]): VerifyOptions {
   let values;
   try {
-    ({ values } = parseArgs({
-      args,
-      options: {
-        'base-url': { type: 'string' },
-        header: { type: 'string', multiple: true, default: [] },
-        overlay: { type: 'string', multiple: true, default: [] },
-        id: { type: 'string', multiple: true, default: [] },
-        write: { type: 'string', multiple: true, default: [] },
-        'allow-writes': { type: 'boolean', default: false },
-        'dry-run': { type: 'boolean', default: false },
-        format: { type: 'string', default: 'text' },
-        junit: { type: 'string' },
-        strict: { type: 'boolean', default: false },
-        timeout: { type: 'string', default: '10' },
-        rate: { type: 'string', default: '2' },
-      },
-    }));
+    ({ values } = parseCommandLine(verifyCommand, args));
   } catch (error) {
-    throw new UsageError(`${error instanceof Error ? error.message.split('. ')[0] : String(error)}`);
+    if (!(error instanceof CommandLineError)) throw error;
+    throw new UsageError(error.message.replace(/^verify: /, '').replace(/: see `npm run verify -- --help`$/, ''));
   }
   if (!values['base-url']) throw new UsageError('--base-url <url> is required: the service to verify');
   const baseUrl = checkBaseUrl(values['base-url']);
@@ -66,11 +114,11 @@ export function parseVerifyArgs(args: string[]): VerifyOptions {
     if (at <= 0 || at === pair.length - 1) throw new UsageError(`--id ${JSON.stringify(pair)}: give it as <operationId>=<id>, for example getWebhook=wh_1`);
     ids.set(pair.slice(0, at), pair.slice(at + 1));
   }
-  if (!['text', 'markdown'].includes(values.format)) throw new UsageError(`--format ${JSON.stringify(values.format)}: use text or markdown`);
   const timeout = Number(values.timeout);
   if (!(timeout > 0 && timeout <= 300)) throw new UsageError(`--timeout ${JSON.stringify(values.timeout)}: give seconds, more than 0 and at most 300`);
   const rate = Number(values.rate);
   if (!(rate > 0 && rate <= 10)) throw new UsageError(`--rate ${JSON.stringify(values.rate)}: give requests per second, more than 0 and at most 10`);
+  const maxBodyBytes = Number(values['max-body-bytes']);
   return {
     baseUrl,
     headers,
@@ -84,6 +132,8 @@ export function parseVerifyArgs(args: string[]): VerifyOptions {
     strict: values.strict,
     timeoutMs: timeout * 1000,
     rate,
+    maxBodyBytes,
+    maxRedirects,
   };
 }
 

@@ -11,7 +11,8 @@ import { type Project, ReportedError, shown } from '../project.ts';
 import { bodyChecker } from './body-check.ts';
 import { planLines, planVerification } from './plan.ts';
 import { type ClientModule, runVerification } from './run-verification.ts';
-import { checkNames, parseVerifyArgs, UsageError, usage } from './verify-options.ts';
+import { checkNames, parseVerifyArgs, UsageError } from './verify-options.ts';
+import { missingCredentials } from './credentials.ts';
 import { failed, verdictJunit, verdictMarkdown, verdictTable } from './verify-report.ts';
 
 export interface VerifyIo {
@@ -40,8 +41,7 @@ export async function verify(project: Project, args: string[], io: VerifyIo): Pr
     }
   } catch (error) {
     if (!(error instanceof UsageError || error instanceof ReportedError)) throw error;
-    io.err(`verify: ${forTerminal(error.message)}`);
-    if (error instanceof UsageError) io.err(usage);
+    io.err(`verify: ${forTerminal(error.message)}${error instanceof UsageError ? ': see `npm run verify -- --help`' : ''}`);
     return 2;
   }
   const plan = planVerification(document, options);
@@ -50,7 +50,9 @@ export async function verify(project: Project, args: string[], io: VerifyIo): Pr
   const against =
     options.overlays.length > 0 ? `the description with ${options.overlays.length} overlay(s)` : `the description ${String(document.info?.version)}`;
   log(`verify: ${forTerminal(options.baseUrl)} against ${against}`);
-  for (const line of planLines(plan, options)) log(forTerminal(line));
+  for (const line of planLines(plan, options, options.dryRun)) log(forTerminal(line));
+  const unsent = missingCredentials(document, options.headers);
+  if (unsent) io.err(forTerminal(`verify: warning: ${unsent}`));
   if (options.dryRun) {
     log('verify: --dry-run: nothing was sent');
     return 0;

@@ -51,7 +51,7 @@ describe('npm run lint', () => {
   it('exits 2 on an unknown format', async () => {
     const result = await runScript(copy.dir, 'lint', ['--format', 'xml']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe("lint: unknown --format 'xml'; use one of: stylish, github-actions\n");
+    expect(result.stderr).toBe('lint: --format "xml": give one of stylish, github-actions: see `npm run lint -- --help`\n');
   });
 });
 

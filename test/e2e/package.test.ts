@@ -78,6 +78,7 @@ afterAll(async () => {
 describe('the packed package', () => {
   it('holds only what consumers need', () => {
     expect(packedFiles).toEqual([
+      'LICENSE',
       'README.md',
       'generated/dist/client-runtime.d.ts',
       'generated/dist/client-runtime.js',
@@ -97,6 +98,14 @@ describe('the packed package', () => {
     expect(Object.keys(pkg.dependencies)).toEqual(['openapi-fetch']);
     expect(pkg.dependencies['openapi-fetch']).toMatch(/^\d+\.\d+\.\d+$/);
     expect(pkg.engines.node).toBe('>=20.19.0');
+  });
+
+  it('is MIT-licensed, with the license text in the package', async () => {
+    const pkg = JSON.parse(await fs.readFile(path.join(root, 'package.json'), 'utf8'));
+    expect(pkg.license).toBe('MIT');
+    expect(packedFiles).toContain('LICENSE');
+    const text = await fs.readFile(path.join(root, 'LICENSE'), 'utf8');
+    expect(text).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} The Email Delivery API description authors\n/);
   });
 });
 

@@ -100,7 +100,15 @@ describe('npm run release', () => {
     // Next time: the tag is the last release, and an empty [Unreleased] is refused.
     const again = await releaseIn(temporary, { dryRun: true });
     expect(again.ok).toBe(false);
-    expect(again.errors[0]).toBe("release: CHANGELOG.md's [Unreleased] section has no entry: say what this release changes");
+    // It still says the version it would choose, then what blocks it.
+    const following = `${major}.${minor}.${patch + 2}`;
+    expect(again.lines).toMatch(
+      new RegExp(`^release: v${escaped(following)}, a patch release after ${escaped(nextPatch)} \\(tag v${escaped(nextPatch)}\\)`, 'm'),
+    );
+    expect(again.errors).toEqual([
+      "release: CHANGELOG.md's [Unreleased] section has no entry: say what this release changes",
+      `release: --dry-run: 1 thing(s) block v${following}; nothing was written`,
+    ]);
   });
 
   describe('refuses, changing nothing', () => {
@@ -153,7 +161,9 @@ describe('npm run release', () => {
 
     it('a failing gate: a breaking change whose entry is not marked BREAKING', async () => {
       const temporary = await breaking('### Changed\n\n- `listWebhooks` is now `listHooks`.\n');
-      expect(await refused(temporary)).toBe(`release: the release gate fails: CHANGELOG.md's entry for ${nextMajor} must be marked BREAKING`);
+      expect(await refused(temporary)).toBe(
+        `release: the release gate fails: CHANGELOG.md's section ${nextMajor} has no entry marked **BREAKING**; the change breaks callers of \`listWebhooks\``,
+      );
     });
 
     it('a description that does not lint (the contract holds the operationId to the interface document)', async () => {

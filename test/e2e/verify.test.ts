@@ -51,11 +51,17 @@ describe('against the Prism mock', () => {
   it('npm run verify: every GET operation as described, no write called, exit 0', async () => {
     const result = await run(process.execPath, ['scripts/cli/verify.ts', '--base-url', prism.url, '--rate', '10', ...ids], root);
     expect(result.code, result.output).toBe(0);
-    expect(result.stdout).toContain(`verify: plan: 19 of 29 operations, one request each, at most 10 a second`);
-    const rows = result.stdout.split('\n').filter((line) => /^(as described|not called|contradicts|not confirmed|unreachable) /.test(line));
+    expect(result.stdout).toContain(`verify: plan: 19 of 29 operations, one request each (at most 3 redirects within the origin), at most 10 a second`);
+    expect(result.stdout).toContain('  and 10 not called, listed with the verdicts');
+    const rows = result.stdout
+      .split('\n')
+      .filter((line) => /^(as described|not called|contradicts|not confirmed|unreachable|server error|refused) /.test(line));
     expect(rows).toHaveLength(29);
-    expect(rows.filter((row) => row.startsWith('as described')).length).toBe(19);
-    expect(rows.filter((row) => row.startsWith('not called')).every((row) => / (PUT|POST|DELETE|PATCH) +a write/.test(row))).toBe(true);
+    expect(rows.slice(0, 19).every((row) => row.startsWith('as described'))).toBe(true);
+    expect(rows.slice(19).every((row) => / (PUT|POST|DELETE|PATCH) +a write: --write \w+ --allow-writes$/.test(row))).toBe(true);
+    expect(result.stdout).toContain(
+      '-- not called: 10 writes (POST, PUT, PATCH, DELETE): each is called only when named with --write <operationId> --allow-writes',
+    );
     expect(result.stdout).toMatch(/^verify: 19 as described, 10 not called; 19 requests sent in \d+\.\d s$/m);
   });
 });
@@ -87,8 +93,10 @@ describe('what is sent by default', () => {
     const result = await verifyHere(['--base-url', server.url, '--dry-run', '--id', 'getIntegration=i 1/..']);
     expect(result.code).toBe(0);
     expect(result.out).toContain(`  call  GET    ${server.url}/v1/integrations/i%201%2F..  getIntegration`);
-    expect(result.out).toContain('  skip  sendBatch: a write (POST): called only when named with --write sendBatch --allow-writes');
-    expect(result.out).toContain('  skip  getInboundWebhook: needs an existing {id}: pass --id getInboundWebhook=<id>');
+    expect(result.out).toContain('    sendBatch (POST): a write: --write sendBatch --allow-writes');
+    expect(result.out).toContain('    getInboundWebhook (GET): needs an existing {id}: --id getInboundWebhook=<id>');
+    // Each operation not called is listed once.
+    expect(result.out.split('sendBatch').length - 1).toBe(2);
     expect(result.out).toContain('verify: --dry-run: nothing was sent');
     expect(server.requests).toEqual([]);
   });
@@ -120,14 +128,17 @@ describe('a service that deviates on purpose', () => {
     );
     expect(verdictOf(result.out, 'listCustomFields')).toMatch(/answered 200 with media type text\/plain; the description states application\/json$/);
     expect(verdictOf(result.out, 'listQuotas')).toMatch(
-      /^not confirmed +listQuotas +GET +answered 404, which the description allows \(default\), but the operation was not shown to work$/,
+      /^not confirmed +listQuotas +GET +answered 404, which the description allows \(default\), but the operation was not shown to work: the body "\{\\"message\\":\\"not here\\"\}"$/,
     );
-    expect(verdictOf(result.out, 'listWebhooks')).toMatch(/^unreachable +listWebhooks +GET +no answer within the 1 s timeout$/);
+    expect(verdictOf(result.out, 'listWebhooks')).toMatch(/^unreachable +listWebhooks +GET +no whole answer within the 1 s timeout$/);
     expect(verdictOf(result.out, 'getApiKey')).toMatch(
       new RegExp(`^not confirmed +getApiKey +GET +answered 302 with a redirect to ${elsewhere.url}/collect, another origin: not followed`),
     );
     expect(verdictOf(result.out, 'listQuotas')).toBeDefined();
-    expect(result.out).toMatch(/^verify: 10 as described, 3 contradicts, 2 not confirmed, 1 unreachable, 13 not called; 16 requests sent in \d+\.\d s$/m);
+    expect(result.out).toMatch(/^verify: 3 contradicts, 1 unreachable, 2 not confirmed, 10 as described, 13 not called; 16 requests sent in \d+\.\d s$/m);
+    // Failures first, then not confirmed, then confirmed, then not called.
+    const kinds = result.out.split('\n').flatMap((line) => /^(contradicts|unreachable|not confirmed|as described|not called) /.exec(line)?.[1] ?? []);
+    expect([...new Set(kinds)]).toEqual(['contradicts', 'unreachable', 'not confirmed', 'as described', 'not called']);
   });
 
   it('sends the one write it was told to, and nothing to the other origin', () => {
@@ -153,7 +164,12 @@ describe('with the example overlays', () => {
     expect(result.out).toContain(
       '| contradicts | `getMessageStatus` | GET | answered 200, but the body does not match GetMessageStatusResponseBody: field state must be equal to one of the allowed values ("queued", "delivered", "bounced") |',
     );
-    expect(result.out).toMatch(/^\*\*Failed\*\*: 14 as described, 1 contradicts, 14 not called; 15 requests sent in/m);
+    expect(result.out).toMatch(/^\*\*Failed\*\*: 1 contradicts, 14 as described, 14 not called; 15 requests sent in/m);
+    expect(result.err).toContain(
+      'verify: warning: the description declares security (ExampleApiKey) and no --header carries it: add --header "X-Example-Api-Key: <key>"; the calls go out without credentials',
+    );
+    const withKey = await verifyHere(['--base-url', server.url, ...overlays, '--header', 'X-Example-Api-Key: k', '--dry-run']);
+    expect(withKey.err).not.toContain('warning');
   });
 
   it('without the overlays, the same body is as described (the description leaves its fields open)', async () => {
@@ -183,7 +199,7 @@ describe('bad usage: one line, exit 2, nothing sent', () => {
     const withBase = args.includes('--base-url') ? args : ['--base-url', server.url, ...args];
     const result = await verifyHere(withBase);
     expect(result.code).toBe(2);
-    expect(result.err.split('\n')[0]).toBe(message);
+    expect(result.err).toBe(message.startsWith('verify: overlay') ? message : `${message}: see \`npm run verify -- --help\``);
     expect(server.requests).toEqual([]);
   });
 
@@ -195,7 +211,7 @@ describe('bad usage: one line, exit 2, nothing sent', () => {
   });
 
   it('--strict makes a not-confirmed operation fail', async () => {
-    server.reply = (request) => (request.path === '/v1/quotas' ? jsonReply(500, {}) : jsonReply(200, {}));
+    server.reply = (request) => (request.path === '/v1/quotas' ? jsonReply(404, {}) : jsonReply(200, {}));
     expect((await verifyHere(['--base-url', server.url])).code).toBe(0);
     expect((await verifyHere(['--base-url', server.url, '--strict'])).code).toBe(1);
   });

@@ -9,7 +9,8 @@ import { run } from './run-command.ts';
 
 const checkoutFiles = ['openapi', 'scripts', 'generated', 'redocly.yaml', '.spectral.yaml', 'package.json', 'tsconfig.json', 'CHANGELOG.md'];
 
-async function copyCheckout(prefix = 'email-delivery-checkout-'): Promise<string> {
+/** A copy of the checkout's files in a fresh temporary folder, node_modules linked. */
+export async function copyCheckout(prefix = 'email-delivery-checkout-'): Promise<string> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
   const notDocs = (source: string) => !source.startsWith(path.join(root, 'generated', 'docs'));
   await Promise.all(checkoutFiles.map((entry) => fs.cp(path.join(root, entry), path.join(dir, entry), { recursive: true, filter: notDocs })));

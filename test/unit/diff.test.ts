@@ -69,7 +69,7 @@ const breakingPairs: [BreakingKind, string, (document: Json) => void][] = [
 
 describe('compareBundles', () => {
   it('says nothing changed on an unchanged bundle', () => {
-    expect(compareBundles(base, structuredClone(base))).toEqual({ added: [], removed: [], changed: [], breaking: [] });
+    expect(compareBundles(base, structuredClone(base))).toEqual({ added: [], removed: [], changed: [], breaking: [], details: {} });
   });
 
   it.each(breakingPairs)('names "%s" for %s', (kind, operationId, change) => {
@@ -97,6 +97,22 @@ describe('compareBundles', () => {
     });
     expect(comparison).toMatchObject({ added: [], removed: [], changed: ['listScopes', 'listWebhooks'], breaking: [] });
   });
+
+  it('names what changed in each operation: parameters by name and location, bodies, responses by status', () => {
+    const comparison = changed((d) => {
+      const list = d.paths['/v1/webhooks'].get;
+      list.parameters = [...(list.parameters ?? []), { name: 'cursor', in: 'query', schema: { type: 'string' } }];
+      list.summary = 'List the webhooks';
+      d.paths['/v1/batches/{id}/send'].post.requestBody.required = true;
+      d.paths['/v1/quotas'].get.responses['200'].content['application/json'].schema = { type: 'array' };
+    });
+    expect(comparison.details).toEqual({
+      listWebhooks: ['summary changed', 'parameter cursor (query) added'],
+      sendBatch: ['request body now required'],
+      listQuotas: ['response 200 application/json schema changed'],
+    });
+    expect(diffReport(comparison, 'a', 'b').split('\n')).toContain('  listWebhooks: parameter cursor (query) added');
+  });
 });
 
 describe('release gate rules', () => {
@@ -114,13 +130,30 @@ describe('release gate rules', () => {
     ).toEqual([]);
   });
 
-  it('asks for a major bump and a changelog entry marked BREAKING naming the operation', () => {
-    const problems = gateProblems(breaking, '0.1.0', '0.2.0', '# Changelog\n');
-    expect(problems.join('\n')).toMatch(/must have a new major version/);
-    expect(problems.join('\n')).toMatch(/no entry '## \[0\.2\.0\]'/);
-    expect(gateProblems(breaking, '0.1.0', '1.0.0', entry.replace('**BREAKING** ', ''))).toEqual([expect.stringMatching(/must be marked BREAKING/)]);
-    expect(gateProblems(breaking, '0.1.0', '1.0.0', entry.replace('`listQuotas`', 'quotas'))).toEqual([expect.stringMatching(/must name `listQuotas`/)]);
+  it('before the release: asks for an [Unreleased] entry marked BREAKING naming the operation, and no version edit', () => {
+    const unreleased = '## [Unreleased]\n\n### Removed\n\n- **BREAKING** `listQuotas` is gone.\n\n## [0.1.0] - 2026-11-01\n\n- First.\n';
+    expect(gateProblems(breaking, '0.1.0', '0.1.0', unreleased)).toEqual([]);
+    expect(gateProblems(breaking, '0.1.0', '0.1.0', unreleased.replace('**BREAKING** ', ''))).toEqual([
+      "CHANGELOG.md's [Unreleased] section has no entry marked **BREAKING**; the change breaks callers of `listQuotas`",
+    ]);
+    expect(gateProblems(breaking, '0.1.0', '0.1.0', unreleased.replace('`listQuotas`', 'quotas'))).toEqual([
+      "CHANGELOG.md's [Unreleased] section's **BREAKING** entries do not name `listQuotas`, which the breaking change affects",
+    ]);
+    // Named in another entry, not the BREAKING one: not enough.
+    expect(gateProblems(breaking, '0.1.0', '0.1.0', unreleased.replace('`listQuotas` is gone.', 'a list is gone.\n- `listQuotas` prose.'))).toHaveLength(1);
+    // In the released section only: the pull request's [Unreleased] is what the gate reads.
+    expect(gateProblems(breaking, '0.1.0', '0.1.0', '## [Unreleased]\n\n## [0.1.0] - 2026-11-01\n\n- **BREAKING** `listQuotas`\n')).toHaveLength(1);
+    expect(gateProblems(breaking, '0.1.0', '0.2.0', unreleased)).toEqual([
+      expect.stringMatching(/^info\.version is 0\.2\.0 and the base's 0\.1\.0: a breaking change leaves info\.version as it is/),
+    ]);
+  });
+
+  it('once released (a new major info.version): the entry is under that version', () => {
     expect(gateProblems(breaking, '0.1.0', '1.0.0', entry)).toEqual([]);
+    expect(gateProblems(breaking, '0.1.0', '1.0.0', entry.replace('**BREAKING** ', ''))).toEqual([
+      expect.stringMatching(/section 1\.0\.0 has no entry marked \*\*BREAKING\*\*/),
+    ]);
+    expect(gateProblems(breaking, '0.1.0', '1.0.0', '# Changelog\n')).toEqual(["CHANGELOG.md has no '## [1.0.0]' section"]);
   });
 });
 
@@ -169,10 +202,10 @@ describe('the report as Markdown (npm run diff -- --format markdown, for the pul
         responses: { '201': { description: 'Created' } },
       };
     });
-    const problems = gateProblems(comparison, '0.1.0', '0.2.0', '# Changelog\n');
-    const markdown = diffMarkdown(comparison, from, 'working tree (0.2.0)', { problems, verdict: gateVerdict(comparison, problems) });
+    const problems = gateProblems(comparison, '0.1.0', '0.1.0', '# Changelog\n\n## [Unreleased]\n');
+    const markdown = diffMarkdown(comparison, from, 'working tree (0.1.0)', { problems, verdict: gateVerdict(comparison, problems) });
     expect(markdown.split('\n').slice(0, 7)).toEqual([
-      '## API changes: v0.1.0 (0.1.0) → working tree (0.2.0)',
+      '## API changes: v0.1.0 (0.1.0) → working tree (0.1.0)',
       '',
       '| Operations | operationIds |',
       '|---|---|',
@@ -184,7 +217,9 @@ describe('the report as Markdown (npm run diff -- --format markdown, for the pul
     expect(markdown).toContain('| operation removed | `listQuotas` (`GET /v1/quotas`) | GET /v1/quotas is gone |');
     expect(markdown).toMatch(/^\| request body newly required \| `sendBatch` \(`POST \/v1\/batches\/\{id\}\/send`\) \| .+ \|$/m);
     expect(markdown).toContain('### Release gate\n\n**Failed**: the change breaks callers');
-    expect(markdown).toContain("- CHANGELOG.md has no entry '## \\[0.2.0\\]'");
+    expect(markdown).toContain(
+      "- CHANGELOG.md's \\[Unreleased\\] section has no entry marked \\*\\*BREAKING\\*\\*; the change breaks callers of \\`sendBatch\\`, \\`listQuotas\\`",
+    );
   });
 
   it('escapes what comes from the description: an info.version that would open a comment and take more lines', () => {
@@ -194,9 +229,11 @@ describe('the report as Markdown (npm run diff -- --format markdown, for the pul
     expect(markdown).not.toMatch(/(^|[^\\])<!--/m);
   });
 
-  it('finds the changelog entry of a version that is no pattern, by plain comparison', () => {
+  it('refuses a version that is not semantic, without reading it as a pattern', () => {
     const breaking = changed((d) => delete d.paths['/v1/quotas'].get);
-    expect(gateProblems(breaking, '0.1.0', '2.0.0(', '## [2.0.0(] - 2026-12-01\n\n- **BREAKING** `listQuotas`\n')).toEqual([]);
+    expect(gateProblems(breaking, '0.1.0', '2.0.0(', '## [2.0.0(] - 2026-12-01\n\n- **BREAKING** `listQuotas`\n')).toEqual([
+      'info.version must be a semantic version (base 0.1.0, working tree 2.0.0()',
+    ]);
   });
 
   it('escapes a pipe in a cell, so that the table keeps its columns', () => {
@@ -205,6 +242,7 @@ describe('the report as Markdown (npm run diff -- --format markdown, for the pul
       removed: ['x'],
       changed: [],
       breaking: [{ kind: 'other breaking change' as const, operationId: 'x', operation: 'GET /x', detail: 'a | b' }],
+      details: {},
     };
     expect(diffMarkdown(comparison, 'a', 'b')).toContain('| other breaking change | `x` (`GET /x`) | a \\| b |');
   });

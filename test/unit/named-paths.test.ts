@@ -33,6 +33,7 @@ const namedOnPurpose = new Set([
   '../acme/out', // a folder as a user types it, outside the checkout
   '../acme/build',
   './dist/client.js', // in an overlaid build's output folder
+  'examples/overlays/missing.yaml', // an overlay that does not exist, refused by the mock
 ]);
 
 function filesBelow(dir: string): string[] {

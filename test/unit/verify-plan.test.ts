@@ -7,7 +7,7 @@ import YAML from 'yaml';
 import { planVerification } from '../../scripts/verify/plan.ts';
 import { checkNames, parseVerifyArgs } from '../../scripts/verify/verify-options.ts';
 import { verdictJunit, verdictMarkdown } from '../../scripts/verify/verify-report.ts';
-import { loadBundle, root } from '../support/helpers.ts';
+import { deref, type Json, loadBundle, root } from '../support/helpers.ts';
 
 describe('the plan', () => {
   it('calls each GET without {id}, and no write or {id} operation unless told', async () => {
@@ -26,6 +26,22 @@ describe('the plan', () => {
     expect(entry.url).toBe('http://127.0.0.1:8080/v1/webhooks/w%2F1%27');
   });
 
+  it('does not call an operation whose (overlaid) description requires a parameter verify cannot fill, naming it', async () => {
+    const document = await loadBundle();
+    const entry = planVerification(document, parseVerifyArgs(['--base-url', 'https://x.test'])).find((e) => e.operation.openQuery)!;
+    const { operationId, path: at, method } = entry.operation;
+    const operation = document.paths[at][method];
+    // The open query parameter, made required (as an overlay may), inline on this one operation.
+    operation.parameters = operation.parameters.map((p: Json) => ({ ...deref(document, p), required: true }));
+    const plan = planVerification(document, parseVerifyArgs(['--base-url', 'https://x.test']));
+    const { name } = operation.parameters[0];
+    expect(plan.find((e) => e.operation.operationId === operationId)?.url).toBeUndefined();
+    expect(plan.find((e) => e.operation.operationId === operationId)).toMatchObject({
+      group: 'needs a parameter',
+      notCalled: `needs the required query parameter "${name}", which verify cannot fill`,
+    });
+  });
+
   it('refuses a GET named as a write', async () => {
     expect(() =>
       checkNames(parseVerifyArgs(['--base-url', 'http://x.test', '--write', 'listWebhooks', '--allow-writes']), {
@@ -41,6 +57,7 @@ describe('the plan', () => {
     [['--base-url', 'https://x.test', '--rate', '100'], '--rate "100": give requests per second, more than 0 and at most 10'],
     [['--base-url', 'https://x.test', '--header', 'X-Key: a\r\nX-Other: b'], '--header: give it as "Name: value"'],
     [[], '--base-url <url> is required: the service to verify'],
+    [['--base-url', 'https://x.test', '--max-body-bytes', '1e3'], '--max-body-bytes "1e3": give a whole number from 1024 to 1073741824'],
   ])('refuses %j', (args, message) => {
     expect(() => parseVerifyArgs(args)).toThrow(message);
   });
@@ -66,8 +83,15 @@ describe('examples/workflows/verify.yml', () => {
     const step = workflow.jobs.verify.steps.find((s: { run?: string }) => s.run?.includes('verify'));
     const command = String(step.run).split(' | ')[0];
     const args = [...command.matchAll(/"[^"]*"|\S+/g)].map((m) => m[0]).slice(command.split(' ').indexOf('--') + 1);
-    const options = parseVerifyArgs(args.map((arg) => arg.replace('"$BASE_URL"', 'https://api.example.com').replace('"$CREDENTIALS_HEADER"', 'X-Api-Key: k')));
-    expect(options).toMatchObject({ format: 'markdown', junit: 'verify.xml', headers: [['X-Api-Key', 'k']], writes: [] });
+    const options = parseVerifyArgs(
+      args.map((arg) =>
+        arg
+          .replace('"$BASE_URL"', 'https://api.example.com')
+          .replace('"$CREDENTIALS_HEADER"', 'X-Api-Key: k')
+          .replace('"$RUNNER_TEMP/verify.xml"', '/tmp/verify.xml'),
+      ),
+    );
+    expect(options).toMatchObject({ format: 'markdown', junit: '/tmp/verify.xml', headers: [['X-Api-Key', 'k']], writes: [] });
     expect(step.env).toEqual({ BASE_URL: '${{ secrets.VERIFY_BASE_URL }}', CREDENTIALS_HEADER: '${{ secrets.VERIFY_CREDENTIALS_HEADER }}' });
   });
 });

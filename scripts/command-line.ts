@@ -1,0 +1,138 @@
+// One definition per command (scripts/cli/): its summary, options with their kinds, positionals,
+// an example and exit codes. The same definition parses the arguments, with node:util's parseArgs
+// (strict: an unknown option, a missing value or a stray argument is refused), checks each value's
+// kind, and prints `--help`. Node's own parser: no dependency, and the one every entry already used.
+import { parseArgs } from 'node:util';
+import { forTerminal } from './escape.ts';
+
+// The types are loose where an entry's object literal (JavaScript subset: no `as const`) would
+// otherwise not fit; parseCommandLine checks a definition's shape as it uses it.
+export interface OptionDefinition {
+  /** 'string' or 'boolean'. */
+  type: string;
+  /** What the value looks like in the usage line: `<file>`, `text|markdown`. */
+  value?: string;
+  description: string;
+  default?: string | boolean | string[];
+  multiple?: boolean;
+  /** A string option's allowed values. */
+  choices?: readonly string[];
+  /** A whole number in [min, max]. */
+  integer?: { min: number; max: number };
+}
+
+export interface CommandDefinition {
+  /** The npm script. */
+  name: string;
+  summary: string;
+  /** The positional arguments, as the usage line shows them, and how many at most. */
+  positionals?: { usage: string; max: number; description: string };
+  options: Record<string, OptionDefinition>;
+  examples: string[];
+  /** [exit code, meaning] pairs. */
+  exits: (number | string)[][];
+}
+
+/**
+ * The options' values by name. Loose on purpose: each value was checked against its definition
+ * (type, choices, whole number) at run time, and the entries, in the JavaScript subset, cannot cast.
+ */
+export type ParsedValues = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- see above
+
+/** A usage error: one line naming the option, exit 2, nothing sent or written. */
+export class CommandLineError extends Error {
+  override name = 'CommandLineError';
+}
+
+const help = (name: string) => `see \`npm run ${name} -- --help\``;
+
+/** The options and positionals `args` gives `command`; throws a CommandLineError naming what is wrong. */
+export function parseCommandLine(command: CommandDefinition, args: string[]): { values: ParsedValues; positionals: string[]; help: boolean } {
+  const options: Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean; default?: never }> = {
+    help: { type: 'boolean', short: 'h', default: false as never },
+  };
+  for (const [name, option] of Object.entries(command.options)) {
+    if (option.type !== 'string' && option.type !== 'boolean') throw new TypeError(`${command.name}: option ${name}: type must be 'string' or 'boolean'`);
+    options[name] = { type: option.type, default: (option.default ?? (option.type === 'boolean' ? false : undefined)) as never };
+    if (option.multiple) options[name].multiple = true;
+  }
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options, allowPositionals: command.positionals !== undefined, strict: true });
+  } catch (error) {
+    if (!String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS_')) throw error;
+    const message = error instanceof Error ? error.message.split('. ')[0].replace(/\.$/, '') : String(error);
+    throw new CommandLineError(`${command.name}: ${forTerminal(message)}: ${help(command.name)}`);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { values, positionals, help: true };
+  if (command.positionals && positionals.length > command.positionals.max)
+    throw new CommandLineError(
+      `${command.name}: unexpected argument ${forTerminal(JSON.stringify(positionals[command.positionals.max]))}: ${help(command.name)}`,
+    );
+  for (const [name, option] of Object.entries(command.options)) checkKind(command.name, name, option, values[name]);
+  return { values, positionals, help: false };
+}
+
+function checkKind(command: string, name: string, option: OptionDefinition, value: unknown): void {
+  if (typeof value !== 'string') return;
+  const shown = forTerminal(JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value));
+  if (option.type === 'string' && value === '') throw new CommandLineError(`${command}: --${name} needs a value: ${help(command)}`);
+  if (option.choices && !option.choices.includes(value))
+    throw new CommandLineError(`${command}: --${name} ${shown}: give one of ${option.choices.join(', ')}: ${help(command)}`);
+  if (option.integer) {
+    const number = /^\d+$/.test(value) ? Number(value) : NaN;
+    if (!(number >= option.integer.min && number <= option.integer.max))
+      throw new CommandLineError(`${command}: --${name} ${shown}: give a whole number from ${option.integer.min} to ${option.integer.max}: ${help(command)}`);
+  }
+}
+
+/** The `--help` text: usage, what it does, the options, an example, the exit codes. */
+export function helpText(command: CommandDefinition): string {
+  const flag = (name: string, option: OptionDefinition) => `--${name}${option.type === 'string' ? ` ${option.value ?? '<value>'}` : ''}`;
+  const usage = [
+    `npm run ${command.name}`,
+    Object.keys(command.options).length > 0 || command.positionals ? ' --' : '',
+    command.positionals ? ` [${command.positionals.usage}]` : '',
+    ...Object.entries(command.options).map(([name, option]) => ` [${flag(name, option)}]${option.multiple ? ' ...' : ''}`),
+  ].join('');
+  const rows: [string, string][] = Object.entries(command.options).map(([name, option]) => [
+    flag(name, option),
+    `${option.description}${option.default !== undefined && option.default !== false && String(option.default) !== '' ? ` (default: ${String(option.default)})` : ''}`,
+  ]);
+  if (command.positionals) rows.unshift([command.positionals.usage, command.positionals.description]);
+  rows.push(['--help, -h', 'this text']);
+  const width = Math.max(...rows.map(([left]) => left.length));
+  return [
+    `usage: ${usage}`,
+    '',
+    command.summary,
+    '',
+    'options:',
+    ...rows.map(([left, right]) => `  ${left.padEnd(width)}  ${right}`),
+    '',
+    command.examples.length > 1 ? 'examples:' : 'example:',
+    ...command.examples.map((example) => `  ${example}`),
+    '',
+    'exit codes:',
+    ...command.exits.map(([code, meaning]) => `  ${code}  ${meaning}`),
+    '',
+  ].join('\n');
+}
+
+/**
+ * For an entry in scripts/cli/: the parsed arguments, or the exit code when the command ends here
+ * (0 after `--help`, 2 after a usage error, printed on one line).
+ */
+export function commandLine(command: CommandDefinition, args: string[]): { values: ParsedValues; positionals: string[] } | number {
+  try {
+    const parsed = parseCommandLine(command, args);
+    if (!parsed.help) return parsed;
+    process.stdout.write(helpText(command));
+    return 0;
+  } catch (error) {
+    if (!(error instanceof CommandLineError)) throw error;
+    console.error(error.message);
+    return 2;
+  }
+}

@@ -1,0 +1,118 @@
+// One operation's exchange with the service, bounded: every request it takes (redirects within the
+// origin included) is paced by the rate and counted, all of them and every body share one deadline,
+// and each body is read here, decoded, up to a size cap, before the client sees it. The deadline's
+// signal is handed to fetch itself for each request, so it also ends a body that is still arriving.
+
+/** What one operation's exchange saw, for its verdict. */
+export interface Exchange {
+  /** Ends the exchange: the operation's deadline. */
+  signal: AbortSignal;
+  /** Requests sent for this operation. */
+  hops: number;
+  /** Each redirect followed: its status and where it led (path and query). */
+  redirects: { status: number; to: string }[];
+  /** The last answer's body, as read (at most the cap). */
+  body?: Uint8Array<ArrayBuffer>;
+}
+
+export interface ExchangeLimits {
+  maxBodyBytes: number;
+  /** Redirects followed per operation, within the origin. */
+  maxRedirects: number;
+  timeoutMs: number;
+}
+
+/** A body larger than the cap (after decoding), or more redirects than allowed: the exchange stopped there. */
+export class ExchangeRefused extends Error {
+  override name = 'ExchangeRefused';
+}
+
+const redirectStatuses = new Set([301, 302, 303, 307, 308]);
+const nullBodyStatuses = new Set([204, 205, 304]);
+
+/**
+ * A fetch for the generated client: `current()` is the running operation's exchange, `pace()`
+ * waits for the rate before a request after the first, `sent()` counts each request that leaves.
+ */
+export function boundedFetch(limits: ExchangeLimits, current: () => Exchange, pace: () => Promise<void>, sent: () => void) {
+  return async (request: Request): Promise<Response> => {
+    const exchange = current();
+    if (exchange.hops > limits.maxRedirects) {
+      const last = exchange.redirects.at(-1);
+      throw new ExchangeRefused(
+        `redirected more than ${limits.maxRedirects} times within the origin (the last: ${last?.status} to ${last?.to}); not followed further`,
+      );
+    }
+    if (exchange.hops > 0) await pace();
+    exchange.hops += 1;
+    sent();
+    // The signal and `manual` are given here, on the call itself: whatever Request the client built.
+    const response = await globalThis.fetch(request, { signal: exchange.signal, redirect: 'manual' });
+    const location = response.headers.get('location');
+    if (redirectStatuses.has(response.status) && location !== null) {
+      const target = URL.canParse(location, request.url) ? new URL(location, request.url) : undefined;
+      exchange.redirects.push({ status: response.status, to: target ? `${target.pathname}${target.search}` : location.slice(0, 200) });
+    }
+    const body = await readBounded(response, limits, exchange.signal);
+    exchange.body = body;
+    return new Response(nullBodyStatuses.has(response.status) || body === undefined ? null : body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+  };
+}
+
+/** The whole body, decoded, or a refusal once it passes the cap; the deadline ends the read. */
+async function readBounded(response: Response, limits: ExchangeLimits, signal: AbortSignal): Promise<Uint8Array<ArrayBuffer> | undefined> {
+  if (response.body === null) return undefined;
+  const declared = Number(response.headers.get('content-length') ?? NaN);
+  const encoded = (response.headers.get('content-encoding') ?? 'identity').toLowerCase() !== 'identity';
+  if (!encoded && declared > limits.maxBodyBytes) {
+    await response.body.cancel().catch(() => {});
+    throw new ExchangeRefused(
+      `answered ${response.status} with a body of ${declared} bytes, over the ${limits.maxBodyBytes}-byte limit (--max-body-bytes); not read`,
+    );
+  }
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const stop = () => void reader.cancel(signal.reason).catch(() => {});
+  signal.addEventListener('abort', stop, { once: true });
+  try {
+    for (;;) {
+      signal.throwIfAborted();
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > limits.maxBodyBytes) {
+        await reader.cancel().catch(() => {});
+        throw new ExchangeRefused(
+          `answered ${response.status} with a body over the ${limits.maxBodyBytes}-byte limit (--max-body-bytes, decoded size); stopped reading`,
+        );
+      }
+      chunks.push(value);
+    }
+  } catch (error) {
+    // A read that ends because the deadline passed is a timeout, whatever the stream says.
+    if (signal.aborted) throw signal.reason;
+    throw error;
+  } finally {
+    signal.removeEventListener('abort', stop);
+  }
+  const body = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return body;
+}
+
+/** A bounded, escaped-ready excerpt of a body: its first 200 characters as a JSON string, `…` when cut. */
+export function bodyExcerpt(body: Uint8Array | undefined): string {
+  if (!body || body.byteLength === 0) return 'an empty body';
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(body.subarray(0, 800));
+  const cut = text.length > 200 || body.byteLength > 800;
+  return `the body ${JSON.stringify(text.slice(0, 200))}${cut ? '…' : ''}`;
+}

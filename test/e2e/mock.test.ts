@@ -1,0 +1,92 @@
+// `npm run mock` as a user runs it: with an overlay, the overlaid description is what Prism serves
+// (the overlay's security scheme is enforced); the front door answers only for its own host (421)
+// and allows any origin without credentials; Ctrl-C (SIGINT to the command and to Prism, as a
+// terminal sends it to the process group) stops it cleanly, leaving no process.
+import { type ChildProcess, spawn } from 'node:child_process';
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { root } from '../support/helpers.ts';
+import { freeLoopbackPort } from '../support/http-server.ts';
+import { runScript } from '../support/run-command.ts';
+
+let mock: ChildProcess;
+let port = 0;
+let output = '';
+
+/** A raw GET (any Host header), its status and headers. */
+function get(path: string, headers: Record<string, string>, method = 'GET'): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request({ host: '127.0.0.1', port, path, method, headers }, (response) => {
+      response.resume();
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers }));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+beforeAll(async () => {
+  port = await freeLoopbackPort();
+  mock = spawn(process.execPath, ['scripts/cli/mock.ts', '--port', String(port), '--overlay', 'examples/overlays/auth.yaml'], {
+    cwd: root,
+    env: { ...process.env, INIT_CWD: root },
+  });
+  mock.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  mock.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setInterval(() => {
+      if (output.includes('mock: listening on')) resolve(clearInterval(timer));
+      if (mock.exitCode !== null) reject(new Error(output));
+    }, 100);
+  });
+}, 90_000);
+
+afterAll(() => {
+  if (mock?.exitCode === null) mock.kill('SIGKILL');
+});
+
+describe('npm run mock', () => {
+  it('--overlay serves the overlaid description: its API key header is required', async () => {
+    const host = `127.0.0.1:${port}`;
+    expect(output).toContain(`mock: starting Prism from generated/openapi.json with examples/overlays/auth.yaml on 127.0.0.1:${port}...`);
+    expect((await get('/v1/scopes', { host })).status).toBe(401);
+    expect((await get('/v1/scopes', { host, 'x-example-api-key': 'k' })).status).toBe(200);
+  });
+
+  it('answers only for its own host (421), and any origin without credentials', async () => {
+    expect((await get('/v1/scopes', { host: `attacker.example:${port}` })).status).toBe(421);
+    const simple = await get('/v1/scopes', { host: `localhost:${port}`, origin: 'https://attacker.example', 'x-example-api-key': 'k' });
+    expect(simple.headers['access-control-allow-origin']).toBe('*');
+    expect(simple.headers['access-control-allow-credentials']).toBeUndefined();
+    const preflight = await get(
+      '/v1/scopes',
+      { host: `127.0.0.1:${port}`, origin: 'https://attacker.example', 'access-control-request-method': 'GET' },
+      'OPTIONS',
+    );
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('*');
+    expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
+  });
+
+  it('stops cleanly on Ctrl-C: "mock: stopped", exit 0, Prism gone', async () => {
+    const prism = Number(/Prism pid (\d+)/.exec(output)?.[1] ?? NaN);
+    const exited = new Promise<number | null>((resolve) => mock.once('exit', (code) => resolve(code)));
+    // As a terminal does: the signal reaches the command and its child.
+    for (const pid of [mock.pid, prism]) if (Number.isInteger(pid)) process.kill(pid!, 'SIGINT');
+    expect(await exited).toBe(0);
+    expect(output).toMatch(/mock: stopped\n$/);
+    expect(output).not.toMatch(/Prism (exited|stopped on its own)/);
+    expect(() => process.kill(prism, 0)).toThrow();
+  });
+});
+
+describe('npm run mock with an overlay it cannot apply', () => {
+  it('exits 1 with one line naming the overlay, and starts no Prism', async () => {
+    const result = await runScript(root, 'mock', ['--port', String(await freeLoopbackPort()), '--overlay', 'examples/overlays/missing.yaml'], {
+      INIT_CWD: root,
+    });
+    expect(result.code, result.output).toBe(1);
+    expect(result.stderr).toBe('mock: overlay examples/overlays/missing.yaml does not exist\n');
+    expect(result.stdout).toBe('');
+  });
+});

@@ -1,0 +1,216 @@
+// `npm run verify` against services that fail or attack, real servers on 127.0.0.1: an outage (503,
+// down), expired credentials (401), an endless body, a slow drip, a gzip bomb, a redirect loop, a
+// 303 elsewhere, characters XML forbids and bare URLs in a body. Each ends in its one-line verdict,
+// within the exchange's deadline and size cap, and the exit code the README's table gives.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import YAML from 'yaml';
+import { verify } from '../../scripts/verify/verify.ts';
+import { checkout, root } from '../support/helpers.ts';
+import { freeLoopbackPort, jsonReply, startTestServer, type TestServer } from '../support/http-server.ts';
+
+async function verifyHere(args: string[]): Promise<{ code: number; out: string; err: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await verify(checkout, ['--rate', '10', ...args], { out: (text) => out.push(text), err: (text) => err.push(text), cwd: root });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+const verdictOf = (output: string, operationId: string) => output.split('\n').find((line) => new RegExp(`^[a-z ]+ {2,}${operationId} `).test(line));
+
+let server: TestServer;
+let scratch: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-verify-failing-'));
+});
+
+afterAll(async () => {
+  await server.close();
+  await fs.rm(scratch, { recursive: true, force: true });
+});
+
+describe('a service that fails: exit 1 by default', () => {
+  it('503 to everything: each call a server error with an excerpt of its body; JUnit failures', async () => {
+    server.reply = () => ({ status: 503, body: `maintenance ${'x'.repeat(500)}`, headers: { 'content-type': 'text/plain' } });
+    const junit = path.join(scratch, 'outage.xml');
+    const result = await verifyHere(['--base-url', server.url, '--junit', junit]);
+    expect(result.code).toBe(1);
+    expect(verdictOf(result.out, 'listScopes')).toMatch(/^server error +listScopes +GET +answered 503: the body "maintenance x{188}"…$/);
+    expect(result.out).toContain('verify: no operation was confirmed as described');
+    const xml = await fs.readFile(junit, 'utf8');
+    expect(xml).toMatch(/<testsuites name="verify" tests="29" failures="15" errors="0" skipped="14" /);
+  });
+
+  it('401 to everything: each call refused, naming the credentials', async () => {
+    server.reply = () => jsonReply(401, { error: 'token expired' });
+    const result = await verifyHere(['--base-url', server.url, '--header', 'Authorization: Bearer old']);
+    expect(result.code).toBe(1);
+    expect(verdictOf(result.out, 'getApiKey')).toMatch(
+      /^refused +getApiKey +GET +answered 401: the credentials \(--header\) are missing or refused: the body "\{\\"error\\":\\"token expired\\"\}"$/,
+    );
+  });
+
+  it('one 500 among answers as described fails the run too; 404 alone does not', async () => {
+    server.reply = (request) => (request.path === '/v1/quotas' ? jsonReply(500, {}) : jsonReply(200, {}));
+    expect((await verifyHere(['--base-url', server.url])).code).toBe(1);
+    server.reply = (request) => (request.path === '/v1/quotas' ? jsonReply(404, {}) : jsonReply(200, {}));
+    expect((await verifyHere(['--base-url', server.url])).code).toBe(0);
+  });
+
+  it("examples/workflows/verify.yml's command fails against a service that is down", async () => {
+    const workflow = YAML.parse(await fs.readFile(path.join(root, 'examples', 'workflows', 'verify.yml'), 'utf8'));
+    const step = workflow.jobs.verify.steps.find((s: { run?: string }) => s.run?.includes('verify'));
+    expect(step.shell).toBe('bash');
+    const summary = path.join(scratch, 'summary.md');
+    const env = {
+      ...process.env,
+      BASE_URL: `http://127.0.0.1:${await freeLoopbackPort()}`,
+      CREDENTIALS_HEADER: 'X-Api-Key: k',
+      GITHUB_STEP_SUMMARY: summary,
+      RUNNER_TEMP: scratch,
+      FORCE_COLOR: '0',
+    };
+    // As GitHub runs `shell: bash`: bash --noprofile --norc -eo pipefail.
+    const code = await new Promise<number | null>((resolve) => {
+      const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', step.run], { cwd: root, env, stdio: 'ignore' });
+      child.on('close', resolve);
+    });
+    expect(code).toBe(1);
+    expect(await fs.readFile(summary, 'utf8')).toMatch(/^\*\*Failed\*\*: no operation was confirmed as described; 15 unreachable, 14 not called/m);
+    expect(await fs.readFile(path.join(scratch, 'verify.xml'), 'utf8')).toContain('errors="15"');
+  });
+});
+
+/** A server whose every answer is `answer`'s, written straight to the response (streams, drips). */
+async function hostile(
+  answer: (res: http.ServerResponse, req: http.IncomingMessage) => void,
+): Promise<{ url: string; requests: number; close(): Promise<void> }> {
+  const state = { url: '', requests: 0, close: async () => {} };
+  const httpServer = http.createServer((req, res) => {
+    state.requests += 1;
+    answer(res, req);
+  });
+  await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
+  state.url = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
+  state.close = () =>
+    new Promise((resolve) => {
+      httpServer.closeAllConnections();
+      httpServer.close(() => resolve());
+    });
+  return state;
+}
+
+describe('a hostile service: each exchange bounded in time and bytes', () => {
+  it('an endless JSON body stops at the size cap', async () => {
+    const service = await hostile((res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('[');
+      const chunk = `${'0,'.repeat(32 * 1024)}`;
+      const pump = () => {
+        while (res.write(chunk));
+      };
+      res.on('drain', pump);
+      pump();
+    });
+    try {
+      const result = await verifyHere(['--base-url', service.url, '--max-body-bytes', '65536']);
+      expect(verdictOf(result.out, 'listScopes')).toMatch(
+        /^not confirmed +listScopes +GET +answered 200 with a body over the 65536-byte limit \(--max-body-bytes, decoded size\); stopped reading$/,
+      );
+      expect(result.code).toBe(1);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('a slow-drip body ends at the deadline (--timeout 2)', async () => {
+    const service = await hostile((res, req) => {
+      // Only listScopes drips; the rest answer at once, so that the test waits for one deadline.
+      if (req.url !== '/v1/scopes') return void res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const timer = setInterval(() => res.write(' '), 200);
+      res.on('close', () => clearInterval(timer));
+    });
+    try {
+      const result = await verifyHere(['--base-url', service.url, '--timeout', '2', '--rate', '10']);
+      expect(verdictOf(result.out, 'listScopes')).toMatch(/^unreachable +listScopes +GET +no whole answer within the 2 s timeout$/);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('a gzip body that expands past the cap stops at the cap, decoded bytes counted', async () => {
+    const service = await hostile((res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+      // 1 GiB of zeros, compressed as it is sent (about 1 MB on the wire); nothing reads that far.
+      let left = 1024 ** 3;
+      const zeros = new Readable({
+        read() {
+          const size = Math.min(left, 1024 * 1024);
+          left -= size;
+          this.push(size > 0 ? Buffer.alloc(size, 0x30) : null);
+        },
+      });
+      zeros.pipe(zlib.createGzip()).pipe(res);
+      res.on('close', () => zeros.destroy());
+    });
+    try {
+      const result = await verifyHere(['--base-url', service.url]);
+      expect(verdictOf(result.out, 'listScopes')).toMatch(
+        /answered 200 with a body over the 4194304-byte limit \(--max-body-bytes, decoded size\); stopped reading$/,
+      );
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('a redirect loop within the origin: at most 3 redirects per operation, paced by --rate', async () => {
+    const service = await hostile((res, req) => {
+      res.writeHead(302, { location: req.url });
+      res.end();
+    });
+    try {
+      const started = performance.now();
+      const result = await verifyHere(['--base-url', service.url, '--rate', '10']);
+      expect(verdictOf(result.out, 'listScopes')).toMatch(
+        /^not confirmed +listScopes +GET +redirected more than 3 times within the origin \(the last: 302 to \/v1\/scopes\); not followed further$/,
+      );
+      // 15 operations, 4 requests each, at most 10 a second.
+      expect(service.requests).toBe(15 * 4);
+      expect(performance.now() - started).toBeGreaterThanOrEqual((15 * 4 - 1) * 100 - 20);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('a 303 to another path is not "as described"', async () => {
+    server.reply = (request) => (request.path === '/v1/scopes' ? { status: 303, headers: { location: '/elsewhere' } } : jsonReply(200, {}));
+    const result = await verifyHere(['--base-url', server.url]);
+    expect(verdictOf(result.out, 'listScopes')).toMatch(
+      /^not confirmed +listScopes +GET +answered 200 only after a redirect \(303 to \/elsewhere\); the description states no redirect/,
+    );
+  });
+});
+
+describe('what a service sends stays inert in the reports', () => {
+  it('U+FFFF and other characters XML forbids do not make the JUnit file invalid; bare URLs are no links in Markdown', async () => {
+    server.reply = () => ({ status: 500, body: 'bad \uffff\ufffe\u0001 see https://evil.example/x or www.evil.example, mail a@evil.example', headers: {} });
+    const junit = path.join(scratch, 'hostile.xml');
+    const result = await verifyHere(['--base-url', server.url, '--junit', junit, '--format', 'markdown']);
+    const xml = await fs.readFile(junit, 'utf8');
+    // eslint-disable-next-line no-control-regex -- what XML 1.0 forbids
+    expect(xml).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/);
+    expect(xml).toContain('bad \\uffff\\ufffe\\u0001 see');
+    expect(result.out).not.toMatch(/https:\/\/|www\.evil|a@evil/);
+    expect(result.out).toContain('https:\\/\\/evil.example/x or www\\.evil.example, mail a\\@evil.example');
+  });
+});
