@@ -69,7 +69,7 @@ async function main() {
 }
 
 /** Why `name` cannot name the package of the output folder, if it cannot. */
-async function nameProblem(name: string) {
+async function nameProblem(name = '') {
   const { checkPackageName } = await import('../overlay/overlay-package.ts');
   try {
     checkPackageName(name);

@@ -8,7 +8,7 @@ const command = {
   summary: "Prints a release's CHANGELOG.md section, the notes of its GitHub release.",
   positionals: { usage: 'vX.Y.Z', max: 1, description: 'the release tag' },
   options: {},
-  examples: ['npm run -s release-notes -- v1.0.0'],
+  examples: ['npm run release-notes -- v1.0.0', 'npm run -s release-notes -- v1.0.0 > notes.md'],
   exits: [
     [0, 'printed'],
     [1, 'not a release tag, or CHANGELOG.md has no section for it'],

@@ -21,7 +21,9 @@ const redoclyCli = path.join(path.dirname(createRequire(import.meta.url).resolve
  * `<outDir>/docs/index.html`, with `project`'s Redoc options, and docs/interface-document.html beside it.
  */
 export async function buildDocs(project: Project, bundle: Record<string, unknown>, outDir: string): Promise<void> {
-  await checkRedoclyConfigFile(project); // build-docs reads redocly.yaml's Redoc options: checked first, even without a lint step
+  // build-docs reads redocly.yaml's Redoc options: checked first, even without a lint step, within
+  // the repository the config is in (the site builds a release's description with today's config).
+  await checkRedoclyConfigFile({ root: path.dirname(project.redoclyConfig), redoclyConfig: project.redoclyConfig });
   const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-docs-'));
   try {
     const input = path.join(scratch, 'openapi.json');

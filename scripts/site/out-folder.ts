@@ -12,7 +12,7 @@ const isInside = (parent: string, child: string) => {
 
 /** A file the site writes, by its path below the output folder. */
 const siteFile =
-  /^(index\.html|versions\.json|(latest|next|\d+\.\d+\.\d+)\/(index\.html|docs\/index\.html|reference\/[A-Za-z0-9-]+\.md|llms\.txt|llms-full\.txt|openapi\.json|openapi\.yaml|openapi-3\.0\.json|openapi\.dereferenced\.json|SHA256SUMS))$/;
+  /^(index\.html|versions\.json|(latest|next|\d+\.\d+\.\d+)\/(index\.html|docs\/index\.html|docs\/interface-document\.html|reference\/[A-Za-z0-9-]+\.md|llms\.txt|llms-full\.txt|openapi\.json|openapi\.yaml|openapi-3\.0\.json|openapi\.dereferenced\.json|SHA256SUMS))$/;
 
 /** Refuses `out` (a ReportedError naming it as `shownAs` gives it) unless the site may replace it. */
 export async function checkOutFolder(project: Project, out: string, shownAs: string): Promise<void> {

@@ -10,7 +10,7 @@ import { runScript } from '../support/run-command.ts';
 
 /** Each entry's npm script, from package.json: every script that runs a file of scripts/cli/. */
 const scripts = Object.entries(JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts as Record<string, string>)
-  .filter(([, command]) => /^node scripts\/cli\/\w+\.ts$/.test(command))
+  .filter(([, command]) => /^node scripts\/cli\/[\w-]+\.ts$/.test(command))
   .map(([name]) => name);
 
 /** A value of the wrong kind, per command that takes a value. */
@@ -35,6 +35,7 @@ const missingValue: Record<string, string> = {
   bench: '--baseline',
   release: '--bump',
   verify: '--header',
+  site: '--out',
 };
 
 describe.each(scripts)('npm run %s', (script) => {

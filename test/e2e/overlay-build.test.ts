@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installHint, launchChromium, mustRunBrowserTests } from '../../scripts/dev/chromium.ts';
 import { fingerprint, root } from '../support/helpers.ts';
 import { startTestServer } from '../support/http-server.ts';
+import { installIntoApp } from '../support/installed-app.ts';
 import { run, type RunResult, tsc } from '../support/run-command.ts';
 
 if (!mustRunBrowserTests) console.warn(`overlay-build.test.ts: the docs test is skipped: ${installHint}`);
@@ -189,15 +190,11 @@ describe('the output folder as a package', () => {
   });
 
   it('installs offline into a separate application, which type-checks and calls with the credential and the field', async () => {
-    const app = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-overlay-app-'));
+    const installedApp = await installIntoApp(out);
+    const app = installedApp.dir;
     const server = await startTestServer();
     try {
-      // Offline: the one dependency (openapi-fetch, and its own) from the checkout, as the registry would give them.
-      const linked = (name: string) => `file:${path.join(root, 'node_modules', name)}`;
-      const dependencies = { 'openapi-fetch': linked('openapi-fetch'), 'openapi-typescript-helpers': linked('openapi-typescript-helpers') };
-      await fs.writeFile(path.join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module', dependencies }));
-      const installed = await run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', '--install-links', out], app);
-      expect(installed.code, installed.output).toBe(0);
+      expect(installedApp.installed.code, installedApp.installed.output).toBe(0);
       await fs.writeFile(
         path.join(app, 'app.ts'),
         `import { createEmailDeliveryClient, packageVersion, sendBatch } from '${packageName}';
@@ -223,7 +220,7 @@ declare const process: { argv: string[] };
       expect(JSON.parse(request.body)).toEqual({ subject: 'Hello' });
     } finally {
       await server.close();
-      await fs.rm(app, { recursive: true, force: true });
+      await installedApp.remove();
     }
   }, 120_000);
 });
