@@ -4,11 +4,12 @@
 // request body or success response of a media type other than application/json, or one whose
 // schema is not a named one. scripts/pipeline/parameters.ts says what the client carries and why
 // not; this file only finds each operation's parts and the action to blame. Response headers and
-// error responses of any media type are carried (the caller reads them from `response`).
+// error responses of any media type are carried (the caller reads them from `response`). A
+// security scheme the client cannot send (it sends credentials as headers) is refused too.
 import type { Oas3_1Definition } from '@redocly/openapi-core';
 import { deref, eachOperation, pointer } from '../openapi-document.ts';
 import { ReportedError } from '../project.ts';
-import { operationParameters } from '../pipeline/operations.ts';
+import { headerSchemes, operationParameters } from '../pipeline/operations.ts';
 import { contentProblem, parameterRule, pathParameterProblem } from '../pipeline/parameters.ts';
 import type { AppliedAction } from './apply-overlay.ts';
 import { actionAbout } from './lint-overlaid.ts';
@@ -20,9 +21,35 @@ export interface ClientProblem {
   reason: string;
 }
 
-/** The parameters, request body and success response of every operation that the client cannot carry. */
+/**
+ * Each security scheme the client cannot send: it sends a credential as a header (an `apiKey` in a
+ * header, or an `http` bearer token); one in a query or a cookie, another `http` scheme, OAuth 2,
+ * OpenID Connect and mutual TLS are refused rather than declared and then never sent.
+ */
+function schemeProblems(document: Oas3_1Definition): ClientProblem[] {
+  const carried = new Set(headerSchemes(document).map(({ scheme }) => scheme));
+  return Object.entries(document.components?.securitySchemes ?? {}).flatMap(([name, node]) => {
+    if (carried.has(name)) return [];
+    const scheme = deref(document, node) as { type?: unknown; in?: unknown; scheme?: unknown };
+    const kind =
+      scheme.type === 'apiKey'
+        ? `an API key in the ${String(scheme.in)}`
+        : scheme.type === 'http'
+          ? `the http scheme ${String(scheme.scheme)}`
+          : String(scheme.type);
+    return [
+      {
+        at: pointer('components', 'securitySchemes', name),
+        what: `security scheme '${name}' (${kind})`,
+        reason: 'the client sends a credential as a header only: declare an apiKey with `in: header`, or `type: http` with `scheme: bearer`',
+      },
+    ];
+  });
+}
+
+/** The security schemes, and the parameters, request body and success response of every operation, that the client cannot carry. */
 export function clientProblems(document: Oas3_1Definition): ClientProblem[] {
-  const problems: ClientProblem[] = [];
+  const problems: ClientProblem[] = schemeProblems(document);
   for (const { path, method, pathItem, operation } of eachOperation(document)) {
     const where = `${method.toUpperCase()} ${path}`;
     for (const node of operationParameters(document, pathItem, operation)) {

@@ -112,6 +112,18 @@ const refused: { name: string; target: string; update: string; want: string }[] 
     update: "{'text/csv': {schema: {type: string}}}",
     want: `GET /v1/webhooks: 200 response cannot be carried by the TypeScript client: the success response has media type text/csv: the client reads application/json only`,
   },
+  {
+    name: 'an API key sent as a query parameter',
+    target: '$.components',
+    update: '{securitySchemes: {AcmeQueryKey: {type: apiKey, in: query, name: api_key, description: A key.}}}',
+    want: "security scheme 'AcmeQueryKey' (an API key in the query) cannot be carried by the TypeScript client: the client sends a credential as a header only",
+  },
+  {
+    name: 'the http basic scheme',
+    target: '$.components',
+    update: '{securitySchemes: {AcmeBasic: {type: http, scheme: basic, description: A user and password.}}}',
+    want: "security scheme 'AcmeBasic' (the http scheme basic) cannot be carried by the TypeScript client",
+  },
 ];
 
 describe.each(refused)('refused at the action: $name', ({ target, update, want }) => {
