@@ -180,7 +180,7 @@ async function benchMutate(trees: Tree[], runs: number): Promise<void> {
 /** Runs a shell command in `cwd` with CI=true; a failure names it, with the output's last lines. */
 const ciShell = (command: string, cwd: string) =>
   exec('bash', ['-c', command], { cwd, env: { ...userEnv(), CI: 'true' }, maxBuffer: 256 * 1024 * 1024 }).catch((error) => {
-    const tail = `${String(error.stdout ?? '')}\n${String(error.stderr ?? '')}`.trim().split('\n').slice(-15).join('\n');
+    const tail = `${String(error.stderr ?? '')}\n${String(error.stdout ?? '')}`.trim().split('\n').slice(-25).join('\n');
     throw new Error(`\`${command}\` failed in ${cwd}: ${tail}`, { cause: error });
   });
 

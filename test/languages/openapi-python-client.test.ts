@@ -40,7 +40,7 @@ const tier = tierWorkspace('openapi-python-client');
 
 /** Generates a package from `input` into `output`; its output, reused (reusedWhenSame) when the input's bytes and the pinned venv are the same. */
 const generate = (input: string, output: string, env: NodeJS.ProcessEnv) =>
-  reusedWhenSame(`openapi-python-client-${path.basename(output)}`, [venv, { file: input }], output, ['.'], async () => {
+  reusedWhenSame(`openapi-python-client-${path.basename(output)}`, [venv, '--meta', 'setup', { file: input }], output, ['.'], async () => {
     const args = ['generate', '--path', input, '--output-path', output, '--meta', 'setup'];
     return (await mustRun(bin('openapi-python-client'), args, tier.work, env)).output;
   });
