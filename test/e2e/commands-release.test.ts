@@ -60,7 +60,7 @@ describe('bad arguments to the other commands', () => {
     ['mock', ['--port', '0'], "mock: --port must be a whole number from 1 to 65535, not '0'\n"],
     ['docs', ['--port', 'eighty'], "docs: --port must be a whole number from 0 to 65535, not 'eighty'\n"],
     ['mutate', ['--only', 'no such mutation'], "mutate: no mutation's name contains 'no such mutation'\n"],
-    ['bench', ['--only', 'everything'], 'bench: --only takes one of lint, build, overlays, unit, test, mutate, ci, client, docs, scale\n'],
+    ['bench', ['--only', 'everything'], 'bench: --only takes one of lint, build, overlays, unit, tiers, test, mutate, ci, client, docs, scale\n'],
     ['mock', ['--help'], "mock: Unknown option '--help': the README's npm scripts table lists what it takes\n"],
     ['lint', ['--format'], "lint: Option '--format <value>' argument missing: the README's npm scripts table lists what it takes\n"],
   ])('npm run %s exits 2 and says what it takes', async (script, args, message) => {
