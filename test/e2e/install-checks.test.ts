@@ -4,6 +4,7 @@
 // (.ci/private-cache, and Node's compile cache in scripts/cli/start.ts), and a process the tests
 // leave running (.ci/leftover-processes).
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -66,12 +67,23 @@ describe('.ci/check-go-binary: the exact main package, module, version and hash'
 describe(".ci/check-venv.py: run by the machine's Python, every file from a wheel", () => {
   let venv = '';
   let sitePackages = '';
+  let recorded = '';
+  // A venv without pip (fast), holding one distribution as pip installs a wheel: its files and a
+  // RECORD with each file's SHA-256.
   beforeAll(async () => {
     venv = path.join(work, 'venv');
-    const made = await run('python3', ['-m', 'venv', venv], work);
+    const made = await run('python3', ['-m', 'venv', '--without-pip', venv], work);
     expect(made.code, made.output).toBe(0);
     const [lib] = await fs.readdir(path.join(venv, 'lib'));
     sitePackages = path.join(venv, 'lib', lib, 'site-packages');
+    recorded = path.join(sitePackages, 'demo.py');
+    const text = 'VALUE = 1\n';
+    await fs.writeFile(recorded, text);
+    const info = path.join(sitePackages, 'demo-1.0.dist-info');
+    await fs.mkdir(info);
+    await fs.writeFile(path.join(info, 'METADATA'), 'Metadata-Version: 2.1\nName: demo\nVersion: 1.0\n');
+    const digest = createHash('sha256').update(text).digest('base64url');
+    await fs.writeFile(path.join(info, 'RECORD'), `demo.py,sha256=${digest},${text.length}\ndemo-1.0.dist-info/METADATA,,\ndemo-1.0.dist-info/RECORD,,\n`);
   });
   const check = () => run('python3', ['-I', ci('check-venv.py'), venv], work);
 
@@ -96,9 +108,8 @@ describe(".ci/check-venv.py: run by the machine's Python, every file from a whee
   });
 
   it('fails on a changed file a wheel installed, and refuses to run inside the venv it checks', async () => {
-    const recorded = path.join(sitePackages, 'pip', '__init__.py');
     const text = await fs.readFile(recorded, 'utf8');
-    await fs.writeFile(recorded, `${text}\n# changed\n`);
+    await fs.writeFile(recorded, `${text}# changed\n`);
     try {
       const result = await check();
       expect(result.code).toBe(1);
