@@ -206,7 +206,7 @@ async function benchCi(project: Project, runs: number): Promise<void> {
           .filter((line) => line.startsWith('ci: '))
           .join('\n')}\n`,
       );
-      const npmCi = await timed(() => ciShell('npm ci --no-audit --no-fund', clone));
+      const npmCi = await timed(() => ciShell('npm ci --prefer-offline --no-audit --no-fund', clone));
       const jobs = await timeJobs(await workflowJobs(clone), npmCi, (command) => ciShell(command, clone));
       rows = jobs.rows;
       paths.push(jobs.criticalPath);
