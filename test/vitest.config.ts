@@ -36,5 +36,8 @@ export default defineConfig({
     // processes and browsers (measured: the whole suite in 44 s, against 47 s with two, and 49 s
     // with the tiers in sequence). The unit tier alone is CPU-bound: `npm run test:unit` asks for two.
     maxWorkers: 3,
+    // Marks the processes the tests start and ends those still running at the end (no Kotlin,
+    // Gradle, Maven, Prism, Verdaccio or browser process left behind).
+    globalSetup: ['test/support/global-setup.ts'],
   },
 });

@@ -7,7 +7,7 @@ const command = {
   name: 'bench',
   summary: [
     'Speed figures, as tables (samples on stderr): lint, build, test and mutate side by side with the',
-    'baseline commit (docs/speed.md). Sections: lint, build, overlays, unit, test, mutate, ci, client,',
+    'baseline commit (docs/speed.md). Sections: lint, build, overlays, unit, tiers, test, mutate, ci, client,',
     'docs, scale, site; all but ci by default (ci clones and runs .ci/run whole).',
   ].join('\n'),
   options: {

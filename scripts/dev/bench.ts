@@ -11,11 +11,12 @@ import createClient from 'openapi-fetch';
 import { launchChromium } from './chromium.ts';
 import type { Project } from '../project.ts';
 import { operations as tableOfOperations } from '../lint/contract/operations.ts';
+import { timeJobs, workflowJobs } from './bench-jobs.ts';
 import { median, medianOf, timed } from './bench-timing.ts';
 
 const exec = promisify(execFile);
 
-export const benchSections = ['lint', 'build', 'overlays', 'unit', 'test', 'mutate', 'ci', 'client', 'docs', 'scale', 'site'] as const;
+export const benchSections = ['lint', 'build', 'overlays', 'unit', 'tiers', 'test', 'mutate', 'ci', 'client', 'docs', 'scale', 'site'] as const;
 export type BenchSection = (typeof benchSections)[number];
 
 export interface BenchOptions {
@@ -144,6 +145,15 @@ async function benchUnit(trees: Tree[], runs: number): Promise<void> {
   comparison(`npm run test:unit (median of ${runs}; target: under 10 s)`, 'time', trees, unit);
 }
 
+/** Each tier of `npm test` alone (a vitest project), in each tree. */
+async function benchTiers(trees: Tree[], runs: number): Promise<void> {
+  for (const tier of ['unit', 'e2e', 'languages']) {
+    console.error(`tiers: npm test -- --project ${tier}`);
+    const medians = await sideBySide(trees, runs, () => ['test', '--', '--project', tier, '--reporter=dot']);
+    comparison(`npm test -- --project ${tier} (median of ${runs})`, 'time', trees, medians);
+  }
+}
+
 async function benchMutate(trees: Tree[], runs: number): Promise<void> {
   console.error('mutate: npm run mutate');
   const rows: string[][] = [];
@@ -168,34 +178,50 @@ async function benchMutate(trees: Tree[], runs: number): Promise<void> {
   table(`npm run mutate, wall time with npm's start-up (median of ${runs})${ratio}`, ['tree', 'mutants', 'last run', 'mutants/s'], rows);
 }
 
-/** `bash .ci/run` on a fresh clone of HEAD, as CI runs it (npm ci included, from npm's cache). */
+/** Runs a shell command in `cwd` with CI=true; a failure names it, with the output's last lines. */
+const ciShell = (command: string, cwd: string) =>
+  exec('bash', ['-c', command], { cwd, env: { ...userEnv(), CI: 'true' }, maxBuffer: 256 * 1024 * 1024 }).catch((error) => {
+    const tail = `${String(error.stderr ?? '')}\n${String(error.stdout ?? '')}`.trim().split('\n').slice(-25).join('\n');
+    throw new Error(`\`${command}\` failed in ${cwd}: ${tail}`, { cause: error });
+  });
+
+/**
+ * `bash .ci/run` on a fresh clone of HEAD, as CI runs it (npm ci included, from npm's cache), its
+ * phases on stderr; then, in the same clone, the workflow's jobs one after the other (bench-jobs.ts).
+ */
 async function benchCi(project: Project, runs: number): Promise<void> {
-  console.error('ci: bash .ci/run on a fresh clone of HEAD');
+  console.error("ci: bash .ci/run on a fresh clone of HEAD, then the workflow's jobs in it");
   const samples: number[] = [];
+  const paths: number[] = [];
+  let rows: string[][] = [];
   for (let run = 0; run < runs; run++) {
     const parent = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-ci-'));
     try {
       const clone = path.join(parent, 'main');
       await sh('git', ['clone', '-q', project.root, clone], parent);
-      samples.push(
-        await timed(() =>
-          exec('bash', ['.ci/run'], { cwd: clone, env: { ...userEnv(), CI: 'true' }, maxBuffer: 256 * 1024 * 1024 }).catch((error) => {
-            throw new Error(
-              `.ci/run failed on a fresh clone: ${String(error.stdout ?? '')
-                .trim()
-                .split('\n')
-                .slice(-15)
-                .join('\n')}`,
-            );
-          }),
-        ),
+      let output = '';
+      samples.push(await timed(async () => (output = (await ciShell('bash .ci/run', clone)).stdout)));
+      process.stderr.write(
+        `${output
+          .split('\n')
+          .filter((line) => line.startsWith('ci: '))
+          .join('\n')}\n`,
       );
+      const npmCi = await timed(() => ciShell('npm ci --prefer-offline --no-audit --no-fund', clone));
+      const jobs = await timeJobs(await workflowJobs(clone), npmCi, (command) => ciShell(command, clone));
+      rows = jobs.rows;
+      paths.push(jobs.criticalPath);
     } finally {
       await fs.rm(parent, { recursive: true, force: true });
     }
   }
   process.stderr.write(`  .ci/run: ${samples.map((ms) => (ms / 1000).toFixed(1)).join(' ')} s\n`);
   table(`bash .ci/run on a fresh clone (median of ${runs}; target: under 3 minutes)`, ['what', 'time'], [['.ci/run', seconds(median(samples))]]);
+  table(
+    `The workflow's jobs, timed one after the other in that clone (the last run; each with its own npm ci)`,
+    ['job', 'needs', 'its time', 'ends at (after lint)'],
+    [...rows, ['critical path (median)', '', '', seconds(median(paths))]],
+  );
 }
 
 /** A loopback server in a separate process that answers every request with a small JSON list; its port. */
@@ -362,7 +388,7 @@ async function benchScale(project: Project, runs: number): Promise<void> {
 
 export async function bench(project: Project, options: BenchOptions): Promise<void> {
   console.log(`bench: ${os.availableParallelism()} cores, node ${process.version}, median of ${options.runs} runs each (samples on stderr)`);
-  const compared = options.sections.some((section) => ['lint', 'build', 'unit', 'test', 'mutate'].includes(section));
+  const compared = options.sections.some((section) => ['lint', 'build', 'unit', 'tiers', 'test', 'mutate'].includes(section));
   const baseline = compared && options.baseline ? await baselineTree(project, options.baseline) : undefined;
   const trees: Tree[] = [{ label: 'this tree', dir: project.root }, ...(baseline ? [baseline] : [])];
   try {
@@ -371,6 +397,7 @@ export async function bench(project: Project, options: BenchOptions): Promise<vo
       if (section === 'build') await benchBuild(trees, options.runs);
       if (section === 'overlays') await benchOverlays(project, options.runs);
       if (section === 'unit') await benchUnit(trees, options.runs);
+      if (section === 'tiers') await benchTiers(trees, options.runs);
       if (section === 'test') await benchTest(trees, options.runs);
       if (section === 'mutate') await benchMutate(trees, options.runs);
       if (section === 'ci') await benchCi(project, options.runs);

@@ -1,6 +1,7 @@
 // OpenAPI Generator (the pinned jar, spec validation on) generates a Java client (library native)
 // from each variant: it compiles with Maven, and a Java program calls one operation of each
-// request-part kind against a recording server on 127.0.0.1. The generated code goes to a temporary folder.
+// request-part kind against a recording server on 127.0.0.1. The generated code goes to a temporary folder;
+// generation and compilation are reused when every input is the same (reusedWhenSame).
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -15,8 +16,10 @@ import {
   openApiGenerator,
   openQueryDeviation,
   requireTools,
+  reusedWhenSame,
   runsHere,
   tierWorkspace,
+  toolVersion,
   variants,
 } from '../support/languages.ts';
 
@@ -43,9 +46,15 @@ describe.runIf(runsHere('OpenAPI Generator (java)', java))('OpenAPI Generator: j
   it('the client compiles (Maven) and sends what the description says', async () => {
     requireTools(java);
     const out = outOf(variants[0]);
-    await mustRun('mvn', ['-B', '-q', '-Dstyle.color=never', 'compile', 'dependency:build-classpath', '-Dmdep.outputFile=classpath.txt'], out);
+    const caller = path.join(languagesDir, 'java', 'CallEmailDelivery.java');
+    // The compiled client and caller, reused when the sources, the caller and the tools are the same.
+    const key = [await toolVersion('mvn', ['--version']), await toolVersion('javac', ['-version']), { tree: out, ignored: copiesOfTheInput }, { file: caller }];
+    await reusedWhenSame('maven-java-client', key, out, ['target/classes', 'classpath.txt', 'caller'], async () => {
+      await mustRun('mvn', ['-B', '-q', '-Dstyle.color=never', 'compile', 'dependency:build-classpath', '-Dmdep.outputFile=classpath.txt'], out);
+      const built = `${path.join(out, 'target', 'classes')}:${(await fs.readFile(path.join(out, 'classpath.txt'), 'utf8')).trim()}`;
+      await mustRun('javac', ['-d', 'caller', '-cp', built, caller], out);
+    });
     const classpath = `${path.join(out, 'target', 'classes')}:${(await fs.readFile(path.join(out, 'classpath.txt'), 'utf8')).trim()}`;
-    await mustRun('javac', ['-d', 'caller', '-cp', classpath, path.join(languagesDir, 'java', 'CallEmailDelivery.java')], out);
     const run = ['-cp', `caller:${classpath}`, 'CallEmailDelivery'];
     await callAndCompare(tier.document, async (baseUrl) => (await mustRun('java', [...run, baseUrl], out)).stdout, javaDeviations);
   });

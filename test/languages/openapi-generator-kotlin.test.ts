@@ -1,7 +1,9 @@
 // OpenAPI Generator (the pinned jar, spec validation on) generates a Kotlin client (library
 // jvm-okhttp4) from each variant: it compiles with Maven (test/languages/kotlin/pom.xml, the
 // versions of the generator's own Gradle build), and a Kotlin program calls one operation of each
-// request-part kind against a recording server on 127.0.0.1. The generated code goes to a temporary folder.
+// request-part kind against a recording server on 127.0.0.1. The generated code goes to a temporary folder;
+// generation and compilation (the Kotlin compiler in Maven's process: no daemon) are reused when every
+// input is the same (reusedWhenSame).
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -16,8 +18,10 @@ import {
   openQueryDeviation,
   renamedTypes,
   requireTools,
+  reusedWhenSame,
   runsHere,
   tierWorkspace,
+  toolVersion,
   variants,
 } from '../support/languages.ts';
 
@@ -44,7 +48,11 @@ describe.runIf(runsHere('OpenAPI Generator (kotlin)', java))('OpenAPI Generator:
     const out = outOf(variants[0]);
     await fs.copyFile(path.join(languagesDir, 'kotlin', 'pom.xml'), path.join(out, 'pom.xml'));
     await fs.copyFile(path.join(languagesDir, 'kotlin', 'CallEmailDelivery.kt'), path.join(out, 'src', 'main', 'kotlin', 'CallEmailDelivery.kt'));
-    await mustRun('mvn', ['-B', '-q', '-Dstyle.color=never', 'compile', 'dependency:build-classpath', '-Dmdep.outputFile=classpath.txt'], out);
+    // The compiled client and caller, reused when the sources, the pom, the caller and the tools are the same.
+    const key = [await toolVersion('mvn', ['--version']), { tree: out, ignored: copiesOfTheInput }];
+    await reusedWhenSame('maven-kotlin-client', key, out, ['target/classes', 'classpath.txt'], () =>
+      mustRun('mvn', ['-B', '-q', '-Dstyle.color=never', 'compile', 'dependency:build-classpath', '-Dmdep.outputFile=classpath.txt'], out),
+    );
     const classpath = `${path.join(out, 'target', 'classes')}:${(await fs.readFile(path.join(out, 'classpath.txt'), 'utf8')).trim()}`;
     await callAndCompare(
       tier.document,

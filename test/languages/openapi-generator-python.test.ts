@@ -4,13 +4,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { run } from '../support/run-command.ts';
 import {
   callAndCompare,
   copiesOfTheInput,
   differingFiles,
   languagesDir,
   missingFor,
+  mypyVerdict,
   renamedTypes,
   mustRun,
   openApiGenerator,
@@ -57,12 +57,8 @@ describe.runIf(runsHere('OpenAPI Generator (python)', python))('OpenAPI Generato
     const caller = path.join(out, 'call.py');
     await fs.copyFile(path.join(languagesDir, 'python', 'call_openapi_generator.py'), caller);
     await fs.copyFile(path.join(languagesDir, 'python', 'report.py'), path.join(out, 'report.py'));
-    const mypy = await run(
-      path.join(venv, 'bin', 'mypy'),
-      ['--config-file', path.join(languagesDir, 'python', 'mypy.ini'), '--cache-dir', '.mypy', 'call.py'],
-      out,
-      { MYPYPATH: site },
-    );
+    const config = path.join(languagesDir, 'python', 'mypy.ini');
+    const mypy = await mypyVerdict(['--config-file', config, 'call.py'], out, site, [config]);
     const typeErrors = mypy.stdout.split('\n').filter((line) => line.includes(': error: '));
     // Pinned: the generator's template leaves out enum_values for a server variable without an
     // enum, which its own TypedDict requires. The description's {base_url} has no enum: none is stated.
@@ -70,12 +66,8 @@ describe.runIf(runsHere('OpenAPI Generator (python)', python))('OpenAPI Generato
       expect.stringMatching(/^site\/email_delivery\/configuration\.py:\d+: error: Missing key "enum_values" for TypedDict "HostSettingVariable"/),
     ]);
     // The users' workaround (docs/generators.md): that one generated module exempted, mypy passes.
-    const workaround = await run(
-      path.join(venv, 'bin', 'mypy'),
-      ['--config-file', path.join(languagesDir, 'python', 'mypy-workaround.ini'), '--cache-dir', '.mypy', 'call.py'],
-      out,
-      { MYPYPATH: site },
-    );
+    const workaroundConfig = path.join(languagesDir, 'python', 'mypy-workaround.ini');
+    const workaround = await mypyVerdict(['--config-file', workaroundConfig, 'call.py'], out, site, [workaroundConfig]);
     expect(workaround.code, workaround.output).toBe(0);
     await callAndCompare(
       tier.document,

@@ -16,8 +16,10 @@ import {
   openApiGenerator,
   renamedTypes,
   requireTools,
+  reusedWhenSame,
   runsHere,
   tierWorkspace,
+  toolVersion,
   variants,
 } from '../support/languages.ts';
 import { tsc } from '../support/run-command.ts';
@@ -43,7 +45,15 @@ describe.runIf(runsHere('OpenAPI Generator (typescript-fetch)', java))('OpenAPI 
     await fs.copyFile(path.join(languagesDir, 'typescript', 'call-typescript-fetch.ts'), path.join(out, 'call.ts'));
     await fs.symlink(path.join(root, 'node_modules'), path.join(out, 'node_modules'), 'dir');
     const options = ['--strict', '--module', 'commonjs', '--target', 'es2022', '--lib', 'es2022,dom', '--types', 'node', '--outDir', 'dist'];
-    await mustRun(process.execPath, [tsc('typescript'), ...options, 'index.ts', 'call.ts'], out);
+    const key = [
+      await toolVersion(process.execPath, [tsc('typescript'), '--version']),
+      ...options,
+      { file: path.join(root, 'package-lock.json') },
+      { tree: out, ignored: /^node_modules\// },
+    ];
+    await reusedWhenSame('tsc-typescript-fetch-client', key, out, ['dist'], () =>
+      mustRun(process.execPath, [tsc('typescript'), ...options, 'index.ts', 'call.ts'], out),
+    );
     await callAndCompare(tier.document, async (baseUrl) => (await mustRun(process.execPath, [path.join(out, 'dist', 'call.js'), baseUrl], out)).stdout);
   });
 });

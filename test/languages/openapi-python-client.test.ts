@@ -11,7 +11,6 @@ import { readOverlay } from '../../scripts/overlay/read-overlay.ts';
 import { checkout, root } from '../support/helpers.ts';
 import { jsonReply, startTestServer } from '../support/http-server.ts';
 import { wireRequest } from '../support/wire-format.ts';
-import { run } from '../support/run-command.ts';
 import {
   callAndCompare,
   calls,
@@ -20,10 +19,12 @@ import {
   variants,
   languagesDir,
   missingFor,
+  mypyVerdict,
   openQueryDeviation,
   renamedTypes,
   mustRun,
   requireTools,
+  reusedWhenSame,
   runsHere,
   tierWorkspace,
   venv,
@@ -39,6 +40,13 @@ const deviations = openQueryDeviation(
 );
 const tier = tierWorkspace('openapi-python-client');
 
+/** Generates a package from `input` into `output`; its output, reused (reusedWhenSame) when the input's bytes and the pinned venv are the same. */
+const generate = (input: string, output: string, env: NodeJS.ProcessEnv) =>
+  reusedWhenSame(`openapi-python-client-${path.basename(output)}`, [venv, '--meta', 'setup', { file: input }], output, ['.'], async () => {
+    const args = ['generate', '--path', input, '--output-path', output, '--meta', 'setup'];
+    return (await mustRun(bin('openapi-python-client'), args, tier.work, env)).output;
+  });
+
 describe.runIf(runsHere('openapi-python-client', missing))('openapi-python-client', () => {
   const outOf = (variant: string) => path.join(tier.work, variant);
 
@@ -47,13 +55,8 @@ describe.runIf(runsHere('openapi-python-client', missing))('openapi-python-clien
     // Its post-generation hook runs ruff (pinned beside it), found on PATH.
     const env = { PATH: `${path.join(venv, 'bin')}${path.delimiter}${process.env.PATH}` };
     for (const variant of variants) {
-      const generated = await mustRun(
-        bin('openapi-python-client'),
-        ['generate', '--path', path.join(checkout.outputDir, variant), '--output-path', outOf(variant), '--meta', 'setup'],
-        tier.work,
-        env,
-      );
-      expect(generated.output, 'openapi-python-client prints no warning').not.toMatch(/warning/i);
+      const generated = await generate(path.join(checkout.outputDir, variant), outOf(variant), env);
+      expect(generated, 'openapi-python-client prints no warning').not.toMatch(/warning/i);
     }
     expect(await differingFiles(outOf(variants[0]), outOf(variants[1]), copiesOfTheInput)).toEqual([]);
     expect(await renamedTypes(tier.document, outOf(variants[0])), 'types renamed by the generator').toEqual([]);
@@ -68,7 +71,7 @@ describe.runIf(runsHere('openapi-python-client', missing))('openapi-python-clien
     await fs.copyFile(path.join(languagesDir, 'python', 'call_openapi_python_client.py'), path.join(out, 'call.py'));
     await fs.copyFile(path.join(languagesDir, 'python', 'report.py'), path.join(out, 'report.py'));
     // This generator's code passes mypy --strict.
-    const mypy = await run(bin('mypy'), ['--strict', '--cache-dir', '.mypy', 'call.py'], out, { MYPYPATH: site });
+    const mypy = await mypyVerdict(['--strict', 'call.py'], out, site);
     expect(mypy.code, mypy.output).toBe(0);
     await callAndCompare(tier.document, async (baseUrl) => (await mustRun(bin('python'), ['call.py', baseUrl], out, { PYTHONPATH: site })).stdout, deviations);
   });
@@ -99,12 +102,12 @@ describe.runIf(runsHere('openapi-python-client', missing))('openapi-python-clien
     await fs.writeFile(input, json);
     const out = path.join(tier.work, 'overlaid');
     const env = { PATH: `${path.join(venv, 'bin')}${path.delimiter}${process.env.PATH}` };
-    const generated = await mustRun(bin('openapi-python-client'), ['generate', '--path', input, '--output-path', out, '--meta', 'setup'], tier.work, env);
-    expect(generated.output, 'openapi-python-client prints no warning').not.toMatch(/warning/i);
+    const generated = await generate(input, out, env);
+    expect(generated, 'openapi-python-client prints no warning').not.toMatch(/warning/i);
     const site = path.join(out, 'site');
     await mustRun(bin('pip'), ['install', '--quiet', '--no-deps', '--no-build-isolation', '--no-index', '--target', site, out], out);
     await fs.copyFile(path.join(languagesDir, 'python', 'check_overlaid_fields.py'), path.join(out, 'check.py'));
-    const mypy = await run(bin('mypy'), ['--strict', '--cache-dir', '.mypy', 'check.py'], out, { MYPYPATH: site });
+    const mypy = await mypyVerdict(['--strict', 'check.py'], out, site);
     expect(mypy.code, mypy.output).toBe(0);
     const checked = await mustRun(bin('python'), ['check.py'], out, { PYTHONPATH: site });
     expect(checked.stdout.trim().split('\n')).toEqual([

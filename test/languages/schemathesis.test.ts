@@ -5,10 +5,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockServer, startMockServer } from '../../scripts/serve/mock-server.ts';
-import { checkout, loadBundle } from '../support/helpers.ts';
+import { checkout, loadBundle, root } from '../support/helpers.ts';
 import { operations } from '../../scripts/lint/contract/operations.ts';
 import { freeLoopbackPort } from '../support/http-server.ts';
-import { missingFor, requireTools, runsHere, scratch, venv } from '../support/languages.ts';
+import { missingFor, requireTools, reusedWhenSame, runsHere, scratch, venv } from '../support/languages.ts';
 import { run } from '../support/run-command.ts';
 
 const missing = missingFor(['python']);
@@ -43,14 +43,20 @@ describe.runIf(runsHere('Schemathesis', missing))('Schemathesis against the Pris
   beforeAll(async () => {
     requireTools(missing);
     work = await scratch('schemathesis');
-    mock = await startMockServer({ bundleFile: path.join(checkout.outputDir, 'openapi.json'), port: await freeLoopbackPort() });
-    const reportFile = path.join(work, 'report.json');
-    const args = ['run', path.join(checkout.outputDir, 'openapi.json'), '--url', mock.url, '--checks', 'all', '--max-examples', '10'];
+    const bundle = path.join(checkout.outputDir, 'openapi.json');
     // Reproducible, and short: Prism never answers a body that is not JSON, so each such request times out.
-    args.push('--seed', '1', '--generation-deterministic', '--request-timeout', '3', '--report-json-path', reportFile);
-    const result = await run(path.join(venv, 'bin', 'schemathesis'), args, work);
-    expect([0, 1], result.output.slice(-3000)).toContain(result.code);
-    report = JSON.parse(await fs.readFile(reportFile, 'utf8'));
+    const options = ['--checks', 'all', '--max-examples', '10', '--seed', '1', '--generation-deterministic', '--request-timeout', '3'];
+    // The report, reused (reusedWhenSame) when the bundle, the pinned Schemathesis, the pinned Prism
+    // (package-lock.json), the mock's code and the options are the same: the run is seeded.
+    const mockCode = path.join(root, 'scripts', 'serve', 'mock-server.ts');
+    const key = [venv, ...options, { file: bundle }, { file: path.join(root, 'package-lock.json') }, { file: mockCode }];
+    report = await reusedWhenSame('schemathesis', key, work, [], async () => {
+      mock = await startMockServer({ bundleFile: bundle, port: await freeLoopbackPort() });
+      const reportFile = path.join(work, 'report.json');
+      const result = await run(path.join(venv, 'bin', 'schemathesis'), ['run', bundle, '--url', mock.url, ...options, '--report-json-path', reportFile], work);
+      expect([0, 1], result.output.slice(-3000)).toContain(result.code);
+      return JSON.parse(await fs.readFile(reportFile, 'utf8')) as Report;
+    });
   });
   afterAll(async () => {
     await mock?.stop();

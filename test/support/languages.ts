@@ -138,6 +138,19 @@ export async function callAndCompare(document: Json, runCaller: (baseUrl: string
   }
 }
 
+/**
+ * mypy's verdict on `cwd` (its exit code and output), reused (reusedWhenSame) when the pinned venv,
+ * the arguments, the configuration files they name and every file below `cwd` and the MYPYPATH
+ * folder are the same; the test checks the verdict either way.
+ */
+export async function mypyVerdict(args: string[], cwd: string, mypyPath: string, configs: string[] = []): Promise<RunResult> {
+  const notInputs = /(^|\/)(__pycache__|\.mypy|\.ruff_cache|[^/]+\.dist-info)\/|\.pyc$/;
+  const key = [venv, ...args, ...configs.map((file) => ({ file })), { tree: cwd, ignored: notInputs }, { tree: mypyPath, ignored: notInputs }];
+  return reusedWhenSame(`mypy-${[path.basename(cwd), ...args].map((arg) => path.basename(arg).replace(/[^\w.]+/g, '')).join('-')}`, key, cwd, [], () =>
+    run(path.join(venv, 'bin', 'mypy'), [...args, '--cache-dir', '.mypy'], cwd, { MYPYPATH: mypyPath }),
+  );
+}
+
 /** Runs a command that must succeed; its output is the failure message otherwise. */
 export async function mustRun(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<RunResult> {
   const result = await run(command, args, cwd, env);
@@ -150,18 +163,94 @@ export const scratch = (name: string) => fs.promises.mkdtemp(path.join(os.tmpdir
 
 /**
  * Generates a client with OpenAPI Generator, its spec validation on, into `output`. Its WARN lines,
- * but for the 3.1 beta notice, must be `knownWarnings` exactly (the README's generator table lists them).
+ * but for the 3.1 beta notice, must be `knownWarnings` exactly (the README's generator table lists
+ * them). Reused (reusedWhenSame) when the variant's bytes, the generator, its options, the pinned
+ * jar and the JVM are the same: the warnings are kept with the files and checked again.
  */
 export async function openApiGenerator(generator: string, variant: string, output: string, options: string[], knownWarnings: string[] = []): Promise<void> {
   const noTestsOrDocs = ['--global-property', 'apiTests=false,modelTests=false,apiDocs=false,modelDocs=false'];
   const input = path.join(root, 'generated', variant);
-  const result = await mustRun(
-    'java',
-    ['-jar', jar, 'generate', '-i', input, '-g', generator, '-o', output, ...options, ...noTestsOrDocs],
-    path.dirname(output),
-  );
-  const warnings = result.output.split('\n').filter((line) => line.includes(' WARN ') && !line.includes('OpenAPI 3.1 support is still in beta'));
+  const args = ['generate', '-i', input, '-g', generator, '-o', output, ...options, ...noTestsOrDocs];
+  const key = [pins.OPENAPI_GENERATOR_SHA256, await toolVersion('java', ['-version']), generator, ...options, ...noTestsOrDocs, { file: input }];
+  const warnings = await reusedWhenSame(`openapi-generator-${generator}-${variant}`, key, output, ['.'], async () => {
+    await fs.promises.mkdir(output, { recursive: true });
+    const result = await mustRun('java', ['-jar', jar, ...args], path.dirname(output));
+    return result.output.split('\n').filter((line) => line.includes(' WARN ') && !line.includes('OpenAPI 3.1 support is still in beta'));
+  });
   expect(warnings, 'warnings other than the 3.1 beta notice').toEqual(knownWarnings);
+}
+
+const versions = new Map<string, Promise<string>>();
+/** A tool's own version output (`java -version`, `mvn --version`), asked once per test file. */
+export function toolVersion(command: string, args: string[]): Promise<string> {
+  const id = [command, ...args].join(' ');
+  if (!versions.has(id))
+    versions.set(
+      id,
+      mustRun(command, args, os.tmpdir()).then((result) => `${id}: ${result.output.trim()}`),
+    );
+  return versions.get(id) as Promise<string>;
+}
+
+/** What a reuse key is made of: text, a file's bytes, or a folder's files (relative paths and bytes). */
+export type KeyPart = string | { file: string } | { tree: string; ignored?: RegExp };
+
+async function keyOf(parts: KeyPart[]): Promise<string> {
+  const hash = createHash('sha256');
+  for (const part of parts) {
+    if (typeof part === 'string') hash.update(`text\0${part}\0`);
+    else if ('file' in part)
+      hash
+        .update(`file\0`)
+        .update(await fs.promises.readFile(part.file))
+        .update('\0');
+    else
+      for (const file of await filesBelow(part.tree, part.ignored ?? /^$/))
+        hash
+          .update(`tree\0${file}\0`)
+          .update(await fs.promises.readFile(path.join(part.tree, file)))
+          .update('\0');
+  }
+  return hash.digest('hex');
+}
+
+const resultsHome = path.join(toolsHome, 'results');
+
+/** The results folder, the user's alone (mode 0700), or an error saying why it is not. */
+async function privateResults(): Promise<void> {
+  await fs.promises.mkdir(resultsHome, { recursive: true, mode: 0o700 });
+  const stat = await fs.promises.lstat(resultsHome);
+  if (!stat.isDirectory() || stat.uid !== process.getuid?.() || (stat.mode & 0o077) !== 0)
+    throw new Error(`${resultsHome} is not a folder only you can read and write (mode 0700): remove it`);
+}
+
+/**
+ * A result of the tier's tools reused only when every input is byte for byte the same: the key
+ * (text, files, folders) names them all: the input's bytes, the pins, the test's files, the tool
+ * versions. On a miss `produce` writes `outputs` (paths relative to `dir`) and returns what the test
+ * checks of its run (JSON); both are kept under the tools cache (mode 0700), one entry per `name`.
+ * On a hit the files are copied into `dir` and the kept value returned, for the test to check
+ * again. EMAIL_DELIVERY_NO_REUSE=1 always produces (the bench's cold figures).
+ */
+export async function reusedWhenSame<T>(name: string, key: KeyPart[], dir: string, outputs: string[], produce: () => Promise<T>): Promise<T> {
+  if (process.env.EMAIL_DELIVERY_NO_REUSE === '1') return produce();
+  await privateResults();
+  const entry = path.join(resultsHome, `${name}-${(await keyOf(key)).slice(0, 32)}`);
+  const kept = await fs.promises.readFile(path.join(entry, 'result.json'), 'utf8').catch(() => undefined);
+  if (kept !== undefined) {
+    for (const output of outputs) await fs.promises.cp(path.join(entry, 'files', output), path.join(dir, output), { recursive: true });
+    return JSON.parse(kept) as T;
+  }
+  const value = await produce();
+  const staging = await fs.promises.mkdtemp(path.join(resultsHome, '.staging-'));
+  for (const output of outputs) await fs.promises.cp(path.join(dir, output), path.join(staging, 'files', output), { recursive: true });
+  await fs.promises.writeFile(path.join(staging, 'result.json'), JSON.stringify(value ?? null));
+  for (const old of await fs.promises.readdir(resultsHome))
+    if (old.startsWith(`${name}-`) && /^[0-9a-f]{32}$/.test(old.slice(name.length + 1)))
+      await fs.promises.rm(path.join(resultsHome, old), { recursive: true, force: true });
+  // Another test run may have kept the same entry meanwhile: its files are the same.
+  await fs.promises.rename(staging, entry).catch(() => fs.promises.rm(staging, { recursive: true, force: true }));
+  return value;
 }
 
 /** The variants every generator of the tier reads. */
@@ -201,17 +290,21 @@ export function tierWorkspace(name: string): { readonly work: string; readonly d
 /** What a generated tree holds that only copies the input or caches a tool's work: its copy of the description, its README. */
 export const copiesOfTheInput = /(^|\/)(api\/openapi\.yaml|README\.md)$|(^|\/)(\.ruff_cache|\.openapi-generator)\//;
 
+/** The files below `dir` (relative paths, sorted; links not followed), but for `ignored`. */
+async function filesBelow(dir: string, ignored: RegExp): Promise<string[]> {
+  return (await fs.promises.readdir(dir, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+    .filter((file) => !ignored.test(file))
+    .sort();
+}
+
 /**
  * The files that differ between two generated trees, but for what only copies or caches the input
  * (`ignored`): the same sources from both variants are one client, built once.
  */
 export async function differingFiles(a: string, b: string, ignored: RegExp): Promise<string[]> {
-  const list = async (dir: string) =>
-    (await fs.promises.readdir(dir, { recursive: true, withFileTypes: true }))
-      .filter((entry) => entry.isFile())
-      .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
-      .filter((file) => !ignored.test(file));
-  const [left, right] = await Promise.all([list(a), list(b)]);
+  const [left, right] = await Promise.all([filesBelow(a, ignored), filesBelow(b, ignored)]);
   const differing: string[] = [];
   for (const file of [...new Set([...left, ...right])].sort()) {
     const [x, y] = await Promise.all([a, b].map((dir) => fs.promises.readFile(path.join(dir, file)).catch(() => undefined)));
