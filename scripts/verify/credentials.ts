@@ -22,7 +22,6 @@ export function missingCredentials(document: Json, headers: [string, string][]):
   const given = new Set(headers.map(([name]) => name.toLowerCase()));
   const carried = headerSchemes(document).filter((scheme) => schemes.has(scheme.scheme));
   if (carried.some((scheme) => given.has(scheme.header.toLowerCase()))) return undefined;
-  if (carried.length === 0 && headers.length > 0) return undefined;
   const hint = carried[0] ? `: add --header "${carried[0].header}: ${carried[0].bearer ? 'Bearer <token>' : '<key>'}"` : '';
   return `the description declares security (${[...schemes].join(', ')}) and no --header carries it${hint}; the calls go out without credentials`;
 }
