@@ -73,8 +73,9 @@ function pathTypes(document: Json, operation: Operation): Record<string, string>
 /** What stands for a credential in a sample. */
 const credentialPlaceholder = 'your credential';
 
-/** A value of a field's type, for a sample: the description gives no example. */
+/** A value for a sample: the one the schema states or bounds (an overlay's default, enum, example, minimum), else a placeholder of its type. */
 function placeholder(field: BodyField): unknown {
+  if (field.sample !== undefined) return field.sample;
   const values: Record<string, unknown> = { string: 'text', integer: 0, number: 0, boolean: false, array: [], object: {} };
   return field.type !== undefined && field.type in values ? values[field.type] : null;
 }
@@ -91,7 +92,7 @@ const propertyName = (name: string) =>
 
 /** A value of a parameter's schema, for a sample: a placeholder of its type, in its shape. */
 function parameterValue(parameter: ParameterRule): unknown {
-  const value = placeholder({ name: parameter.name, type: parameter.type });
+  const value = placeholder({ name: parameter.name, type: parameter.type, sample: parameter.sample });
   if (parameter.shape === 'array') return [value];
   return parameter.shape === 'object' ? { name: value } : value;
 }

@@ -3,7 +3,7 @@
 // carry (parameters.ts says which); the build with overlays refuses those at the overlay's action.
 import { deref, eachOperation, type Json } from '../openapi-document.ts';
 import { ReportedError } from '../project.ts';
-import { contentProblem, parameterRule, type ParameterRule, pathParameterProblem } from './parameters.ts';
+import { contentProblem, parameterRule, type ParameterRule, pathParameterProblem, schemaSample } from './parameters.ts';
 
 export interface Operation {
   operationId: string;
@@ -130,6 +130,8 @@ export function headerSchemes(bundle: Json): HeaderScheme[] {
 export interface BodyField {
   name: string;
   type?: string;
+  /** A value its schema states or bounds, for samples (`schemaSample`). */
+  sample?: unknown;
 }
 
 /**
@@ -143,8 +145,8 @@ export function bodyFields(document: Json, operation: Operation): { declared: bo
   return {
     declared: Object.keys(properties).length > 0,
     required: required.map((name) => {
-      const type = deref(document, properties[name])?.type;
-      return { name, type: typeof type === 'string' ? type : undefined };
+      const schema = deref(document, properties[name]);
+      return { name, type: typeof schema?.type === 'string' ? schema.type : undefined, sample: schemaSample(schema) };
     }),
   };
 }

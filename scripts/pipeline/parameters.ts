@@ -25,6 +25,8 @@ export interface ParameterRule {
   shape: ParameterShape;
   /** The JSON type of the value, or of each item or property value (for samples and docs). */
   type: string;
+  /** A value the schema allows, for samples, where it states one or bounds one (see `schemaSample`). */
+  sample?: unknown;
 }
 
 /** A parameter, body or response the client cannot carry, and why, with what to write instead. */
@@ -41,15 +43,33 @@ function primitiveType(document: Oas3_1Definition, node: Referenced<Schema> | bo
   return types.length === 1 && primitiveTypes.includes(String(types[0])) ? String(types[0]) : undefined;
 }
 
+/**
+ * A value a sample may show for `schema`, where the schema says which: its `default`, its first
+ * `enum` value, its `const`, its first example, or for a number its `minimum` (or the first whole
+ * number above an `exclusiveMinimum`); undefined where it says none (the sample then shows a
+ * placeholder of its type).
+ */
+export function schemaSample(schema: Schema | undefined): unknown {
+  if (!schema) return undefined;
+  if (schema.default !== undefined) return schema.default;
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
+  if (schema.const !== undefined) return schema.const;
+  if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
+  if (schema.example !== undefined) return schema.example;
+  if (typeof schema.minimum === 'number') return schema.minimum;
+  if (typeof schema.exclusiveMinimum === 'number') return Math.floor(schema.exclusiveMinimum) + 1;
+  return undefined;
+}
+
 /** The shape and value type of a parameter's schema, or why the client cannot serialize it. */
-function shapeOf(document: Oas3_1Definition, node: Referenced<Schema> | undefined): { shape: ParameterShape; type: string } | Unsupported {
+function shapeOf(document: Oas3_1Definition, node: Referenced<Schema> | undefined): { shape: ParameterShape; type: string; sample?: unknown } | Unsupported {
   const schema = resolve<Schema>(document, node);
   const primitive = primitiveType(document, schema);
-  if (primitive) return { shape: 'primitive', type: primitive };
+  if (primitive) return { shape: 'primitive', type: primitive, sample: schemaSample(schema) };
   if (schema?.type === 'array') {
     const item = primitiveType(document, schema.items);
     return item
-      ? { shape: 'array', type: item }
+      ? { shape: 'array', type: item, sample: schemaSample(resolve<Schema>(document, schema.items)) }
       : {
           reason:
             'its items are not of one primitive type (string, number, integer or boolean), and OpenAPI 3.1 does not define how nested values are serialized',

@@ -88,3 +88,20 @@ describe('code samples', () => {
     expect(errors[0]).toMatch(/^broken-sample\.ts TS2322: Type 'number' is not assignable to type 'string'/);
   });
 });
+
+describe('sample values follow what an overlay states', () => {
+  it('a default, an enum and a minimum are the values shown, in TypeScript and in curl', async () => {
+    const document = structuredClone(await loadBundle());
+    document.paths['/v1/webhooks'].get.parameters = [
+      { name: 'limit', in: 'query', description: 'Page size.', schema: { type: 'integer', minimum: 1, maximum: 500, default: 50 } },
+      { name: 'order', in: 'query', description: 'Order.', schema: { type: 'string', enum: ['newest', 'oldest'] } },
+      { name: 'page', in: 'query', description: 'Page.', schema: { type: 'integer', minimum: 1 } },
+    ];
+    const samples = withCodeSamples(document).paths['/v1/webhooks'].get['x-codeSamples'] as { lang: string; source: string }[];
+    const [typescript, curl] = [samples.find((s) => s.lang === 'typescript')!.source, samples.find((s) => s.lang === 'bash')!.source];
+    expect(typescript).toContain('      limit: 50,');
+    expect(typescript).toContain("      order: 'newest',");
+    expect(typescript).toContain('      page: 1,');
+    expect(curl).toContain('?limit=50&order=newest&page=1');
+  });
+});
