@@ -74,4 +74,8 @@ export const disguisedInventions: string[] = [
   'The id is not a UUID but an opaque string.',
   'Without a token, it answers with an error.',
   'Unspecified errors are retried automatically.',
+  // Found by a new user: claims in words of no silent part's first list (who may call, in what order).
+  'Requires admin rights.',
+  'Only account owners may call it.',
+  'Scopes come back in alphabetical order.',
 ];

@@ -20,7 +20,7 @@ export const silentParts: { part: string; words: RegExp }[] = [
   {
     part: 'authentication',
     words:
-      /\b(?:authenticat\w*|authori[sz]\w*|credentials?|bearer|oauth\w*|api[- ]?keys?|access (?:keys?|tokens?)|tokens?|scopes?|permissions?|privileges?|secrets?|passwords?|log ?in|sign(?:ed)? in|security|signatures?|hmac|basic auth|client certificates?)\b/gi,
+      /\b(?:authenticat\w*|authori[sz]\w*|credentials?|bearer|oauth\w*|api[- ]?keys?|access (?:keys?|tokens?)|tokens?|scopes?|permissions?|privileges?|secrets?|passwords?|log ?in|sign(?:ed)? in|security|signatures?|hmac|basic auth|client certificates?|rights?|admins?|administrators?|owners?|roles?|(?:may|can|cannot|must) (?:call|use|access)|allowed to (?:call|use|access))\b/gi,
   },
   {
     part: 'limits',
@@ -60,7 +60,7 @@ export const silentParts: { part: string; words: RegExp }[] = [
   {
     part: "an operation's behaviour beyond its method and path",
     words:
-      /\b(?:cach\w*|idempoten\w*|retr(?:y|ies|ied|ying)|asynchronous\w*|synchronous\w*|async|eventual\w*|immediately|in the background|paginat\w*|pages?|cursors?|sorted|ordered by|timeouts?|expir\w*|ttl|atomic\w*|transaction\w*|concurren\w*|guarantee\w*)\b/gi,
+      /\b(?:cach\w*|idempoten\w*|retr(?:y|ies|ied|ying)|asynchronous\w*|synchronous\w*|async|eventual\w*|immediately|in the background|paginat\w*|pages?|cursors?|sort\w*|ordered by|order by|(?:alphabetical|chronological|ascending|descending|reverse) order|alphabetical\w*|chronological\w*|newest first|oldest first|timeouts?|expir\w*|ttl|atomic\w*|transaction\w*|concurren\w*|guarantee\w*)\b/gi,
   },
 ];
 
