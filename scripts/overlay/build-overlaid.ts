@@ -143,7 +143,7 @@ function overlaySteps(project: Project, options: OverlayBuildOptions, overlays: 
   const rest = buildSteps
     .filter((step) => step !== lintStep)
     .map((step) => ({ ...step, after: step.after.map((name) => (name === lintStep.name ? 'overlays' : name)) }));
-  // package.json and README.md: the output folder is a package an application installs.
+  // package.json, README.md and LICENSE: the output folder is a package an application installs.
   const packageStep: Step = {
     name: 'package',
     after: ['overlays'],
@@ -152,6 +152,9 @@ function overlaySteps(project: Project, options: OverlayBuildOptions, overlays: 
       const { name, version } = document.info['x-package'] as { name: string; version: string };
       fs.writeFileSync(path.join(context.outDir, 'package.json'), packageJson(project, name, version, document, overlays));
       fs.writeFileSync(path.join(context.outDir, 'README.md'), packageReadme(name, version, document, overlays, changesFile));
+      // The license the package.json names, which its `files` list ships.
+      const license = path.join(project.root, 'LICENSE');
+      if (fs.existsSync(license)) fs.copyFileSync(license, path.join(context.outDir, 'LICENSE'));
     },
   };
   const manifestStep: Step = {

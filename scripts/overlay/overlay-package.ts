@@ -110,7 +110,7 @@ export function packageReadme(name: string, version: string, document: Json, ove
     `const { data, error } = await ${operation}(client);`,
     '```',
     '',
-    'The Markdown reference ([reference/README.md](reference/README.md), `llms.txt`) and the docs (`docs/index.html`) show every operation with a sample.',
+    'In the build folder beside this README, not in the installed or packed package: the Markdown reference ([reference/README.md](reference/README.md), `llms.txt`) and the docs (`docs/index.html`), which show every operation with a sample.',
     'The description is exported too: `openapi.json`, `openapi.yaml`, `openapi-3.0.json`, `openapi.dereferenced.json`.',
     '',
   ].join('\n');

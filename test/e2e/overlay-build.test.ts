@@ -51,7 +51,16 @@ describe('the build with the example overlays', () => {
     const committed = Object.keys(generatedBefore).filter((file) => !file.startsWith('docs/'));
     const written = Object.keys(await fingerprint(out));
     expect(written.sort()).toEqual(
-      [...committed, 'docs/index.html', 'docs/interface-document.html', 'overlay-changes.md', '.overlay-build.json', 'package.json', 'README.md'].sort(),
+      [
+        ...committed,
+        'docs/index.html',
+        'docs/interface-document.html',
+        'overlay-changes.md',
+        '.overlay-build.json',
+        'package.json',
+        'README.md',
+        'LICENSE',
+      ].sort(),
     );
     expect(await fs.readFile(path.join(out, 'overlay-changes.md'), 'utf8')).toContain('1. Example credentials header 1.0.0 (`examples/overlays/auth.yaml`)');
   });

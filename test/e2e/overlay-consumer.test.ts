@@ -49,9 +49,13 @@ declare const process: { argv: string[] };
 `;
 
 describe('a consumer of the overlaid package', () => {
-  it('builds with one command and installs into a separate application', () => {
+  it('builds with one command and installs into a separate application, its license with it', async () => {
     expect(built.code, built.output).toBe(0);
     expect(app.installed.code, app.installed.output).toBe(0);
+    // What its package.json names ships with it: the license among them.
+    const installed = path.join(app.dir, 'node_modules', packageName);
+    expect(JSON.parse(await fs.readFile(path.join(installed, 'package.json'), 'utf8')).license).toBe('MIT');
+    expect(await fs.readFile(path.join(installed, 'LICENSE'), 'utf8')).toContain('MIT License');
   });
 
   it('type-checks a program that uses the credential, the cursor, the typed page, the header and the required field', async () => {
