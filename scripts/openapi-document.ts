@@ -5,6 +5,10 @@
 import type {
   Oas3_1Definition,
   Oas3_1Schema,
+  Oas3Info,
+  Oas3SecurityScheme,
+  Oas3Tag,
+  Oas3Header,
   Oas3MediaType,
   Oas3Operation,
   Oas3Parameter,
@@ -23,6 +27,11 @@ export type RequestBody = Oas3RequestBody<Oas3_1Schema>;
 export type Response = Oas3Response<Oas3_1Schema>;
 export type MediaType = Oas3MediaType<Oas3_1Schema>;
 export type Schema = Oas3_1Schema;
+/** `info`, with the `summary` OpenAPI 3.1 added. */
+export type Info = Oas3Info & { summary?: string };
+export type Header = Oas3Header<Oas3_1Schema>;
+export type SecurityScheme = Oas3SecurityScheme;
+export type Tag = Oas3Tag;
 /** A node that may be written as a `$ref` in its place. */
 export type Referenced<T> = T | OasRef;
 
@@ -91,14 +100,46 @@ export function* eachOperation<D extends OpenApiDocument | Json>(
   }
 }
 
-/** An operation's parameters, its path item's first, each `$ref` followed (what a caller sends). */
+/** The path item at `path` in `document` (not a `$ref`: a bundle has none there), or undefined. */
+export function pathItemAt(document: OpenApiDocument, path: string): PathItem | undefined {
+  const pathItem = document.paths?.[path];
+  return pathItem && !isRef(pathItem) ? pathItem : undefined;
+}
+
+/** The operation at `path` and `method` (a path item's key, as `get`) in `document`, or undefined. */
+export function operationAt(document: OpenApiDocument, path: string, method: string): Operation | undefined {
+  return (httpMethods as readonly string[]).includes(method) ? pathItemAt(document, path)?.[method as HttpMethod] : undefined;
+}
+
+/**
+ * An operation's parameters as written (each maybe a `$ref`), its path item's first: an operation's
+ * parameter replaces the path item's of the same name and location, as OpenAPI says.
+ */
+export function operationParameterNodes(document: OpenApiDocument, pathItem: PathItem | undefined, operation: Operation): Referenced<Parameter>[] {
+  const key = (node: Referenced<Parameter>) => `${deref(document, node)?.in} ${deref(document, node)?.name}`;
+  const own = new Set((operation.parameters ?? []).map(key));
+  return [...(pathItem?.parameters ?? []).filter((node) => !own.has(key(node))), ...(operation.parameters ?? [])];
+}
+
+/** An operation's parameters (operationParameterNodes), each `$ref` followed: what a caller sends. */
 export function operationParameters(document: OpenApiDocument, pathItem: PathItem | undefined, operation: Operation): Parameter[] {
-  return [...(pathItem?.parameters ?? []), ...(operation.parameters ?? [])].flatMap((p) => deref(document, p) ?? []);
+  return operationParameterNodes(document, pathItem, operation).flatMap((p) => deref(document, p) ?? []);
 }
 
 /** The status of an operation's success response (its first 2xx), or undefined. */
 export function successStatus(operation: Operation): string | undefined {
   return Object.keys(operation.responses ?? {}).find((status) => /^2\d\d$/.test(status));
+}
+
+/** What a build with overlays writes in `info` (build-overlaid.ts): the overlays applied, and the package it ships in. */
+export type OverlaidInfo = Info & {
+  'x-overlays'?: { title?: unknown; version?: unknown }[];
+  'x-package'?: { name: string; version: string };
+};
+
+/** `document`'s `info`, with what a build with overlays adds to it. */
+export function overlaidInfo(document: OpenApiDocument | undefined): OverlaidInfo | undefined {
+  return document?.info as OverlaidInfo | undefined;
 }
 
 /** The name of a component a local `$ref` points at: `#/components/schemas/Foo` is `Foo`. */

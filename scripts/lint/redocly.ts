@@ -18,6 +18,7 @@ import {
   YamlParseError,
 } from '@redocly/openapi-core';
 import { forTerminal } from '../escape.ts';
+import type { OpenApiDocument } from '../openapi-document.ts';
 import { type Project, ReportedError, shown } from '../project.ts';
 import { checkRedoclyConfig, readConfig } from './config-boundary.ts';
 import { faithfulPlugin, faithfulRuleSettings } from './faithful.ts';
@@ -98,11 +99,11 @@ export async function lintSource(session: RedoclySession): Promise<NormalizedPro
 }
 
 /** Bundles the source into one document whose only `$ref`s point into its own `components`. */
-export async function bundleSource(session: RedoclySession): Promise<{ bundle: Record<string, unknown>; problems: NormalizedProblem[] }> {
+export async function bundleSource(session: RedoclySession): Promise<{ bundle: OpenApiDocument; problems: NormalizedProblem[] }> {
   const result = await bundle({ ref: session.project.sourceEntry, config: session.config, externalRefResolver: session.resolver }).catch((error) =>
     explainYamlError(session.project, error),
   );
-  return { bundle: result.bundle.parsed as Record<string, unknown>, problems: result.problems.filter((problem) => problem.severity === 'error') };
+  return { bundle: result.bundle.parsed as OpenApiDocument, problems: result.problems.filter((problem) => problem.severity === 'error') };
 }
 
 /**

@@ -6,9 +6,8 @@
 // not; this file only finds each operation's parts and the action to blame. Response headers and
 // error responses of any media type are carried (the caller reads them from `response`).
 import type { Oas3_1Definition } from '@redocly/openapi-core';
-import { deref, eachOperation, pointer } from '../openapi-document.ts';
+import { deref, eachOperation, operationParameterNodes, pointer } from '../openapi-document.ts';
 import { ReportedError } from '../project.ts';
-import { operationParameters } from '../pipeline/operations.ts';
 import { contentProblem, parameterRule, pathParameterProblem } from '../pipeline/parameters.ts';
 import type { AppliedAction } from './apply-overlay.ts';
 import { actionAbout } from './lint-overlaid.ts';
@@ -25,8 +24,8 @@ export function clientProblems(document: Oas3_1Definition): ClientProblem[] {
   const problems: ClientProblem[] = [];
   for (const { path, method, pathItem, operation } of eachOperation(document)) {
     const where = `${method.toUpperCase()} ${path}`;
-    for (const node of operationParameters(document, pathItem, operation)) {
-      const parameter = deref(document, node);
+    for (const node of operationParameterNodes(document, pathItem, operation)) {
+      const parameter = deref(document, node)!;
       const result = parameter.in === 'path' ? pathParameterProblem(document, parameter) : parameterRule(document, parameter);
       const index = (operation.parameters ?? []).indexOf(node);
       const at =
