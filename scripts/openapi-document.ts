@@ -1,14 +1,13 @@
 // Reading a bundled OpenAPI 3.1 document, typed with @redocly/openapi-core's OpenAPI 3.1 types:
 // JSON pointers (RFC 6901) into it, its local `$ref`s, the HTTP methods a path item may hold, its
-// operations in document order, an operation's parameters and its success status. One home for
-// each, so the lint, the build, the diff and the tests read a document the same way.
+// operations in document order, the operation at a path and method, an operation's parameters and
+// its success status, and what a build with overlays adds to `info`. One home for each, so the
+// lint, the build, the overlays, the diff, verify and the tests read a document the same way.
 import type {
   Oas3_1Definition,
   Oas3_1Schema,
   Oas3Info,
   Oas3SecurityScheme,
-  Oas3Tag,
-  Oas3Header,
   Oas3MediaType,
   Oas3Operation,
   Oas3Parameter,
@@ -29,17 +28,9 @@ export type MediaType = Oas3MediaType<Oas3_1Schema>;
 export type Schema = Oas3_1Schema;
 /** `info`, with the `summary` OpenAPI 3.1 added. */
 export type Info = Oas3Info & { summary?: string };
-export type Header = Oas3Header<Oas3_1Schema>;
 export type SecurityScheme = Oas3SecurityScheme;
-export type Tag = Oas3Tag;
 /** A node that may be written as a `$ref` in its place. */
 export type Referenced<T> = T | OasRef;
-
-/**
- * @deprecated Untyped parsed OpenAPI: use `OpenApiDocument` and its parts. Kept so that code not
- * yet moved to the typed document compiles.
- */
-export type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- the deprecated alias itself
 
 /** The keys of a path item that are operations, in the order the OpenAPI specification lists them. */
 export const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
@@ -75,27 +66,18 @@ export function nodeAt(document: unknown, at: string): unknown {
 }
 
 /** Follows a local `$ref` once; returns other nodes as they are (undefined where it dangles). */
-export function deref<T>(document: OpenApiDocument, node: Referenced<T> | undefined): T | undefined;
-/** @deprecated Untyped: pass an `OpenApiDocument`. */
-export function deref(document: Json, node: Json): Json;
-export function deref<T>(document: unknown, node: Referenced<T> | undefined): T | undefined {
+export function deref<T>(document: OpenApiDocument, node: Referenced<T> | undefined): T | undefined {
   if (!isRef(node)) return node;
   return node.$ref.startsWith('#') ? (nodeAt(document, node.$ref) as T | undefined) : undefined;
 }
 
-/** What a helper yields for a typed document, and (deprecated) for an untyped one. */
-type TypedFor<D, T> = D extends OpenApiDocument ? T : Json;
-
 /** Every operation of `document` with its path, method and path item, in document order. */
-export function* eachOperation<D extends OpenApiDocument | Json>(
-  document: D,
-): Generator<{ path: string; method: HttpMethod; pathItem: TypedFor<D, PathItem>; operation: TypedFor<D, Operation> }> {
-  for (const [path, item] of Object.entries((document as OpenApiDocument)?.paths ?? {})) {
+export function* eachOperation(document: OpenApiDocument): Generator<{ path: string; method: HttpMethod; pathItem: PathItem; operation: Operation }> {
+  for (const [path, item] of Object.entries(document?.paths ?? {})) {
     if (!item || typeof item !== 'object' || isRef(item)) continue;
-    const pathItem = item as PathItem;
     for (const method of httpMethods) {
-      const operation = pathItem[method];
-      if (operation) yield { path, method, pathItem: pathItem as TypedFor<D, PathItem>, operation: operation as TypedFor<D, Operation> };
+      const operation = item[method];
+      if (operation) yield { path, method, pathItem: item, operation };
     }
   }
 }
