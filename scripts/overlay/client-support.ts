@@ -6,7 +6,7 @@
 // not; this file only finds each operation's parts and the action to blame. Response headers and
 // error responses of any media type are carried (the caller reads them from `response`).
 import type { Oas3_1Definition } from '@redocly/openapi-core';
-import { deref, eachOperation, operationParameterNodes, pointer } from '../openapi-document.ts';
+import { deref, eachOperation, operationParameterNodes, pointer, successStatus } from '../openapi-document.ts';
 import { ReportedError } from '../project.ts';
 import { contentProblem, parameterRule, pathParameterProblem } from '../pipeline/parameters.ts';
 import type { AppliedAction } from './apply-overlay.ts';
@@ -35,7 +35,7 @@ export function clientProblems(document: Oas3_1Definition): ClientProblem[] {
     const body = deref(document, operation.requestBody);
     const bodyProblem = body ? contentProblem(body.content, 'request body') : undefined;
     if (bodyProblem) problems.push({ at: pointer('paths', path, method, 'requestBody'), what: `${where}: request body`, reason: bodyProblem.reason });
-    const success = Object.keys(operation.responses ?? {}).find((status) => /^2\d\d$/.test(status));
+    const success = successStatus(operation);
     const successResponse = success ? deref(document, operation.responses?.[success]) : undefined;
     const successProblem = successResponse ? contentProblem(successResponse.content, 'success response') : undefined;
     if (success && successProblem)
