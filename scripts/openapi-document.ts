@@ -1,10 +1,13 @@
 // Reading a bundled OpenAPI 3.1 document, typed with @redocly/openapi-core's OpenAPI 3.1 types:
 // JSON pointers (RFC 6901) into it, its local `$ref`s, the HTTP methods a path item may hold, its
-// operations in document order, an operation's parameters and its success status. One home for
-// each, so the lint, the build, the diff and the tests read a document the same way.
+// operations in document order, the operation at a path and method, an operation's parameters and
+// its success status, and what a build with overlays adds to `info`. One home for each, so the
+// lint, the build, the overlays, the diff, verify and the tests read a document the same way.
 import type {
   Oas3_1Definition,
   Oas3_1Schema,
+  Oas3Info,
+  Oas3SecurityScheme,
   Oas3MediaType,
   Oas3Operation,
   Oas3Parameter,
@@ -23,14 +26,11 @@ export type RequestBody = Oas3RequestBody<Oas3_1Schema>;
 export type Response = Oas3Response<Oas3_1Schema>;
 export type MediaType = Oas3MediaType<Oas3_1Schema>;
 export type Schema = Oas3_1Schema;
+/** `info`, with the `summary` OpenAPI 3.1 added. */
+export type Info = Oas3Info & { summary?: string };
+export type SecurityScheme = Oas3SecurityScheme;
 /** A node that may be written as a `$ref` in its place. */
 export type Referenced<T> = T | OasRef;
-
-/**
- * @deprecated Untyped parsed OpenAPI: use `OpenApiDocument` and its parts. Kept so that code not
- * yet moved to the typed document compiles.
- */
-export type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- the deprecated alias itself
 
 /** The keys of a path item that are operations, in the order the OpenAPI specification lists them. */
 export const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
@@ -66,39 +66,62 @@ export function nodeAt(document: unknown, at: string): unknown {
 }
 
 /** Follows a local `$ref` once; returns other nodes as they are (undefined where it dangles). */
-export function deref<T>(document: OpenApiDocument, node: Referenced<T> | undefined): T | undefined;
-/** @deprecated Untyped: pass an `OpenApiDocument`. */
-export function deref(document: Json, node: Json): Json;
-export function deref<T>(document: unknown, node: Referenced<T> | undefined): T | undefined {
+export function deref<T>(document: OpenApiDocument, node: Referenced<T> | undefined): T | undefined {
   if (!isRef(node)) return node;
   return node.$ref.startsWith('#') ? (nodeAt(document, node.$ref) as T | undefined) : undefined;
 }
 
-/** What a helper yields for a typed document, and (deprecated) for an untyped one. */
-type TypedFor<D, T> = D extends OpenApiDocument ? T : Json;
-
 /** Every operation of `document` with its path, method and path item, in document order. */
-export function* eachOperation<D extends OpenApiDocument | Json>(
-  document: D,
-): Generator<{ path: string; method: HttpMethod; pathItem: TypedFor<D, PathItem>; operation: TypedFor<D, Operation> }> {
-  for (const [path, item] of Object.entries((document as OpenApiDocument)?.paths ?? {})) {
+export function* eachOperation(document: OpenApiDocument): Generator<{ path: string; method: HttpMethod; pathItem: PathItem; operation: Operation }> {
+  for (const [path, item] of Object.entries(document?.paths ?? {})) {
     if (!item || typeof item !== 'object' || isRef(item)) continue;
-    const pathItem = item as PathItem;
     for (const method of httpMethods) {
-      const operation = pathItem[method];
-      if (operation) yield { path, method, pathItem: pathItem as TypedFor<D, PathItem>, operation: operation as TypedFor<D, Operation> };
+      const operation = item[method];
+      if (operation) yield { path, method, pathItem: item, operation };
     }
   }
 }
 
-/** An operation's parameters, its path item's first, each `$ref` followed (what a caller sends). */
+/** The path item at `path` in `document` (not a `$ref`: a bundle has none there), or undefined. */
+export function pathItemAt(document: OpenApiDocument, path: string): PathItem | undefined {
+  const pathItem = document.paths?.[path];
+  return pathItem && !isRef(pathItem) ? pathItem : undefined;
+}
+
+/** The operation at `path` and `method` (a path item's key, as `get`) in `document`, or undefined. */
+export function operationAt(document: OpenApiDocument, path: string, method: string): Operation | undefined {
+  return (httpMethods as readonly string[]).includes(method) ? pathItemAt(document, path)?.[method as HttpMethod] : undefined;
+}
+
+/**
+ * An operation's parameters as written (each maybe a `$ref`), its path item's first: an operation's
+ * parameter replaces the path item's of the same name and location, as OpenAPI says.
+ */
+export function operationParameterNodes(document: OpenApiDocument, pathItem: PathItem | undefined, operation: Operation): Referenced<Parameter>[] {
+  const key = (node: Referenced<Parameter>) => `${deref(document, node)?.in} ${deref(document, node)?.name}`;
+  const own = new Set((operation.parameters ?? []).map(key));
+  return [...(pathItem?.parameters ?? []).filter((node) => !own.has(key(node))), ...(operation.parameters ?? [])];
+}
+
+/** An operation's parameters (operationParameterNodes), each `$ref` followed: what a caller sends. */
 export function operationParameters(document: OpenApiDocument, pathItem: PathItem | undefined, operation: Operation): Parameter[] {
-  return [...(pathItem?.parameters ?? []), ...(operation.parameters ?? [])].flatMap((p) => deref(document, p) ?? []);
+  return operationParameterNodes(document, pathItem, operation).flatMap((p) => deref(document, p) ?? []);
 }
 
 /** The status of an operation's success response (its first 2xx), or undefined. */
 export function successStatus(operation: Operation): string | undefined {
   return Object.keys(operation.responses ?? {}).find((status) => /^2\d\d$/.test(status));
+}
+
+/** What a build with overlays writes in `info` (build-overlaid.ts): the overlays applied, and the package it ships in. */
+export type OverlaidInfo = Info & {
+  'x-overlays'?: { title?: unknown; version?: unknown }[];
+  'x-package'?: { name: string; version: string };
+};
+
+/** `document`'s `info`, with what a build with overlays adds to it. */
+export function overlaidInfo(document: OpenApiDocument | undefined): OverlaidInfo | undefined {
+  return document?.info as OverlaidInfo | undefined;
 }
 
 /** The name of a component a local `$ref` points at: `#/components/schemas/Foo` is `Foo`. */

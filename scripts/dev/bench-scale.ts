@@ -11,6 +11,7 @@ import spectralParsers from '@stoplight/spectral-parsers';
 import { buildDocs } from '../pipeline/build-docs.ts';
 import { generateTypes } from '../pipeline/generate-types.ts';
 import { loadRuleset } from '../lint/spectral-ruleset.ts';
+import { httpMethods, isRef, type OpenApiDocument } from '../openapi-document.ts';
 import { openProject } from '../project.ts';
 import { medianOf } from './bench-timing.ts';
 
@@ -22,24 +23,25 @@ if (!root || !(factor >= 1 && runs >= 1)) {
 }
 const project = openProject(root);
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- parsed OpenAPI
-
-function scaled(base: Json, factor: number): Json {
-  const copy = structuredClone(base);
-  copy.paths = {};
+function scaled(base: OpenApiDocument, factor: number): OpenApiDocument {
+  const copy = { ...structuredClone(base), paths: {} as NonNullable<OpenApiDocument['paths']> };
   for (let k = 0; k < factor; k++) {
-    for (const [apiPath, item] of Object.entries(base.paths as Json)) {
+    for (const [apiPath, item] of Object.entries(base.paths ?? {})) {
       const clone = structuredClone(item);
       // Copy k of an operation gets a letters-only suffix (the house rules allow no digits): B, C, ..., BA, ...
       const suffix = k === 0 ? '' : [...String(k)].map((digit) => String.fromCharCode(65 + Number(digit))).join('');
-      for (const operation of Object.values(clone) as Json[]) if (operation?.operationId) operation.operationId = `${operation.operationId}${suffix}`;
+      if (!isRef(clone))
+        for (const method of httpMethods) {
+          const operation = clone[method];
+          if (operation?.operationId) operation.operationId = `${operation.operationId}${suffix}`;
+        }
       copy.paths[k === 0 ? apiPath : apiPath.replace(/^\/(v\d)\//, `/$1/s${k}/`)] = clone;
     }
   }
   return copy;
 }
 
-const base = JSON.parse(await fs.readFile(path.join(project.outputDir, 'openapi.json'), 'utf8'));
+const base = JSON.parse(await fs.readFile(path.join(project.outputDir, 'openapi.json'), 'utf8')) as OpenApiDocument;
 const document = scaled(base, factor);
 const work = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-scale-'));
 try {

@@ -6,6 +6,8 @@
 // and which pages of the Markdown reference the mutant changes.
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Oas3Definition } from '@redocly/openapi-core';
+import type { OpenApiDocument } from '../openapi-document.ts';
 import { generateClient } from '../pipeline/generate-client.ts';
 import { generateTypes } from '../pipeline/generate-types.ts';
 import { markdownReference } from '../pipeline/markdown-reference.ts';
@@ -76,7 +78,7 @@ async function tryMutation(
   }
   if (text === original) return { mutation, error: 'the mutation changed nothing', asExpected: false };
   const mutant = openProject(project.root, new Map([[file, text]]));
-  let bundle: Record<string, unknown>;
+  let bundle: OpenApiDocument;
   try {
     const result = await lintDescription(mutant, lintOptions);
     const lines = problemLines(mutant, result);
@@ -90,7 +92,7 @@ async function tryMutation(
     throw error;
   }
   let reference = new Map<string, string>();
-  let variants: { '3.0'?: Record<string, unknown>; dereferenced?: Record<string, unknown> } = {};
+  let variants: { '3.0'?: Oas3Definition; dereferenced?: OpenApiDocument } = {};
   for (const [stage, generate] of [
     ['types', () => generateTypes(bundle)],
     ['client', async () => generateClient(bundle)],

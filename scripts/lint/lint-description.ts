@@ -6,13 +6,14 @@
 import path from 'node:path';
 import type { Config, NormalizedProblem } from '@redocly/openapi-core';
 import { type Project, shown } from '../project.ts';
+import type { OpenApiDocument } from '../openapi-document.ts';
 import { type BoundaryProblem, readSource } from './source-boundary.ts';
 import type { SpectralDiagnostic, SpectralLinter } from './spectral.ts';
 import { startSpectralWorker } from './spectral-worker-client.ts';
 
 export interface LintResult {
   /** The bundle, when the source bundles (even with lint problems, so that Spectral can run). */
-  bundle?: Record<string, unknown>;
+  bundle?: OpenApiDocument;
   /** The text of `generated/openapi.json`: what Spectral linted is byte for byte what is written. */
   bundleJson?: string;
   /** Where Spectral's findings point: the bundle's file, relative to the project root. */

@@ -6,6 +6,7 @@ import { forTerminal } from '../escape.ts';
 import { type Project, ReportedError, shown } from '../project.ts';
 import type { LintResult } from './lint-description.ts';
 import { ownProblemLine } from './own-problem.ts';
+import type { OpenApiDocument } from '../openapi-document.ts';
 
 /** A problem Redocly's engine found, with its file (relative to the root), line and column. */
 export function locatedProblem(project: Project, problem: NormalizedProblem): { file: string; line: number; col: number; rule: string; message: string } {
@@ -62,7 +63,7 @@ export class LintFailure extends ReportedError {
 }
 
 /** The bundle of a clean lint; throws a LintFailure listing the problems otherwise. */
-export function requireClean(project: Project, result: LintResult): { bundle: Record<string, unknown>; bundleJson: string } {
+export function requireClean(project: Project, result: LintResult): { bundle: OpenApiDocument; bundleJson: string } {
   if (problemCount(result) > 0 || !result.bundle || result.bundleJson === undefined) throw new LintFailure(project, result);
   return { bundle: result.bundle, bundleJson: result.bundleJson };
 }

@@ -18,6 +18,7 @@ import {
   YamlParseError,
 } from '@redocly/openapi-core';
 import { forTerminal } from '../escape.ts';
+import { escapePointerSegment, type OpenApiDocument } from '../openapi-document.ts';
 import { type Project, ReportedError, shown } from '../project.ts';
 import { checkRedoclyConfig, readConfig } from './config-boundary.ts';
 import { faithfulPlugin, faithfulRuleSettings } from './faithful.ts';
@@ -57,7 +58,7 @@ export async function checkRedoclyConfigFile(project: Pick<Project, 'root' | 're
     return; // a syntax error is Redocly's to report, when it loads the config
   }
   const source = new Source(project.redoclyConfig, text);
-  const pointer = (at: (string | number)[]) => `#/${at.map((key) => String(key).replaceAll('~', '~0').replaceAll('/', '~1')).join('/')}`;
+  const pointer = (at: (string | number)[]) => `#/${at.map(escapePointerSegment).join('/')}`;
   const locate = (at: (string | number)[]) => getLineColLocation({ source, pointer: pointer(at), reportOnKey: typeof at.at(-1) === 'string' }).start;
   checkRedoclyConfig(project, { file: project.redoclyConfig, text, data, locate });
 }
@@ -98,11 +99,11 @@ export async function lintSource(session: RedoclySession): Promise<NormalizedPro
 }
 
 /** Bundles the source into one document whose only `$ref`s point into its own `components`. */
-export async function bundleSource(session: RedoclySession): Promise<{ bundle: Record<string, unknown>; problems: NormalizedProblem[] }> {
+export async function bundleSource(session: RedoclySession): Promise<{ bundle: OpenApiDocument; problems: NormalizedProblem[] }> {
   const result = await bundle({ ref: session.project.sourceEntry, config: session.config, externalRefResolver: session.resolver }).catch((error) =>
     explainYamlError(session.project, error),
   );
-  return { bundle: result.bundle.parsed as Record<string, unknown>, problems: result.problems.filter((problem) => problem.severity === 'error') };
+  return { bundle: result.bundle.parsed as OpenApiDocument, problems: result.problems.filter((problem) => problem.severity === 'error') };
 }
 
 /**

@@ -8,7 +8,7 @@
 //   list gets the update appended (each item of a list update); a plain value is replaced.
 // - copy (1.1): the same, with the one node the `copy` expression selects as the update.
 // - remove: the node leaves the object or list it is in.
-import { type Json, pointer } from '../openapi-document.ts';
+import { escapePointerSegment, type OpenApiDocument, pointer } from '../openapi-document.ts';
 import { jsonSize, overlayLimits } from './overlay-limits.ts';
 import { isRecord, type Overlay, type OverlayAction, OverlayError } from './read-overlay.ts';
 import { type Path, selectTargets as select } from './select-targets.ts';
@@ -22,7 +22,7 @@ export interface AppliedAction {
 }
 
 /** Applies `overlays` in order to a copy of `document`; returns the result and what each action touched. */
-export function applyOverlays(document: Json, overlays: Overlay[]): { document: Json; applied: AppliedAction[] } {
+export function applyOverlays(document: OpenApiDocument, overlays: Overlay[]): { document: OpenApiDocument; applied: AppliedAction[] } {
   const result = structuredClone(document);
   const applied: AppliedAction[] = [];
   let size = jsonSize(result, overlayLimits.documentBytes);
@@ -40,7 +40,7 @@ export function applyOverlays(document: Json, overlays: Overlay[]): { document: 
 
 const tooLarge = `the description would grow past ${overlayLimits.documentBytes} bytes, more than an overlay may make it`;
 
-function applyAction(document: Json, action: OverlayAction, size: number, fail: (message: string) => never): string[] {
+function applyAction(document: unknown, action: OverlayAction, size: number, fail: (message: string) => never): string[] {
   const targets = select(document, action.target, fail);
   if (targets.length === 0) fail(nothingSelectedHint(document, action.target));
   if (action.kind === 'remove') return remove(document, targets, fail);
@@ -66,13 +66,13 @@ function applyAction(document: Json, action: OverlayAction, size: number, fail: 
       node.push(...items);
     } else if (isRecord(node)) {
       if (!isRecord(update)) fail(`the target ${where} is an object, so the ${action.kind} must be an object`);
-      const conflict = merge(node, update as Json, where);
+      const conflict = merge(node, update as Record<string, unknown>, where);
       if (conflict) fail(conflict);
-      pointers.push(...Object.keys(update as Json).map((key) => pointer(...path, key)));
+      pointers.push(...Object.keys(update as Record<string, unknown>).map((key) => pointer(...path, key)));
     } else if (path.length === 0 || isRecord(update) || Array.isArray(update)) {
       fail(`the target ${where} is ${describe(node)}; only a plain value can replace it`);
     } else {
-      (valueAt(document, path.slice(0, -1)) as Json)[path[path.length - 1]] = update;
+      (valueAt(document, path.slice(0, -1)) as Record<string | number, unknown>)[path[path.length - 1]] = update;
       pointers.push(where);
     }
   }
@@ -83,7 +83,7 @@ function applyAction(document: Json, action: OverlayAction, size: number, fail: 
  * Removes the nodes at `targets`: a node inside another removed node goes with it; items of one
  * list go last first, so that removing one does not shift the others.
  */
-function remove(document: Json, targets: Path[], fail: (message: string) => never): string[] {
+function remove(document: unknown, targets: Path[], fail: (message: string) => never): string[] {
   if (targets.some((path) => path.length === 0)) fail('the whole description cannot be removed');
   const essential = targets.find((path) => path.length === 1 && ['openapi', 'info', 'paths'].includes(String(path[0])));
   if (essential) fail(`it removes #/${essential[0]}, without which there is no description; target the nodes inside it you mean`);
@@ -127,9 +127,9 @@ function listMistake(list: unknown[], update: unknown, target: string): string |
 }
 
 /** Merges `update` into `node`; the message of the first conflict (an object meeting a list or a value), if any. */
-function merge(node: Json, update: Json, where: string): string | undefined {
+function merge(node: Record<string, unknown>, update: Record<string, unknown>, where: string): string | undefined {
   for (const [key, value] of Object.entries(update)) {
-    const at = `${where}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+    const at = `${where}/${escapePointerSegment(key)}`;
     const current = node[key];
     if (!Object.hasOwn(node, key)) node[key] = structuredClone(value);
     else if (isRecord(current) && isRecord(value)) {
@@ -150,7 +150,7 @@ function localRefs(node: unknown): string[] {
 }
 
 function valueAt(document: unknown, path: Path): unknown {
-  return path.reduce<unknown>((node, key) => (node as Json)[key as string], document);
+  return path.reduce<unknown>((node, key) => (node as Record<string | number, unknown>)[key], document);
 }
 
 function describe(value: unknown): string {

@@ -10,7 +10,7 @@ import { type BuildLog, build } from '../pipeline/build.ts';
 import { buildSteps, type BuildContext, lintStep, type Step } from '../pipeline/pipeline.ts';
 import { forMarkdown, forTerminal } from '../escape.ts';
 import { bundleJsonText } from '../lint/lint-description.ts';
-import type { Json } from '../openapi-document.ts';
+import { type OpenApiDocument, overlaidInfo } from '../openapi-document.ts';
 import { type Project, ReportedError, shown } from '../project.ts';
 import { applyOverlays } from './apply-overlay.ts';
 import { checkClientSupport } from './client-support.ts';
@@ -41,8 +41,8 @@ export const changesFile = 'overlay-changes.md';
 
 /** The description with the overlays applied, linted and compared: what the build's first step makes. */
 export interface Overlaid {
-  base: Json;
-  document: Json;
+  base: OpenApiDocument;
+  document: OpenApiDocument;
   json: string;
   overlays: Overlay[];
   warnings: OverlaidProblem[];
@@ -57,7 +57,7 @@ export interface Overlaid {
 export async function overlaidDescription(
   project: Project,
   options: OverlayBuildOptions,
-  base: Json,
+  base: OpenApiDocument,
   overlays: Overlay[] = readOverlays(project, options),
 ): Promise<Overlaid> {
   const { document, applied } = applyOverlays(base, overlays);
@@ -113,16 +113,17 @@ export function overlaidProblemLine(problem: OverlaidProblem, overlays: Overlay[
  * Names the overlays in `info`: `x-overlays` (title and version of each) for tools, and a first
  * paragraph of the description for readers of the docs and the Markdown reference.
  */
-function withOverlaysNamed(document: Json, overlays: Overlay[], baseVersion: string, pkg: { name: string; version: string }): void {
+function withOverlaysNamed(document: OpenApiDocument, overlays: Overlay[], baseVersion: string, pkg: { name: string; version: string }): void {
+  const info = overlaidInfo(document)!;
   const names = overlays.map((overlay) => `${forMarkdown(overlay.title)} ${forMarkdown(overlay.overlayVersion)}`).join('; ');
-  document.info['x-overlays'] = overlays.map((overlay) => ({ title: overlay.title, version: overlay.overlayVersion }));
+  info['x-overlays'] = overlays.map((overlay) => ({ title: overlay.title, version: overlay.overlayVersion }));
   // The package the build makes of it: the client's packageVersion and the samples' import read it.
-  document.info['x-package'] = pkg;
-  document.info.description = [
+  info['x-package'] = pkg;
+  info.description = [
     `**Built with overlays.** This is the description ${baseVersion} with these overlays applied, in order: ${names}.`,
     "Their facts are the overlays' own, not the interface document's: the overview below shows, for each part, what the interface document states and what the overlays add, and each operation's description ends with what the overlays add to it.",
     '',
-    document.info.description,
+    info.description,
   ].join('\n');
 }
 
@@ -148,8 +149,8 @@ function overlaySteps(project: Project, options: OverlayBuildOptions, overlays: 
     name: 'package',
     after: ['overlays'],
     async run(context) {
-      const document = context.bundle as Json;
-      const { name, version } = document.info['x-package'] as { name: string; version: string };
+      const document = context.bundle!;
+      const { name, version } = overlaidInfo(document)!['x-package']!;
       fs.writeFileSync(path.join(context.outDir, 'package.json'), packageJson(project, name, version, document, overlays));
       fs.writeFileSync(path.join(context.outDir, 'README.md'), packageReadme(name, version, document, overlays, changesFile));
       // The license the package.json names, which its `files` list ships.

@@ -3,7 +3,22 @@
 // an operation needs, compared between the description and the description with the overlays,
 // with what a caller must now do. Plus warnings where a fact cannot be enforced: a request body
 // whose schema now has required fields while the body itself stays optional.
-import { deref, eachOperation, type Json } from '../openapi-document.ts';
+import {
+  deref,
+  eachOperation,
+  isRef,
+  type OpenApiDocument,
+  type Operation,
+  operationAt,
+  operationParameters,
+  type Parameter,
+  type PathItem,
+  pathItemAt,
+  type Referenced,
+  type Response,
+  type Schema,
+  type SecurityScheme,
+} from '../openapi-document.ts';
 
 export interface CallerChange {
   operationId: string;
@@ -22,14 +37,15 @@ interface Field {
 }
 
 /** Compares each operation of `overlaid` with the same operation (by path and method) of `base`. */
-export function callerChanges(base: Json, overlaid: Json): { changes: CallerChange[]; warnings: string[] } {
+export function callerChanges(base: OpenApiDocument, overlaid: OpenApiDocument): { changes: CallerChange[]; warnings: string[] } {
   const changes: CallerChange[] = [];
   const warnings: string[] = [];
   for (const { path, method, pathItem, operation } of eachOperation(overlaid)) {
-    const before = base.paths?.[path]?.[method];
-    if (!before || typeof operation.operationId !== 'string') continue;
-    const add = (what: string, caller: string, breaking: boolean) => changes.push({ operationId: operation.operationId, what, caller, breaking });
-    parameterChanges(parameters(base, base.paths[path], before), parameters(overlaid, pathItem, operation), add);
+    const before = operationAt(base, path, method);
+    const operationId = operation.operationId;
+    if (!before || typeof operationId !== 'string') continue;
+    const add = (what: string, caller: string, breaking: boolean) => changes.push({ operationId, what, caller, breaking });
+    parameterChanges(parameters(base, pathItemAt(base, path), before), parameters(overlaid, pathItem, operation), add);
     securityChanges(base, before, overlaid, operation, add);
     const bodyBefore = deref(base, before.requestBody);
     const body = deref(overlaid, operation.requestBody);
@@ -39,15 +55,15 @@ export function callerChanges(base: Json, overlaid: Json): { changes: CallerChan
     if (body && body.required !== true && required.length > 0) {
       const at = `$.paths['${path}'].${method}.requestBody`;
       warnings.push(
-        `${operation.operationId}: the request body is still optional (${at} is not \`required: true\`), so a call without a body is valid and its required ${required.map(([jsonPath]) => `\`${jsonPath}\``).join(', ')} cannot be enforced; to require the body, add \`required: true\` at ${at}`,
+        `${operationId}: the request body is still optional (${at} is not \`required: true\`), so a call without a body is valid and its required ${required.map(([jsonPath]) => `\`${jsonPath}\``).join(', ')} cannot be enforced; to require the body, add \`required: true\` at ${at}`,
       );
     }
     for (const status of Object.keys(operation.responses ?? {}))
       if (!Object.hasOwn(before.responses ?? {}, status)) add(`${status} response`, 'may now get it, as described', false);
     for (const status of Object.keys(before.responses ?? {}))
       if (!Object.hasOwn(operation.responses ?? {}, status)) add(`${status} response`, 'no longer finds it described', status === 'default');
-    for (const [status, response] of Object.entries<Json>(operation.responses ?? {})) {
-      const schemaOf = (document: Json, node: Json) => deref(document, node)?.content?.['application/json']?.schema;
+    for (const [status, response] of Object.entries(operation.responses ?? {})) {
+      const schemaOf = (document: OpenApiDocument, node: Referenced<Response> | undefined) => deref(document, node)?.content?.['application/json']?.schema;
       fieldChanges(`${status} response`, fields(base, schemaOf(base, before.responses?.[status])), fields(overlaid, schemaOf(overlaid, response)), add);
     }
   }
@@ -56,12 +72,12 @@ export function callerChanges(base: Json, overlaid: Json): { changes: CallerChan
 
 type Add = (what: string, caller: string, breaking: boolean) => void;
 
-function parameters(document: Json, pathItem: Json, operation: Json): Map<string, Json> {
-  const all = [...(pathItem?.parameters ?? []), ...(operation?.parameters ?? [])].map((p: Json) => deref(document, p));
-  return new Map(all.filter((p) => p && p.in !== 'path').map((p) => [`${p.in} parameter \`${p.name}\``, p]));
+function parameters(document: OpenApiDocument, pathItem: PathItem | undefined, operation: Operation): Map<string, Parameter> {
+  const all = operationParameters(document, pathItem, operation);
+  return new Map(all.filter((p) => p.in !== 'path').map((p) => [`${p.in} parameter \`${p.name}\``, p]));
 }
 
-function parameterChanges(before: Map<string, Json>, after: Map<string, Json>, add: Add): void {
+function parameterChanges(before: Map<string, Parameter>, after: Map<string, Parameter>, add: Add): void {
   for (const [what, parameter] of after) {
     const was = before.get(what);
     const type = typeOf(parameter.schema);
@@ -72,10 +88,10 @@ function parameterChanges(before: Map<string, Json>, after: Map<string, Json>, a
   for (const what of before.keys()) if (!after.has(what)) add(what, 'must no longer send it: the overlays removed it', true);
 }
 
-function securityChanges(base: Json, before: Json, overlaid: Json, operation: Json, add: Add): void {
-  const describe = (document: Json, requirements: Json) =>
+function securityChanges(base: OpenApiDocument, before: Operation, overlaid: OpenApiDocument, operation: Operation, add: Add): void {
+  const describe = (document: OpenApiDocument, requirements: unknown) =>
     (Array.isArray(requirements) ? requirements : [])
-      .map((requirement: Json) =>
+      .map((requirement: object | null | undefined) =>
         Object.keys(requirement ?? {})
           .map((name) => `${name} (${schemeText(document.components?.securitySchemes?.[name])})`)
           .join(' and '),
@@ -89,11 +105,12 @@ function securityChanges(base: Json, before: Json, overlaid: Json, operation: Js
 }
 
 /** A security scheme in words: `the header X-Api-Key`, `HTTP bearer: \`Authorization: Bearer <token>\``. */
-export function schemeText(scheme: Json): string {
-  if (scheme?.type === 'apiKey') return `the ${scheme.in} ${scheme.name}`;
-  if (scheme?.type === 'http')
+export function schemeText(scheme: Referenced<SecurityScheme> | undefined): string {
+  if (!scheme || isRef(scheme)) return 'an undeclared scheme';
+  if (scheme.type === 'apiKey') return `the ${scheme.in} ${scheme.name}`;
+  if (scheme.type === 'http')
     return `HTTP ${scheme.scheme}: \`Authorization: ${String(scheme.scheme).toLowerCase() === 'bearer' ? 'Bearer <token>' : `${scheme.scheme} ...`}\``;
-  return String(scheme?.type ?? 'an undeclared scheme');
+  return String(scheme.type);
 }
 
 function fieldChanges(where: string, before: Map<string, Field>, after: Map<string, Field>, add: Add): void {
@@ -114,11 +131,17 @@ function fieldChanges(where: string, before: Map<string, Field>, after: Map<stri
 }
 
 /** The fields of `schema` (its properties, of nested objects and of list items too), by JSON path. */
-function fields(document: Json, schema: Json, prefix = '$', depth = 0, found = new Map<string, Field>()): Map<string, Field> {
-  const node = deref(document, schema);
+function fields(
+  document: OpenApiDocument,
+  schema: Referenced<Schema> | boolean | undefined,
+  prefix = '$',
+  depth = 0,
+  found = new Map<string, Field>(),
+): Map<string, Field> {
+  const node = typeof schema === 'object' ? deref(document, schema) : undefined;
   if (!node || typeof node !== 'object' || depth > 8) return found;
   const required: unknown[] = Array.isArray(node.required) ? node.required : [];
-  for (const [name, property] of Object.entries<Json>(node.properties ?? {})) {
+  for (const [name, property] of Object.entries(node.properties ?? {})) {
     const at = /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? `${prefix}.${name}` : `${prefix}['${name.replaceAll("'", "\\'")}']`;
     found.set(at, { name, required: required.includes(name), type: typeOf(deref(document, property)) });
     fields(document, property, at, depth + 1, found);
@@ -127,7 +150,7 @@ function fields(document: Json, schema: Json, prefix = '$', depth = 0, found = n
   return found;
 }
 
-function typeOf(schema: Json): string {
+function typeOf(schema: Schema | undefined): string {
   if (!schema || typeof schema !== 'object') return 'any JSON value';
   const type = Array.isArray(schema.type) ? schema.type.join(' or ') : (schema.type ?? 'any JSON value');
   const details = [schema.format, Array.isArray(schema.enum) ? `one of ${schema.enum.map(String).join(', ')}` : undefined].filter(Boolean);

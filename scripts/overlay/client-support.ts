@@ -7,9 +7,9 @@
 // error responses of any media type are carried (the caller reads them from `response`). A
 // security scheme the client cannot send (it sends credentials as headers) is refused too.
 import type { Oas3_1Definition } from '@redocly/openapi-core';
-import { deref, eachOperation, pointer } from '../openapi-document.ts';
+import { deref, eachOperation, operationParameterNodes, pointer, successStatus } from '../openapi-document.ts';
 import { ReportedError } from '../project.ts';
-import { headerSchemes, operationParameters } from '../pipeline/operations.ts';
+import { headerSchemes } from '../pipeline/operations.ts';
 import { contentProblem, parameterRule, pathParameterProblem } from '../pipeline/parameters.ts';
 import type { AppliedAction } from './apply-overlay.ts';
 import { actionAbout } from './lint-overlaid.ts';
@@ -52,8 +52,8 @@ export function clientProblems(document: Oas3_1Definition): ClientProblem[] {
   const problems: ClientProblem[] = schemeProblems(document);
   for (const { path, method, pathItem, operation } of eachOperation(document)) {
     const where = `${method.toUpperCase()} ${path}`;
-    for (const node of operationParameters(document, pathItem, operation)) {
-      const parameter = deref(document, node);
+    for (const node of operationParameterNodes(document, pathItem, operation)) {
+      const parameter = deref(document, node)!;
       const result = parameter.in === 'path' ? pathParameterProblem(document, parameter) : parameterRule(document, parameter);
       const index = (operation.parameters ?? []).indexOf(node);
       const at =
@@ -63,7 +63,7 @@ export function clientProblems(document: Oas3_1Definition): ClientProblem[] {
     const body = deref(document, operation.requestBody);
     const bodyProblem = body ? contentProblem(body.content, 'request body') : undefined;
     if (bodyProblem) problems.push({ at: pointer('paths', path, method, 'requestBody'), what: `${where}: request body`, reason: bodyProblem.reason });
-    const success = Object.keys(operation.responses ?? {}).find((status) => /^2\d\d$/.test(status));
+    const success = successStatus(operation);
     const successResponse = success ? deref(document, operation.responses?.[success]) : undefined;
     const successProblem = successResponse ? contentProblem(successResponse.content, 'success response') : undefined;
     if (success && successProblem)

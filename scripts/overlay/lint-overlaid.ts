@@ -3,7 +3,7 @@
 // the overlays add are the user's. Each problem is put on the overlay action that touched the node
 // it is about (or a node that node references), so the message names the overlay file and line.
 import { createConfig, lintFromString } from '@redocly/openapi-core';
-import { eachOperation, type Json, pointer, pointerSegments } from '../openapi-document.ts';
+import { eachOperation, isRef, nodeAt, type OpenApiDocument, pointer, pointerSegments } from '../openapi-document.ts';
 import { runSpectral } from '../lint/spectral.ts';
 import { standardRuleset } from '../lint/spectral-ruleset.ts';
 import type { AppliedAction } from './apply-overlay.ts';
@@ -28,7 +28,7 @@ export interface OverlaidProblem {
 }
 
 /** Lints `document` (the description with overlays applied, as the text `json`) with the standard rules. */
-export async function lintOverlaid(document: Json, json: string, applied: AppliedAction[]): Promise<OverlaidProblem[]> {
+export async function lintOverlaid(document: OpenApiDocument, json: string, applied: AppliedAction[]): Promise<OverlaidProblem[]> {
   const declaresSecurity =
     Object.keys(document.components?.securitySchemes ?? {}).length > 0 ||
     document.security !== undefined ||
@@ -67,11 +67,10 @@ export async function lintOverlaid(document: Json, json: string, applied: Applie
 const within = (a: string[], b: string[]) => b.every((segment, i) => a[i] === segment);
 
 /** The last action that touched the node at `at`, something inside it or around it, or what a `$ref` there points to. */
-export function actionAbout(document: Json, at: string, applied: AppliedAction[]): AppliedAction | undefined {
+export function actionAbout(document: OpenApiDocument, at: string, applied: AppliedAction[]): AppliedAction | undefined {
   const segments = pointerSegments(at);
-  const node = segments.reduce((value: Json, key) => value?.[key], document);
-  const referenced =
-    typeof node?.$ref === 'string' ? pointerSegments(node.$ref) : typeof node === 'string' && node.startsWith('#/') ? pointerSegments(node) : undefined;
+  const node = nodeAt(document, at);
+  const referenced = isRef(node) ? pointerSegments(node.$ref) : typeof node === 'string' && node.startsWith('#/') ? pointerSegments(node) : undefined;
   for (const candidate of [...applied].reverse()) {
     for (const touched of candidate.pointers.map(pointerSegments)) {
       if (within(segments, touched) || (segments.length > 0 && within(touched, segments))) return candidate;

@@ -4,7 +4,7 @@
 // silent part's words says that part is open); to them this adds the fields of a payload, which
 // the contract keeps apart (its payload rules), split by where the payload travels: the request,
 // the success response, or an error response.
-import { deref, eachOperation, type Json } from '../openapi-document.ts';
+import { eachOperation, type OpenApiDocument, type Operation, operationParameters, type PathItem } from '../openapi-document.ts';
 import { documentParts } from '../lint/contract/overview.ts';
 import { silentParts } from '../lint/contract/prose.ts';
 import type { CallerChange } from './caller-changes.ts';
@@ -22,7 +22,7 @@ export type TextPlace = 'operation' | FieldPart | 'document';
 const singular = (word: string) => word.toLowerCase().replace(/ies$/, 'y').replace(/s$/, '');
 
 /** The words of the paths of `operations` (`/v1/api-key`: api, key): a resource's own name is not a claim, as in the contract. */
-export function ownWords(document: Json, operations: Iterable<string>): Set<string> {
+export function ownWords(document: OpenApiDocument, operations: Iterable<string>): Set<string> {
   const ids = new Set(operations);
   const words = [...eachOperation(document)].filter(({ operation }) => ids.has(String(operation.operationId))).flatMap(({ path }) => path.split(/[^A-Za-z]+/));
   return new Set(words.filter(Boolean).map(singular));
@@ -60,16 +60,15 @@ export function partsFilledBy(change: Pick<CallerChange, 'what' | 'caller'>): Se
 }
 
 /** The path parameters whose schema states more than the description's does: a format, a pattern, values or bounds. */
-export function typedPathParameters(document: Json, pathItem: Json, operation: Json): string[] {
-  return [...(pathItem?.parameters ?? []), ...(operation?.parameters ?? [])]
-    .map((parameter: Json) => deref(document, parameter))
-    .filter((parameter: Json) => parameter?.in === 'path')
-    .filter((parameter: Json) => ['format', 'pattern', 'enum', 'const', 'maxLength', 'minimum', 'maximum'].some((key) => key in (parameter.schema ?? {})))
-    .map((parameter: Json) => String(parameter.name));
+export function typedPathParameters(document: OpenApiDocument, pathItem: PathItem | undefined, operation: Operation): string[] {
+  return operationParameters(document, pathItem, operation)
+    .filter((parameter) => parameter.in === 'path')
+    .filter((parameter) => ['format', 'pattern', 'enum', 'const', 'maxLength', 'minimum', 'maximum'].some((key) => key in (parameter.schema ?? {})))
+    .map((parameter) => String(parameter.name));
 }
 
 /** The open parts the overlays fill in, for each operation (by operationId), from their changes. */
-export function filledParts(overlaid: Json, changes: CallerChange[]): Map<string, Set<OpenPart>> {
+export function filledParts(overlaid: OpenApiDocument, changes: CallerChange[]): Map<string, Set<OpenPart>> {
   const filled = new Map<string, Set<OpenPart>>();
   for (const { pathItem, operation } of eachOperation(overlaid)) {
     const parts = new Set<OpenPart>();

@@ -2,7 +2,7 @@
 // interface document's verdict (`verdicts` of the contract's overview) beside what this description
 // now specifies: the description's own words for the part, without what the overlays have filled
 // in (overlaid-prose.ts), and what the overlays add, each change with its operations.
-import type { Json } from '../openapi-document.ts';
+import type { OpenApiDocument } from '../openapi-document.ts';
 import { documentParts, verdicts } from '../lint/contract/overview.ts';
 import { type OpenPart, overviewRow, partsFilledBy } from './open-parts.ts';
 import { cell, type OverlayChanges } from './overlay-changes.ts';
@@ -11,7 +11,7 @@ import { rewrite } from './overlaid-prose.ts';
 type Row = (typeof documentParts)[number];
 
 /** Rewrites the overview table in `overlaid.info.description`, if it has one. */
-export function overlaidOverview(overlaid: Json, changes: OverlayChanges, filled: Set<OpenPart>): void {
+export function overlaidOverview(overlaid: OpenApiDocument, changes: OverlayChanges, filled: Set<OpenPart>): void {
   const lines = String(overlaid.info?.description ?? '').split('\n');
   const header = lines.findIndex((line) => line.startsWith('| Part of the interface document |'));
   if (header === -1) return;
@@ -39,7 +39,7 @@ export function overlaidOverview(overlaid: Json, changes: OverlayChanges, filled
     '|---|---|---|',
     ...made,
   );
-  overlaid.info.description = lines.join('\n');
+  overlaid.info!.description = lines.join('\n');
 }
 
 /** The changes of the overlays, as Markdown, by the row of the table they belong to. */

@@ -6,14 +6,14 @@
 // what the overlays add. A sentence that lists several open parts ("Response fields, errors and
 // required authorization are not specified.") keeps the ones still open. Every artifact is built
 // from these texts: the HTML docs, the Markdown reference and llms.txt, the types' comments.
-import { deref, eachOperation, type Json } from '../openapi-document.ts';
+import { deref, eachOperation, isRef, type OpenApiDocument } from '../openapi-document.ts';
 import { sentences } from '../lint/contract/prose.ts';
 import type { CallerChange } from './caller-changes.ts';
 import { filledParts, type OpenPart, ownWords, partsOf, type TextPlace } from './open-parts.ts';
 import { cell } from './overlay-changes.ts';
 
 /** Rewrites the texts of `overlaid` in place for the parts `changes` fill in; only sentences of `base` (the description's own) leave. */
-export function reconcileProse(base: Json, overlaid: Json, changes: CallerChange[]): void {
+export function reconcileProse(base: OpenApiDocument, overlaid: OpenApiDocument, changes: CallerChange[]): void {
   baseSentences = new Set(allTexts(base).flatMap(sentences));
   const filled = filledParts(overlaid, changes);
   const union = (ids: Iterable<string>) => new Set([...ids].flatMap((id) => [...(filled.get(id) ?? [])]));
@@ -24,14 +24,14 @@ export function reconcileProse(base: Json, overlaid: Json, changes: CallerChange
     const own = ownWords(overlaid, [id]);
     const added = changes.filter((change) => change.operationId === id);
     operation.description = [rewrite(operation.description, 'operation', parts, own), fromOverlays(added)].filter(Boolean).join('\n\n');
-    if (operation.requestBody && !operation.requestBody.$ref) rewriteIn(operation.requestBody, 'request fields', parts, own);
-    for (const [status, response] of Object.entries<Json>(operation.responses ?? {}))
-      if (!response?.$ref) rewriteIn(response, status === 'default' ? 'error fields' : 'response fields', parts, own);
+    if (operation.requestBody && !isRef(operation.requestBody)) rewriteIn(operation.requestBody, 'request fields', parts, own);
+    for (const [status, response] of Object.entries(operation.responses ?? {}))
+      if (!isRef(response)) rewriteIn(response, status === 'default' ? 'error fields' : 'response fields', parts, own);
     for (const parameter of [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])])
-      if (!parameter?.$ref) rewriteIn(parameter, 'operation', parts, own);
+      if (!isRef(parameter)) rewriteIn(parameter, 'operation', parts, own);
   }
-  for (const [kind, entries] of Object.entries<Json>(overlaid.components ?? {}))
-    for (const [name, node] of Object.entries<Json>(entries ?? {})) {
+  for (const [kind, entries] of Object.entries(overlaid.components ?? {}))
+    for (const [name, node] of Object.entries((entries ?? {}) as Record<string, object>)) {
       const use = users.get(`${kind}/${name}`);
       if (use) rewriteIn(node, use.place, union(use.operations), ownWords(overlaid, use.operations));
     }
@@ -39,10 +39,11 @@ export function reconcileProse(base: Json, overlaid: Json, changes: CallerChange
     const tagged = operationsTagged(overlaid, tag.name);
     rewriteIn(tag, 'operation', union(tagged), ownWords(overlaid, tagged));
   }
-  overlaid.info.description = rewrite(overlaid.info.description, 'document', union(filled.keys()));
+  overlaid.info!.description = rewrite(overlaid.info!.description, 'document', union(filled.keys()));
 }
 
-function rewriteIn(node: Json, place: TextPlace, filled: Set<OpenPart>, own: Set<string>): void {
+function rewriteIn(target: object | undefined, place: TextPlace, filled: Set<OpenPart>, own: Set<string>): void {
+  const node = target as { description?: unknown } | undefined;
   if (typeof node?.description !== 'string') return;
   const text = rewrite(node.description, place, filled, own);
   if (text) node.description = text;
@@ -118,7 +119,7 @@ function fromOverlays(changes: CallerChange[]): string {
 }
 
 /** For each component (`schemas/Name`), the operations that use it and where its payload travels. */
-function componentUsers(document: Json): Map<string, { place: TextPlace; operations: Set<string> }> {
+function componentUsers(document: OpenApiDocument): Map<string, { place: TextPlace; operations: Set<string> }> {
   const users = new Map<string, { place: TextPlace; operations: Set<string> }>();
   const use = (ref: unknown, place: TextPlace, id: string) => {
     if (typeof ref !== 'string' || !ref.startsWith('#/components/')) return;
@@ -129,18 +130,19 @@ function componentUsers(document: Json): Map<string, { place: TextPlace; operati
   };
   for (const { pathItem, operation } of eachOperation(document)) {
     const id = String(operation.operationId);
-    for (const parameter of [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])]) use(parameter?.$ref, 'operation', id);
-    use(operation.requestBody?.$ref, 'request fields', id);
+    for (const parameter of [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])])
+      use(isRef(parameter) ? parameter.$ref : undefined, 'operation', id);
+    use(isRef(operation.requestBody) ? operation.requestBody.$ref : undefined, 'request fields', id);
     use(deref(document, operation.requestBody)?.content?.['application/json']?.schema?.$ref, 'request fields', id);
-    for (const [status, response] of Object.entries<Json>(operation.responses ?? {})) {
+    for (const [status, response] of Object.entries(operation.responses ?? {})) {
       const place = status === 'default' ? 'error fields' : 'response fields';
-      use(response?.$ref, place, id);
+      use(isRef(response) ? response.$ref : undefined, place, id);
       use(deref(document, response)?.content?.['application/json']?.schema?.$ref, place, id);
     }
   }
   return users;
 }
 
-function operationsTagged(document: Json, tag: unknown): string[] {
+function operationsTagged(document: OpenApiDocument, tag: string): string[] {
   return [...eachOperation(document)].filter(({ operation }) => operation.tags?.includes(tag)).map(({ operation }) => String(operation.operationId));
 }

@@ -7,7 +7,7 @@
 // reach the service as the interface document describes it.
 import { apiDiff } from 'api-smart-diff';
 import { forMarkdown, forTerminal } from '../escape.ts';
-import { eachOperation, type Json } from '../openapi-document.ts';
+import { eachOperation, type OpenApiDocument } from '../openapi-document.ts';
 import { type BreakingChange, type BreakingKind, compareBundles } from '../release/compare.ts';
 import { callerChanges, schemeText } from './caller-changes.ts';
 import type { Overlay } from './read-overlay.ts';
@@ -45,7 +45,7 @@ const operationParts = new Set(['parameters', 'requestBody', 'responses', 'secur
 const reachedComponents = new Set(['schemas', 'parameters', 'requestBodies', 'responses', 'headers']);
 
 /** Compares `base` (the description) with `overlaid` (the description with the overlays). */
-export function overlayChanges(base: Json, overlaid: Json): OverlayChanges {
+export function overlayChanges(base: OpenApiDocument, overlaid: OpenApiDocument): OverlayChanges {
   const { changes, warnings } = callerChanges(base, overlaid);
   const all = [...eachOperation(overlaid)].map(({ operation }) => String(operation.operationId));
   const groups = new Map<string, GroupedChange & { ids: string[] }>();
@@ -73,9 +73,9 @@ export function overlayChanges(base: Json, overlaid: Json): OverlayChanges {
 }
 
 /** Each security scheme the overlays add, change or remove, in words. */
-function schemeChanges(base: Json, overlaid: Json): DocumentChange[] {
-  const before: Record<string, Json> = base.components?.securitySchemes ?? {};
-  const after: Record<string, Json> = overlaid.components?.securitySchemes ?? {};
+function schemeChanges(base: OpenApiDocument, overlaid: OpenApiDocument): DocumentChange[] {
+  const before = base.components?.securitySchemes ?? {};
+  const after = overlaid.components?.securitySchemes ?? {};
   return [
     ...Object.entries(after)
       .filter(([name, scheme]) => JSON.stringify(before[name]) !== JSON.stringify(scheme))

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { forMarkdown } from '../escape.ts';
-import { eachOperation, type Json } from '../openapi-document.ts';
+import { eachOperation, type OpenApiDocument } from '../openapi-document.ts';
 import { type Project, ReportedError } from '../project.ts';
 import { propertyName } from '../pipeline/generate-client.ts';
 import { headerSchemes } from '../pipeline/operations.ts';
@@ -49,12 +49,12 @@ function mapExports(value: unknown): unknown {
 }
 
 /** package.json of the output folder. */
-export function packageJson(project: Project, name: string, version: string, document: Json, overlays: Overlay[]): string {
-  const own = JSON.parse(fs.readFileSync(path.join(project.root, 'package.json'), 'utf8')) as Json;
+export function packageJson(project: Project, name: string, version: string, document: OpenApiDocument, overlays: Overlay[]): string {
+  const own = JSON.parse(fs.readFileSync(path.join(project.root, 'package.json'), 'utf8')) as Record<string, unknown>;
   const manifest = {
     name,
     version,
-    description: `${String(document.info.title)} ${String(document.info.version)} with the overlays ${overlays.map((o) => `${o.title} ${o.overlayVersion}`).join(', ')}: the description and a typed TypeScript client (built by ${String(own.name)})`,
+    description: `${String(document.info?.title)} ${String(document.info?.version)} with the overlays ${overlays.map((o) => `${o.title} ${o.overlayVersion}`).join(', ')}: the description and a typed TypeScript client (built by ${String(own.name)})`,
     license: own.license,
     type: own.type,
     engines: own.engines,
@@ -67,7 +67,7 @@ export function packageJson(project: Project, name: string, version: string, doc
 }
 
 /** README.md of the output folder. */
-export function packageReadme(name: string, version: string, document: Json, overlays: Overlay[], changesFile: string): string {
+export function packageReadme(name: string, version: string, document: OpenApiDocument, overlays: Overlay[], changesFile: string): string {
   // The first operation that takes no argument, and each credential the client takes (sample values).
   const operation =
     [...eachOperation(document)].find(({ pathItem, operation: o }) => !pathItem.parameters && !o.parameters && !o.requestBody)?.operation.operationId ??
@@ -78,7 +78,7 @@ export function packageReadme(name: string, version: string, document: Json, ove
   return [
     `# ${forMarkdown(name)}`,
     '',
-    `The ${forMarkdown(String(document.info.title))} description ${forMarkdown(String(document.info.version))} with these overlays, applied in this order, and a typed TypeScript client built from the result (\`npm run build -- --overlay\` of email-delivery-api). Version ${forMarkdown(version)}.`,
+    `The ${forMarkdown(String(document.info?.title))} description ${forMarkdown(String(document.info?.version))} with these overlays, applied in this order, and a typed TypeScript client built from the result (\`npm run build -- --overlay\` of email-delivery-api). Version ${forMarkdown(version)}.`,
     '',
     ...overlays.map(
       (overlay, i) => `${i + 1}. ${forMarkdown(overlay.title)} ${forMarkdown(overlay.overlayVersion)} (\`${overlay.file.replaceAll('`', "'")}\`)`,

@@ -5,10 +5,9 @@
 //   time. jsonpath-rfc9535 builds its regexes with the global `RegExp`, so that name is RE2JS's for
 //   the duration of the (synchronous) query, and only then.
 // - a query may select at most overlayLimits.selectedNodes nodes.
-import { exec } from 'jsonpath-rfc9535';
+import { exec, type JsonValue } from 'jsonpath-rfc9535';
 import parse from 'jsonpath-rfc9535/parser';
 import { RE2JS } from 're2js';
-import type { Json } from '../openapi-document.ts';
 import { iRegexpProblem } from './i-regexp.ts';
 import { overlayLimits } from './overlay-limits.ts';
 
@@ -17,7 +16,7 @@ export type Path = (string | number)[];
 class TooManyNodes extends Error {}
 
 /** The normalized paths `expression` selects in `document`, each once; `fail` gets what is wrong with it. */
-export function selectTargets(document: Json, expression: string, fail: (message: string) => never): Path[] {
+export function selectTargets(document: unknown, expression: string, fail: (message: string) => never): Path[] {
   let query: unknown;
   try {
     query = parse(expression);
@@ -31,7 +30,7 @@ export function selectTargets(document: Json, expression: string, fail: (message
   const found = new Map<string, Path>();
   try {
     withLinearRegExp(() =>
-      exec(document, expression, (_value, path) => {
+      exec(document as JsonValue, expression, (_value, path) => {
         found.set(JSON.stringify(path), [...path]);
         if (found.size > overlayLimits.selectedNodes) throw new TooManyNodes();
       }),

@@ -3,7 +3,6 @@
 // segment that selects nothing, the closest existing name (or value) is suggested, with the target
 // as it would read with it.
 import parse from 'jsonpath-rfc9535/parser';
-import type { Json } from '../openapi-document.ts';
 import { isRecord } from './read-overlay.ts';
 
 interface Selector {
@@ -14,9 +13,15 @@ interface Segment {
   type: string;
   node: Selector & { selectors?: Selector[] };
 }
+/** A node of a parsed filter expression: a query (its segments) or a literal (its value). */
+interface QueryNode {
+  type?: string;
+  value?: unknown;
+  segments?: Segment[];
+}
 
 /** A sentence that helps the user fix `expression`, which selects nothing in `document`. */
-export function nothingSelectedHint(document: Json, expression: string): string {
+export function nothingSelectedHint(document: unknown, expression: string): string {
   const generic = 'the target selects nothing in the description; check it against docs/overlays.md';
   let segments: Segment[];
   try {
@@ -52,9 +57,9 @@ function step(nodes: unknown[], selector: Selector): unknown[] {
 
 /** `?@.key == 'value'` as its key and value. */
 function keyFilter(selector: Selector): { key: string; value: unknown } | undefined {
-  const expression = selector.type === 'FilterSelector' ? (selector.value as { type?: string; op?: string; left?: Json; right?: Json }) : undefined;
+  const expression = selector.type === 'FilterSelector' ? (selector.value as { type?: string; op?: string; left?: QueryNode; right?: QueryNode }) : undefined;
   if (expression?.type !== 'ComparisonExpr' || expression.op !== '==' || expression.right?.type !== 'Literal') return undefined;
-  const path = expression.left?.type === 'RelSingularQuery' ? (expression.left.segments as Segment[]) : [];
+  const path = expression.left?.type === 'RelSingularQuery' ? (expression.left.segments ?? []) : [];
   if (path.length !== 1 || path[0].node.type !== 'MemberNameShorthand') return undefined;
   return { key: String(path[0].node.value), value: expression.right.value };
 }

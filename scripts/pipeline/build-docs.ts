@@ -9,6 +9,7 @@ import path from 'node:path';
 import { withCodeSamples } from './code-samples.ts';
 import { interfaceDocumentHtml, interfaceDocumentHtmlFile, withInterfaceDocumentLinks } from './interface-document.ts';
 import { type Project, ReportedError } from '../project.ts';
+import type { OpenApiDocument } from '../openapi-document.ts';
 import { checkRedoclyConfigFile } from '../lint/redocly.ts';
 
 export const docsTitle = 'Email Delivery Service API reference';
@@ -20,7 +21,7 @@ const redoclyCli = path.join(path.dirname(createRequire(import.meta.url).resolve
  * Renders `bundle` (with code samples, and links to what the interface document states) into
  * `<outDir>/docs/index.html`, with `project`'s Redoc options, and docs/interface-document.html beside it.
  */
-export async function buildDocs(project: Project, bundle: Record<string, unknown>, outDir: string): Promise<void> {
+export async function buildDocs(project: Project, bundle: OpenApiDocument, outDir: string): Promise<void> {
   // build-docs reads redocly.yaml's Redoc options: checked first, even without a lint step, within
   // the repository the config is in (the site builds a release's description with today's config).
   await checkRedoclyConfigFile({ root: path.dirname(project.redoclyConfig), redoclyConfig: project.redoclyConfig });

@@ -5,8 +5,7 @@
 import { type BodyField, bodyFields, type HeaderScheme, headerSchemes, listOperations, type Operation } from './operations.ts';
 import { serializeCookieParameter, serializeHeaderParameter, serializeQueryParameter } from './client-runtime.ts';
 import type { ParameterRule } from './parameters.ts';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- parsed OpenAPI
+import { type OpenApiDocument, operationAt, operationParameters, overlaidInfo, type Parameter, pathItemAt, type Schema } from '../openapi-document.ts';
 
 export interface CodeSample {
   lang: string;
@@ -37,26 +36,22 @@ export interface SampleFacts {
 const noFacts: SampleFacts = { schemes: [], body: { declared: false, required: [] } };
 
 /** The facts of `operation` in `document` that its samples show. */
-export const sampleFacts = (document: Json, operation: Operation): SampleFacts => ({
+export const sampleFacts = (document: OpenApiDocument, operation: Operation): SampleFacts => ({
   schemes: headerSchemes(document),
   body: bodyFields(document, operation),
-  packageName: document.info?.['x-package']?.name,
+  packageName: overlaidInfo(document)?.['x-package']?.name,
   pathTypes: pathTypes(document, operation),
 });
 
 /** The path parameters of `operation` whose schema states a format, a pattern or values (the description's state none). */
-function pathTypes(document: Json, operation: Operation): Record<string, string> {
-  const pathItem = document.paths?.[operation.path] ?? {};
-  const parameters: Json[] = [...(pathItem.parameters ?? []), ...(pathItem[operation.method]?.parameters ?? [])].map((p: Json) =>
-    typeof p?.$ref === 'string'
-      ? p.$ref
-          .split('/')
-          .slice(1)
-          .reduce((at: Json, key: string) => at?.[key], document)
-      : p,
-  );
-  const typed = parameters.filter((p) => p?.in === 'path' && ['format', 'pattern', 'enum'].some((key) => key in (p.schema ?? {})));
-  const words = (p: Json) => [p.schema.type, p.schema.format, p.schema.pattern && 'with a pattern', p.schema.enum && 'one of listed values'];
+function pathTypes(document: OpenApiDocument, operation: Operation): Record<string, string> {
+  const node = operationAt(document, operation.path, operation.method);
+  const parameters = node ? operationParameters(document, pathItemAt(document, operation.path), node) : [];
+  const typed = parameters.filter((p) => p.in === 'path' && ['format', 'pattern', 'enum'].some((key) => key in (p.schema ?? {})));
+  const words = (p: Parameter) => {
+    const schema = p.schema as Schema;
+    return [schema.type, schema.format, schema.pattern && 'with a pattern', schema.enum && 'one of listed values'];
+  };
   // Words only: the comment sits in a code block of the Markdown reference.
   return Object.fromEntries(
     typed.map((p) => [
@@ -187,16 +182,16 @@ export function curlSample(operation: Operation, baseUrl: string, facts: SampleF
 }
 
 /** A copy of the bundle with x-codeSamples on every operation; the bundle itself stays clean. */
-export function withCodeSamples(bundle: Json): Json {
+export function withCodeSamples(bundle: OpenApiDocument): OpenApiDocument {
   const copy = structuredClone(bundle);
-  const baseUrl: string = copy.servers[0].variables.base_url.default;
+  const baseUrl = copy.servers![0].variables!.base_url.default;
   for (const operation of listOperations(copy)) {
     const facts = sampleFacts(bundle, operation);
     const samples: CodeSample[] = [
       { lang: 'typescript', label: 'TypeScript', source: typescriptSample(operation, baseUrl, facts) },
       { lang: 'bash', label: 'curl', source: curlSample(operation, baseUrl, facts) },
     ];
-    copy.paths[operation.path][operation.method]['x-codeSamples'] = samples;
+    operationAt(copy, operation.path, operation.method)!['x-codeSamples'] = samples;
   }
   return copy;
 }

@@ -6,8 +6,7 @@ import { builtWith, generatedHeader } from './generate-types.ts';
 import { type HeaderScheme, headerSchemes, listOperations, type Operation } from './operations.ts';
 import type { ParameterRule } from './parameters.ts';
 import { previousSchemaName, renamedIn } from './previous-names.ts';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- parsed OpenAPI
+import { type OpenApiDocument, overlaidInfo } from '../openapi-document.ts';
 
 const httpVerb = (operation: Operation) => operation.method.toUpperCase();
 
@@ -129,7 +128,7 @@ export function createEmailDeliveryClient(options: EmailDeliveryClientOptions & 
 }
 
 /** \`Schemas\`: the description's named schemas, and their names before ${renamedIn} as deprecated aliases. */
-function schemasType(bundle: Json): string {
+function schemasType(bundle: OpenApiDocument): string {
   const aliases = Object.keys(bundle.components?.schemas ?? {}).flatMap((name) => {
     const previous = previousSchemaName(name);
     return previous
@@ -149,12 +148,12 @@ ${aliases.join('\n')}
  * client.ts for `bundle`. `packageVersion` is the version of the package it ships in (package.json),
  * which the release keeps equal to `info.version`.
  */
-export function generateClient(bundle: Json, rootPackageVersion: string = bundle.info.version): string {
+export function generateClient(bundle: OpenApiDocument, rootPackageVersion: string = bundle.info!.version): string {
   // A build with overlays names its own package (info.x-package) and version.
-  const packageVersion: string = bundle.info['x-package']?.version ?? rootPackageVersion;
+  const packageVersion = overlaidInfo(bundle)!['x-package']?.version ?? rootPackageVersion;
   const operations = listOperations(bundle);
   const schemes = headerSchemes(bundle);
-  const defaultBaseUrl: string = bundle.servers[0].variables.base_url.default;
+  const defaultBaseUrl = bundle.servers![0].variables!.base_url.default;
   const table = operations.map((operation) => `  '${httpVerb(operation)} ${operation.path}': '${operation.operationId}',`).join('\n');
   const styles = operations
     .filter((operation) => operation.parameters.length > 0)
@@ -162,7 +161,7 @@ export function generateClient(bundle: Json, rootPackageVersion: string = bundle
       const rules = operation.parameters.map((p) => `{ name: ${literal(p.name)}, in: '${p.in}', style: '${p.style}', explode: ${p.explode} }`);
       return `  '${httpVerb(operation)} ${operation.path}': [${rules.join(', ')}],`;
     });
-  return `${generatedHeader(`Typed client of the ${bundle.info.title} (openapi-fetch).`, bundle)}
+  return `${generatedHeader(`Typed client of the ${bundle.info!.title} (openapi-fetch).`, bundle)}
 import type { Client, FetchResponse${schemes.length > 0 ? ', Middleware' : ''} } from 'openapi-fetch';
 import { type CallOptions, createDescribedClient, type EmailDeliveryClientOptions, type ParameterStyle } from './client-runtime.js';
 import type { components, operations, paths } from './schema.js';
@@ -185,7 +184,7 @@ export type OperationResult<Id extends keyof operations> = Promise<FetchResponse
 export type EmailDeliveryClient = Client<paths, 'application/json'>;
 
 /** The version of the description this client was generated from (\`info.version\`): log it to know which one you call with. */
-export const descriptionVersion = ${literal(String(bundle.info.version))};
+export const descriptionVersion = ${literal(String(bundle.info!.version))};
 
 /** The version of the package this client ships in. */
 export const packageVersion = ${literal(packageVersion)};
@@ -212,7 +211,7 @@ ${operations.map(operationFunction).join('\n\n')}
 }
 
 /** generated/client-runtime.ts: scripts/pipeline/client-runtime.ts as it is, under a generated-file header. */
-export async function clientRuntimeSource(bundle?: Json): Promise<string> {
+export async function clientRuntimeSource(bundle?: OpenApiDocument): Promise<string> {
   const source = await fs.readFile(new URL('./client-runtime.ts', import.meta.url), 'utf8');
   const overlays = builtWith(bundle);
   const header =

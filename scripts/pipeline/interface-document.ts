@@ -7,7 +7,7 @@
 import { operations, type OperationRow, type RequestPart } from '../lint/contract/operations.ts';
 import { documentParts, numberWords, verdicts } from '../lint/contract/overview.ts';
 import { forHtml, forMarkdown } from '../escape.ts';
-import type { Oas3_1Definition } from '@redocly/openapi-core';
+import { type OpenApiDocument, operationAt } from '../openapi-document.ts';
 import { listOperations } from './operations.ts';
 
 export const interfaceDocumentTitle = 'What the interface document states';
@@ -124,11 +124,10 @@ export function withOperationLinks(text: string, page: string): string {
  * A copy of `bundle` for the rendered docs: each operation's "Operation #N" links to its row in
  * docs/interface-document.html, and info.description opens with a link to that page.
  */
-export function withInterfaceDocumentLinks<Bundle extends Pick<Oas3_1Definition, 'paths' | 'info'>>(bundle: Bundle): Bundle {
+export function withInterfaceDocumentLinks(bundle: OpenApiDocument): OpenApiDocument {
   const copy = structuredClone(bundle);
   for (const { path, method } of listOperations(copy)) {
-    const item = copy.paths?.[path];
-    const source = item && !('$ref' in item) ? item[method as 'get'] : undefined;
+    const source = operationAt(copy, path, method);
     if (typeof source?.description === 'string') source.description = withOperationLinks(source.description, interfaceDocumentHtmlFile);
   }
   const link = `[${interfaceDocumentTitle}](${interfaceDocumentHtmlFile}): each part's verdict, and each operation as the project's table holds it.`;

@@ -5,11 +5,22 @@
 // document states is made from the project's table (interface-document.ts).
 import GithubSlugger from 'github-slugger';
 import { curlSample, sampleFacts, typescriptSample } from './code-samples.ts';
-import { deref } from '../openapi-document.ts';
-import { listOperations, type Operation, operationParameters } from './operations.ts';
+import {
+  deref,
+  type Info,
+  type MediaType,
+  type OpenApiDocument,
+  type Operation as OperationNode,
+  operationAt,
+  operationParameters,
+  type Parameter,
+  pathItemAt,
+  type Referenced,
+  type Response,
+  type Schema,
+} from '../openapi-document.ts';
+import { listOperations, type Operation } from './operations.ts';
 import { interfaceDocumentFile, interfaceDocumentMarkdown, interfaceDocumentTitle, withOperationLinks } from './interface-document.ts';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- parsed OpenAPI
 
 /** The file name of an area's page: its tag, lower-cased, words joined by hyphens. */
 export const areaFile = (tag: string) => `${new GithubSlugger().slug(tag)}.md`;
@@ -30,10 +41,12 @@ const spacedDelimiters = (markdown: string) =>
   );
 
 /** The schema a media type names, with its description: `` `Name`: description ``. */
-function schemaLine(document: Json, content: Json): string {
-  const [mediaType, media] = Object.entries<Json>(content)[0];
-  const name = String(media.schema.$ref).split('/').pop();
-  const description = oneLine(deref(document, media.schema).description);
+function schemaLine(document: OpenApiDocument, content: Record<string, MediaType> | undefined): string {
+  const [mediaType, media] = Object.entries(content!)[0];
+  const name = String((media.schema as { $ref?: string }).$ref)
+    .split('/')
+    .pop();
+  const description = oneLine(deref(document, media.schema)!.description);
   return `\`${mediaType}\`, schema \`${name}\`${description ? `: ${description}` : ''}`;
 }
 
@@ -41,11 +54,11 @@ function schemaLine(document: Json, content: Json): string {
  * The fields of the schema a media type names, one nested list item each, when it has any (the
  * description's schemas have none: the interface document states no field; an overlay may add some).
  */
-function fieldLines(document: Json, content: Json): string[] {
-  const schema = deref(document, Object.values<Json>(content)[0].schema);
+function fieldLines(document: OpenApiDocument, content: Record<string, MediaType> | undefined): string[] {
+  const schema = deref(document, Object.values(content!)[0].schema);
   const required = new Set<string>(Array.isArray(schema?.required) ? schema.required : []);
-  return Object.entries<Json>(schema?.properties ?? {}).map(([name, node]) => {
-    const field = deref(document, node);
+  return Object.entries(schema?.properties ?? {}).map(([name, node]) => {
+    const field = deref(document, node)!;
     const type = [field.type, field.format].filter((part) => typeof part === 'string').join(', ');
     const values = Array.isArray(field.enum) ? `, one of ${field.enum.map((value: unknown) => `\`${String(value)}\``).join(', ')}` : '';
     return `  - Field \`${name}\` (${type ? `${type}, ` : ''}${required.has(name) ? 'required' : 'optional'}${values})${oneLine(field.description) ? `: ${oneLine(field.description)}` : ''}`;
@@ -53,8 +66,8 @@ function fieldLines(document: Json, content: Json): string[] {
 }
 
 /** A schema in a few words: `string`, `string, date-time`, `array of string`, `object of string`. */
-function schemaWords(document: Json, node: Json): string {
-  const schema = deref(document, node) ?? {};
+function schemaWords(document: OpenApiDocument, node: Referenced<Schema> | boolean | undefined): string {
+  const schema: Schema = typeof node === 'boolean' ? {} : (deref(document, node) ?? {});
   const type = (Array.isArray(schema.type) ? schema.type.join(' or ') : schema.type) as string | undefined;
   if (type === 'array') return `array of ${schemaWords(document, schema.items)}`;
   if (type === 'object' && typeof schema.additionalProperties === 'object') return `object of ${schemaWords(document, schema.additionalProperties)}`;
@@ -62,24 +75,24 @@ function schemaWords(document: Json, node: Json): string {
 }
 
 /** A parameter as a list item: name, location, schema, whether required, style. */
-function parameterLine(document: Json, p: Json): string {
+function parameterLine(document: OpenApiDocument, p: Parameter): string {
   const style = p.style ? `, style ${p.style}${p.explode === true ? ', exploded' : p.explode === false ? ', not exploded' : ''}` : '';
   const schema = p.schema ? `${schemaWords(document, p.schema)}, ` : '';
   return `- Parameter \`${p.name}\` (${p.in}, ${schema}${p.required ? 'required' : 'optional'}${style}): ${oneLine(p.description)}`;
 }
 
 /** The headers a response declares (an overlay may add some), one nested list item each. */
-function responseHeaderLines(document: Json, response: Json): string[] {
-  return Object.entries<Json>(response.headers ?? {}).map(([name, node]) => {
-    const header = deref(document, node);
+function responseHeaderLines(document: OpenApiDocument, response: Response): string[] {
+  return Object.entries(response.headers ?? {}).map(([name, node]) => {
+    const header = deref(document, node)!;
     const description = oneLine(header.description);
     return `  - Header \`${name}\` (${header.schema ? schemaWords(document, header.schema) : 'any type'}${header.required ? ', always sent' : ''})${description ? `: ${description}` : ''}`;
   });
 }
 
 /** The security schemes an operation needs, when the description declares any (an overlay may). */
-function securityOf(document: Json, operation: Json): string | undefined {
-  const requirements: Json[] | undefined = operation.security ?? document.security;
+function securityOf(document: OpenApiDocument, operation: OperationNode): string | undefined {
+  const requirements = operation.security ?? document.security;
   if (!requirements || requirements.length === 0) return undefined;
   return requirements
     .map(
@@ -92,8 +105,8 @@ function securityOf(document: Json, operation: Json): string | undefined {
 }
 
 /** The security schemes of the description, for the index page; none when it declares none. */
-function securitySchemeLines(document: Json): string[] {
-  const schemes = Object.entries<Json>(document.components?.securitySchemes ?? {});
+function securitySchemeLines(document: OpenApiDocument): string[] {
+  const schemes = Object.entries(document.components?.securitySchemes ?? {}).map(([name, node]) => [name, deref(document, node)!] as const);
   if (schemes.length === 0) return [];
   return [
     '## Security schemes',
@@ -107,13 +120,12 @@ function securitySchemeLines(document: Json): string[] {
 }
 
 /** The facts of one operation, as Markdown; the order of the HTML docs. */
-export function operationSection(document: Json, operation: Operation): string {
-  const pathItem = document.paths[operation.path];
-  const source = pathItem[operation.method];
-  const parameters = operationParameters(document, pathItem, source).map((p: Json) => deref(document, p));
+export function operationSection(document: OpenApiDocument, operation: Operation): string {
+  const source = operationAt(document, operation.path, operation.method)!;
+  const parameters = operationParameters(document, pathItemAt(document, operation.path), source);
   const body = source.requestBody ? deref(document, source.requestBody) : undefined;
-  const success = deref(document, source.responses[operation.success.status]);
-  const baseUrl: string = document.servers[0].variables.base_url.default;
+  const success = deref(document, source.responses[operation.success.status])!;
+  const baseUrl = document.servers![0].variables!.base_url.default;
   const security = securityOf(document, source);
   const facts = sampleFacts(document, operation);
 
@@ -121,8 +133,8 @@ export function operationSection(document: Json, operation: Operation): string {
   if (body) request.push(`- Body (${body.required ? 'required' : 'optional'}): ${schemaLine(document, body.content)}`, ...fieldLines(document, body.content));
   if (request.length === 0) request.push('- None: no parameters and no body.');
 
-  const responses = Object.entries<Json>(source.responses).map(([status, node]) => {
-    const response = deref(document, node);
+  const responses = Object.entries(source.responses).map(([status, node]) => {
+    const response = deref(document, node)!;
     const line =
       status === operation.success.status
         ? `- \`${status} ${success.description}\`: body ${schemaLine(document, response.content)}`
@@ -140,7 +152,7 @@ export function operationSection(document: Json, operation: Operation): string {
     `| Success | \`${operation.success.status} ${success.description}\` |`,
     ...(security ? [`| Security | ${security} |`] : []),
     '',
-    oneLine(source.description) ? withOperationLinks(source.description.trim(), interfaceDocumentFile) : '',
+    oneLine(source.description) ? withOperationLinks(source.description!.trim(), interfaceDocumentFile) : '',
     '',
     '### Request',
     '',
@@ -171,9 +183,9 @@ interface Area {
   operations: Operation[];
 }
 
-function areasOf(document: Json): Area[] {
+function areasOf(document: OpenApiDocument): Area[] {
   const operations = listOperations(document);
-  return (document.tags as Json[]).map((tag) => ({
+  return document.tags!.map((tag) => ({
     tag: tag.name,
     description: oneLine(tag.description),
     file: areaFile(tag.name),
@@ -185,21 +197,22 @@ function areasOf(document: Json): Area[] {
 const anchorOf = (operation: Operation) => new GithubSlugger().slug(operation.summary);
 
 /** An area's heading and description: on its own page, with a link back to the index. */
-function areaIntroduction(document: Json, area: Area, linkToIndex: boolean): string {
-  const back = linkToIndex ? ` Part of the [${document.info.title} reference](README.md).` : '';
+function areaIntroduction(document: OpenApiDocument, area: Area, linkToIndex: boolean): string {
+  const back = linkToIndex ? ` Part of the [${document.info!.title} reference](README.md).` : '';
   return `# ${area.tag}\n\n${area.description}${back}\n`;
 }
 
 /** An area's operations, one section each. */
-const areaSections = (document: Json, area: Area) => area.operations.map((operation) => `\n${operationSection(document, operation)}\n`).join('');
+const areaSections = (document: OpenApiDocument, area: Area) => area.operations.map((operation) => `\n${operationSection(document, operation)}\n`).join('');
 
-function indexPage(document: Json, areas: Area[], link: (area: Area, anchor?: string) => string): string {
+function indexPage(document: OpenApiDocument, areas: Area[], link: (area: Area, anchor?: string) => string): string {
+  const info: Info = document.info!;
   return [
-    `# ${document.info.title} reference`,
+    `# ${info.title} reference`,
     '',
-    `${document.info.summary} Description version ${document.info.version}, OpenAPI ${document.openapi}.`,
+    `${info.summary} Description version ${info.version}, OpenAPI ${document.openapi}.`,
     '',
-    spacedDelimiters(document.info.description.trim()),
+    spacedDelimiters(info.description!.trim()),
     '',
     `[${interfaceDocumentTitle}](${interfaceDocumentFile}): each part's verdict, and each operation as the project's table holds it.`,
     '',
@@ -224,7 +237,8 @@ const demoted = (page: string) => page.replace(/^(#+) /gm, '#$1 ');
  * The reference's files by their path under generated/: reference/README.md, one page per area,
  * llms.txt and llms-full.txt.
  */
-export function markdownReference(document: Json): Map<string, string> {
+export function markdownReference(document: OpenApiDocument): Map<string, string> {
+  const info: Info = document.info!;
   const areas = areasOf(document);
   const files = new Map<string, string>();
   files.set(
@@ -238,16 +252,16 @@ export function markdownReference(document: Json): Map<string, string> {
   files.set(
     'llms.txt',
     [
-      `# ${document.info.title}`,
+      `# ${info.title}`,
       '',
-      `> ${document.info.summary}`,
+      `> ${info.summary}`,
       '',
       // The prose of info.description before its overview table.
-      ...document.info.description
-        .split('\n\n')
+      ...info
+        .description!.split('\n\n')
         .filter((paragraph: string) => !paragraph.trimStart().startsWith('|'))
         .flatMap((paragraph: string) => [oneLine(paragraph), '']),
-      `OpenAPI ${document.openapi}, description version ${document.info.version}: ${areas.reduce((n, a) => n + a.operations.length, 0)} operations in ${areas.length} areas.`,
+      `OpenAPI ${document.openapi}, description version ${info.version}: ${areas.reduce((n, a) => n + a.operations.length, 0)} operations in ${areas.length} areas.`,
       '',
       '## Reference',
       '',

@@ -1,7 +1,19 @@
 // The operations of a bundled description, in document order, in the shape the generators need
 // (client functions, code samples). Fails on a parameter, body or response the client cannot
 // carry (parameters.ts says which); the build with overlays refuses those at the overlay's action.
-import { deref, eachOperation, type Json } from '../openapi-document.ts';
+import {
+  deref,
+  eachOperation,
+  isRef,
+  type MediaType,
+  type OpenApiDocument,
+  type Operation as OperationNode,
+  operationParameters,
+  type Parameter,
+  type PathItem,
+  type Schema,
+  successStatus,
+} from '../openapi-document.ts';
 import { ReportedError } from '../project.ts';
 import { contentProblem, parameterRule, type ParameterRule, pathParameterProblem, schemaSample } from './parameters.ts';
 
@@ -27,17 +39,18 @@ export interface Operation {
   success: { status: string; schema: string };
 }
 
-function schemaName(document: Json, where: string, content: Json | undefined, what: 'request body' | 'success response'): string {
+function schemaName(where: string, content: Record<string, MediaType> | undefined, what: 'request body' | 'success response'): string {
   const problem = contentProblem(content, what);
   if (problem) throw new ReportedError(`${where}: ${problem.reason}`);
-  return String(content['application/json'].schema.$ref).split('/').pop()!;
+  return String((content!['application/json'].schema as { $ref?: string }).$ref)
+    .split('/')
+    .pop()!;
 }
 
 /** The rules of the parameters not in the path; throws on one the client cannot send. */
-function parameterRules(document: Json, where: string, parameters: Json[]): ParameterRule[] {
+function parameterRules(document: OpenApiDocument, where: string, parameters: Parameter[]): ParameterRule[] {
   return parameters
-    .map((node) => {
-      const parameter = deref(document, node);
+    .map((parameter) => {
       const rule = parameter.in === 'path' ? pathParameterProblem(document, parameter) : parameterRule(document, parameter);
       if (rule && 'reason' in rule)
         throw new ReportedError(`${where}: parameter '${parameter.name}' (in ${parameter.in}) is not one the client can send: ${rule.reason}`);
@@ -47,46 +60,36 @@ function parameterRules(document: Json, where: string, parameters: Json[]): Para
 }
 
 /** Whether `rule` is open name=value pairs: a form-exploded object whose names are open. */
-const isOpenPairs = (document: Json, node: Json, rule: ParameterRule) =>
+const isOpenPairs = (document: OpenApiDocument, parameter: Parameter, rule: ParameterRule) =>
   rule.in === 'query' &&
   rule.shape === 'object' &&
   rule.explode &&
   rule.style === 'form' &&
-  deref(document, deref(document, node).schema)?.additionalProperties !== undefined &&
-  Object.keys(deref(document, deref(document, node).schema)?.properties ?? {}).length === 0;
+  deref(document, parameter.schema)?.additionalProperties !== undefined &&
+  Object.keys(deref(document, parameter.schema)?.properties ?? {}).length === 0;
 
 /** The operation named `operationId`, with its path, method and path item; throws when there is none. */
-export function operationById(document: Json, operationId: string): { path: string; method: string; pathItem: Json; operation: Json } {
+export function operationById(document: OpenApiDocument, operationId: string): { path: string; method: string; pathItem: PathItem; operation: OperationNode } {
   for (const found of eachOperation(document)) if (found.operation.operationId === operationId) return found;
   throw new ReportedError(`no operation ${operationId} in the description`);
 }
 
-/**
- * The parameters of an operation, its path item's first: an operation's parameter replaces the
- * path item's of the same name and location, as OpenAPI says.
- */
-export function operationParameters(document: Json, pathItem: Json, operation: Json): Json[] {
-  const key = (node: Json) => `${deref(document, node)?.in} ${deref(document, node)?.name}`;
-  const own = new Set((operation.parameters ?? []).map(key));
-  return [...(pathItem.parameters ?? []).filter((node: Json) => !own.has(key(node))), ...(operation.parameters ?? [])];
-}
-
-export function listOperations(document: Json): Operation[] {
+export function listOperations(document: OpenApiDocument): Operation[] {
   const operations: Operation[] = [];
   for (const { path, method, pathItem, operation } of eachOperation(document)) {
     const where = `${method.toUpperCase()} ${path}`;
-    const nodes = operationParameters(document, pathItem, operation);
-    const rules = parameterRules(document, where, nodes);
-    const query = nodes.filter((node) => deref(document, node).in === 'query');
-    const successStatus = Object.keys(operation.responses).find((status) => /^2\d\d$/.test(status));
-    if (!successStatus) throw new ReportedError(`${where}: no success response`);
+    const parameters = operationParameters(document, pathItem, operation);
+    const rules = parameterRules(document, where, parameters);
+    const query = parameters.filter((parameter) => parameter.in === 'query');
+    const success = successStatus(operation);
+    if (!success) throw new ReportedError(`${where}: no success response`);
     const body = deref(document, operation.requestBody);
     operations.push({
-      operationId: operation.operationId,
+      operationId: operation.operationId!,
       method,
       path,
-      summary: operation.summary,
-      tag: operation.tags[0],
+      summary: operation.summary!,
+      tag: operation.tags![0],
       pathParameters: [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]),
       openQuery:
         query.length === 1 &&
@@ -96,10 +99,10 @@ export function listOperations(document: Json): Operation[] {
           rules.find((rule) => rule.in === 'query')!,
         ),
       parameters: rules,
-      body: body ? { schema: schemaName(document, `${where} request body`, body.content, 'request body'), required: body.required === true } : undefined,
+      body: body ? { schema: schemaName(`${where} request body`, body.content, 'request body'), required: body.required === true } : undefined,
       success: {
-        status: successStatus,
-        schema: schemaName(document, `${where} ${successStatus} response`, deref(document, operation.responses[successStatus]).content, 'success response'),
+        status: success,
+        schema: schemaName(`${where} ${success} response`, deref(document, operation.responses[success])?.content, 'success response'),
       },
     });
   }
@@ -118,8 +121,9 @@ export interface HeaderScheme {
  * The security schemes that send one header (apiKey in a header, http bearer). The description
  * declares none (the interface document states no auth scheme); an overlay may add them.
  */
-export function headerSchemes(bundle: Json): HeaderScheme[] {
-  return Object.entries<Json>(bundle.components?.securitySchemes ?? {}).flatMap(([scheme, s]): HeaderScheme[] => {
+export function headerSchemes(bundle: OpenApiDocument): HeaderScheme[] {
+  return Object.entries(bundle.components?.securitySchemes ?? {}).flatMap(([scheme, s]): HeaderScheme[] => {
+    if (isRef(s)) return [];
     if (s.type === 'apiKey' && s.in === 'header' && typeof s.name === 'string') return [{ scheme, header: s.name, bearer: false }];
     if (s.type === 'http' && String(s.scheme).toLowerCase() === 'bearer') return [{ scheme, header: 'Authorization', bearer: true }];
     return [];
@@ -138,9 +142,9 @@ export interface BodyField {
  * The fields of an operation's request body schema, when it declares any (the description's
  * declare none: the interface document states no field; an overlay may add some).
  */
-export function bodyFields(document: Json, operation: Operation): { declared: boolean; required: BodyField[] } {
-  const schema = operation.body ? document.components?.schemas?.[operation.body.schema] : undefined;
-  const properties: Record<string, Json> = schema?.properties ?? {};
+export function bodyFields(document: OpenApiDocument, operation: Operation): { declared: boolean; required: BodyField[] } {
+  const schema = (operation.body ? document.components?.schemas?.[operation.body.schema] : undefined) as Schema | undefined;
+  const properties = schema?.properties ?? {};
   const required: string[] = Array.isArray(schema?.required) ? schema.required : [];
   return {
     declared: Object.keys(properties).length > 0,

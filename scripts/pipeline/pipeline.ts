@@ -5,6 +5,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Project } from '../project.ts';
+import type { OpenApiDocument } from '../openapi-document.ts';
 import { bundleJsonText, type LintOptions, lintDescription } from '../lint/lint-description.ts';
 import { requireClean } from '../lint/lint-problems.ts';
 
@@ -14,7 +15,7 @@ export interface BuildContext {
   outDir: string;
   /** How the lint step runs Spectral and Redocly (the mutation runner keeps them loaded). */
   lintOptions?: LintOptions;
-  bundle?: Record<string, unknown>;
+  bundle?: OpenApiDocument;
   /** The text of `openapi.json`: the very text Spectral linted. */
   bundleJson?: string;
 }
@@ -27,7 +28,7 @@ export interface Step {
 }
 
 /** The bundle and its JSON text, which the lint step leaves in the context for the steps after it. */
-export function requireLinted(context: BuildContext): { bundle: Record<string, unknown>; bundleJson: string } {
+export function requireLinted(context: BuildContext): { bundle: OpenApiDocument; bundleJson: string } {
   if (!context.bundle || context.bundleJson === undefined) throw new Error('internal: the lint step has not run');
   return { bundle: context.bundle, bundleJson: context.bundleJson };
 }

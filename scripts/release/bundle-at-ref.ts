@@ -8,11 +8,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { createConfig } from '@redocly/openapi-core';
 import { bundleWithinBoundary } from '../lint/redocly.ts';
+import type { OpenApiDocument } from '../openapi-document.ts';
 import { openProject, type Project, ReportedError } from '../project.ts';
 import { git } from './git.ts';
 
 const exec = promisify(execFile);
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- parsed OpenAPI
 
 /** `ref` as the user or a workflow gave it, quoted and escaped for a message. */
 export const shownRef = (ref: string) => JSON.stringify(ref.length > 200 ? `${ref.slice(0, 200)}…` : ref);
@@ -37,7 +37,7 @@ export async function defaultBaseRef(project: Project, baseBranch: string): Prom
 }
 
 /** Bundles `project`'s openapi/ as it is at `ref`. */
-export async function bundleAt(project: Project, ref: string): Promise<Json> {
+export async function bundleAt(project: Project, ref: string): Promise<OpenApiDocument> {
   const commit = await resolveRef(project, ref);
   const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-diff-'));
   try {

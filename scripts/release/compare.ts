@@ -3,10 +3,8 @@
 // onto operations and house policy (an operationId rename is breaking: generated clients name
 // functions after it).
 import { apiDiff, type Diff } from 'api-smart-diff';
-import { eachOperation, httpMethods } from '../openapi-document.ts';
+import { eachOperation, httpMethods, type OpenApiDocument } from '../openapi-document.ts';
 import { operationChange } from './operation-changes.ts';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- parsed OpenAPI
 
 export type BreakingKind =
   | 'operation removed'
@@ -41,11 +39,11 @@ interface OperationRef {
   operationId: string;
 }
 
-function operationsOf(bundle: Json): Map<string, OperationRef> {
+function operationsOf(bundle: OpenApiDocument): Map<string, OperationRef> {
   const found = new Map<string, OperationRef>();
   for (const { path, method, operation } of eachOperation(bundle)) {
     const key = `${method.toUpperCase()} ${path}`;
-    found.set(key, { key, operationId: operation.operationId });
+    found.set(key, { key, operationId: String(operation.operationId) });
   }
   return found;
 }
@@ -58,7 +56,7 @@ function operationKey(path: (string | number)[]): string | undefined {
 }
 
 const addsRequired = (value: unknown): boolean =>
-  Array.isArray(value) ? value.some(addsRequired) : typeof value === 'object' && value !== null && (value as Json).required === true;
+  Array.isArray(value) ? value.some(addsRequired) : typeof value === 'object' && value !== null && (value as { required?: unknown }).required === true;
 
 /**
  * Changes api-smart-diff 1.0.6 calls non-breaking that break callers: a required parameter added
@@ -92,7 +90,7 @@ function kindOf(diff: Diff): BreakingKind {
 }
 
 /** What changed inside the operations both sides have: the breaking changes, the operations changed, and each one's lines. */
-function changesWithin(base: Json, head: Json, before: Map<string, OperationRef>, after: Map<string, OperationRef>) {
+function changesWithin(base: OpenApiDocument, head: OpenApiDocument, before: Map<string, OperationRef>, after: Map<string, OperationRef>) {
   const breaking: BreakingChange[] = [];
   const changed = new Set<string>();
   const details: Record<string, string[]> = {};
@@ -120,7 +118,7 @@ function changesWithin(base: Json, head: Json, before: Map<string, OperationRef>
   return { breaking, changed, details };
 }
 
-export function compareBundles(base: Json, head: Json): Comparison {
+export function compareBundles(base: OpenApiDocument, head: OpenApiDocument): Comparison {
   const before = operationsOf(base);
   const after = operationsOf(head);
   const removedKeys = [...before.keys()].filter((key) => !after.has(key));

@@ -2,7 +2,7 @@
 // (text or Markdown) on stdout, the gate's problems on stderr, and the exit code.
 import fs from 'node:fs/promises';
 import { forTerminal } from '../escape.ts';
-import type { Json } from '../openapi-document.ts';
+import type { OpenApiDocument } from '../openapi-document.ts';
 import type { Project } from '../project.ts';
 import { compareBundles } from './compare.ts';
 import { diffMarkdown } from './diff-markdown.ts';
@@ -11,8 +11,8 @@ import { gateProblems, gateVerdict } from './release-gate.ts';
 
 export async function diffOutput(
   project: Project,
-  base: Json,
-  head: Json,
+  base: OpenApiDocument,
+  head: OpenApiDocument,
   baseName: string,
   options: { gate?: boolean; format?: string },
 ): Promise<{ stdout: string; stderr: string[]; code: number }> {

@@ -4,7 +4,7 @@
 // dated section for the version, refused when it is empty or misses an operation the comparison
 // says is affected.
 import { apiDiff } from 'api-smart-diff';
-import type { Json } from '../openapi-document.ts';
+import type { OpenApiDocument } from '../openapi-document.ts';
 import { type Comparison, compareBundles } from './compare.ts';
 import { type Bump, bumps } from './last-release.ts';
 
@@ -16,13 +16,13 @@ export interface BumpDecision {
 }
 
 /** The bump the difference between `base` (the last release) and `head` needs. */
-export function requiredBump(base: Json, head: Json): BumpDecision {
+export function requiredBump(base: OpenApiDocument, head: OpenApiDocument): BumpDecision {
   const comparison = compareBundles(base, head);
   if (comparison.breaking.length > 0) {
     const ids = [...new Set(comparison.breaking.map((change) => change.operationId))];
     return { bump: 'major', reason: `${comparison.breaking.length} change(s) break callers (${ids.join(', ')})`, comparison };
   }
-  const withoutVersion = (document: Json) => ({ ...document, info: { ...document.info, version: '' } });
+  const withoutVersion = (document: OpenApiDocument) => ({ ...document, info: { ...document.info, version: '' } });
   const additions = apiDiff(withoutVersion(base), withoutVersion(head)).filter((diff) => diff.type === 'non-breaking');
   if (comparison.added.length > 0 || additions.length > 0) {
     const what =

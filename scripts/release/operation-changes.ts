@@ -2,9 +2,7 @@
 // `paths.<path>.<method>`: a parameter (by name and location), the request body, a response (by
 // status), or the operation's own fields, each with what happened to it.
 import type { Diff } from 'api-smart-diff';
-import { deref } from '../openapi-document.ts';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- parsed OpenAPI
+import { deref, type OpenApiDocument, type Operation, operationAt, type Parameter, type Referenced } from '../openapi-document.ts';
 
 const done = (action: string) => ({ add: 'added', remove: 'removed', replace: 'changed', rename: 'renamed' })[action] ?? 'changed';
 
@@ -21,22 +19,22 @@ function what(diff: Diff, rest: string[]): string {
 }
 
 /** The parameter a diff under `parameters.<index>` is about: `cursor (query)`. */
-function parameterName(document: Json, operation: Json | undefined, index: string): string {
+function parameterName(document: OpenApiDocument, operation: Operation | undefined, index: string): string {
   const parameter = deref(document, operation?.parameters?.[Number(index)]);
   return parameter?.name ? `${String(parameter.name)} (${String(parameter.in)})` : `#${index}`;
 }
 
 /** Each parameter of a whole `parameters` list added or removed. */
-function parameterList(value: unknown, document: Json, action: string): string {
-  const names = (Array.isArray(value) ? value : []).map((p) => deref(document, p)).map((p) => `${String(p?.name)} (${String(p?.in)})`);
+function parameterList(value: unknown, document: OpenApiDocument, action: string): string {
+  const names = (Array.isArray(value) ? value : []).map((p: Referenced<Parameter>) => deref(document, p)).map((p) => `${String(p?.name)} (${String(p?.in)})`);
   return `parameter${names.length === 1 ? '' : 's'} ${names.join(', ')} ${done(action)}`;
 }
 
 /** One line for `diff`, an api-smart-diff difference inside the operation at `path` and `method`. */
-export function operationChange(diff: Diff, base: Json, head: Json): string {
+export function operationChange(diff: Diff, base: OpenApiDocument, head: OpenApiDocument): string {
   const [, path, method, part, ...rest] = diff.path.map(String);
   const document = diff.action === 'remove' ? base : head;
-  const operation = document.paths?.[path]?.[method];
+  const operation = operationAt(document, path, method);
   if (part === 'parameters' && rest.length === 0) return parameterList(diff.action === 'remove' ? diff.before : diff.after, document, diff.action);
   if (part === 'parameters') return `parameter ${parameterName(document, operation, rest[0])} ${what(diff, rest.slice(1))}`;
   if (part === 'requestBody') return `request body ${what(diff, rest)}`;

@@ -13,6 +13,7 @@ import { type BuildLog, build } from '../pipeline/build.ts';
 import { checkDrift } from '../pipeline/check.ts';
 import { bundleWithinBoundary, loadRedoclyConfig } from '../lint/redocly.ts';
 import { type Project, ReportedError } from '../project.ts';
+import type { OpenApiDocument } from '../openapi-document.ts';
 import { bundleAt } from './bundle-at-ref.ts';
 import { git } from './git.ts';
 import { bumps, lastRelease } from './last-release.ts';
@@ -76,7 +77,7 @@ async function planRelease(project: Project, log: BuildLog, options: ReleaseOpti
   if (options.bump !== undefined && !bumps.includes(options.bump as never)) throw new ReportedError(`--bump ${options.bump}: give major, minor or patch`);
   const last = await lastRelease(project);
   const head = (await bundleWithinBoundary(project, await loadRedoclyConfig(project))).bundle;
-  const base = last ? await bundleAt(project, last.ref) : { openapi: '3.1.0', info: { version: '0.0.0' }, paths: {} };
+  const base = last ? await bundleAt(project, last.ref) : ({ openapi: '3.1.0', info: { version: '0.0.0' }, paths: {} } as OpenApiDocument);
   const decision = requiredBump(base, head);
   const bump = (options.bump as BumpDecision['bump'] | undefined) ?? decision.bump;
   const lastVersion = last?.version ?? '0.0.0';

@@ -34,7 +34,7 @@ export async function buildVersion(project: Project, version: SiteVersion, outDi
       Promise.reject(error instanceof ReportedError ? failed(error.message) : error),
     );
     if (problems.length > 0) throw failed(`its description does not bundle: ${problems[0].message}`);
-    const described = (bundle.info as { version?: unknown } | undefined)?.version;
+    const described = bundle.info?.version;
     if (version.section && described !== version.name)
       throw new ReportedError(
         `site: ${version.label} is not a release: its description's info.version is ${forTerminal(JSON.stringify(described))}, not "${version.name}"`,

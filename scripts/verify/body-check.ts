@@ -3,14 +3,14 @@
 // schema resource, so a schema's `$ref`s into `components` resolve as they do in the description.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import type { Json } from '../openapi-document.ts';
+import type { OpenApiDocument } from '../openapi-document.ts';
 
 export type BodyCheck = (schemaName: string, body: unknown) => string | undefined;
 
 const resource = 'urn:email-delivery:openapi';
 
 /** A checker over `document`'s named schemas: what is wrong with a body, in words, or undefined when it matches. */
-export function bodyChecker(document: Json): BodyCheck {
+export function bodyChecker(document: OpenApiDocument): BodyCheck {
   // strict off: OpenAPI's own keywords (`example`, `x-...`) stand beside JSON Schema's.
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
   (addFormats as unknown as (ajv: Ajv2020) => void)(ajv);

@@ -1,10 +1,10 @@
 // Whether the calls would go out without the credentials the (overlaid) description asks for: the
 // description itself declares no security (the interface document states none); an overlay may.
-import { eachOperation, type Json } from '../openapi-document.ts';
+import { eachOperation, type OpenApiDocument } from '../openapi-document.ts';
 import { headerSchemes } from '../pipeline/operations.ts';
 
 /** The security requirements' scheme names, at the root and on each operation (where OpenAPI puts them). */
-function requiredSchemes(document: Json): Set<string> {
+function requiredSchemes(document: OpenApiDocument): Set<string> {
   const names = new Set<string>();
   const add = (requirements: unknown) => {
     if (!Array.isArray(requirements)) return;
@@ -16,7 +16,7 @@ function requiredSchemes(document: Json): Set<string> {
 }
 
 /** A warning when the description declares security and none of `headers` carries it; undefined otherwise. */
-export function missingCredentials(document: Json, headers: [string, string][]): string | undefined {
+export function missingCredentials(document: OpenApiDocument, headers: [string, string][]): string | undefined {
   const schemes = requiredSchemes(document);
   if (schemes.size === 0) return undefined;
   const given = new Set(headers.map(([name]) => name.toLowerCase()));

@@ -3,7 +3,7 @@
 // operations, and one with `{id}` only with an id the user gives; a write only when the user
 // names it and says the verification writes (checkNames in verify-options.ts).
 import { listOperations, operationById, type Operation } from '../pipeline/operations.ts';
-import { deref, type Json } from '../openapi-document.ts';
+import { type OpenApiDocument, operationParameters } from '../openapi-document.ts';
 import { encodeStrict } from '../pipeline/client-runtime.ts';
 import type { VerifyOptions } from './verify-options.ts';
 
@@ -29,18 +29,18 @@ export const groupHeadings: Record<NotCalledGroup, string> = {
 };
 
 /** A required parameter of the (overlaid) operation that verify cannot fill: not in the path (--id), not a header given with --header. */
-function unfillable(document: Json, operation: Operation, options: VerifyOptions): string | undefined {
+function unfillable(document: OpenApiDocument, operation: Operation, options: VerifyOptions): string | undefined {
   const { pathItem, operation: node } = operationById(document, operation.operationId);
   const headers = new Set(options.headers.map(([name]) => name.toLowerCase()));
-  for (const parameter of [...(pathItem.parameters ?? []), ...(node.parameters ?? [])].map((p: Json) => deref(document, p))) {
-    if (parameter?.required !== true || parameter.in === 'path') continue;
+  for (const parameter of operationParameters(document, pathItem, node)) {
+    if (parameter.required !== true || parameter.in === 'path') continue;
     if (parameter.in === 'header' && headers.has(String(parameter.name).toLowerCase())) continue;
     return `needs the required ${parameter.in} parameter ${JSON.stringify(String(parameter.name))}, which verify cannot fill`;
   }
   return undefined;
 }
 
-export function planVerification(document: Json, options: VerifyOptions): PlannedOperation[] {
+export function planVerification(document: OpenApiDocument, options: VerifyOptions): PlannedOperation[] {
   return listOperations(document).map((operation): PlannedOperation => {
     const { operationId, method } = operation;
     if (method !== 'get' && !options.writes.includes(operationId))

@@ -2,7 +2,7 @@
 // no path the description does not state), the headers (`Name: value`), the ids and writes by
 // operationId. A usage error is one line, exit 2, and no request.
 import { type CommandDefinition, CommandLineError, parseCommandLine } from '../command-line.ts';
-import { eachOperation, type Json } from '../openapi-document.ts';
+import { eachOperation, type OpenApiDocument } from '../openapi-document.ts';
 
 export interface VerifyOptions {
   baseUrl: string;
@@ -165,7 +165,7 @@ function checkHeader(text: string): [string, string] {
 }
 
 /** The operationIds `options` names that `document` does not have, or a named write without --allow-writes. */
-export function checkNames(options: VerifyOptions, document: Json): void {
+export function checkNames(options: VerifyOptions, document: OpenApiDocument): void {
   const operations = new Map([...eachOperation(document)].map(({ method, operation }) => [String(operation.operationId), method]));
   for (const operationId of [...options.ids.keys(), ...options.writes])
     if (!operations.has(operationId)) throw new UsageError(`${JSON.stringify(operationId)} is not an operationId of the description`);

@@ -6,7 +6,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { forTerminal } from '../escape.ts';
-import type { Json } from '../openapi-document.ts';
+import type { OpenApiDocument } from '../openapi-document.ts';
 import { type Project, ReportedError, shown } from '../project.ts';
 import { bodyChecker } from './body-check.ts';
 import { planLines, planVerification } from './plan.ts';
@@ -24,10 +24,10 @@ export interface VerifyIo {
 
 export async function verify(project: Project, args: string[], io: VerifyIo): Promise<number> {
   let options;
-  let document: Json;
+  let document: OpenApiDocument;
   try {
     options = parseVerifyArgs(args);
-    document = JSON.parse(await fs.readFile(path.join(project.outputDir, 'openapi.json'), 'utf8'));
+    document = JSON.parse(await fs.readFile(path.join(project.outputDir, 'openapi.json'), 'utf8')) as OpenApiDocument;
     if (options.overlays.length > 0) {
       const { overlaidDescription } = await import('../overlay/build-overlaid.ts');
       const overlays = options.overlays.map((file) => path.resolve(io.cwd, file));

@@ -97,7 +97,8 @@ describe('sample values follow what an overlay states', () => {
       { name: 'order', in: 'query', description: 'Order.', schema: { type: 'string', enum: ['newest', 'oldest'] } },
       { name: 'page', in: 'query', description: 'Page.', schema: { type: 'integer', minimum: 1 } },
     ];
-    const samples = withCodeSamples(document).paths['/v1/webhooks'].get['x-codeSamples'] as { lang: string; source: string }[];
+    const withSamples: Json = withCodeSamples(document);
+    const samples = withSamples.paths['/v1/webhooks'].get['x-codeSamples'] as { lang: string; source: string }[];
     const [typescript, curl] = [samples.find((s) => s.lang === 'typescript')!.source, samples.find((s) => s.lang === 'bash')!.source];
     expect(typescript).toContain('      limit: 50,');
     expect(typescript).toContain("      order: 'newest',");

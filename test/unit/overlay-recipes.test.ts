@@ -17,7 +17,8 @@ beforeAll(async () => {
   base = await loadBundle();
 });
 
-const overlaid = (...names: string[]): Promise<Overlaid> =>
+// The tests read the overlaid document untyped (helpers.ts's Json).
+const overlaid = (...names: string[]): Promise<Overlaid & { document: Json }> =>
   overlaidDescription(checkout, { overlays: names.map((name) => path.join(examples, name)), out: '', shownAs: (file) => path.basename(file) }, base);
 
 describe('the overlays the docs show', () => {

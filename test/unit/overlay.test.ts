@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { generateClient } from '../../scripts/pipeline/generate-client.ts';
 import { markdownReference } from '../../scripts/pipeline/markdown-reference.ts';
-import { applyOverlays } from '../../scripts/overlay/apply-overlay.ts';
+import { type AppliedAction, applyOverlays } from '../../scripts/overlay/apply-overlay.ts';
+import { overlaidInfo } from '../../scripts/openapi-document.ts';
 import { overlaidDescription } from '../../scripts/overlay/build-overlaid.ts';
 import { checkOutputFolder, manifestFile, recordOutputFolder } from '../../scripts/overlay/output-folder.ts';
 import { silentPartRules } from '../../scripts/overlay/lint-overlaid.ts';
@@ -124,7 +125,8 @@ describe('reading an overlay', () => {
 });
 
 describe('applying overlays', () => {
-  const apply = async (actions: string, document: Json = base) =>
+  // The tests read the result untyped (helpers.ts's Json).
+  const apply = async (actions: string, document: Json = base): Promise<{ document: Json; applied: AppliedAction[] }> =>
     applyOverlays(document, [readOverlay(await overlayFile('apply.yaml', `${header}${actions}`), 'apply.yaml')]);
 
   it('merges objects recursively, appends to lists, replaces plain values, and leaves the input as it was', async () => {
@@ -234,7 +236,7 @@ describe('the description with overlays', () => {
 
   it('carries the examples: the scheme, the requirement, the fields, and the overlays named in info', async () => {
     const overlaid = await overlaidDescription(checkout, options([auth, fields]), base);
-    const { document } = overlaid;
+    const document: Json = overlaid.document;
     expect(document.components.securitySchemes.ExampleApiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Example-Api-Key' });
     expect(document.security).toEqual([{ ExampleApiKey: [] }]);
     expect(Object.keys(document.components.schemas.SendBatchRequestBody.properties)).toEqual(['subject', 'sendAt']);
@@ -287,7 +289,7 @@ describe('the description with overlays', () => {
 
   it.each(['auth.yaml', 'fields.yaml'])('builds with %s alone', async (name) => {
     const overlaid = await overlaidDescription(checkout, options([path.join(examples, name)]), base);
-    expect(overlaid.document.info['x-overlays']).toHaveLength(1);
+    expect(overlaidInfo(overlaid.document)?.['x-overlays']).toHaveLength(1);
   });
 
   it('fails on an action that makes the description invalid, with the overlay line and the linter message', async () => {

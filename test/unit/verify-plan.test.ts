@@ -46,7 +46,7 @@ describe('the plan', () => {
     expect(() =>
       checkNames(parseVerifyArgs(['--base-url', 'http://x.test', '--write', 'listWebhooks', '--allow-writes']), {
         paths: { '/v1/webhooks': { get: { operationId: 'listWebhooks' } } },
-      }),
+      } as Json),
     ).toThrow('--write listWebhooks: it is a GET, which is verified without --write');
   });
 

@@ -17,7 +17,7 @@ import { type CallArguments, successStatus, wireRequest } from '../support/wire-
 
 // Read when the file is collected: the tests are named after the description's own operations.
 const bundle: Json = JSON.parse(fs.readFileSync(path.join(checkout.outputDir, 'openapi.json'), 'utf8'));
-const operationIds: string[] = [...eachOperation(bundle)].map(({ operation }) => operation.operationId);
+const operationIds: string[] = [...eachOperation(bundle)].map(({ operation }) => String(operation.operationId));
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
