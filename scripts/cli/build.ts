@@ -53,6 +53,7 @@ async function main() {
   // npm runs scripts in the package's folder; the user's paths are relative to where they ran npm.
   const path = await import('node:path');
   const from = process.env.INIT_CWD || process.cwd();
+  const typed = new Map([...values.overlay, values.out ?? ''].map((file = '') => [path.resolve(from, file), file]));
   const { buildOverlaid } = await import('../overlay/build-overlaid.ts');
   const ok = await buildOverlaid(
     project,
@@ -62,7 +63,8 @@ async function main() {
       out: path.resolve(from, values.out ?? ''),
       allowOperationChanges: values['allow-operation-changes'],
       packageName: values.name,
-      shownAs: (file) => path.relative(from, file) || '.',
+      // A path as the user typed it: an absolute one as given, else relative to where npm was run.
+      shownAs: (file) => typed.get(file) ?? (path.relative(from, file) || '.'),
     },
   );
   return ok ? 0 : 1;

@@ -104,7 +104,13 @@ function checkHeader(
     );
   }
   if (!supportedVersions.test(version))
-    throw new OverlayError(shownAs, at('overlay'), `overlay version ${JSON.stringify(version)} is not supported: use 1.0.0 or 1.1.0`);
+    throw new OverlayError(
+      shownAs,
+      at('overlay'),
+      /^1\.[01]$/.test(version)
+        ? `overlay version ${JSON.stringify(version)} needs all three numbers: write "${version}.0"`
+        : `overlay version ${JSON.stringify(version)} is not supported: use 1.0.0 or 1.1.0`,
+    );
   const info = data.info;
   if (!isRecord(info) || typeof info.title !== 'string' || typeof info.version !== 'string')
     throw new OverlayError(shownAs, at('info') ?? 1, '`info` must have a `title` and a `version`, both strings');

@@ -70,6 +70,11 @@ describe('reading an overlay', () => {
       'overlay: 2.0.0\ninfo: {title: x, version: "1"}\nactions: []\n',
       'x.yaml:1: overlay version "2.0.0" is not supported: use 1.0.0 or 1.1.0',
     ],
+    [
+      'a version of two numbers, quoted',
+      'overlay: "1.1"\ninfo: {title: x, version: "1"}\nactions: []\n',
+      'x.yaml:1: overlay version "1.1" needs all three numbers: write "1.1.0"',
+    ],
     ['not YAML', 'overlay: 1.0.0\ninfo: {title: x\n', 'x.yaml:3: not YAML or JSON:'],
     [
       'a version YAML reads as a number',
