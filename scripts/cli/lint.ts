@@ -1,14 +1,14 @@
-// `npm run lint`: Redocly on openapi/ with the house rules, then Spectral and the faithfulness
-// contract on a fresh bundle held in memory. Writes nothing. The definition below is the usage,
+// `npm run lint`: Redocly on openapi/ with the house rules and the faithfulness contract's rules,
+// then Spectral on a fresh bundle held in memory. Writes nothing. The definition below is the usage,
 // the parser and `--help` (scripts/command-line.ts).
 const { checkout } = require('./start.ts');
 
 const command = {
   name: 'lint',
   summary: [
-    'Lints the description: Redocly on openapi/ with the house rules, then Spectral and the',
-    'faithfulness contract (docs/faithfulness.md) on a fresh bundle held in memory. Each problem at',
-    'its file, line and column. Writes nothing.',
+    'Lints the description: Redocly on openapi/ with the house rules and the faithfulness contract',
+    '(docs/faithfulness.md), then Spectral on a fresh bundle held in memory. Each problem at its file,',
+    'line and column. Writes nothing.',
   ].join('\n'),
   options: {
     format: {
@@ -46,7 +46,7 @@ async function main() {
       return 1;
     }
     console.log(
-      `lint: 0 problems (Redocly on openapi/, Spectral and the faithfulness contract on the bundle) in ${((performance.now() - started) / 1000).toFixed(2)} s`,
+      `lint: 0 problems (Redocly with the house rules and the faithfulness contract on openapi/, Spectral on the bundle) in ${((performance.now() - started) / 1000).toFixed(2)} s`,
     );
     return 0;
   } catch (error) {
