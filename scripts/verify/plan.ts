@@ -35,7 +35,10 @@ function unfillable(document: OpenApiDocument, operation: Operation, options: Ve
   for (const parameter of operationParameters(document, pathItem, node)) {
     if (parameter.required !== true || parameter.in === 'path') continue;
     if (parameter.in === 'header' && headers.has(String(parameter.name).toLowerCase())) continue;
-    return `needs the required ${parameter.in} parameter ${JSON.stringify(String(parameter.name))}, which verify cannot fill`;
+    const name = String(parameter.name);
+    return parameter.in === 'header'
+      ? `needs the required header parameter ${JSON.stringify(name)}: give it with --header ${JSON.stringify(`${name}: <value>`)}`
+      : `needs the required ${parameter.in} parameter ${JSON.stringify(name)}, which verify cannot fill`;
   }
   return undefined;
 }

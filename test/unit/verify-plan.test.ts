@@ -42,6 +42,20 @@ describe('the plan', () => {
     });
   });
 
+  it('calls an operation whose required header parameter --header gives, and says how to give it when none does', async () => {
+    const document = await loadBundle();
+    document.paths['/v1/webhooks'].get.parameters = [{ name: 'X-Tenant', in: 'header', required: true, schema: { type: 'string' } }];
+    const without = planVerification(document, parseVerifyArgs(['--base-url', 'https://x.test'])).find((e) => e.operation.operationId === 'listWebhooks');
+    expect(without).toMatchObject({
+      group: 'needs a parameter',
+      notCalled: 'needs the required header parameter "X-Tenant": give it with --header "X-Tenant: <value>"',
+    });
+    const given = planVerification(document, parseVerifyArgs(['--base-url', 'https://x.test', '--header', 'x-tenant: acme'])).find(
+      (e) => e.operation.operationId === 'listWebhooks',
+    );
+    expect(given?.url).toBe('https://x.test/v1/webhooks');
+  });
+
   it('refuses a GET named as a write', async () => {
     expect(() =>
       checkNames(parseVerifyArgs(['--base-url', 'http://x.test', '--write', 'listWebhooks', '--allow-writes']), {
