@@ -65,12 +65,27 @@ export function callerChanges(base: OpenApiDocument, overlaid: OpenApiDocument):
     for (const [status, response] of Object.entries(operation.responses ?? {})) {
       const schemaOf = (document: OpenApiDocument, node: Referenced<Response> | undefined) => deref(document, node)?.content?.['application/json']?.schema;
       fieldChanges(`${status} response`, fields(base, schemaOf(base, before.responses?.[status])), fields(overlaid, schemaOf(overlaid, response)), add);
+      headerChanges(status, deref(base, before.responses?.[status]), deref(overlaid, response), overlaid, add);
     }
   }
   return { changes, warnings };
 }
 
 type Add = (what: string, caller: string, breaking: boolean) => void;
+
+/** The headers of a response the overlays add or remove: what a caller may now read, or no longer finds. */
+function headerChanges(status: string, before: Response | undefined, after: Response | undefined, overlaid: OpenApiDocument, add: Add): void {
+  const names = (response: Response | undefined) => new Set(Object.keys(response?.headers ?? {}).map((name) => name.toLowerCase()));
+  const had = names(before);
+  for (const [name, node] of Object.entries(after?.headers ?? {})) {
+    if (had.has(name.toLowerCase())) continue;
+    const header = deref(overlaid, node) as { schema?: Schema; required?: boolean } | undefined;
+    add(`${status} response header \`${name}\``, `may now read it (${typeOf(header?.schema)}${header?.required ? ', always sent' : ''})`, false);
+  }
+  const has = names(after);
+  for (const name of Object.keys(before?.headers ?? {}))
+    if (!has.has(name.toLowerCase())) add(`${status} response header \`${name}\``, 'no longer finds it described', true);
+}
 
 function parameters(document: OpenApiDocument, pathItem: PathItem | undefined, operation: Operation): Map<string, Parameter> {
   const all = operationParameters(document, pathItem, operation);

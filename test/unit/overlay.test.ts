@@ -292,6 +292,21 @@ describe('the description with overlays', () => {
     expect(overlaid.changesText.filter((line) => line.startsWith('warning:'))).toEqual([]);
   });
 
+  it('names a response header an overlay adds, and what a caller may read', async () => {
+    const file = await overlayFile(
+      'headers.yaml',
+      [
+        header.trimEnd(),
+        "  - target: $.paths['/v1/webhooks'].get.responses['200']",
+        '    update:',
+        '      headers: {X-Next-Cursor: {description: The next page., schema: {type: string}}}',
+        '',
+      ].join('\n'),
+    );
+    const overlaid = await overlaidDescription(checkout, options([file]), base);
+    expect(overlaid.changesText).toContain('listWebhooks: 200 response header `X-Next-Cursor`: a caller may now read it (string)');
+  });
+
   it.each(['auth.yaml', 'fields.yaml'])('builds with %s alone', async (name) => {
     const overlaid = await overlaidDescription(checkout, options([path.join(examples, name)]), base);
     expect(overlaidInfo(overlaid.document)?.['x-overlays']).toHaveLength(1);
