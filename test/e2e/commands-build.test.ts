@@ -15,7 +15,9 @@ describe('npm run lint', () => {
   it('exits 0 and says so on a clean tree', async () => {
     const result = await runScript(copy.dir, 'lint');
     expect(result.code, result.output).toBe(0);
-    expect(result.stdout).toMatch(/^lint: 0 problems \(Redocly with the house rules and the faithfulness contract on openapi\/, Spectral on the bundle\) in \d+\.\d+ s$/m);
+    expect(result.stdout).toMatch(
+      /^lint: 0 problems \(Redocly with the house rules and the faithfulness contract on openapi\/, Spectral on the bundle\) in \d+\.\d+ s$/m,
+    );
   });
 
   it("exits 1 with the three linters' problems as pull-request annotations, with file and line", async () => {
