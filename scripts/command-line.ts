@@ -19,6 +19,8 @@ export interface OptionDefinition {
   choices?: readonly string[];
   /** A whole number in [min, max]. */
   integer?: { min: number; max: number };
+  /** The command cannot run without it: the usage line shows it without brackets (the command checks it). */
+  required?: boolean;
 }
 
 export interface CommandDefinition {
@@ -94,7 +96,10 @@ export function helpText(command: CommandDefinition): string {
     `npm run ${command.name}`,
     Object.keys(command.options).length > 0 || command.positionals ? ' --' : '',
     command.positionals ? ` [${command.positionals.usage}]` : '',
-    ...Object.entries(command.options).map(([name, option]) => ` [${flag(name, option)}]${option.multiple ? ' ...' : ''}`),
+    ...Object.entries(command.options).map(([name, option]) => {
+      const shown = option.required ? flag(name, option) : `[${flag(name, option)}]`;
+      return ` ${shown}${option.multiple ? ' ...' : ''}`;
+    }),
   ].join('');
   const rows: [string, string][] = Object.entries(command.options).map(([name, option]) => [
     flag(name, option),

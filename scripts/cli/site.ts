@@ -13,7 +13,7 @@ const command = {
     'versions.json. The folder is replaced whole; its path is relative to where you run npm.',
   ].join('\n'),
   options: {
-    out: { type: 'string', value: '<folder>', description: 'where the site goes (new, empty, or a site this command built)' },
+    out: { type: 'string', value: '<folder>', required: true, description: 'where the site goes (new, empty, or a site this command built)' },
   },
   examples: ['npm run site -- --out site'],
   exits: [

@@ -48,7 +48,7 @@ export const verifyCommand: CommandDefinition = {
     "call them. Each operation's whole exchange ends within --timeout and --max-body-bytes.",
   ].join('\n'),
   options: {
-    'base-url': { type: 'string', value: '<url>', description: 'the service: scheme and host, no path (required)' },
+    'base-url': { type: 'string', value: '<url>', required: true, description: 'the service: scheme and host, no path (required)' },
     header: {
       type: 'string',
       value: '"Name: value"',

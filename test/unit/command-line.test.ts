@@ -1,0 +1,48 @@
+// One definition per command gives its parser and its --help: a table of definitions and the
+// usage line, the parse, or the one-line refusal each must give.
+import { describe, expect, it } from 'vitest';
+import { type CommandDefinition, CommandLineError, helpText, parseCommandLine } from '../../scripts/command-line.ts';
+
+const command: CommandDefinition = {
+  name: 'try',
+  summary: 'A command for the test.',
+  positionals: { usage: '<ref>', max: 1, description: 'a ref' },
+  options: {
+    out: { type: 'string', value: '<folder>', required: true, description: 'where it goes' },
+    format: { type: 'string', value: 'text|markdown', choices: ['text', 'markdown'], default: 'text', description: 'the format' },
+    runs: { type: 'string', value: '<n>', integer: { min: 1, max: 9 }, description: 'how many' },
+    gate: { type: 'boolean', description: 'gate it' },
+  },
+  examples: ['npm run try -- --out x'],
+  exits: [
+    [0, 'done'],
+    [2, 'bad arguments'],
+  ],
+};
+
+describe('helpText', () => {
+  it('shows a required option without brackets, the others in brackets, then the options, an example and the exit codes', () => {
+    const text = helpText(command);
+    expect(text.split('\n')[0]).toBe('usage: npm run try -- [<ref>] --out <folder> [--format text|markdown] [--runs <n>] [--gate]');
+    expect(text).toContain('  --format text|markdown  the format (default: text)\n');
+    expect(text).toMatch(/\nexample:\n {2}npm run try -- --out x\n/);
+    expect(text).toMatch(/\nexit codes:\n {2}0 +done\n {2}2 +bad arguments\n$/);
+  });
+});
+
+describe('parseCommandLine', () => {
+  it('gives the values and the positionals', () => {
+    const parsed = parseCommandLine(command, ['v1', '--out', 'x', '--runs', '3', '--gate']);
+    expect(parsed).toMatchObject({ positionals: ['v1'], help: false, values: { out: 'x', runs: '3', gate: true, format: 'text' } });
+  });
+
+  it.each([
+    [['--nope'], "try: Unknown option '--nope': see `npm run try -- --help`"],
+    [['--out'], "try: Option '--out <value>' argument missing: see `npm run try -- --help`"],
+    [['--format', 'xml'], 'try: --format "xml": give one of text, markdown: see `npm run try -- --help`'],
+    [['--runs', '10'], 'try: --runs "10": give a whole number from 1 to 9: see `npm run try -- --help`'],
+    [['a', 'b'], 'try: unexpected argument "b": see `npm run try -- --help`'],
+  ])('%j: one line naming the option, pointing at --help', (args, line) => {
+    expect(() => parseCommandLine(command, args)).toThrow(new CommandLineError(line));
+  });
+});
