@@ -43,5 +43,11 @@ export function shown(project: Pick<Project, 'root'>, file: string): string {
   return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
 }
 
+/** Whether `file` is `folder` or inside it (paths resolved; `..` segments and other roots are outside). */
+export function within(folder: string, file: string): boolean {
+  const relative = path.relative(folder, file);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+
 /** A failure whose message already names the file, line or rule: no stack trace is needed. */
 export class ReportedError extends Error {}

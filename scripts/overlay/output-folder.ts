@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { forTerminal } from '../escape.ts';
-import { type Project, ReportedError } from '../project.ts';
+import { type Project, ReportedError, within } from '../project.ts';
 
 /** The file in the output folder that lists what the command wrote there (for readers; never trusted). */
 export const manifestFile = '.overlay-build.json';
@@ -77,11 +77,9 @@ function unchanged(out: string, file: string, record: FileRecord): boolean {
 export function checkOutputFolder(project: Project, out: string, outShown: string): void {
   const sourceDir = path.dirname(project.sourceEntry);
   for (const kept of [project.outputDir, sourceDir]) {
-    const relative = path.relative(kept, out);
-    if (relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative)))
+    if (within(kept, out))
       throw new ReportedError(`--out ${outShown} is inside ${path.basename(kept)}/, which only the description's own build writes; choose a folder outside it`);
-    if (!path.relative(out, kept).startsWith('..'))
-      throw new ReportedError(`--out ${outShown} holds ${path.basename(kept)}/; choose a folder of its own for the build with overlays`);
+    if (within(out, kept)) throw new ReportedError(`--out ${outShown} holds ${path.basename(kept)}/; choose a folder of its own for the build with overlays`);
   }
   const stat = fs.lstatSync(out, { throwIfNoEntry: false });
   if (!stat) return;

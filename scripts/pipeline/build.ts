@@ -1,10 +1,11 @@
 // The atomic build: every step writes into a staging folder beside the outputs, which replaces
-// them only when all steps have passed. On failure the outputs are left exactly as they were; a
-// staging folder left by a build that was killed is removed by the next build.
+// them only when all steps have passed (staging.ts). On failure the outputs are left exactly as
+// they were; a staging folder left by a build that was killed is removed by the next build.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { type Project, ReportedError } from '../project.ts';
 import { type BuildContext, buildSteps, runSteps, type Step, StepError } from './pipeline.ts';
+import { stagingFolder, swapIn } from './staging.ts';
 
 export interface BuildLog {
   info(line: string): void;
@@ -26,10 +27,7 @@ export async function build(project: Project, log: BuildLog, options: BuildOptio
   const started = performance.now();
   const outputs = path.basename(project.outputDir);
   const parent = path.dirname(project.outputDir);
-  await fs.mkdir(parent, { recursive: true });
-  await removeAbandonedStaging(parent);
-  const stagingDir = await fs.mkdtemp(path.join(parent, `${stagingPrefix}${process.pid}-`));
-  await fs.chmod(stagingDir, 0o755); // mkdtemp makes it private; the outputs are an ordinary folder
+  const stagingDir = await stagingFolder(parent, stagingPrefix);
   log.info(`build: ${options.label ?? `openapi/ -> ${outputs}/`}`);
   try {
     await runSteps({ project, outDir: stagingDir, lintOptions: options.lintOptions }, options.steps ?? buildSteps, log.info);
@@ -47,32 +45,3 @@ export async function build(project: Project, log: BuildLog, options: BuildOptio
 }
 
 export const stagingPrefix = '.generated-staging-';
-
-/** Removes staging folders left by builds that were killed (their process is gone). */
-async function removeAbandonedStaging(parent: string): Promise<void> {
-  for (const name of await fs.readdir(parent)) {
-    const pid = Number(name.startsWith(stagingPrefix) ? name.slice(stagingPrefix.length).split('-')[0] : Number.NaN);
-    if (!Number.isInteger(pid) || pid === process.pid || isAlive(pid)) continue;
-    await fs.rm(path.join(parent, name), { recursive: true, force: true });
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** Replaces `target` with `staging` by two renames on one file system. */
-async function swapIn(staging: string, target: string): Promise<void> {
-  const old = `${staging}-old`;
-  const hadTarget = await fs.rename(target, old).then(
-    () => true,
-    (error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? false : Promise.reject(error)),
-  );
-  await fs.rename(staging, target);
-  if (hadTarget) await fs.rm(old, { recursive: true, force: true });
-}

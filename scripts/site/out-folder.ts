@@ -3,12 +3,8 @@
 // it that replaces it by rename only when the whole site is built.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { type Project, ReportedError } from '../project.ts';
-
-const isInside = (parent: string, child: string) => {
-  const relative = path.relative(parent, child);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
-};
+import { type Project, ReportedError, within } from '../project.ts';
+import { stagingFolder } from '../pipeline/staging.ts';
 
 /** A file the site writes, by its path below the output folder. */
 const siteFile =
@@ -19,9 +15,8 @@ export async function checkOutFolder(project: Project, out: string, shownAs: str
   const protectedFolders = [project.outputDir, path.dirname(project.sourceEntry)];
   for (const folder of protectedFolders) {
     const name = `${path.basename(folder)}/`;
-    if (isInside(folder, out)) throw new ReportedError(`site: --out ${shownAs} is inside ${name}, which the site never writes; choose a folder outside it`);
-    if (isInside(out, folder))
-      throw new ReportedError(`site: --out ${shownAs} holds ${name}; the site replaces the whole folder, so choose an empty or new one`);
+    if (within(folder, out)) throw new ReportedError(`site: --out ${shownAs} is inside ${name}, which the site never writes; choose a folder outside it`);
+    if (within(out, folder)) throw new ReportedError(`site: --out ${shownAs} holds ${name}; the site replaces the whole folder, so choose an empty or new one`);
   }
   const stat = await fs.lstat(out).catch(() => undefined);
   if (!stat) return;
@@ -36,39 +31,5 @@ export async function checkOutFolder(project: Project, out: string, shownAs: str
   }
 }
 
-/**
- * A fresh staging folder beside `out`, on the same file system, named after this process; one
- * left by a run that was killed (its process is gone) is removed first.
- */
-export async function stagingFor(out: string): Promise<string> {
-  const parent = path.dirname(out);
-  const prefix = `.${path.basename(out)}-staging-`;
-  await fs.mkdir(parent, { recursive: true });
-  for (const name of await fs.readdir(parent)) {
-    const pid = Number(name.startsWith(prefix) ? name.slice(prefix.length).split('-')[0] : Number.NaN);
-    if (Number.isInteger(pid) && pid !== process.pid && !isAlive(pid)) await fs.rm(path.join(parent, name), { recursive: true, force: true });
-  }
-  const staging = await fs.mkdtemp(path.join(parent, `${prefix}${process.pid}-`));
-  await fs.chmod(staging, 0o755);
-  return staging;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** Replaces `out` with `staging` by renames. */
-export async function swapIn(staging: string, out: string): Promise<void> {
-  const old = `${staging}-old`;
-  const hadOut = await fs.rename(out, old).then(
-    () => true,
-    (error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? false : Promise.reject(error)),
-  );
-  await fs.rename(staging, out);
-  if (hadOut) await fs.rm(old, { recursive: true, force: true });
-}
+/** A fresh staging folder beside `out`, on the same file system (staging.ts: one a killed run left is removed first). */
+export const stagingFor = (out: string): Promise<string> => stagingFolder(path.dirname(out), `.${path.basename(out)}-staging-`);

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { type Project, ReportedError } from '../project.ts';
 import { buildVersion } from './build-version.ts';
 import { cachedVersion, cacheFolder, openCache, toolchainKey } from './cache.ts';
-import { checkOutFolder, stagingFor, swapIn } from './out-folder.ts';
+import { swapIn } from '../pipeline/staging.ts';
+import { checkOutFolder, stagingFor } from './out-folder.ts';
 import { rootPage, type SiteFolder, siteFolders, versionPage, versionsJson, withSwitcher } from './pages.ts';
 import { siteVersions } from './releases.ts';
 

@@ -1,0 +1,38 @@
+// Writing a folder atomically: a staging folder beside it, named after this process, that replaces
+// it by renames on one file system only when everything is written. A staging folder left by a
+// process that was killed is removed by the next one. The build (generated/, an overlaid --out) and
+// the site use it.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** A fresh staging folder in `parent` named `<prefix><pid>-...`; those of processes that are gone are removed first. */
+export async function stagingFolder(parent: string, prefix: string): Promise<string> {
+  await fs.mkdir(parent, { recursive: true });
+  for (const name of await fs.readdir(parent)) {
+    const pid = Number(name.startsWith(prefix) ? name.slice(prefix.length).split('-')[0] : Number.NaN);
+    if (Number.isInteger(pid) && pid !== process.pid && !isAlive(pid)) await fs.rm(path.join(parent, name), { recursive: true, force: true });
+  }
+  const staging = await fs.mkdtemp(path.join(parent, `${prefix}${process.pid}-`));
+  await fs.chmod(staging, 0o755); // mkdtemp makes it private; what it becomes is an ordinary folder
+  return staging;
+}
+
+/** Replaces `target` with `staging` by two renames on one file system. */
+export async function swapIn(staging: string, target: string): Promise<void> {
+  const old = `${staging}-old`;
+  const hadTarget = await fs.rename(target, old).then(
+    () => true,
+    (error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? false : Promise.reject(error)),
+  );
+  await fs.rename(staging, target);
+  if (hadTarget) await fs.rm(old, { recursive: true, force: true });
+}
