@@ -12,18 +12,9 @@ import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
-import { verify } from '../../scripts/verify/verify.ts';
-import { checkout, root } from '../support/helpers.ts';
+import { root } from '../support/helpers.ts';
+import { verdictOf, verifyHere } from '../support/verify-here.ts';
 import { freeLoopbackPort, jsonReply, startTestServer, type TestServer } from '../support/http-server.ts';
-
-async function verifyHere(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await verify(checkout, ['--rate', '10', ...args], { out: (text) => out.push(text), err: (text) => err.push(text), cwd: root });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
-
-const verdictOf = (output: string, operationId: string) => output.split('\n').find((line) => new RegExp(`^[a-z ]+ {2,}${operationId} `).test(line));
 
 let server: TestServer;
 let scratch: string;

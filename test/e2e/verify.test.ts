@@ -10,22 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer } from '../../scripts/serve/mock-server.ts';
 import { verify } from '../../scripts/verify/verify.ts';
 import { checkout, root } from '../support/helpers.ts';
+import { verdictOf, verifyHere } from '../support/verify-here.ts';
 import { freeLoopbackPort, jsonReply, type RecordedRequest, startTestServer, type TestServer } from '../support/http-server.ts';
 import { run } from '../support/run-command.ts';
 
 /** The GET operations with `{id}`, each given an id, so that every GET is called. */
 const ids = ['getUnsubscribeGroup', 'getInboundWebhook', 'getAccessibilityResult', 'getIntegration'].flatMap((operationId) => ['--id', `${operationId}=x1`]);
-
-/** Runs `verify` in this process; its exit code and what it printed. */
-async function verifyHere(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await verify(checkout, ['--rate', '10', ...args], { out: (text) => out.push(text), err: (text) => err.push(text), cwd: root });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
-
-/** The verdict line of `operationId` in the terminal table. */
-const verdictOf = (output: string, operationId: string) => output.split('\n').find((line) => new RegExp(`^[a-z ]+ {2,}${operationId} `).test(line));
 
 let server: TestServer;
 let elsewhere: TestServer;
