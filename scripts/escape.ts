@@ -33,3 +33,16 @@ export function forMarkdown(text: string): string {
 export function forHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
+
+/**
+ * A TypeScript (and JavaScript) string literal in single quotes, as Prettier writes one, that holds
+ * `text` whatever it holds: quotes, backslashes, line breaks and U+2028/U+2029 escaped.
+ */
+export function forTypeScriptString(text: string): string {
+  const escaped = JSON.stringify(text)
+    .slice(1, -1)
+    .replaceAll('\\"', '"')
+    .replaceAll("'", "\\'")
+    .replace(/[\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16)}`);
+  return `'${escaped}'`;
+}

@@ -2,6 +2,7 @@
 // and a curl command, both made from the bundle. The tests type-check every TypeScript sample.
 // A description with overlays may declare credentials and body fields: then the samples pass the
 // credentials and each required field, with a placeholder of its type.
+import { forTypeScriptString } from '../escape.ts';
 import { type BodyField, bodyFields, type HeaderScheme, headerSchemes, listOperations, type Operation } from './operations.ts';
 import { serializeCookieParameter, serializeHeaderParameter, serializeQueryParameter } from './client-runtime.ts';
 import type { ParameterRule } from './parameters.ts';
@@ -76,14 +77,7 @@ function placeholder(field: BodyField): unknown {
 }
 
 /** A property name in a sample: as it is when it is an identifier, else in single quotes as Prettier writes it. */
-const propertyName = (name: string) =>
-  /^[A-Za-z_$][\w$]*$/.test(name)
-    ? name
-    : `'${JSON.stringify(name)
-        .slice(1, -1)
-        .replaceAll('\\"', '"')
-        .replaceAll("'", "\\'")
-        .replace(/[\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`)}'`;
+const propertyName = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : forTypeScriptString(name));
 
 /** A value of a parameter's schema, for a sample: a placeholder of its type, in its shape. */
 function parameterValue(parameter: ParameterRule): unknown {
@@ -108,7 +102,7 @@ const sampleBody = (facts: SampleFacts) => Object.fromEntries(facts.body.require
 
 /** A placeholder as TypeScript source: `'text'`, `0`, `['text']`, `{ name: 'text' }`. */
 function typescriptValue(item: unknown): string {
-  if (typeof item === 'string') return `'${item}'`;
+  if (typeof item === 'string') return forTypeScriptString(item);
   if (Array.isArray(item) && item.length > 0) return `[${item.map(typescriptValue).join(', ')}]`;
   if (typeof item === 'object' && item !== null && !Array.isArray(item) && Object.keys(item).length > 0)
     return typescriptObject(item as Record<string, unknown>);
@@ -130,7 +124,7 @@ export function typescriptSample(operation: Operation, baseUrl: string, facts: S
     `} from '${facts.packageName ?? clientPackage}';`,
     '',
     'const client = createEmailDeliveryClient({',
-    `  baseUrl: '${baseUrl}',`,
+    `  baseUrl: ${forTypeScriptString(baseUrl)},`,
     ...(credentials.length > 0 ? ['  credentials: {', ...credentials, '  },'] : []),
     '});',
     '',
@@ -160,9 +154,11 @@ const shellQuoted = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
 
 export function curlSample(operation: Operation, baseUrl: string, facts: SampleFacts = noFacts): string {
   const path = operation.pathParameters.reduce((at, name) => at.replace(`{${name}}`, 'ID'), operation.path);
-  const lines = [`BASE_URL='${baseUrl}'`, `curl -X ${operation.method.toUpperCase()} \\`];
+  const lines = [`BASE_URL=${shellQuoted(baseUrl)}`, `curl -X ${operation.method.toUpperCase()} \\`];
   const query = namedParameters(operation, 'query').flatMap((p) => serializeQueryParameter(p, parameterValue(p)));
-  const url = `  "$BASE_URL${path}${operation.openQuery ? '?name=value' : query.length > 0 ? `?${query.join('&')}` : ''}"`;
+  const target = `${path}${operation.openQuery ? '?name=value' : query.length > 0 ? `?${query.join('&')}` : ''}`;
+  // In double quotes as it reads best, unless the path holds what a shell expands there.
+  const url = /[$`"\\!]/.test(target) ? `  "$BASE_URL"${shellQuoted(target)}` : `  "$BASE_URL${target}"`;
   const cookies = namedParameters(operation, 'cookie').flatMap((p) => serializeCookieParameter(p, parameterValue(p)) ?? []);
   const credentials = [
     ...facts.schemes.map((scheme) => `  -H ${shellQuoted(`${scheme.header}: ${scheme.bearer ? 'Bearer ' : ''}${credentialPlaceholder}`)}`),

@@ -2,6 +2,7 @@
 // its operationId. Only what the description decides is generated here (the operation table, the
 // default base URL, the functions); the rest is client-runtime.ts, copied beside it.
 import fs from 'node:fs/promises';
+import { forTypeScriptString } from '../escape.ts';
 import { builtWith, generatedHeader } from './generate-types.ts';
 import { type HeaderScheme, headerSchemes, listOperations, type Operation } from './operations.ts';
 import type { ParameterRule } from './parameters.ts';
@@ -61,9 +62,9 @@ function operationFunction(operation: Operation): string {
   const optionalArgs = args !== undefined && argsOptional(operation);
   const signature = ['client: EmailDeliveryClient', ...(args ? [`args: ${args}${optionalArgs ? ' = {}' : ''}`] : []), 'options: CallOptions = {}'].join(', ');
   return [
-    `/** ${operation.summary}: \`${httpVerb(operation)} ${operation.path}\`, answering ${operation.success.status} with \`Schemas['${operation.success.schema}']\`. */`,
+    `/** ${commentText(operation.summary)}: \`${httpVerb(operation)} ${commentText(operation.path)}\`, answering ${operation.success.status} with \`Schemas['${operation.success.schema}']\`. */`,
     `export function ${operation.operationId}(${signature}): OperationResult<'${operation.operationId}'> {`,
-    `  return client.${httpVerb(operation)}('${operation.path}', ${initExpression(operation)});`,
+    `  return client.${httpVerb(operation)}(${forTypeScriptString(operation.path)}, ${initExpression(operation)});`,
     '}',
   ].join('\n');
 }
@@ -154,12 +155,12 @@ export function generateClient(bundle: OpenApiDocument, rootPackageVersion: stri
   const operations = listOperations(bundle);
   const schemes = headerSchemes(bundle);
   const defaultBaseUrl = bundle.servers![0].variables!.base_url.default;
-  const table = operations.map((operation) => `  '${httpVerb(operation)} ${operation.path}': '${operation.operationId}',`).join('\n');
+  const table = operations.map((operation) => `  ${forTypeScriptString(`${httpVerb(operation)} ${operation.path}`)}: '${operation.operationId}',`).join('\n');
   const styles = operations
     .filter((operation) => operation.parameters.length > 0)
     .map((operation) => {
       const rules = operation.parameters.map((p) => `{ name: ${literal(p.name)}, in: '${p.in}', style: '${p.style}', explode: ${p.explode} }`);
-      return `  '${httpVerb(operation)} ${operation.path}': [${rules.join(', ')}],`;
+      return `  ${forTypeScriptString(`${httpVerb(operation)} ${operation.path}`)}: [${rules.join(', ')}],`;
     });
   return `${generatedHeader(`Typed client of the ${bundle.info!.title} (openapi-fetch).`, bundle)}
 import type { Client, FetchResponse${schemes.length > 0 ? ', Middleware' : ''} } from 'openapi-fetch';
@@ -190,7 +191,7 @@ export const descriptionVersion = ${literal(String(bundle.info!.version))};
 export const packageVersion = ${literal(packageVersion)};
 
 /** The \`{base_url}\` server variable's default: the local mock server (\`npm run mock\`). */
-export const defaultBaseUrl = '${defaultBaseUrl}';
+export const defaultBaseUrl = ${forTypeScriptString(defaultBaseUrl)};
 
 /** Every operation, keyed by \`METHOD /path/template\`. */
 export const operationIds = {

@@ -4,7 +4,9 @@ import type { OpenAPI3 } from 'openapi-typescript';
 import type { OpenApiDocument } from '../openapi-document.ts';
 
 /** The first lines of a generated file: what it is, and what it was generated from. */
-export const generatedHeader = (what: string, bundle?: OpenApiDocument) => {
+export const generatedHeader = (title: string, bundle?: OpenApiDocument) => {
+  // On one line whatever a title holds: a line break would end the comment.
+  const what = title.replace(/[\s\p{Cc}]+/gu, ' ');
   const overlays = builtWith(bundle);
   return overlays === undefined
     ? `// ${what}\n// Generated from generated/openapi.json by \`npm run build\`. Do not edit: change openapi/ and rebuild.\n`

@@ -42,9 +42,12 @@ export interface Operation {
 function schemaName(where: string, content: Record<string, MediaType> | undefined, what: 'request body' | 'success response'): string {
   const problem = contentProblem(content, what);
   if (problem) throw new ReportedError(`${where}: ${problem.reason}`);
-  return String((content!['application/json'].schema as { $ref?: string }).$ref)
+  const name = String((content!['application/json'].schema as { $ref?: string }).$ref)
     .split('/')
     .pop()!;
+  // OpenAPI's own pattern for a component's name; the client writes it inside quotes and comments.
+  if (!/^[A-Za-z0-9._-]+$/.test(name)) throw new ReportedError(`${where}: the ${what}'s schema name ${JSON.stringify(name)} is not a component name`);
+  return name;
 }
 
 /** The rules of the parameters not in the path; throws on one the client cannot send. */
@@ -84,6 +87,11 @@ export function listOperations(document: OpenApiDocument): Operation[] {
     const success = successStatus(operation);
     if (!success) throw new ReportedError(`${where}: no success response`);
     const body = deref(document, operation.requestBody);
+    // The client names a function after it and the samples call it: nothing else can stand there.
+    if (!/^[A-Za-z_$][\w$]*$/.test(String(operation.operationId)))
+      throw new ReportedError(
+        `${where}: operationId ${JSON.stringify(String(operation.operationId))} is not a JavaScript identifier, which the client names its function after`,
+      );
     operations.push({
       operationId: operation.operationId!,
       method,
