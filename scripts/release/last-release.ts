@@ -28,7 +28,8 @@ export function tagVersion(tag: string): string | undefined {
 
 /** The changelog's dated sections, newest first: `## [X.Y.Z] - YYYY-MM-DD`. */
 export function datedSections(changelog: string): { version: string; heading: string }[] {
-  return [...changelog.matchAll(/^## \[(\d+\.\d+\.\d+)\] - \d{4}-\d{2}-\d{2}$/gm)]
+  // Line ends as the site's changelog reader takes them (site/changelog.ts): CRLF is a line end too.
+  return [...changelog.replace(/\r\n?/g, '\n').matchAll(/^## \[(\d+\.\d+\.\d+)\] - \d{4}-\d{2}-\d{2}$/gm)]
     .filter((match) => semver.valid(match[1]) !== null)
     .map((match) => ({ version: match[1], heading: match[0] }));
 }

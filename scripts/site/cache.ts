@@ -8,6 +8,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { forTerminal } from '../escape.ts';
 import { type Project, ReportedError } from '../project.ts';
 
 /** The folder of the toolchain that runs (scripts/ and package-lock.json are below it). */
@@ -18,12 +19,19 @@ export function cacheFolder(env: NodeJS.ProcessEnv = process.env): string {
   return path.join(tools, 'site');
 }
 
-/** The cache folder, made if needed; refused unless it is a real folder of this user with mode 0700. */
+/**
+ * The cache folder, made if needed with mode 0700; refused unless it is a real folder of this user
+ * that no one else could have written (group or others writable): its entries end up in the site.
+ */
 export async function openCache(folder: string): Promise<string> {
   await fs.mkdir(folder, { recursive: true, mode: 0o700 });
   const stat = await fs.lstat(folder);
   if (!stat.isDirectory() || stat.uid !== process.getuid?.())
-    throw new ReportedError(`site: the cache folder ${folder} is not a folder of this user: remove it, or set EMAIL_DELIVERY_TOOLS`);
+    throw new ReportedError(`site: the cache folder ${forTerminal(folder)} is not a folder of this user: remove it, or set EMAIL_DELIVERY_TOOLS`);
+  if ((stat.mode & 0o022) !== 0)
+    throw new ReportedError(
+      `site: the cache folder ${forTerminal(folder)} can be written by others (mode ${(stat.mode & 0o777).toString(8)}), so its entries cannot be trusted: remove it`,
+    );
   if ((stat.mode & 0o077) !== 0) await fs.chmod(folder, 0o700);
   return folder;
 }

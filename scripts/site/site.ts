@@ -4,6 +4,7 @@
 // folder that replaces the output folder only when everything was built (out-folder.ts).
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { forTerminal } from '../escape.ts';
 import { type Project, ReportedError } from '../project.ts';
 import { buildVersion } from './build-version.ts';
 import { cachedVersion, cacheFolder, openCache, toolchainKey } from './cache.ts';
@@ -51,7 +52,8 @@ export async function buildSite(project: Project, log: SiteLog, options: SiteOpt
   } catch (error) {
     const unexpected = !(error instanceof ReportedError) && error instanceof Error;
     const message = (error instanceof Error ? error.message : String(error)).replace(/^site: /, '');
-    log.error(`site: ${message}${unexpected ? `\n${error.stack}` : ''}`);
+    // A release's file names and its linters' messages come from its commit: escaped for the terminal.
+    log.error(`site: ${forTerminal(message)}${unexpected ? `\n${error.stack}` : ''}`);
     log.error(`site: ${options.shownAs}/ is unchanged`);
     return false;
   } finally {

@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { operations } from '../../scripts/lint/contract/operations.ts';
+import { datedSections } from '../../scripts/release/last-release.ts';
 import { loadBundle, root } from '../support/helpers.ts';
 
 const changelog = await fs.readFile(path.join(root, 'CHANGELOG.md'), 'utf8');
@@ -25,5 +26,13 @@ describe('CHANGELOG.md', () => {
 
   it('names every operation by operationId', () => {
     for (const row of operations) expect(changelog, row.operationId).toContain(`\`${row.operationId}\``);
+  });
+});
+
+describe('datedSections', () => {
+  it('finds the dated sections with either line end, newest first', () => {
+    const text = '# Changelog\r\n\r\n## [Unreleased]\r\n\r\n## [1.1.0] - 2026-11-30\r\n\r\n- x\r\n\r\n## [1.0.0] - 2026-11-22\r\n';
+    expect(datedSections(text).map((section) => section.version)).toEqual(['1.1.0', '1.0.0']);
+    expect(datedSections(text.replaceAll('\r\n', '\n'))).toEqual(datedSections(text));
   });
 });

@@ -80,6 +80,15 @@ describe('the cache folder', () => {
     expect((await fs.stat(folder)).mode & 0o777).toBe(0o700);
   });
 
+  it('is refused when others could have written it (group or others writable): its entries end up in the site', async () => {
+    const folder = path.join(dir, 'site');
+    await fs.mkdir(folder);
+    await fs.chmod(folder, 0o777);
+    await expect(openCache(folder)).rejects.toThrow(
+      `site: the cache folder ${folder} can be written by others (mode 777), so its entries cannot be trusted: remove it`,
+    );
+  });
+
   it('is refused when it is a link', async () => {
     await fs.mkdir(path.join(dir, 'elsewhere'));
     await fs.symlink(path.join(dir, 'elsewhere'), path.join(dir, 'site'));
