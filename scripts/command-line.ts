@@ -19,7 +19,7 @@ export interface OptionDefinition {
   choices?: readonly string[];
   /** A whole number in [min, max]. */
   integer?: { min: number; max: number };
-  /** The command cannot run without it: the usage line shows it without brackets (the command checks it). */
+  /** The command cannot run without it: refused when missing, and shown without brackets in the usage line. */
   required?: boolean;
 }
 
@@ -72,7 +72,11 @@ export function parseCommandLine(command: CommandDefinition, args: string[]): { 
     throw new CommandLineError(
       `${command.name}: unexpected argument ${forTerminal(JSON.stringify(positionals[command.positionals.max]))}: ${help(command.name)}`,
     );
-  for (const [name, option] of Object.entries(command.options)) checkKind(command.name, name, option, values[name]);
+  for (const [name, option] of Object.entries(command.options)) {
+    if (option.required && values[name] === undefined)
+      throw new CommandLineError(`${command.name}: --${name} ${option.value ?? '<value>'} is required: ${help(command.name)}`);
+    for (const value of Array.isArray(values[name]) ? values[name] : [values[name]]) checkKind(command.name, name, option, value);
+  }
   return { values, positionals, help: false };
 }
 

@@ -28,10 +28,6 @@ async function main() {
   const parsed = commandLine(command, process.argv.slice(2));
   if (typeof parsed === 'number') return parsed;
   const { values } = parsed;
-  if (!values.out) {
-    console.error('site: --out <folder> is required: see `npm run site -- --help`');
-    return 2;
-  }
   const path = await import('node:path');
   const [{ openProject }, { buildSite }, { forTerminal }] = await Promise.all([import('../project.ts'), import('../site/site.ts'), import('../escape.ts')]);
   // npm runs scripts in the package's folder; the user's path is relative to where they ran npm.

@@ -39,9 +39,10 @@ describe('parseCommandLine', () => {
   it.each([
     [['--nope'], "try: Unknown option '--nope': see `npm run try -- --help`"],
     [['--out'], "try: Option '--out <value>' argument missing: see `npm run try -- --help`"],
-    [['--format', 'xml'], 'try: --format "xml": give one of text, markdown: see `npm run try -- --help`'],
-    [['--runs', '10'], 'try: --runs "10": give a whole number from 1 to 9: see `npm run try -- --help`'],
-    [['a', 'b'], 'try: unexpected argument "b": see `npm run try -- --help`'],
+    [['--out', 'x', '--format', 'xml'], 'try: --format "xml": give one of text, markdown: see `npm run try -- --help`'],
+    [['--out', 'x', '--runs', '10'], 'try: --runs "10": give a whole number from 1 to 9: see `npm run try -- --help`'],
+    [['a', 'b', '--out', 'x'], 'try: unexpected argument "b": see `npm run try -- --help`'],
+    [[], 'try: --out <folder> is required: see `npm run try -- --help`'],
   ])('%j: one line naming the option, pointing at --help', (args, line) => {
     expect(() => parseCommandLine(command, args)).toThrow(new CommandLineError(line));
   });

@@ -70,7 +70,8 @@ describe('the plan', () => {
     [['--base-url', 'https://x.test', '--id', 'getWebhook'], '--id "getWebhook": give it as <operationId>=<id>, for example getWebhook=wh_1'],
     [['--base-url', 'https://x.test', '--rate', '100'], '--rate "100": give requests per second, more than 0 and at most 10'],
     [['--base-url', 'https://x.test', '--header', 'X-Key: a\r\nX-Other: b'], '--header: give it as "Name: value"'],
-    [[], '--base-url <url> is required: the service to verify'],
+    [[], '--base-url <url> is required'],
+    [['--base-url', 'https://x.test', '--overlay', ''], '--overlay needs a value'],
     [['--base-url', 'https://x.test', '--max-body-bytes', '1e3'], '--max-body-bytes "1e3": give a whole number from 1024 to 1073741824'],
   ])('refuses %j', (args, message) => {
     expect(() => parseVerifyArgs(args)).toThrow(message);
