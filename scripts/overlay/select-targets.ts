@@ -23,9 +23,10 @@ export function selectTargets(document: unknown, expression: string, fail: (mess
   } catch (error) {
     return fail(`${JSON.stringify(expression)} is not an RFC 9535 JSONPath expression: ${error instanceof Error ? error.message : String(error)}`);
   }
-  for (const pattern of literalPatterns(query)) {
-    const problem = iRegexpProblem(pattern);
-    if (problem) fail(`the pattern ${JSON.stringify(pattern)} of match() or search(): ${problem}`);
+  for (const { pattern, fn } of literalPatterns(query)) {
+    const problem =
+      iRegexpProblem(pattern) ?? linearProblem(pattern) ?? (fn === 'match' && topLevelAlternation(pattern) ? alternationProblem(pattern) : undefined);
+    if (problem) fail(`the pattern ${JSON.stringify(pattern)} of ${fn}(): ${problem}`);
   }
   const found = new Map<string, Path>();
   try {
@@ -42,17 +43,49 @@ export function selectTargets(document: unknown, expression: string, fail: (mess
   return [...found.values()];
 }
 
-/** The string literals given as the pattern of match() and search() in the parsed query. */
-function literalPatterns(node: unknown): string[] {
+/** The string literals given as the pattern of match() and search() in the parsed query, with the function. */
+type PatternUse = { pattern: string; fn: 'match' | 'search' };
+function literalPatterns(node: unknown): PatternUse[] {
   if (Array.isArray(node)) return node.flatMap(literalPatterns);
   if (typeof node !== 'object' || node === null) return [];
   const record = node as { type?: unknown; name?: unknown; arguments?: { type?: unknown; value?: unknown }[] };
-  const own =
-    record.type === 'FunctionExpr' && (record.name === 'match' || record.name === 'search') && record.arguments?.[1]?.type === 'Literal'
-      ? [record.arguments[1].value].filter((value): value is string => typeof value === 'string')
-      : [];
+  const fn: PatternUse['fn'] | undefined = record.name === 'match' ? 'match' : record.name === 'search' ? 'search' : undefined;
+  const value = record.arguments?.[1]?.type === 'Literal' ? record.arguments[1].value : undefined;
+  const own: PatternUse[] = record.type === 'FunctionExpr' && fn && typeof value === 'string' ? [{ pattern: value, fn }] : [];
   return [...own, ...Object.values(node).flatMap(literalPatterns)];
 }
+
+/** Why RE2JS, which runs the query's patterns, cannot compile `pattern` (a repeat over 1000, say), if it cannot. */
+function linearProblem(pattern: string): string | undefined {
+  try {
+    RE2JS.compile(pattern);
+    return undefined;
+  } catch (error) {
+    return `the linear-time engine refuses it: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
+/**
+ * Whether `pattern` has a `|` outside any group or class: jsonpath-rfc9535 1.3.0 anchors match()'s
+ * pattern as `^a|b$`, which selects what starts with a or ends with b, not what matches a|b whole.
+ */
+function topLevelAlternation(pattern: string): boolean {
+  let depth = 0;
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i += 1) {
+    const char = pattern[i];
+    if (char === '\\') i += 1;
+    else if (inClass) inClass = char !== ']';
+    else if (char === '[') inClass = true;
+    else if (char === '(') depth += 1;
+    else if (char === ')') depth -= 1;
+    else if (char === '|' && depth === 0) return true;
+  }
+  return false;
+}
+
+const alternationProblem = (pattern: string) =>
+  `a choice at the top of a match() pattern is anchored on its first and last branch only by the JSONPath library; write it in a group: ${JSON.stringify(`(${pattern})`)}`;
 
 /** What jsonpath-rfc9535 gets for `RegExp(pattern, flags)`: a pattern RE2JS compiled, with `test`. */
 function linearRegExp(pattern: string): { test: (text: string) => boolean } {

@@ -21,10 +21,16 @@ afterAll(() => fs.rm(scratch, { recursive: true, force: true }));
 
 const header = 'overlay: 1.1.0\ninfo: {title: Test, version: "1"}\nactions:\n';
 
-/** Reads `text` as the overlay x.yaml and applies it to the description; the one-line error it ends with. */
-async function refusal(text: string): Promise<string> {
+/** `text` written as an overlay file in the scratch folder; its path. */
+async function overlayText(text: string): Promise<string> {
   const file = path.join(scratch, `x-${Math.random().toString(36).slice(2)}.yaml`);
   await fs.writeFile(file, text);
+  return file;
+}
+
+/** Reads `text` as the overlay x.yaml and applies it to the description; the one-line error it ends with. */
+async function refusal(text: string): Promise<string> {
+  const file = await overlayText(text);
   try {
     applyOverlays(base, [readOverlay(file, 'x.yaml')]);
   } catch (error) {
@@ -52,7 +58,26 @@ describe('an overlay within bounds', () => {
 
   it('refuses a pattern that is not I-Regexp (RFC 9485), saying where', async () => {
     expect(await refusal(`${header}  - target: >-\n      $.tags[?match(@.name, '\\\\d+')]\n    update: {}\n`)).toBe(
-      'x.yaml:4: action 1 (target $.tags[?match(@.name, \'\\\\d+\')]): the pattern "\\\\d+" of match() or search(): it is not I-Regexp (RFC 9485) at character 1 (`\\d+`): `\\d` is not I-Regexp (no `\\d`, `\\w`, `\\s`, `\\b` or back-references); write a class such as `[0-9]`',
+      'x.yaml:4: action 1 (target $.tags[?match(@.name, \'\\\\d+\')]): the pattern "\\\\d+" of match(): it is not I-Regexp (RFC 9485) at character 1 (`\\d+`): `\\d` is not I-Regexp (no `\\d`, `\\w`, `\\s`, `\\b` or back-references); write a class such as `[0-9]`',
+    );
+  });
+
+  it('refuses a choice at the top of a match() pattern, which the JSONPath library would anchor on its first and last branch only', async () => {
+    expect(await refusal(`${header}  - target: "$.tags[?match(@.name, 'Webhooks|Quotas')]"\n    update: {}\n`)).toBe(
+      `x.yaml:4: action 1 (target $.tags[?match(@.name, 'Webhooks|Quotas')]): the pattern "Webhooks|Quotas" of match(): a choice at the top of a match() pattern is anchored on its first and last branch only by the JSONPath library; write it in a group: "(Webhooks|Quotas)"`,
+    );
+  });
+
+  it('selects by a choice in a group, the whole name matched', async () => {
+    const { document } = applyOverlays(base, [
+      readOverlay(await overlayText(`${header}  - target: "$.tags[?match(@.name, '(Webhooks|Quotas)')]"\n    update: {x-picked: true}\n`), 'x.yaml'),
+    ]);
+    expect(document.tags!.filter((tag) => (tag as Json)['x-picked']).map((tag) => tag.name)).toEqual(['Webhooks', 'Quotas']);
+  });
+
+  it('refuses a pattern the linear-time engine cannot compile (a repeat over 1000)', async () => {
+    expect(await refusal(`${header}  - target: "$.tags[?match(@.name, 'a{1001}')]"\n    update: {}\n`)).toMatch(
+      /^x\.yaml:4: action 1 \(target .*\): the pattern "a\{1001\}" of match\(\): the linear-time engine refuses it: /,
     );
   });
 
