@@ -1,18 +1,15 @@
-// The description as it was at a git ref of the project: bundled from that tree's openapi/, read
-// with `git archive` into a scratch folder (the working tree is not touched) and from there within
-// the source boundary, as the working tree's is: a ref is as untrusted as the working tree.
-import { execFile } from 'node:child_process';
+// The description as it was at a git ref of the project: that tree's openapi/, read from git's
+// object store into memory (read-at-commit.ts: bounded, regular UTF-8 files; the working tree is
+// not touched) and bundled within the source boundary: a ref is as untrusted as the working tree.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { createConfig } from '@redocly/openapi-core';
 import { bundleWithinBoundary } from '../lint/redocly.ts';
 import type { OpenApiDocument } from '../openapi-document.ts';
 import { openProject, type Project, ReportedError } from '../project.ts';
 import { git } from './git.ts';
-
-const exec = promisify(execFile);
+import { filesAtCommit } from './read-at-commit.ts';
 
 /** `ref` as the user or a workflow gave it, quoted and escaped for a message. */
 export const shownRef = (ref: string) => JSON.stringify(ref.length > 200 ? `${ref.slice(0, 200)}…` : ref);
@@ -36,24 +33,24 @@ export async function defaultBaseRef(project: Project, baseBranch: string): Prom
   return (await lastRelease(project, baseBranch))?.ref ?? commit;
 }
 
-/** Bundles `project`'s openapi/ as it is at `ref`. */
+/** Bundles `project`'s openapi/ as it is at `ref`, read from git into memory within the source boundary's limits. */
 export async function bundleAt(project: Project, ref: string): Promise<OpenApiDocument> {
   const commit = await resolveRef(project, ref);
-  const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-diff-'));
+  const source = path.relative(project.root, path.dirname(project.sourceEntry));
+  const files = await filesAtCommit(project, commit, source).catch((error: unknown) => {
+    throw error instanceof ReportedError ? new ReportedError(`the description at ${shownRef(ref)}: ${error.message}`) : error;
+  });
+  // The ref's project: an empty folder as its root (no file of the working tree can stand in for
+  // one the ref lacks), its description held in memory.
+  const root = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-diff-'));
   try {
-    const archive = path.join(scratch, 'base.tar');
-    const source = path.relative(project.root, path.dirname(project.sourceEntry));
-    await git(project, 'archive', '--output', archive, commit, source).catch(() => {
-      throw new ReportedError(`${shownRef(ref)} has no ${source}/ folder to compare with`);
-    });
-    await exec('tar', ['-xf', archive, '-C', scratch]);
-    const atRef = { ...openProject(scratch), sourceEntry: path.join(scratch, path.relative(project.root, project.sourceEntry)) };
+    const atRef = openProject(root, new Map([...files].map(([file, text]) => [path.join(root, file), text])));
     const result = await bundleWithinBoundary(atRef, await createConfig({})).catch((error: unknown) => {
       throw error instanceof ReportedError ? new ReportedError(`the description at ${shownRef(ref)}: ${error.message}`) : error;
     });
     if (result.problems.length > 0) throw new ReportedError(`the description at ${shownRef(ref)} does not bundle: ${result.problems[0].message}`);
     return result.bundle;
   } finally {
-    await fs.rm(scratch, { recursive: true, force: true });
+    await fs.rm(root, { recursive: true, force: true });
   }
 }

@@ -1,5 +1,5 @@
 // One version's files for the site, built from that commit's own description with today's build
-// steps: its openapi/ is read from git into memory (read-at-commit.ts), bundled within the source
+// steps: its openapi/ is read from git into memory (release/read-at-commit.ts), bundled within the source
 // boundary, then the bundle, its variants, the Markdown reference with llms.txt, and the HTML docs
 // are written into `outDir`, with the SHA256SUMS of the description files. Nothing of the commit
 // is checked out or run.
@@ -13,7 +13,7 @@ import { bundleWithinBoundary } from '../lint/redocly.ts';
 import { bundleJsonText } from '../lint/lint-description.ts';
 import { bundleStep, docsStep, referenceStep, runSteps, variantsStep } from '../pipeline/pipeline.ts';
 import { openProject, type Project, ReportedError } from '../project.ts';
-import { filesAtCommit } from './read-at-commit.ts';
+import { filesAtCommit } from '../release/read-at-commit.ts';
 import type { SiteVersion } from './releases.ts';
 
 /** The description's files in each version's folder, which SHA256SUMS lists (and a release attaches). */

@@ -7,7 +7,8 @@ import { datedSections, tagVersion } from '../release/last-release.ts';
 import { forTerminal } from '../escape.ts';
 import { type Project, ReportedError } from '../project.ts';
 import { type ChangelogSection, changelogSection } from './changelog.ts';
-import { fileAtCommit, gitText as git } from './read-at-commit.ts';
+import { git } from '../release/git.ts';
+import { fileAtCommit } from '../release/read-at-commit.ts';
 
 export interface SiteVersion {
   /** The folder name: X.Y.Z for a release, `next` for the current commit. */

@@ -1,28 +1,9 @@
 // Files of a commit, read from git's object store into memory (never checked out, nothing of the
 // commit run): each a regular file, bounded in size and count, UTF-8. A commit is as untrusted as
 // a pull request: a symbolic link, an oversized or non-UTF-8 file is refused, naming it.
-import { execFile } from 'node:child_process';
 import { sourceLimits } from '../lint/source-boundary.ts';
 import { type Project, ReportedError } from '../project.ts';
-
-/** How long one git call may take. */
-const gitTimeoutMs = 30_000;
-
-/** Runs git in the project, its output as bytes, at most `maxBytes` of it. */
-function gitBytes(project: Project, args: string[], maxBytes: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    execFile('git', args, { cwd: project.root, encoding: 'buffer', maxBuffer: maxBytes, timeout: gitTimeoutMs }, (error, stdout, stderr) => {
-      if (!error) return resolve(stdout);
-      const reason = error.code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER' ? `more than ${maxBytes} bytes` : stderr.toString('utf8').trim() || error.message;
-      reject(new ReportedError(`git ${args[0]} failed: ${reason}`));
-    });
-  });
-}
-
-/** git's output as text, trimmed: for listings and commit names (at most 16 MiB, within the time limit). */
-export async function gitText(project: Project, ...args: string[]): Promise<string> {
-  return (await gitBytes(project, args, 16 * 1024 * 1024)).toString('utf8').trim();
-}
+import { gitBytes } from './git.ts';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
