@@ -44,6 +44,10 @@ def check_records(venv: Path, problems: list[str]) -> set[Path]:
             path = Path(os.path.normpath(str(dist.locate_file(row[0]))))
             recorded.add(path)
             if len(row) < 2 or not row[1].startswith("sha256="):
+                # Only the RECORD itself and the bytecode pip compiles are listed without a hash;
+                # any other row without one (an added `evil.pth,,`) would vouch for a file unchecked.
+                if not (path.name == "RECORD" or (path.suffix == ".pyc" and path.parent.name == "__pycache__")):
+                    problems.append(f"{path}: its RECORD row has no hash, so nothing vouches for it")
                 continue
             try:
                 digest = hashlib.sha256(path.read_bytes()).digest()

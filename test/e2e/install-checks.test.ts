@@ -81,9 +81,13 @@ describe(".ci/check-venv.py: run by the machine's Python, every file from a whee
     await fs.writeFile(recorded, text);
     const info = path.join(sitePackages, 'demo-1.0.dist-info');
     await fs.mkdir(info);
-    await fs.writeFile(path.join(info, 'METADATA'), 'Metadata-Version: 2.1\nName: demo\nVersion: 1.0\n');
-    const digest = createHash('sha256').update(text).digest('base64url');
-    await fs.writeFile(path.join(info, 'RECORD'), `demo.py,sha256=${digest},${text.length}\ndemo-1.0.dist-info/METADATA,,\ndemo-1.0.dist-info/RECORD,,\n`);
+    const metadata = 'Metadata-Version: 2.1\nName: demo\nVersion: 1.0\n';
+    await fs.writeFile(path.join(info, 'METADATA'), metadata);
+    const digest = (bytes: string) => createHash('sha256').update(bytes).digest('base64url');
+    await fs.writeFile(
+      path.join(info, 'RECORD'),
+      `demo.py,sha256=${digest(text)},${text.length}\ndemo-1.0.dist-info/METADATA,sha256=${digest(metadata)},${metadata.length}\ndemo-1.0.dist-info/RECORD,,\n`,
+    );
   });
   const check = () => run('python3', ['-I', ci('check-venv.py'), venv], work);
 
@@ -103,6 +107,22 @@ describe(".ci/check-venv.py: run by the machine's Python, every file from a whee
       expect(result.code).toBe(1);
       expect(result.stderr).toContain(`${added}: no wheel installed this file`);
     } finally {
+      await fs.rm(added);
+    }
+  });
+
+  it('fails on a file a RECORD lists without a hash (an `evil.pth,,` row added to vouch for it)', async () => {
+    const record = path.join(sitePackages, 'demo-1.0.dist-info', 'RECORD');
+    const before = await fs.readFile(record, 'utf8');
+    const added = path.join(sitePackages, 'evil.pth');
+    await fs.writeFile(added, 'import os\n');
+    await fs.writeFile(record, `${before}evil.pth,,\n`);
+    try {
+      const result = await check();
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`${added}: its RECORD row has no hash, so nothing vouches for it`);
+    } finally {
+      await fs.writeFile(record, before);
       await fs.rm(added);
     }
   });
