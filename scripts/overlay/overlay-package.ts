@@ -61,7 +61,8 @@ export function packageJson(project: Project, name: string, version: string, doc
     exports: mapExports(own.exports),
     files: [...(own.files as string[]).map(inFolder), 'README.md', 'overlay-changes.md'],
     dependencies: own.dependencies,
-    overlays: overlays.map((overlay) => ({ title: overlay.title, version: overlay.overlayVersion, file: overlay.file })),
+    // Each overlay by its file's name: the package ships, and where it was built is nobody's business.
+    overlays: overlays.map((overlay) => ({ title: overlay.title, version: overlay.overlayVersion, file: path.basename(overlay.file) })),
   };
   return `${JSON.stringify(manifest, null, 2)}\n`;
 }
@@ -81,7 +82,8 @@ export function packageReadme(name: string, version: string, document: OpenApiDo
     `The ${forMarkdown(String(document.info?.title))} description ${forMarkdown(String(document.info?.version))} with these overlays, applied in this order, and a typed TypeScript client built from the result (\`npm run build -- --overlay\` of email-delivery-api). Version ${forMarkdown(version)}.`,
     '',
     ...overlays.map(
-      (overlay, i) => `${i + 1}. ${forMarkdown(overlay.title)} ${forMarkdown(overlay.overlayVersion)} (\`${overlay.file.replaceAll('`', "'")}\`)`,
+      (overlay, i) =>
+        `${i + 1}. ${forMarkdown(overlay.title)} ${forMarkdown(overlay.overlayVersion)} (\`${path.basename(overlay.file).replaceAll('`', "'")}\`)`,
     ),
     '',
     `The overlays' facts are their own, not the interface document's: [${changesFile}](${changesFile}) lists what they change for a caller.`,

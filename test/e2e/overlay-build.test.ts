@@ -179,13 +179,14 @@ describe('the output folder as a package', () => {
     expect(manifest.version).toBe(`${await descriptionVersion()}+example-credentials-header-1-0-0.example-batch-and-status-fields-1-0-0`);
     expect(JSON.stringify(manifest.exports)).toBe(JSON.stringify(own.exports).replaceAll('./generated/', './'));
     expect(manifest.dependencies).toEqual(own.dependencies);
+    expect(manifest.overlays.map((overlay: { file: string }) => overlay.file)).toEqual(['auth.yaml', 'fields.yaml']);
     for (const file of Object.values<string | { types: string; default: string }>(manifest.exports).flatMap((e) =>
       typeof e === 'string' ? [e] : [e.types, e.default],
     ))
       await expect(fs.stat(path.join(out, file)), file).resolves.toBeTruthy();
     const readme = await fs.readFile(path.join(out, 'README.md'), 'utf8');
     expect(readme).toContain(`# ${packageName}\n`);
-    expect(readme).toContain('1. Example credentials header 1.0.0 (`examples/overlays/auth.yaml`)');
+    expect(readme).toContain('1. Example credentials header 1.0.0 (`auth.yaml`)');
     expect(readme).toContain('npm install --install-links /path/to/this/folder');
   });
 
