@@ -1,6 +1,7 @@
 // The project handle: where a description's source, lint configs and outputs are, made from one
 // root folder. Every step takes a handle; only the command-line entries (scripts/cli/) make one for
 // the checkout, so a test or the mutation runner can build any folder, or text held in memory.
+import os from 'node:os';
 import path from 'node:path';
 
 export interface Project {
@@ -41,6 +42,14 @@ export function openProject(root: string, sourceOverlay: ReadonlyMap<string, str
 export function shown(project: Pick<Project, 'root'>, file: string): string {
   const relative = path.relative(project.root, file);
   return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
+}
+
+/**
+ * The user's cache of this project's tools and records: EMAIL_DELIVERY_TOOLS, else
+ * $XDG_CACHE_HOME/email-delivery-api, else ~/.cache/email-delivery-api (as .ci/install-languages has it).
+ */
+export function toolsCache(env: NodeJS.ProcessEnv = process.env): string {
+  return env.EMAIL_DELIVERY_TOOLS || path.join(env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'email-delivery-api');
 }
 
 /** Whether `file` is `folder` or inside it (paths resolved; `..` segments and other roots are outside). */

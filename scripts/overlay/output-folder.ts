@@ -1,27 +1,30 @@
-// The folder the build with overlays replaces, and how it knows the folder is its own. It trusts
-// nothing inside the folder (anyone who could write a file there could forge a list of files): what
-// it wrote is recorded outside, in the user's cache (`$XDG_CACHE_HOME` or `~/.cache`, under
-// email-delivery-api/overlay-builds/, a folder only the user may enter), one record per output
-// folder with the size and SHA-256 of each file. The folder may be replaced only when it is new or
-// empty, or holds exactly the files of that record, each unchanged.
+// The folder the build with overlays (and the site, with its own records) replaces, and how it
+// knows the folder is its own. It trusts nothing inside the folder (anyone who could write a file
+// there could forge a list of files): what it wrote is recorded outside, in the user's tools cache
+// (project.ts's toolsCache: overlay-builds/ or site-builds/, folders only the user may enter), one
+// record per output folder with the size and SHA-256 of each file. The folder may be replaced only
+// when it is new or empty, or holds exactly the files of that record, each unchanged.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { forTerminal } from '../escape.ts';
-import { type Project, ReportedError, within } from '../project.ts';
+import { type Project, ReportedError, toolsCache, within } from '../project.ts';
 
 /** The file in the output folder that lists what the command wrote there (for readers; never trusted). */
 export const manifestFile = '.overlay-build.json';
 
 type FileRecord = { [file: string]: { bytes: number; sha256: string } };
 
+/** Which command's records: the build with overlays', or the site's. */
+export type RecordKind = 'overlay-builds' | 'site-builds';
+
 /** Where the records of the output folders are kept; from the environment at each call. */
-export function recordsFolder(): string {
-  return path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'email-delivery-api', 'overlay-builds');
+export function recordsFolder(kind: RecordKind = 'overlay-builds'): string {
+  return path.join(toolsCache(), kind);
 }
 
-const recordFile = (out: string) => path.join(recordsFolder(), `${crypto.createHash('sha256').update(path.resolve(out)).digest('hex')}.json`);
+const recordFile = (out: string, kind: RecordKind) =>
+  path.join(recordsFolder(kind), `${crypto.createHash('sha256').update(path.resolve(out)).digest('hex')}.json`);
 
 /** Everything below `dir` but its folders (files, and links or pipes too), relative to it, sorted. */
 export function entriesBelow(dir: string): string[] {
@@ -33,24 +36,24 @@ export function entriesBelow(dir: string): string[] {
 }
 
 /** Records the files now in `out` as this command's own. */
-export function recordOutputFolder(out: string): void {
+export function recordOutputFolder(out: string, kind: RecordKind = 'overlay-builds'): void {
   const record: FileRecord = {};
   for (const file of entriesBelow(out)) {
     const bytes = fs.readFileSync(path.join(out, file));
     record[file] = { bytes: bytes.length, sha256: crypto.createHash('sha256').update(bytes).digest('hex') };
   }
-  fs.mkdirSync(recordsFolder(), { recursive: true, mode: 0o700 });
-  fs.writeFileSync(recordFile(out), `${JSON.stringify({ out: path.resolve(out), files: record }, null, 2)}\n`, { mode: 0o600 });
+  fs.mkdirSync(recordsFolder(kind), { recursive: true, mode: 0o700 });
+  fs.writeFileSync(recordFile(out, kind), `${JSON.stringify({ out: path.resolve(out), files: record }, null, 2)}\n`, { mode: 0o600 });
 }
 
 /** The record of `out`, if there is one the user alone could have written. */
-function readRecord(out: string): FileRecord {
-  const folder = fs.lstatSync(recordsFolder(), { throwIfNoEntry: false });
-  const file = fs.lstatSync(recordFile(out), { throwIfNoEntry: false });
+function readRecord(out: string, kind: RecordKind): FileRecord {
+  const folder = fs.lstatSync(recordsFolder(kind), { throwIfNoEntry: false });
+  const file = fs.lstatSync(recordFile(out, kind), { throwIfNoEntry: false });
   const own = (stat: fs.Stats) => stat.uid === process.getuid?.() && (stat.mode & 0o022) === 0;
   if (!folder?.isDirectory() || !own(folder) || !file?.isFile() || !own(file) || file.size > 1024 * 1024) return {};
   try {
-    const data = JSON.parse(fs.readFileSync(recordFile(out), 'utf8')) as { out?: unknown; files?: FileRecord };
+    const data = JSON.parse(fs.readFileSync(recordFile(out, kind), 'utf8')) as { out?: unknown; files?: FileRecord };
     return data.out === path.resolve(out) && typeof data.files === 'object' && data.files !== null ? data.files : {};
   } catch {
     return {};
@@ -84,11 +87,17 @@ export function checkOutputFolder(project: Project, out: string, outShown: strin
   const stat = fs.lstatSync(out, { throwIfNoEntry: false });
   if (!stat) return;
   if (!stat.isDirectory()) throw new ReportedError(`--out ${outShown} is not a folder`);
-  const present = entriesBelow(out);
-  if (present.length === 0) return;
-  const record = readRecord(out);
-  const foreign = present.find((file) => !unchanged(out, file, record));
+  const foreign = foreignFile(out, 'overlay-builds');
   if (foreign === undefined) return;
-  const how = Object.hasOwn(record, foreign) ? 'which this command wrote but has changed since' : 'which this command did not write';
-  throw new ReportedError(`--out ${outShown} holds ${forTerminal(foreign)}, ${how}; it replaces the whole folder, so choose an empty or new one`);
+  const how = foreign.changed ? 'which this command wrote but has changed since' : 'which this command did not write';
+  throw new ReportedError(`--out ${outShown} holds ${forTerminal(foreign.file)}, ${how}; it replaces the whole folder, so choose an empty or new one`);
+}
+
+/** The first file in the folder `out` that its record (of `kind`) does not list unchanged, and whether the record lists it at all. */
+export function foreignFile(out: string, kind: RecordKind): { file: string; changed: boolean } | undefined {
+  const present = entriesBelow(out);
+  if (present.length === 0) return undefined;
+  const record = readRecord(out, kind);
+  const file = present.find((entry) => !unchanged(out, entry, record));
+  return file === undefined ? undefined : { file, changed: Object.hasOwn(record, file) };
 }

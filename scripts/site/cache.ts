@@ -5,18 +5,16 @@
 // and the Redocly config), and is reused only when every file still has the hash recorded with it.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { forTerminal } from '../escape.ts';
-import { type Project, ReportedError } from '../project.ts';
+import { type Project, ReportedError, toolsCache } from '../project.ts';
 
 /** The folder of the toolchain that runs (scripts/ and package-lock.json are below it). */
 const toolchainRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 export function cacheFolder(env: NodeJS.ProcessEnv = process.env): string {
-  const tools = env.EMAIL_DELIVERY_TOOLS || path.join(env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'email-delivery-api');
-  return path.join(tools, 'site');
+  return path.join(toolsCache(env), 'site');
 }
 
 /**

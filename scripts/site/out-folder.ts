@@ -1,14 +1,13 @@
 // The site's output folder: refused inside the description's source or outputs, or when it holds
-// a file the site would not write (it is replaced whole); written through a staging folder beside
-// it that replaces it by rename only when the whole site is built.
+// a file the site did not write there, or wrote and someone changed since (its record is kept
+// outside the folder: overlay/output-folder.ts); written through a staging folder beside it that
+// replaces it by rename only when the whole site is built.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { type Project, ReportedError, within } from '../project.ts';
 import { stagingFolder } from '../pipeline/staging.ts';
-
-/** A file the site writes, by its path below the output folder. */
-const siteFile =
-  /^(index\.html|versions\.json|(latest|next|\d+\.\d+\.\d+)\/(index\.html|docs\/index\.html|docs\/interface-document\.html|reference\/[A-Za-z0-9-]+\.md|llms\.txt|llms-full\.txt|openapi\.json|openapi\.yaml|openapi-3\.0\.json|openapi\.dereferenced\.json|SHA256SUMS))$/;
+import { foreignFile } from '../overlay/output-folder.ts';
+import { forTerminal } from '../escape.ts';
 
 /** Refuses `out` (a ReportedError naming it as `shownAs` gives it) unless the site may replace it. */
 export async function checkOutFolder(project: Project, out: string, shownAs: string): Promise<void> {
@@ -21,14 +20,12 @@ export async function checkOutFolder(project: Project, out: string, shownAs: str
   const stat = await fs.lstat(out).catch(() => undefined);
   if (!stat) return;
   if (!stat.isDirectory()) throw new ReportedError(`site: --out ${shownAs} is not a folder`);
-  for (const entry of await fs.readdir(out, { recursive: true, withFileTypes: true })) {
-    const file = path.relative(out, path.join(entry.parentPath, entry.name));
-    if (entry.isDirectory()) continue;
-    if (!entry.isFile() || !siteFile.test(file))
-      throw new ReportedError(
-        `site: --out ${shownAs} holds ${JSON.stringify(file)}, which the site does not write; it replaces the whole folder, so choose an empty or new one`,
-      );
-  }
+  // Trusts no name inside the folder: only files the site recorded as written there, unchanged.
+  const foreign = foreignFile(out, 'site-builds');
+  if (foreign)
+    throw new ReportedError(
+      `site: --out ${shownAs} holds ${forTerminal(JSON.stringify(foreign.file))}, which the site ${foreign.changed ? 'wrote but has changed since' : 'did not write'}; it replaces the whole folder, so choose an empty or new one`,
+    );
 }
 
 /** A fresh staging folder beside `out`, on the same file system (staging.ts: one a killed run left is removed first). */

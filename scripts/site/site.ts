@@ -10,6 +10,7 @@ import { buildVersion } from './build-version.ts';
 import { cachedVersion, cacheFolder, openCache, toolchainKey } from './cache.ts';
 import { swapIn } from '../pipeline/staging.ts';
 import { checkOutFolder, stagingFor } from './out-folder.ts';
+import { recordOutputFolder } from '../overlay/output-folder.ts';
 import { rootPage, type SiteFolder, siteFolders, versionPage, versionsJson, withSwitcher } from './pages.ts';
 import { siteVersions } from './releases.ts';
 
@@ -47,6 +48,7 @@ export async function buildSite(project: Project, log: SiteLog, options: SiteOpt
     await writeSite(staging, siteFolders(versions), built);
     await swapIn(staging, options.out);
     staging = undefined;
+    recordOutputFolder(options.out, 'site-builds');
     log.info(`site: done in ${((performance.now() - started) / 1000).toFixed(2)} s`);
     return true;
   } catch (error) {

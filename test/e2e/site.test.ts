@@ -276,7 +276,7 @@ describe('refusals (exit 1, the site folder unchanged)', () => {
     try {
       await unchanged(
         siteCommand(site),
-        `site: --out ${site} holds "notes.txt", which the site does not write; it replaces the whole folder, so choose an empty or new one`,
+        `site: --out ${site} holds "notes.txt", which the site did not write; it replaces the whole folder, so choose an empty or new one`,
       );
     } finally {
       await fs.rm(path.join(site, 'notes.txt'));

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cacheFolder, openCache } from '../../scripts/site/cache.ts';
+import { recordOutputFolder } from '../../scripts/overlay/output-folder.ts';
 import { checkOutFolder } from '../../scripts/site/out-folder.ts';
 import { siteFolders, switcher, versionsJson } from '../../scripts/site/pages.ts';
 import type { SiteVersion } from '../../scripts/site/releases.ts';
@@ -43,21 +44,43 @@ describe('the switcher and versions.json', () => {
 
 describe('the output folder', () => {
   let dir: string;
-  beforeEach(async () => (dir = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-site-out-'))));
-  afterEach(() => fs.rm(dir, { recursive: true, force: true }));
+  let cache: string;
+  const cacheBefore = process.env.XDG_CACHE_HOME;
+  beforeEach(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-site-out-'));
+    // The records of what the site wrote go to a scratch cache, not the user's.
+    cache = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-site-records-'));
+    process.env.XDG_CACHE_HOME = cache;
+  });
+  afterEach(async () => {
+    if (cacheBefore === undefined) delete process.env.XDG_CACHE_HOME;
+    else process.env.XDG_CACHE_HOME = cacheBefore;
+    await Promise.all([fs.rm(dir, { recursive: true, force: true }), fs.rm(cache, { recursive: true, force: true })]);
+  });
 
-  it('may be new, empty, or hold what a site holds', async () => {
+  it('may be new, empty, or hold exactly what the site recorded writing there', async () => {
     await checkOutFolder(checkout, path.join(dir, 'new'), 'new');
     await checkOutFolder(checkout, dir, 'site');
     await fs.mkdir(path.join(dir, '1.0.0', 'reference'), { recursive: true });
-    await fs.writeFile(path.join(dir, '1.0.0', 'reference', 'README.md'), '');
-    await fs.writeFile(path.join(dir, 'versions.json'), '');
+    await fs.writeFile(path.join(dir, '1.0.0', 'reference', 'README.md'), '# 1.0.0\n');
+    await fs.writeFile(path.join(dir, 'versions.json'), '{}\n');
+    recordOutputFolder(dir, 'site-builds');
     await checkOutFolder(checkout, dir, 'site');
+  });
+
+  it("trusts no name: a user's own index.html is refused, and so is a file the site wrote and someone changed", async () => {
+    await fs.writeFile(path.join(dir, 'versions.json'), '{}\n');
+    recordOutputFolder(dir, 'site-builds');
+    await fs.writeFile(path.join(dir, 'index.html'), '<p>mine</p>\n');
+    await expect(checkOutFolder(checkout, dir, 'site')).rejects.toThrow('site: --out site holds "index.html", which the site did not write;');
+    await fs.rm(path.join(dir, 'index.html'));
+    await fs.writeFile(path.join(dir, 'versions.json'), '{"changed": true}\n');
+    await expect(checkOutFolder(checkout, dir, 'site')).rejects.toThrow('site: --out site holds "versions.json", which the site wrote but has changed since;');
   });
 
   it('is refused when it holds a link, even with a name the site writes', async () => {
     await fs.symlink('/etc/passwd', path.join(dir, 'index.html'));
-    await expect(checkOutFolder(checkout, dir, 'site')).rejects.toThrow('site: --out site holds "index.html", which the site does not write;');
+    await expect(checkOutFolder(checkout, dir, 'site')).rejects.toThrow('site: --out site holds "index.html", which the site did not write;');
   });
 
   it('is refused when it is a file', async () => {
