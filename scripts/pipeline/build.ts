@@ -20,6 +20,11 @@ export interface BuildOptions {
   label?: string;
   /** How the last line of a failure names the outputs folder; default `<outputs>/`, its name. */
   outputsShown?: string;
+  /**
+   * Checked again just before the swap (and throws to keep the outputs): a folder the user may
+   * have written into while the steps ran (the build with overlays' --out) is not replaced then.
+   */
+  beforeSwap?: () => void | Promise<void>;
 }
 
 /** Builds `project`'s outputs; resolves true on success. Reports progress and failures through `log`. */
@@ -31,6 +36,7 @@ export async function build(project: Project, log: BuildLog, options: BuildOptio
   log.info(`build: ${options.label ?? `openapi/ -> ${outputs}/`}`);
   try {
     await runSteps({ project, outDir: stagingDir, lintOptions: options.lintOptions }, options.steps ?? buildSteps, log.info);
+    await options.beforeSwap?.();
     await swapIn(stagingDir, project.outputDir);
     log.info(`build: done in ${((performance.now() - started) / 1000).toFixed(2)} s`);
     return true;

@@ -46,6 +46,8 @@ export async function buildSite(project: Project, log: SiteLog, options: SiteOpt
     }
     staging = await stagingFor(options.out);
     await writeSite(staging, siteFolders(versions), built);
+    // Again just before the swap: what the user may have written there while the site was built.
+    await checkOutFolder(project, options.out, options.shownAs);
     await swapIn(staging, options.out);
     staging = undefined;
     recordOutputFolder(options.out, 'site-builds');

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build, stagingPrefix } from '../../scripts/pipeline/build.ts';
 import { committedSteps, type Step } from '../../scripts/pipeline/pipeline.ts';
+import { checkOutputFolder } from '../../scripts/overlay/output-folder.ts';
 import { checkout, fingerprint, recordingLog, temporaryProjectPerTest } from '../support/helpers.ts';
 
 const setup = temporaryProjectPerTest();
@@ -52,5 +53,40 @@ describe('build', () => {
     expect(log.errors.at(-1)).toBe('build: generated/ is unchanged');
     expect(await fingerprint(setup.temporary.project.outputDir)).toEqual(before);
     expect(await stagingLeft()).toEqual([]);
+  });
+});
+
+describe('an output folder written into while the build with overlays runs', () => {
+  it('is checked again just before the swap: a file the user wrote meanwhile keeps the folder as it is', async () => {
+    const project = setup.temporary.project;
+    const out = path.join(setup.temporary.dir, 'acme');
+    const cacheBefore = process.env.XDG_CACHE_HOME;
+    process.env.XDG_CACHE_HOME = path.join(setup.temporary.dir, 'cache'); // the build's records, not the user's
+    try {
+      // A step that stands for the build's time, during which the user writes into the folder.
+      const userWrites: Step = {
+        name: 'meanwhile',
+        after: [],
+        async run() {
+          await fs.mkdir(out, { recursive: true });
+          await fs.writeFile(path.join(out, 'notes.txt'), 'mine');
+        },
+      };
+      const log = recordingLog();
+      const built = await build({ ...project, outputDir: out }, log, {
+        steps: [userWrites],
+        beforeSwap: () => checkOutputFolder(project, out, 'acme'),
+        outputsShown: 'acme/',
+      });
+      expect(built).toBe(false);
+      expect(log.errors[0]).toBe(
+        'build: --out acme holds notes.txt, which this command did not write; it replaces the whole folder, so choose an empty or new one',
+      );
+      expect(await fs.readFile(path.join(out, 'notes.txt'), 'utf8')).toBe('mine');
+      expect(await stagingLeft()).toEqual([]);
+    } finally {
+      if (cacheBefore === undefined) delete process.env.XDG_CACHE_HOME;
+      else process.env.XDG_CACHE_HOME = cacheBefore;
+    }
   });
 });
