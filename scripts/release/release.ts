@@ -116,6 +116,9 @@ async function treeBlockers(project: Project, source: string, packageJson: strin
   else if (semver.valid(infoVersion) && semver.lt(version, infoVersion))
     blockers.push(`the next version ${version} would be lower than info.version ${infoVersion}`);
   if (await git(project, 'tag', '--list', `v${version}`)) blockers.push(`tag v${version} already exists`);
+  // The release commits and tags: without a name and address git refuses, after the build.
+  if (!(await git(project, 'var', 'GIT_COMMITTER_IDENT').catch(() => '')))
+    blockers.push('git has no name and email to commit with: set them (git config user.name "..." and git config user.email "...")');
   return blockers;
 }
 

@@ -16,7 +16,7 @@ const { version } = JSON.parse(await fs.readFile(path.join(root, 'package.json')
 const major = `${Number(version.split('.')[0]) + 1}.0.0`;
 
 async function git(...args: string[]): Promise<string> {
-  const result = await run('git', ['-c', 'user.email=ci@example.invalid', '-c', 'user.name=ci', ...args], dir);
+  const result = await run('git', args, dir);
   expect(result.code, result.output).toBe(0);
   return result.stdout.trim();
 }
@@ -31,6 +31,9 @@ beforeAll(async () => {
   const changelog = await fs.readFile(path.join(dir, 'CHANGELOG.md'), 'utf8');
   await fs.writeFile(path.join(dir, 'CHANGELOG.md'), changelog.replace(/^## \[Unreleased\]\n[\s\S]*?(?=^## \[)/m, '## [Unreleased]\n\n'));
   await git('init', '-q', '-b', 'main');
+  // `npm run release` commits too, with the repository's identity (the test run ignores the machine's).
+  await git('config', 'user.email', 'ci@example.invalid');
+  await git('config', 'user.name', 'ci');
   await git('add', '-A');
   await git('commit', '-qm', `the project at ${version}`);
   // The pull request: a branch from the release, the change, generated/ rebuilt, no version edit.

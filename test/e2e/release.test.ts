@@ -137,6 +137,15 @@ describe('npm run release', () => {
       expect(await refused(temporary)).toBe(`release: tag v${nextPatch} already exists`);
     });
 
+    it('a repository git has no name and email for (a new machine): refused before the build, not at the commit', async () => {
+      const temporary = await releasedRepository();
+      await git(temporary.dir, 'config', '--unset', 'user.email');
+      await git(temporary.dir, 'config', '--unset', 'user.name');
+      expect(await refused(temporary)).toBe(
+        'release: git has no name and email to commit with: set them (git config user.name "..." and git config user.email "...")',
+      );
+    });
+
     /** A repository whose last commit renames listWebhooks's operationId: a change that breaks callers. */
     async function breaking(unreleased: string): Promise<TemporaryProject> {
       const temporary = await releasedRepository(unreleased);
