@@ -5,7 +5,6 @@
 // uses (api-smart-diff); and the changes refused unless the user allows them: an operation removed
 // or renamed, or a method, path or success status changed, after which the client would no longer
 // reach the service as the interface document describes it.
-import { apiDiff } from 'api-smart-diff';
 import { forMarkdown, forTerminal } from '../escape.ts';
 import { eachOperation, type OpenApiDocument } from '../openapi-document.ts';
 import { type BreakingChange, type BreakingKind, compareBundles } from '../release/compare.ts';
@@ -60,15 +59,15 @@ export function overlayChanges(base: OpenApiDocument, overlaid: OpenApiDocument)
     operations: ids.length === all.length && all.length > 1 ? `every operation` : ids.join(', '),
   }));
   const document = schemeChanges(base, overlaid);
-  // api-smart-diff normalizes its inputs in place (path-item parameters moved into each operation).
-  for (const diff of apiDiff(structuredClone(base), structuredClone(overlaid))) {
+  const comparison = compareBundles(base, overlaid);
+  for (const diff of comparison.diffs) {
     const path = diff.path.map(String);
     if (path[0] === 'paths' && (operationParts.has(path[3]) || path[2] === 'parameters')) continue;
     if (path[0] === 'components' && reachedComponents.has(path[1])) continue;
     if (path[0] === 'security' || (path[0] === 'components' && path[1] === 'securitySchemes')) continue;
     document.push({ action: diff.action, where: whereOf(path) });
   }
-  const refused = compareBundles(base, overlaid).breaking.filter((change) => refusedKinds.includes(change.kind));
+  const refused = comparison.breaking.filter((change) => refusedKinds.includes(change.kind));
   return { changes: grouped, warnings, document, refused };
 }
 

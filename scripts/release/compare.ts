@@ -32,6 +32,8 @@ export interface Comparison {
   breaking: BreakingChange[];
   /** What changed in each changed operation, by operationId, in words (operation-changes.ts). */
   details: Record<string, string[]>;
+  /** Every difference api-smart-diff found, in and outside the operations (its one run). */
+  diffs: Diff[];
 }
 
 interface OperationRef {
@@ -95,7 +97,8 @@ function changesWithin(base: OpenApiDocument, head: OpenApiDocument, before: Map
   const changed = new Set<string>();
   const details: Record<string, string[]> = {};
   // api-smart-diff normalizes its inputs in place (path-item parameters moved into each operation).
-  for (const diff of apiDiff(structuredClone(base), structuredClone(head))) {
+  const diffs = apiDiff(structuredClone(base), structuredClone(head));
+  for (const diff of diffs) {
     const key = operationKey(diff.path);
     if (diff.path[0] === 'paths' && diff.path.length === 2) continue; // whole path items: handled as operations
     if (!key || !before.has(key) || !after.has(key)) continue;
@@ -115,7 +118,7 @@ function changesWithin(base: OpenApiDocument, head: OpenApiDocument, before: Map
       });
     }
   }
-  return { breaking, changed, details };
+  return { breaking, changed, details, diffs };
 }
 
 export function compareBundles(base: OpenApiDocument, head: OpenApiDocument): Comparison {
@@ -129,7 +132,7 @@ export function compareBundles(base: OpenApiDocument, head: OpenApiDocument): Co
     const target = addedKeys.find((candidate) => after.get(candidate)!.operationId === before.get(key)!.operationId);
     if (target) moved.set(key, target);
   }
-  const { breaking, changed, details } = changesWithin(base, head, before, after);
+  const { breaking, changed, details, diffs } = changesWithin(base, head, before, after);
   for (const key of removedKeys) {
     const target = moved.get(key);
     breaking.push({
@@ -156,5 +159,6 @@ export function compareBundles(base: OpenApiDocument, head: OpenApiDocument): Co
     changed: byOperationId([...changed, ...moved.keys()], before),
     breaking: unique,
     details,
+    diffs,
   };
 }

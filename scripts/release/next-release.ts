@@ -3,7 +3,6 @@
 // or the toolchain's outputs changed. And the changelog as it becomes: `[Unreleased]` moved into a
 // dated section for the version, refused when it is empty or misses an operation the comparison
 // says is affected.
-import { apiDiff } from 'api-smart-diff';
 import type { OpenApiDocument } from '../openapi-document.ts';
 import { type Comparison, compareBundles } from './compare.ts';
 import { type Bump, bumps } from './last-release.ts';
@@ -22,8 +21,9 @@ export function requiredBump(base: OpenApiDocument, head: OpenApiDocument): Bump
     const ids = [...new Set(comparison.breaking.map((change) => change.operationId))];
     return { bump: 'major', reason: `${comparison.breaking.length} change(s) break callers (${ids.join(', ')})`, comparison };
   }
-  const withoutVersion = (document: OpenApiDocument) => ({ ...document, info: { ...document.info, version: '' } });
-  const additions = apiDiff(withoutVersion(base), withoutVersion(head)).filter((diff) => diff.type === 'non-breaking');
+  // info.version differs from release to release: not an addition.
+  const isVersion = (path: (string | number)[]) => path.length === 2 && path[0] === 'info' && path[1] === 'version';
+  const additions = comparison.diffs.filter((diff) => diff.type === 'non-breaking' && !isVersion(diff.path));
   if (comparison.added.length > 0 || additions.length > 0) {
     const what =
       comparison.added.length > 0

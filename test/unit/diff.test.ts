@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { type BreakingKind, compareBundles } from '../../scripts/release/compare.ts';
 import { diffMarkdown } from '../../scripts/release/diff-markdown.ts';
 import { diffReport } from '../../scripts/release/diff-report.ts';
+import { requiredBump } from '../../scripts/release/next-release.ts';
 import { gateProblems, gateVerdict } from '../../scripts/release/release-gate.ts';
 import { type Json, loadBundle } from '../support/helpers.ts';
 
@@ -67,9 +68,45 @@ const breakingPairs: [BreakingKind, string, (document: Json) => void][] = [
   ['request schema narrowed', 'sendBatch', (d) => (d.components.schemas.SendBatchRequestBody.additionalProperties = false)],
 ];
 
+describe('requiredBump: the release a difference needs', () => {
+  /** The bump and reason for a head made from a copy of the bundle; the bundle itself must stay as it was. */
+  function bumpFor(change: (document: Json) => void) {
+    const head = structuredClone(base);
+    change(head);
+    const [baseBefore, headBefore] = [JSON.stringify(base), JSON.stringify(head)];
+    const decision = requiredBump(base, head);
+    expect([JSON.stringify(base), JSON.stringify(head)]).toEqual([baseBefore, headBefore]);
+    return `${decision.bump}: ${decision.reason}`;
+  }
+
+  it('patch: a new info.version and prose are no addition', () => {
+    expect(
+      bumpFor((d) => {
+        d.info.version = '9.9.9';
+        d.paths['/v1/webhooks'].get.description += ' More prose.';
+      }),
+    ).toBe("patch: nothing breaks callers and nothing is added: prose or the toolchain's outputs changed");
+  });
+
+  it('minor: an optional query parameter added, named by where it is', () => {
+    expect(bumpFor((d) => (d.paths['/v1/webhooks'].get.parameters = [{ name: 'cursor', in: 'query', schema: { type: 'string' } }]))).toMatch(
+      /^minor: nothing breaks callers; 1 addition\(s\), such as paths\.\/v1\/webhooks\.get\.parameters/,
+    );
+  });
+
+  it('major: a breaking change wins over additions', () => {
+    expect(
+      bumpFor((d) => {
+        d.paths['/v1/webhooks'].get.operationId = 'listAllWebhooks';
+        d.paths['/v1/scopes'].get.parameters = [{ name: 'cursor', in: 'query', schema: { type: 'string' } }];
+      }),
+    ).toBe('major: 1 change(s) break callers (listWebhooks)');
+  });
+});
+
 describe('compareBundles', () => {
   it('says nothing changed on an unchanged bundle', () => {
-    expect(compareBundles(base, structuredClone(base))).toEqual({ added: [], removed: [], changed: [], breaking: [], details: {} });
+    expect(compareBundles(base, structuredClone(base))).toEqual({ added: [], removed: [], changed: [], breaking: [], details: {}, diffs: [] });
   });
 
   it.each(breakingPairs)('names "%s" for %s', (kind, operationId, change) => {
@@ -243,6 +280,7 @@ describe('the report as Markdown (npm run diff -- --format markdown, for the pul
       changed: [],
       breaking: [{ kind: 'other breaking change' as const, operationId: 'x', operation: 'GET /x', detail: 'a | b' }],
       details: {},
+      diffs: [],
     };
     expect(diffMarkdown(comparison, 'a', 'b')).toContain('| other breaking change | `x` (`GET /x`) | a \\| b |');
   });
