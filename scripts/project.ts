@@ -52,11 +52,14 @@ export function toolsCache(env: NodeJS.ProcessEnv = process.env): string {
   return env.EMAIL_DELIVERY_TOOLS || path.join(env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'email-delivery-api');
 }
 
-/** Whether `file` is `folder` or inside it (paths resolved; `..` segments and other roots are outside). */
+/** Whether `file` is `folder` or inside it (paths resolved; `..` segments and other roots are outside; a name like `..x` is inside). */
 export function within(folder: string, file: string): boolean {
   const relative = path.relative(folder, file);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+  return relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative);
 }
+
+/** Whether `file` is inside `folder`, and not `folder` itself. */
+export const strictlyWithin = (folder: string, file: string): boolean => path.relative(folder, file) !== '' && within(folder, file);
 
 /** A failure whose message already names the file, line or rule: no stack trace is needed. */
 export class ReportedError extends Error {}

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pointerSegments } from '../openapi-document.ts';
-import { type Project, shown } from '../project.ts';
+import { type Project, shown, strictlyWithin } from '../project.ts';
 import { type Reference, scanReferences } from './reference-scan.ts';
 
 /** Far above what the description needs (its largest file is under 4 KB, its deepest chain 3). */
@@ -53,11 +53,6 @@ class Refused extends Error {
   }
 }
 
-const isInside = (folder: string, file: string) => {
-  const relative = path.relative(folder, file);
-  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
-};
-
 /** The lstat of each path a read checked, so that a folder many files share is looked at once. */
 export type StatCache = Map<string, fs.Stats | undefined>;
 
@@ -74,7 +69,7 @@ export function assertReachable(
   maxBytes = Infinity,
   stats: StatCache = new Map(),
 ): void {
-  if (!isInside(folder, target)) throw new Refused('source/ref-outside', `${shownAs} is outside ${path.basename(folder)}/`);
+  if (!strictlyWithin(folder, target)) throw new Refused('source/ref-outside', `${shownAs} is outside ${path.basename(folder)}/`);
   const steps = path.relative(folder, target).split(path.sep);
   for (let i = 1; i <= steps.length; i += 1) {
     const at = path.join(folder, ...steps.slice(0, i));
@@ -207,7 +202,7 @@ class SourceReader {
         continue;
       }
       const target = path.resolve(path.dirname(file), reference.target);
-      if (!isInside(this.sourceDir, target)) {
+      if (!strictlyWithin(this.sourceDir, target)) {
         this.problem('source/ref-outside', `$ref ${JSON.stringify(reference.value)} leads outside ${shown(this.project, this.sourceDir)}/`, at);
         continue;
       }

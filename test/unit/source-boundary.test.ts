@@ -12,6 +12,7 @@ import { build } from '../../scripts/pipeline/build.ts';
 import { committedSteps } from '../../scripts/pipeline/pipeline.ts';
 import type { LintOptions } from '../../scripts/lint/lint-description.ts';
 import { inThreadSpectral } from '../../scripts/lint/spectral.ts';
+import { strictlyWithin, within } from '../../scripts/project.ts';
 import { loadRuleset } from '../../scripts/lint/spectral-ruleset.ts';
 import { checkoutLinters, edit, fingerprint, recordingLog, type TemporaryProject, withTemporaryProject } from '../support/helpers.ts';
 
@@ -347,4 +348,18 @@ describe('a Spectral ruleset, at every level of extends', () => {
       expect(ruleset.rules['house-always']?.enabled).toBe(true);
       expect(ruleset.rules['operation-tag-defined']?.enabled).toBe(true);
     }));
+});
+
+describe('inside a folder: the one test the boundary and the output folders use', () => {
+  it.each([
+    ['/p/openapi', '/p/openapi/paths/a.yaml', true, true],
+    ['/p/openapi', '/p/openapi/..shared.yaml', true, true],
+    ['/p/openapi', '/p/openapi', true, false],
+    ['/p/openapi', '/p/openapi/x/../../secret', false, false],
+    ['/p/openapi', '/p/openapi-other/a.yaml', false, false],
+    ['/p/openapi', '/p', false, false],
+    ['/p/openapi', '/etc/passwd', false, false],
+  ])('%s holds %s: within %s, strictly %s', (folder, file, isWithin, isStrictly) => {
+    expect([within(folder, file), strictlyWithin(folder, file)]).toEqual([isWithin, isStrictly]);
+  });
 });
