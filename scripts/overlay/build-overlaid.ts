@@ -188,7 +188,7 @@ export async function buildOverlaid(project: Project, log: BuildLog, options: Ov
     steps: overlaySteps(project, { ...options, shownAs }, overlays, log),
     label: `openapi/ + ${count} -> ${shownAs(out)}/`,
     outputsShown: `${shownAs(out)}/`,
-    beforeSwap: () => checkOutputFolder(project, out, shownAs(out)),
+    checkReplaced: (aside) => checkOutputFolder(project, out, shownAs(out), aside),
   });
   if (built) {
     try {

@@ -75,29 +75,34 @@ function unchanged(out: string, file: string, record: FileRecord): boolean {
 
 /**
  * Refuses an output folder inside generated/ or openapi/ (or one of them), a file, or a folder that
- * holds anything this command did not write there, or wrote and someone changed since.
+ * holds anything this command did not write there, or wrote and someone changed since. `contents`
+ * is where the folder is now: `out`, or where the swap renamed it aside.
  */
-export function checkOutputFolder(project: Project, out: string, outShown: string): void {
+export function checkOutputFolder(project: Project, out: string, outShown: string, contents = out): void {
   const sourceDir = path.dirname(project.sourceEntry);
   for (const kept of [project.outputDir, sourceDir]) {
     if (within(kept, out))
       throw new ReportedError(`--out ${outShown} is inside ${path.basename(kept)}/, which only the description's own build writes; choose a folder outside it`);
     if (within(out, kept)) throw new ReportedError(`--out ${outShown} holds ${path.basename(kept)}/; choose a folder of its own for the build with overlays`);
   }
-  const stat = fs.lstatSync(out, { throwIfNoEntry: false });
+  const stat = fs.lstatSync(contents, { throwIfNoEntry: false });
   if (!stat) return;
   if (!stat.isDirectory()) throw new ReportedError(`--out ${outShown} is not a folder`);
-  const foreign = foreignFile(out, 'overlay-builds');
+  const foreign = foreignFile(out, 'overlay-builds', contents);
   if (foreign === undefined) return;
   const how = foreign.changed ? 'which this command wrote but has changed since' : 'which this command did not write';
   throw new ReportedError(`--out ${outShown} holds ${forTerminal(foreign.file)}, ${how}; it replaces the whole folder, so choose an empty or new one`);
 }
 
-/** The first file in the folder `out` that its record (of `kind`) does not list unchanged, and whether the record lists it at all. */
-export function foreignFile(out: string, kind: RecordKind): { file: string; changed: boolean } | undefined {
-  const present = entriesBelow(out);
+/**
+ * The first file in the folder `out` that its record (of `kind`) does not list unchanged, and
+ * whether the record lists it at all; the files are read from `contents` (`out`, or where the swap
+ * renamed it aside).
+ */
+export function foreignFile(out: string, kind: RecordKind, contents = out): { file: string; changed: boolean } | undefined {
+  const present = entriesBelow(contents);
   if (present.length === 0) return undefined;
   const record = readRecord(out, kind);
-  const file = present.find((entry) => !unchanged(out, entry, record));
+  const file = present.find((entry) => !unchanged(contents, entry, record));
   return file === undefined ? undefined : { file, changed: Object.hasOwn(record, file) };
 }

@@ -21,10 +21,11 @@ export interface BuildOptions {
   /** How the last line of a failure names the outputs folder; default `<outputs>/`, its name. */
   outputsShown?: string;
   /**
-   * Checked again just before the swap (and throws to keep the outputs): a folder the user may
-   * have written into while the steps ran (the build with overlays' --out) is not replaced then.
+   * Checks the outputs folder being replaced, renamed aside at the swap (staging.ts's swapIn), and
+   * throws to keep it: a folder the user may have written into while the steps ran (the build with
+   * overlays' --out) is then put back as it is.
    */
-  beforeSwap?: () => void | Promise<void>;
+  checkReplaced?: (aside: string) => void | Promise<void>;
 }
 
 /** Builds `project`'s outputs; resolves true on success. Reports progress and failures through `log`. */
@@ -36,8 +37,7 @@ export async function build(project: Project, log: BuildLog, options: BuildOptio
   log.info(`build: ${options.label ?? `openapi/ -> ${outputs}/`}`);
   try {
     await runSteps({ project, outDir: stagingDir, lintOptions: options.lintOptions }, options.steps ?? buildSteps, log.info);
-    await options.beforeSwap?.();
-    await swapIn(stagingDir, project.outputDir);
+    await swapIn(stagingDir, project.outputDir, options.checkReplaced);
     log.info(`build: done in ${((performance.now() - started) / 1000).toFixed(2)} s`);
     return true;
   } catch (error) {

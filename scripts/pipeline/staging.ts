@@ -26,13 +26,27 @@ export async function stagingFolder(parent: string, prefix: string): Promise<str
   return staging;
 }
 
-/** Replaces `target` with `staging` by two renames on one file system. */
-export async function swapIn(staging: string, target: string): Promise<void> {
+/**
+ * Replaces `target` with `staging` by two renames on one file system. `checkReplaced`, when given,
+ * checks the folder being replaced once it is renamed aside, where nothing writes into it by its
+ * name any more: when it throws, the folder is renamed back and stays as it was.
+ */
+export async function swapIn(staging: string, target: string, checkReplaced?: (aside: string) => void | Promise<void>): Promise<void> {
   const old = `${staging}-old`;
   const hadTarget = await fs.rename(target, old).then(
     () => true,
     (error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? false : Promise.reject(error)),
   );
+  if (hadTarget && checkReplaced) {
+    try {
+      await checkReplaced(old);
+    } catch (error) {
+      await fs.rename(old, target).catch((putBack: Error) => {
+        throw new Error(`${target} was renamed aside to ${old} and could not be put back (${putBack.message}): rename it back by hand`);
+      });
+      throw error;
+    }
+  }
   await fs.rename(staging, target);
   if (hadTarget) await fs.rm(old, { recursive: true, force: true });
 }

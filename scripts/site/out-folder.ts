@@ -9,19 +9,22 @@ import { stagingFolder } from '../pipeline/staging.ts';
 import { foreignFile } from '../overlay/output-folder.ts';
 import { forTerminal } from '../escape.ts';
 
-/** Refuses `out` (a ReportedError naming it as `shownAs` gives it) unless the site may replace it. */
-export async function checkOutFolder(project: Project, out: string, shownAs: string): Promise<void> {
+/**
+ * Refuses `out` (a ReportedError naming it as `shownAs` gives it) unless the site may replace it.
+ * `contents` is where the folder is now: `out`, or where the swap renamed it aside.
+ */
+export async function checkOutFolder(project: Project, out: string, shownAs: string, contents = out): Promise<void> {
   const protectedFolders = [project.outputDir, path.dirname(project.sourceEntry)];
   for (const folder of protectedFolders) {
     const name = `${path.basename(folder)}/`;
     if (within(folder, out)) throw new ReportedError(`site: --out ${shownAs} is inside ${name}, which the site never writes; choose a folder outside it`);
     if (within(out, folder)) throw new ReportedError(`site: --out ${shownAs} holds ${name}; the site replaces the whole folder, so choose an empty or new one`);
   }
-  const stat = await fs.lstat(out).catch(() => undefined);
+  const stat = await fs.lstat(contents).catch(() => undefined);
   if (!stat) return;
   if (!stat.isDirectory()) throw new ReportedError(`site: --out ${shownAs} is not a folder`);
   // Trusts no name inside the folder: only files the site recorded as written there, unchanged.
-  const foreign = foreignFile(out, 'site-builds');
+  const foreign = foreignFile(out, 'site-builds', contents);
   if (foreign)
     throw new ReportedError(
       `site: --out ${shownAs} holds ${forTerminal(JSON.stringify(foreign.file))}, which the site ${foreign.changed ? 'wrote but has changed since' : 'did not write'}; it replaces the whole folder, so choose an empty or new one`,

@@ -46,9 +46,9 @@ export async function buildSite(project: Project, log: SiteLog, options: SiteOpt
     }
     staging = await stagingFor(options.out);
     await writeSite(staging, siteFolders(versions), built);
-    // Again just before the swap: what the user may have written there while the site was built.
-    await checkOutFolder(project, options.out, options.shownAs);
-    await swapIn(staging, options.out);
+    // Again at the swap, once the folder is renamed aside: what the user may have written there
+    // while the site was built keeps it as it is.
+    await swapIn(staging, options.out, (aside) => checkOutFolder(project, options.out, options.shownAs, aside));
     staging = undefined;
     recordOutputFolder(options.out, 'site-builds');
     log.info(`site: done in ${((performance.now() - started) / 1000).toFixed(2)} s`);

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { build, stagingPrefix } from '../../scripts/pipeline/build.ts';
 import { committedSteps, type Step } from '../../scripts/pipeline/pipeline.ts';
 import { checkOutputFolder } from '../../scripts/overlay/output-folder.ts';
+import { stagingFolder, swapIn } from '../../scripts/pipeline/staging.ts';
 import { checkout, fingerprint, recordingLog, temporaryProjectPerTest } from '../support/helpers.ts';
 
 const setup = temporaryProjectPerTest();
@@ -57,7 +58,7 @@ describe('build', () => {
 });
 
 describe('an output folder written into while the build with overlays runs', () => {
-  it('is checked again just before the swap: a file the user wrote meanwhile keeps the folder as it is', async () => {
+  it('is checked again at the swap, renamed aside: a file the user wrote meanwhile keeps the folder as it is', async () => {
     const project = setup.temporary.project;
     const out = path.join(setup.temporary.dir, 'acme');
     const cacheBefore = process.env.XDG_CACHE_HOME;
@@ -75,7 +76,7 @@ describe('an output folder written into while the build with overlays runs', () 
       const log = recordingLog();
       const built = await build({ ...project, outputDir: out }, log, {
         steps: [userWrites],
-        beforeSwap: () => checkOutputFolder(project, out, 'acme'),
+        checkReplaced: (aside) => checkOutputFolder(project, out, 'acme', aside),
         outputsShown: 'acme/',
       });
       expect(built).toBe(false);
@@ -84,9 +85,34 @@ describe('an output folder written into while the build with overlays runs', () 
       );
       expect(await fs.readFile(path.join(out, 'notes.txt'), 'utf8')).toBe('mine');
       expect(await stagingLeft()).toEqual([]);
+      expect((await fs.readdir(setup.temporary.dir)).filter((name) => name.includes('-old'))).toEqual([]);
     } finally {
       if (cacheBefore === undefined) delete process.env.XDG_CACHE_HOME;
       else process.env.XDG_CACHE_HOME = cacheBefore;
     }
+  });
+});
+
+describe('swapIn: the folder being replaced is checked where nothing writes into it by name', () => {
+  it('sees a file written after every earlier check, and puts the folder back as it is', async () => {
+    const parent = await fs.mkdtemp(path.join(setup.temporary.dir, 'swap-'));
+    const target = path.join(parent, 'out');
+    const staging = await stagingFolder(parent, '.out-staging-');
+    await fs.writeFile(path.join(staging, 'new.txt'), 'new');
+    await fs.mkdir(target);
+    await fs.writeFile(path.join(target, 'late.txt'), 'written at the last moment');
+    const seen: string[][] = [];
+    const refuse = async (aside: string) => {
+      seen.push(await fs.readdir(aside));
+      throw new Error('refused: late.txt');
+    };
+    await expect(swapIn(staging, target, refuse)).rejects.toThrow('refused: late.txt');
+    expect(seen).toEqual([['late.txt']]);
+    expect(await fs.readdir(target)).toEqual(['late.txt']);
+    expect((await fs.readdir(parent)).sort()).toEqual([path.basename(staging), 'out']);
+    // Accepted: the staging folder takes its place, and the old one is gone.
+    await swapIn(staging, target, () => {});
+    expect(await fs.readdir(parent)).toEqual(['out']);
+    expect(await fs.readdir(target)).toEqual(['new.txt']);
   });
 });
