@@ -5,6 +5,7 @@
 // uses (api-smart-diff); and the changes refused unless the user allows them: an operation removed
 // or renamed, or a method, path or success status changed, after which the client would no longer
 // reach the service as the interface document describes it.
+import path from 'node:path';
 import { forMarkdown, forTerminal } from '../escape.ts';
 import { eachOperation, type OpenApiDocument } from '../openapi-document.ts';
 import { type BreakingChange, type BreakingKind, compareBundles } from '../release/compare.ts';
@@ -61,11 +62,11 @@ export function overlayChanges(base: OpenApiDocument, overlaid: OpenApiDocument)
   const document = schemeChanges(base, overlaid);
   const comparison = compareBundles(base, overlaid);
   for (const diff of comparison.diffs) {
-    const path = diff.path.map(String);
-    if (path[0] === 'paths' && (operationParts.has(path[3]) || path[2] === 'parameters')) continue;
-    if (path[0] === 'components' && reachedComponents.has(path[1])) continue;
-    if (path[0] === 'security' || (path[0] === 'components' && path[1] === 'securitySchemes')) continue;
-    document.push({ action: diff.action, where: whereOf(path) });
+    const at = diff.path.map(String);
+    if (at[0] === 'paths' && (operationParts.has(at[3]) || at[2] === 'parameters')) continue;
+    if (at[0] === 'components' && reachedComponents.has(at[1])) continue;
+    if (at[0] === 'security' || (at[0] === 'components' && at[1] === 'securitySchemes')) continue;
+    document.push({ action: diff.action, where: whereOf(at) });
   }
   const refused = comparison.breaking.filter((change) => refusedKinds.includes(change.kind));
   return { changes: grouped, warnings, document, refused };
@@ -86,7 +87,7 @@ function schemeChanges(base: OpenApiDocument, overlaid: OpenApiDocument): Docume
 }
 
 /** The document path of a change. */
-const whereOf = (path: string[]) => path.join('.');
+const whereOf = (at: string[]) => at.join('.');
 
 /** The changes as the terminal shows them, one line each, escaped. */
 export function changesText(changes: OverlayChanges): string[] {
@@ -106,7 +107,9 @@ export function changesMarkdown(changes: OverlayChanges, overlays: Overlay[], ba
     `The description ${forMarkdown(baseVersion)} with these overlays, applied in this order. Their facts are the overlays' own, not the interface document's.`,
     '',
     ...overlays.map(
-      (overlay, i) => `${i + 1}. ${forMarkdown(overlay.title)} ${forMarkdown(overlay.overlayVersion)} (\`${overlay.file.replaceAll('`', "'")}\`)`,
+      // By file name, as the package's README names them: never the building machine's folders.
+      (overlay, i) =>
+        `${i + 1}. ${forMarkdown(overlay.title)} ${forMarkdown(overlay.overlayVersion)} (\`${path.basename(overlay.file).replaceAll('`', "'")}\`)`,
     ),
     '',
   ];

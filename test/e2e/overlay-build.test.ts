@@ -62,7 +62,7 @@ describe('the build with the example overlays', () => {
         'LICENSE',
       ].sort(),
     );
-    expect(await fs.readFile(path.join(out, 'overlay-changes.md'), 'utf8')).toContain('1. Example credentials header 1.0.0 (`examples/overlays/auth.yaml`)');
+    expect(await fs.readFile(path.join(out, 'overlay-changes.md'), 'utf8')).toContain('1. Example credentials header 1.0.0 (`auth.yaml`)');
   });
 
   it('leaves generated/ as it was', async () => {
