@@ -3,25 +3,28 @@
 // its phrasing: a negation counts only when it negates a statement (specify, state, say, describe,
 // mention ... or their adjectives: unspecified, undocumented, silent, open), and only the words in
 // that negation's scope are said to be open:
-// - the subject of a negated statement: "X is not given", "X remains unspecified", "X go unmentioned";
-// - the object of a negated stating verb: "the document does not say X", "is silent on X", "leaves X open";
+// - the subject of a negated statement: "X is not given", "X remains unspecified", "X go unmentioned",
+//   "X is outside (the scope of) the document";
+// - the object of a negated stating verb: "the document does not say X", "is silent on X", "leaves X open",
+//   "nothing here speaks to X"; and what a caller is told not to assume: "should not assume any particular X";
 // - what a negative quantifier of a statement covers: "nothing is said about X", "there is no word
 //   on X", "no X is declared", "neither X nor Y is described";
 // - what follows "without stating": "without stating X";
 // - a clause (or a question) answered by a bare verdict: "X: none stated", "X? Not shown.".
-// A negation that is not about stating asserts a fact ("not optional", "never stored"), and so do
+// A that-clause after a stating verb asserts what it says ("does not mention that X"). A negation
+// that is not about stating asserts a fact ("not optional", "never stored"), and so do
 // the negation-like idioms that assert more, not less: "not only ... but also", "nothing but",
 // "no longer than", "unless". A statement "not shown to the caller" or "in this list" is about the
 // service, not the document. The scope ends at "but", "except", "unless", "only".
 
 const stated =
-  '(?:specified|stated|shown|declared|defined|described|documented|given|mentioned|listed|detailed|covered|addressed|said|spell(?:ed|t) out|set out|laid down|determined|indicated|named|promised|known|settled|explained|discussed|written down|invented)';
+  '(?:specified|stated|shown|declared|defined|described|documented|given|mentioned|listed|detailed|covered|addressed|said|spell(?:ed|t) out|set out|set forth|laid (?:down|out)|pinned down|determined|indicated|named|promised|known|settled|explained|discussed|written down|invented|touched on|talked about|commented on|spoken (?:of|to|about)|gone into)';
 const openAdjective =
   '(?:open|unspecified|unstated|undocumented|undefined|undeclared|undescribed|unmentioned|unknown|unsaid|unaddressed|unexplained|undetermined|unsettled|unnamed|silent)';
 const stateVerb =
-  '(?:specify|state|show|declare|define|describe|document|give|mention|list|detail|cover|address|say|spell out|set out|tell|name|determine|indicate|promise|explain|discuss|go into|pin down|commit to|invent)';
+  '(?:specify|state|show|declare|define|describe|document|give|mention|list|detail|cover|address|say|spell out|set out|tell|name|determine|indicate|promise|explain|discuss|go into|pin down|commit to|invent|speak (?:of|to|about)|touch on|talk about|comment on)';
 const stateVerbS =
-  '(?:specifies|states|shows|declares|defines|describes|documents|gives|mentions|lists|details|covers|addresses|says|tells|names|indicates|promises|explains|discusses|invents|offers|makes|has)';
+  '(?:specifies|states|shows|declares|defines|describes|documents|gives|mentions|lists|details|covers|addresses|says|tells|names|indicates|promises|explains|discusses|invents|offers|makes|has|speaks (?:of|to|about)|touches on|talks about|comments on|goes into)';
 const stateNoun = '(?:word|words|mention|information|detail|details|statement|indication|description|definition|documentation|specification|guidance|promise)';
 const negation = "(?:not(?!\\s+(?:only|just|merely)\\b)|never|nowhere|n't)";
 const comparative = '(?:longer|more|less|fewer|later|sooner|earlier|greater|smaller|bigger|shorter|higher|lower|faster|slower)';
@@ -29,18 +32,18 @@ const comparative = '(?:longer|more|less|fewer|later|sooner|earlier|greater|smal
 const quantifier = `(?:nothing(?!\\s+but\\b)|none(?!\\s+but\\b)|no(?!\\s+(?:${comparative}|one but)\\b)|neither|not\\s+an?|not\\s+any)`;
 
 /** Not among what the document says: "not part of the interface document", "absent from the description". */
-const notInDocument = `(?:${negation}\\s+(?:part\\s+of|in|found\\s+in|among)|absent\\s+from|missing\\s+from)\\s+(?:the|this)\\s+(?:interface\\s+)?(?:document|description|specification)`;
+const notInDocument = `(?:${negation}\\s+(?:part\\s+of|in|found\\s+in|among)|absent\\s+from|missing\\s+from|(?:outside|beyond)\\s+(?:(?:the\\s+)?scope\\s+of\\s+|what\\s+)?)\\s*(?:the|this)\\s+(?:interface\\s+)?(?:document|description|specification)`;
 
 /** The negated statement about a subject before it: "is not specified", "remain open", "go unmentioned". */
 const subjectPredicate = new RegExp(
-  `\\b(?:is|are|was|were|be|been|being|remains?|remained|stays?|stayed|goes|go|went|gets?|got|left|kept)\\s+` +
+  `\\b(?:is|are|was|were|be|been|being|has|have|had|remains?|remained|stays?|stayed|goes|go|went|gets?|got|left|kept)\\s+` +
     `(?:(?:still|also|so far|as yet|yet|entirely|wholly|completely|deliberately|intentionally|currently|likewise|equally|simply|explicitly)\\s+)*` +
-    `(?:${negation}\\s+(?:(?:yet|been|being|further|explicitly|ever|anywhere|left)\\s+)*${stated}|(?:left\\s+)?${openAdjective}|${notInDocument})\\b`,
+    `(?:${negation}\\s+(?:(?:yet|been|being|further|explicitly|ever|anywhere|left)\\s+)*${stated}|(?:yet\\s+)?to\\s+be\\s+${stated}|(?:left\\s+)?${openAdjective}|an?\\s+open\\s+(?:question|matter|point)|${notInDocument})\\b`,
   'gi',
 );
 /** A negated stating verb, whose object is open: "does not specify", "states no", "is silent on", "leaves". */
 const verbPredicate = new RegExp(
-  `\\b(?:${negation}\\s+(?:\\w+ly\\s+)?${stateVerb}\\b|${stateVerbS}\\s+(?:no|nothing|neither|none)(?!\\s+(?:but|${comparative})\\b)|is\\s+silent\\s+(?:on|about|as to|regarding|concerning)|leaves?\\s+(?=[^,;]*\\b(?:open|unspecified|unstated|undefined|undocumented)\\b))`,
+  `\\b(?:${negation}\\s+(?:\\w+ly\\s+)?${stateVerb}\\b|${stateVerbS}\\s+(?:no|nothing|neither|none)(?!\\s+(?:but|${comparative})\\b)|is\\s+(?:silent|quiet|mute)\\s+(?:on|about|as to|regarding|concerning)|leaves?\\s+(?=[^,;]*\\b(?:${openAdjective}|aside|out)\\b)|${negation}\\s+(?:does|do|did)\\s+(?:the|this|its)\\s+(?:interface\\s+)?(?:document|description|specification)\\s+${stateVerb}\\b|(?:should|must|can|need)\\s*(?:not|n't)\\s+(?:assume|rely\\s+on|count\\s+on|depend\\s+on)\\s+(?=(?:any|a)\\s+(?:particular|specific|given)\\b))`,
   'gi',
 );
 /** A negative quantifier followed, in its clause, by a statement: "nothing is said", "there is no word", "no X is declared". */
@@ -100,9 +103,15 @@ function subjectSpans(clause: string): Span[] {
   });
 }
 
+/** A that-clause after a stating verb: what it says is asserted ("leaves out that X", "does not mention that X"), not open. */
+const thatClause = /^\s*(?:(?:out|aside)\s+)?(?:the\s+fact\s+)?that\b/i;
+
 function objectSpans(clause: string): Span[] {
   const spans: Span[] = [];
-  for (const found of clause.matchAll(verbPredicate)) spans.push([subjectStart(clause, found.index), scopeEndAfter(clause, found.index + found[0].length)]);
+  for (const found of clause.matchAll(verbPredicate)) {
+    const end = found.index + found[0].length;
+    if (!thatClause.test(clause.slice(end))) spans.push([subjectStart(clause, found.index), scopeEndAfter(clause, end)]);
+  }
   for (const pattern of [quantifiedStatement, withoutStating])
     for (const found of clause.matchAll(pattern)) spans.push([found.index, scopeEndAfter(clause, found.index + found[0].length)]);
   return spans;
