@@ -37,7 +37,7 @@ const notInDocument = `(?:${negation}\\s+(?:part\\s+of|in|found\\s+in|among)|abs
 /** The negated statement about a subject before it: "is not specified", "remain open", "go unmentioned". */
 const subjectPredicate = new RegExp(
   `\\b(?:is|are|was|were|be|been|being|has|have|had|remains?|remained|stays?|stayed|goes|go|went|gets?|got|left|kept)\\s+` +
-    `(?:(?:still|also|so far|as yet|yet|entirely|wholly|completely|deliberately|intentionally|currently|likewise|equally|simply|explicitly)\\s+)*` +
+    `(?:(?:still|also|so far|as yet|yet|entirely|wholly|completely|deliberately|intentionally|currently|likewise|equally|simply|explicitly|all|both|each)\\s+)*` +
     `(?:${negation}\\s+(?:(?:yet|been|being|further|explicitly|ever|anywhere|left)\\s+)*${stated}|(?:yet\\s+)?to\\s+be\\s+${stated}|(?:left\\s+)?${openAdjective}|an?\\s+open\\s+(?:question|matter|point)|${notInDocument})\\b`,
   'gi',
 );
@@ -72,6 +72,11 @@ const verdict = new RegExp(
   `^\\s*(?:(?:is|are)\\s+)?(?:(?:still|also|so far|as yet)\\s+)?(?:${negation}\\s+(?:yet\\s+)?${stated}|(?:none|nothing)(?:\\s+(?:is|are))?\\s+${stated}|(?:left\\s+)?${openAdjective}|none|tbd)\\s*[.!]?\\s*$`,
   'i',
 );
+
+/** Whether `text` has a verb: a clause of its own, not an item of a list. */
+export function hasVerb(text: string): boolean {
+  return verbMarker.test(text);
+}
 
 export function isVerdict(clause: string): boolean {
   return verdict.test(clause);

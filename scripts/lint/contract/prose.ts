@@ -12,7 +12,7 @@
 import { deref, eachOperation, type OpenApiDocument, operationParameters, pointer, type Response } from '../../openapi-document.ts';
 import { operations } from './operations.ts';
 import { documentParts, isOverviewLine, numberWords } from './overview.ts';
-import { isVerdict, openSpans, saidOpen } from './open-clause.ts';
+import { hasVerb, isVerdict, openSpans, saidOpen } from './open-clause.ts';
 import { payloadSchemaOwners } from './payloads.ts';
 
 /** The parts the interface document leaves open, each with its own words and the ordinary words for the same things. */
@@ -50,7 +50,7 @@ export const silentParts: { part: string; words: RegExp }[] = [
   {
     part: 'states and transitions',
     words:
-      /\b(?:states? (?:of|machine)|(?:the|a|an|its|their|each|every|any|current|initial|final|new) states?\b|transitions?|pending|queued|scheduled|processing|delivered|bounced|deferred|opened|clicked|active|inactive|enabled|disabled|suspended|archived|drafts?|lifecycle|life cycle|moves? (?:to|into)|becomes?)\b/gi,
+      /\b(?:states? (?:of|machine)|(?:the|a|an|its|their|each|every|any|current|initial|final|new) states?\b|transitions?|pending|queued|scheduled|processing|delivered|bounced|deferred|opened|clicked|active|inactive|enabled|disabled|suspended|archived|drafts?|lifecycle|life cycle|moves? (?:to|into)|becomes?|cancel(?:l?ed|s|l?ing|lations?)?|revoked|expired)\b/gi,
   },
   {
     part: "the service's purpose",
@@ -181,9 +181,30 @@ export function sentences(text: string): string[] {
   return units.map((unit) => unit.trim()).filter(Boolean);
 }
 
-/** The clauses of a sentence: split at `;`, `:`, and a comma before a word that starts a clause of its own. */
-const clauses = (sentence: string) =>
-  sentence.split(/;\s|:\s|,\s(?=(?:and|but|while|whereas|so|yet|though|although|which|who|as|because|since|unless|except)\s)/);
+/**
+ * The clauses of a sentence: split at `;`, `:`, and a comma before a word that starts a clause of
+ * its own, unless what comes before has no verb (a list: "X, Y, and Z are not stated"); an aside
+ * between commas (", which the document does not specify,") ends at its comma, so what follows it
+ * is a clause of the sentence again ("are UUIDs").
+ */
+function clauses(sentence: string): string[] {
+  return sentence.split(/;\s|:\s/).flatMap((part) => {
+    const pieces: string[] = [];
+    let pending = '';
+    const split = part
+      .split(/,\s(?=(?:and|but|while|whereas|so|yet|though|although|which|who|as|because|since|unless|except)\s)/)
+      .flatMap((piece) => (/^(?:which|who)\s/.test(piece) ? piece.split(/,\s/) : [piece]));
+    for (const piece of split) {
+      pending = pending ? `${pending}, ${piece}` : piece;
+      if (hasVerb(pending)) {
+        pieces.push(pending);
+        pending = '';
+      }
+    }
+    if (pending) pieces.push(pending);
+    return pieces;
+  });
+}
 
 interface TextField {
   at: string;
