@@ -130,7 +130,7 @@ const cases: Record<Exclude<FaithfulRule, 'faithful/prose' | 'faithful/prose-num
     [
       'a closed object',
       (d) => (d.components.schemas.GetApiKeyResponseBody.additionalProperties = false),
-      /^#\/components\/schemas\/GetApiKeyResponseBody\/additionalProperties: #2's payload \(one resource\) accepts any property/,
+      /^#\/components\/schemas\/GetApiKeyResponseBody\/additionalProperties: #2's payload \(one resource\) must accept any property/,
     ],
     [
       'a collection given a shape',

@@ -42,14 +42,14 @@ function checkShape(ctx: UserContext, payload: Payload): void {
       : owner.kind === 'request'
         ? `#${owner.row?.n}'s request body`
         : `#${owner.row?.n}'s payload (${unstated ? 'a list or a delete answer' : 'one resource'})`;
-  if (unstated && schema?.type !== undefined) reportBelow(ctx, payload, ['type'], `${whose} has no stated shape, so no type`, `${at}/type`);
-  if (!unstated && schema?.type !== 'object') reportBelow(ctx, payload, ['type'], `${whose} is an object`, `${at}/type`);
+  if (unstated && schema?.type !== undefined) reportBelow(ctx, payload, ['type'], `${whose} has no stated shape, so it must have no type`, `${at}/type`);
+  if (!unstated && schema?.type !== 'object') reportBelow(ctx, payload, ['type'], `${whose} must be an object (type: object)`, `${at}/type`);
   if (schema?.type !== undefined && schema.additionalProperties !== true)
-    reportBelow(ctx, payload, ['additionalProperties'], `${whose} accepts any property (additionalProperties: true)`, `${at}/additionalProperties`);
+    reportBelow(ctx, payload, ['additionalProperties'], `${whose} must accept any property (additionalProperties: true)`, `${at}/additionalProperties`);
   if (schema?.type === undefined && schema?.additionalProperties !== undefined)
-    reportBelow(ctx, payload, ['additionalProperties'], `${whose} constrains nothing`, `${at}/additionalProperties`);
+    reportBelow(ctx, payload, ['additionalProperties'], `${whose} must constrain nothing: no additionalProperties without a type`, `${at}/additionalProperties`);
   if (!/does not specify|specifies neither/.test(schema?.description ?? ''))
-    reportBelow(ctx, payload, ['description'], 'the schema says that its fields are not specified', `${at}/description`);
+    reportBelow(ctx, payload, ['description'], 'the schema must say that its fields are not specified', `${at}/description`);
 }
 
 export const OpenPayload = factsRule((facts, ctx, options) => {
