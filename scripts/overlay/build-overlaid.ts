@@ -181,6 +181,7 @@ export async function buildOverlaid(project: Project, log: BuildLog, options: Ov
     overlays = readOverlays(project, { ...options, shownAs });
   } catch (error) {
     log.error(`build: ${error instanceof Error ? error.message : String(error)}`);
+    log.error(`build: ${shownAs(out)}/ is unchanged`);
     return false;
   }
   const count = `${options.overlays.length} ${options.overlays.length === 1 ? 'overlay' : 'overlays'}`;

@@ -126,7 +126,7 @@ export function changesMarkdown(changes: OverlayChanges, overlays: Overlay[], ba
   }
   if (changes.document.length > 0) {
     lines.push('## Other changes', '', '| Change | Where |', '| --- | --- |');
-    for (const c of changes.document) lines.push(`| ${c.action} | ${forMarkdown(c.where)} |`);
+    for (const c of changes.document) lines.push(`| ${c.action} | ${cell(c.where)} |`);
     lines.push('');
   }
   if (changes.refused.length > 0) {

@@ -3,10 +3,11 @@
 // anything is applied: every action has a target and exactly one of `update`, `remove` or `copy`.
 // An overlay references nothing: a `$ref` in an update may only point into the description
 // (`#/...`), and `extends` is never read or fetched.
-import { isMap, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
 import { forTerminal } from '../escape.ts';
 import { ReportedError } from '../project.ts';
 import { sourceLimits } from '../lint/source-boundary.ts';
+import { closestName } from './closest-name.ts';
 import { jsonSize, overlayLimits, readBounded } from './overlay-limits.ts';
 
 export type ActionKind = 'update' | 'remove' | 'copy';
@@ -38,6 +39,12 @@ export interface Overlay {
 export const supportedVersions = /^1\.[01]\.\d+$/;
 
 const actionFields = new Set(['target', 'description', 'update', 'remove', 'copy']);
+const documentFields = new Set(['overlay', 'info', 'extends', 'actions']);
+/** "; did you mean `update`?" for a field close to one of `fields`, else nothing. */
+const meant = (key: string, fields: Set<string>) => {
+  const name = closestName(key, fields);
+  return name ? `; did you mean \`${name}\`?` : '';
+};
 
 /** A problem in an overlay file, at a line: `file:line: message`. */
 export class OverlayError extends ReportedError {
@@ -81,7 +88,9 @@ function parseOverlayFile(file: string, shownAs: string): ParsedOverlay {
       `refused: with its YAML aliases expanded it is more than ${overlayLimits.expandedBytes} bytes; write each value once, or fewer aliases of a large one`,
     );
   const root = document.contents;
-  return { data, root, lineOf, at: (key) => (isMap(root) ? lineOf(root.get(key, true)) : undefined) };
+  // A field's line is its key's: a block value (a list of actions) starts on the line after it.
+  const keyOf = (key: string) => (isMap(root) ? root.items.find((pair) => isScalar(pair.key) && pair.key.value === key)?.key : undefined);
+  return { data, root, lineOf, at: (key) => (isMap(root) ? lineOf((keyOf(key) as Node | undefined) ?? root.get(key, true)) : undefined) };
 }
 
 /** The overlay's version and info, checked; its top-level fields and its list of actions, checked. */
@@ -115,8 +124,8 @@ function checkHeader(
   if (!isRecord(info) || typeof info.title !== 'string' || typeof info.version !== 'string')
     throw new OverlayError(shownAs, at('info') ?? 1, '`info` must have a `title` and a `version`, both strings');
   for (const key of Object.keys(data))
-    if (!['overlay', 'info', 'extends', 'actions'].includes(key) && !key.startsWith('x-'))
-      throw new OverlayError(shownAs, at(key), `\`${key}\` is not a field of an Overlay ${version} document`);
+    if (!documentFields.has(key) && !key.startsWith('x-'))
+      throw new OverlayError(shownAs, at(key), `\`${key}\` is not a field of an Overlay ${version} document${meant(key, documentFields)}`);
   if (!Array.isArray(data.actions) || data.actions.length === 0)
     throw new OverlayError(shownAs, at('actions') ?? 1, '`actions` must be a list of at least one action');
   return { version, info: { title: info.title, version: info.version }, actions: data.actions };
@@ -128,7 +137,8 @@ function readAction(action: unknown, index: number, line: number, version: strin
     throw new OverlayError(shownAs, line, `action ${index + 1}: ${message}`);
   };
   if (!isRecord(action)) return fail('an action must be an object');
-  for (const key of Object.keys(action)) if (!actionFields.has(key) && !key.startsWith('x-')) fail(`\`${key}\` is not a field of an action`);
+  for (const key of Object.keys(action))
+    if (!actionFields.has(key) && !key.startsWith('x-')) fail(`\`${key}\` is not a field of an action${meant(key, actionFields)}`);
   if (typeof action.target !== 'string' || !action.target.startsWith('$')) return fail('`target` must be a JSONPath expression starting with `$`');
   if ('remove' in action && typeof action.remove !== 'boolean') fail('`remove` must be true or false');
   if ('copy' in action && version.startsWith('1.0.')) fail('`copy` needs overlay version 1.1.0');

@@ -15,13 +15,27 @@ export type Path = (string | number)[];
 
 class TooManyNodes extends Error {}
 
+/**
+ * Where the parser stopped, in words: its own message lists character classes (surrogate ranges
+ * among them) that help nobody. A name after a dot holds only letters, digits and `_`.
+ */
+function syntaxProblem(expression: string, error: unknown): string {
+  const { location, found } = (error ?? {}) as { location?: { start?: { offset?: number } }; found?: unknown };
+  const offset = location?.start?.offset;
+  if (typeof offset !== 'number') return error instanceof Error ? error.message : String(error);
+  const where = found === null || found === undefined ? 'it ends too soon' : `${JSON.stringify(found)} cannot come at character ${offset + 1}`;
+  const dotted = /\.([^.[\]\s*]*[^\w.[\]\s*][^.[\]\s]*)/.exec(expression.slice(Math.max(0, expression.lastIndexOf('.', offset))));
+  const hint = dotted ? `; a name with characters other than letters, digits and _ goes in brackets: ['${dotted[1].replaceAll("'", "\\'")}']` : '';
+  return `${where}${hint}`;
+}
+
 /** The normalized paths `expression` selects in `document`, each once; `fail` gets what is wrong with it. */
 export function selectTargets(document: unknown, expression: string, fail: (message: string) => never): Path[] {
   let query: unknown;
   try {
     query = parse(expression);
   } catch (error) {
-    return fail(`${JSON.stringify(expression)} is not an RFC 9535 JSONPath expression: ${error instanceof Error ? error.message : String(error)}`);
+    return fail(`${JSON.stringify(expression)} is not an RFC 9535 JSONPath expression: ${syntaxProblem(expression, error)}`);
   }
   for (const { pattern, fn } of literalPatterns(query)) {
     const problem =

@@ -3,6 +3,7 @@
 // segment that selects nothing, the closest existing name (or value) is suggested, with the target
 // as it would read with it.
 import parse from 'jsonpath-rfc9535/parser';
+import { closeEnough, distance } from './closest-name.ts';
 import { isRecord } from './read-overlay.ts';
 
 interface Selector {
@@ -76,7 +77,7 @@ function suggestion(nodes: unknown[], selectors: Selector[], prefix: string, exp
     : nodes.filter(isRecord).flatMap((node) => Object.keys(node));
   if (selectors.length !== 1 || existing.length === 0) return undefined;
   // Bounded: names of a plausible length only, close in length, and a limited number of them.
-  const most = Math.max(2, Math.floor(wanted.length / 3));
+  const most = closeEnough(wanted);
   const candidates = wanted.length > 200 ? [] : existing.filter((name) => Math.abs(name.length - wanted.length) <= most).slice(0, 2000);
   const closest = candidates
     .map((name) => ({ name, distance: distance(wanted.toLowerCase(), name.toLowerCase()) }))
@@ -102,15 +103,4 @@ function segmentText(selectors: Selector[]): string {
     if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return `.${name}`;
   }
   return `[${selectors.map(one).join(',')}]`;
-}
-
-/** The Levenshtein distance between `a` and `b`. */
-function distance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j += 1) current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    previous = current;
-  }
-  return previous[b.length];
 }

@@ -262,7 +262,7 @@ describe('an output folder with a forged list of what the build wrote', () => {
     const result = await buildCommand([...overlayArgs, '--out', folder]);
     expect(result.code, result.output).toBe(1);
     expect(result.stderr.trim()).toBe(
-      `build: --out ${folder} holds .overlay-build.json, which this command did not write; it replaces the whole folder, so choose an empty or new one`,
+      `build: --out ${folder} holds .overlay-build.json, which this command did not write; it replaces the whole folder, so choose an empty or new one\nbuild: ${folder}/ is unchanged`,
     );
     expect(await fs.readFile(path.join(folder, 'notes.txt'), 'utf8')).toBe('mine');
   });

@@ -100,7 +100,12 @@ describe('reading an overlay', () => {
       'overlay: 1.0.0\ninfo: {title: x, version: "1"}\nactions:\n  - target: $.info\n    copy: $.servers[0]\n',
       'x.yaml:4: action 1: `copy` needs overlay version 1.1.0',
     ],
-    ['an unknown field', `${header}  - target: $.info\n    updates: {}\n`, 'x.yaml:4: action 1: `updates` is not a field of an action'],
+    ['an unknown field', `${header}  - target: $.info\n    updates: {}\n`, 'x.yaml:4: action 1: `updates` is not a field of an action; did you mean `update`?'],
+    [
+      'a misspelt top-level field',
+      'overlay: 1.0.0\ninfo: {title: x, version: "1"}\naction:\n  - target: $.info\n',
+      'x.yaml:3: `action` is not a field of an Overlay 1.0.0 document; did you mean `actions`?',
+    ],
     [
       'a reference to a file',
       `${header}  - target: $.info\n    update: {x: {$ref: ../secret.yaml}}\n`,
@@ -109,6 +114,10 @@ describe('reading an overlay', () => {
     ['a reference to a URL', `${header}  - target: $.info\n    update: {x: {$ref: "https://example.com/s.yaml"}}\n`, 'points outside the description'],
   ])('refuses %s, naming the file and line', async (_name, text, message) => {
     expect(await refusal(text)).toContain(message);
+  });
+
+  it('suggests no field when none is close', async () => {
+    expect(await refusal(`${header}  - target: $.info\n    replace: {}\n`)).toBe('x.yaml:4: action 1: `replace` is not a field of an action');
   });
 
   it('refuses an alias bomb and a file that is too large, as it does in the description', async () => {
@@ -210,7 +219,12 @@ describe('applying overlays', () => {
     [
       'an invalid JSONPath',
       "  - target: $.paths['/v1/scopes'\n    update: {}\n",
-      "apply.yaml:4: action 1 (target $.paths['/v1/scopes'): \"$.paths['/v1/scopes'\" is not an RFC 9535 JSONPath expression",
+      "apply.yaml:4: action 1 (target $.paths['/v1/scopes'): \"$.paths['/v1/scopes'\" is not an RFC 9535 JSONPath expression: it ends too soon",
+    ],
+    [
+      'a path written after a dot',
+      '  - target: $.paths./v1/scopes.get\n    update: {}\n',
+      `apply.yaml:4: action 1 (target $.paths./v1/scopes.get): "$.paths./v1/scopes.get" is not an RFC 9535 JSONPath expression: "/" cannot come at character 9; a name with characters other than letters, digits and _ goes in brackets: ['/v1/scopes']`,
     ],
     [
       'an update that does not fit',
@@ -269,6 +283,11 @@ describe('the description with overlays', () => {
     expect(overlaid.changesMarkdown).toContain('| sendBatch | request field `subject` at $.subject | must now send it (string) | yes |');
     expect(overlaid.changesMarkdown).toContain('| every operation | credentials | must now send ExampleApiKey (the header X-Example-Api-Key) | yes |');
     expect(overlaid.changesMarkdown).toContain('## Warnings: facts the description cannot enforce');
+  });
+
+  it("writes a scheme's header as code in the Markdown report's other changes, as in its table for callers", async () => {
+    const overlaid = await overlaidDescription(checkout, options([path.join(examples, 'bearer.yaml')]), base);
+    expect(overlaid.changesMarkdown).toContain('| add | security scheme ExampleBearer: HTTP bearer: `Authorization: Bearer <token>` |');
   });
 
   it('names each parameter by name and location, and drops the warning once the body is required', async () => {
