@@ -111,12 +111,15 @@ function changesWithin(base: OpenApiDocument, head: OpenApiDocument, before: Map
         kind: kindOf(diff),
         operationId,
         operation: key,
-        detail:
-          diff.path[diff.path.length - 1] === 'operationId'
-            ? `operationId ${String(diff.before)} is now ${String(diff.after)}`
-            : (diff.description ?? `${diff.action} ${diff.path.join('.')}`),
+        // In this project's words: api-smart-diff 1.0.6 calls every removed parameter "required".
+        detail: diff.path[diff.path.length - 1] === 'operationId' ? `operationId ${String(diff.before)} is now ${String(diff.after)}` : line,
       });
     }
+  }
+  // A schema whose constraints changed is one line: its description or example changing with it is no news.
+  for (const [operationId, lines] of Object.entries(details)) {
+    const changedSchemas = new Set(lines.filter((line) => line.endsWith(' schema changed')).map((line) => line.slice(0, -' changed'.length)));
+    details[operationId] = lines.filter((line) => ![...changedSchemas].some((schema) => line.startsWith(`${schema} `) && line !== `${schema} changed`));
   }
   return { breaking, changed, details, diffs };
 }

@@ -150,6 +150,21 @@ describe('compareBundles', () => {
     });
     expect(diffReport(comparison, 'a', 'b').split('\n')).toContain('  listWebhooks: parameter cursor (query) added');
   });
+
+  it("names a path item's parameter by name, and a schema's description change as such", () => {
+    const [path, item] = Object.entries(base.paths as Record<string, Json>).find(([, pathItem]) => (pathItem.parameters ?? []).length > 0)!;
+    const method = ['get', 'put', 'post', 'delete', 'patch'].find((m) => item[m])!;
+    const parameter = item.parameters[0].$ref ? 'the shared one' : item.parameters[0].name;
+    const comparison = changed((d) => {
+      const shared = d.paths[path].parameters[0];
+      if (shared.$ref) d.paths[path].parameters[0] = { ...structuredClone(d.components.parameters[shared.$ref.split('/').pop()]), description: 'Reworded.' };
+      else shared.description = 'Reworded.';
+      d.components.schemas.ListQuotasResponseBody.description = 'Reworded.';
+    });
+    const operationId = item[method].operationId;
+    expect(comparison.details[operationId].join('\n'), parameter).toMatch(/^parameter \w+ \(path\) description changed$/m);
+    expect(comparison.details.listQuotas).toEqual(['response 200 application/json schema description changed']);
+  });
 });
 
 describe('release gate rules', () => {
