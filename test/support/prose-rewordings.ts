@@ -213,7 +213,7 @@ export const disguisedInventions: string[] = [
   'The v1 send is deprecated.',
   'The interface document does not mention that an API key is required.',
   'The document omits the fact that tokens expire.',
-  // Written blind, as above; two more it wrote still pass (docs/faithfulness.md).
+  // Written blind, as above; one more it wrote still passes (docs/faithfulness.md).
   'Callers must authenticate with a bearer token.',
   'The document omits that API keys expire after a period.',
   'Responses are not cached, except for GET requests.',
@@ -242,4 +242,7 @@ export const disguisedInventions: string[] = [
   'The v2 paths are the supported version; v1 is kept for compatibility.',
   'Rate limits are left open, yet callers exceeding them are throttled.',
   'A message cannot be cancelled once it has been sent.',
+  // A claim through a pronoun, after saying the part is open.
+  'Rate limits are not stated, but they are enforced per account.',
+  'Authentication is left open, but it is likely needed.',
 ];

@@ -296,19 +296,32 @@ function numberBreaches(plain: string, words: Vocabulary, breach: Found): void {
 /** faithful/prose: a clause that uses a silent part's words says that the part is open (open-clause.ts). */
 function silentBreaches(plain: string, own: Set<string>, breach: Found): void {
   const reported = new Set<string>();
+  /** The parts an earlier clause of the sentence said are open. */
+  const saidOpenBefore: string[] = [];
   const parts = clauses(plain);
   for (const [index, clause] of parts.entries()) {
     if (isVerdict(parts[index + 1] ?? '')) continue;
     const open = openSpans(clause);
     for (const { part, words: partWords } of silentParts) {
-      if (reported.has(part)) continue;
-      const spoken = [...clause.matchAll(partWords)].find((match) => !isOwnName(match[0], own) && !saidOpen(open, match.index));
-      if (!spoken) continue;
+      const matches = [...clause.matchAll(partWords)].filter((match) => !isOwnName(match[0], own));
+      if (matches.some((match) => saidOpen(open, match.index))) saidOpenBefore.push(part);
+      const spoken = matches.find((match) => !saidOpen(open, match.index));
+      if (!spoken || reported.has(part)) continue;
       reported.add(part);
       breach('faithful/prose', `speaks of ${part} ("${spoken[0]}"), which the interface document leaves open`);
     }
+    // A claim through a pronoun after saying the part is open: "X is not stated, but it is enforced".
+    const back = pronounClaim.exec(clause);
+    const part = saidOpenBefore.find((name) => !reported.has(name));
+    if (back && part && open.length === 0 && hasVerb(clause.slice(back[0].length))) {
+      reported.add(part);
+      breach('faithful/prose', `speaks of ${part} ("${back[0]}", after saying it is open), which the interface document leaves open`);
+    }
   }
 }
+
+/** A clause that goes on about what came before: "but they ...", "though it ...". */
+const pronounClaim = /^(?:but|yet|though|although|however|except that)\s+(?:it|they|these|those|this|such)\b/i;
 
 /** Every breach of the three prose rules in `document`'s texts (a bundle, or the view of a split source). */
 export function proseBreaches(document: OpenApiDocument): ProseBreach[] {
