@@ -28,7 +28,7 @@ export function requiredBump(base: OpenApiDocument, head: OpenApiDocument, expor
   if (words.length === 0) return { ...described, comparison };
   const needed: Bump = exports.removed.length > 0 ? 'major' : 'minor';
   const bump = atLeast(described.bump, needed) ? described.bump : needed;
-  return { bump, reason: `${described.reason}; ${bump === described.bump ? 'and' : 'but'} ${words.join(', and ')}`, comparison };
+  return { bump, reason: `in the description, ${described.reason}; ${bump === described.bump ? 'and' : 'but'} ${words.join(', and ')}`, comparison };
 }
 
 /** The bump the description's own changes need, and why. */

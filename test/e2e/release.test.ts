@@ -209,7 +209,7 @@ describe('npm run release', () => {
       expect(result.ok).toBe(false);
       expect(result.lines).toMatch(
         new RegExp(
-          `^release: v${escaped(nextMajor)}, a major release after .*: nothing breaks callers and nothing is added: nothing in the description changed; but the client no longer exports serializeQuery$`,
+          `^release: v${escaped(nextMajor)}, a major release after .*: in the description, nothing breaks callers and nothing is added: nothing in the description changed; but the client no longer exports serializeQuery$`,
           'm',
         ),
       );

@@ -96,14 +96,14 @@ describe('requiredBump: the release a difference needs', () => {
   it("the package's exported names: a new one makes it at least minor, one gone major, each named", () => {
     const prose = (d: Json) => (d.paths['/v1/webhooks'].get.description += ' More prose.');
     expect(bumpFor(prose, { removed: [], added: ['RedirectRefusedError', 'ParameterStyle'] })).toBe(
-      "minor: nothing breaks callers and nothing is added: prose or the toolchain's outputs changed; but the client exports RedirectRefusedError, ParameterStyle, new",
+      "minor: in the description, nothing breaks callers and nothing is added: prose or the toolchain's outputs changed; but the client exports RedirectRefusedError, ParameterStyle, new",
     );
     expect(bumpFor(() => {}, { removed: ['serializeQuery', './openapi.yaml'], added: ['CookieParameterError'] })).toBe(
-      'major: nothing breaks callers and nothing is added: nothing in the description changed; but the client no longer exports serializeQuery, and the client exports CookieParameterError, new, and the package no longer exports ./openapi.yaml',
+      'major: in the description, nothing breaks callers and nothing is added: nothing in the description changed; but the client no longer exports serializeQuery, and the client exports CookieParameterError, new, and the package no longer exports ./openapi.yaml',
     );
     // A description that already needs more keeps its bump, and the names are said too.
     expect(bumpFor((d) => (d.paths['/v1/webhooks'].get.operationId = 'listAllWebhooks'), { removed: [], added: ['listAllWebhooks'] })).toBe(
-      'major: 1 change(s) break callers (listWebhooks); and the client exports listAllWebhooks, new',
+      'major: in the description, 1 change(s) break callers (listWebhooks); and the client exports listAllWebhooks, new',
     );
   });
 
