@@ -10,15 +10,15 @@ import { fileAtCommit } from './read-at-commit.ts';
 
 type ReadFile = (file: string) => Promise<string | undefined>;
 
-/** The names: package.json's subpaths and its client entry's exported names; none without a package.json. */
-async function namesOf(read: ReadFile): Promise<string[]> {
+/** The names: package.json's subpaths and its client entry's exported names; none without a package.json. `where` names the side. */
+async function namesOf(read: ReadFile, where: string): Promise<string[]> {
   const packageJson = await read('package.json');
   if (packageJson === undefined) return [];
   let entries;
   try {
     entries = packageEntries(packageJson);
   } catch (error) {
-    throw new ReportedError(`package.json: ${error instanceof Error ? error.message : String(error)}`);
+    throw new ReportedError(`${where}: package.json is not JSON (${error instanceof Error ? error.message : String(error)})`);
   }
   const client = entries.client === undefined ? undefined : await read(entries.client);
   return [...entries.subpaths, ...(client === undefined ? [] : exportedNames(client, entries.client))];
@@ -27,7 +27,7 @@ async function namesOf(read: ReadFile): Promise<string[]> {
 /** The package's public names at `ref` (the last release's tag or commit). */
 export function packageExportsAt(project: Project, ref: string): Promise<string[]> {
   const label = `the last release (${ref})`;
-  return namesOf((file) => fileAtCommit(project, ref, file, label));
+  return namesOf((file) => fileAtCommit(project, ref, file, label), label);
 }
 
 /** The package's public names in the working tree. */
@@ -40,5 +40,5 @@ export function packageExportsInTree(project: Project): Promise<string[]> {
     } catch (error) {
       throw new ReportedError(`the package's exports: ${error instanceof Error ? error.message : String(error)}`);
     }
-  });
+  }, 'the working tree');
 }

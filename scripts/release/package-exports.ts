@@ -66,7 +66,8 @@ function targetFile(target: ExportTarget | undefined): string | undefined {
  * of the `.` entry, relative to the package (undefined when it has none, or one outside it).
  */
 export function packageEntries(packageJson: string): { subpaths: string[]; client?: string } {
-  const data = JSON.parse(packageJson) as { exports?: ExportTarget; types?: string; main?: string };
+  const parsed: unknown = JSON.parse(packageJson);
+  const data = (parsed !== null && typeof parsed === 'object' ? parsed : {}) as { exports?: ExportTarget; types?: string; main?: string };
   const exports = data.exports ?? data.types ?? data.main;
   const bySubpath: Record<string, ExportTarget> =
     exports && typeof exports === 'object' && !Array.isArray(exports) && Object.keys(exports).every((key) => key.startsWith('.'))

@@ -56,6 +56,8 @@ describe('packageEntries', () => {
     expect(packageEntries(JSON.stringify({ exports: { import: './a.mjs', types: './a.d.ts' } }))).toEqual({ subpaths: ['.'], client: 'a.d.ts' });
     expect(packageEntries(JSON.stringify({ types: 'lib/index.d.ts', main: 'lib/index.js' }))).toEqual({ subpaths: ['.'], client: 'lib/index.d.ts' });
     expect(packageEntries(JSON.stringify({}))).toEqual({ subpaths: [], client: undefined });
+    expect(packageEntries('null')).toEqual({ subpaths: [], client: undefined });
+    expect(() => packageEntries('{')).toThrow(SyntaxError);
     expect(packageEntries(JSON.stringify({ exports: { '.': '../../etc/passwd' } })).client).toBeUndefined();
     expect(packageEntries(JSON.stringify({ exports: { '.': '/etc/passwd' } })).client).toBeUndefined();
   });
