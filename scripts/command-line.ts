@@ -27,8 +27,11 @@ export interface CommandDefinition {
   /** The npm script. */
   name: string;
   summary: string;
-  /** The positional arguments, as the usage line shows them, and how many at most. */
-  positionals?: { usage: string; max: number; description: string };
+  /**
+   * The positional arguments, as the usage line shows them, and how many at most; with `min`, how
+   * many at least (refused when fewer, and shown without brackets in the usage line).
+   */
+  positionals?: { usage: string; max: number; min?: number; description: string };
   options: Record<string, OptionDefinition>;
   examples: string[];
   /** [exit code, meaning] pairs. */
@@ -72,6 +75,8 @@ export function parseCommandLine(command: CommandDefinition, args: string[]): { 
     throw new CommandLineError(
       `${command.name}: unexpected argument ${forTerminal(JSON.stringify(positionals[command.positionals.max]))}: ${help(command.name)}`,
     );
+  if (command.positionals && positionals.length < (command.positionals.min ?? 0))
+    throw new CommandLineError(`${command.name}: ${command.positionals.usage} is required: ${help(command.name)}`);
   for (const [name, option] of Object.entries(command.options)) {
     if (option.required && values[name] === undefined)
       throw new CommandLineError(`${command.name}: --${name} ${option.value ?? '<value>'} is required: ${help(command.name)}`);
@@ -99,7 +104,7 @@ export function helpText(command: CommandDefinition): string {
   const usage = [
     `npm run ${command.name}`,
     Object.keys(command.options).length > 0 || command.positionals ? ' --' : '',
-    command.positionals ? ` [${command.positionals.usage}]` : '',
+    command.positionals ? ` ${(command.positionals.min ?? 0) > 0 ? command.positionals.usage : `[${command.positionals.usage}]`}` : '',
     ...Object.entries(command.options).map(([name, option]) => {
       const shown = option.required ? flag(name, option) : `[${flag(name, option)}]`;
       return ` ${shown}${option.multiple ? ' ...' : ''}`;

@@ -6,13 +6,13 @@ const { checkout } = require('./start.ts');
 const command = {
   name: 'release-notes',
   summary: "Prints a release's CHANGELOG.md section, the notes of its GitHub release.",
-  positionals: { usage: 'vX.Y.Z', max: 1, description: 'the release tag' },
+  positionals: { usage: 'vX.Y.Z', min: 1, max: 1, description: 'the release tag' },
   options: {},
   examples: ['npm run release-notes -- v1.0.0', 'npm run -s release-notes -- v1.0.0 > notes.md'],
   exits: [
     [0, 'printed'],
     [1, 'not a release tag, or CHANGELOG.md has no section for it'],
-    [2, 'bad arguments'],
+    [2, 'bad arguments: no release tag, or more than one'],
   ],
 };
 
@@ -20,10 +20,6 @@ async function main() {
   const { commandLine } = await import('../command-line.ts');
   const parsed = commandLine(command, process.argv.slice(2));
   if (typeof parsed === 'number') return parsed;
-  if (parsed.positionals.length !== 1) {
-    console.error('release-notes: give exactly one release tag: see `npm run release-notes -- --help`');
-    return 2;
-  }
   const [{ openProject, ReportedError }, { releaseNotes }] = await Promise.all([import('../project.ts'), import('../site/release-notes.ts')]);
   try {
     process.stdout.write(await releaseNotes(openProject(checkout), parsed.positionals[0]));

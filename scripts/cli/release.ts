@@ -7,8 +7,9 @@ const command = {
   name: 'release',
   summary: [
     'Makes the next release, on the target branch after the merge: the version from the comparison',
-    'with the last release reachable from HEAD (major when anything breaks callers, minor when',
-    'anything is added, patch otherwise), shown first; then every check that blocks it (a dirty tree,',
+    'with the last release reachable from HEAD (major when anything breaks callers or the client no',
+    'longer exports a name, minor when anything is added, a name the client exports included, patch',
+    'otherwise), shown first; then every check that blocks it (HEAD not on --branch, a dirty tree,',
     'versions out of step, a tag that exists, a bump too low, an [Unreleased] section that is empty or',
     "misses an affected operation, the gate, drift). Then it sets info.version and the package's",
     'version, moves [Unreleased] into a dated section, rebuilds, commits and tags vX.Y.Z. Pushing is',
@@ -22,6 +23,7 @@ const command = {
       choices: ['major', 'minor', 'patch'],
       description: 'ask for more than the comparison needs, never less',
     },
+    branch: { type: 'string', value: '<name>', default: 'main', description: 'the target branch, which HEAD must be on (not detached)' },
   },
   examples: ['npm run release -- --dry-run'],
   exits: [
@@ -40,7 +42,7 @@ async function main() {
   const ok = await release(
     openProject(checkout),
     { info: (line) => console.log(line), error: (line) => console.error(line) },
-    { dryRun: values['dry-run'], bump: values.bump },
+    { dryRun: values['dry-run'], bump: values.bump, branch: values.branch },
   );
   return ok ? 0 : 1;
 }

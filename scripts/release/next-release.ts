@@ -1,11 +1,13 @@
 // What the next release is, from the comparison with the last one: major when anything breaks
-// callers, minor when anything is added (an operation, a parameter, a field), patch when only prose
-// or the toolchain's outputs changed. And the changelog as it becomes: `[Unreleased]` moved into a
-// dated section for the version, refused when it is empty or misses an operation the comparison
-// says is affected.
+// callers or the package's client no longer exports a name, minor when anything is added (an
+// operation, a parameter, a field, a name the client exports), patch when only prose or the
+// toolchain's outputs changed (or nothing in the description did). And the changelog as it
+// becomes: `[Unreleased]` moved into a dated section for the version, refused when it is empty or
+// misses an operation the comparison says is affected.
 import type { OpenApiDocument } from '../openapi-document.ts';
 import { type Comparison, compareBundles } from './compare.ts';
 import { type Bump, bumps } from './last-release.ts';
+import { type ExportChanges, exportChangesInWords, noExportChanges } from './package-exports.ts';
 
 export interface BumpDecision {
   bump: Bump;
@@ -14,12 +16,26 @@ export interface BumpDecision {
   comparison: Comparison;
 }
 
-/** The bump the difference between `base` (the last release) and `head` needs. */
-export function requiredBump(base: OpenApiDocument, head: OpenApiDocument): BumpDecision {
+/**
+ * The bump the difference between `base` (the last release) and `head` needs, and the package's:
+ * `exports`, the names its client or package.json no longer or newly exports (package-exports.ts),
+ * needs at least major for a name gone and minor for a new one.
+ */
+export function requiredBump(base: OpenApiDocument, head: OpenApiDocument, exports: ExportChanges = noExportChanges): BumpDecision {
   const comparison = compareBundles(base, head);
+  const described = descriptionBump(comparison);
+  const words = exportChangesInWords(exports);
+  if (words.length === 0) return { ...described, comparison };
+  const needed: Bump = exports.removed.length > 0 ? 'major' : 'minor';
+  const bump = atLeast(described.bump, needed) ? described.bump : needed;
+  return { bump, reason: `in the description, ${described.reason}; ${bump === described.bump ? 'and' : 'but'} ${words.join(', and ')}`, comparison };
+}
+
+/** The bump the description's own changes need, and why. */
+function descriptionBump(comparison: Comparison): { bump: Bump; reason: string } {
   if (comparison.breaking.length > 0) {
     const ids = [...new Set(comparison.breaking.map((change) => change.operationId))];
-    return { bump: 'major', reason: `${comparison.breaking.length} change(s) break callers (${ids.join(', ')})`, comparison };
+    return { bump: 'major', reason: `${comparison.breaking.length} change(s) break callers (${ids.join(', ')})` };
   }
   // info.version differs from release to release: not an addition.
   const isVersion = (path: (string | number)[]) => path.length === 2 && path[0] === 'info' && path[1] === 'version';
@@ -29,9 +45,11 @@ export function requiredBump(base: OpenApiDocument, head: OpenApiDocument): Bump
       comparison.added.length > 0
         ? `operation(s) added: ${comparison.added.join(', ')}`
         : `${additions.length} addition(s), such as ${additions[0].path.join('.')}`;
-    return { bump: 'minor', reason: `nothing breaks callers; ${what}`, comparison };
+    return { bump: 'minor', reason: `nothing breaks callers; ${what}` };
   }
-  return { bump: 'patch', reason: "nothing breaks callers and nothing is added: prose or the toolchain's outputs changed", comparison };
+  const unchanged = comparison.diffs.every((diff) => isVersion(diff.path)) && comparison.changed.length === 0 && comparison.removed.length === 0;
+  const what = unchanged ? 'nothing in the description changed' : "prose or the toolchain's outputs changed";
+  return { bump: 'patch', reason: `nothing breaks callers and nothing is added: ${what}` };
 }
 
 /** Whether `asked` is at least `required`. */

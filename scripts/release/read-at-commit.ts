@@ -55,11 +55,11 @@ export async function filesAtCommit(project: Project, commit: string, folder: st
   return files;
 }
 
-/** One file at `commit`, or undefined when the commit has none there. */
+/** One file at `commit`, or undefined when the commit has none there; a refusal begins with `label`. */
 export async function fileAtCommit(project: Project, commit: string, file: string, label: string): Promise<string | undefined> {
   const [entry] = await treeEntries(project, commit, file);
   if (!entry || entry.path !== file) return undefined;
   return blobText(project, entry, sourceLimits.fileBytes).catch((error: unknown) =>
-    Promise.reject(error instanceof ReportedError ? new ReportedError(`site: ${label}: ${error.message}`) : error),
+    Promise.reject(error instanceof ReportedError ? new ReportedError(`${label}: ${error.message}`) : error),
   );
 }

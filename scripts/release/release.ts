@@ -1,14 +1,17 @@
-// `npm run release [-- --dry-run] [--bump major|minor|patch]`: the next release, from the
-// comparison with the last one reachable from HEAD (last-release.ts, next-release.ts). It first
-// says the version it would choose and why, then everything that blocks it, all checked before
-// anything is written: a dirty tree, versions out of step, a tag that exists, a bump lower than the
-// comparison needs, a changelog that misses an affected operation, the release gate, drift. Then it
+// `npm run release [-- --dry-run] [--bump major|minor|patch] [--branch <name>]`: the next release,
+// from the comparison with the last one reachable from HEAD (last-release.ts, next-release.ts): the
+// description's and the package's exported names (package-exports.ts). It first says the version
+// it would choose and why, then everything that blocks it, all checked before anything is written:
+// HEAD not on the target branch, a dirty tree, versions out of step, a tag that exists, a bump
+// lower than the comparison needs, a changelog that misses an affected operation, the release
+// gate, drift. Then it
 // sets info.version and the package's version together (package.json and its lock edited as JSON),
 // moves [Unreleased] into a dated section, rebuilds, commits and creates the annotated tag vX.Y.Z.
 // Pushing is the maintainer's step.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import semver from 'semver';
+import { forTerminal } from '../escape.ts';
 import { type BuildLog, build } from '../pipeline/build.ts';
 import { checkDrift } from '../pipeline/check.ts';
 import { bundleWithinBoundary, loadRedoclyConfig } from '../lint/redocly.ts';
@@ -18,6 +21,8 @@ import { bundleAt } from './bundle-at-ref.ts';
 import { git } from './git.ts';
 import { bumps, lastRelease } from './last-release.ts';
 import { affectedOperations, atLeast, type BumpDecision, movedChangelog, requiredBump, unreleasedSection } from './next-release.ts';
+import { compareExports } from './package-exports.ts';
+import { packageExportsAt, packageExportsInTree } from './package-exports-read.ts';
 import { gateProblems } from './release-gate.ts';
 
 export interface ReleaseOptions {
@@ -26,6 +31,8 @@ export interface ReleaseOptions {
   bump?: string;
   /** The release date, YYYY-MM-DD; today by default. */
   date?: string;
+  /** The target branch, which HEAD must be on: `main` by default. */
+  branch?: string;
 }
 
 const packageFile = (project: Project) => path.join(project.root, 'package.json');
@@ -78,7 +85,8 @@ async function planRelease(project: Project, log: BuildLog, options: ReleaseOpti
   const last = await lastRelease(project);
   const head = (await bundleWithinBoundary(project, await loadRedoclyConfig(project))).bundle;
   const base = last ? await bundleAt(project, last.ref) : ({ openapi: '3.1.0', info: { version: '0.0.0' }, paths: {} } as OpenApiDocument);
-  const decision = requiredBump(base, head);
+  const [baseExports, headExports] = await Promise.all([last ? packageExportsAt(project, last.ref) : [], packageExportsInTree(project)]);
+  const decision = requiredBump(base, head, compareExports(baseExports, headExports));
   const bump = (options.bump as BumpDecision['bump'] | undefined) ?? decision.bump;
   const lastVersion = last?.version ?? '0.0.0';
   const version = semver.inc(lastVersion, bump)!;
@@ -89,7 +97,7 @@ async function planRelease(project: Project, log: BuildLog, options: ReleaseOpti
   const affected = affectedOperations(decision.comparison);
   log.info(`release: affected operations: ${affected.length > 0 ? affected.join(', ') : 'none'}`);
 
-  const blockers = await treeBlockers(project, source, packageJson, version);
+  const blockers = [...(await branchBlockers(project, options.branch ?? 'main')), ...(await treeBlockers(project, source, packageJson, version))];
   if (!atLeast(bump, decision.bump)) blockers.push(`--bump ${bump} is lower than the ${decision.bump} the comparison needs: ${decision.reason}`);
   let nextChangelog: string | undefined;
   try {
@@ -102,6 +110,15 @@ async function planRelease(project: Project, log: BuildLog, options: ReleaseOpti
   }
   blockers.push(...(await driftBlockers(project)));
   return { version, source, changelog, nextChangelog, blockers };
+}
+
+/** HEAD not on the target branch `branch` (a pull request's branch, a detached HEAD): the release is made after the merge. */
+async function branchBlockers(project: Project, branch: string): Promise<string[]> {
+  const current = await git(project, 'symbolic-ref', '--quiet', '--short', 'HEAD').catch(() => undefined);
+  if (current === branch) return [];
+  const where =
+    current === undefined ? `HEAD is detached (at ${(await git(project, 'rev-parse', '--short', 'HEAD')) || 'no commit'})` : `HEAD is on branch ${current}`;
+  return [forTerminal(`${where}, not on the target branch ${branch}: release on ${branch} after the merge (or name the target branch with --branch <name>)`)];
 }
 
 /** What in the repository blocks the release: a dirty tree, versions out of step, the tag taken. */

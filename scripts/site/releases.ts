@@ -48,7 +48,7 @@ async function releasesByTag(project: Project): Promise<SiteVersion[] | undefine
     if (!version) throw new ReportedError(`site: tag ${shownTag} is not a release: release tags are vX.Y.Z`);
     const commit = await git(project, 'rev-parse', '--verify', `refs/tags/${tag}^{commit}`);
     const label = `tag ${tag}`;
-    const changelog = (await fileAtCommit(project, commit, 'CHANGELOG.md', label)) ?? '';
+    const changelog = (await fileAtCommit(project, commit, 'CHANGELOG.md', `site: ${label}`)) ?? '';
     const section = changelogSection(changelog, version);
     if (!section) throw new ReportedError(`site: tag ${shownTag} is not a release: its CHANGELOG.md has no section '## [${version}] - <date>'`);
     releases.push({ name: version, commit, label, section });
@@ -58,7 +58,7 @@ async function releasesByTag(project: Project): Promise<SiteVersion[] | undefine
 
 /** Every dated section of the current CHANGELOG.md, each at the commit that dated it (the newest section of a commit only). */
 async function releasesByChangelog(project: Project, leftOut: string[]): Promise<SiteVersion[]> {
-  const changelog = (await fileAtCommit(project, 'HEAD', 'CHANGELOG.md', 'CHANGELOG.md')) ?? '';
+  const changelog = (await fileAtCommit(project, 'HEAD', 'CHANGELOG.md', 'site: CHANGELOG.md')) ?? '';
   const releases: SiteVersion[] = [];
   for (const { version, heading } of datedSections(changelog)) {
     // The oldest commit whose diff adds or removes the dated heading.

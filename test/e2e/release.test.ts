@@ -56,21 +56,22 @@ const commitAll = async (dir: string, message: string) => {
 const state = async (dir: string) => ({ files: await fingerprint(dir), head: await git(dir, 'rev-parse', 'HEAD'), tags: await git(dir, 'tag', '--list') });
 
 /** Runs the release; its outcome and lines. */
-async function releaseIn(temporary: TemporaryProject, options: { dryRun?: boolean; bump?: string } = {}) {
+async function releaseIn(temporary: TemporaryProject, options: { dryRun?: boolean; bump?: string; branch?: string } = {}) {
   const log = recordingLog();
-  const ok = await release(temporary.project, log, { dryRun: options.dryRun ?? false, bump: options.bump, date: '2026-12-01' });
+  const ok = await release(temporary.project, log, { dryRun: options.dryRun ?? false, bump: options.bump, branch: options.branch, date: '2026-12-01' });
   return { ok, lines: log.lines.join('\n'), errors: log.errors };
 }
 
 describe('npm run release', () => {
-  it('--dry-run prints the version, the reason and the section, and writes nothing', async () => {
+  it('--dry-run prints the version, the reason and the section, and writes nothing (on the target branch --branch names)', async () => {
     const temporary = await releasedRepository();
+    await git(temporary.dir, 'switch', '-q', '-c', 'maintenance');
     const before = await state(temporary.dir);
-    const result = await releaseIn(temporary, { dryRun: true });
+    const result = await releaseIn(temporary, { dryRun: true, branch: 'maintenance' });
     expect(result.ok, result.errors.join('\n')).toBe(true);
     expect(result.lines).toMatch(
       new RegExp(
-        `^release: v${escaped(nextPatch)}, a patch release after ${escaped(version)} \\(CHANGELOG\\.md's section ${escaped(version)}, dated in commit [0-9a-f]{7} \\(no release tag in this clone\\)\\): nothing breaks callers and nothing is added`,
+        `^release: v${escaped(nextPatch)}, a patch release after ${escaped(version)} \\(CHANGELOG\\.md's section ${escaped(version)}, dated in commit [0-9a-f]{7} \\(no release tag in this clone\\)\\): nothing breaks callers and nothing is added: nothing in the description changed$`,
         'm',
       ),
     );
@@ -113,7 +114,7 @@ describe('npm run release', () => {
 
   describe('refuses, changing nothing', () => {
     /** Runs the refused release and checks that nothing changed. */
-    async function refused(temporary: TemporaryProject, options: { bump?: string } = {}): Promise<string> {
+    async function refused(temporary: TemporaryProject, options: { bump?: string; branch?: string } = {}): Promise<string> {
       const before = await state(temporary.dir);
       const result = await releaseIn(temporary, options);
       expect(result.ok).toBe(false);
@@ -121,6 +122,23 @@ describe('npm run release', () => {
       expect(await state(temporary.dir)).toEqual(before);
       return result.errors[0];
     }
+
+    it('HEAD on another branch than the target branch (main, or --branch), or detached', async () => {
+      const temporary = await releasedRepository();
+      await git(temporary.dir, 'switch', '-q', '-c', 'feature-x');
+      expect(await refused(temporary)).toBe(
+        'release: HEAD is on branch feature-x, not on the target branch main: release on main after the merge (or name the target branch with --branch <name>)',
+      );
+      await git(temporary.dir, 'switch', '-q', 'main');
+      expect(await refused(temporary, { branch: 'release\u001b[2J' })).toBe(
+        'release: HEAD is on branch main, not on the target branch release\\u001b[2J: release on release\\u001b[2J after the merge (or name the target branch with --branch <name>)',
+      );
+      await git(temporary.dir, 'switch', '-q', '--detach');
+      const commit = await git(temporary.dir, 'rev-parse', '--short', 'HEAD');
+      expect(await refused(temporary)).toBe(
+        `release: HEAD is detached (at ${commit}), not on the target branch main: release on main after the merge (or name the target branch with --branch <name>)`,
+      );
+    });
 
     it('a dirty working tree', async () => {
       const temporary = await releasedRepository();
@@ -179,6 +197,33 @@ describe('npm run release', () => {
       const temporary = await breaking('### Changed\n\n- **BREAKING** `listWebhooks` is now `listHooks`.\n');
       expect(await refused(temporary)).toMatch(
         /^release: generated\/ cannot be checked against the source: step 'lint' failed: the faithfulness contract found 2 problem\(s\)/,
+      );
+    });
+
+    it("a name the package's client no longer exports: a major release, said and named (and here, drift)", async () => {
+      const temporary = await releasedRepository();
+      await edit(temporary.dir, 'generated/dist/client.d.ts', ' serializeQuery,', '');
+      await commitAll(temporary.dir, 'an export removed');
+      const before = await state(temporary.dir);
+      const result = await releaseIn(temporary, { dryRun: true });
+      expect(result.ok).toBe(false);
+      expect(result.lines).toMatch(
+        new RegExp(
+          `^release: v${escaped(nextMajor)}, a major release after .*: in the description, nothing breaks callers and nothing is added: nothing in the description changed; but the client no longer exports serializeQuery$`,
+          'm',
+        ),
+      );
+      expect(result.errors[0]).toMatch(/^release: generated\/ does not match the source \(differs: generated\/dist\/client\.d\.ts\)/);
+      expect(await state(temporary.dir)).toEqual(before);
+    });
+
+    it('a client entry that is a symbolic link: its exported names are not read through it', async () => {
+      const temporary = await releasedRepository();
+      await fs.rm(path.join(temporary.dir, 'generated', 'dist', 'client.d.ts'));
+      await fs.symlink('client-runtime.d.ts', path.join(temporary.dir, 'generated', 'dist', 'client.d.ts'));
+      await commitAll(temporary.dir, 'a link');
+      expect(await refused(temporary)).toBe(
+        "release: the package's exports: generated/dist/client.d.ts is reached through a symbolic link (generated/dist/client.d.ts), which could lead outside",
       );
     });
 

@@ -28,6 +28,13 @@ describe('helpText', () => {
     expect(text).toMatch(/\nexample:\n {2}npm run try -- --out x\n/);
     expect(text).toMatch(/\nexit codes:\n {2}0 +done\n {2}2 +bad arguments\n$/);
   });
+
+  it('shows a positional the command needs (positionals.min) without brackets', () => {
+    const needed = { ...command, positionals: { usage: 'vX.Y.Z', min: 1, max: 1, description: 'a tag' }, options: {} };
+    expect(helpText(needed).split('\n')[0]).toBe('usage: npm run try -- vX.Y.Z');
+    expect(() => parseCommandLine(needed, [])).toThrow(new CommandLineError('try: vX.Y.Z is required: see `npm run try -- --help`'));
+    expect(parseCommandLine(needed, ['v1.0.0']).positionals).toEqual(['v1.0.0']);
+  });
 });
 
 describe('parseCommandLine', () => {

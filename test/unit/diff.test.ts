@@ -6,6 +6,7 @@ import { type BreakingKind, compareBundles } from '../../scripts/release/compare
 import { diffMarkdown } from '../../scripts/release/diff-markdown.ts';
 import { diffReport } from '../../scripts/release/diff-report.ts';
 import { requiredBump } from '../../scripts/release/next-release.ts';
+import type { ExportChanges } from '../../scripts/release/package-exports.ts';
 import { gateProblems, gateVerdict } from '../../scripts/release/release-gate.ts';
 import { type Json, loadBundle } from '../support/helpers.ts';
 
@@ -70,11 +71,11 @@ const breakingPairs: [BreakingKind, string, (document: Json) => void][] = [
 
 describe('requiredBump: the release a difference needs', () => {
   /** The bump and reason for a head made from a copy of the bundle; the bundle itself must stay as it was. */
-  function bumpFor(change: (document: Json) => void) {
+  function bumpFor(change: (document: Json) => void, exports?: ExportChanges) {
     const head = structuredClone(base);
     change(head);
     const [baseBefore, headBefore] = [JSON.stringify(base), JSON.stringify(head)];
-    const decision = requiredBump(base, head);
+    const decision = requiredBump(base, head, exports);
     expect([JSON.stringify(base), JSON.stringify(head)]).toEqual([baseBefore, headBefore]);
     return `${decision.bump}: ${decision.reason}`;
   }
@@ -86,6 +87,24 @@ describe('requiredBump: the release a difference needs', () => {
         d.paths['/v1/webhooks'].get.description += ' More prose.';
       }),
     ).toBe("patch: nothing breaks callers and nothing is added: prose or the toolchain's outputs changed");
+  });
+
+  it('patch: the same bundle (a new info.version only) is "nothing in the description changed"', () => {
+    expect(bumpFor((d) => (d.info.version = '9.9.9'))).toBe('patch: nothing breaks callers and nothing is added: nothing in the description changed');
+  });
+
+  it("the package's exported names: a new one makes it at least minor, one gone major, each named", () => {
+    const prose = (d: Json) => (d.paths['/v1/webhooks'].get.description += ' More prose.');
+    expect(bumpFor(prose, { removed: [], added: ['RedirectRefusedError', 'ParameterStyle'] })).toBe(
+      "minor: in the description, nothing breaks callers and nothing is added: prose or the toolchain's outputs changed; but the client exports RedirectRefusedError, ParameterStyle, new",
+    );
+    expect(bumpFor(() => {}, { removed: ['serializeQuery', './openapi.yaml'], added: ['CookieParameterError'] })).toBe(
+      'major: in the description, nothing breaks callers and nothing is added: nothing in the description changed; but the client no longer exports serializeQuery, and the client exports CookieParameterError, new, and the package no longer exports ./openapi.yaml',
+    );
+    // A description that already needs more keeps its bump, and the names are said too.
+    expect(bumpFor((d) => (d.paths['/v1/webhooks'].get.operationId = 'listAllWebhooks'), { removed: [], added: ['listAllWebhooks'] })).toBe(
+      'major: in the description, 1 change(s) break callers (listWebhooks); and the client exports listAllWebhooks, new',
+    );
   });
 
   it('minor: an optional query parameter added, named by where it is', () => {
