@@ -47,7 +47,13 @@ function checkShape(ctx: UserContext, payload: Payload): void {
   if (schema?.type !== undefined && schema.additionalProperties !== true)
     reportBelow(ctx, payload, ['additionalProperties'], `${whose} must accept any property (additionalProperties: true)`, `${at}/additionalProperties`);
   if (schema?.type === undefined && schema?.additionalProperties !== undefined)
-    reportBelow(ctx, payload, ['additionalProperties'], `${whose} must constrain nothing: no additionalProperties without a type`, `${at}/additionalProperties`);
+    reportBelow(
+      ctx,
+      payload,
+      ['additionalProperties'],
+      `${whose} must constrain nothing: no additionalProperties without a type`,
+      `${at}/additionalProperties`,
+    );
   if (!/does not specify|specifies neither/.test(schema?.description ?? ''))
     reportBelow(ctx, payload, ['description'], 'the schema must say that its fields are not specified', `${at}/description`);
 }
