@@ -1,8 +1,12 @@
 // The releases CHANGELOG.md names, for a clone that lacks some or all of their tags: each dated
 // section of the current commit's CHANGELOG.md at the commit that dated it (datingCommit(), as
-// last-release.ts finds the last release without a tag). The site takes every one that has no tag.
+// last-release.ts finds the last release without a tag). The site takes every one that has no tag;
+// `npm run diff -- 1.0.0` takes the one it names when there is no tag v1.0.0.
+import path from 'node:path';
+import semver from 'semver';
 import type { Project } from '../project.ts';
-import { datedSections, datingCommit } from './last-release.ts';
+import { git } from './git.ts';
+import { datedSections, datingCommit, type Release } from './last-release.ts';
 
 export interface DatedRelease {
   /** X.Y.Z */
@@ -31,3 +35,22 @@ export async function datedReleases(project: Project, changelog: string, until?:
 
 /** Why a dated section has no commit, for messages. */
 export const notOwnCommit = (version: string) => `CHANGELOG.md's section ${version} was not dated in a commit of its own in this clone`;
+
+/**
+ * The release `name` names when it is a version (`v1.0.0` or `1.0.0`): its tag vX.Y.Z, or where
+ * there is none, the commit that dated its CHANGELOG.md section. Undefined when `name` is no
+ * version; a string saying why when the version has neither.
+ */
+export async function releaseOfVersion(project: Project, name: string): Promise<Release | string | undefined> {
+  const version = /^v?\d+\.\d+\.\d+$/.test(name) ? semver.valid(name.replace(/^v/, '')) : null;
+  if (!version) return undefined;
+  const tag = `v${version}`;
+  const tagged = await git(project, 'rev-parse', '--verify', '--quiet', `refs/tags/${tag}^{commit}`).catch(() => '');
+  if (tagged) return { version, ref: tag, foundBy: `tag ${tag}` };
+  // The current commit's CHANGELOG.md, as last-release.ts reads a ref's ('' when it has none).
+  const changelog = await git(project, 'show', `HEAD:${path.relative(project.root, project.changelog)}`).catch(() => '');
+  const section = (await datedReleases(project, changelog, version)).find((release) => release.version === version);
+  if (!section) return `there is no tag ${tag}, and CHANGELOG.md has no section '## [${version}] - <date>'`;
+  if (!section.commit) return `there is no tag ${tag}, and ${notOwnCommit(version)}: name that release's commit`;
+  return { version, ref: section.commit, foundBy: `CHANGELOG.md's section, dated in commit ${section.commit.slice(0, 7)}; no tag` };
+}
