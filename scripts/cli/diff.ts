@@ -13,9 +13,14 @@ const command = {
     'where the clone has no tag, the commit on that branch that dated its CHANGELOG.md section; never',
     "the working tree's own commits. --gate fails a breaking change unless CHANGELOG.md's [Unreleased]",
     'holds an entry marked **BREAKING** naming each affected operationId (versions are left to',
-    '`npm run release`).',
+    '`npm run release`). A <git-ref> that names no commit but a version (v1.0.0 or 1.0.0) is that',
+    'release: its tag, or where the clone has none, the commit that dated its CHANGELOG.md section.',
   ].join('\n'),
-  positionals: { usage: '<git-ref>', max: 1, description: 'the base to compare with, instead of the newest release on --base-branch' },
+  positionals: {
+    usage: '<git-ref>',
+    max: 1,
+    description: 'the base to compare with, instead of the newest release on --base-branch; a version names a release',
+  },
   options: {
     'base-branch': {
       type: 'string',
@@ -36,7 +41,7 @@ const command = {
   exits: [
     [0, 'compared (and with --gate, the gate passed)'],
     [1, 'the gate failed'],
-    [2, 'bad arguments, or a ref that names no commit'],
+    [2, 'bad arguments, or a ref that names no commit (nor a release: a tag or a dated CHANGELOG.md section)'],
   ],
 };
 
@@ -45,7 +50,7 @@ async function main() {
   const parsed = commandLine(command, process.argv.slice(2));
   if (typeof parsed === 'number') return parsed;
   const { values, positionals } = parsed;
-  const [{ openProject, ReportedError }, { bundleAt, defaultBaseRef }, { bundleWithinBoundary, loadRedoclyConfig }, { forTerminal }, { diffOutput }] =
+  const [{ openProject, ReportedError }, { bundleAt, defaultBase, namedBase }, { bundleWithinBoundary, loadRedoclyConfig }, { forTerminal }, { diffOutput }] =
     await Promise.all([
       import('../project.ts'),
       import('../release/bundle-at-ref.ts'),
@@ -55,10 +60,10 @@ async function main() {
     ]);
   const project = openProject(checkout);
   try {
-    const ref = positionals[0] ?? (await defaultBaseRef(project, values['base-branch']));
+    const { ref, shown } = positionals[0] !== undefined ? await namedBase(project, positionals[0]) : await defaultBase(project, values['base-branch']);
     const working = async () => (await bundleWithinBoundary(project, await loadRedoclyConfig(project))).bundle;
     const [base, head] = await Promise.all([bundleAt(project, ref), working()]);
-    const output = await diffOutput(project, base, head, positionals[0] ?? `${values['base-branch']}'s newest release ${ref.slice(0, 12)}`, values);
+    const output = await diffOutput(project, base, head, shown, values);
     if (output.stdout) process.stdout.write(output.stdout);
     for (const line of output.stderr) console.error(forTerminal(line));
     return output.code;

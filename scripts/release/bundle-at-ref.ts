@@ -8,17 +8,37 @@ import { createConfig } from '@redocly/openapi-core';
 import { bundleWithinBoundary } from '../lint/redocly.ts';
 import type { OpenApiDocument } from '../openapi-document.ts';
 import { openProject, type Project, ReportedError } from '../project.ts';
+import { releaseOfVersion } from './changelog-releases.ts';
 import { git } from './git.ts';
 import { filesAtCommit } from './read-at-commit.ts';
 
 /** `ref` as the user or a workflow gave it, quoted and escaped for a message. */
 export const shownRef = (ref: string) => JSON.stringify(ref.length > 200 ? `${ref.slice(0, 200)}…` : ref);
 
+/** The commit `ref` names; '' when it names none or looks like an option. */
+const commitOf = async (project: Project, ref: string): Promise<string> =>
+  ref.startsWith('-') ? '' : await git(project, 'rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`).catch(() => '');
+
+const notARef = (ref: string) => `${shownRef(ref)} is not a commit, branch or tag in this repository`;
+
 /** The commit `ref` names; a ReportedError when it names none or looks like an option. */
 export async function resolveRef(project: Project, ref: string): Promise<string> {
-  const commit = ref.startsWith('-') ? '' : await git(project, 'rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`).catch(() => '');
-  if (!commit) throw new ReportedError(`${shownRef(ref)} is not a commit, branch or tag in this repository`);
+  const commit = await commitOf(project, ref);
+  if (!commit) throw new ReportedError(notARef(ref));
   return commit;
+}
+
+/**
+ * The base `npm run diff -- <ref>` names: a commit, branch or tag, as git finds it; else a version
+ * (`v1.0.0` or `1.0.0`): its tag, or where there is none, the commit that dated its CHANGELOG.md
+ * section (changelog-releases.ts). `shown` names it for the report's first line.
+ */
+export async function namedBase(project: Project, ref: string): Promise<{ ref: string; shown: string }> {
+  if (await commitOf(project, ref)) return { ref, shown: ref };
+  const release = await releaseOfVersion(project, ref);
+  if (release === undefined) throw new ReportedError(notARef(ref));
+  if (typeof release === 'string') throw new ReportedError(`${notARef(ref)}: ${release}`);
+  return { ref: release.ref, shown: `${release.version} (${release.foundBy})` };
 }
 
 /**
@@ -31,6 +51,12 @@ export async function defaultBaseRef(project: Project, baseBranch: string): Prom
   const commit = await resolveRef(project, baseBranch);
   const { lastRelease } = await import('./last-release.ts');
   return (await lastRelease(project, baseBranch))?.ref ?? commit;
+}
+
+/** defaultBaseRef(), named for the report's first line. */
+export async function defaultBase(project: Project, baseBranch: string): Promise<{ ref: string; shown: string }> {
+  const ref = await defaultBaseRef(project, baseBranch);
+  return { ref, shown: `${baseBranch}'s newest release ${ref.slice(0, 12)}` };
 }
 
 /** Bundles `project`'s openapi/ as it is at `ref`, read from git into memory within the source boundary's limits. */

@@ -46,9 +46,7 @@ export async function lastRelease(project: Project, ref = 'HEAD'): Promise<Relea
   const changelog = await git(project, 'show', `${ref}:${file}`).catch(() => '');
   const [newest] = datedSections(changelog);
   if (!newest) return undefined;
-  // The commit on `ref`'s history that added the dated heading: the oldest whose diff adds or removes it.
-  const commits = await git(project, 'log', '--format=%H', `-S${newest.heading}`, ref, '--', file).catch(() => '');
-  const commit = commits.split('\n').filter(Boolean).pop();
+  const commit = await datingCommit(project, newest.heading, ref);
   if (!commit) return undefined;
   const where = ref === 'HEAD' ? '' : ` on ${ref}`;
   return {
@@ -56,4 +54,14 @@ export async function lastRelease(project: Project, ref = 'HEAD'): Promise<Relea
     ref: commit,
     foundBy: `CHANGELOG.md's section ${newest.version}, dated in commit ${commit.slice(0, 7)}${where} (no release tag in this clone)`,
   };
+}
+
+/**
+ * The commit on `ref`'s history that dated a changelog section: the oldest whose diff adds or
+ * removes its heading (a line datedSections() found); undefined when no commit on it does.
+ */
+export async function datingCommit(project: Project, heading: string, ref = 'HEAD'): Promise<string | undefined> {
+  const file = path.relative(project.root, project.changelog);
+  const commits = await git(project, 'log', '--format=%H', `-S${heading}`, ref, '--', file).catch(() => '');
+  return commits.split('\n').filter(Boolean).pop();
 }

@@ -1,9 +1,11 @@
 // The versions the site shows, found in the git history: every `v*` tag (each must be a release:
-// `vX.Y.Z` whose CHANGELOG.md at that commit has a dated section for X.Y.Z), or where the clone has
-// no such tag, every dated section of the current CHANGELOG.md with the commit that dated it (as
-// scripts/release/last-release.ts finds the last release); and the current commit, as `next`.
+// `vX.Y.Z` whose CHANGELOG.md at that commit has a dated section for X.Y.Z), and every dated
+// section of the current CHANGELOG.md that no tag names, at the commit that dated it (as
+// scripts/release/last-release.ts finds the last release without a tag: a clone may lack some tags,
+// or all, as before the first tagged release); and the current commit, as `next`.
 import semver from 'semver';
-import { datedSections, tagVersion } from '../release/last-release.ts';
+import { datedReleases, notOwnCommit } from '../release/changelog-releases.ts';
+import { tagVersion } from '../release/last-release.ts';
 import { forTerminal } from '../escape.ts';
 import { type Project, ReportedError } from '../project.ts';
 import { type ChangelogSection, changelogSection } from './changelog.ts';
@@ -25,11 +27,12 @@ export const currentName = 'next';
 
 /**
  * The releases, newest first, then the current commit; and what was left out (a changelog section
- * dated in the same commit as a newer one: the clone does not hold that release's own commit).
+ * dated in the same commit as a newer one, or as a tag: the clone does not hold that release's own commit).
  */
 export async function siteVersions(project: Project): Promise<{ versions: SiteVersion[]; leftOut: string[] }> {
   const leftOut: string[] = [];
-  const releases = (await releasesByTag(project)) ?? (await releasesByChangelog(project, leftOut));
+  const tagged = await releasesByTag(project);
+  const releases = [...tagged, ...(await releasesByChangelog(project, tagged, leftOut))];
   releases.sort((a, b) => semver.rcompare(a.name, b.name));
   const head = await git(project, 'rev-parse', '--verify', 'HEAD^{commit}').catch(() => {
     throw new ReportedError(`${project.root} has no commit: the site is built from the git history`);
@@ -37,10 +40,9 @@ export async function siteVersions(project: Project): Promise<{ versions: SiteVe
   return { versions: [...releases, { name: currentName, commit: head, label: `the current commit ${head.slice(0, 7)}` }], leftOut };
 }
 
-/** Every `v*` tag as a release, or undefined when there is none. */
-async function releasesByTag(project: Project): Promise<SiteVersion[] | undefined> {
+/** Every `v*` tag as a release. */
+async function releasesByTag(project: Project): Promise<SiteVersion[]> {
   const tags = (await git(project, 'tag', '--list', 'v*')).split('\n').filter(Boolean);
-  if (tags.length === 0) return undefined;
   const releases: SiteVersion[] = [];
   for (const tag of tags) {
     const version = tagVersion(tag);
@@ -56,16 +58,17 @@ async function releasesByTag(project: Project): Promise<SiteVersion[] | undefine
   return releases;
 }
 
-/** Every dated section of the current CHANGELOG.md, each at the commit that dated it (the newest section of a commit only). */
-async function releasesByChangelog(project: Project, leftOut: string[]): Promise<SiteVersion[]> {
+/**
+ * Every dated section of the current CHANGELOG.md that no tag names, each at the commit that dated
+ * it (release/changelog-releases.ts), unless that commit dated a newer section too or is a tag's.
+ */
+async function releasesByChangelog(project: Project, tagged: SiteVersion[], leftOut: string[]): Promise<SiteVersion[]> {
   const changelog = (await fileAtCommit(project, 'HEAD', 'CHANGELOG.md', 'site: CHANGELOG.md')) ?? '';
   const releases: SiteVersion[] = [];
-  for (const { version, heading } of datedSections(changelog)) {
-    // The oldest commit whose diff adds or removes the dated heading.
-    const commit = (await git(project, 'log', '--format=%H', `-S${heading}`, '--', 'CHANGELOG.md')).split('\n').filter(Boolean).pop();
-    const name = version;
-    if (!commit || releases.some((release) => release.commit === commit)) {
-      leftOut.push(`${name}: CHANGELOG.md's section ${name} was not dated in a commit of its own in this clone`);
+  for (const { version: name, commit } of await datedReleases(project, changelog)) {
+    if (tagged.some((release) => release.name === name)) continue;
+    if (!commit || tagged.some((release) => release.commit === commit)) {
+      leftOut.push(`${name}: ${notOwnCommit(name)}`);
       continue;
     }
     const label = `CHANGELOG.md's section ${name} (dated in commit ${commit.slice(0, 7)})`;

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { datedSections } from '../../scripts/release/last-release.ts';
 import { root } from '../support/helpers.ts';
 import { sharedCheckoutCopy } from '../support/repo-copy.ts';
 import { run, runScript, systemNode } from '../support/run-command.ts';
@@ -40,6 +41,35 @@ describe('npm run diff on a git history', () => {
     const passed = await runScript(copy.dir, 'diff', ['--gate', '--base-branch', 'main']);
     expect(passed.code, passed.output).toBe(0);
     expect(passed.stdout).toMatch(/gate: the breaking changes have a changelog entry marked BREAKING naming each affected operation/);
+  });
+
+  it('takes a version for its release: the tag, or without one the commit that dated its CHANGELOG.md section; else exits 2 saying why', async () => {
+    const byTag = await runScript(copy.dir, 'diff', [version]);
+    expect(byTag.code, byTag.output).toBe(0);
+    expect(byTag.stdout).toBe(`diff: ${version} (tag v${version}) (${version}) -> working tree (${version})\nno changes\n`);
+    const first = (await copy.git('rev-list', '--max-parents=0', 'HEAD')).stdout.trim();
+    // The copy's one commit dates every section at once: the newest is its release, the older ones have no commit of their own.
+    const [, older] = datedSections(fs.readFileSync(path.join(root, 'CHANGELOG.md'), 'utf8'));
+    await copy.git('tag', '-d', `v${version}`);
+    try {
+      const byChangelog = await runScript(copy.dir, 'diff', [`v${version}`]);
+      expect(byChangelog.code, byChangelog.output).toBe(0);
+      expect(byChangelog.stdout).toBe(
+        `diff: ${version} (CHANGELOG.md's section, dated in commit ${first.slice(0, 7)}; no tag) (${version}) -> working tree (${version})\nno changes\n`,
+      );
+      const shared = await runScript(copy.dir, 'diff', [older.version]);
+      expect(shared.code).toBe(2);
+      expect(shared.stderr).toBe(
+        `diff: "${older.version}" is not a commit, branch or tag in this repository: there is no tag v${older.version}, and CHANGELOG.md's section ${older.version} was not dated in a commit of its own in this clone: name that release's commit\n`,
+      );
+      const none = await runScript(copy.dir, 'diff', ['v99.0.0']);
+      expect(none.code).toBe(2);
+      expect(none.stderr).toBe(
+        `diff: "v99.0.0" is not a commit, branch or tag in this repository: there is no tag v99.0.0, and CHANGELOG.md has no section '## [99.0.0] - <date>'\n`,
+      );
+    } finally {
+      await copy.git('tag', `v${version}`, first);
+    }
   });
 
   it('exits 2 on a ref that does not exist (escaped), on two refs, and on a base branch that looks like an option', async () => {

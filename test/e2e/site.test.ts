@@ -2,7 +2,8 @@
 // them, built once for the file (and once more, cold, for determinism): the folders and
 // versions.json, checksums that `sha256sum -c` verifies, every page in Chromium with no console
 // error and no request outside the site, every internal link and anchor resolved (linkinator), the
-// version switcher, the cache, the CHANGELOG fallback of a clone without tags, and each bad input.
+// version switcher, the cache, the releases CHANGELOG.md names without a tag (a clone without tags,
+// or with only the newer ones), and each bad input.
 import { execFile } from 'node:child_process';
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
@@ -305,7 +306,7 @@ describe('refusals (exit 1, the site folder unchanged)', () => {
   });
 });
 
-describe('a clone without tags', () => {
+describe('a clone without tags, or without the older ones', () => {
   it('finds the releases by their CHANGELOG.md sections and builds the same site (from the cache: the same commits)', async () => {
     await copy.git('tag', '-d', 'v1.0.0', 'v1.1.0');
     try {
@@ -318,6 +319,20 @@ describe('a clone without tags', () => {
     } finally {
       await copy.git('tag', 'v1.0.0', 'HEAD~2');
       await copy.git('tag', 'v1.1.0', 'HEAD~1');
+    }
+  }, 60_000);
+
+  it('takes the tags and every dated section no tag names: an older release without its tag beside a newer tagged one', async () => {
+    await copy.git('tag', '-d', 'v1.0.0');
+    try {
+      const result = await siteCommand(path.join(scratch, 'partly-tagged'));
+      expect(result.code, result.output).toBe(0);
+      expect(result.stdout).toContain('site: 3 versions (1.1.0, 1.0.0, next)');
+      expect(result.output.match(/from the cache/g)).toHaveLength(3);
+      expect(result.stdout).toContain("- left out 0.2.0: CHANGELOG.md's section 0.2.0 was not dated in a commit of its own in this clone");
+      expect(await fingerprint(path.join(scratch, 'partly-tagged'))).toEqual(await fingerprint(site));
+    } finally {
+      await copy.git('tag', 'v1.0.0', 'HEAD~2');
     }
   }, 60_000);
 });
