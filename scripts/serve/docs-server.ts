@@ -5,13 +5,13 @@
 // page in the maintainer's browser can send it requests: it answers only GET and HEAD (405), only
 // for its own loopback host and port (421, against DNS rebinding), and a malformed URL gets 400.
 import { createHash } from 'node:crypto';
-import { watch } from 'node:fs';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { build, type BuildLog } from '../pipeline/build.ts';
 import type { Project } from '../project.ts';
+import { watchFiles, watchTree } from './watch-folders.ts';
 
 export interface DocsServer {
   url: string;
@@ -100,9 +100,10 @@ function rebuildOnChange(project: Project, log: BuildLog, reloads: Set<http.Serv
     clearTimeout(timer);
     timer = setTimeout(() => void rebuild(), 300); // once the edits have settled
   };
+  // Through the folders (watch-folders.ts): a file replaced by rename is still heard.
   const watchers = [
-    watch(path.dirname(project.sourceEntry), { recursive: true }, schedule),
-    ...[project.redoclyConfig, project.spectralRuleset].map((file) => watch(file, schedule)),
+    watchTree(path.dirname(project.sourceEntry), schedule, (line) => log.error(line)),
+    watchFiles([project.redoclyConfig, project.spectralRuleset], schedule),
   ];
   return {
     close() {

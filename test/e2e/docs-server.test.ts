@@ -99,6 +99,30 @@ describe('npm run docs serves', () => {
   });
 });
 
+/** Replaces `file` as `sed -i` and "safe write" editors do: the new text in a temporary file, renamed over it. */
+async function replaceByRename(file: string, search: string, replacement: string): Promise<void> {
+  const full = path.join(temporary.dir, file);
+  const text = await fs.readFile(full, 'utf8');
+  if (!text.includes(search)) throw new Error(`replaceByRename: ${search} not found in ${file}`);
+  await fs.writeFile(`${full}.tmp`, text.replace(search, replacement));
+  await fs.rename(`${full}.tmp`, full);
+}
+
+describe('npm run docs rebuilds', () => {
+  it('a file each time it is replaced by rename, not only the first time', async () => {
+    const summary = async () =>
+      ((await (await fetch(new URL('/openapi.json', server.url))).json()) as { paths: Record<string, { get: { summary: string } }> }).paths['/v1/webhooks'].get
+        .summary;
+    for (const next of ['List the webhooks', 'List all webhooks']) {
+      const builds = log.lines.filter((line) => line.startsWith('build: done')).length;
+      const before = await summary();
+      await replaceByRename('openapi/paths/v1_webhooks.yaml', `summary: ${before}`, `summary: ${next}`);
+      await logged(/^build: done/, builds + 1);
+      expect(await summary()).toBe(next);
+    }
+  });
+});
+
 if (!mustRunBrowserTests) console.warn(`docs-server.test.ts: the live-reload test is skipped: ${installHint}`);
 
 describe.runIf(mustRunBrowserTests)('an open page', () => {
