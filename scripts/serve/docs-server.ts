@@ -18,22 +18,28 @@ export interface DocsServer {
   close(): Promise<void>;
 }
 
+/**
+ * Listens on 127.0.0.1:`port` (rejects with Node's error, EADDRINUSE and the like, before anything
+ * is built or watched), builds, then rebuilds on change.
+ */
 export async function serveDocs(project: Project, port: number, log: BuildLog): Promise<DocsServer> {
-  if (!(await build(project, log))) {
-    const hasDocs = await fs.access(path.join(project.outputDir, 'docs', 'index.html')).then(
-      () => true,
-      () => false,
-    );
-    log.error(
-      hasDocs ? 'docs: serving the docs from the last good build' : 'docs: no docs to serve yet; fix the problem above and save: the docs rebuild on change',
-    );
-  }
   const reloads = new Set<http.ServerResponse>();
   const hosts: string[] = [];
   const server = http.createServer(requestHandler(project, reloads, hosts));
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   const listening = (server.address() as AddressInfo).port;
   hosts.push(`127.0.0.1:${listening}`, `localhost:${listening}`);
+  // A build that throws (not one that fails) leaves nothing listening.
+  await firstBuild(project, log).catch((error: unknown) => {
+    server.close();
+    throw error;
+  });
   const watching = rebuildOnChange(project, log, reloads);
   return {
     url: `http://127.0.0.1:${listening}/`,
@@ -44,6 +50,18 @@ export async function serveDocs(project: Project, port: number, log: BuildLog): 
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** The build before serving; a failed one says what is served meanwhile. */
+async function firstBuild(project: Project, log: BuildLog): Promise<void> {
+  if (await build(project, log)) return;
+  const hasDocs = await fs.access(path.join(project.outputDir, 'docs', 'index.html')).then(
+    () => true,
+    () => false,
+  );
+  log.error(
+    hasDocs ? 'docs: serving the docs from the last good build' : 'docs: no docs to serve yet; fix the problem above and save: the docs rebuild on change',
+  );
 }
 
 /** Answers one request: a refusal, the reload event stream (kept in `reloads`), or a served file. `hosts`: the hosts it answers for. */

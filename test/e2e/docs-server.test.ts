@@ -9,7 +9,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DocsServer, serveDocs } from '../../scripts/serve/docs-server.ts';
 import { installHint, launchChromium, mustRunBrowserTests } from '../../scripts/dev/chromium.ts';
-import { edit, recordingLog, type TemporaryProject, temporaryProject } from '../support/helpers.ts';
+import { edit, fingerprint, recordingLog, root, type TemporaryProject, temporaryProject } from '../support/helpers.ts';
+import { runScript } from '../support/run-command.ts';
 
 let temporary: TemporaryProject;
 let server: DocsServer;
@@ -96,6 +97,19 @@ describe('npm run docs serves', () => {
     const twin = await fetch(new URL(href!, server.url));
     expect(twin.status).toBe(200);
     expect(await twin.text()).toBe(await fs.readFile(path.join(temporary.project.outputDir, 'llms-full.txt'), 'utf8'));
+  });
+});
+
+describe('npm run docs refuses', () => {
+  it('a port in use: one line, exit 1, nothing built and nothing left running', async () => {
+    const before = await fingerprint(path.join(root, 'generated'));
+    // This file's own server holds the port. runScript returns only once the process has ended.
+    const { port } = new URL(server.url);
+    const result = await runScript(root, 'docs', ['--port', port]);
+    expect(result.code, result.output).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(`docs: listen EADDRINUSE: address already in use 127.0.0.1:${port}: give another --port (0: any free port)\n`);
+    expect(await fingerprint(path.join(root, 'generated'))).toEqual(before);
   });
 });
 
