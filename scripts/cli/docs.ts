@@ -41,7 +41,7 @@ async function main() {
     console.error(`docs: ${forTerminal(error.message)}: give another --port (0: any free port)`);
     return 1;
   }
-  console.log(`docs: serving ${server.url}, with ${server.url}llms.txt and ${server.url}reference/README.md beside it`);
+  console.log(`docs: serving ${server.url}, with ${server.url}llms.txt and ${server.url}reference/ beside it`);
   console.log('docs: rebuilds when openapi/ changes and reloads the open page after a good rebuild; Ctrl-C to stop');
   return undefined;
 }

@@ -1,14 +1,16 @@
 // The docs server of `npm run docs`: builds the project, serves its rendered docs on 127.0.0.1 with
-// the Markdown reference beside them (/llms.txt, /llms-full.txt, /reference/, /openapi.json), and
-// rebuilds when the source or a lint config changes. An open page reloads after a good rebuild; a
-// failed rebuild keeps serving, and showing, the last good docs. Never two builds at once. Any web
-// page in the maintainer's browser can send it requests: it answers only GET and HEAD (405), only
-// for its own loopback host and port (421, against DNS rebinding), and a malformed URL gets 400.
+// the Markdown reference beside them (/llms.txt, /llms-full.txt, /reference/, /openapi.json; a
+// folder's URL serves its index.html or README.md), and rebuilds when the source or a lint config
+// changes. An open page reloads after a good rebuild; a failed rebuild keeps serving, and showing,
+// the last good docs. Never two builds at once. Any web page in the maintainer's browser can send
+// it requests: it answers only GET and HEAD (405), only for its own loopback host and port (421,
+// against DNS rebinding), and a malformed URL gets 400.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { forTerminal } from '../escape.ts';
 import { build, type BuildLog } from '../pipeline/build.ts';
 import type { Project } from '../project.ts';
 import { watchFiles, watchTree } from './watch-folders.ts';
@@ -80,19 +82,42 @@ function requestHandler(project: Project, reloads: Set<http.ServerResponse>, hos
       request.on('close', () => reloads.delete(response));
       return;
     }
-    const file = servedFile(project, pathname);
-    if (!file) {
+    const files = servedFiles(project, pathname);
+    if (!files) {
       response.writeHead(403).end();
       return;
     }
-    try {
-      const body = await fs.readFile(file);
-      response.writeHead(200, { 'content-type': contentType(file), 'cache-control': 'no-store' });
-      response.end(request.method === 'HEAD' ? undefined : file.endsWith('.html') ? withLiveReload(body.toString('utf8')) : body);
-    } catch {
-      response.writeHead(404, { 'content-type': 'text/plain' }).end('not found: run `npm run build`\n');
+    const found = await firstReadable(files);
+    if (!found) {
+      response
+        .writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' })
+        .end(`${await notFound(project, pathname)}\n`);
+      return;
     }
+    const { file, body } = found;
+    response.writeHead(200, { 'content-type': contentType(file), 'cache-control': 'no-store' });
+    response.end(request.method === 'HEAD' ? undefined : file.endsWith('.html') ? withLiveReload(body.toString('utf8')) : body);
   };
+}
+
+/** The first of `files` that can be read, with its bytes. */
+async function firstReadable(files: string[]): Promise<{ file: string; body: Buffer } | undefined> {
+  for (const file of files) {
+    const body = await fs.readFile(file).catch(() => undefined);
+    if (body) return { file, body };
+  }
+  return undefined;
+}
+
+/** What a 404 says: the path not found, and what is served; to fix the build only when there is none yet. */
+async function notFound(project: Project, pathname: string): Promise<string> {
+  const built = await fs.access(path.join(project.outputDir, 'docs', 'index.html')).then(
+    () => true,
+    () => false,
+  );
+  const what = `not found: ${forTerminal(pathname)}`;
+  if (!built) return `${what}: nothing is built yet; fix the problem the build printed and save: the docs rebuild on change`;
+  return `${what}: the docs server serves /, the docs' other pages, /llms.txt, /llms-full.txt, /openapi.json, and /reference/ with its pages`;
 }
 
 /** Rebuilds when the source or a lint config changes (never two builds at once), then tells each open page to reload. */
@@ -167,13 +192,17 @@ export function withLiveReload(html: string): string {
   return withPolicy(`${html.slice(0, end)}<script>${reloadScript}</script>\n${html.slice(end)}`);
 }
 
-/** The file a request path names: the docs page, or the Markdown reference and bundle beside it. */
-function servedFile(project: Project, pathname: string): string | undefined {
+/**
+ * The files a request path may name, served the first that exists: the docs page, or the Markdown
+ * reference and bundle beside it; for a folder's URL (ending in /), its index.html or README.md.
+ * None for a path outside them.
+ */
+function servedFiles(project: Project, pathname: string): string[] | undefined {
   const docsDir = path.join(project.outputDir, 'docs');
-  if (pathname === '/') return path.join(docsDir, 'index.html');
-  const beside = ['/llms.txt', '/llms-full.txt', '/openapi.json'].includes(pathname) || /^\/reference\/[\w-]+\.md$/.test(pathname);
+  const beside = ['/llms.txt', '/llms-full.txt', '/openapi.json'].includes(pathname) || /^\/reference\/([\w-]+\.md)?$/.test(pathname);
   const file = beside ? path.join(project.outputDir, pathname) : path.join(docsDir, pathname);
-  return file.startsWith(docsDir + path.sep) || beside ? file : undefined;
+  if (!beside && !file.startsWith(docsDir + path.sep)) return undefined;
+  return pathname.endsWith('/') ? ['index.html', 'README.md'].map((name) => path.join(file, name)) : [file];
 }
 
 function contentType(file: string): string {
