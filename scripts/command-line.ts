@@ -3,7 +3,7 @@
 // (strict: an unknown option, a missing value or a stray argument is refused), checks each value's
 // kind, and prints `--help`. Node's own parser: no dependency, and the one every entry already used.
 import { parseArgs } from 'node:util';
-import { forTerminal } from './escape.ts';
+import { forTerminal, forTerminalLines } from './escape.ts';
 
 // The types are loose where an entry's object literal (JavaScript subset: no `as const`) would
 // otherwise not fit; parseCommandLine checks a definition's shape as it uses it.
@@ -44,7 +44,7 @@ export interface CommandDefinition {
  */
 export type ParsedValues = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- see above
 
-/** A usage error: one line naming the option, exit 2, nothing sent or written. */
+/** A usage error: one line naming the option (then, for some of Node's, a hint on lines of their own), exit 2, nothing sent or written. */
 export class CommandLineError extends Error {
   override name = 'CommandLineError';
 }
@@ -66,8 +66,11 @@ export function parseCommandLine(command: CommandDefinition, args: string[]): { 
     parsed = parseArgs({ args, options, allowPositionals: command.positionals !== undefined, strict: true });
   } catch (error) {
     if (!String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS_')) throw error;
-    const message = error instanceof Error ? error.message.split('. ')[0].replace(/\.$/, '') : String(error);
-    throw new CommandLineError(`${command.name}: ${forTerminal(message)}: ${help(command.name)}`);
+    // The first sentence names the option; further lines (the hint for a value that starts with a dash) follow, indented.
+    const [first, ...more] = nodeMessageLines(error instanceof Error ? error.message : String(error), args);
+    throw new CommandLineError(
+      [`${command.name}: ${first.split('. ')[0].replace(/\.$/, '')}: ${help(command.name)}`, ...more.map((line) => `  ${line}`)].join('\n'),
+    );
   }
   const { values, positionals } = parsed;
   if (values.help) return { values, positionals, help: true };
@@ -83,6 +86,13 @@ export function parseCommandLine(command: CommandDefinition, args: string[]): { 
     for (const value of Array.isArray(values[name]) ? values[name] : [values[name]]) checkKind(command.name, name, option, value);
   }
   return { values, positionals, help: false };
+}
+
+/** Node's message as lines, each escaped: Node breaks its lines itself; a line break in an argument it quotes stays escaped. */
+function nodeMessageLines(message: string, args: string[]): string[] {
+  let kept = message;
+  for (const arg of args) if (/[\r\n]/.test(arg)) kept = kept.replaceAll(arg, forTerminal(arg));
+  return forTerminalLines(kept);
 }
 
 function checkKind(command: string, name: string, option: OptionDefinition, value: unknown): void {
@@ -136,7 +146,7 @@ export function helpText(command: CommandDefinition): string {
 
 /**
  * For an entry in scripts/cli/: the parsed arguments, or the exit code when the command ends here
- * (0 after `--help`, 2 after a usage error, printed on one line).
+ * (0 after `--help`, 2 after a usage error, printed on its line, then any hint's lines).
  */
 export function commandLine(command: CommandDefinition, args: string[]): { values: ParsedValues; positionals: string[] } | number {
   try {

@@ -11,6 +11,15 @@ export function forTerminal(text: string): string {
   return text.replace(unsafeInTerminal, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/**
+ * Text of several lines for a terminal, as lines: each line escaped as forTerminal escapes it, so
+ * that a line break separates lines and nothing else moves the cursor. Only for text whose line
+ * breaks its author meant (Node's messages, a log read line by line), never for a value quoted in it.
+ */
+export function forTerminalLines(text: string): string[] {
+  return text.split(/\r?\n/).map(forTerminal);
+}
+
 /** The message of a GitHub Actions workflow command (`::error ...::message`), on one line. */
 export function forAnnotationMessage(text: string): string {
   return forTerminal(text.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A'));

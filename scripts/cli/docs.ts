@@ -17,7 +17,7 @@ const command = {
   examples: ['npm run docs -- --port 8081'],
   exits: [
     [0, 'stopped (Ctrl-C)'],
-    [1, 'the server failed'],
+    [1, 'the server failed, or the port is taken'],
     [2, 'bad arguments'],
   ],
 };
@@ -27,9 +27,21 @@ async function main() {
   const parsed = commandLine(command, process.argv.slice(2));
   if (typeof parsed === 'number') return parsed;
   const port = Number(parsed.values.port);
-  const [{ openProject }, { serveDocs }] = await Promise.all([import('../project.ts'), import('../serve/docs-server.ts')]);
-  const server = await serveDocs(openProject(checkout), port, { info: (line) => console.log(line), error: (line) => console.error(line) });
-  console.log(`docs: serving ${server.url}, with ${server.url}llms.txt and ${server.url}reference/README.md beside it`);
+  const [{ openProject }, { serveDocs }, { forTerminal }] = await Promise.all([
+    import('../project.ts'),
+    import('../serve/docs-server.ts'),
+    import('../escape.ts'),
+  ]);
+  let server;
+  try {
+    server = await serveDocs(openProject(checkout), port, { info: (line) => console.log(line), error: (line) => console.error(line) });
+  } catch (error) {
+    // The port is taken or not ours to use (EADDRINUSE, EACCES): one line, nothing left listening or watching.
+    if (!(error instanceof Error) || !('syscall' in error)) throw error;
+    console.error(`docs: ${forTerminal(error.message)}: give another --port (0: any free port)`);
+    return 1;
+  }
+  console.log(`docs: serving ${server.url}, with ${server.url}llms.txt and ${server.url}reference/ beside it`);
   console.log('docs: rebuilds when openapi/ changes and reloads the open page after a good rebuild; Ctrl-C to stop');
   return undefined;
 }

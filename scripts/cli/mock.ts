@@ -32,7 +32,7 @@ async function main() {
   if (typeof parsed === 'number') return parsed;
   const { values } = parsed;
   const port = Number(values.port);
-  const [{ openProject }, { startMockServer }, { mockDescription }, { forTerminal }] = await Promise.all([
+  const [{ openProject }, { startMockServer }, { mockDescription }, { forTerminal, forTerminalLines }] = await Promise.all([
     import('../project.ts'),
     import('../serve/mock-server.ts'),
     import('../serve/mock-description.ts'),
@@ -66,7 +66,8 @@ async function main() {
     return undefined;
   } catch (error) {
     await cleanup.remove();
-    console.error(`mock: ${forTerminal(error instanceof Error ? error.message : String(error))}`);
+    // Prism's failure holds its last log lines, read line by line: printed as lines, each escaped.
+    console.error(`mock: ${forTerminalLines(error instanceof Error ? error.message : String(error)).join('\n')}`);
     return 1;
   }
 }

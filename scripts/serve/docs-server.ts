@@ -1,39 +1,47 @@
 // The docs server of `npm run docs`: builds the project, serves its rendered docs on 127.0.0.1 with
-// the Markdown reference beside them (/llms.txt, /llms-full.txt, /reference/, /openapi.json), and
-// rebuilds when the source or a lint config changes. An open page reloads after a good rebuild; a
-// failed rebuild keeps serving, and showing, the last good docs. Never two builds at once. Any web
-// page in the maintainer's browser can send it requests: it answers only GET and HEAD (405), only
-// for its own loopback host and port (421, against DNS rebinding), and a malformed URL gets 400.
+// the Markdown reference beside them (/llms.txt, /llms-full.txt, /reference/, /openapi.json; a
+// folder's URL serves its index.html or README.md), and rebuilds when the source or a lint config
+// changes. An open page reloads after a good rebuild; a failed rebuild keeps serving, and showing,
+// the last good docs. Never two builds at once. Any web page in the maintainer's browser can send
+// it requests: it answers only GET and HEAD (405), only for its own loopback host and port (421,
+// against DNS rebinding), and a malformed URL gets 400.
 import { createHash } from 'node:crypto';
-import { watch } from 'node:fs';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { forTerminal } from '../escape.ts';
 import { build, type BuildLog } from '../pipeline/build.ts';
 import type { Project } from '../project.ts';
+import { watchFiles, watchTree } from './watch-folders.ts';
 
 export interface DocsServer {
   url: string;
   close(): Promise<void>;
 }
 
+/**
+ * Listens on 127.0.0.1:`port` (rejects with Node's error, EADDRINUSE and the like, before anything
+ * is built or watched), builds, then rebuilds on change.
+ */
 export async function serveDocs(project: Project, port: number, log: BuildLog): Promise<DocsServer> {
-  if (!(await build(project, log))) {
-    const hasDocs = await fs.access(path.join(project.outputDir, 'docs', 'index.html')).then(
-      () => true,
-      () => false,
-    );
-    log.error(
-      hasDocs ? 'docs: serving the docs from the last good build' : 'docs: no docs to serve yet; fix the problem above and save: the docs rebuild on change',
-    );
-  }
   const reloads = new Set<http.ServerResponse>();
   const hosts: string[] = [];
   const server = http.createServer(requestHandler(project, reloads, hosts));
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   const listening = (server.address() as AddressInfo).port;
   hosts.push(`127.0.0.1:${listening}`, `localhost:${listening}`);
+  // A build that throws (not one that fails) leaves nothing listening.
+  await firstBuild(project, log).catch((error: unknown) => {
+    server.close();
+    throw error;
+  });
   const watching = rebuildOnChange(project, log, reloads);
   return {
     url: `http://127.0.0.1:${listening}/`,
@@ -44,6 +52,18 @@ export async function serveDocs(project: Project, port: number, log: BuildLog): 
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** The build before serving; a failed one says what is served meanwhile. */
+async function firstBuild(project: Project, log: BuildLog): Promise<void> {
+  if (await build(project, log)) return;
+  const hasDocs = await fs.access(path.join(project.outputDir, 'docs', 'index.html')).then(
+    () => true,
+    () => false,
+  );
+  log.error(
+    hasDocs ? 'docs: serving the docs from the last good build' : 'docs: no docs to serve yet; fix the problem above and save: the docs rebuild on change',
+  );
 }
 
 /** Answers one request: a refusal, the reload event stream (kept in `reloads`), or a served file. `hosts`: the hosts it answers for. */
@@ -62,19 +82,42 @@ function requestHandler(project: Project, reloads: Set<http.ServerResponse>, hos
       request.on('close', () => reloads.delete(response));
       return;
     }
-    const file = servedFile(project, pathname);
-    if (!file) {
+    const files = servedFiles(project, pathname);
+    if (!files) {
       response.writeHead(403).end();
       return;
     }
-    try {
-      const body = await fs.readFile(file);
-      response.writeHead(200, { 'content-type': contentType(file), 'cache-control': 'no-store' });
-      response.end(request.method === 'HEAD' ? undefined : file.endsWith('.html') ? withLiveReload(body.toString('utf8')) : body);
-    } catch {
-      response.writeHead(404, { 'content-type': 'text/plain' }).end('not found: run `npm run build`\n');
+    const found = await firstReadable(files);
+    if (!found) {
+      response
+        .writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' })
+        .end(`${await notFound(project, pathname)}\n`);
+      return;
     }
+    const { file, body } = found;
+    response.writeHead(200, { 'content-type': contentType(file), 'cache-control': 'no-store' });
+    response.end(request.method === 'HEAD' ? undefined : file.endsWith('.html') ? withLiveReload(body.toString('utf8')) : body);
   };
+}
+
+/** The first of `files` that can be read, with its bytes. */
+async function firstReadable(files: string[]): Promise<{ file: string; body: Buffer } | undefined> {
+  for (const file of files) {
+    const body = await fs.readFile(file).catch(() => undefined);
+    if (body) return { file, body };
+  }
+  return undefined;
+}
+
+/** What a 404 says: the path not found, and what is served; to fix the build only when there is none yet. */
+async function notFound(project: Project, pathname: string): Promise<string> {
+  const built = await fs.access(path.join(project.outputDir, 'docs', 'index.html')).then(
+    () => true,
+    () => false,
+  );
+  const what = `not found: ${forTerminal(pathname)}`;
+  if (!built) return `${what}: nothing is built yet; fix the problem the build printed and save: the docs rebuild on change`;
+  return `${what}: the docs server serves /, the docs' other pages, /llms.txt, /llms-full.txt, /openapi.json, and /reference/ with its pages`;
 }
 
 /** Rebuilds when the source or a lint config changes (never two builds at once), then tells each open page to reload. */
@@ -100,9 +143,10 @@ function rebuildOnChange(project: Project, log: BuildLog, reloads: Set<http.Serv
     clearTimeout(timer);
     timer = setTimeout(() => void rebuild(), 300); // once the edits have settled
   };
+  // Through the folders (watch-folders.ts): a file replaced by rename is still heard.
   const watchers = [
-    watch(path.dirname(project.sourceEntry), { recursive: true }, schedule),
-    ...[project.redoclyConfig, project.spectralRuleset].map((file) => watch(file, schedule)),
+    watchTree(path.dirname(project.sourceEntry), schedule, (line) => log.error(line)),
+    watchFiles([project.redoclyConfig, project.spectralRuleset], schedule),
   ];
   return {
     close() {
@@ -148,13 +192,17 @@ export function withLiveReload(html: string): string {
   return withPolicy(`${html.slice(0, end)}<script>${reloadScript}</script>\n${html.slice(end)}`);
 }
 
-/** The file a request path names: the docs page, or the Markdown reference and bundle beside it. */
-function servedFile(project: Project, pathname: string): string | undefined {
+/**
+ * The files a request path may name, served the first that exists: the docs page, or the Markdown
+ * reference and bundle beside it; for a folder's URL (ending in /), its index.html or README.md.
+ * None for a path outside them.
+ */
+function servedFiles(project: Project, pathname: string): string[] | undefined {
   const docsDir = path.join(project.outputDir, 'docs');
-  if (pathname === '/') return path.join(docsDir, 'index.html');
-  const beside = ['/llms.txt', '/llms-full.txt', '/openapi.json'].includes(pathname) || /^\/reference\/[\w-]+\.md$/.test(pathname);
+  const beside = ['/llms.txt', '/llms-full.txt', '/openapi.json'].includes(pathname) || /^\/reference\/([\w-]+\.md)?$/.test(pathname);
   const file = beside ? path.join(project.outputDir, pathname) : path.join(docsDir, pathname);
-  return file.startsWith(docsDir + path.sep) || beside ? file : undefined;
+  if (!beside && !file.startsWith(docsDir + path.sep)) return undefined;
+  return pathname.endsWith('/') ? ['index.html', 'README.md'].map((name) => path.join(file, name)) : [file];
 }
 
 function contentType(file: string): string {

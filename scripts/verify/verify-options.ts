@@ -1,7 +1,7 @@
 // What `npm run verify` is told, checked before anything is sent: the base URL (a scheme, a host,
 // no path the description does not state), the headers (`Name: value`), the ids and writes by
 // operationId. A usage error is one line, exit 2, and no request.
-import { type CommandDefinition, CommandLineError, parseCommandLine } from '../command-line.ts';
+import { type CommandDefinition, parseCommandLine } from '../command-line.ts';
 import { eachOperation, type OpenApiDocument } from '../openapi-document.ts';
 
 export interface VerifyOptions {
@@ -96,15 +96,12 @@ export const verifyCommand: CommandDefinition = {
 /** An HTTP field name (RFC 9110 token). */
 const token = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
-/** The options in `args`; throws a UsageError naming the first thing that is wrong. */
+/**
+ * The options in `args`; throws a UsageError naming the first thing that is wrong, or the parser's
+ * CommandLineError (whole as printed: escaped, `verify: ` and the pointer at --help in it).
+ */
 export function parseVerifyArgs(args: string[]): VerifyOptions {
-  let values;
-  try {
-    ({ values } = parseCommandLine(verifyCommand, args));
-  } catch (error) {
-    if (!(error instanceof CommandLineError)) throw error;
-    throw new UsageError(error.message.replace(/^verify: /, '').replace(/: see `npm run verify -- --help`$/, ''));
-  }
+  const { values } = parseCommandLine(verifyCommand, args);
   const baseUrl = checkBaseUrl(values['base-url']);
   const headers = values.header.map(checkHeader);
   const ids = new Map<string, string>();

@@ -5,6 +5,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { CommandLineError } from '../command-line.ts';
 import { forTerminal } from '../escape.ts';
 import type { OpenApiDocument } from '../openapi-document.ts';
 import { type Project, ReportedError, shown } from '../project.ts';
@@ -40,6 +41,11 @@ export async function verify(project: Project, args: string[], io: VerifyIo): Pr
       if (!stat?.isDirectory()) throw new UsageError(`--junit ${options.junit}: the folder ${folder} does not exist`);
     }
   } catch (error) {
+    // The parser's own refusal is printed as it is (escaped, perhaps a hint on lines of its own).
+    if (error instanceof CommandLineError) {
+      io.err(error.message);
+      return 2;
+    }
     if (!(error instanceof UsageError || error instanceof ReportedError)) throw error;
     io.err(`verify: ${forTerminal(error.message)}${error instanceof UsageError ? ': see `npm run verify -- --help`' : ''}`);
     return 2;

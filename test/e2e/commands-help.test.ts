@@ -1,7 +1,8 @@
 // Every npm script of scripts/cli/ as a person learns it from the terminal: `--help` (usage,
 // options, an example, exit codes, from the command's one definition), and bad usage: an unknown
 // option, a missing value, a value of the wrong kind, each exit 2 with one line naming the option and
-// pointing at `--help`, nothing printed on stdout and nothing written (generated/ unchanged).
+// pointing at `--help`, nothing printed on stdout and nothing written (generated/ unchanged); a
+// value that starts with a dash gets Node's hint on lines of their own.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -61,6 +62,20 @@ describe.each(scripts)('npm run %s', (script) => {
       expect(result.stderr).toBe(`${line}: see \`npm run ${script} -- --help\`\n`);
     }
     expect(await fingerprint(path.join(root, 'generated'))).toEqual(before);
+  });
+
+  it.runIf(missingValue[script])("a value that starts with a dash: Node's hint as lines, not escaped line breaks, exit 2", async () => {
+    const option = missingValue[script];
+    const result = await runScript(root, script, [option, '-1']);
+    expect(result.code, result.output).toBe(2);
+    expect(result.stderr).toBe(
+      [
+        `${script}: Option '${option}' argument is ambiguous: see \`npm run ${script} -- --help\``,
+        `  Did you forget to specify the option argument for '${option}'?`,
+        `  To specify an option argument starting with a dash use '${option}=-XYZ'.`,
+        '',
+      ].join('\n'),
+    );
   });
 });
 

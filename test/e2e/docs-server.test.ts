@@ -9,7 +9,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DocsServer, serveDocs } from '../../scripts/serve/docs-server.ts';
 import { installHint, launchChromium, mustRunBrowserTests } from '../../scripts/dev/chromium.ts';
-import { edit, recordingLog, type TemporaryProject, temporaryProject } from '../support/helpers.ts';
+import { edit, fingerprint, recordingLog, root, type TemporaryProject, temporaryProject, withTemporaryProject } from '../support/helpers.ts';
+import { runScript } from '../support/run-command.ts';
 
 let temporary: TemporaryProject;
 let server: DocsServer;
@@ -52,6 +53,7 @@ describe('npm run docs serves', () => {
     ['/llms.txt', 'llms.txt'],
     ['/llms-full.txt', 'llms-full.txt'],
     ['/reference/README.md', 'reference/README.md'],
+    ['/reference/', 'reference/README.md'],
     ['/reference/messages-and-batches.md', 'reference/messages-and-batches.md'],
   ])('%s as Markdown, the built file', async (url, file) => {
     const response = await fetch(new URL(url, server.url));
@@ -65,6 +67,16 @@ describe('npm run docs serves', () => {
     // Sent as written: fetch would normalize the dots away.
     for (const target of ['/../redocly.yaml', '/reference/../../redocly.yaml', '/%2e%2e/%2e%2e/redocly.yaml'])
       expect([403, 404], target).toContain(await rawStatus(target));
+  });
+
+  it('a 404 that names what was not found and what is served, without sending to a build that exists', async () => {
+    for (const target of ['/no-such-page.html', '/reference/no-such-area.md', '/reference']) {
+      const response = await fetch(new URL(target, server.url));
+      expect(response.status, target).toBe(404);
+      expect(await response.text()).toBe(
+        `not found: ${target}: the docs server serves /, the docs' other pages, /llms.txt, /llms-full.txt, /openapi.json, and /reference/ with its pages\n`,
+      );
+    }
   });
 
   it('nothing for a malformed URL (400), and keeps serving', async () => {
@@ -96,6 +108,58 @@ describe('npm run docs serves', () => {
     const twin = await fetch(new URL(href!, server.url));
     expect(twin.status).toBe(200);
     expect(await twin.text()).toBe(await fs.readFile(path.join(temporary.project.outputDir, 'llms-full.txt'), 'utf8'));
+  });
+});
+
+describe('npm run docs refuses', () => {
+  it('before any good build (no docs page), a 404 that says to fix the problem and save, not to run a build', async () => {
+    await withTemporaryProject(async (broken) => {
+      await edit(broken.dir, 'openapi/openapi.yaml', /^info:/m, 'info: [');
+      const unbuilt = await serveDocs(broken.project, 0, recordingLog());
+      try {
+        // generated/ holds the committed files (llms.txt...), not the docs page, which only a build writes.
+        const response = await fetch(unbuilt.url);
+        expect(response.status).toBe(404);
+        expect(await response.text()).toBe('not found: /: nothing is built yet; fix the problem the build printed and save: the docs rebuild on change\n');
+      } finally {
+        await unbuilt.close();
+      }
+    });
+  });
+
+  it('a port in use: one line, exit 1, nothing built and nothing left running', async () => {
+    const before = await fingerprint(path.join(root, 'generated'));
+    // This file's own server holds the port. runScript returns only once the process has ended.
+    const { port } = new URL(server.url);
+    const result = await runScript(root, 'docs', ['--port', port]);
+    expect(result.code, result.output).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(`docs: listen EADDRINUSE: address already in use 127.0.0.1:${port}: give another --port (0: any free port)\n`);
+    expect(await fingerprint(path.join(root, 'generated'))).toEqual(before);
+  });
+});
+
+/** Replaces `file` as `sed -i` and "safe write" editors do: the new text in a temporary file, renamed over it. */
+async function replaceByRename(file: string, search: string, replacement: string): Promise<void> {
+  const full = path.join(temporary.dir, file);
+  const text = await fs.readFile(full, 'utf8');
+  if (!text.includes(search)) throw new Error(`replaceByRename: ${search} not found in ${file}`);
+  await fs.writeFile(`${full}.tmp`, text.replace(search, replacement));
+  await fs.rename(`${full}.tmp`, full);
+}
+
+describe('npm run docs rebuilds', () => {
+  it('a file each time it is replaced by rename, not only the first time', async () => {
+    const summary = async () =>
+      ((await (await fetch(new URL('/openapi.json', server.url))).json()) as { paths: Record<string, { get: { summary: string } }> }).paths['/v1/webhooks'].get
+        .summary;
+    for (const next of ['List the webhooks', 'List all webhooks']) {
+      const builds = log.lines.filter((line) => line.startsWith('build: done')).length;
+      const before = await summary();
+      await replaceByRename('openapi/paths/v1_webhooks.yaml', `summary: ${before}`, `summary: ${next}`);
+      await logged(/^build: done/, builds + 1);
+      expect(await summary()).toBe(next);
+    }
   });
 });
 

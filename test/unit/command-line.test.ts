@@ -1,5 +1,5 @@
 // One definition per command gives its parser and its --help: a table of definitions and the
-// usage line, the parse, or the one-line refusal each must give.
+// usage line, the parse, or the one-line refusal each must give (with Node's hint, if any, on lines of its own).
 import { describe, expect, it } from 'vitest';
 import { type CommandDefinition, CommandLineError, helpText, parseCommandLine } from '../../scripts/command-line.ts';
 
@@ -52,5 +52,23 @@ describe('parseCommandLine', () => {
     [[], 'try: --out <folder> is required: see `npm run try -- --help`'],
   ])('%j: one line naming the option, pointing at --help', (args, line) => {
     expect(() => parseCommandLine(command, args)).toThrow(new CommandLineError(line));
+  });
+
+  it("a value that starts with a dash: Node's hint on lines of their own, never a line break shown as \\u000a", () => {
+    expect(() => parseCommandLine(command, ['--out', 'x', '--runs', '-1'])).toThrow(
+      new CommandLineError(
+        [
+          "try: Option '--runs' argument is ambiguous: see `npm run try -- --help`",
+          "  Did you forget to specify the option argument for '--runs'?",
+          "  To specify an option argument starting with a dash use '--runs=-XYZ'.",
+        ].join('\n'),
+      ),
+    );
+  });
+
+  it('a line break or control character in an argument Node quotes: escaped, on the one line', () => {
+    expect(() => parseCommandLine(command, ['--out', 'x', '--no\nsuch\u001b[2J'])).toThrow(
+      new CommandLineError("try: Unknown option '--no\\u000asuch\\u001b[2J': see `npm run try -- --help`"),
+    );
   });
 });
