@@ -151,6 +151,13 @@ export const neutralRewordings: string[] = [
   'The interface document does not tell us the purpose of the service.',
   'Nothing is said about how errors are reported.',
   'On the subject of resource transitions, the interface document is silent.',
+  // From a review: forms the rule must not mistake for claims.
+  'Rate limits are not stated, but this holds for every operation of the API.',
+  'Tokens, which the document does not describe, are not stated either.',
+  'Authentication has not been stated.',
+  'The format of the id has yet to be documented.',
+  'The interface document leaves authentication aside.',
+  'The interface document leaves out any error format.',
 ];
 
 export const disguisedInventions: string[] = [
@@ -245,4 +252,14 @@ export const disguisedInventions: string[] = [
   // A claim through a pronoun, after saying the part is open.
   'Rate limits are not stated, but they are enforced per account.',
   'Authentication is left open, but it is likely needed.',
+  // From a review: claims in an aside, after `has`, and after `leaves ... out` that must not pass.
+  'Tokens, which expire hourly, are not described.',
+  'Webhook events, which fire on every send, are not listed.',
+  'Retries, which happen hourly, are not described.',
+  'The pending batch has open slots.',
+  'A delivered batch has unknown recipients.',
+  'Queued batches have open tracking.',
+  'The batch leaves the pending state when it goes out.',
+  'A suspended account leaves its batches aside.',
+  'Authentication is not stated; rate limits are not stated either, but they are enforced per account.',
 ];

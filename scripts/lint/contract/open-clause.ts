@@ -36,14 +36,14 @@ const notInDocument = `(?:${negation}\\s+(?:part\\s+of|in|found\\s+in|among)|abs
 
 /** The negated statement about a subject before it: "is not specified", "remain open", "go unmentioned". */
 const subjectPredicate = new RegExp(
-  `\\b(?:is|are|was|were|be|been|being|has|have|had|remains?|remained|stays?|stayed|goes|go|went|gets?|got|left|kept)\\s+` +
+  `\\b(?:(?:has|have|had)\\s+(?=(?:${negation}|yet)\\b)|(?:is|are|was|were|be|been|being|remains?|remained|stays?|stayed|goes|go|went|gets?|got|left|kept)\\s+)` +
     `(?:(?:still|also|so far|as yet|yet|entirely|wholly|completely|deliberately|intentionally|currently|likewise|equally|simply|explicitly|all|both|each)\\s+)*` +
     `(?:${negation}\\s+(?:(?:yet|been|being|further|explicitly|ever|anywhere|left)\\s+)*${stated}|(?:yet\\s+)?to\\s+be\\s+${stated}|(?:left\\s+)?${openAdjective}|an?\\s+open\\s+(?:question|matter|point)|${notInDocument})\\b`,
   'gi',
 );
 /** A negated stating verb, whose object is open: "does not specify", "states no", "is silent on", "leaves". */
 const verbPredicate = new RegExp(
-  `\\b(?:${negation}\\s+(?:\\w+ly\\s+)?${stateVerb}\\b|${stateVerbS}\\s+(?:no|nothing|neither|none)(?!\\s+(?:but|${comparative})\\b)|is\\s+(?:silent|quiet|mute)\\s+(?:on|about|as to|regarding|concerning)|leaves?\\s+(?=[^,;]*\\b(?:${openAdjective}|aside|out)\\b)|${negation}\\s+(?:does|do|did)\\s+(?:the|this|its)\\s+(?:interface\\s+)?(?:document|description|specification)\\s+${stateVerb}\\b|(?:should|must|can|need)\\s*(?:not|n't)\\s+(?:assume|rely\\s+on|count\\s+on|depend\\s+on)\\s+(?=(?:any|a)\\s+(?:particular|specific|given)\\b))`,
+  `\\b(?:${negation}\\s+(?:\\w+ly\\s+)?${stateVerb}\\b|${stateVerbS}\\s+(?:no|nothing|neither|none)(?!\\s+(?:but|${comparative})\\b)|is\\s+(?:silent|quiet|mute)\\s+(?:on|about|as to|regarding|concerning)|leaves?\\s+(?=[^,;]*\\b${openAdjective}\\b)|(?<=\\b(?:document|description|specification|it)\\s+)leaves?\\s+(?:out\\b|aside\\b|(?=(?:[\\w'-]+\\s+){1,4}(?:out|aside)\\b))|${negation}\\s+(?:does|do|did)\\s+(?:the|this|its)\\s+(?:interface\\s+)?(?:document|description|specification)\\s+${stateVerb}\\b|(?:should|must|can|need)\\s*(?:not|n't)\\s+(?:assume|rely\\s+on|count\\s+on|depend\\s+on)\\s+(?=(?:any|a)\\s+(?:particular|specific|given)\\b))`,
   'gi',
 );
 /** A negative quantifier followed, in its clause, by a statement: "nothing is said", "there is no word", "no X is declared". */

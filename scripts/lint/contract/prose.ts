@@ -181,28 +181,39 @@ export function sentences(text: string): string[] {
   return units.map((unit) => unit.trim()).filter(Boolean);
 }
 
+/** A clause of a sentence; `verdict` when it follows a colon or semicolon, where a bare verdict may speak for the clause before it. */
+interface Clause {
+  text: string;
+  verdict: boolean;
+}
+
 /**
  * The clauses of a sentence: split at `;`, `:`, and a comma before a word that starts a clause of
- * its own, unless what comes before has no verb (a list: "X, Y, and Z are not stated"); an aside
- * between commas (", which the document does not specify,") ends at its comma, so what follows it
- * is a clause of the sentence again ("are UUIDs").
+ * its own, unless what comes before has no verb (a list: "X, Y, and Z are not stated"). An aside
+ * between commas is a clause with its antecedent ("Tokens, which expire hourly, are not
+ * described": "Tokens which expire hourly", then "Tokens are not described"), unless the aside
+ * itself says something is open ("X, which the document does not describe, ...").
  */
-function clauses(sentence: string): string[] {
-  return sentence.split(/;\s|:\s/).flatMap((part) => {
-    const pieces: string[] = [];
+function clauses(sentence: string): Clause[] {
+  return sentence.split(/;\s|:\s/).flatMap((part, index) => {
+    const found: Clause[] = [];
     let pending = '';
-    const split = part
-      .split(/,\s(?=(?:and|but|while|whereas|so|yet|though|although|which|who|as|because|since|unless|except)\s)/)
-      .flatMap((piece) => (/^(?:which|who)\s/.test(piece) ? piece.split(/,\s/) : [piece]));
-    for (const piece of split) {
-      pending = pending ? `${pending}, ${piece}` : piece;
+    for (let piece of part.split(/,\s(?=(?:and|but|while|whereas|so|yet|though|although|which|who|as|because|since|unless|except)\s)/)) {
+      const aside = /^(which|who)\s[^,]*,\s/.exec(piece);
+      if (aside && pending && !hasVerb(pending)) {
+        const text = aside[0].slice(0, -2);
+        found.push({ text: openSpans(text).length > 0 ? text : `${pending} ${text}`, verdict: false });
+        piece = piece.slice(aside[0].length);
+        pending = `${pending} ${piece}`;
+      } else pending = pending ? `${pending}, ${piece}` : piece;
       if (hasVerb(pending)) {
-        pieces.push(pending);
+        found.push({ text: pending, verdict: false });
         pending = '';
       }
     }
-    if (pending) pieces.push(pending);
-    return pieces;
+    if (pending) found.push({ text: pending, verdict: false });
+    if (index > 0 && found.length > 0) found[0].verdict = true;
+    return found;
   });
 }
 
@@ -299,8 +310,9 @@ function silentBreaches(plain: string, own: Set<string>, breach: Found): void {
   /** The parts an earlier clause of the sentence said are open. */
   const saidOpenBefore: string[] = [];
   const parts = clauses(plain);
-  for (const [index, clause] of parts.entries()) {
-    if (isVerdict(parts[index + 1] ?? '')) continue;
+  for (const [index, { text: clause }] of parts.entries()) {
+    const next = parts[index + 1];
+    if (next?.verdict && isVerdict(next.text)) continue;
     const open = openSpans(clause);
     for (const { part, words: partWords } of silentParts) {
       const matches = [...clause.matchAll(partWords)].filter((match) => !isOwnName(match[0], own));
@@ -312,7 +324,7 @@ function silentBreaches(plain: string, own: Set<string>, breach: Found): void {
     }
     // A claim through a pronoun after saying the part is open: "X is not stated, but it is enforced".
     const back = pronounClaim.exec(clause);
-    const part = saidOpenBefore.find((name) => !reported.has(name));
+    const part = saidOpenBefore.findLast((name) => !reported.has(name));
     if (back && part && open.length === 0 && hasVerb(clause.slice(back[0].length))) {
       reported.add(part);
       breach('faithful/prose', `speaks of ${part} ("${back[0]}", after saying it is open), which the interface document leaves open`);
@@ -321,7 +333,7 @@ function silentBreaches(plain: string, own: Set<string>, breach: Found): void {
 }
 
 /** A clause that goes on about what came before: "but they ...", "though it ...". */
-const pronounClaim = /^(?:but|yet|though|although|however|except that)\s+(?:it|they|these|those|this|such)\b/i;
+const pronounClaim = /^(?:but|yet|though|although|however|except that)\s+(?:it|they|these|those)\b/i;
 
 /** Every breach of the three prose rules in `document`'s texts (a bundle, or the view of a split source). */
 export function proseBreaches(document: OpenApiDocument): ProseBreach[] {
