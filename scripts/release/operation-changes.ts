@@ -15,7 +15,10 @@ function what(diff: Diff, rest: string[]): string {
   if (rest.length === 0) return done(diff.action);
   const [first, ...more] = rest;
   // A schema's inner changes are one line: the breaking list names each that breaks callers.
-  if (first === 'schema' && more.length > 0 && annotations.has(more[more.length - 1])) return `schema ${more[more.length - 1]} ${done(diff.action)}`;
+  // The keyword, not a property of that name: `properties.description` is a field.
+  const keyword =
+    more.length > 0 && annotations.has(more[more.length - 1]) && !/^(?:properties|patternProperties|\$defs|definitions)$/.test(more[more.length - 2] ?? '');
+  if (first === 'schema' && keyword) return `schema ${more[more.length - 1]} ${done(diff.action)}`;
   if (first === 'schema') return more.length > 0 ? 'schema changed' : `schema ${done(diff.action)}`;
   if (first === 'content' && more.length === 1) return `media type ${more[0]} ${done(diff.action)}`;
   if (first === 'content') return `${more[0]} ${what(diff, more.slice(1))}`;

@@ -110,6 +110,16 @@ describe('swapIn: the folder being replaced is checked where nothing writes into
     expect(seen).toEqual([['late.txt']]);
     expect(await fs.readdir(target)).toEqual(['late.txt']);
     expect((await fs.readdir(parent)).sort()).toEqual([path.basename(staging), 'out']);
+    // A run killed during that check leaves the folder aside: the next run names it, and deletes nothing.
+    const dead = 2 ** 31 - 2; // beyond any pid_max: a process that is gone
+    const leftAside = path.join(parent, `.out-staging-${dead}-abcdef-replaced`);
+    await fs.mkdir(leftAside);
+    await fs.writeFile(path.join(leftAside, 'mine.txt'), 'mine');
+    await expect(stagingFolder(parent, '.out-staging-')).rejects.toThrow(
+      `${leftAside} is a folder a run that stopped was replacing, kept as it was: rename it back to its name, or remove it, then run again`,
+    );
+    expect(await fs.readFile(path.join(leftAside, 'mine.txt'), 'utf8')).toBe('mine');
+    await fs.rm(leftAside, { recursive: true });
     // Accepted: the staging folder takes its place, and the old one is gone.
     await swapIn(staging, target, () => {});
     expect(await fs.readdir(parent)).toEqual(['out']);

@@ -184,6 +184,13 @@ describe('compareBundles', () => {
     expect(comparison.details[operationId].join('\n'), parameter).toMatch(/^parameter \w+ \(path\) description changed$/m);
     expect(comparison.details.listQuotas).toEqual(['response 200 application/json schema description changed']);
   });
+
+  it("a field named description or title is a field, not the schema's annotation", () => {
+    const comparison = changed((d) => {
+      d.components.schemas.SendBatchRequestBody.properties = { description: { type: 'string' } };
+    });
+    expect(comparison.details.sendBatch).toEqual(['request body application/json schema changed']);
+  });
 });
 
 describe('release gate rules', () => {
