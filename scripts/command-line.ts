@@ -3,7 +3,7 @@
 // (strict: an unknown option, a missing value or a stray argument is refused), checks each value's
 // kind, and prints `--help`. Node's own parser: no dependency, and the one every entry already used.
 import { parseArgs } from 'node:util';
-import { forTerminal, forTerminalLines } from './escape.ts';
+import { forTerminal } from './escape.ts';
 
 // The types are loose where an entry's object literal (JavaScript subset: no `as const`) would
 // otherwise not fit; parseCommandLine checks a definition's shape as it uses it.
@@ -67,7 +67,7 @@ export function parseCommandLine(command: CommandDefinition, args: string[]): { 
   } catch (error) {
     if (!String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS_')) throw error;
     // The first sentence names the option; further lines (the hint for a value that starts with a dash) follow, indented.
-    const [first, ...more] = nodeMessageLines(error instanceof Error ? error.message : String(error), args);
+    const [first, ...more] = nodeMessageLines(error instanceof Error ? error.message : String(error));
     throw new CommandLineError(
       [`${command.name}: ${first.split('. ')[0].replace(/\.$/, '')}: ${help(command.name)}`, ...more.map((line) => `  ${line}`)].join('\n'),
     );
@@ -88,11 +88,13 @@ export function parseCommandLine(command: CommandDefinition, args: string[]): { 
   return { values, positionals, help: false };
 }
 
-/** Node's message as lines, each escaped: Node breaks its lines itself; a line break in an argument it quotes stays escaped. */
-function nodeMessageLines(message: string, args: string[]): string[] {
-  let kept = message;
-  for (const arg of args) if (/[\r\n]/.test(arg)) kept = kept.replaceAll(arg, forTerminal(arg));
-  return forTerminalLines(kept);
+/**
+ * Node's message as lines, each escaped: a line break starts a line only before the hints Node
+ * adds ("Did you forget ...", "To specify ..."); any other, as in an argument Node quotes whole or
+ * in part (`-\n` of a short-option group), stays escaped.
+ */
+function nodeMessageLines(message: string): string[] {
+  return message.split(/\r?\n(?=(?:Did you forget|To specify) )/).map((line) => forTerminal(line));
 }
 
 function checkKind(command: string, name: string, option: OptionDefinition, value: unknown): void {

@@ -38,7 +38,10 @@ async function main() {
   } catch (error) {
     // The port is taken or not ours to use (EADDRINUSE, EACCES): one line, nothing left listening or watching.
     if (!(error instanceof Error) || !('syscall' in error)) throw error;
-    console.error(`docs: ${forTerminal(error.message)}: give another --port (0: any free port)`);
+    const port = error.syscall === 'listen';
+    console.error(`docs: ${forTerminal(error.message)}${port ? ': give another --port (0: any free port)' : ''}`);
+    // Not the port: the server may be listening already, so nothing keeps the process alive but it.
+    if (!port) process.exit(1);
     return 1;
   }
   console.log(`docs: serving ${server.url}, with ${server.url}llms.txt and ${server.url}reference/ beside it`);

@@ -25,7 +25,9 @@ function syntaxProblem(expression: string, error: unknown): string {
   if (typeof offset !== 'number') return error instanceof Error ? error.message : String(error);
   const where = found === null || found === undefined ? 'it ends too soon' : `${JSON.stringify(found)} cannot come at character ${offset + 1}`;
   const dotted = /\.([^.[\]\s*]*[^\w.[\]\s*][^.[\]\s]*)/.exec(expression.slice(Math.max(0, expression.lastIndexOf('.', offset))));
-  const hint = dotted ? `; a name with characters other than letters, digits and _ goes in brackets: ['${dotted[1].replaceAll("'", "\\'")}']` : '';
+  const hint = dotted
+    ? `; a name with characters other than letters, digits and _ goes in brackets: ['${dotted[1].replaceAll('\\', '\\\\').replaceAll("'", "\\'")}']`
+    : '';
   return `${where}${hint}`;
 }
 

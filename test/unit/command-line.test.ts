@@ -71,4 +71,17 @@ describe('parseCommandLine', () => {
       new CommandLineError("try: Unknown option '--no\\u000asuch\\u001b[2J': see `npm run try -- --help`"),
     );
   });
+
+  it('a line break in a short-option group, which Node quotes in part: escaped, on the one line', () => {
+    const error = (() => {
+      try {
+        parseCommandLine(command, ['--out', 'x', '-h\nX']);
+      } catch (thrown) {
+        return thrown as Error;
+      }
+      throw new Error('accepted');
+    })();
+    expect(error.message.split('\n')).toHaveLength(1);
+    expect(error.message).toMatch(/^try: Unknown option '-\\u000a'/);
+  });
 });
