@@ -4,9 +4,10 @@
 // it would choose and why, then everything that blocks it, all checked before anything is written:
 // HEAD not on the target branch, a dirty tree, versions out of step, a tag that exists, a bump
 // lower than the comparison needs, a changelog that misses an affected operation, the release
-// gate, drift, no name and email for git to commit with. Then it sets info.version and the package's version together (package.json and its lock edited as JSON),
-// moves [Unreleased] into a dated section, rebuilds, commits and creates the annotated tag vX.Y.Z.
-// Pushing is the maintainer's step.
+// gate, drift, no name and email for git to commit with. Then it sets info.version and the
+// package's version together (package.json and its lock edited as JSON), moves [Unreleased] into a
+// dated section, rebuilds, commits and creates the annotated tag vX.Y.Z. Pushing is the
+// maintainer's step.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import semver from 'semver';
