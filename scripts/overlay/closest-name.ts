@@ -1,7 +1,7 @@
 // The name a mistyped one most likely meant: the closest by edit distance, when it is close.
 
 /** The Levenshtein distance between `a` and `b`. */
-export function distance(a: string, b: string): number {
+function distance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i += 1) {
     const current = [i];

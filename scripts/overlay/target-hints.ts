@@ -3,7 +3,7 @@
 // segment that selects nothing, the closest existing name (or value) is suggested, with the target
 // as it would read with it.
 import parse from 'jsonpath-rfc9535/parser';
-import { closeEnough, distance } from './closest-name.ts';
+import { closeEnough, closestName } from './closest-name.ts';
 import { isRecord } from './read-overlay.ts';
 
 interface Selector {
@@ -76,14 +76,11 @@ function suggestion(nodes: unknown[], selectors: Selector[], prefix: string, exp
         .flatMap((node) => node.flatMap((item) => (isRecord(item) && typeof item[filter.key] === 'string' ? [item[filter.key] as string] : [])))
     : nodes.filter(isRecord).flatMap((node) => Object.keys(node));
   if (selectors.length !== 1 || existing.length === 0) return undefined;
-  // Bounded: names of a plausible length only, close in length, and a limited number of them.
+  // Bounded: names close in length only, and a limited number of them (closestName bounds `wanted`).
   const most = closeEnough(wanted);
-  const candidates = wanted.length > 200 ? [] : existing.filter((name) => Math.abs(name.length - wanted.length) <= most).slice(0, 2000);
-  const closest = candidates
-    .map((name) => ({ name, distance: distance(wanted.toLowerCase(), name.toLowerCase()) }))
-    .sort((a, b) => a.distance - b.distance)[0] ?? { name: '', distance: Infinity };
+  const closest = closestName(wanted, existing.filter((name) => Math.abs(name.length - wanted.length) <= most).slice(0, 2000));
   const where = filter ? `no item of ${prefix} has ${filter.key} ${JSON.stringify(wanted)}` : `${prefix} has no ${JSON.stringify(wanted)}`;
-  if (closest.distance > most) {
+  if (closest === undefined) {
     const some = [...new Set(existing)]
       .slice(0, 8)
       .map((name) => (name.length > 60 ? `${name.slice(0, 60)}...` : name))
@@ -91,8 +88,8 @@ function suggestion(nodes: unknown[], selectors: Selector[], prefix: string, exp
     return `the target selects nothing: ${where}; it has ${some}${existing.length > 8 ? ', ...' : ''}`;
   }
   const at = expression.lastIndexOf(wanted);
-  const corrected = at >= 0 ? `${expression.slice(0, at)}${closest.name}${expression.slice(at + wanted.length)}` : undefined;
-  return `the target selects nothing: ${where}; did you mean ${JSON.stringify(closest.name)}${corrected ? ` (target: ${corrected})` : ''}?`;
+  const corrected = at >= 0 ? `${expression.slice(0, at)}${closest}${expression.slice(at + wanted.length)}` : undefined;
+  return `the target selects nothing: ${where}; did you mean ${JSON.stringify(closest)}${corrected ? ` (target: ${corrected})` : ''}?`;
 }
 
 function segmentText(selectors: Selector[]): string {
