@@ -54,15 +54,20 @@ export async function serveDocs(project: Project, port: number, log: BuildLog): 
   };
 }
 
-/** The build before serving; a failed one says what is served meanwhile. */
-async function firstBuild(project: Project, log: BuildLog): Promise<void> {
-  if (await build(project, log)) return;
-  const hasDocs = await fs.access(path.join(project.outputDir, 'docs', 'index.html')).then(
+/** Whether a build has left docs to serve (generated/docs/index.html). */
+const docsBuilt = (project: Project): Promise<boolean> =>
+  fs.access(path.join(project.outputDir, 'docs', 'index.html')).then(
     () => true,
     () => false,
   );
+
+/** The build before serving; a failed one says what is served meanwhile. */
+async function firstBuild(project: Project, log: BuildLog): Promise<void> {
+  if (await build(project, log)) return;
   log.error(
-    hasDocs ? 'docs: serving the docs from the last good build' : 'docs: no docs to serve yet; fix the problem above and save: the docs rebuild on change',
+    (await docsBuilt(project))
+      ? 'docs: serving the docs from the last good build'
+      : 'docs: no docs to serve yet; fix the problem above and save: the docs rebuild on change',
   );
 }
 
@@ -111,12 +116,8 @@ async function firstReadable(files: string[]): Promise<{ file: string; body: Buf
 
 /** What a 404 says: the path not found, and what is served; to fix the build only when there is none yet. */
 async function notFound(project: Project, pathname: string): Promise<string> {
-  const built = await fs.access(path.join(project.outputDir, 'docs', 'index.html')).then(
-    () => true,
-    () => false,
-  );
   const what = `not found: ${forTerminal(pathname)}`;
-  if (!built) return `${what}: nothing is built yet; fix the problem the build printed and save: the docs rebuild on change`;
+  if (!(await docsBuilt(project))) return `${what}: nothing is built yet; fix the problem the build printed and save: the docs rebuild on change`;
   return `${what}: the docs server serves /, the docs' other pages, /llms.txt, /llms-full.txt, /openapi.json, and /reference/ with its pages`;
 }
 
