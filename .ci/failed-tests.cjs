@@ -34,7 +34,8 @@ const root = process.cwd() + '/';
 console.log(`ci: ${failed.length} failed test(s):`);
 for (const failure of failed.slice(0, maxFailures)) {
   console.log(`ci: FAILED ${inert(failure.file.replace(root, ''))} > ${inert(failure.name)}`);
-  const lines = failure.message.split('\n').filter((line) => line.trim() !== '');
-  for (const line of lines.slice(0, linesPerFailure)) console.log(`ci:   ${inert(line)}`);
+  // The stack's frames inside vitest say nothing about the failure: only the message and the tests' own frames.
+  const lines = failure.message.split('\n').filter((line) => line.trim() !== '' && !/^\s*at .*(node_modules|<anonymous>)/.test(line));
+  for (const line of lines.slice(0, linesPerFailure)) console.log(`ci:   ${inert(line.replaceAll(root, ''))}`);
 }
 if (failed.length > maxFailures) console.log(`ci: and ${failed.length - maxFailures} more (test-results/vitest.json)`);

@@ -39,5 +39,8 @@ export default defineConfig({
     // Marks the processes the tests start and ends those still running at the end (no Kotlin,
     // Gradle, Maven, Prism, Verdaccio or browser process left behind).
     globalSetup: ['test/support/global-setup.ts'],
+    // A failed `toEqual` names what it got (not `[ …(2) ]`): the failure's first line is all that
+    // .ci/failed-tests.cjs shows at the end of a CI log.
+    chaiConfig: { truncateThreshold: 1000 },
   },
 });

@@ -7,9 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root } from '../support/helpers.ts';
-
-/** Folders not read: installed, generated, or results of a run. */
-const skipped = new Set(['node_modules', '.git', 'generated', 'test-results']);
+import { projectFiles } from '../support/project-files.ts';
 
 /**
  * Paths named on purpose though no file is there: what the build makes and does not commit, and the
@@ -35,15 +33,6 @@ const namedOnPurpose = new Set([
   './dist/client.js', // in an overlaid build's output folder
   'examples/overlays/missing.yaml', // an overlay that does not exist, refused by the mock
 ]);
-
-function filesBelow(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    if (dir === root && skipped.has(entry.name)) return [];
-    if (entry.name === 'node_modules' || entry.name === '.git') return [];
-    const file = path.join(dir, entry.name);
-    return entry.isDirectory() ? filesBelow(file) : [file];
-  });
-}
 
 /** The text a file's readers take as prose: a Markdown file whole, comments of code, YAML and scripts. */
 function proseOf(file: string, text: string): string {
@@ -73,9 +62,9 @@ function missingPaths(file: string, prose: string): string[] {
 
 describe('comments and READMEs', () => {
   it('name only repository files that exist', () => {
-    const problems = filesBelow(root).flatMap((file) =>
-      missingPaths(file, proseOf(file, fs.readFileSync(file, 'utf8'))).map((named) => `${path.relative(root, file)} names ${named}`),
-    );
+    const problems = projectFiles()
+      .filter((file) => !path.relative(root, file).startsWith(`generated${path.sep}`))
+      .flatMap((file) => missingPaths(file, proseOf(file, fs.readFileSync(file, 'utf8'))).map((named) => `${path.relative(root, file)} names ${named}`));
     expect(problems).toEqual([]);
   });
 
