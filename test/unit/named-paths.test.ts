@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root } from '../support/helpers.ts';
-import { checkoutFiles } from '../support/checkout-files.ts';
+import { filesGitLists } from '../support/git-files.ts';
 
 /**
  * Paths named on purpose though no file is there: what the build makes and does not commit, and the
@@ -62,7 +62,7 @@ function missingPaths(file: string, prose: string): string[] {
 
 describe('comments and READMEs', () => {
   it('name only repository files that exist', () => {
-    const problems = checkoutFiles()
+    const problems = filesGitLists()
       .filter((file) => !path.relative(root, file).startsWith(`generated${path.sep}`))
       .flatMap((file) => missingPaths(file, proseOf(file, fs.readFileSync(file, 'utf8'))).map((named) => `${path.relative(root, file)} names ${named}`));
     expect(problems).toEqual([]);

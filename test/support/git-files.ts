@@ -8,7 +8,7 @@ import path from 'node:path';
 import { root } from './helpers.ts';
 
 /** The checkout's files (absolute paths), tracked or new and not ignored, that are there now. */
-export function checkoutFiles(): string[] {
+export function filesGitLists(): string[] {
   const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
     cwd: root,
     encoding: 'utf8',
