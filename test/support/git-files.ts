@@ -9,7 +9,9 @@ import { root } from './helpers.ts';
 
 /** The checkout's files (absolute paths), tracked or new and not ignored, that are there now. */
 export function filesGitLists(): string[] {
-  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+  // safe.directory: the tests ignore the machine's git settings (global-setup.ts), so a checkout
+  // owned by another user than the one testing is allowed here, for this one command.
+  const listed = execFileSync('git', ['-c', `safe.directory=${root}`, 'ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
     cwd: root,
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
