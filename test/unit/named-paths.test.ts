@@ -3,11 +3,13 @@
 // path counts as a repository path when its first folder exists at the root or beside the file that
 // names it (so `application/json` or `owner/repo` are not paths, and `lint/contract/` in
 // scripts/README.md is scripts/lint/contract/); it must then exist from the root or from that folder.
+// A root folder that .gitignore ignores (`build/`, which the overlays recipe makes) is a run's
+// output, not the repository's: what the docs name in it is there or not as the user last ran.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root } from '../support/helpers.ts';
-import { filesGitLists } from '../support/git-files.ts';
+import { filesNotIgnored, ignoredByGit } from '../support/files-not-ignored.ts';
 
 /**
  * Paths named on purpose though no file is there: what the build makes and does not commit, and the
@@ -26,8 +28,6 @@ const namedOnPurpose = new Set([
   'openapi/aaa.../b.yaml',
   'openapi/components/link.yaml', // a release's symbolic link, refused by the site
   'generated/site', // `--out generated/site`, refused
-  'node_modules/email-delivery-api/generated', // in an application that installed the package
-  'node_modules/email-delivery-api/generated/',
   '../acme/out', // a folder as a user types it, outside the checkout
   '../acme/build',
   './dist/client.js', // in an overlaid build's output folder
@@ -47,11 +47,16 @@ function proseOf(file: string, text: string): string {
 function missingPaths(file: string, prose: string): string[] {
   const dir = path.dirname(file);
   const there = (named: string) => fs.existsSync(path.join(root, named)) || fs.existsSync(path.join(dir, named));
+  // A folder of that name at the root or beside the file, which .gitignore does not ignore.
+  const repositoryFolder = (first: string) =>
+    [root, dir].some(
+      (base) => fs.existsSync(path.join(base, first)) && !ignoredByGit(`${path.relative(root, path.join(base, first)).split(path.sep).join('/')}/`),
+    );
   const missing: string[] = [];
   for (const match of prose.matchAll(/(?<![\w@/.:~$-])((?:\.{1,2}\/)*(?:[\w-][\w.-]*\/)+[\w.-]*)/g)) {
     const named = match[1].replace(/[.,:;]+$/, '');
     const first = named.replace(/^(\.{1,2}\/)+/, '').split('/')[0];
-    if (!/^\.{1,2}\//.test(named) && !there(first)) continue; // not a repository path
+    if (!/^\.{1,2}\//.test(named) && !repositoryFolder(first)) continue; // not a repository path
     if (!there(named) && !namedOnPurpose.has(named)) missing.push(named);
   }
   if (file.endsWith('.md'))
@@ -62,7 +67,7 @@ function missingPaths(file: string, prose: string): string[] {
 
 describe('comments and READMEs', () => {
   it('name only repository files that exist', () => {
-    const problems = filesGitLists()
+    const problems = filesNotIgnored()
       .filter((file) => !path.relative(root, file).startsWith(`generated${path.sep}`))
       .flatMap((file) => missingPaths(file, proseOf(file, fs.readFileSync(file, 'utf8'))).map((named) => `${path.relative(root, file)} names ${named}`));
     expect(problems).toEqual([]);
@@ -72,6 +77,8 @@ describe('comments and READMEs', () => {
     expect(missingPaths(path.join(root, 'scripts/x.ts'), '// see scripts/lint/no-such-file.ts and test/unit/lint.test.ts')).toEqual([
       'scripts/lint/no-such-file.ts',
     ]);
+    // node_modules/ is there and ignored: a run's output, like build/ after the overlays recipe.
+    expect(missingPaths(path.join(root, 'README.md'), 'see node_modules/no-such-package/ and scripts/no-such-folder/')).toEqual(['scripts/no-such-folder/']);
     expect(missingPaths(path.join(root, 'scripts/README.md'), 'the stages: `lint/contract/`, `lint/gone/`; [docs](../docs/none.md)')).toEqual([
       'lint/gone/',
       '../docs/none.md',

@@ -9,7 +9,7 @@ import { mutations } from '../../scripts/dev/mutations.ts';
 import { areas, operations } from '../../scripts/lint/contract/operations.ts';
 import { documentParts } from '../../scripts/lint/contract/overview.ts';
 import { root } from '../support/helpers.ts';
-import { filesGitLists } from '../support/git-files.ts';
+import { filesNotIgnored } from '../support/files-not-ignored.ts';
 
 const words = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
 const tens = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
@@ -33,7 +33,7 @@ const counts: { what: string; pattern: RegExp; value: number }[] = [
 
 /** The Markdown pages that state facts about the project: the READMEs and docs/, but for docs/speed.md. */
 function pages(): string[] {
-  return filesGitLists().filter((file) => {
+  return filesNotIgnored().filter((file) => {
     const relative = path.relative(root, file);
     return !relative.startsWith(`generated${path.sep}`) && relative.endsWith('.md') && !['CHANGELOG.md', 'speed.md'].includes(path.basename(file));
   });
