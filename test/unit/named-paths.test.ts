@@ -5,6 +5,8 @@
 // scripts/README.md is scripts/lint/contract/); it must then exist from the root or from that folder.
 // A root folder that .gitignore ignores (`build/`, which the overlays recipe makes) is a run's
 // output, not the repository's: what the docs name in it is there or not as the user last ran.
+// A path that leads outside the checkout (as a refusal's example in the README does) is not the
+// repository's either, and is never looked at: whether it exists depends on where the checkout is.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -28,8 +30,7 @@ const namedOnPurpose = new Set([
   'openapi/aaa.../b.yaml',
   'openapi/components/link.yaml', // a release's symbolic link, refused by the site
   'generated/site', // `--out generated/site`, refused
-  '../acme/out', // a folder as a user types it, outside the checkout
-  '../acme/build',
+  '../acme/build', // a folder as a user types it in docs/, outside the checkout
   './dist/client.js', // in an overlaid build's output folder
   'examples/overlays/missing.yaml', // an overlay that does not exist, refused by the mock
 ]);
@@ -43,10 +44,17 @@ function proseOf(file: string, text: string): string {
   return '';
 }
 
+/** Whether `target` is `root` or inside it. */
+function inRepository(target: string): boolean {
+  const relative = path.relative(root, target);
+  return relative === '' || (!relative.startsWith(`..${path.sep}`) && relative !== '..' && !path.isAbsolute(relative));
+}
+
 /** Each repository path `prose` (in `file`) names that is not there. */
 function missingPaths(file: string, prose: string): string[] {
   const dir = path.dirname(file);
-  const there = (named: string) => fs.existsSync(path.join(root, named)) || fs.existsSync(path.join(dir, named));
+  const candidates = (named: string) => [path.join(root, named), path.join(dir, named)].filter(inRepository);
+  const there = (named: string) => candidates(named).some((candidate) => fs.existsSync(candidate));
   // A folder of that name at the root or beside the file, which .gitignore does not ignore.
   const repositoryFolder = (first: string) =>
     [root, dir].some(
@@ -57,11 +65,15 @@ function missingPaths(file: string, prose: string): string[] {
     const named = match[1].replace(/[.,:;]+$/, '');
     const first = named.replace(/^(\.{1,2}\/)+/, '').split('/')[0];
     if (!/^\.{1,2}\//.test(named) && !repositoryFolder(first)) continue; // not a repository path
+    if (candidates(named).length === 0) continue; // outside the checkout: not a repository path
     if (!there(named) && !namedOnPurpose.has(named)) missing.push(named);
   }
   if (file.endsWith('.md'))
-    for (const [, target] of prose.matchAll(/\]\(([^)#\s]+)/g))
-      if (!/^[a-z]+:/.test(target) && !fs.existsSync(path.join(dir, target))) missing.push(`a link to ${target}`);
+    for (const [, target] of prose.matchAll(/\]\(([^)#\s]+)/g)) {
+      if (/^[a-z]+:/.test(target)) continue;
+      if (!inRepository(path.join(dir, target))) missing.push(`a link outside the repository to ${target}`);
+      else if (!fs.existsSync(path.join(dir, target))) missing.push(`a link to ${target}`);
+    }
   return missing;
 }
 
@@ -79,6 +91,10 @@ describe('comments and READMEs', () => {
     ]);
     // node_modules/ is there and ignored: a run's output, like build/ after the overlays recipe.
     expect(missingPaths(path.join(root, 'README.md'), 'see node_modules/no-such-package/ and scripts/no-such-folder/')).toEqual(['scripts/no-such-folder/']);
+    // Outside the checkout: never looked at, whatever is there; a link there is refused.
+    expect(missingPaths(path.join(root, 'README.md'), 'never read (`../../etc/passwd`, `../acme/out`); [x](../../etc/passwd)')).toEqual([
+      'a link outside the repository to ../../etc/passwd',
+    ]);
     expect(missingPaths(path.join(root, 'scripts/README.md'), 'the stages: `lint/contract/`, `lint/gone/`; [docs](../docs/none.md)')).toEqual([
       'lint/gone/',
       '../docs/none.md',
