@@ -25,7 +25,7 @@ async function git(...args: string[]): Promise<string> {
 const gate = () => runScript(dir, 'diff', ['--gate', '--base-branch', 'main']);
 
 beforeAll(async () => {
-  dir = await copyCheckout('email-delivery-breaking-');
+  dir = await copyCheckout('breaking');
   for (const file of ['package-lock.json', '.gitignore']) await fs.copyFile(path.join(root, file), path.join(dir, file));
   // The release starts with an empty [Unreleased], whatever the checkout's holds now.
   const changelog = await fs.readFile(path.join(dir, 'CHANGELOG.md'), 'utf8');

@@ -1,23 +1,20 @@
 // .ci/failed-tests.cjs, the end of a failed CI log: each failed test named with its message and its
 // own stack frames (not vitest's), printed text made inert, and a run without a report said so.
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root } from '../support/helpers.ts';
 import { run } from '../support/run-command.ts';
+import { withScratchFolder } from '../support/scratch-folder.ts';
 
 async function summary(report: unknown): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'failed-tests-'));
-  try {
+  return withScratchFolder('failed-tests', async (dir) => {
     const file = path.join(dir, 'vitest.json');
     if (report !== undefined) await fs.writeFile(file, JSON.stringify(report));
     const result = await run(process.execPath, [path.join(root, '.ci/failed-tests.cjs'), file], root);
     expect(result.code).toBe(0);
     return result.stdout;
-  } finally {
-    await fs.rm(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 describe('.ci/failed-tests.cjs', () => {

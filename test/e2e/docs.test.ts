@@ -3,7 +3,6 @@
 // search, makes no request to another host, and is rebuilt byte for byte the same.
 import fs from 'node:fs/promises';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AddressInfo } from 'node:net';
@@ -15,6 +14,7 @@ import { interfaceDocumentHtmlFile, interfaceDocumentTitle, rowAnchor, withInter
 import { areas, operations } from '../../scripts/lint/contract/operations.ts';
 import { chromiumPath, installHint, launchChromium, mustRunBrowserTests } from '../../scripts/dev/chromium.ts';
 import { checkout, loadBundle, root } from '../support/helpers.ts';
+import { makeScratchFolder, withScratchFolder } from '../support/scratch-folder.ts';
 
 if (!mustRunBrowserTests) console.warn(`docs.test.ts skipped: ${installHint}`);
 
@@ -26,7 +26,7 @@ let server: http.Server;
 let serverUrl: string;
 
 beforeAll(async () => {
-  outDir = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-docs-test-'));
+  outDir = await makeScratchFolder('docs-test');
   const bundle = await loadBundle();
   summaries = new Map(operations.map((row) => [row.operationId, bundle.paths[row.path][row.method].summary]));
   await buildDocs(checkout, bundle, outDir);
@@ -97,13 +97,10 @@ describe('the build', () => {
   });
 
   it('is deterministic: a second build is byte for byte the same', async () => {
-    const again = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-docs-again-'));
-    try {
+    await withScratchFolder('docs-again', async (again) => {
       await buildDocs(checkout, await loadBundle(), again);
       expect(await fs.readFile(path.join(again, 'docs', 'index.html'), 'utf8')).toBe(html);
-    } finally {
-      await fs.rm(again, { recursive: true, force: true });
-    }
+    });
   });
 });
 
@@ -236,8 +233,7 @@ describe.runIf(mustRunBrowserTests)(`in headless Chromium (${chromiumPath ?? 'no
     bundle.info.description +=
       '\n\nA <script>window.__pwned = "script"</script> B <img src="x" onerror="window.__pwned = \'onerror\'"> C <iframe src="https://example.invalid/"></iframe>';
     bundle.paths['/v1/scopes'].get.description += '\n\n<a href="javascript:window.__pwned = \'link\'">click</a>';
-    const hostile = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-docs-hostile-'));
-    try {
+    await withScratchFolder('docs-hostile', async (hostile) => {
       await buildDocs(checkout, bundle, hostile);
       const url = pathToFileURL(path.join(hostile, 'docs', 'index.html')).href;
       const { page, requests, blocked } = await open(url);
@@ -253,8 +249,6 @@ describe.runIf(mustRunBrowserTests)(`in headless Chromium (${chromiumPath ?? 'no
       expect(requests.filter((u) => u.includes('example.invalid'))).toEqual([]);
       expect(blocked.some((message) => message.includes("frame-src 'none'"))).toBe(true);
       await page.close();
-    } finally {
-      await fs.rm(hostile, { recursive: true, force: true });
-    }
+    });
   });
 });

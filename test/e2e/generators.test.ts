@@ -2,13 +2,13 @@
 // consumer of each SDK that calls every operation type-checks, and a wrong argument does not
 // (one tsc program over both).
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { createClient } from '@hey-api/openapi-ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkout } from '../support/helpers.ts';
 import { type OperationRow, operations } from '../../scripts/lint/contract/operations.ts';
 import { run, tsc } from '../support/run-command.ts';
+import { makeScratchFolder } from '../support/scratch-folder.ts';
 
 const inputs = ['openapi.json', 'openapi-3.0.json'];
 const folderOf = (input: string) => input.replace('.json', '');
@@ -26,7 +26,7 @@ function callFor(row: OperationRow): string {
 }
 
 beforeAll(async () => {
-  work = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-hey-api-'));
+  work = await makeScratchFolder('hey-api');
   for (const input of inputs) {
     const out = path.join(work, folderOf(input));
     await createClient({

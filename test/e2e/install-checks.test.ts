@@ -6,19 +6,15 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../support/helpers.ts';
 import { run } from '../support/run-command.ts';
+import { scratchFolderPerFile } from '../support/scratch-folder.ts';
 
-let work = '';
-beforeAll(async () => {
-  work = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-install-checks-'));
-});
-afterAll(async () => {
-  if (work) await fs.rm(work, { recursive: true, force: true });
-});
+const work = scratchFolderPerFile('install-checks');
+beforeAll(async () => {});
+afterAll(async () => {});
 
 const ci = (script: string) => path.join(root, '.ci', script);
 
@@ -71,8 +67,8 @@ describe(".ci/check-venv.py: run by the machine's Python, every file from a whee
   // A venv without pip (fast), holding one distribution as pip installs a wheel: its files and a
   // RECORD with each file's SHA-256.
   beforeAll(async () => {
-    venv = path.join(work, 'venv');
-    const made = await run('python3', ['-m', 'venv', '--without-pip', venv], work);
+    venv = path.join(work.dir, 'venv');
+    const made = await run('python3', ['-m', 'venv', '--without-pip', venv], work.dir);
     expect(made.code, made.output).toBe(0);
     const [lib] = await fs.readdir(path.join(venv, 'lib'));
     sitePackages = path.join(venv, 'lib', lib, 'site-packages');
@@ -89,7 +85,7 @@ describe(".ci/check-venv.py: run by the machine's Python, every file from a whee
       `demo.py,sha256=${digest(text)},${text.length}\ndemo-1.0.dist-info/METADATA,sha256=${digest(metadata)},${metadata.length}\ndemo-1.0.dist-info/RECORD,,\n`,
     );
   });
-  const check = () => run('python3', ['-I', ci('check-venv.py'), venv], work);
+  const check = () => run('python3', ['-I', ci('check-venv.py'), venv], work.dir);
 
   it('passes a venv as pip made it', async () => {
     const result = await check();
@@ -137,7 +133,7 @@ describe(".ci/check-venv.py: run by the machine's Python, every file from a whee
     } finally {
       await fs.writeFile(recorded, text);
     }
-    const inside = await run(path.join(venv, 'bin', 'python'), ['-I', ci('check-venv.py'), venv], work);
+    const inside = await run(path.join(venv, 'bin', 'python'), ['-I', ci('check-venv.py'), venv], work.dir);
     expect(inside.code).toBe(2);
     expect(inside.stderr).toContain("the venv it checks: run it with the machine's python3");
   });
@@ -145,23 +141,23 @@ describe(".ci/check-venv.py: run by the machine's Python, every file from a whee
 
 describe('caches only the user can write', () => {
   it('.ci/private-cache makes a folder 0700, tightens one only the user writes, and refuses one others may write', async () => {
-    const fresh = path.join(work, 'cache-a', 'tools');
-    expect((await run('bash', [ci('private-cache'), fresh], work)).code).toBe(0);
+    const fresh = path.join(work.dir, 'cache-a', 'tools');
+    expect((await run('bash', [ci('private-cache'), fresh], work.dir)).code).toBe(0);
     expect((await fs.stat(fresh)).mode & 0o777).toBe(0o700);
-    const readable = path.join(work, 'cache-b');
+    const readable = path.join(work.dir, 'cache-b');
     await fs.mkdir(readable, { mode: 0o755 });
-    expect((await run('bash', [ci('private-cache'), readable], work)).code).toBe(0);
+    expect((await run('bash', [ci('private-cache'), readable], work.dir)).code).toBe(0);
     expect((await fs.stat(readable)).mode & 0o777).toBe(0o700);
-    const seeded = path.join(work, 'cache-c');
+    const seeded = path.join(work.dir, 'cache-c');
     await fs.mkdir(seeded);
     await fs.chmod(seeded, 0o777);
-    const refused = await run('bash', [ci('private-cache'), seeded], work);
+    const refused = await run('bash', [ci('private-cache'), seeded], work.dir);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(`${seeded} may be written by group or others (mode 777)`);
   });
 
   it("Node's compile cache: under the user's cache folder with mode 0700, and off when others may write it", async () => {
-    const home = path.join(work, 'xdg');
+    const home = path.join(work.dir, 'xdg');
     const cacheDir = () =>
       run(process.execPath, ['-e', "require('./scripts/cli/start.ts'); console.log(require('node:module').getCompileCacheDir() ?? 'off')"], root, {
         XDG_CACHE_HOME: home,

@@ -5,16 +5,16 @@
 // and the fields, bundles that stay valid, and generated/ untouched. (Which folders it may build
 // into, its own earlier output among them, is a unit test: test/unit/overlay.test.ts.)
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { installHint, launchChromium, mustRunBrowserTests } from '../../scripts/dev/chromium.ts';
 import { fingerprint, root } from '../support/helpers.ts';
 import { startTestServer } from '../support/http-server.ts';
 import { installIntoApp } from '../support/installed-app.ts';
 import { run, type RunResult, tsc } from '../support/run-command.ts';
+import { scratchFolderPerFile } from '../support/scratch-folder.ts';
 
 if (!mustRunBrowserTests) console.warn(`overlay-build.test.ts: the docs test is skipped: ${installHint}`);
 
@@ -23,23 +23,20 @@ const packageName = '@acme/email-api';
 /** The build command of the checkout, run from the checkout as `npm run build -- <args>` runs it. */
 // What the build records of its output folder goes to the scratch folder, not the user's cache.
 const buildCommand = (args: string[]) =>
-  run(process.execPath, ['scripts/cli/build.ts', ...args], root, { INIT_CWD: root, XDG_CACHE_HOME: path.join(scratch, 'cache') });
+  run(process.execPath, ['scripts/cli/build.ts', ...args], root, { INIT_CWD: root, XDG_CACHE_HOME: path.join(scratch.dir, 'cache') });
 
-let scratch: string;
+const scratch = scratchFolderPerFile('overlay-build');
 let out: string;
 let first: RunResult;
 let generatedBefore: Record<string, string>;
 
 beforeAll(async () => {
-  scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-overlay-build-'));
   // The built client imports openapi-fetch: the folder sits where Node and tsc find the checkout's packages.
-  await fs.symlink(path.join(root, 'node_modules'), path.join(scratch, 'node_modules'));
-  out = path.join(scratch, 'acme-build');
+  await fs.symlink(path.join(root, 'node_modules'), path.join(scratch.dir, 'node_modules'));
+  out = path.join(scratch.dir, 'acme-build');
   generatedBefore = await fingerprint(path.join(root, 'generated'));
   first = await buildCommand([...overlayArgs, '--out', out, '--name', packageName]);
 }, 120_000);
-
-afterAll(() => fs.rm(scratch, { recursive: true, force: true }));
 
 describe('the build with the example overlays', () => {
   it('exits 0, printing what the overlays change, and writes the artifact set of generated/ there', async () => {
@@ -85,12 +82,12 @@ export const wrong: Schemas['SendBatchRequestBody'] = { subject: 42 };
 const { data } = await getMessageStatus(client);
 export const state: 'queued' | 'delivered' | 'bounced' | undefined = data?.state;
 `;
-    await fs.symlink(path.join(root, 'generated'), path.join(scratch, 'generated'));
-    await fs.writeFile(path.join(scratch, 'package.json'), '{ "type": "module" }\n');
-    await fs.writeFile(path.join(scratch, 'with.ts'), consumer('./acme-build'));
-    await fs.writeFile(path.join(scratch, 'without.ts'), consumer('./generated'));
+    await fs.symlink(path.join(root, 'generated'), path.join(scratch.dir, 'generated'));
+    await fs.writeFile(path.join(scratch.dir, 'package.json'), '{ "type": "module" }\n');
+    await fs.writeFile(path.join(scratch.dir, 'with.ts'), consumer('./acme-build'));
+    await fs.writeFile(path.join(scratch.dir, 'without.ts'), consumer('./generated'));
     const check = (...files: string[]) =>
-      run(process.execPath, [tsc('typescript'), '--noEmit', '--strict', '--module', 'nodenext', '--target', 'es2022', '--skipLibCheck', ...files], scratch);
+      run(process.execPath, [tsc('typescript'), '--noEmit', '--strict', '--module', 'nodenext', '--target', 'es2022', '--skipLibCheck', ...files], scratch.dir);
     // The reference's sample for sendBatch, with the credentials and the required field, compiles too.
     const messages = await fs.readFile(path.join(out, 'reference', 'messages-and-batches.md'), 'utf8');
     const sample = messages
@@ -100,7 +97,7 @@ export const state: 'queued' | 'delivered' | 'bounced' | undefined = data?.state
     expect(sample).toContain("    ExampleApiKey: 'your credential',\n");
     expect(sample).toContain("    body: { subject: 'text' },\n");
     expect(sample).toContain(`} from '${packageName}';`);
-    await fs.writeFile(path.join(scratch, 'sample.ts'), `${sample.replace(`from '${packageName}'`, "from './acme-build/dist/client.js'")}export {};\n`);
+    await fs.writeFile(path.join(scratch.dir, 'sample.ts'), `${sample.replace(`from '${packageName}'`, "from './acme-build/dist/client.js'")}export {};\n`);
     // One tsc run over the three files: errors only in the one without the overlays.
     const checked = await check('with.ts', 'sample.ts', 'without.ts');
     const errors = checked.stdout.split('\n').filter((line) => line.includes('error TS'));
@@ -255,7 +252,7 @@ describe('bad input to the build with overlays', () => {
 
 describe('an output folder with a forged list of what the build wrote', () => {
   it('is refused, and the files the list names are left as they were', async () => {
-    const folder = path.join(scratch, 'forged');
+    const folder = path.join(scratch.dir, 'forged');
     await fs.mkdir(folder);
     await fs.writeFile(path.join(folder, 'notes.txt'), 'mine');
     await fs.writeFile(path.join(folder, '.overlay-build.json'), JSON.stringify({ writtenBy: 'npm run build -- --overlay', files: ['notes.txt'] }));
@@ -270,7 +267,7 @@ describe('an output folder with a forged list of what the build wrote', () => {
 
 describe('a failing build with overlays, as the user typed its paths', () => {
   it('names the overlay and the output folder as given, and suggests the name the target meant', async () => {
-    const acme = path.join(scratch, 'acme');
+    const acme = path.join(scratch.dir, 'acme');
     await fs.mkdir(acme, { recursive: true });
     await fs.writeFile(
       path.join(acme, 'typo.yaml'),
@@ -281,7 +278,7 @@ describe('a failing build with overlays, as the user typed its paths', () => {
     await fs.mkdir(from);
     const result = await run(process.execPath, [path.join(root, 'scripts/cli/build.ts'), '--overlay', '../typo.yaml', '--out', '../out-typo'], root, {
       INIT_CWD: from,
-      XDG_CACHE_HOME: path.join(scratch, 'cache'),
+      XDG_CACHE_HOME: path.join(scratch.dir, 'cache'),
     });
     expect(result.code, result.output).toBe(1);
     const lines = result.stderr.trim().split('\n');

@@ -5,34 +5,32 @@
 // 127.0.0.1, whose requests show the credential, the cursor and the header. Its Markdown reference
 // shows the facts and no sentence that says they are open.
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../support/helpers.ts';
 import { jsonReply, startTestServer } from '../support/http-server.ts';
 import { type InstalledApp, installIntoApp } from '../support/installed-app.ts';
 import { run, type RunResult, tsc } from '../support/run-command.ts';
+import { scratchFolderPerFile } from '../support/scratch-folder.ts';
 
 const overlays = ['bearer', 'paging', 'idempotency', 'fields'].flatMap((name) => ['--overlay', `examples/overlays/${name}.yaml`]);
 const packageName = 'acme-email-api';
-let scratch: string;
+const scratch = scratchFolderPerFile('overlay-consumer');
 let out: string;
 let built: RunResult;
 let app: InstalledApp;
 
 beforeAll(async () => {
-  scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-overlay-consumer-'));
-  out = path.join(scratch, 'acme');
+  out = path.join(scratch.dir, 'acme');
   built = await run(process.execPath, ['scripts/cli/build.ts', ...overlays, '--out', out, '--name', packageName], root, {
     INIT_CWD: root,
-    XDG_CACHE_HOME: path.join(scratch, 'cache'),
+    XDG_CACHE_HOME: path.join(scratch.dir, 'cache'),
   });
   if (built.code === 0) app = await installIntoApp(out);
 }, 180_000);
 
 afterAll(async () => {
   await app?.remove();
-  await fs.rm(scratch, { recursive: true, force: true });
 });
 
 const program = `import { createEmailDeliveryClient, listWebhooks, sendBatch } from '${packageName}';

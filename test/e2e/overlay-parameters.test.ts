@@ -4,31 +4,28 @@
 // as the description says on a recording server on 127.0.0.1, and the Markdown reference, the code
 // samples and the rendered docs (a real Chromium) show each by name, location and schema.
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { installHint, launchChromium, mustRunBrowserTests } from '../../scripts/dev/chromium.ts';
 import { root } from '../support/helpers.ts';
 import { startTestServer } from '../support/http-server.ts';
 import { run, type RunResult, tsc } from '../support/run-command.ts';
+import { scratchFolderPerFile } from '../support/scratch-folder.ts';
 
 if (!mustRunBrowserTests) console.warn(`overlay-parameters.test.ts: the docs test is skipped: ${installHint}`);
 
 const fixture = 'test/fixtures/overlays/parameters.yaml';
-let scratch: string;
+const scratch = scratchFolderPerFile('overlay-parameters');
 let out: string;
 let built: RunResult;
 
 beforeAll(async () => {
-  scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-overlay-parameters-'));
   // The built client imports openapi-fetch: the folder sits where Node and tsc find the checkout's packages.
-  await fs.symlink(path.join(root, 'node_modules'), path.join(scratch, 'node_modules'));
-  out = path.join(scratch, 'build');
+  await fs.symlink(path.join(root, 'node_modules'), path.join(scratch.dir, 'node_modules'));
+  out = path.join(scratch.dir, 'build');
   built = await run(process.execPath, ['scripts/cli/build.ts', '--overlay', fixture, '--out', out], root, { INIT_CWD: root });
 }, 120_000);
-
-afterAll(() => fs.rm(scratch, { recursive: true, force: true }));
 
 describe('the build with an overlay that adds query, header and cookie parameters', () => {
   it('exits 0', () => {
@@ -54,9 +51,9 @@ describe('the build with an overlay that adds query, header and cookie parameter
   });
 
   it('types them: tsc passes a correct call and refuses a wrong type and a missing required header', async () => {
-    await fs.writeFile(path.join(scratch, 'package.json'), '{ "type": "module" }\n');
+    await fs.writeFile(path.join(scratch.dir, 'package.json'), '{ "type": "module" }\n');
     await fs.writeFile(
-      path.join(scratch, 'calls.ts'),
+      path.join(scratch.dir, 'calls.ts'),
       `import { createEmailDeliveryClient, listWebhooks, sendBatch } from './build/dist/client.js';
 const client = createEmailDeliveryClient();
 await listWebhooks(client, { query: { cursor: 'c', tags: ['a'] }, cookie: { session: 's' } });
@@ -70,7 +67,7 @@ await sendBatch(client, { id: 'b' });
     const checked = await run(
       process.execPath,
       [tsc('typescript'), '--noEmit', '--strict', '--module', 'nodenext', '--target', 'es2022', '--skipLibCheck', 'calls.ts'],
-      scratch,
+      scratch.dir,
     );
     expect(checked.code, checked.output).toBe(0);
   });

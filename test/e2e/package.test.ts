@@ -3,7 +3,6 @@
 // the built client at run time, calling every operation against a recording server on 127.0.0.1,
 // under the machine's own Node (20 on this project's machines) and under the toolchain's Node 24.
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callEveryModule, expectedRequest, expectedResults, successStatusOf } from '../support/every-operation.ts';
@@ -11,6 +10,7 @@ import { root } from '../support/helpers.ts';
 import { startTestServer, type TestServer } from '../support/http-server.ts';
 import { type OperationRow, operations } from '../../scripts/lint/contract/operations.ts';
 import { run, systemNode, tsc } from '../support/run-command.ts';
+import { makeScratchFolder } from '../support/scratch-folder.ts';
 
 const packageName = 'email-delivery-api';
 let consumer: string;
@@ -43,7 +43,7 @@ ${operations.map(callFor).join('\n')}
 const brokenSource = `import { deleteWebhook, createEmailDeliveryClient } from '${packageName}';\nvoid deleteWebhook(createEmailDeliveryClient(), { id: 1 });\n`;
 
 beforeAll(async () => {
-  consumer = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-consumer-'));
+  consumer = await makeScratchFolder('consumer');
   const packed = await run('npm', ['pack', '--pack-destination', consumer, '--json'], root);
   expect(packed.code, packed.output).toBe(0);
   const [{ filename, files }] = JSON.parse(packed.stdout);

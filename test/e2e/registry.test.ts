@@ -6,12 +6,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../support/helpers.ts';
 import { freeLoopbackPort, jsonReply, startTestServer, type TestServer } from '../support/http-server.ts';
 import { run } from '../support/run-command.ts';
+import { makeScratchFolder } from '../support/scratch-folder.ts';
 
 const verdaccioBin = path.join(path.dirname(createRequire(import.meta.url).resolve('verdaccio/package.json')), 'bin', 'verdaccio');
 const pkg = JSON.parse(await fs.readFile(path.join(root, 'package.json'), 'utf8')) as { name: string; version: string };
@@ -29,7 +29,7 @@ const npm = (args: string[], cwd: string) =>
   });
 
 beforeAll(async () => {
-  scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-registry-'));
+  scratch = await makeScratchFolder('registry');
   const port = await freeLoopbackPort();
   registry = `http://127.0.0.1:${port}/`;
   const config = [

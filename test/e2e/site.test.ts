@@ -7,7 +7,6 @@
 import { execFile } from 'node:child_process';
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { LinkState, check } from 'linkinator';
@@ -18,6 +17,7 @@ import { edit, fingerprint } from '../support/helpers.ts';
 import { startTestServer, type TestServer } from '../support/http-server.ts';
 import { sharedCheckoutCopy } from '../support/repo-copy.ts';
 import { runScript } from '../support/run-command.ts';
+import { makeScratchFolder } from '../support/scratch-folder.ts';
 
 if (!mustRunBrowserTests) console.warn(`site.test.ts: the browser tests are skipped: ${installHint}`);
 
@@ -43,7 +43,7 @@ beforeAll(async () => {
   await copy.git('tag', 'v1.1.0');
   await edit(copy.dir, 'openapi/openapi.yaml', 'title: Email Delivery Service API', 'title: Email Delivery Service API (next)');
   await commit('after 1.1.0');
-  scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-site-test-'));
+  scratch = await makeScratchFolder('site-test');
   site = path.join(scratch, 'site');
   built = await siteCommand(site);
 }, 300_000);

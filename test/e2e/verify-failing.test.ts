@@ -6,7 +6,6 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
@@ -15,24 +14,23 @@ import YAML from 'yaml';
 import { root } from '../support/helpers.ts';
 import { verdictOf, verifyHere } from '../support/verify-here.ts';
 import { freeLoopbackPort, jsonReply, startTestServer, type TestServer } from '../support/http-server.ts';
+import { scratchFolderPerFile } from '../support/scratch-folder.ts';
 
 let server: TestServer;
-let scratch: string;
+const scratch = scratchFolderPerFile('verify-failing');
 
 beforeAll(async () => {
   server = await startTestServer();
-  scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-verify-failing-'));
 });
 
 afterAll(async () => {
   await server.close();
-  await fs.rm(scratch, { recursive: true, force: true });
 });
 
 describe('a service that fails: exit 1 by default', () => {
   it('503 to everything: each call a server error with an excerpt of its body; JUnit failures', async () => {
     server.reply = () => ({ status: 503, body: `maintenance ${'x'.repeat(500)}`, headers: { 'content-type': 'text/plain' } });
-    const junit = path.join(scratch, 'outage.xml');
+    const junit = path.join(scratch.dir, 'outage.xml');
     const result = await verifyHere(['--base-url', server.url, '--junit', junit]);
     expect(result.code).toBe(1);
     expect(verdictOf(result.out, 'listScopes')).toMatch(/^server error +listScopes +GET +answered 503: the body "maintenance x{188}"…$/);
@@ -61,13 +59,13 @@ describe('a service that fails: exit 1 by default', () => {
     const workflow = YAML.parse(await fs.readFile(path.join(root, 'examples', 'workflows', 'verify.yml'), 'utf8'));
     const step = workflow.jobs.verify.steps.find((s: { run?: string }) => s.run?.includes('verify'));
     expect(step.shell).toBe('bash');
-    const summary = path.join(scratch, 'summary.md');
+    const summary = path.join(scratch.dir, 'summary.md');
     const env = {
       ...process.env,
       BASE_URL: `http://127.0.0.1:${await freeLoopbackPort()}`,
       CREDENTIALS_HEADER: 'X-Api-Key: k',
       GITHUB_STEP_SUMMARY: summary,
-      RUNNER_TEMP: scratch,
+      RUNNER_TEMP: scratch.dir,
       FORCE_COLOR: '0',
     };
     // As GitHub runs `shell: bash`: bash --noprofile --norc -eo pipefail.
@@ -77,7 +75,7 @@ describe('a service that fails: exit 1 by default', () => {
     });
     expect(code).toBe(1);
     expect(await fs.readFile(summary, 'utf8')).toMatch(/^\*\*Failed\*\*: no operation was confirmed as described; 15 unreachable, 14 not called/m);
-    expect(await fs.readFile(path.join(scratch, 'verify.xml'), 'utf8')).toContain('errors="15"');
+    expect(await fs.readFile(path.join(scratch.dir, 'verify.xml'), 'utf8')).toContain('errors="15"');
   });
 });
 
@@ -195,7 +193,7 @@ describe('a hostile service: each exchange bounded in time and bytes', () => {
 describe('what a service sends stays inert in the reports', () => {
   it('U+FFFF and other characters XML forbids do not make the JUnit file invalid; bare URLs are no links in Markdown', async () => {
     server.reply = () => ({ status: 500, body: 'bad \uffff\ufffe\u0001 see https://evil.example/x or www.evil.example, mail a@evil.example', headers: {} });
-    const junit = path.join(scratch, 'hostile.xml');
+    const junit = path.join(scratch.dir, 'hostile.xml');
     const result = await verifyHere(['--base-url', server.url, '--junit', junit, '--format', 'markdown']);
     const xml = await fs.readFile(junit, 'utf8');
     // eslint-disable-next-line no-control-regex -- what XML 1.0 forbids

@@ -4,7 +4,6 @@
 // bad usage (exit 2, nothing sent). Most runs call `verify` in this process; the Prism run is the
 // command itself.
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer } from '../../scripts/serve/mock-server.ts';
@@ -13,22 +12,21 @@ import { checkout, root } from '../support/helpers.ts';
 import { verdictOf, verifyHere } from '../support/verify-here.ts';
 import { freeLoopbackPort, jsonReply, type RecordedRequest, startTestServer, type TestServer } from '../support/http-server.ts';
 import { run } from '../support/run-command.ts';
+import { scratchFolderPerFile } from '../support/scratch-folder.ts';
 
 /** The GET operations with `{id}`, each given an id, so that every GET is called. */
 const ids = ['getUnsubscribeGroup', 'getInboundWebhook', 'getAccessibilityResult', 'getIntegration'].flatMap((operationId) => ['--id', `${operationId}=x1`]);
 
 let server: TestServer;
 let elsewhere: TestServer;
-let scratch: string;
+const scratch = scratchFolderPerFile('verify');
 
 beforeAll(async () => {
   [server, elsewhere] = await Promise.all([startTestServer(), startTestServer()]);
-  scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-verify-'));
 });
 
 afterAll(async () => {
   await Promise.all([server.close(), elsewhere.close()]);
-  await fs.rm(scratch, { recursive: true, force: true });
 });
 
 describe('against the Prism mock', () => {
@@ -106,7 +104,7 @@ describe('a service that deviates on purpose', () => {
       if (request.path === '/v1/api-key') return { status: 302, headers: { location: `${elsewhere.url}/collect` } };
       return jsonReply(200, {});
     };
-    const junit = path.join(scratch, 'verify.xml');
+    const junit = path.join(scratch.dir, 'verify.xml');
     result = await verifyHere(['--base-url', server.url, '--write', 'sendBatch', '--allow-writes', '--id', 'sendBatch=b1', '--timeout', '1', '--junit', junit]);
   });
 
@@ -137,7 +135,7 @@ describe('a service that deviates on purpose', () => {
   });
 
   it('writes JUnit XML: a failure per contradiction, an error for the timeout, skipped for the rest', async () => {
-    const xml = await fs.readFile(path.join(scratch, 'verify.xml'), 'utf8');
+    const xml = await fs.readFile(path.join(scratch.dir, 'verify.xml'), 'utf8');
     expect(xml).toMatch(/<testsuites name="verify" tests="29" failures="3" errors="1" skipped="15" /);
     expect(xml).toContain('<testcase classname="verify" name="sendBatch (POST)"');
     expect(xml).toContain('<failure message="contradicts: the success body is not JSON: the 200 response (content-type: text/html) reads &quot;&lt;html&gt;');

@@ -8,8 +8,9 @@ import { type MockServer, startMockServer } from '../../scripts/serve/mock-serve
 import { checkout, loadBundle, root } from '../support/helpers.ts';
 import { operations } from '../../scripts/lint/contract/operations.ts';
 import { freeLoopbackPort } from '../support/http-server.ts';
-import { missingFor, requireTools, reusedWhenSame, runsHere, scratch, venv } from '../support/languages.ts';
+import { missingFor, requireTools, reusedWhenSame, runsHere, venv } from '../support/languages.ts';
 import { run } from '../support/run-command.ts';
+import { makeScratchFolder } from '../support/scratch-folder.ts';
 
 const missing = missingFor(['python']);
 
@@ -42,7 +43,7 @@ let report: Report;
 describe.runIf(runsHere('Schemathesis', missing))('Schemathesis against the Prism mock', () => {
   beforeAll(async () => {
     requireTools(missing);
-    work = await scratch('schemathesis');
+    work = await makeScratchFolder('schemathesis');
     const bundle = path.join(checkout.outputDir, 'openapi.json');
     // Reproducible, and short: Prism never answers a body that is not JSON, so each such request times out.
     const options = ['--checks', 'all', '--max-examples', '10', '--seed', '1', '--generation-deterministic', '--request-timeout', '3'];

@@ -2,12 +2,12 @@
 // fingerprints of folders for byte-for-byte comparisons.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, beforeEach } from 'vitest';
 import type { LintOptions } from '../../scripts/lint/lint-description.ts';
 import { openProject, type Project } from '../../scripts/project.ts';
+import { makeScratchFolder } from './scratch-folder.ts';
 
 export { deref } from '../../scripts/openapi-document.ts';
 
@@ -32,7 +32,7 @@ export interface TemporaryProject {
 
 /** A copy of this project (no tooling, no node_modules) in a fresh temporary folder. */
 export async function temporaryProject(): Promise<TemporaryProject> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-project-'));
+  const dir = await makeScratchFolder('project');
   // generated/docs/ is not committed (README, "Rendered docs"): a copy starts without it.
   const notDocs = (source: string) => !source.startsWith(path.join(root, 'generated', 'docs'));
   await Promise.all(projectFiles.map((entry) => fs.cp(path.join(root, entry), path.join(dir, entry), { recursive: true, filter: notDocs })));

@@ -2,10 +2,10 @@
 // would (`npm install --install-links <folder>`): the folder's one dependency, openapi-fetch (and
 // its own), comes from the checkout's node_modules, as the registry would give it.
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { root } from './helpers.ts';
 import { run, type RunResult } from './run-command.ts';
+import { makeScratchFolder } from './scratch-folder.ts';
 
 export interface InstalledApp {
   dir: string;
@@ -15,7 +15,7 @@ export interface InstalledApp {
 
 /** A new application folder with `folder` installed in it; `remove` deletes it. */
 export async function installIntoApp(folder: string): Promise<InstalledApp> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-overlay-app-'));
+  const dir = await makeScratchFolder('overlay-app');
   const linked = (name: string) => `file:${path.join(root, 'node_modules', name)}`;
   const dependencies = { 'openapi-fetch': linked('openapi-fetch'), 'openapi-typescript-helpers': linked('openapi-typescript-helpers') };
   await fs.writeFile(path.join(dir, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module', dependencies }));

@@ -5,11 +5,12 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import { type Json, loadBundle, root } from './helpers.ts';
 import { startTestServer } from './http-server.ts';
 import { run, type RunResult } from './run-command.ts';
 import { type CallArguments, operationAt, successStatus, wireRequest } from './wire-format.ts';
+import { scratchFolderPerFile } from './scratch-folder.ts';
 
 export const languagesDir = path.join(root, 'test', 'languages');
 const toolsHome = process.env.EMAIL_DELIVERY_TOOLS ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'email-delivery-api');
@@ -158,9 +159,6 @@ export async function mustRun(command: string, args: string[], cwd: string, env:
   return result;
 }
 
-/** A fresh temporary folder for generated code; never inside the repository. */
-export const scratch = (name: string) => fs.promises.mkdtemp(path.join(os.tmpdir(), `email-delivery-${name}-`));
-
 /**
  * Generates a client with OpenAPI Generator, its spec validation on, into `output`. Its WARN lines,
  * but for the 3.1 beta notice, must be `knownWarnings` exactly (the README's generator table lists
@@ -268,18 +266,14 @@ export const openQueryDeviation = (request: string, why: string): Deviation[] =>
  * its tests and removed after.
  */
 export function tierWorkspace(name: string): { readonly work: string; readonly document: Json } {
-  let work = '';
+  const scratch = scratchFolderPerFile(name);
   let document: Json;
   beforeAll(async () => {
-    work = await scratch(name);
     document = await loadBundle();
-  });
-  afterAll(async () => {
-    if (work) await fs.promises.rm(work, { recursive: true, force: true });
   });
   return {
     get work() {
-      return work;
+      return scratch.dir;
     },
     get document() {
       return document;

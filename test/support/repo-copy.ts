@@ -1,17 +1,17 @@
 // A temporary copy of the whole checkout (tooling included, node_modules shared by a link), for the
 // end-to-end tests that run the commands as a user does: a command resolves the checkout it lives in.
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { edit, root } from './helpers.ts';
 import { run } from './run-command.ts';
+import { makeScratchFolder } from './scratch-folder.ts';
 
 const checkoutFiles = ['openapi', 'scripts', 'generated', 'redocly.yaml', '.spectral.yaml', 'package.json', 'tsconfig.json', 'CHANGELOG.md'];
 
 /** A copy of the checkout's files in a fresh temporary folder, node_modules linked. */
-export async function copyCheckout(prefix = 'email-delivery-checkout-'): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
+export async function copyCheckout(label = 'checkout'): Promise<string> {
+  const dir = await makeScratchFolder(label);
   const notDocs = (source: string) => !source.startsWith(path.join(root, 'generated', 'docs'));
   await Promise.all(checkoutFiles.map((entry) => fs.cp(path.join(root, entry), path.join(dir, entry), { recursive: true, filter: notDocs })));
   await fs.symlink(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');

@@ -4,7 +4,6 @@
 // with the edit held in memory (the project handle's overlay, as the mutation runner does) and
 // builds into outputs of its own; a row that changes a config file gets a temporary project.
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildOptions, stagingPrefix } from '../../scripts/pipeline/build.ts';
@@ -15,6 +14,7 @@ import { inThreadSpectral } from '../../scripts/lint/spectral.ts';
 import { loadRuleset } from '../../scripts/lint/spectral-ruleset.ts';
 import { openProject, type Project } from '../../scripts/project.ts';
 import { checkout, checkoutLinters, edit, fingerprint, loadBundle, recordingLog, root, withTemporaryProject } from '../support/helpers.ts';
+import { withScratchFolder } from '../support/scratch-folder.ts';
 
 let linters: Required<LintOptions>;
 beforeAll(async () => {
@@ -29,15 +29,12 @@ async function withEditedSource<T>(file: string, search: string, replacement: st
   const full = path.join(root, file);
   const text = await fs.readFile(full, 'utf8');
   if (!text.includes(search)) throw new Error(`edit: ${search} not found in ${file}`);
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-outputs-'));
-  try {
+  return withScratchFolder('outputs', async (dir) => {
     await fs.mkdir(path.join(dir, 'generated'));
     await fs.copyFile(path.join(checkout.outputDir, 'openapi.json'), path.join(dir, 'generated', 'openapi.json'));
     const project = { ...openProject(root, new Map([[full, text.replace(search, replacement)]])), outputDir: path.join(dir, 'generated') };
-    return await use(project, dir);
-  } finally {
-    await fs.rm(dir, { recursive: true, force: true });
-  }
+    return use(project, dir);
+  });
 }
 
 interface BadInput {

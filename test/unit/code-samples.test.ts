@@ -3,20 +3,20 @@
 // consumer who installed it would compile it. The compiler runs in this process. (That the page
 // shows them is checked in the browser, in the end-to-end tier.)
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientPackage, sampleLineWidth, withCodeSamples } from '../../scripts/pipeline/code-samples.ts';
 import { type Json, loadBundle, root } from '../support/helpers.ts';
 import { operations } from '../../scripts/lint/contract/operations.ts';
+import { makeScratchFolder } from '../support/scratch-folder.ts';
 
 let work: string;
 let described: Json;
 
 beforeAll(async () => {
   described = withCodeSamples(await loadBundle());
-  work = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-samples-'));
+  work = await makeScratchFolder('samples');
   // A consumer project where the package name resolves to this checkout, as npm would link it.
   await fs.mkdir(path.join(work, 'node_modules'), { recursive: true });
   await fs.symlink(root, path.join(work, 'node_modules', clientPackage), 'dir');

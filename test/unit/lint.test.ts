@@ -3,7 +3,6 @@
 // own loader gives. (The commands and the linters' own CLIs are in the end-to-end tier.)
 import nodeFs from 'node:fs';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import spectralCore from '@stoplight/spectral-core';
 import spectralParsers from '@stoplight/spectral-parsers';
@@ -17,6 +16,7 @@ import { inThreadSpectral, type SpectralLinter } from '../../scripts/lint/spectr
 import { loadRuleset } from '../../scripts/lint/spectral-ruleset.ts';
 import { openProject } from '../../scripts/project.ts';
 import { checkout, loadBundle } from '../support/helpers.ts';
+import { withScratchFolder } from '../support/scratch-folder.ts';
 
 let spectral: SpectralLinter;
 beforeAll(async () => {
@@ -34,16 +34,13 @@ describe('lint', () => {
   });
 
   it('in a worker thread, a ruleset that does not load fails the lint with its own message', async () => {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-worker-'));
-    try {
+    await withScratchFolder('worker', async (dir) => {
       await fs.writeFile(path.join(dir, '.spectral.yaml'), 'extends:\n  - https://rulesets.example/oas.yaml\n');
       const project = { ...checkout, spectralRuleset: path.join(dir, '.spectral.yaml'), root: dir };
       await expect(lintDescription(project, { redoclyConfig: await loadRedoclyConfig(checkout) })).rejects.toThrow(
         /^\.spectral\.yaml:2:5: extends: "https:\/\/rulesets\.example\/oas\.yaml" is a URL/,
       );
-    } finally {
-      await fs.rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('in a worker thread (as the commands run it) it finds nothing either', async () => {
@@ -134,15 +131,12 @@ describe('the Spectral ruleset loader', () => {
    * checkout's ruleset beside it as base.yaml), runs `use` on it, removes the folder.
    */
   async function withRulesetFile(text: string, use: (file: string, project: { root: string }) => Promise<void>): Promise<void> {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-ruleset-'));
-    try {
+    await withScratchFolder('ruleset', async (dir) => {
       const file = path.join(dir, '.spectral.yaml');
       await fs.writeFile(file, text);
       await fs.copyFile(checkout.spectralRuleset, path.join(dir, 'base.yaml'));
       await use(file, { root: dir });
-    } finally {
-      await fs.rm(dir, { recursive: true, force: true });
-    }
+    });
   }
 
   it("hands a ruleset that extends a file to Spectral's own loader", async () => {

@@ -4,16 +4,16 @@
 // it (the Markdown reference and llms-full.txt, the types' comments, the code samples); the
 // overview table shows the interface document's verdict beside what the overlays add.
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { markdownReference } from '../../scripts/pipeline/markdown-reference.ts';
 import { generateTypes } from '../../scripts/pipeline/generate-types.ts';
 import { overlaidDescription } from '../../scripts/overlay/build-overlaid.ts';
 import { checkout, type Json, loadBundle, root } from '../support/helpers.ts';
+import { scratchFolderPerFile } from '../support/scratch-folder.ts';
 
 const examples = path.join(root, 'examples', 'overlays');
-let scratch: string;
+const scratch = scratchFolderPerFile('overlaid-prose');
 let base: Json;
 let document: Json;
 let reference: Map<string, string>;
@@ -29,16 +29,14 @@ actions:
 `;
 
 beforeAll(async () => {
-  scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-overlaid-prose-'));
   base = await loadBundle();
-  const file = path.join(scratch, 'typed-id.yaml');
+  const file = path.join(scratch.dir, 'typed-id.yaml');
   await fs.writeFile(file, typedId);
   const overlays = [path.join(examples, 'auth.yaml'), path.join(examples, 'fields.yaml')];
-  document = (await overlaidDescription(checkout, { overlays, out: scratch }, base)).document;
+  document = (await overlaidDescription(checkout, { overlays, out: scratch.dir }, base)).document;
   reference = markdownReference(document);
-  typed = (await overlaidDescription(checkout, { overlays: [file], out: scratch }, base)).document;
+  typed = (await overlaidDescription(checkout, { overlays: [file], out: scratch.dir }, base)).document;
 });
-afterAll(() => fs.rm(scratch, { recursive: true, force: true }));
 let typed: Json;
 
 const operation = (doc: Json, p: string, method: string) => doc.paths[p][method];

@@ -2,28 +2,25 @@
 // (issue 29, item 5), each refused with one line, before it can take long or grow large. (The
 // forged manifest of an output folder is in test/unit/overlay.test.ts, "the output folder".)
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { applyOverlays } from '../../scripts/overlay/apply-overlay.ts';
 import { overlayLimits } from '../../scripts/overlay/overlay-limits.ts';
 import { readOverlay } from '../../scripts/overlay/read-overlay.ts';
 import { type Json, loadBundle } from '../support/helpers.ts';
+import { scratchFolderPerFile } from '../support/scratch-folder.ts';
 
-let scratch: string;
+const scratch = scratchFolderPerFile('overlay-bounds');
 let base: Json;
 
 beforeAll(async () => {
-  scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-overlay-bounds-'));
   base = await loadBundle();
 });
-afterAll(() => fs.rm(scratch, { recursive: true, force: true }));
-
 const header = 'overlay: 1.1.0\ninfo: {title: Test, version: "1"}\nactions:\n';
 
 /** `text` written as an overlay file in the scratch folder; its path. */
 async function overlayText(text: string): Promise<string> {
-  const file = path.join(scratch, `x-${Math.random().toString(36).slice(2)}.yaml`);
+  const file = path.join(scratch.dir, `x-${Math.random().toString(36).slice(2)}.yaml`);
   await fs.writeFile(file, text);
   return file;
 }
@@ -108,7 +105,7 @@ describe('an overlay within bounds', () => {
     expect(await refusal(`${header}  - target: $..*\n    remove: true\n`)).toBe(
       'x.yaml:4: action 1 (target $..*): it removes #/openapi, without which there is no description; target the nodes inside it you mean',
     );
-    const file = path.join(scratch, 'nested.yaml');
+    const file = path.join(scratch.dir, 'nested.yaml');
     await fs.writeFile(file, `${header}  - target: $.servers..*\n    remove: true\n`);
     const { document } = applyOverlays(base, [readOverlay(file, 'nested.yaml')]);
     expect(document.servers).toEqual([]);

@@ -3,9 +3,8 @@
 // line, action, target, what, why), in process. The parameters the client does carry pass, and the
 // build with overlays refuses through the same check before it writes anything.
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { applyOverlays } from '../../scripts/overlay/apply-overlay.ts';
 import { overlaidDescription } from '../../scripts/overlay/build-overlaid.ts';
 import { checkClientSupport, clientProblems } from '../../scripts/overlay/client-support.ts';
@@ -13,16 +12,14 @@ import { readOverlay } from '../../scripts/overlay/read-overlay.ts';
 import { generateClient } from '../../scripts/pipeline/generate-client.ts';
 import { listOperations } from '../../scripts/pipeline/operations.ts';
 import { checkout, type Json, loadBundle, root } from '../support/helpers.ts';
+import { scratchFolderPerFile } from '../support/scratch-folder.ts';
 
 const fixture = path.join(root, 'test', 'fixtures', 'overlays', 'parameters.yaml');
-let scratch: string;
+const scratch = scratchFolderPerFile('client-support');
 let base: Json;
 beforeAll(async () => {
-  scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-client-support-'));
   base = await loadBundle();
 });
-afterAll(() => fs.rm(scratch, { recursive: true, force: true }));
-
 const webhooks = "$.paths['/v1/webhooks'].get";
 const sendBatch = "$.paths['/v1/batches/{id}/send'].post";
 /** An overlay file whose one action (line 5) updates `target` with `update` (YAML flow text). */
@@ -32,7 +29,7 @@ const parameter = (fields: string) => `{parameters: [{name: filter, in: query, d
 
 /** The message the overlay's action is refused with, or undefined when the client carries it. */
 async function refusal(target: string, update: string): Promise<string | undefined> {
-  const file = path.join(scratch, `${Math.random().toString(36).slice(2)}.yaml`);
+  const file = path.join(scratch.dir, `${Math.random().toString(36).slice(2)}.yaml`);
   await fs.writeFile(file, overlayText(target, update));
   const { document, applied } = applyOverlays(base, [readOverlay(file, 'acme/x.yaml')]);
   try {
@@ -160,7 +157,7 @@ describe('carried', () => {
   });
 
   it('open query pairs beside a header parameter stay the pairs themselves in the function, the header beside them', async () => {
-    const file = path.join(scratch, 'pairs-and-header.yaml');
+    const file = path.join(scratch.dir, 'pairs-and-header.yaml');
     await fs.writeFile(
       file,
       overlayText("$.paths['/v1/api-key'].get", '{parameters: [{name: X-Trace, in: header, description: A trace., schema: {type: string}}]}'),
@@ -181,7 +178,7 @@ describe('carried', () => {
 
 describe('the build with overlays', () => {
   it('refuses at the overlay step, after the standard lint, through the same check', async () => {
-    const file = path.join(scratch, 'deep.yaml');
+    const file = path.join(scratch.dir, 'deep.yaml');
     await fs.writeFile(file, overlayText(webhooks, parameter('style: deepObject, explode: true, schema: {type: object, properties: {a: {type: string}}}')));
     await expect(overlaidDescription(checkout, { overlays: [file], out: '', shownAs: () => 'acme/deep.yaml' }, base)).rejects.toThrow(
       /^acme\/deep\.yaml:5: action 1 \(target \$\.paths\['\/v1\/webhooks'\]\.get\): GET \/v1\/webhooks: parameter 'filter' \(in query\) cannot be carried by the TypeScript client: style deepObject/,

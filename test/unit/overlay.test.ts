@@ -3,9 +3,8 @@
 // problems put on their action's line, what the overlays change and what is refused, the output
 // folder's checks, and what the build's steps make of the example overlays.
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { generateClient } from '../../scripts/pipeline/generate-client.ts';
 import { markdownReference } from '../../scripts/pipeline/markdown-reference.ts';
@@ -17,22 +16,20 @@ import { silentPartRules } from '../../scripts/overlay/lint-overlaid.ts';
 import { overlayChanges } from '../../scripts/overlay/overlay-changes.ts';
 import { readOverlay } from '../../scripts/overlay/read-overlay.ts';
 import { checkout, type Json, loadBundle, root } from '../support/helpers.ts';
+import { scratchFolderPerFile } from '../support/scratch-folder.ts';
 
 const examples = path.join(root, 'examples', 'overlays');
 const auth = path.join(examples, 'auth.yaml');
 const fields = path.join(examples, 'fields.yaml');
-let scratch: string;
+const scratch = scratchFolderPerFile('overlay-unit');
 let base: Json;
 
 beforeAll(async () => {
-  scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-overlay-unit-'));
   base = await loadBundle();
 });
-afterAll(() => fs.rm(scratch, { recursive: true, force: true }));
-
 /** Writes `text` as an overlay file in the scratch folder; returns its path. */
 async function overlayFile(name: string, text: string): Promise<string> {
-  const file = path.join(scratch, name);
+  const file = path.join(scratch.dir, name);
   await fs.writeFile(file, text);
   return file;
 }
@@ -133,8 +130,8 @@ describe('reading an overlay', () => {
   });
 
   it('refuses a file that does not exist or is a folder', () => {
-    expect(() => readOverlay(path.join(scratch, 'missing.yaml'), 'missing.yaml')).toThrow(/^overlay missing\.yaml does not exist$/);
-    expect(() => readOverlay(scratch, 'folder')).toThrow(/^overlay folder is not a regular file$/);
+    expect(() => readOverlay(path.join(scratch.dir, 'missing.yaml'), 'missing.yaml')).toThrow(/^overlay missing\.yaml does not exist$/);
+    expect(() => readOverlay(scratch.dir, 'folder')).toThrow(/^overlay folder is not a regular file$/);
   });
 });
 
@@ -248,7 +245,7 @@ describe('applying overlays', () => {
 describe('the description with overlays', () => {
   const options = (overlays: string[], allowOperationChanges = false) => ({
     overlays,
-    out: path.join(scratch, 'out'),
+    out: path.join(scratch.dir, 'out'),
     allowOperationChanges,
     shownAs: (f: string) => path.basename(f),
   });
@@ -397,7 +394,7 @@ describe('the description with overlays', () => {
 describe('what the build makes of a description with overlays', () => {
   let document: Json;
   beforeAll(async () => {
-    document = (await overlaidDescription(checkout, { overlays: [auth, fields], out: scratch }, base)).document;
+    document = (await overlaidDescription(checkout, { overlays: [auth, fields], out: scratch.dir }, base)).document;
   });
 
   it('the client takes typed credentials and sends each as its header; without schemes it does not', () => {
@@ -437,9 +434,9 @@ describe('the output folder', () => {
 
   it('is refused when it holds a file the command did not write, or changed since, and accepted when new, empty or its own', async () => {
     const cache = process.env.XDG_CACHE_HOME;
-    process.env.XDG_CACHE_HOME = path.join(scratch, 'cache');
+    process.env.XDG_CACHE_HOME = path.join(scratch.dir, 'cache');
     try {
-      const out = path.join(scratch, 'folder');
+      const out = path.join(scratch.dir, 'folder');
       expect(() => checkOutputFolder(checkout, out, 'folder')).not.toThrow();
       await fs.mkdir(path.join(out, 'docs'), { recursive: true });
       await fs.writeFile(path.join(out, 'docs', 'index.html'), '<html>');

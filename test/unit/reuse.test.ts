@@ -3,9 +3,9 @@
 // produces again; what the key ignores does not count; nothing is reused under
 // EMAIL_DELIVERY_NO_REUSE=1 or from a results folder others may write.
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { makeScratchFolder } from '../support/scratch-folder.ts';
 
 let tools = '';
 let work = '';
@@ -13,7 +13,7 @@ let reusedWhenSame: typeof import('../support/languages.ts').reusedWhenSame;
 const saved = process.env.EMAIL_DELIVERY_TOOLS;
 
 beforeAll(async () => {
-  tools = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-reuse-tools-'));
+  tools = await makeScratchFolder('reuse-tools');
   process.env.EMAIL_DELIVERY_TOOLS = tools;
   // A fresh module: the tools folder is read when it loads.
   const url = new URL('../support/languages.ts', import.meta.url);
@@ -26,7 +26,7 @@ afterAll(async () => {
   await fs.rm(tools, { recursive: true, force: true });
 });
 beforeEach(async () => {
-  work = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-reuse-'));
+  work = await makeScratchFolder('reuse');
   await fs.mkdir(path.join(work, 'tree', 'sub'), { recursive: true });
   await fs.writeFile(path.join(work, 'tree', 'a.txt'), 'a');
   await fs.writeFile(path.join(work, 'tree', 'sub', 'b.txt'), 'b');

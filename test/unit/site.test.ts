@@ -1,7 +1,6 @@
 // The site's pieces that need no git history (the whole command is test/e2e/site.test.ts): the
 // output folder's check, the switcher and versions.json of a history with and without releases.
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cacheFolder, openCache } from '../../scripts/site/cache.ts';
@@ -10,6 +9,7 @@ import { checkOutFolder } from '../../scripts/site/out-folder.ts';
 import { siteFolders, switcher, versionsJson } from '../../scripts/site/pages.ts';
 import type { SiteVersion } from '../../scripts/site/releases.ts';
 import { checkout } from '../support/helpers.ts';
+import { makeScratchFolder } from '../support/scratch-folder.ts';
 
 const release = (name: string, date: string): SiteVersion => ({
   name,
@@ -47,9 +47,9 @@ describe('the output folder', () => {
   let cache: string;
   const cacheBefore = process.env.XDG_CACHE_HOME;
   beforeEach(async () => {
-    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-site-out-'));
+    dir = await makeScratchFolder('site-out');
     // The records of what the site wrote go to a scratch cache, not the user's.
-    cache = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-site-records-'));
+    cache = await makeScratchFolder('site-records');
     process.env.XDG_CACHE_HOME = cache;
   });
   afterEach(async () => {
@@ -91,7 +91,7 @@ describe('the output folder', () => {
 
 describe('the cache folder', () => {
   let dir: string;
-  beforeEach(async () => (dir = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-site-cache-'))));
+  beforeEach(async () => (dir = await makeScratchFolder('site-cache')));
   afterEach(() => fs.rm(dir, { recursive: true, force: true }));
 
   it('is made private (0700) under the tools cache', async () => {

@@ -3,7 +3,6 @@
 // by name, at the referring file and line, before any linter runs, and the build writes nothing.
 // Outside files are planted beside the project, with a marker that must never be printed.
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -15,6 +14,7 @@ import { inThreadSpectral } from '../../scripts/lint/spectral.ts';
 import { strictlyWithin, within } from '../../scripts/project.ts';
 import { loadRuleset } from '../../scripts/lint/spectral-ruleset.ts';
 import { checkoutLinters, edit, fingerprint, recordingLog, type TemporaryProject, withTemporaryProject } from '../support/helpers.ts';
+import { makeScratchFolder } from '../support/scratch-folder.ts';
 
 const secret = 'OUTSIDE-THE-REPOSITORY-7f3a';
 let linters: Required<LintOptions>;
@@ -28,7 +28,7 @@ let url = '';
 let outside = '';
 beforeAll(async () => {
   linters = await checkoutLinters();
-  outside = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-outside-'));
+  outside = await makeScratchFolder('outside');
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/schema.yaml`;
 });

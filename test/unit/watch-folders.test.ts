@@ -2,10 +2,10 @@
 // a file written, a file replaced by rename, and a folder removed and made again under the same
 // name are each heard (Node's own recursive watch lost the last two).
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { watchTree, type Watching } from '../../scripts/serve/watch-folders.ts';
+import { makeScratchFolder } from '../support/scratch-folder.ts';
 
 let root = '';
 let watching: Watching | undefined;
@@ -13,7 +13,7 @@ let heard = 0;
 const warnings: string[] = [];
 
 beforeEach(async () => {
-  root = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-watch-'));
+  root = await makeScratchFolder('watch');
   await fs.mkdir(path.join(root, 'paths'));
   await fs.writeFile(path.join(root, 'paths', 'a.yaml'), 'a: 1\n');
   heard = 0;
