@@ -1,4 +1,5 @@
-// `npm run site` on a temporary repository with two releases (v1.0.0, v1.1.0) and a commit after
+// `npm run site` on a temporary repository with two releases (the checkout's version, tagged, and
+// the next minor, released in the copy) and a commit after
 // them, built once for the file (and once more, cold, for determinism): the folders and
 // versions.json, checksums that `sha256sum -c` verifies, every page in Chromium with no console
 // error and no request outside the site, every internal link and anchor resolved (linkinator), the
@@ -10,6 +11,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { LinkState, check } from 'linkinator';
+import semver from 'semver';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installHint, launchChromium, mustRunBrowserTests } from '../../scripts/dev/chromium.ts';
@@ -22,7 +24,15 @@ import { makeScratchFolder } from '../support/scratch-folder.ts';
 if (!mustRunBrowserTests) console.warn(`site.test.ts: the browser tests are skipped: ${installHint}`);
 
 const exec = promisify(execFile);
-const copy = sharedCheckoutCopy(); // the checkout, committed and tagged v1.0.0
+const copy = sharedCheckoutCopy(); // the checkout, committed and tagged with its version (base)
+// Versions and dates come from the checkout's own CHANGELOG.md, so a release does not break this file:
+// base is the checkout's version, next the minor release this file makes on top of it, older the
+// release before base (dated in the copy's one commit with base, so the site leaves it out).
+const changelog = fsSync.readFileSync(new URL('../../CHANGELOG.md', import.meta.url), 'utf8');
+const sections = [...changelog.matchAll(/^## \[(\d+\.\d+\.\d+)\] - (\d{4}-\d{2}-\d{2})$/gm)];
+const [[, base, baseDate], [, older]] = sections as unknown as [string[], string[]];
+const next = semver.inc(base, 'minor') as string;
+const nextDate = '2099-12-31';
 let scratch: string;
 let site: string;
 let built: Awaited<ReturnType<typeof runScript>>;
@@ -37,12 +47,12 @@ const commit = async (message: string) => {
 const hostileEntry = '- A test release: <img src="http://127.0.0.1:9/tracker.png"> stays text. No operation is affected.';
 
 beforeAll(async () => {
-  await edit(copy.dir, 'openapi/openapi.yaml', /^ {2}version: 1\.0\.0$/m, '  version: 1.1.0');
-  await edit(copy.dir, 'CHANGELOG.md', '## [Unreleased]\n', `## [Unreleased]\n\n## [1.1.0] - 2026-11-23\n\n### Changed\n\n${hostileEntry}\n`);
-  await commit('release 1.1.0');
-  await copy.git('tag', 'v1.1.0');
+  await edit(copy.dir, 'openapi/openapi.yaml', new RegExp(`^ {2}version: ${base.replaceAll('.', '\\.')}$`, 'm'), `  version: ${next}`);
+  await edit(copy.dir, 'CHANGELOG.md', '## [Unreleased]\n', `## [Unreleased]\n\n## [${next}] - ${nextDate}\n\n### Changed\n\n${hostileEntry}\n`);
+  await commit(`release ${next}`);
+  await copy.git('tag', `v${next}`);
   await edit(copy.dir, 'openapi/openapi.yaml', 'title: Email Delivery Service API', 'title: Email Delivery Service API (next)');
-  await commit('after 1.1.0');
+  await commit(`after ${next}`);
   scratch = await makeScratchFolder('site-test');
   site = path.join(scratch, 'site');
   built = await siteCommand(site);
@@ -54,18 +64,18 @@ afterAll(async () => {
 
 describe('the site', () => {
   it('has a folder per release, latest, next, a root page and versions.json', async () => {
-    expect(built.output).toContain('site: 3 versions (1.1.0, 1.0.0, next)');
+    expect(built.output).toContain(`site: 3 versions (${next}, ${base}, next)`);
     expect(built.code).toBe(0);
-    expect((await fs.readdir(site)).sort()).toEqual(['1.0.0', '1.1.0', 'index.html', 'latest', 'next', 'versions.json']);
+    expect((await fs.readdir(site)).sort()).toEqual([base, next, 'index.html', 'latest', 'next', 'versions.json']);
     const versions = JSON.parse(await fs.readFile(path.join(site, 'versions.json'), 'utf8'));
-    expect(versions.latest).toBe('1.1.0');
+    expect(versions.latest).toBe(next);
     expect(versions.versions.map((entry: { folder: string; date: string | null }) => [entry.folder, entry.date])).toEqual([
-      ['latest/', '2026-11-23'],
-      ['1.1.0/', '2026-11-23'],
-      ['1.0.0/', '2026-11-22'],
+      ['latest/', nextDate],
+      [`${next}/`, nextDate],
+      [`${base}/`, baseDate],
       ['next/', null],
     ]);
-    for (const folder of ['latest', '1.1.0', '1.0.0', 'next'])
+    for (const folder of ['latest', next, base, 'next'])
       expect((await fs.readdir(path.join(site, folder))).sort(), folder).toEqual(
         [
           ...['SHA256SUMS', 'docs', 'index.html', 'llms-full.txt', 'llms.txt'],
@@ -76,17 +86,17 @@ describe('the site', () => {
 
   it("builds each version from its own commit's description", async () => {
     const info = async (folder: string) => JSON.parse(await fs.readFile(path.join(site, folder, 'openapi.json'), 'utf8')).info;
-    expect((await info('1.0.0')).version).toBe('1.0.0');
-    expect((await info('1.1.0')).version).toBe('1.1.0');
-    expect(await info('latest')).toEqual(await info('1.1.0'));
+    expect((await info(base)).version).toBe(base);
+    expect((await info(next)).version).toBe(next);
+    expect(await info('latest')).toEqual(await info(next));
     expect((await info('next')).title).toBe('Email Delivery Service API (next)');
     const committed = await fs.readFile(path.join(copy.dir, 'generated', 'openapi.json'), 'utf8');
-    // The working tree's generated/ is the 1.0.0 build, untouched: the releases were read from git.
-    expect(await fs.readFile(path.join(site, '1.0.0', 'openapi.json'), 'utf8')).toBe(committed);
+    // The working tree's generated/ is the base build, untouched: the releases were read from git.
+    expect(await fs.readFile(path.join(site, base, 'openapi.json'), 'utf8')).toBe(committed);
   });
 
   it('has checksums that sha256sum -c verifies', async () => {
-    for (const folder of ['latest', '1.1.0', '1.0.0', 'next']) {
+    for (const folder of ['latest', next, base, 'next']) {
       const { stdout } = await exec('sha256sum', ['-c', 'SHA256SUMS'], { cwd: path.join(site, folder) });
       expect(stdout.trim().split('\n'), folder).toEqual(['openapi.json: OK', 'openapi.yaml: OK', 'openapi-3.0.json: OK', 'openapi.dereferenced.json: OK']);
     }
@@ -94,8 +104,8 @@ describe('the site', () => {
 
   it('lists each version on the root page with its date and changelog section, the HTML in it as text', async () => {
     const root = await fs.readFile(path.join(site, 'index.html'), 'utf8');
-    expect(root).toContain('<section id="v1.1.0">');
-    expect(root).toContain('<h2>1.0.0 <small>2026-11-22</small></h2>');
+    expect(root).toContain(`<section id="v${next}">`);
+    expect(root).toContain(`<h2>${base} <small>${baseDate}</small></h2>`);
     expect(root).toContain('&#60;img src=&#34;http://127.0.0.1:9/tracker.png&#34;&#62; stays text');
     expect(root).not.toContain('<img');
   });
@@ -123,8 +133,8 @@ describe('the site', () => {
     const broken = result.links.filter((link) => link.state === LinkState.BROKEN).map((link) => `${link.url} (from ${link.parent})`);
     expect(broken).toEqual([]);
     const checked = result.links.filter((link) => link.state === LinkState.OK);
-    expect(checked.some((link) => link.url.includes('/1.0.0/docs/index.html'))).toBe(true);
-    expect(checked.some((link) => link.url.endsWith('/1.0.0/reference/webhooks.md'))).toBe(true);
+    expect(checked.some((link) => link.url.includes(`/${base}/docs/index.html`))).toBe(true);
+    expect(checked.some((link) => link.url.endsWith(`/${base}/reference/webhooks.md`))).toBe(true);
   }, 120_000);
 });
 
@@ -162,7 +172,7 @@ describe.runIf(mustRunBrowserTests)('the site in Chromium', () => {
     return { page, errors, foreign };
   }
 
-  const pages = ['index.html', ...['latest', '1.1.0', '1.0.0', 'next'].flatMap((folder) => [`${folder}/index.html`, `${folder}/docs/index.html`])];
+  const pages = ['index.html', ...['latest', next, base, 'next'].flatMap((folder) => [`${folder}/index.html`, `${folder}/docs/index.html`])];
   it.each(pages)(
     '%s loads with no console error and no request outside the site',
     async (relative) => {
@@ -177,23 +187,23 @@ describe.runIf(mustRunBrowserTests)('the site in Chromium', () => {
   );
 
   it('moves between versions with the switcher', async () => {
-    const { page, errors } = await open('1.0.0/docs/index.html');
+    const { page, errors } = await open(`${base}/docs/index.html`);
     const switcher = page.locator('#version-switcher');
-    await expect.poll(() => switcher.locator('summary').textContent()).toBe('Version: 1.0.0 (2026-11-22)');
+    await expect.poll(() => switcher.locator('summary').textContent()).toBe(`Version: ${base} (${baseDate})`);
     await switcher.locator('summary').click();
-    await switcher.getByRole('link', { name: '1.1.0 (2026-11-23)' }).click();
-    await page.waitForURL(`${server.url}/1.1.0/docs/index.html`);
-    await expect.poll(() => page.locator('#version-switcher summary').textContent()).toBe('Version: 1.1.0 (2026-11-23)');
-    await expect.poll(() => page.locator('#redoc').textContent(), { timeout: 30_000 }).toContain('1.1.0');
+    await switcher.getByRole('link', { name: `${next} (${nextDate})` }).click();
+    await page.waitForURL(`${server.url}/${next}/docs/index.html`);
+    await expect.poll(() => page.locator('#version-switcher summary').textContent()).toBe(`Version: ${next} (${nextDate})`);
+    await expect.poll(() => page.locator('#redoc').textContent(), { timeout: 30_000 }).toContain(next);
     await page.screenshot({ path: path.join(scratch, 'switcher.png') });
     await page.close();
     expect(errors).toEqual([]);
   }, 60_000);
 
   it("follows a route of Redoc's menu within the page", async () => {
-    const { page, errors } = await open('1.1.0/docs/index.html');
+    const { page, errors } = await open(`${next}/docs/index.html`);
     await page.locator('#redoc a[href="/webhooks"]').first().click();
-    await page.waitForURL(`${server.url}/1.1.0/docs/index.html#/webhooks`);
+    await page.waitForURL(`${server.url}/${next}/docs/index.html#/webhooks`);
     await page.close();
     expect(errors).toEqual([]);
   }, 60_000);
@@ -230,7 +240,7 @@ describe('refusals (exit 1, the site folder unchanged)', () => {
     await commit('a release without its version');
     try {
       await withTag('v5.0.0', 'HEAD', () =>
-        unchanged(siteCommand(site), 'site: tag v5.0.0 is not a release: its description\'s info.version is "1.1.0", not "5.0.0"'),
+        unchanged(siteCommand(site), `site: tag v5.0.0 is not a release: its description's info.version is "${next}", not "5.0.0"`),
       );
     } finally {
       await copy.git('reset', '-q', '--hard', 'HEAD~1');
@@ -308,31 +318,31 @@ describe('refusals (exit 1, the site folder unchanged)', () => {
 
 describe('a clone without tags, or without the older ones', () => {
   it('finds the releases by their CHANGELOG.md sections and builds the same site (from the cache: the same commits)', async () => {
-    await copy.git('tag', '-d', 'v1.0.0', 'v1.1.0');
+    await copy.git('tag', '-d', `v${base}`, `v${next}`);
     try {
       const result = await siteCommand(path.join(scratch, 'untagged'));
       expect(result.code, result.output).toBe(0);
       expect(result.output.match(/from the cache/g)).toHaveLength(3);
-      // The copy's first commit dates 1.0.0 and the sections before it at once: only 1.0.0 is its release.
-      expect(result.stdout).toContain("- left out 0.2.0: CHANGELOG.md's section 0.2.0 was not dated in a commit of its own in this clone");
+      // The copy's first commit dates base and the sections before it at once: only base is its release.
+      expect(result.stdout).toContain(`- left out ${older}: CHANGELOG.md's section ${older} was not dated in a commit of its own in this clone`);
       expect(await fingerprint(path.join(scratch, 'untagged'))).toEqual(await fingerprint(site));
     } finally {
-      await copy.git('tag', 'v1.0.0', 'HEAD~2');
-      await copy.git('tag', 'v1.1.0', 'HEAD~1');
+      await copy.git('tag', `v${base}`, 'HEAD~2');
+      await copy.git('tag', `v${next}`, 'HEAD~1');
     }
   }, 60_000);
 
   it('takes the tags and every dated section no tag names: an older release without its tag beside a newer tagged one', async () => {
-    await copy.git('tag', '-d', 'v1.0.0');
+    await copy.git('tag', '-d', `v${base}`);
     try {
       const result = await siteCommand(path.join(scratch, 'partly-tagged'));
       expect(result.code, result.output).toBe(0);
-      expect(result.stdout).toContain('site: 3 versions (1.1.0, 1.0.0, next)');
+      expect(result.stdout).toContain(`site: 3 versions (${next}, ${base}, next)`);
       expect(result.output.match(/from the cache/g)).toHaveLength(3);
-      expect(result.stdout).toContain("- left out 0.2.0: CHANGELOG.md's section 0.2.0 was not dated in a commit of its own in this clone");
+      expect(result.stdout).toContain(`- left out ${older}: CHANGELOG.md's section ${older} was not dated in a commit of its own in this clone`);
       expect(await fingerprint(path.join(scratch, 'partly-tagged'))).toEqual(await fingerprint(site));
     } finally {
-      await copy.git('tag', 'v1.0.0', 'HEAD~2');
+      await copy.git('tag', `v${base}`, 'HEAD~2');
     }
   }, 60_000);
 });
