@@ -26,6 +26,8 @@ export interface OptionDefinition {
 export interface CommandDefinition {
   /** The npm script. */
   name: string;
+  /** The command's own name, where it is not an npm script (a package's `bin`): usage and hints name it instead. */
+  program?: string;
   summary: string;
   /**
    * The positional arguments, as the usage line shows them, and how many at most; with `min`, how
@@ -49,7 +51,7 @@ export class CommandLineError extends Error {
   override name = 'CommandLineError';
 }
 
-const help = (name: string) => `see \`npm run ${name} -- --help\``;
+const help = (command: CommandDefinition) => (command.program ? `see \`${command.program} --help\`` : `see \`npm run ${command.name} -- --help\``);
 
 /** The options and positionals `args` gives `command`; throws a CommandLineError naming what is wrong. */
 export function parseCommandLine(command: CommandDefinition, args: string[]): { values: ParsedValues; positionals: string[]; help: boolean } {
@@ -69,21 +71,19 @@ export function parseCommandLine(command: CommandDefinition, args: string[]): { 
     // The first sentence names the option; further lines (the hint for a value that starts with a dash) follow, indented.
     const [first, ...more] = nodeMessageLines(error instanceof Error ? error.message : String(error));
     throw new CommandLineError(
-      [`${command.name}: ${first.split('. ')[0].replace(/\.$/, '')}: ${help(command.name)}`, ...more.map((line) => `  ${line}`)].join('\n'),
+      [`${command.name}: ${first.split('. ')[0].replace(/\.$/, '')}: ${help(command)}`, ...more.map((line) => `  ${line}`)].join('\n'),
     );
   }
   const { values, positionals } = parsed;
   if (values.help) return { values, positionals, help: true };
   if (command.positionals && positionals.length > command.positionals.max)
-    throw new CommandLineError(
-      `${command.name}: unexpected argument ${forTerminal(JSON.stringify(positionals[command.positionals.max]))}: ${help(command.name)}`,
-    );
+    throw new CommandLineError(`${command.name}: unexpected argument ${forTerminal(JSON.stringify(positionals[command.positionals.max]))}: ${help(command)}`);
   if (command.positionals && positionals.length < (command.positionals.min ?? 0))
-    throw new CommandLineError(`${command.name}: ${command.positionals.usage} is required: ${help(command.name)}`);
+    throw new CommandLineError(`${command.name}: ${command.positionals.usage} is required: ${help(command)}`);
   for (const [name, option] of Object.entries(command.options)) {
     if (option.required && values[name] === undefined)
-      throw new CommandLineError(`${command.name}: --${name} ${option.value ?? '<value>'} is required: ${help(command.name)}`);
-    for (const value of Array.isArray(values[name]) ? values[name] : [values[name]]) checkKind(command.name, name, option, value);
+      throw new CommandLineError(`${command.name}: --${name} ${option.value ?? '<value>'} is required: ${help(command)}`);
+    for (const value of Array.isArray(values[name]) ? values[name] : [values[name]]) checkKind(command, name, option, value);
   }
   return { values, positionals, help: false };
 }
@@ -97,16 +97,19 @@ function nodeMessageLines(message: string): string[] {
   return message.split(/\r?\n(?=(?:Did you forget|To specify) )/).map((line) => forTerminal(line));
 }
 
-function checkKind(command: string, name: string, option: OptionDefinition, value: unknown): void {
+function checkKind(definition: CommandDefinition, name: string, option: OptionDefinition, value: unknown): void {
+  const command = definition.name;
   if (typeof value !== 'string') return;
   const shown = forTerminal(JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value));
-  if (option.type === 'string' && value === '') throw new CommandLineError(`${command}: --${name} needs a value: ${help(command)}`);
+  if (option.type === 'string' && value === '') throw new CommandLineError(`${command}: --${name} needs a value: ${help(definition)}`);
   if (option.choices && !option.choices.includes(value))
-    throw new CommandLineError(`${command}: --${name} ${shown}: give one of ${option.choices.join(', ')}: ${help(command)}`);
+    throw new CommandLineError(`${command}: --${name} ${shown}: give one of ${option.choices.join(', ')}: ${help(definition)}`);
   if (option.integer) {
     const number = /^\d+$/.test(value) ? Number(value) : NaN;
     if (!(number >= option.integer.min && number <= option.integer.max))
-      throw new CommandLineError(`${command}: --${name} ${shown}: give a whole number from ${option.integer.min} to ${option.integer.max}: ${help(command)}`);
+      throw new CommandLineError(
+        `${command}: --${name} ${shown}: give a whole number from ${option.integer.min} to ${option.integer.max}: ${help(definition)}`,
+      );
   }
 }
 
@@ -114,8 +117,8 @@ function checkKind(command: string, name: string, option: OptionDefinition, valu
 export function helpText(command: CommandDefinition): string {
   const flag = (name: string, option: OptionDefinition) => `--${name}${option.type === 'string' ? ` ${option.value ?? '<value>'}` : ''}`;
   const usage = [
-    `npm run ${command.name}`,
-    Object.keys(command.options).length > 0 || command.positionals ? ' --' : '',
+    command.program ?? `npm run ${command.name}`,
+    !command.program && (Object.keys(command.options).length > 0 || command.positionals) ? ' --' : '',
     command.positionals ? ` ${(command.positionals.min ?? 0) > 0 ? command.positionals.usage : `[${command.positionals.usage}]`}` : '',
     ...Object.entries(command.options).map(([name, option]) => {
       const shown = option.required ? flag(name, option) : `[${flag(name, option)}]`;

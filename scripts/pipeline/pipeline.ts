@@ -93,6 +93,16 @@ export const clientStep: Step = {
   },
 };
 
+/** mcp-tools.json and the MCP server's files in dist/ (scripts/mcp/), after the client, whose runtime it calls through. */
+export const mcpStep: Step = {
+  name: 'mcp',
+  after: ['client'],
+  async run(context) {
+    const { compileMcpServer } = await import('../mcp/compile-mcp.ts');
+    await compileMcpServer(requireBundle(context), context.outDir);
+  },
+};
+
 /** reference/ (README.md and a page per area), llms.txt and llms-full.txt: the Markdown reference. */
 export const referenceStep: Step = {
   name: 'reference',
@@ -117,7 +127,7 @@ export const docsStep: Step = {
 };
 
 /** The steps whose outputs are committed and drift-checked. */
-export const committedSteps: Step[] = [lintStep, bundleStep, variantsStep, typesStep, clientStep, referenceStep];
+export const committedSteps: Step[] = [lintStep, bundleStep, variantsStep, typesStep, clientStep, mcpStep, referenceStep];
 
 /** generated/docs/ is built, not committed (README): the drift check leaves it out. */
 export const uncommittedOutputs = ['docs'];

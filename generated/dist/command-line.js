@@ -1,0 +1,127 @@
+// One definition per command (scripts/cli/): its summary, options with their kinds, positionals,
+// an example and exit codes. The same definition parses the arguments, with node:util's parseArgs
+// (strict: an unknown option, a missing value or a stray argument is refused), checks each value's
+// kind, and prints `--help`. Node's own parser: no dependency, and the one every entry already used.
+import { parseArgs } from 'node:util';
+import { forTerminal } from './escape.js';
+/** A usage error: one line naming the option (then, for some of Node's, a hint on lines of their own), exit 2, nothing sent or written. */
+export class CommandLineError extends Error {
+    name = 'CommandLineError';
+}
+const help = (command) => (command.program ? `see \`${command.program} --help\`` : `see \`npm run ${command.name} -- --help\``);
+/** The options and positionals `args` gives `command`; throws a CommandLineError naming what is wrong. */
+export function parseCommandLine(command, args) {
+    const options = {
+        help: { type: 'boolean', short: 'h', default: false },
+    };
+    for (const [name, option] of Object.entries(command.options)) {
+        if (option.type !== 'string' && option.type !== 'boolean')
+            throw new TypeError(`${command.name}: option ${name}: type must be 'string' or 'boolean'`);
+        options[name] = { type: option.type, default: (option.default ?? (option.type === 'boolean' ? false : undefined)) };
+        if (option.multiple)
+            options[name].multiple = true;
+    }
+    let parsed;
+    try {
+        parsed = parseArgs({ args, options, allowPositionals: command.positionals !== undefined, strict: true });
+    }
+    catch (error) {
+        if (!String(error.code).startsWith('ERR_PARSE_ARGS_'))
+            throw error;
+        // The first sentence names the option; further lines (the hint for a value that starts with a dash) follow, indented.
+        const [first, ...more] = nodeMessageLines(error instanceof Error ? error.message : String(error));
+        throw new CommandLineError([`${command.name}: ${first.split('. ')[0].replace(/\.$/, '')}: ${help(command)}`, ...more.map((line) => `  ${line}`)].join('\n'));
+    }
+    const { values, positionals } = parsed;
+    if (values.help)
+        return { values, positionals, help: true };
+    if (command.positionals && positionals.length > command.positionals.max)
+        throw new CommandLineError(`${command.name}: unexpected argument ${forTerminal(JSON.stringify(positionals[command.positionals.max]))}: ${help(command)}`);
+    if (command.positionals && positionals.length < (command.positionals.min ?? 0))
+        throw new CommandLineError(`${command.name}: ${command.positionals.usage} is required: ${help(command)}`);
+    for (const [name, option] of Object.entries(command.options)) {
+        if (option.required && values[name] === undefined)
+            throw new CommandLineError(`${command.name}: --${name} ${option.value ?? '<value>'} is required: ${help(command)}`);
+        for (const value of Array.isArray(values[name]) ? values[name] : [values[name]])
+            checkKind(command, name, option, value);
+    }
+    return { values, positionals, help: false };
+}
+/**
+ * Node's message as lines, each escaped: a line break starts a line only before the hints Node
+ * adds ("Did you forget ...", "To specify ..."); any other, as in an argument Node quotes whole or
+ * in part (`-\n` of a short-option group), stays escaped.
+ */
+function nodeMessageLines(message) {
+    return message.split(/\r?\n(?=(?:Did you forget|To specify) )/).map((line) => forTerminal(line));
+}
+function checkKind(definition, name, option, value) {
+    const command = definition.name;
+    if (typeof value !== 'string')
+        return;
+    const shown = forTerminal(JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value));
+    if (option.type === 'string' && value === '')
+        throw new CommandLineError(`${command}: --${name} needs a value: ${help(definition)}`);
+    if (option.choices && !option.choices.includes(value))
+        throw new CommandLineError(`${command}: --${name} ${shown}: give one of ${option.choices.join(', ')}: ${help(definition)}`);
+    if (option.integer) {
+        const number = /^\d+$/.test(value) ? Number(value) : NaN;
+        if (!(number >= option.integer.min && number <= option.integer.max))
+            throw new CommandLineError(`${command}: --${name} ${shown}: give a whole number from ${option.integer.min} to ${option.integer.max}: ${help(definition)}`);
+    }
+}
+/** The `--help` text: usage, what it does, the options, an example, the exit codes. */
+export function helpText(command) {
+    const flag = (name, option) => `--${name}${option.type === 'string' ? ` ${option.value ?? '<value>'}` : ''}`;
+    const usage = [
+        command.program ?? `npm run ${command.name}`,
+        !command.program && (Object.keys(command.options).length > 0 || command.positionals) ? ' --' : '',
+        command.positionals ? ` ${(command.positionals.min ?? 0) > 0 ? command.positionals.usage : `[${command.positionals.usage}]`}` : '',
+        ...Object.entries(command.options).map(([name, option]) => {
+            const shown = option.required ? flag(name, option) : `[${flag(name, option)}]`;
+            return ` ${shown}${option.multiple ? ' ...' : ''}`;
+        }),
+    ].join('');
+    const rows = Object.entries(command.options).map(([name, option]) => [
+        flag(name, option),
+        `${option.description}${option.default !== undefined && option.default !== false && String(option.default) !== '' ? ` (default: ${String(option.default)})` : ''}`,
+    ]);
+    if (command.positionals)
+        rows.unshift([command.positionals.usage, command.positionals.description]);
+    rows.push(['--help, -h', 'this text']);
+    const width = Math.max(...rows.map(([left]) => left.length));
+    return [
+        `usage: ${usage}`,
+        '',
+        command.summary,
+        '',
+        'options:',
+        ...rows.map(([left, right]) => `  ${left.padEnd(width)}  ${right}`),
+        '',
+        command.examples.length > 1 ? 'examples:' : 'example:',
+        ...command.examples.map((example) => `  ${example}`),
+        '',
+        'exit codes:',
+        ...command.exits.map(([code, meaning]) => `  ${code}  ${meaning}`),
+        '',
+    ].join('\n');
+}
+/**
+ * For an entry in scripts/cli/: the parsed arguments, or the exit code when the command ends here
+ * (0 after `--help`, 2 after a usage error, printed on its line, then any hint's lines).
+ */
+export function commandLine(command, args) {
+    try {
+        const parsed = parseCommandLine(command, args);
+        if (!parsed.help)
+            return parsed;
+        process.stdout.write(helpText(command));
+        return 0;
+    }
+    catch (error) {
+        if (!(error instanceof CommandLineError))
+            throw error;
+        console.error(error.message);
+        return 2;
+    }
+}

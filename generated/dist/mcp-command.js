@@ -1,0 +1,178 @@
+// The MCP server as a command: its one definition (options, `--help`, exit codes), shared by the
+// package's `email-delivery-mcp` bin (mcp-bin.ts) and `npm run mcp` (scripts/cli/mcp.ts, which adds
+// --overlay), and the run: choose the tools, read the credentials from the environment, serve them
+// over stdio or HTTP. Logs go to stderr (stdout is the stdio transport's) and never hold a
+// credential or an agent's arguments. The build copies this file into the package.
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { forTerminal } from './escape.js';
+import { serveHttp } from './mcp-http.js';
+import { chooseTools, createToolServer, defaultMaxResultBytes, defaultTimeoutMs, isReadOnly, ToolCaller, ToolChoiceError, } from './mcp-server.js';
+export const baseUrlVariable = 'EMAIL_DELIVERY_BASE_URL';
+export const mcpCommand = {
+    name: 'email-delivery-mcp',
+    program: 'email-delivery-mcp',
+    summary: [
+        'Serves the operations of the description as MCP tools, one per operation, named by operationId, for AI agents.',
+        'Read-only by default: only the GET operations, unless --allow-writes. Over stdio, or with --http over',
+        'Streamable HTTP at http://127.0.0.1:<port>/mcp (loopback only; a foreign Host or Origin gets a 403).',
+        `Calls go to --base-url, else $${baseUrlVariable}, else the description's default (the local mock).`,
+        'Credentials come from the environment only, never from a tool argument: --header-env, or the variable',
+        "of each security scheme the description declares (an overlay's), which --list names.",
+    ].join('\n'),
+    options: {
+        http: { type: 'boolean', description: 'serve Streamable HTTP on 127.0.0.1 instead of stdio' },
+        port: {
+            type: 'string',
+            value: '<n>',
+            integer: { min: 0, max: 65535 },
+            default: '4011',
+            description: 'the port on 127.0.0.1, with --http (0: any free port)',
+        },
+        'base-url': { type: 'string', value: '<url>', description: `the service's base URL (default: $${baseUrlVariable}, else the description's default)` },
+        'allow-writes': { type: 'boolean', description: 'serve the operations that are not GET too (sending, replacing, deleting)' },
+        tools: { type: 'string', value: '<a,b>', description: 'serve only these tools (operationIds, comma-separated)' },
+        tags: { type: 'string', value: '<x,y>', description: "serve only the tools of these tags (the description's areas, comma-separated)" },
+        'header-env': {
+            type: 'string',
+            value: '<Name=VAR>',
+            multiple: true,
+            default: [],
+            description: 'send header Name with the value of environment variable VAR on every call',
+        },
+        list: { type: 'boolean', description: 'print the tools it would serve, and the credential variables, then exit' },
+        'max-result-bytes': {
+            type: 'string',
+            value: '<n>',
+            integer: { min: 1024, max: 16 * 1024 * 1024 },
+            default: String(defaultMaxResultBytes),
+            description: "the most of a service's answer a tool result carries (the result says when it cut)",
+        },
+        'timeout-ms': {
+            type: 'string',
+            value: '<n>',
+            integer: { min: 100, max: 600_000 },
+            default: String(defaultTimeoutMs),
+            description: 'how long a call may take',
+        },
+    },
+    examples: [
+        'email-delivery-mcp --list',
+        'EMAIL_DELIVERY_BASE_URL=https://api.example.test MY_KEY=... email-delivery-mcp --header-env X-Api-Key=MY_KEY',
+        'email-delivery-mcp --http --port 4011 --allow-writes --tags "Account and access"',
+    ],
+    exits: [
+        [0, '--list or --help printed, or stopped (stdin closed, Ctrl-C)'],
+        [1, 'the server could not start (the port is taken)'],
+        [2, 'bad arguments: an unknown tool or tag, a write without --allow-writes, a missing variable'],
+    ],
+};
+/** `--header-env Name=VAR` as [Name, value]; throws a ToolChoiceError naming what is wrong, never the value. */
+function headersFromEnvironment(pairs, env) {
+    return pairs.map((pair) => {
+        const match = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+)=([A-Za-z_][A-Za-z0-9_]*)$/.exec(pair);
+        if (!match)
+            throw new ToolChoiceError(`--header-env ${forTerminal(JSON.stringify(pair))}: give Name=VAR, a header name and an environment variable's name`);
+        const value = env[match[2]];
+        if (!value)
+            throw new ToolChoiceError(`--header-env ${match[1]}=${match[2]}: the environment variable ${match[2]} is not set or empty`);
+        if (/[\r\n\0]/.test(value))
+            throw new ToolChoiceError(`--header-env ${match[1]}=${match[2]}: the value of ${match[2]} holds a line break, which no header can carry`);
+        return [match[1], value];
+    });
+}
+/** The base URL, checked: http or https, with no credentials or query in it. */
+function baseUrlOf(given, table) {
+    const text = given ?? table.defaultBaseUrl;
+    let url;
+    try {
+        url = new URL(text);
+    }
+    catch {
+        throw new ToolChoiceError(`the base URL ${forTerminal(JSON.stringify(text))} is not a URL: give one like https://api.example.test`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+        throw new ToolChoiceError(`the base URL must be http or https, not ${forTerminal(url.protocol)}`);
+    if (url.username || url.password)
+        throw new ToolChoiceError('the base URL holds credentials: pass them with --header-env instead');
+    if (url.search || url.hash)
+        throw new ToolChoiceError('the base URL has a query or fragment: give the service root only');
+    return text.replace(/\/+$/, '');
+}
+const listOf = (value) => value === undefined
+    ? undefined
+    : value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean);
+function effect(tool) {
+    if (isReadOnly(tool))
+        return 'read-only';
+    return tool.method === 'DELETE' ? 'deletes' : 'writes';
+}
+/** `--list`: the tools that would be served, what each does to the service, and the credential variables. */
+function printList(table, tools, baseUrl, io) {
+    const width = Math.max(...tools.map((tool) => tool.name.length), 4);
+    io.out(`${tools.length} of ${table.tools.length} tools of ${table.title} ${table.version}; calls go to ${baseUrl}`);
+    for (const tool of tools)
+        io.out(`  ${tool.name.padEnd(width)}  ${effect(tool).padEnd(9)}  ${tool.method} ${tool.path}`);
+    for (const credential of table.credentials) {
+        const state = io.env[credential.variable] ? 'set' : 'not set';
+        io.out(`credential: ${credential.scheme} (header ${credential.header}) from $${credential.variable} (${state})`);
+    }
+    return 0;
+}
+/** Runs the command with parsed `values`: the exit code when it ends at once, undefined while it serves (until stdin closes or a signal). */
+export async function runMcp(values, table, io) {
+    let tools;
+    let baseUrl;
+    let headers;
+    try {
+        tools = chooseTools(table, { allowWrites: values['allow-writes'] === true, names: listOf(values.tools), tags: listOf(values.tags) });
+        baseUrl = baseUrlOf(values['base-url'] ?? (io.env[baseUrlVariable] || undefined), table);
+        headers = [
+            ...table.credentials.flatMap((credential) => {
+                const value = io.env[credential.variable];
+                return value ? [[credential.header, credential.bearer ? `Bearer ${value}` : value]] : [];
+            }),
+            ...headersFromEnvironment(values['header-env'], io.env),
+        ];
+    }
+    catch (error) {
+        if (!(error instanceof ToolChoiceError))
+            throw error;
+        io.err(`mcp: ${error.message}`);
+        return 2;
+    }
+    if (values.list)
+        return printList(table, tools, baseUrl, io);
+    const missing = table.credentials.filter((credential) => !io.env[credential.variable]);
+    if (missing.length > 0 && missing.length === table.credentials.length && !headers.length)
+        io.err(`mcp: the description declares credentials; set ${missing.map((c) => `$${c.variable} (${c.header})`).join(' or ')}, or the calls go out without them`);
+    const caller = new ToolCaller(table, tools, {
+        baseUrl,
+        headers: Object.fromEntries(headers),
+        maxResultBytes: Number(values['max-result-bytes']),
+        timeoutMs: Number(values['timeout-ms']),
+    });
+    const others = table.tools.length - tools.length;
+    const what = `${tools.length} ${values['allow-writes'] ? '' : 'read-only '}tools of ${table.title} ${table.version}${others > 0 ? ` (${others} others not served${values['allow-writes'] ? '' : '; --allow-writes serves the writes'})` : ''}; calls go to ${baseUrl}`;
+    if (!values.http) {
+        const server = createToolServer(table, caller);
+        await server.connect(new StdioServerTransport());
+        io.err(`mcp: serving ${what} over stdio`);
+        return undefined;
+    }
+    let served;
+    try {
+        served = await serveHttp(() => createToolServer(table, caller), Number(values.port), io.err);
+    }
+    catch (error) {
+        io.err(`mcp: cannot listen on 127.0.0.1:${String(values.port)}: ${error instanceof Error ? error.message : String(error)}`);
+        return 1;
+    }
+    io.err(`mcp: serving ${what} at ${served.url} (Ctrl-C to stop)`);
+    const stop = () => void served.close().then(() => (io.err('mcp: stopped'), process.exit(0)));
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    return undefined;
+}

@@ -1,0 +1,238 @@
+// The MCP server's runtime: the tools of a tool table (tool-table.ts) served with the official
+// SDK, each call made through the typed client's runtime (client-runtime.ts), so that its checks
+// hold (path parameters that stay one segment, redirects kept within the service's origin, JSON
+// success bodies). An agent's arguments are untrusted: each call's are checked against the tool's
+// input schema before anything is sent, and what the service answers comes back bounded in bytes
+// and time, escaped, without the credentials. The build copies this file into the package.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { createDescribedClient } from './client-runtime.js';
+/** The default bounds of a call's answer. */
+export const defaultMaxResultBytes = 64 * 1024;
+export const defaultTimeoutMs = 30_000;
+/** A wrong choice of tools (`--tools`, `--tags`, a write without `--allow-writes`): the message says what to give instead. */
+export class ToolChoiceError extends Error {
+    name = 'ToolChoiceError';
+}
+export const isReadOnly = (tool) => tool.annotations.readOnlyHint;
+/**
+ * The tools to serve: the read-only ones unless `allowWrites`, narrowed to `names` and `tags` when
+ * given. A name or tag the table does not have, or a write asked for by name without
+ * `allowWrites`, is refused, never silently dropped.
+ */
+export function chooseTools(table, choice) {
+    const byName = new Map(table.tools.map((tool) => [tool.name, tool]));
+    for (const name of choice.names ?? []) {
+        const tool = byName.get(name);
+        if (!tool)
+            throw new ToolChoiceError(`--tools: no tool '${clean(name)}'${suggestion(name, [...byName.keys()])}; \`--list --allow-writes\` lists them all`);
+        if (!choice.allowWrites && !isReadOnly(tool))
+            throw new ToolChoiceError(`--tools: '${name}' is not read-only (${tool.method} ${tool.path}); add --allow-writes to serve it`);
+    }
+    const tags = new Set(table.tools.flatMap((tool) => tool.tags));
+    for (const tag of choice.tags ?? [])
+        if (!tags.has(tag))
+            throw new ToolChoiceError(`--tags: no tag '${clean(tag)}'; the tags are: ${[...tags].join(', ')}`);
+    return table.tools.filter((tool) => (choice.allowWrites || isReadOnly(tool)) &&
+        (choice.names === undefined || choice.names.includes(tool.name)) &&
+        (choice.tags === undefined || tool.tags.some((tag) => choice.tags.includes(tag))));
+}
+/** The closest of `names` to `name`, as ` (did you mean 'x'?)`, when one is close. */
+function suggestion(name, names) {
+    const distance = (a, b) => {
+        const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+        for (let i = 1; i <= a.length; i += 1) {
+            let previous = row[0];
+            row[0] = i;
+            for (let j = 1; j <= b.length; j += 1) {
+                const current = row[j];
+                row[j] = Math.min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1].toLowerCase() === b[j - 1].toLowerCase() ? 0 : 1));
+                previous = current;
+            }
+        }
+        return row[b.length];
+    };
+    const best = names.map((candidate) => ({ candidate, d: distance(name, candidate) })).sort((x, y) => x.d - y.d)[0];
+    return best && best.d <= Math.max(2, Math.floor(name.length / 3)) ? ` (did you mean '${best.candidate}'?)` : '';
+}
+/** Control and bidirectional-override characters (line breaks and tabs aside): shown as `\uXXXX`, so that an answer cannot hide text from whoever reads the result. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const unsafe = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const escaped = (text) => text.replace(unsafe, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+/** A value for one line of a message: escaped, line breaks included, and cut at 200 characters. */
+const clean = (text) => escaped(text.length > 200 ? `${text.slice(0, 200)}…` : text).replace(/[\r\n]/g, (c) => (c === '\n' ? '\\n' : '\\r'));
+const addFormats = addFormatsModule;
+/** A JSON Schema 2020-12 validator with the formats checked. */
+export function schemaValidator() {
+    return addFormats(new Ajv2020({ allErrors: false, strict: false, validateFormats: true }));
+}
+/** One line naming the argument that is wrong and how. */
+function argumentProblem(tool, error) {
+    const params = error.params;
+    if (error.keyword === 'required' && error.instancePath === '')
+        return `missing required argument '${clean(String(params.missingProperty))}'`;
+    if (error.keyword === 'additionalProperties' && error.instancePath === '')
+        return `unknown argument '${clean(String(params.additionalProperty))}'; ${tool.name} takes ${tool.arguments.map((a) => `'${a.name}'`).join(', ') || 'no arguments'}`;
+    const field = error.instancePath
+        .split('/')
+        .slice(1)
+        .map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'));
+    if (field.length === 0)
+        return `the arguments ${error.message ?? 'are not valid'}`;
+    return `argument '${clean(field.join('.'))}' ${error.message ?? 'is not valid'}`;
+}
+/** An answer read up to a number of bytes: the rest is not read, and `truncated` says so. */
+function boundedFetch(fetchImpl, limit, state) {
+    return async (request) => {
+        const response = await fetchImpl(request);
+        if (response.body === null || (response.status >= 300 && response.status < 400))
+            return response;
+        const reader = response.body.getReader();
+        const body = new ReadableStream({
+            async pull(controller) {
+                const { done, value } = await reader.read();
+                if (done)
+                    return controller.close();
+                const room = limit - state.bytes;
+                if (value.byteLength > room) {
+                    if (room > 0)
+                        controller.enqueue(value.subarray(0, room));
+                    state.bytes = limit;
+                    state.truncated = true;
+                    await reader.cancel();
+                    return controller.close();
+                }
+                state.bytes += value.byteLength;
+                controller.enqueue(value);
+            },
+            cancel: (reason) => reader.cancel(reason),
+        });
+        return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    };
+}
+/** Runs one tool call; every outcome but an unknown tool is a result an agent can read (`isError` on a failure). */
+export class ToolCaller {
+    validators = new Map();
+    outputValidators = new Map();
+    ajv = schemaValidator();
+    tools;
+    options;
+    table;
+    constructor(table, tools, options) {
+        this.table = table;
+        this.tools = new Map(tools.map((tool) => [tool.name, tool]));
+        this.options = options;
+    }
+    /** The tools as `tools/list` answers, in the table's order. */
+    listed() {
+        return [...this.tools.values()].map((tool) => ({
+            name: tool.name,
+            title: tool.title,
+            description: tool.description,
+            inputSchema: tool.inputSchema,
+            ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
+            annotations: tool.annotations,
+        }));
+    }
+    async call(name, args) {
+        const tool = this.tools.get(name);
+        if (!tool)
+            throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${clean(name)}${suggestion(name, [...this.tools.keys()])}`);
+        const input = args ?? {};
+        let validate = this.validators.get(name);
+        if (!validate)
+            this.validators.set(name, (validate = this.ajv.compile(tool.inputSchema)));
+        if (!validate(input))
+            return this.failure(`${tool.name}: ${argumentProblem(tool, validate.errors[0])}; nothing was sent`);
+        try {
+            return await this.send(tool, input);
+        }
+        catch (error) {
+            const reason = error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error);
+            const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
+            const timeout = error instanceof Error && error.name === 'TimeoutError' ? ` (no complete answer within ${this.options.timeoutMs} ms)` : '';
+            return this.failure(`${tool.name}: ${reason}${cause}${timeout}`);
+        }
+    }
+    async send(tool, input) {
+        const key = `${tool.method} ${tool.path}`;
+        const state = { truncated: false, bytes: 0 };
+        const client = createDescribedClient({
+            baseUrl: this.options.baseUrl,
+            headers: this.options.headers,
+            fetch: boundedFetch(this.options.fetch ?? ((r) => globalThis.fetch(r)), this.options.maxResultBytes, state),
+        }, { defaultBaseUrl: this.table.defaultBaseUrl, operationIds: { [key]: tool.name }, parameters: { [key]: tool.parameterStyles } });
+        const params = {};
+        let body;
+        for (const argument of tool.arguments) {
+            if (!(argument.name in input))
+                continue;
+            if (argument.in === 'body')
+                body = input[argument.name];
+            else
+                (params[argument.in] ??= {})[argument.name] = input[argument.name];
+        }
+        const request = client.request;
+        const { data, error, response } = await request(tool.method.toLowerCase(), tool.path, {
+            params,
+            ...(body === undefined ? {} : { body }),
+            parseAs: 'text',
+            signal: AbortSignal.timeout(this.options.timeoutMs),
+        });
+        const text = typeof (response.ok ? data : error) === 'string' ? (response.ok ? data : error) : JSON.stringify((response.ok ? data : error) ?? '');
+        const type = response.headers.get('content-type');
+        const head = `HTTP ${response.status}${type ? ` (${clean(type)})` : ''} from ${tool.method} ${tool.path}`;
+        const cut = state.truncated ? `\n[answer cut at ${this.options.maxResultBytes} bytes: the service sent more]` : '';
+        const shown = `${head}\n${text === '' ? '(no body)' : this.hidden(escaped(text))}${cut}`;
+        if (!response.ok)
+            return this.failure(shown);
+        if (!tool.outputSchema)
+            return { content: [{ type: 'text', text: shown }] };
+        return this.structured(tool, text, shown, state.truncated);
+    }
+    /** A success answer of a tool with an output schema: its JSON as `structuredContent` when it fits the schema, an error result when not. */
+    structured(tool, text, shown, truncated) {
+        let value;
+        try {
+            if (truncated)
+                throw new Error('it was cut off');
+            value = JSON.parse(text);
+        }
+        catch (error) {
+            return this.failure(`${shown}\n[not the JSON object the description states: ${error instanceof Error ? error.message : String(error)}]`);
+        }
+        let validate = this.outputValidators.get(tool.name);
+        if (!validate)
+            this.outputValidators.set(tool.name, (validate = this.ajv.compile(tool.outputSchema)));
+        if (!validate(value)) {
+            const problem = validate.errors[0];
+            return this.failure(`${shown}\n[the answer does not match the description: ${clean(problem.instancePath || '(the body)')} ${clean(problem.message ?? '')}]`);
+        }
+        return { content: [{ type: 'text', text: shown }], structuredContent: JSON.parse(this.hidden(JSON.stringify(value))) };
+    }
+    failure(text) {
+        return { isError: true, content: [{ type: 'text', text: this.hidden(text) }] };
+    }
+    /** `text` with every credential value replaced: a service that echoes a key never hands it to the agent. */
+    hidden(text) {
+        let result = text;
+        for (const value of Object.values(this.options.headers)) {
+            const secret = value.replace(/^Bearer /i, '');
+            if (secret.length >= 4)
+                result = result.replaceAll(secret, '[credential]');
+        }
+        return result;
+    }
+}
+/** An MCP server (the SDK's) with the chosen tools; connect it to one transport. */
+export function createToolServer(table, caller) {
+    const server = new Server({ name: 'email-delivery-api', title: `${table.title} (MCP)`, version: table.version }, {
+        capabilities: { tools: { listChanged: false } },
+        instructions: `Tools for the ${table.title} ${table.version}, one per operation. Where a tool's description says a payload is not specified, the interface document leaves it open: send and expect any JSON object.`,
+    });
+    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: caller.listed() }));
+    server.setRequestHandler(CallToolRequestSchema, (request) => caller.call(request.params.name, request.params.arguments));
+    return server;
+}

@@ -1,0 +1,17 @@
+#!/usr/bin/env node
+// The package's `email-delivery-mcp` command (package.json `bin`): the MCP server of the
+// description the package was built from. Compiled by the build into dist/mcp.js, which reads the
+// tool table the build wrote beside dist/ (mcp-tools.json); in the checkout, run `npm run mcp`.
+import fs from 'node:fs';
+import { commandLine } from './command-line.js';
+import { mcpCommand, runMcp } from './mcp-command.js';
+const parsed = commandLine(mcpCommand, process.argv.slice(2));
+if (typeof parsed === 'number')
+    process.exitCode = parsed;
+else {
+    const table = JSON.parse(fs.readFileSync(new URL('../mcp-tools.json', import.meta.url), 'utf8'));
+    const io = { env: process.env, out: (line) => console.log(line), err: (line) => console.error(line) };
+    const code = await runMcp(parsed.values, table, io);
+    if (code !== undefined)
+        process.exitCode = code;
+}

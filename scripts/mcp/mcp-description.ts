@@ -1,0 +1,15 @@
+// The description `npm run mcp` serves: the project's bundle, or with --overlay, the bundle with
+// the user's overlays applied in memory (scripts/overlay/build-overlaid.ts, as the mock and verify do).
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { OpenApiDocument } from '../openapi-document.ts';
+import type { Project } from '../project.ts';
+
+export async function mcpDescription(project: Project, overlays: string[], cwd: string): Promise<OpenApiDocument> {
+  const base = JSON.parse(await fs.readFile(path.join(project.outputDir, 'openapi.json'), 'utf8')) as OpenApiDocument;
+  if (overlays.length === 0) return base;
+  const { overlaidDescription } = await import('../overlay/build-overlaid.ts');
+  const files = overlays.map((file) => path.resolve(cwd, file));
+  const { json } = await overlaidDescription(project, { overlays: files, out: '', shownAs: (file) => path.relative(cwd, file) }, base);
+  return JSON.parse(json) as OpenApiDocument;
+}
