@@ -122,7 +122,7 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
 /** A JSON Schema 2020-12 validator with the formats checked. */
 export function schemaValidator(): Ajv2020 {
-  return addFormats(new Ajv2020({ allErrors: false, strict: false, validateFormats: true }));
+  return addFormats(new Ajv2020({ allErrors: false, strict: false, validateFormats: true, verbose: true }));
 }
 
 /** One line naming the argument that is wrong and how. */
@@ -136,6 +136,9 @@ function argumentProblem(tool: ToolDefinition, error: ErrorObject): string {
     .slice(1)
     .map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'));
   if (field.length === 0) return `the arguments ${error.message ?? 'are not valid'}`;
+  const refused = (error.schema as { enum?: unknown[] } | undefined)?.enum;
+  if (error.keyword === 'not' && Array.isArray(refused))
+    return `argument '${clean(field.join('.'))}' must not be ${refused.map((v) => clean(JSON.stringify(v))).join(' or ')}`;
   return `argument '${clean(field.join('.'))}' ${error.message ?? 'is not valid'}`;
 }
 

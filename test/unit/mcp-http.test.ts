@@ -1,0 +1,113 @@
+// The MCP server's HTTP transport in process, on a real loopback port: a request whose Host or
+// Origin is not this loopback server (DNS rebinding) is refused before the SDK sees it, as are other
+// paths, other methods and oversized bodies; a proper one reaches the tools, many at once.
+import http from 'node:http';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type HttpMcpServer, maxRequestBytes, serveHttp } from '../../scripts/mcp/mcp-http.ts';
+import { chooseTools, createToolServer, type McpToolTable, ToolCaller } from '../../scripts/mcp/mcp-server.ts';
+import { mcpToolTable } from '../../scripts/mcp/tool-table.ts';
+import { loadBundle } from '../support/helpers.ts';
+import { jsonReply, startTestServer, type TestServer } from '../support/http-server.ts';
+
+let table: McpToolTable;
+let served: HttpMcpServer;
+let service: TestServer;
+const log: string[] = [];
+
+beforeAll(async () => {
+  table = mcpToolTable(await loadBundle());
+  service = await startTestServer();
+  service.reply = () => jsonReply(200, { ok: true });
+  const caller = new ToolCaller(table, chooseTools(table, { allowWrites: false }), {
+    baseUrl: service.url,
+    headers: {},
+    maxResultBytes: 65536,
+    timeoutMs: 5000,
+  });
+  served = await serveHttp(
+    () => createToolServer(table, caller),
+    0,
+    (line) => log.push(line),
+  );
+});
+afterAll(() => Promise.all([served.close(), service.close()]));
+
+const initialize = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+});
+
+/** A raw request, with the headers exactly as given (fetch would not let a test set Host). */
+function raw(options: { method?: string; path?: string; headers?: Record<string, string>; body?: string | Buffer }): Promise<{ status: number; body: string }> {
+  const url = new URL(served.url);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port: url.port,
+        method: options.method ?? 'POST',
+        path: options.path ?? '/mcp',
+        headers: { host: url.host, 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...options.headers },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      },
+    );
+    request.on('error', (error) => (String((error as { code?: string }).code) === 'ECONNRESET' ? resolve({ status: 413, body: 'reset' }) : reject(error)));
+    request.end(options.body ?? initialize);
+  });
+}
+
+describe('the HTTP transport', () => {
+  it('listens on 127.0.0.1 only, at /mcp', () => {
+    expect(served.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+  });
+
+  it.each([
+    ['a foreign Host (DNS rebinding)', { host: 'evil.example.com' }],
+    ['a loopback Host on another port', { host: '127.0.0.1:1' }],
+    ['a foreign Origin', { origin: 'http://evil.example.com' }],
+    ['an Origin of null', { origin: 'null' }],
+  ])('%s: 403, the SDK never sees it', async (_, headers) => {
+    const answer = await raw({ headers });
+    expect(answer.status).toBe(403);
+    expect(JSON.parse(answer.body)).toMatchObject({ jsonrpc: '2.0', error: { code: -32000, message: expect.stringMatching(/^Forbidden: /) } });
+  });
+
+  it.each([
+    ['localhost', (port: string) => ({ host: `localhost:${port}` })],
+    ['127.0.0.1 with a same-origin Origin', (port: string) => ({ host: `127.0.0.1:${port}`, origin: `http://127.0.0.1:${port}` })],
+    ['[::1] without a port', () => ({ host: '[::1]' })],
+  ])('a loopback Host (%s) is answered', async (_, headers) => {
+    const answer = await raw({ headers: headers(new URL(served.url).port) });
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body).result.serverInfo.name).toBe('email-delivery-api');
+  });
+
+  it('another path is a 404, another method a 405, a body that is not JSON a 400, an oversized body a 413', async () => {
+    expect((await raw({ path: '/other' })).status).toBe(404);
+    expect((await raw({ method: 'GET', body: '' })).status).toBe(405);
+    expect((await raw({ body: '{' })).status).toBe(400);
+    expect((await raw({ body: Buffer.alloc(maxRequestBytes + 1, 0x20) })).status).toBe(413);
+  });
+
+  it('answers many clients at once, each through its own server (stateless)', async () => {
+    const clients = await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        const client = new Client({ name: 'many', version: '1' });
+        await client.connect(new StreamableHTTPClientTransport(new URL(served.url)));
+        return client;
+      }),
+    );
+    const results = await Promise.all(clients.map((client, i) => client.callTool({ name: 'getUnsubscribeGroup', arguments: { id: `g${i}` } })));
+    expect(results.every((result) => !result.isError)).toBe(true);
+    expect(service.requests.map((r) => r.target).sort()).toEqual(Array.from({ length: 8 }, (_, i) => `/v1/unsubscribe-groups/g${i}`).sort());
+    await Promise.all(clients.map((client) => client.close()));
+  });
+});
