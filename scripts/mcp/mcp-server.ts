@@ -293,7 +293,7 @@ export function createToolServer(table: McpToolTable, caller: ToolCaller): Serve
   const server = new Server(
     { name: 'email-delivery-api', title: `${table.title} (MCP)`, version: table.version },
     {
-      capabilities: { tools: { listChanged: false } },
+      capabilities: { tools: { listChanged: false }, logging: {} },
       instructions: `Tools for the ${table.title} ${table.version}, one per operation. Where a tool's description says a payload is not specified, the interface document leaves it open: send and expect any JSON object.`,
     },
   );

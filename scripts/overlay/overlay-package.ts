@@ -59,6 +59,7 @@ export function packageJson(project: Project, name: string, version: string, doc
     type: own.type,
     engines: own.engines,
     exports: mapExports(own.exports),
+    bin: mapExports(own.bin),
     files: [...(own.files as string[]).map(inFolder), 'README.md', 'overlay-changes.md'],
     dependencies: own.dependencies,
     // Each overlay by its file's name: the package ships, and where it was built is nobody's business.

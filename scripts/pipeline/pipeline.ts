@@ -93,10 +93,10 @@ export const clientStep: Step = {
   },
 };
 
-/** mcp-tools.json and the MCP server's files in dist/ (scripts/mcp/), after the client, whose runtime it calls through. */
+/** mcp-tools.json and the MCP server, bundled into dist/mcp.js (scripts/mcp/). */
 export const mcpStep: Step = {
   name: 'mcp',
-  after: ['client'],
+  after: ['lint'],
   async run(context) {
     const { compileMcpServer } = await import('../mcp/compile-mcp.ts');
     await compileMcpServer(requireBundle(context), context.outDir);
