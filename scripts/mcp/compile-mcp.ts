@@ -23,7 +23,8 @@ export async function bundleMcpServer(): Promise<string> {
     output: { format: 'esm', minify: false, comments: { legal: true } },
   });
   const [chunk, ...more] = result.output;
-  if (more.length > 0 || chunk.type !== 'chunk') throw new ReportedError(`the MCP server did not bundle into one file: ${result.output.map((o) => o.fileName).join(', ')}`);
+  if (more.length > 0 || chunk.type !== 'chunk')
+    throw new ReportedError(`the MCP server did not bundle into one file: ${result.output.map((o) => o.fileName).join(', ')}`);
   if (chunk.code.includes(checkout)) throw new ReportedError("the MCP server's bundle names this machine's path to the checkout");
   return chunk.code;
 }
