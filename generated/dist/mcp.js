@@ -20157,6 +20157,13 @@ var ToolCaller = class {
 		}));
 	}
 	async call(name, args) {
+		const started = performance.now();
+		const result = await this.outcome(name, args);
+		const first = result.content[0]?.text?.split("\n")[0] ?? "";
+		this.options.log?.(`mcp: ${name}: ${result.isError ? "error: " : ""}${first.replace(`${name}: `, "")} (${Math.round(performance.now() - started)} ms)`);
+		return result;
+	}
+	async outcome(name, args) {
 		const tool = this.tools.get(name);
 		if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${clean(name)}${suggestion(name, [...this.tools.keys()])}`);
 		const input = args ?? {};
@@ -20432,7 +20439,8 @@ async function runMcp(values, table, io) {
 		baseUrl,
 		headers: Object.fromEntries(headers),
 		maxResultBytes: Number(values["max-result-bytes"]),
-		timeoutMs: Number(values["timeout-ms"])
+		timeoutMs: Number(values["timeout-ms"]),
+		log: io.err
 	});
 	const others = table.tools.length - tools.length;
 	const what = `${tools.length} ${values["allow-writes"] ? "" : "read-only "}tools of ${table.title} ${table.version}${others > 0 ? ` (${others} others not served${values["allow-writes"] ? "" : "; --allow-writes serves the writes"})` : ""}; calls go to ${baseUrl}`;

@@ -170,6 +170,7 @@ export async function runMcp(values: ParsedValues, table: McpToolTable, io: McpI
     headers: Object.fromEntries(headers),
     maxResultBytes: Number(values['max-result-bytes']),
     timeoutMs: Number(values['timeout-ms']),
+    log: io.err,
   });
   const others = table.tools.length - tools.length;
   const what = `${tools.length} ${values['allow-writes'] ? '' : 'read-only '}tools of ${table.title} ${table.version}${others > 0 ? ` (${others} others not served${values['allow-writes'] ? '' : '; --allow-writes serves the writes'})` : ''}; calls go to ${baseUrl}`;

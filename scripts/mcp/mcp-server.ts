@@ -56,6 +56,8 @@ export interface ToolServerOptions {
   /** How long a call may take, answer included. */
   timeoutMs: number;
   fetch?: (request: Request) => Promise<Response>;
+  /** One line per call: the tool, the first line of its result, the time it took; never the arguments. */
+  log?: (line: string) => void;
 }
 
 /** The default bounds of a call's answer. */
@@ -197,6 +199,14 @@ export class ToolCaller {
   }
 
   async call(name: string, args: Record<string, unknown> | undefined): Promise<CallToolResult> {
+    const started = performance.now();
+    const result = await this.outcome(name, args);
+    const first = (result.content[0] as { text?: string } | undefined)?.text?.split('\n')[0] ?? '';
+    this.options.log?.(`mcp: ${name}: ${result.isError ? 'error: ' : ''}${first.replace(`${name}: `, '')} (${Math.round(performance.now() - started)} ms)`);
+    return result;
+  }
+
+  private async outcome(name: string, args: Record<string, unknown> | undefined): Promise<CallToolResult> {
     const tool = this.tools.get(name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${clean(name)}${suggestion(name, [...this.tools.keys()])}`);
     const input = args ?? {};

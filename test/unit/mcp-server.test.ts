@@ -211,10 +211,12 @@ describe('a call, against a recording service on 127.0.0.1', () => {
     await client.close();
   });
 
-  it('credentials go to the service on every call and never come back to the agent, even when the service echoes them', async () => {
+  it('credentials go to the service on every call and never come back to the agent or the log, even when the service echoes them', async () => {
     service.reply = (request) => jsonReply(401, { echoed: request.headers['x-api-key'] });
-    const client = await connect({ headers: { 'X-Api-Key': 'secret-key-1' } });
+    const log: string[] = [];
+    const client = await connect({ headers: { 'X-Api-Key': 'secret-key-1' }, log: (line) => log.push(line) });
     const got = await client.callTool({ name: 'listQuotas' });
+    expect(log).toEqual([expect.stringMatching(/^mcp: listQuotas: error: HTTP 401 \(application\/json\) from GET \/v1\/quotas \(\d+ ms\)$/)]);
     expect(service.requests[0].headers['x-api-key']).toBe('secret-key-1');
     expect(JSON.stringify(got)).not.toContain('secret-key-1');
     expect(text(got)).toContain('"echoed":"[credential]"');

@@ -1,0 +1,79 @@
+// The MCP command's choices in process (what `npm run mcp` and the package's bin do before they
+// serve): --list, the base URL, credentials from the environment only (--header-env and an
+// overlay's security scheme), and bad arguments as one line and exit 2, naming a variable, never
+// its value.
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseCommandLine } from '../../scripts/command-line.ts';
+import { mcpCommand, runMcp } from '../../scripts/mcp/mcp-command.ts';
+import type { McpToolTable } from '../../scripts/mcp/mcp-server.ts';
+import { mcpToolTable } from '../../scripts/mcp/tool-table.ts';
+import { overlaidDescription } from '../../scripts/overlay/build-overlaid.ts';
+import { checkout, loadBundle, root } from '../support/helpers.ts';
+
+let table: McpToolTable;
+let withAuth: McpToolTable;
+beforeAll(async () => {
+  const bundle = await loadBundle();
+  table = mcpToolTable(bundle);
+  withAuth = mcpToolTable(
+    (await overlaidDescription(checkout, { overlays: [path.join(root, 'examples', 'overlays', 'auth.yaml')], out: '' }, bundle)).document,
+  );
+});
+
+async function mcp(args: string[], env: NodeJS.ProcessEnv = {}, of = () => table) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runMcp(parseCommandLine(mcpCommand, args).values, of(), { env, out: (line) => out.push(line), err: (line) => err.push(line) });
+  return { code, out, err };
+}
+
+describe('email-delivery-mcp before it serves', () => {
+  it('--list: the read-only tools by default, where calls go, what each does', async () => {
+    const listed = await mcp(['--list'], { EMAIL_DELIVERY_BASE_URL: 'https://api.example.test/' });
+    expect(listed.code).toBe(0);
+    expect(listed.out[0]).toBe(
+      `${table.tools.filter((t) => t.method === 'GET').length} of ${table.tools.length} tools of ${table.title} ${table.version}; calls go to https://api.example.test`,
+    );
+    expect(listed.out.slice(1).every((line) => / read-only {2}GET \//.test(line))).toBe(true);
+    const all = await mcp(['--list', '--allow-writes', '--tools', 'deleteMessage,sendBatch', '--base-url', 'http://127.0.0.1:4010']);
+    expect(all.out.slice(1).map((line) => line.trim().split(/\s+/).slice(0, 2).join(' '))).toEqual(['sendBatch writes', 'deleteMessage deletes']);
+  });
+
+  it("an overlay's security scheme is read from its own variable, named by --list, its value never printed", async () => {
+    const unset = await mcp(['--list'], {}, () => withAuth);
+    expect(unset.out.at(-1)).toBe('credential: ExampleApiKey (header X-Example-Api-Key) from $EMAIL_DELIVERY_EXAMPLE_API_KEY (not set)');
+    const set = await mcp(['--list'], { EMAIL_DELIVERY_EXAMPLE_API_KEY: 'key-123456' }, () => withAuth);
+    expect(set.out.at(-1)).toMatch(/\(set\)$/);
+    expect(JSON.stringify(set)).not.toContain('key-123456');
+  });
+
+  it.each([
+    [['--header-env', 'X-Api-Key=MY_KEY'], {}, 'mcp: --header-env X-Api-Key=MY_KEY: the environment variable MY_KEY is not set or empty'],
+    [['--header-env', 'X-Api-Key'], {}, 'mcp: --header-env "X-Api-Key": give Name=VAR, a header name and an environment variable\'s name'],
+    [['--header-env', 'Bad Header=K'], { K: 'v' }, 'mcp: --header-env "Bad Header=K": give Name=VAR, a header name and an environment variable\'s name'],
+    [
+      ['--header-env', 'X-Api-Key=K'],
+      { K: 'a\r\nInjected: yes' },
+      'mcp: --header-env X-Api-Key=K: the value of K holds a line break, which no header can carry',
+    ],
+    [['--base-url', 'ftp://example.test'], {}, 'mcp: the base URL must be http or https, not ftp:'],
+    [['--base-url', 'https://user:pw@example.test'], {}, 'mcp: the base URL holds credentials: pass them with --header-env instead'],
+    [[], { EMAIL_DELIVERY_BASE_URL: 'not a url' }, 'mcp: the base URL "not a url" is not a URL: give one like https://api.example.test'],
+    [['--tags', 'Nope'], {}, /^mcp: --tags: no tag 'Nope'; the tags are: /],
+  ])('%j is refused with one line and exit 2', async (args, env, message) => {
+    const result = await mcp([...args, '--list'], env);
+    expect(result.code).toBe(2);
+    expect(result.out).toEqual([]);
+    expect(result.err).toHaveLength(1);
+    if (typeof message === 'string') expect(result.err[0]).toBe(message);
+    else expect(result.err[0]).toMatch(message);
+    expect(result.err[0]).not.toContain('Injected');
+  });
+
+  it('usage errors name the bin in their hint', () => {
+    expect(() => parseCommandLine(mcpCommand, ['--port', 'x'])).toThrow(
+      'email-delivery-mcp: --port "x": give a whole number from 0 to 65535: see `email-delivery-mcp --help`',
+    );
+  });
+});
