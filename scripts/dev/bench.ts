@@ -16,7 +16,7 @@ import { median, medianOf, timed } from './bench-timing.ts';
 
 const exec = promisify(execFile);
 
-export const benchSections = ['lint', 'build', 'overlays', 'unit', 'tiers', 'test', 'mutate', 'ci', 'client', 'docs', 'scale', 'site'] as const;
+export const benchSections = ['lint', 'build', 'overlays', 'unit', 'tiers', 'test', 'mutate', 'ci', 'client', 'docs', 'scale', 'site', 'mcp'] as const;
 export type BenchSection = (typeof benchSections)[number];
 
 export interface BenchOptions {
@@ -404,6 +404,11 @@ export async function bench(project: Project, options: BenchOptions): Promise<vo
       if (section === 'client') await benchClient(project, options.runs);
       if (section === 'docs') await benchDocs(project, options.runs);
       if (section === 'scale') await benchScale(project, options.runs);
+      if (section === 'mcp') {
+        const { benchMcp } = await import('./bench-mcp.ts');
+        const { title, header, rows } = await benchMcp(project, options.runs);
+        table(title, header, rows);
+      }
       if (section === 'site') {
         const { benchSite } = await import('./bench-site.ts');
         const { title, header, rows } = await benchSite(project, options.runs);
