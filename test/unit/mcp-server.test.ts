@@ -3,6 +3,7 @@
 // each call through the SDK's in-memory transport to a real recording server on 127.0.0.1: what
 // reaches the service, what comes back to the agent (bounded, escaped, without credentials), and
 // every failure as a tool error the agent can read, the server answering afterwards.
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
@@ -96,6 +97,12 @@ describe('the tool table, read from the description', () => {
     const ajv = new Ajv2020({ strict: true, validateSchema: true });
     for (const tool of table.tools) expect(() => ajv.compile(tool.inputSchema), tool.name).not.toThrow();
   });
+});
+
+it('llms.txt names the server and links the tool table the build wrote', async () => {
+  const llms = await fs.readFile(path.join(checkout.outputDir, 'llms.txt'), 'utf8');
+  expect(llms).toMatch(/\n## MCP server\n\n- \[Its tools\]\(mcp-tools\.json\): .*`email-delivery-mcp`/);
+  expect(JSON.parse(await fs.readFile(path.join(checkout.outputDir, 'mcp-tools.json'), 'utf8'))).toEqual(table);
 });
 
 describe('which tools are served', () => {
@@ -200,6 +207,13 @@ describe('a call, against a recording service on 127.0.0.1', () => {
     expect(got.isError).toBe(true);
     expect(text(got)).toMatch(/^listQuotas: CrossOriginRedirectError: /);
     expect(elsewhere.requests).toEqual([]);
+    await client.close();
+  });
+
+  it('a base URL with a path prefix (a gateway) keeps it', async () => {
+    const client = await connect({ baseUrl: `${service.url}/email/api` });
+    await client.callTool({ name: 'listQuotas' });
+    expect(service.requests.map((r) => r.target)).toEqual(['/email/api/v1/quotas']);
     await client.close();
   });
 
