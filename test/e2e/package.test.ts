@@ -84,7 +84,9 @@ describe('the packed package', () => {
       'generated/dist/client-runtime.js',
       'generated/dist/client.d.ts',
       'generated/dist/client.js',
+      'generated/dist/mcp.js',
       'generated/dist/schema.d.ts',
+      'generated/mcp-tools.json',
       'generated/openapi-3.0.json',
       'generated/openapi.dereferenced.json',
       'generated/openapi.json',
@@ -93,8 +95,9 @@ describe('the packed package', () => {
     ]);
   });
 
-  it('has openapi-fetch as its only runtime dependency, and states the Node it runs on', async () => {
+  it('has openapi-fetch as its only runtime dependency (the MCP server is bundled), and states the Node it runs on', async () => {
     const pkg = JSON.parse(await fs.readFile(path.join(root, 'package.json'), 'utf8'));
+    expect(pkg.bin).toEqual({ 'email-delivery-mcp': 'generated/dist/mcp.js' });
     expect(Object.keys(pkg.dependencies)).toEqual(['openapi-fetch']);
     expect(pkg.dependencies['openapi-fetch']).toMatch(/^\d+\.\d+\.\d+$/);
     expect(pkg.engines.node).toBe('>=20.19.0');
