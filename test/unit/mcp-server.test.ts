@@ -9,6 +9,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ListToolsResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsPlugin from 'ajv-formats';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chooseTools, createToolServer, type McpToolTable, ToolCaller, ToolChoiceError, type ToolServerOptions } from '../../scripts/mcp/mcp-server.ts';
 import { credentialVariable, mcpToolTable } from '../../scripts/mcp/tool-table.ts';
@@ -16,6 +17,9 @@ import { eachOperation } from '../../scripts/openapi-document.ts';
 import { overlaidDescription } from '../../scripts/overlay/build-overlaid.ts';
 import { checkout, type Json, loadBundle, root } from '../support/helpers.ts';
 import { freeLoopbackPort, jsonReply, startTestServer, type TestServer } from '../support/http-server.ts';
+
+/** ajv-formats' default export, typed for Ajv2020 (its types name the draft-07 class). */
+const addFormats = addFormatsPlugin as unknown as (ajv: Ajv2020) => Ajv2020;
 
 let bundle: Json;
 let table: McpToolTable;
@@ -255,6 +259,13 @@ describe('from an overlaid description', () => {
     expect(status.outputSchema).toMatchObject({ type: 'object', required: ['state'], properties: { state: { enum: ['queued', 'delivered', 'bounced'] } } });
     expect(overlaid.credentials).toEqual([{ scheme: 'ExampleApiKey', header: 'X-Example-Api-Key', bearer: false, variable: 'EMAIL_DELIVERY_EXAMPLE_API_KEY' }]);
     expect(credentialVariable('ExampleApiKey')).toBe('EMAIL_DELIVERY_EXAMPLE_API_KEY');
+  });
+
+  it("its schemas, output schemas included, are accepted by the SDK's validation and a strict 2020-12 validator", () => {
+    const listed = new ToolCaller(overlaid, overlaid.tools, { baseUrl: service.url, headers: {}, maxResultBytes: 1024, timeoutMs: 100 }).listed();
+    expect(() => ListToolsResultSchema.parse({ tools: listed })).not.toThrow();
+    const ajv = addFormats(new Ajv2020({ strict: true, validateSchema: true }));
+    for (const tool of listed) for (const schema of [tool.inputSchema, tool.outputSchema ?? {}]) expect(() => ajv.compile(schema), tool.name).not.toThrow();
   });
 
   it('returns structuredContent that fits the output schema, and a tool error for an answer that does not', async () => {
