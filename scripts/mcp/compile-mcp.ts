@@ -17,6 +17,9 @@ export async function bundleMcpServer(): Promise<string> {
   const result = await build({
     input: path.join(checkout, 'scripts', 'mcp', 'mcp-bin.ts'),
     cwd: checkout,
+    // node_modules by its path in the checkout, even where it is a link (a test's copy): the
+    // comment before each module names it relative to the checkout, the same everywhere.
+    resolve: { symlinks: false },
     platform: 'node',
     write: false,
     logLevel: 'warn',
