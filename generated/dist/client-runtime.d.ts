@@ -68,6 +68,25 @@ export declare class RedirectRefusedError extends Error {
     readonly operation: string;
     constructor(operation: string, detail: string);
 }
+/** The keys the per-call options take (CallOptions). */
+export declare const callOptionKeys: readonly string[];
+/**
+ * An operation function was given a key it does not take: in its arguments (`headers` where
+ * `header` goes, a misspelt `qurey`) or in its call options. TypeScript refuses these; this catches
+ * them in JavaScript, where they would be dropped silently. No request was sent.
+ */
+export declare class UnknownArgumentError extends Error {
+    name: string;
+    readonly operation: string;
+    readonly key: string;
+    constructor(operation: string, key: string, detail: string);
+}
+/**
+ * Refuses, before anything is sent, a key of `args` that is not among `argumentNames` (undefined:
+ * the operation takes no arguments object) or a key of `options` that is not a call option,
+ * naming the key and where it belongs.
+ */
+export declare function checkCall(operation: string, argumentNames: readonly string[] | undefined, args: unknown, options: unknown): void;
 /**
  * Percent-encodes every character but RFC 3986's unreserved ones, as the description's parameters
  * ask (`allowReserved` is false): encodeURIComponent leaves `!'()*` as they are, so those too.

@@ -61,6 +61,53 @@ export class RedirectRefusedError extends Error {
         this.operation = operation;
     }
 }
+/** The keys the per-call options take (CallOptions). */
+export const callOptionKeys = ['headers', 'signal', 'middleware'];
+/**
+ * An operation function was given a key it does not take: in its arguments (`headers` where
+ * `header` goes, a misspelt `qurey`) or in its call options. TypeScript refuses these; this catches
+ * them in JavaScript, where they would be dropped silently. No request was sent.
+ */
+export class UnknownArgumentError extends Error {
+    name = 'UnknownArgumentError';
+    operation;
+    key;
+    constructor(operation, key, detail) {
+        super(`${operation}: ${detail}; no request was sent`);
+        this.operation = operation;
+        this.key = key;
+    }
+}
+const shownKey = (key) => JSON.stringify(key.length > 40 ? `${key.slice(0, 40)}…` : key);
+/**
+ * Refuses, before anything is sent, a key of `args` that is not among `argumentNames` (undefined:
+ * the operation takes no arguments object) or a key of `options` that is not a call option,
+ * naming the key and where it belongs.
+ */
+export function checkCall(operation, argumentNames, args, options) {
+    const takes = argumentNames === undefined || argumentNames.length === 0 ? 'takes no arguments' : `takes ${argumentNames.map((n) => `'${n}'`).join(', ')}`;
+    const options_ = `the call options (${callOptionKeys.join(', ')})`;
+    if (argumentNames !== undefined && typeof args === 'object' && args !== null) {
+        for (const key of Object.keys(args)) {
+            if (argumentNames.includes(key))
+                continue;
+            const where = callOptionKeys.includes(key)
+                ? `: '${key}' is a call option, which goes in the next argument`
+                : `; call options go in the next argument: ${options_}`;
+            throw new UnknownArgumentError(operation, key, `${shownKey(key)} is not an argument of ${operation} (it ${takes})${where}`);
+        }
+    }
+    if (typeof options === 'object' && options !== null) {
+        for (const key of Object.keys(options)) {
+            if (callOptionKeys.includes(key))
+                continue;
+            const hint = argumentNames?.includes(key)
+                ? `; '${key}' is an argument of ${operation}, which goes in the arguments object before the options`
+                : ` (${operation} ${takes})`;
+            throw new UnknownArgumentError(operation, key, `${shownKey(key)} is not one of ${options_}${hint}`);
+        }
+    }
+}
 /**
  * Percent-encodes every character but RFC 3986's unreserved ones, as the description's parameters
  * ask (`allowReserved` is false): encodeURIComponent leaves `!'()*` as they are, so those too.

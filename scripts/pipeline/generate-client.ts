@@ -40,6 +40,11 @@ function argsType(operation: Operation): string | undefined {
 const argsOptional = (operation: Operation) =>
   operation.pathParameters.length === 0 && !operation.body?.required && operation.parameters.every((parameter) => !parameter.required);
 
+/** The keys of an operation function's arguments object, as argsType declares them. */
+function argumentNames(operation: Operation): string[] {
+  return [...operation.pathParameters, ...locations(operation).keys(), ...(operation.body ? ['body'] : [])];
+}
+
 function initExpression(operation: Operation): string {
   const params: string[] = [];
   if (operation.pathParameters.length > 0) params.push(`path: { ${operation.pathParameters.map((name) => `${name}: args.${name}`).join(', ')} }`);
@@ -61,9 +66,11 @@ function operationFunction(operation: Operation): string {
   const args = argsType(operation);
   const optionalArgs = args !== undefined && argsOptional(operation);
   const signature = ['client: EmailDeliveryClient', ...(args ? [`args: ${args}${optionalArgs ? ' = {}' : ''}`] : []), 'options: CallOptions = {}'].join(', ');
+  const names = args === undefined ? 'undefined' : `[${argumentNames(operation).map(literal).join(', ')}]`;
   return [
     `/** ${commentText(operation.summary)}: \`${httpVerb(operation)} ${commentText(operation.path)}\`, answering ${operation.success.status} with \`Schemas['${operation.success.schema}']\`. */`,
-    `export function ${operation.operationId}(${signature}): OperationResult<'${operation.operationId}'> {`,
+    `export async function ${operation.operationId}(${signature}): OperationResult<'${operation.operationId}'> {`,
+    `  checkCall('${operation.operationId}', ${names}, ${args === undefined ? 'undefined' : 'args'}, options);`,
     `  return client.${httpVerb(operation)}(${forTypeScriptString(operation.path)}, ${initExpression(operation)});`,
     '}',
   ].join('\n');
@@ -164,7 +171,7 @@ export function generateClient(bundle: OpenApiDocument, rootPackageVersion: stri
     });
   return `${generatedHeader(`Typed client of the ${bundle.info!.title} (openapi-fetch).`, bundle)}
 import type { Client, FetchResponse${schemes.length > 0 ? ', Middleware' : ''} } from 'openapi-fetch';
-import { type CallOptions, createDescribedClient, type EmailDeliveryClientOptions, type ParameterStyle } from './client-runtime.js';
+import { type CallOptions, checkCall, createDescribedClient, type EmailDeliveryClientOptions, type ParameterStyle } from './client-runtime.js';
 import type { components, operations, paths } from './schema.js';
 
 export {
@@ -173,6 +180,7 @@ export {
   RedirectRefusedError,
   ResponseBodyError,
   serializeQuery,
+  UnknownArgumentError,
   UnsafePathParameterError,
 } from './client-runtime.js';
 export type { CallOptions, EmailDeliveryClientOptions, ParameterStyle } from './client-runtime.js';

@@ -7,6 +7,7 @@ import {
   CrossOriginRedirectError,
   RedirectRefusedError,
   ResponseBodyError,
+  UnknownArgumentError,
   UnsafePathParameterError,
   type EmailDeliveryClient,
 } from '../../generated/client.ts';
@@ -93,6 +94,52 @@ describe('optional request parts', () => {
   it('the path-based API sends open query pairs as plain name=value pairs too', async () => {
     await client.GET('/v1/api-key', { params: { query: { pairs: { a: '1', ü: 'ö/?' } } } });
     expect(server.requests[0].query).toBe('a=1&%C3%BC=%C3%B6%2F%3F');
+  });
+});
+
+describe('keys an operation function does not take (JavaScript, where TypeScript cannot refuse them)', () => {
+  it.each([
+    [
+      '`headers` in the arguments, where call options go',
+      'getUnsubscribeGroup',
+      [{ id: 'g1', headers: { 'X-Key': 'k' } }],
+      "getUnsubscribeGroup: \"headers\" is not an argument of getUnsubscribeGroup (it takes 'id'): 'headers' is a call option, which goes in the next argument; no request was sent",
+    ],
+    [
+      'a misspelt `qurey`',
+      'getApiKey',
+      [{ qurey: { a: '1' } }],
+      'getApiKey: "qurey" is not an argument of getApiKey (it takes \'query\'); call options go in the next argument: the call options (headers, signal, middleware); no request was sent',
+    ],
+    [
+      "`params`, openapi-fetch's own key",
+      'sendBatch',
+      [{ id: 'b1', params: { path: { id: 'b1' } } }],
+      "sendBatch: \"params\" is not an argument of sendBatch (it takes 'id', 'body'); call options go in the next argument: the call options (headers, signal, middleware); no request was sent",
+    ],
+    [
+      'arguments given to an operation that takes none',
+      'listScopes',
+      [{ query: { a: '1' } }],
+      'listScopes: "query" is not one of the call options (headers, signal, middleware) (listScopes takes no arguments); no request was sent',
+    ],
+    [
+      'an argument given in the call options',
+      'getUnsubscribeGroup',
+      [{ id: 'g1' }, { id: 'g2' }],
+      'getUnsubscribeGroup: "id" is not one of the call options (headers, signal, middleware); \'id\' is an argument of getUnsubscribeGroup, which goes in the arguments object before the options; no request was sent',
+    ],
+  ])('%s: an UnknownArgumentError naming the key and where it belongs, nothing sent', async (_, operationId, args, message) => {
+    const error = await rejection<UnknownArgumentError>(call(operationId, ...args));
+    expect(error).toBeInstanceOf(UnknownArgumentError);
+    expect(error.message).toBe(message);
+    expect(server.requests).toEqual([]);
+  });
+
+  it('the keys it takes, and the call options, still go through', async () => {
+    const { response } = await call('getUnsubscribeGroup', { id: 'g1' }, { headers: { 'X-Trace': 't' }, signal: AbortSignal.timeout(5000) });
+    expect(response.status).toBe(200);
+    expect(server.requests.map((r) => [r.target, r.headers['x-trace']])).toEqual([['/v1/unsubscribe-groups/g1', 't']]);
   });
 });
 

@@ -166,7 +166,7 @@ describe('carried', () => {
     expect(listOperations(document).find((operation) => operation.operationId === 'getApiKey')?.openQuery).toBe(true);
     const client = generateClient(document);
     expect(client).toContain(
-      `export function getApiKey(client: EmailDeliveryClient, args: { query?: Record<string, string>; header?: NonNullable<operations["getApiKey"]['parameters']["header"]> } = {}`,
+      `export async function getApiKey(client: EmailDeliveryClient, args: { query?: Record<string, string>; header?: NonNullable<operations["getApiKey"]['parameters']["header"]> } = {}`,
     );
     expect(client).toContain('params: { query: { pairs: args.query }, header: args.header }');
   });
