@@ -6,8 +6,8 @@ const { checkout } = require('./start.ts');
 const command = {
   name: 'docs',
   summary: [
-    'Builds, then serves the docs on 127.0.0.1 with /llms.txt, /llms-full.txt and /reference/ beside',
-    'them; rebuilds when openapi/ or a lint config changes and reloads the open page after a good',
+    'Serves the docs on 127.0.0.1 with /llms.txt, /llms-full.txt and /reference/ beside them (during the',
+    'first build, a page that reloads when it is done); rebuilds when openapi/ or a lint config changes and reloads the open page after a good',
     'rebuild (a failed one keeps the last good docs). Answers only GET and HEAD, for its own host.',
     'Runs until Ctrl-C.',
   ].join('\n'),
@@ -44,6 +44,16 @@ async function main() {
     if (!port) process.exit(1);
     return 1;
   }
+  console.log(`docs: building; ${server.url} shows a page that reloads when the build is done`);
+  const stop = () => {
+    void server.close().then(() => {
+      console.log('docs: stopped');
+      process.exit(0);
+    });
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  await server.firstBuild;
   console.log(`docs: serving ${server.url}, with ${server.url}llms.txt and ${server.url}reference/ beside it`);
   console.log('docs: rebuilds when openapi/ changes and reloads the open page after a good rebuild; Ctrl-C to stop');
   return undefined;

@@ -10,24 +10,34 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { forTerminal } from '../escape.ts';
+import { forHtml, forTerminal } from '../escape.ts';
 import { build, type BuildLog } from '../pipeline/build.ts';
 import type { Project } from '../project.ts';
 import { watchFiles, watchTree } from './watch-folders.ts';
 
 export interface DocsServer {
   url: string;
+  /** Settles when the first build has ended (passed or failed); until then a page request gets the building page. */
+  firstBuild: Promise<void>;
   close(): Promise<void>;
+}
+
+/** Where the first build is: running, or ended, with the problem lines it printed when it failed. */
+interface FirstBuild {
+  running: boolean;
+  problems: string[];
 }
 
 /**
  * Listens on 127.0.0.1:`port` (rejects with Node's error, EADDRINUSE and the like, before anything
- * is built or watched), builds, then rebuilds on change.
+ * is built or watched), then builds, answering meanwhile with a page that says so and reloads when
+ * the build ends; then rebuilds on change.
  */
 export async function serveDocs(project: Project, port: number, log: BuildLog): Promise<DocsServer> {
   const reloads = new Set<http.ServerResponse>();
   const hosts: string[] = [];
-  const server = http.createServer(requestHandler(project, reloads, hosts));
+  const first: FirstBuild = { running: true, problems: [] };
+  const server = http.createServer(requestHandler(project, reloads, hosts, first));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => {
@@ -37,16 +47,36 @@ export async function serveDocs(project: Project, port: number, log: BuildLog): 
   });
   const listening = (server.address() as AddressInfo).port;
   hosts.push(`127.0.0.1:${listening}`, `localhost:${listening}`);
-  // A build that throws (not one that fails) leaves nothing listening.
-  await firstBuild(project, log).catch((error: unknown) => {
-    server.close();
-    throw error;
-  });
-  const watching = rebuildOnChange(project, log, reloads);
+  let watching: { close(): void } | undefined;
+  let closed = false;
+  // The problem lines the first build prints are kept for the page that says it failed.
+  const recording: BuildLog = {
+    info: (line) => log.info(line),
+    error: (line) => {
+      if (first.problems.length < maxProblemLines) first.problems.push(line);
+      log.error(line);
+    },
+  };
+  const firstBuild = initialBuild(project, recording)
+    .then(() => {
+      if (!closed) watching = rebuildOnChange(project, log, reloads);
+    })
+    .catch((error: unknown) => {
+      // A build that throws (not one that fails): its message on the page, and nothing watched.
+      first.problems.push(`docs: the build stopped: ${error instanceof Error ? error.message : String(error)}`);
+      log.error(first.problems.at(-1)!);
+    })
+    .finally(() => {
+      first.running = false;
+      for (const open of reloads) open.write('event: reload\ndata: \n\n');
+    });
   return {
     url: `http://127.0.0.1:${listening}/`,
+    firstBuild,
     async close() {
-      watching.close();
+      // A first build still running ends on its own (into its staging folder); nothing is watched after.
+      closed = true;
+      watching?.close();
       for (const open of reloads) open.end();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -61,8 +91,10 @@ const docsBuilt = (project: Project): Promise<boolean> =>
     () => false,
   );
 
-/** The build before serving; a failed one says what is served meanwhile. */
-async function firstBuild(project: Project, log: BuildLog): Promise<void> {
+const maxProblemLines = 200;
+
+/** The first build; a failed one says what is served meanwhile. */
+async function initialBuild(project: Project, log: BuildLog): Promise<void> {
   if (await build(project, log)) return;
   log.error(
     (await docsBuilt(project))
@@ -72,7 +104,7 @@ async function firstBuild(project: Project, log: BuildLog): Promise<void> {
 }
 
 /** Answers one request: a refusal, the reload event stream (kept in `reloads`), or a served file. `hosts`: the hosts it answers for. */
-function requestHandler(project: Project, reloads: Set<http.ServerResponse>, hosts: string[]): http.RequestListener {
+function requestHandler(project: Project, reloads: Set<http.ServerResponse>, hosts: string[], first: FirstBuild): http.RequestListener {
   return async (request, response) => {
     const refusal = refused(request, hosts);
     if (refusal) {
@@ -93,6 +125,12 @@ function requestHandler(project: Project, reloads: Set<http.ServerResponse>, hos
       return;
     }
     const found = await firstReadable(files);
+    if (!found && (first.running || first.problems.length > 0) && !(await docsBuilt(project))) {
+      // No docs yet, and the first build is running or failed: a page that says which, and reloads.
+      response.writeHead(503, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'retry-after': '2' });
+      response.end(request.method === 'HEAD' ? undefined : waitingPage(first));
+      return;
+    }
     if (!found) {
       response
         .writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' })
@@ -168,6 +206,31 @@ function refused(request: http.IncomingMessage, hosts: string[]): { status: numb
     return { status: 400, reason: 'bad request: the URL is malformed' };
   }
   return undefined;
+}
+
+/**
+ * The page served while there are no docs: the first build is running (it reloads when the build
+ * ends), or it failed (its problem lines, escaped; it reloads after the next good rebuild).
+ */
+function waitingPage(first: FirstBuild): string {
+  const body = first.running
+    ? '<h1>Building the docs…</h1>\n<p>This page reloads when the build is done.</p>'
+    : `<h1>The docs could not be built</h1>\n<p>The build printed:</p>\n<pre>${forHtml(first.problems.join('\n'))}</pre>\n<p>Fix the problem and save: the docs rebuild on change, and this page reloads after a good build.</p>`;
+  const policy = `default-src 'none'; script-src ${reloadScriptHash}; connect-src 'self'; style-src 'unsafe-inline'`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${policy}">
+<title>Email Delivery Service API docs: ${first.running ? 'building' : 'build failed'}</title>
+<style>body { font-family: sans-serif; margin: 2rem; } pre { white-space: pre-wrap; }</style>
+</head>
+<body>
+${body}
+<script>${reloadScript}</script>
+</body>
+</html>
+`;
 }
 
 /** The event stream an open page listens on; it hears `reload` after each good rebuild. */

@@ -2,6 +2,7 @@
 // and llms.txt beside it; the page points to its Markdown twin; and in Chromium an open page reloads
 // after a good rebuild and stays as it was after a failed one. It refuses what it does not serve:
 // a malformed URL (and keeps running), a method other than GET and HEAD, a Host that is not its own.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DocsServer, serveDocs } from '../../scripts/serve/docs-server.ts';
 import { installHint, launchChromium, mustRunBrowserTests } from '../../scripts/dev/chromium.ts';
 import { edit, fingerprint, recordingLog, root, type TemporaryProject, temporaryProject, withTemporaryProject } from '../support/helpers.ts';
+import { copyCheckout } from '../support/repo-copy.ts';
 import { runScript } from '../support/run-command.ts';
 
 let temporary: TemporaryProject;
@@ -19,6 +21,7 @@ const log = recordingLog();
 beforeAll(async () => {
   temporary = await temporaryProject();
   server = await serveDocs(temporary.project, 0, log);
+  await server.firstBuild;
 });
 afterAll(async () => {
   await server?.close();
@@ -112,19 +115,61 @@ describe('npm run docs serves', () => {
 });
 
 describe('npm run docs refuses', () => {
-  it('before any good build (no docs page), a 404 that says to fix the problem and save, not to run a build', async () => {
-    await withTemporaryProject(async (broken) => {
-      await edit(broken.dir, 'openapi/openapi.yaml', /^info:/m, 'info: [');
-      const unbuilt = await serveDocs(broken.project, 0, recordingLog());
+  it('during the first build, a page that says it is building and reloads when it is done, never a 404', async () => {
+    await withTemporaryProject(async (fresh) => {
+      const building = await serveDocs(fresh.project, 0, recordingLog());
       try {
         // generated/ holds the committed files (llms.txt...), not the docs page, which only a build writes.
+        const response = await fetch(building.url);
+        expect(response.status).toBe(503);
+        const page = await response.text();
+        expect(page).toContain('<h1>Building the docs…</h1>');
+        expect(page).toContain("<script>new EventSource('/__reload')");
+        await building.firstBuild;
+        expect((await fetch(building.url)).status).toBe(200);
+      } finally {
+        await building.close();
+      }
+    });
+  });
+
+  it('a first build that fails: its own problem lines on the page, escaped, and what to do; never a 404', async () => {
+    await withTemporaryProject(async (broken) => {
+      await edit(broken.dir, 'openapi/openapi.yaml', /^info:/m, 'info: [<script>');
+      const unbuilt = await serveDocs(broken.project, 0, recordingLog());
+      try {
+        await unbuilt.firstBuild;
         const response = await fetch(unbuilt.url);
-        expect(response.status).toBe(404);
-        expect(await response.text()).toBe('not found: /: nothing is built yet; fix the problem the build printed and save: the docs rebuild on change\n');
+        expect(response.status).toBe(503);
+        const page = await response.text();
+        expect(page).toContain('<h1>The docs could not be built</h1>');
+        expect(page).toMatch(/<pre>[^]*openapi\/openapi\.yaml[^]*<\/pre>/);
+        // The description's text is escaped: the one script is the page's own reload script.
+        expect(page.match(/<script>/g)).toHaveLength(1);
+        expect(page).toContain('Fix the problem and save');
       } finally {
         await unbuilt.close();
       }
     });
+  });
+
+  it('Ctrl-C, even during the first build: "docs: stopped", exit 0', async () => {
+    const copy = await copyCheckout('docs-stop');
+    try {
+      const docs = spawn(process.execPath, [path.join(copy, 'scripts', 'cli', 'docs.ts'), '--port', '0'], { cwd: copy, stdio: ['ignore', 'pipe', 'pipe'] });
+      let output = '';
+      docs.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      docs.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const exited = new Promise<number | null>((resolve) => docs.once('exit', (code) => resolve(code)));
+      await expect
+        .poll(() => output, { timeout: 30_000 })
+        .toMatch(/^docs: building; http:\/\/127\.0\.0\.1:\d+\/ shows a page that reloads when the build is done\n/);
+      docs.kill('SIGINT');
+      expect(await exited).toBe(0);
+      expect(output).toMatch(/docs: stopped\n$/);
+    } finally {
+      await fs.rm(copy, { recursive: true, force: true });
+    }
   });
 
   it('a port in use: one line, exit 1, nothing built and nothing left running', async () => {
