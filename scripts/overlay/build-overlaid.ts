@@ -4,6 +4,7 @@
 // docs), plus overlay-changes.md. The description is linted as always first; the overlaid one with
 // the standard rules (lint-overlaid.ts). The folder is replaced only when everything passed, and
 // only if it is empty or was written by this command: generated/ and openapi/ are never written.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type BuildLog, build } from '../pipeline/build.ts';
@@ -21,7 +22,7 @@ import { reconcileProse } from './overlaid-prose.ts';
 import { lintOverlaid, type OverlaidProblem } from './lint-overlaid.ts';
 import { changesMarkdown, changesText, overlayChanges } from './overlay-changes.ts';
 import { checkOutputFolder, entriesBelow, manifestFile, recordOutputFolder } from './output-folder.ts';
-import { checkPackageName, defaultPackageName, packageJson, packageReadme, packageVersion } from './overlay-package.ts';
+import { checkPackageName, defaultPackageName, packageJson, packageReadme, packageVersion, vendorDependencies } from './overlay-package.ts';
 import { type Overlay, readOverlay } from './read-overlay.ts';
 
 export interface OverlayBuildOptions {
@@ -68,7 +69,9 @@ export async function overlaidDescription(
   reconcileProse(base, document, perOperation);
   overlaidOverview(document, changes, new Set([...filledParts(document, perOperation).values()].flatMap((parts) => [...parts])));
   const name = checkPackageName(options.packageName ?? defaultPackageName);
-  withOverlaysNamed(document, overlays, String(base.info?.version), { name, version: packageVersion(String(base.info?.version), overlays) });
+  // What the outputs are made of: the overlaid description, and the toolchain that makes them.
+  const digest = createHash('sha256').update(bundleJsonText(document)).update(toolchainVersion(project)).digest('hex').slice(0, 8);
+  withOverlaysNamed(document, overlays, String(base.info?.version), { name, version: packageVersion(String(base.info?.version), overlays, digest) });
   const json = bundleJsonText(document);
   if (changes.refused.length > 0 && !options.allowOperationChanges) {
     const lines = changes.refused.map((c) => `  ${forTerminal(`${c.operationId} (${c.operation}): ${c.kind}: ${c.detail}`)}`);
@@ -99,6 +102,15 @@ export async function overlaidDescription(
 export function readOverlays(project: Project, options: OverlayBuildOptions): Overlay[] {
   const shownAs = options.shownAs ?? ((file: string) => shown(project, file));
   return options.overlays.map((file) => readOverlay(file, shownAs(file)));
+}
+
+/** The version of the toolchain (this project's package.json), which the outputs depend on too. */
+function toolchainVersion(project: Project): string {
+  try {
+    return String((JSON.parse(fs.readFileSync(path.join(project.root, 'package.json'), 'utf8')) as { version?: unknown }).version ?? '');
+  } catch {
+    return '';
+  }
 }
 
 /** One problem of the overlaid description: at the overlay action it is about, when there is one. */
@@ -156,6 +168,7 @@ function overlaySteps(project: Project, options: OverlayBuildOptions, overlays: 
       // The license the package.json names, which its `files` list ships.
       const license = path.join(project.root, 'LICENSE');
       if (fs.existsSync(license)) fs.copyFileSync(license, path.join(context.outDir, 'LICENSE'));
+      vendorDependencies(project, context.outDir);
     },
   };
   const manifestStep: Step = {
@@ -192,6 +205,9 @@ export async function buildOverlaid(project: Project, log: BuildLog, options: Ov
     checkReplaced: (aside) => checkOutputFolder(project, out, shownAs(out), aside),
   });
   if (built) {
+    log.info(
+      `build: install it into an application with \`npm install ${out}\` (a link: rebuilds reach the application), or \`npm pack ${out}\` for a tarball`,
+    );
     try {
       recordOutputFolder(out);
     } catch (error) {

@@ -32,11 +32,34 @@ const identifier = (text: string) =>
     .slice(0, 48) || 'overlay';
 
 /**
- * The description's version, with the overlays as semver build metadata, in order: the description
- * 1.0.0 with "Acme auth" 2.1.0 is `1.0.0+acme-auth-2-1-0`.
+ * The description's version, with the overlays and the digest of what they make as semver build
+ * metadata, in order: the description 1.0.0 with "Acme auth" 2.1.0 is `1.0.0+acme-auth-2-1-0.<8 hex>`.
+ * The digest changes whenever the overlaid description does, so an edited overlay built without a
+ * new `info.version` still gets a version (and a `npm pack` file name) of its own.
  */
-export function packageVersion(descriptionVersion: string, overlays: Overlay[]): string {
-  return `${descriptionVersion}+${overlays.map((overlay) => `${identifier(overlay.title)}-${identifier(overlay.overlayVersion)}`).join('.')}`;
+export function packageVersion(descriptionVersion: string, overlays: Overlay[], digest: string): string {
+  return `${descriptionVersion}+${overlays.map((overlay) => `${identifier(overlay.title)}-${identifier(overlay.overlayVersion)}`).join('.')}.${digest}`;
+}
+
+/**
+ * Copies the package's runtime dependencies (and theirs), as the checkout's node_modules has them
+ * at the versions package.json pins, into `<out>/node_modules`: `npm install <folder>` links the
+ * folder, and Node resolves what the linked client imports from the folder itself. `npm pack` leaves
+ * node_modules out, and a tarball's install gets them from the registry as usual.
+ */
+export function vendorDependencies(project: Project, out: string): void {
+  const done = new Set<string>();
+  const copy = (name: string) => {
+    if (done.has(name)) return;
+    done.add(name);
+    const from = path.join(project.root, 'node_modules', name);
+    const manifest = path.join(from, 'package.json');
+    if (!fs.existsSync(manifest)) throw new ReportedError(`the runtime dependency ${name} is not in node_modules: run npm ci`);
+    fs.cpSync(from, path.join(out, 'node_modules', name), { recursive: true, dereference: true });
+    for (const dependency of Object.keys((JSON.parse(fs.readFileSync(manifest, 'utf8')) as { dependencies?: object }).dependencies ?? {})) copy(dependency);
+  };
+  const own = JSON.parse(fs.readFileSync(path.join(project.root, 'package.json'), 'utf8')) as { dependencies?: object };
+  for (const name of Object.keys(own.dependencies ?? {})) copy(name);
 }
 
 /** `./generated/dist/client.js` as it is in the output folder: `./dist/client.js`. */
@@ -91,10 +114,10 @@ export function packageReadme(name: string, version: string, document: OpenApiDo
     '',
     '## Install',
     '',
-    'Into an application, from this folder (a copy, so that its one dependency, openapi-fetch, is installed beside it):',
+    'Into an application, from this folder (npm links it, so a rebuild reaches the application at once; its one dependency, openapi-fetch, is in its own `node_modules/`):',
     '',
     '```sh',
-    'npm install --install-links /path/to/this/folder',
+    'npm install /path/to/this/folder',
     '```',
     '',
     'or as a tarball, to keep or publish (`npm pack` writes it into the current folder):',

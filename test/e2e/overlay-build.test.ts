@@ -14,7 +14,7 @@ import { fingerprint, root } from '../support/helpers.ts';
 import { startTestServer } from '../support/http-server.ts';
 import { installIntoApp } from '../support/installed-app.ts';
 import { run, type RunResult, tsc } from '../support/run-command.ts';
-import { scratchFolderPerFile } from '../support/scratch-folder.ts';
+import { makeScratchFolder, scratchFolderPerFile } from '../support/scratch-folder.ts';
 
 if (!mustRunBrowserTests) console.warn(`overlay-build.test.ts: the docs test is skipped: ${installHint}`);
 
@@ -46,7 +46,10 @@ describe('the build with the example overlays', () => {
     expect(first.stdout).toContain('  change: add security scheme ExampleApiKey: the header X-Example-Api-Key\n');
     expect(first.stdout).not.toContain('info-contact');
     const committed = Object.keys(generatedBefore).filter((file) => !file.startsWith('docs/'));
-    const written = Object.keys(await fingerprint(out));
+    const all = Object.keys(await fingerprint(out));
+    // Its runtime dependency beside it, so that a linked folder resolves it (README: install).
+    expect(all).toContain('node_modules/openapi-fetch/package.json');
+    const written = all.filter((file) => !file.startsWith('node_modules/'));
     expect(written.sort()).toEqual(
       [
         ...committed,
@@ -173,7 +176,11 @@ describe('the output folder as a package', () => {
     const own = JSON.parse(await fs.readFile(path.join(root, 'package.json'), 'utf8'));
     const manifest = JSON.parse(await fs.readFile(path.join(out, 'package.json'), 'utf8'));
     expect(manifest.name).toBe(packageName);
-    expect(manifest.version).toBe(`${await descriptionVersion()}+example-credentials-header-1-0-0.example-batch-and-status-fields-1-0-0`);
+    expect(manifest.version).toMatch(
+      new RegExp(
+        `^${(await descriptionVersion()).replaceAll('.', '\\.')}\\+example-credentials-header-1-0-0\\.example-batch-and-status-fields-1-0-0\\.[0-9a-f]{8}$`,
+      ),
+    );
     expect(JSON.stringify(manifest.exports)).toBe(JSON.stringify(own.exports).replaceAll('./generated/', './'));
     expect(manifest.dependencies).toEqual(own.dependencies);
     expect(manifest.overlays.map((overlay: { file: string }) => overlay.file)).toEqual(['auth.yaml', 'fields.yaml']);
@@ -184,7 +191,7 @@ describe('the output folder as a package', () => {
     const readme = await fs.readFile(path.join(out, 'README.md'), 'utf8');
     expect(readme).toContain(`# ${packageName}\n`);
     expect(readme).toContain('1. Example credentials header 1.0.0 (`auth.yaml`)');
-    expect(readme).toContain('npm install --install-links /path/to/this/folder');
+    expect(readme).toContain('npm install /path/to/this/folder');
   });
 
   it('names the description version and the overlays in the generated headers', async () => {
@@ -193,6 +200,44 @@ describe('the output folder as a package', () => {
       const head = (await fs.readFile(path.join(out, file), 'utf8')).split('\n').slice(0, 2).join('\n');
       expect(head, file).toContain(named);
       expect(head, file).not.toContain('change openapi/');
+    }
+  });
+
+  it('installs with a plain `npm install <folder>` (a link) into an application outside the checkout: it runs, type-checks, and a rebuild with an edited overlay reaches it under a new version', async () => {
+    // A folder with no node_modules above it: what the linked package imports must come from the package itself.
+    const fresh = await makeScratchFolder('plain-install');
+    try {
+      const folder = path.join(fresh, 'acme');
+      const app = path.join(fresh, 'app');
+      const built = await buildCommand([...overlayArgs, '--out', folder, '--name', packageName]);
+      expect(built.code, built.output).toBe(0);
+      expect(built.stdout).toContain(`build: install it into an application with \`npm install ${folder}\``);
+      await fs.mkdir(app);
+      await fs.writeFile(path.join(app, 'package.json'), JSON.stringify({ name: 'plain-app', private: true, type: 'module' }));
+      const installed = await run('npm', ['install', '--offline', '--no-audit', '--no-fund', folder], app);
+      expect(installed.code, installed.output).toBe(0);
+      await fs.writeFile(path.join(app, 'version.mjs'), `import { packageVersion } from '${packageName}';\nconsole.log(packageVersion);\n`);
+      const before = await run(process.execPath, ['version.mjs'], app);
+      expect(before.code, before.output).toBe(0);
+      await fs.writeFile(
+        path.join(app, 'app.ts'),
+        `import { createEmailDeliveryClient, sendBatch } from '${packageName}';\nvoid sendBatch(createEmailDeliveryClient(), { id: 'b1', body: { subject: 'Hi' } });\n`,
+      );
+      const checked = await run(process.execPath, [tsc('typescript'), '--noEmit', '--strict', '--module', 'nodenext', '--target', 'es2022', 'app.ts'], app);
+      expect(checked.code, checked.output).toBe(0);
+      // The same overlay version with another fact, rebuilt into the same folder.
+      const edited = path.join(fresh, 'fields-edited.yaml');
+      await fs.writeFile(
+        edited,
+        (await fs.readFile(path.join(root, 'examples/overlays/fields.yaml'), 'utf8')).replace('The subject line of the batch', 'The subject of the batch'),
+      );
+      const rebuilt = await buildCommand(['--overlay', 'examples/overlays/auth.yaml', '--overlay', edited, '--out', folder, '--name', packageName]);
+      expect(rebuilt.code, rebuilt.output).toBe(0);
+      const after = await run(process.execPath, ['version.mjs'], app);
+      expect(after.stdout).not.toBe(before.stdout);
+      expect(after.stdout).toBe(`${JSON.parse(await fs.readFile(path.join(folder, 'package.json'), 'utf8')).version}\n`);
+    } finally {
+      await fs.rm(fresh, { recursive: true, force: true });
     }
   });
 

@@ -44,10 +44,16 @@ const brokenSource = `import { deleteWebhook, createEmailDeliveryClient } from '
 
 beforeAll(async () => {
   consumer = await makeScratchFolder('consumer');
-  const packed = await run('npm', ['pack', '--pack-destination', consumer, '--json'], root);
+  // As the release workflow packs it (.ci/pack-package): the manifest without the toolchain's scripts.
+  const packed = await run('bash', [path.join(root, '.ci', 'pack-package'), consumer], root);
   expect(packed.code, packed.output).toBe(0);
-  const [{ filename, files }] = JSON.parse(packed.stdout);
-  packedFiles = files.map((file: { path: string }) => file.path).sort();
+  const filename = path.basename(packed.stdout.trim());
+  const listed = await run('tar', ['-tzf', path.join(consumer, filename)], consumer);
+  packedFiles = listed.stdout
+    .trim()
+    .split('\n')
+    .map((file) => file.replace(/^package\//, ''))
+    .sort();
   const installed = path.join(consumer, 'node_modules', packageName);
   await fs.mkdir(installed, { recursive: true });
   const untar = await run('tar', ['-xzf', path.join(consumer, filename), '-C', installed, '--strip-components=1'], consumer);
@@ -93,6 +99,12 @@ describe('the packed package', () => {
       'generated/openapi.yaml',
       'package.json',
     ]);
+  });
+
+  it('carries no script: no install script for npm to warn about, and none of the toolchain', async () => {
+    const manifest = JSON.parse(await fs.readFile(path.join(consumer, 'node_modules', packageName, 'package.json'), 'utf8'));
+    expect(manifest.scripts).toBeUndefined();
+    expect(manifest.bin).toEqual({ 'email-delivery-mcp': 'generated/dist/mcp.js' });
   });
 
   it('has openapi-fetch as its only runtime dependency (the MCP server is bundled), and states the Node it runs on', async () => {

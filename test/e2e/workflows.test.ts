@@ -72,7 +72,8 @@ describe('the release workflow', () => {
     expect(release.jobs.publish.permissions).toEqual({ 'id-token': 'write' });
     const publish = release.jobs.publish.steps.map((step) => step.run ?? '').find((text) => text.includes('npm publish'));
     expect(publish).toBe('npm publish "./$TARBALL" --provenance --access public --ignore-scripts');
-    expect(release.jobs.build.steps.some((step) => step.run?.includes('npm pack --ignore-scripts'))).toBe(true);
+    // Packed as package.test.ts checks it: no script runs, and the manifest carries none (.ci/pack-package).
+    expect(release.jobs.build.steps.some((step) => step.run?.includes('bash .ci/pack-package package'))).toBe(true);
   });
 
   it('gives the pull-request workflow no publish job', async () => {
