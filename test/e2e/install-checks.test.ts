@@ -1,4 +1,4 @@
-// The install checks the README promises, each against the attack it stops: a Go binary whose build
+// The install checks docs/toolchain.md promises, each against the attack it stops: a Go binary whose build
 // info only mentions the pinned module (.ci/check-go-binary), a venv with a file no wheel installed
 // (.ci/check-venv.py, run by the machine's Python), a cache folder others may write
 // (.ci/private-cache, and Node's compile cache in scripts/cli/start.ts), and a process the tests

@@ -1,7 +1,7 @@
 // `npm run verify` against services that fail or attack, real servers on 127.0.0.1: an outage (503,
 // down), expired credentials (401), an endless body, a slow drip, a gzip bomb, a redirect loop, a
 // 303 elsewhere, characters XML forbids and bare URLs in a body. Each ends in its one-line verdict,
-// within the exchange's deadline and size cap, and the exit code the README's table gives.
+// within the exchange's deadline and size cap, and the exit code docs/verify.md's table gives.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import http from 'node:http';

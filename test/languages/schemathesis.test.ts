@@ -1,5 +1,5 @@
 // Schemathesis, with every check it has, against the Prism mock (what `npm run mock` starts) from
-// the bundle. Each kind of failure it reports is explained in the README's generator table as
+// the bundle. Each kind of failure it reports is explained in docs/generators.md's table as
 // Prism's or Schemathesis' own; this test pins that no other kind appears.
 import fs from 'node:fs/promises';
 import path from 'node:path';

@@ -161,7 +161,7 @@ export async function mustRun(command: string, args: string[], cwd: string, env:
 
 /**
  * Generates a client with OpenAPI Generator, its spec validation on, into `output`. Its WARN lines,
- * but for the 3.1 beta notice, must be `knownWarnings` exactly (the README's generator table lists
+ * but for the 3.1 beta notice, must be `knownWarnings` exactly (docs/generators.md's table lists
  * them). Reused (reusedWhenSame) when the variant's bytes, the generator, its options, the pinned
  * jar and the JVM are the same: the warnings are kept with the files and checked again.
  */

@@ -1,6 +1,6 @@
 // Bad input, in this process: the build fails in its lint step with a message naming the file
 // and, where the tool gives one, the line; the outputs stay byte for byte as they were. One row per
-// row of the README's bad-input table. A row that changes only openapi/ lints the checkout's source
+// row of the bad-input table (docs/robustness.md). A row that changes only openapi/ lints the checkout's source
 // with the edit held in memory (the project handle's overlay, as the mutation runner does) and
 // builds into outputs of its own; a row that changes a config file gets a temporary project.
 import fs from 'node:fs/promises';
@@ -47,7 +47,7 @@ interface BadInput {
   expected: RegExp[];
 }
 
-// The README's bad-input table, row by row (the build's message; `npm run lint` prints the same
+// The bad-input table of docs/robustness.md, row by row (the build's message; `npm run lint` prints the same
 // problems in the linters' own formats).
 const badInputs: [string, BadInput][] = [
   [

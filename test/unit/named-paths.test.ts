@@ -5,7 +5,7 @@
 // scripts/README.md is scripts/lint/contract/); it must then exist from the root or from that folder.
 // A root folder that .gitignore ignores (`build/`, which the overlays recipe makes) is a run's
 // output, not the repository's: what the docs name in it is there or not as the user last ran.
-// A path that leads outside the checkout (as a refusal's example in the README does) is not the
+// A path that leads outside the checkout (as a refusal's example in docs/robustness.md does) is not the
 // repository's either, and is never looked at: whether it exists depends on where the checkout is.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,7 +15,7 @@ import { filesNotIgnored, ignoredByGit } from '../support/files-not-ignored.ts';
 
 /**
  * Paths named on purpose though no file is there: what the build makes and does not commit, and the
- * example files in the README's bad-input tables (the messages a refusal prints name them).
+ * example files in the bad-input tables of docs/robustness.md (the messages a refusal prints name them).
  */
 const namedOnPurpose = new Set([
   'generated/docs/',
@@ -31,6 +31,7 @@ const namedOnPurpose = new Set([
   'openapi/components/link.yaml', // a release's symbolic link, refused by the site
   'generated/site', // `--out generated/site`, refused
   '../acme/build', // a folder as a user types it in docs/, outside the checkout
+  '../acme/out', // the same, in docs/robustness.md's bad-input table
   './dist/client.js', // in an overlaid build's output folder
   'examples/overlays/missing.yaml', // an overlay that does not exist, refused by the mock
 ]);
