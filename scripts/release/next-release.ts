@@ -4,6 +4,7 @@
 // toolchain's outputs changed (or nothing in the description did). And the changelog as it
 // becomes: `[Unreleased]` moved into a dated section for the version, refused when it is empty or
 // misses an operation the comparison says is affected.
+import { everyOperationSentence, unnamedOperations } from './changelog-names.ts';
 import type { OpenApiDocument } from '../openapi-document.ts';
 import { type Comparison, compareBundles } from './compare.ts';
 import { type Bump, bumps } from './last-release.ts';
@@ -73,6 +74,11 @@ export function unreleasedSection(changelog: string): string | undefined {
     .trim();
 }
 
+/** What the release and the gate say when `[Unreleased]` does not name an affected operation. */
+export function unnamedProblem(missing: string[]): string {
+  return `CHANGELOG.md's [Unreleased] section does not name ${missing.map((id) => `\`${id}\``).join(', ')}, which the comparison with the last release says ${missing.length === 1 ? 'is' : 'are'} affected: name each operationId in a code span in an entry, or say "${everyOperationSentence}"`;
+}
+
 /**
  * The changelog with `[Unreleased]` moved into `## [version] - date` under a fresh, empty
  * `[Unreleased]`; throws an Error saying what is missing.
@@ -81,13 +87,8 @@ export function movedChangelog(changelog: string, version: string, date: string,
   const section = unreleasedSection(changelog);
   if (section === undefined) throw new Error(`CHANGELOG.md has no '${unreleasedHeading}' section`);
   if (!/^- /m.test(section)) throw new Error(`CHANGELOG.md's [Unreleased] section has no entry: say what this release changes`);
-  // An entry names an operation by its operationId in a code span, or all of them as "every operation".
-  const everyOperation = /\bevery operation\b/i.test(section);
-  const missing = everyOperation ? [] : affected.filter((operationId) => !section.includes(`\`${operationId}\``));
-  if (missing.length > 0)
-    throw new Error(
-      `CHANGELOG.md's [Unreleased] section does not name ${missing.map((id) => `\`${id}\``).join(', ')}, which the comparison with the last release says ${missing.length === 1 ? 'is' : 'are'} affected`,
-    );
+  const missing = unnamedOperations(section, affected);
+  if (missing.length > 0) throw new Error(unnamedProblem(missing));
   const lines = changelog.split('\n');
   const at = lines.indexOf(unreleasedHeading);
   const next = lines.findIndex((line, i) => i > at && line.startsWith('## '));

@@ -2,10 +2,11 @@
 // change), "no changes" on an unchanged bundle, non-breaking additions let through; the release
 // gate's rules; the report. (`npm run diff` on a git repository is in the end-to-end tier.)
 import { describe, expect, it } from 'vitest';
+import { unnamedOperations } from '../../scripts/release/changelog-names.ts';
 import { type BreakingKind, compareBundles } from '../../scripts/release/compare.ts';
 import { diffMarkdown } from '../../scripts/release/diff-markdown.ts';
 import { diffReport } from '../../scripts/release/diff-report.ts';
-import { requiredBump } from '../../scripts/release/next-release.ts';
+import { movedChangelog, requiredBump } from '../../scripts/release/next-release.ts';
 import type { ExportChanges } from '../../scripts/release/package-exports.ts';
 import { gateProblems, gateVerdict } from '../../scripts/release/release-gate.ts';
 import { type Json, loadBundle } from '../support/helpers.ts';
@@ -232,6 +233,44 @@ describe('release gate rules', () => {
       expect.stringMatching(/section 1\.0\.0 has no entry marked \*\*BREAKING\*\*/),
     ]);
     expect(gateProblems(breaking, '0.1.0', '1.0.0', '# Changelog\n')).toEqual(["CHANGELOG.md has no '## [1.0.0]' section"]);
+  });
+});
+
+describe('one changelog rule for the gate and the release: each affected operation named as a name', () => {
+  const added = changed((d) => {
+    d.paths['/v1/reputation/score'].get.summary = 'Get the score of the reputation';
+  });
+  const affected = ['getReputationScore'];
+  const withEntry = (entry: string) => `## [Unreleased]\n\n### Changed\n\n${entry}\n\n## [0.1.0] - 2026-11-01\n\n- First.\n`;
+  /** What the release after the merge says of the same changelog: undefined when it accepts it. */
+  const releaseSays = (changelog: string) => {
+    try {
+      movedChangelog(changelog, '0.1.1', '2026-12-01', affected);
+      return undefined;
+    } catch (error) {
+      return (error as Error).message;
+    }
+  };
+
+  it.each([
+    ['the operationId in a code span', '- `getReputationScore` reads better.', true],
+    ['"Affects every operation." as its own sentence', '- Better summaries. Affects every operation.', true],
+    ['an unrelated entry that says "(every operation)"', '- The toolchain (every operation) is faster.\n- Prose.', false],
+    ['"every operation" in passing', '- Say every operation is open.', false],
+    ['the name inside a longer code span', '- `getReputationScoreV2` is new.', false],
+    ['the name outside a code span', '- getReputationScore reads better.', false],
+  ])('%s: the gate and the release agree (%s)', (_, entry, accepted) => {
+    expect(unnamedOperations(withEntry(entry), affected)).toEqual(accepted ? [] : affected);
+    const gate = gateProblems(added, '0.1.0', '0.1.0', withEntry(entry));
+    const release = releaseSays(withEntry(entry));
+    expect(gate).toEqual(accepted ? [] : [release]);
+    expect(release === undefined).toBe(accepted);
+  });
+
+  it('a pull request that names nothing: the gate refuses it before the merge, saying why', () => {
+    expect(gateVerdict(added, gateProblems(added, '0.1.0', '0.1.0', withEntry('- Prose.')))).toBe(
+      "the changelog's [Unreleased] section does not name each affected operation, which npm run release would refuse after the merge",
+    );
   });
 });
 
