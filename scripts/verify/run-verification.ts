@@ -8,6 +8,9 @@ import { bodyExcerpt, boundedFetch, type Exchange } from './bounded-exchange.ts'
 import type { NotCalledGroup, PlannedOperation } from './plan.ts';
 import type { VerifyOptions } from './verify-options.ts';
 
+/** Connection failures in a row after which the service is taken to be down. */
+export const downAfter = 3;
+
 export type VerdictKind = 'contradicts' | 'server error' | 'refused' | 'unreachable' | 'not confirmed' | 'as described' | 'not called';
 
 export interface Verdict {
@@ -62,11 +65,17 @@ export async function runVerification(
   );
   const api = client.createEmailDeliveryClient({ baseUrl: options.baseUrl, headers: Object.fromEntries(options.headers), fetch });
   const verdicts: Verdict[] = [];
+  let connectionFailures = 0;
   for (const entry of plan) {
     const { operationId, method, success } = entry.operation;
     const base = { operationId, method: method.toUpperCase(), url: entry.url };
     if (!entry.url) {
       verdicts.push({ ...base, kind: 'not called', detail: entry.notCalled ?? '', group: entry.group });
+      continue;
+    }
+    // A service that refused the connection this many times in a row is down: the rest would only repeat it.
+    if (connectionFailures >= downAfter) {
+      verdicts.push({ ...base, kind: 'not called', detail: `not sent: the ${downAfter} calls before it could not connect`, group: 'service down' });
       continue;
     }
     await pace();
@@ -84,6 +93,7 @@ export async function runVerification(
       verdict = { ...base, ...explainFailure(error, options) };
     }
     verdict.ms = Math.round(performance.now() - sent);
+    connectionFailures = verdict.kind === 'unreachable' && verdict.detail.startsWith('connection failed') ? connectionFailures + 1 : 0;
     verdicts.push(verdict);
     progress(verdict);
   }

@@ -1,8 +1,9 @@
 // What `npm run verify` is told, checked before anything is sent: the base URL (a scheme, a host,
-// no path the description does not state), the headers (`Name: value`), the ids and writes by
+// a path prefix if the service has one, no query), the headers (`Name: value`), the ids and writes by
 // operationId. A usage error is one line, exit 2, and no request.
 import { type CommandDefinition, parseCommandLine } from '../command-line.ts';
 import { eachOperation, type OpenApiDocument } from '../openapi-document.ts';
+import { closestName } from '../overlay/closest-name.ts';
 
 export interface VerifyOptions {
   baseUrl: string;
@@ -48,7 +49,7 @@ export const verifyCommand: CommandDefinition = {
     "call them. Each operation's whole exchange ends within --timeout and --max-body-bytes.",
   ].join('\n'),
   options: {
-    'base-url': { type: 'string', value: '<url>', required: true, description: 'the service: scheme and host, no path (required)' },
+    'base-url': { type: 'string', value: '<url>', required: true, description: 'the service: scheme, host and any path prefix before /v1/ (required)' },
     header: {
       type: 'string',
       value: '"Name: value"',
@@ -144,11 +145,12 @@ function checkBaseUrl(text: string): string {
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError(`--base-url ${JSON.stringify(text)}: only http and https are verified`);
   if (url.username || url.password) throw new UsageError('--base-url holds credentials: send them with --header instead, which is never printed');
-  if (url.pathname !== '/' || url.search || url.hash)
+  if (url.search || url.hash)
     throw new UsageError(
-      `--base-url ${JSON.stringify(text)} has a path, query or fragment (${url.pathname}${url.search}${url.hash}); the description states none before its /v1/ and /v2/ paths`,
+      `--base-url ${JSON.stringify(text)} has a query or fragment (${url.search}${url.hash}): give the scheme, the host and any path prefix only`,
     );
-  return url.origin;
+  // A path prefix (a service behind a gateway, https://host/email) stays: the description's paths follow it.
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
 function checkHeader(text: string): [string, string] {
@@ -160,11 +162,18 @@ function checkHeader(text: string): [string, string] {
   return [name, value];
 }
 
+/** `; did you mean <name>?` for the closest of `names`, when one is close; else nothing. */
+function didYouMean(wanted: string, names: string[]): string {
+  const near = closestName(wanted, names);
+  return near === undefined ? '' : `; did you mean ${near}?`;
+}
+
 /** The operationIds `options` names that `document` does not have, or a named write without --allow-writes. */
 export function checkNames(options: VerifyOptions, document: OpenApiDocument): void {
   const operations = new Map([...eachOperation(document)].map(({ method, operation }) => [String(operation.operationId), method]));
   for (const operationId of [...options.ids.keys(), ...options.writes])
-    if (!operations.has(operationId)) throw new UsageError(`${JSON.stringify(operationId)} is not an operationId of the description`);
+    if (!operations.has(operationId))
+      throw new UsageError(`${JSON.stringify(operationId)} is not an operationId of the description${didYouMean(operationId, [...operations.keys()])}`);
   for (const operationId of options.writes) {
     if (operations.get(operationId) === 'get') throw new UsageError(`--write ${operationId}: it is a GET, which is verified without --write`);
     if (!options.allowWrites)

@@ -171,11 +171,12 @@ describe('bad usage: one line, exit 2, nothing sent', () => {
   it.each([
     [['--base-url', '127.0.0.1:9'], 'verify: --base-url "127.0.0.1:9" has no scheme: give https://... or http://...'],
     [
-      ['--base-url', 'http://127.0.0.1:9/api'],
-      'verify: --base-url "http://127.0.0.1:9/api" has a path, query or fragment (/api); the description states none before its /v1/ and /v2/ paths',
+      ['--base-url', 'http://127.0.0.1:9/api?key=1'],
+      'verify: --base-url "http://127.0.0.1:9/api?key=1" has a query or fragment (?key=1): give the scheme, the host and any path prefix only',
     ],
     [['--header', 'X-Api-Key'], 'verify: --header: give it as "Name: value", a field name and a value on one line (the header\'s value is never printed)'],
     [['--id', 'getWebhok=1'], 'verify: "getWebhok" is not an operationId of the description'],
+    [['--id', 'listWebhook=1'], 'verify: "listWebhook" is not an operationId of the description; did you mean listWebhooks?'],
     [
       ['--write', 'sendBatch', '--id', 'sendBatch=b1'],
       'verify: --write sendBatch changes data on the service: add --allow-writes to say that this verification writes',
