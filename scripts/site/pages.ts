@@ -24,12 +24,16 @@ export function siteFolders(versions: SiteVersion[]): SiteFolder[] {
 function folderLabel(folder: SiteFolder): string {
   if (folder.name === latestName) return `latest (${folder.version.name})`;
   if (folder.version.section) return `${folder.name} (${folder.version.section.date})`;
-  return `${currentName} (commit ${folder.version.commit.slice(0, 7)}, not released)`;
+  const commit = folder.version.commit.slice(0, 7);
+  return folder.version.releaseOfCommit
+    ? `${currentName} (commit ${commit}, released as ${folder.version.releaseOfCommit})`
+    : `${currentName} (commit ${commit}, not released)`;
 }
 
 /**
  * The version switcher: a list of links (no script: the docs page's policy runs only its own
- * scripts), fixed at the top right. `toRoot` leads from the page to the site's root.
+ * scripts), in a bar above the page that scrolls away with it (fixed, it covered Redoc's response
+ * tabs). `toRoot` leads from the page to the site's root.
  */
 export function switcher(current: SiteFolder, folders: SiteFolder[], toRoot: string, target: 'docs/index.html' | 'index.html'): string {
   const items = folders.map((folder) => {
@@ -37,8 +41,8 @@ export function switcher(current: SiteFolder, folders: SiteFolder[], toRoot: str
     return `<li><a href="${toRoot}${forHtml(folder.name)}/${target}"${currentMark}>${forHtml(folderLabel(folder))}</a></li>`;
   });
   items.push(`<li><a href="${toRoot}index.html">All versions</a></li>`);
-  return `<nav aria-label="Versions" style="position:fixed;top:8px;right:12px;z-index:10000;font:14px/1.4 system-ui,sans-serif">
-<details id="version-switcher" style="background:#fff;border:1px solid #1d5c63;border-radius:4px;padding:4px 10px;box-shadow:0 1px 4px rgba(0,0,0,.2)">
+  return `<nav aria-label="Versions" style="display:flex;justify-content:flex-end;padding:6px 12px;background:#f4f7f7;border-bottom:1px solid #c9d6d6;font:14px/1.4 system-ui,sans-serif">
+<details id="version-switcher" style="background:#fff;border:1px solid #1d5c63;border-radius:4px;padding:4px 10px">
 <summary style="cursor:pointer;color:#1d5c63">Version: ${forHtml(folderLabel(current))}</summary>
 <ul style="list-style:none;margin:6px 0 2px;padding:0">${items.join('')}</ul>
 </details>

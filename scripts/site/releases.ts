@@ -20,6 +20,8 @@ export interface SiteVersion {
   label: string;
   /** A release's changelog section (undefined for `next`). */
   section?: ChangelogSection;
+  /** For `next`: the release whose commit it is, when the current commit is one (a tagged checkout). */
+  releaseOfCommit?: string;
 }
 
 /** The name of the current commit's folder. */
@@ -37,7 +39,14 @@ export async function siteVersions(project: Project): Promise<{ versions: SiteVe
   const head = await git(project, 'rev-parse', '--verify', 'HEAD^{commit}').catch(() => {
     throw new ReportedError(`${project.root} has no commit: the site is built from the git history`);
   });
-  return { versions: [...releases, { name: currentName, commit: head, label: `the current commit ${head.slice(0, 7)}` }], leftOut };
+  const released = releases.find((release) => release.commit === head)?.name;
+  const current: SiteVersion = {
+    name: currentName,
+    commit: head,
+    label: `the current commit ${head.slice(0, 7)}`,
+    ...(released ? { releaseOfCommit: released } : {}),
+  };
+  return { versions: [...releases, current], leftOut };
 }
 
 /** Every `v*` tag as a release. */

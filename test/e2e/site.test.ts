@@ -196,6 +196,12 @@ describe.runIf(mustRunBrowserTests)('the site in Chromium', () => {
     await expect.poll(() => page.locator('#version-switcher summary').textContent()).toBe(`Version: ${next} (${nextDate})`);
     await expect.poll(() => page.locator('#redoc').textContent(), { timeout: 30_000 }).toContain(next);
     await page.screenshot({ path: path.join(scratch, 'switcher.png') });
+    // Scrolled down to the operations, the switcher is gone with the top of the page: it covers none
+    // of Redoc's tabs or panels (a fixed one covered the response tabs).
+    await page.mouse.wheel(0, 3000);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    const box = await switcher.boundingBox();
+    expect(box === null || box.y + box.height <= 0).toBe(true);
     await page.close();
     expect(errors).toEqual([]);
   }, 60_000);

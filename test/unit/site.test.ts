@@ -32,6 +32,14 @@ describe('the switcher and versions.json', () => {
     expect(html).not.toMatch(/<script|https?:/);
   });
 
+  it('name next by the release whose commit it is, when the checkout is at a release', () => {
+    const atRelease: SiteVersion = { ...next, commit: 'a'.repeat(40), releaseOfCommit: '1.1.0' };
+    const folders = siteFolders([release('1.1.0', '2026-11-23'), atRelease]);
+    expect(switcher(folders[0], folders, '../../', 'docs/index.html')).toContain(
+      '<a href="../../next/docs/index.html">next (commit aaaaaaa, released as 1.1.0)</a>',
+    );
+  });
+
   it('have no latest before the first release', () => {
     const folders = siteFolders([next]);
     expect(folders.map((folder) => folder.name)).toEqual(['next']);
