@@ -22,6 +22,11 @@ export interface OverlayAction {
   /** The value to merge (`update`), or the JSONPath of the node to copy (`copy`). */
   value?: unknown;
   copyFrom?: string;
+  /**
+   * For `update`: the line of each key inside the value, by its JSON pointer below the target
+   * (`/type` for `update: {type: int}`), so that a problem with one names the key's line.
+   */
+  valueLines?: Map<string, number>;
 }
 
 export interface Overlay {
@@ -176,8 +181,36 @@ export function readOverlay(file: string, shownAs: string): Overlay {
     version,
     title: info.title,
     overlayVersion: info.version,
-    actions: actions.map((action, index) => readAction(action, index, parsed.lineOf(actionNodes[index]) ?? 1, version, shownAs)),
+    actions: actions.map((action, index) => {
+      const read = readAction(action, index, parsed.lineOf(actionNodes[index]) ?? 1, version, shownAs);
+      const node = actionNodes[index];
+      if (read.kind === 'update' && isMap(node)) read.valueLines = keyLines(node.get('update', true), parsed.lineOf);
+      return read;
+    }),
   };
+}
+
+/** The line of each key (and list item) inside a YAML node, by its JSON pointer from that node. */
+function keyLines(node: unknown, lineOf: (node: unknown) => number | undefined): Map<string, number> {
+  const lines = new Map<string, number>();
+  const walk = (current: unknown, at: string) => {
+    if (isMap(current))
+      for (const pair of current.items) {
+        const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
+        const here = `${at}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+        const line = lineOf(pair.key);
+        if (line !== undefined) lines.set(here, line);
+        walk(pair.value, here);
+      }
+    else if (isSeq(current))
+      current.items.forEach((item, i) => {
+        const line = lineOf(item);
+        if (line !== undefined) lines.set(`${at}/${i}`, line);
+        walk(item, `${at}/${i}`);
+      });
+  };
+  walk(node, '');
+  return lines;
 }
 
 /** What to write instead of an action with two kinds. */

@@ -331,7 +331,17 @@ describe('the description with overlays', () => {
   it('fails on an action that makes the description invalid, with the overlay line and the linter message', async () => {
     const file = await overlayFile('undeclared.yaml', `${header}  - target: $.paths['/v1/scopes'].get\n    update: {security: [{Missing: []}]}\n`);
     await expect(overlaidDescription(checkout, options([auth, file]), base)).rejects.toThrow(
-      "undeclared.yaml:4: action 1 (target $.paths['/v1/scopes'].get): error redocly security-defined: There is no `Missing` security scheme defined.",
+      "undeclared.yaml:5: action 1 (target $.paths['/v1/scopes'].get): error redocly security-defined: There is no `Missing` security scheme defined.",
+    );
+  });
+
+  it("names the line of the key that is wrong, not only the action's: `type: int` deep in an update", async () => {
+    const file = await overlayFile(
+      'int.yaml',
+      `${header}  - target: $.components.schemas.GetMessageStatusResponseBody\n    update:\n      properties:\n        state:\n          type: int\n          description: The state.\n`,
+    );
+    await expect(overlaidDescription(checkout, options([file]), base)).rejects.toThrow(
+      'int.yaml:8: action 1 (target $.components.schemas.GetMessageStatusResponseBody): error redocly struct: `type` can be one of the following only',
     );
   });
 
