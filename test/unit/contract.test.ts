@@ -128,6 +128,15 @@ const cases: Record<Exclude<FaithfulRule, 'faithful/prose' | 'faithful/prose-num
   ],
   'faithful/open-payload': [
     [
+      'a payload schema named after another operation (a rename that left it behind)',
+      (d) => {
+        d.components.schemas.ListQuotaLimitsResponseBody = d.components.schemas.ListQuotasResponseBody;
+        delete d.components.schemas.ListQuotasResponseBody;
+        d.paths['/v1/quotas'].get.responses['200'].content['application/json'].schema.$ref = '#/components/schemas/ListQuotaLimitsResponseBody';
+      },
+      /^#\/components\/schemas\/ListQuotaLimitsResponseBody: #29's response body schema is ListQuotaLimitsResponseBody, but a payload schema is named after its operation \(listQuotas\): ListQuotasResponseBody/,
+    ],
+    [
       'a closed object',
       (d) => (d.components.schemas.GetApiKeyResponseBody.additionalProperties = false),
       /^#\/components\/schemas\/GetApiKeyResponseBody\/additionalProperties: #2's payload \(one resource\) must accept any property/,

@@ -75,6 +75,7 @@ export const OpenPayload = factsRule((facts, ctx, options) => {
         );
       if (!/^[A-Z][A-Za-z]+(RequestBody|ResponseBody)$|^ErrorBody$/.test(componentAt(payload.location)?.name ?? 'ErrorBody'))
         checkName(ctx, payload.location, payload.at);
+      else checkOwnName(ctx, payload);
     }
   // In a bundle, every schema of components is one of those bodies (the dereferenced variant inlines them).
   if (options.variant === 'dereferenced') return;
@@ -89,6 +90,21 @@ export const OpenPayload = factsRule((facts, ctx, options) => {
         pointer('components', 'schemas', name),
       );
 });
+
+/** A request or success body's schema is named after the operation the table names (a rename renames it too). */
+function checkOwnName(ctx: UserContext, payload: Payload): void {
+  const { row, kind } = payload.owner;
+  const name = componentAt(payload.location)?.name;
+  if (!row || kind === 'error' || !name) return;
+  const expected = `${row.operationId[0].toUpperCase()}${row.operationId.slice(1)}${kind === 'request' ? 'RequestBody' : 'ResponseBody'}`;
+  if (name !== expected)
+    reportAt(
+      ctx,
+      payload.location,
+      `#${row.n}'s ${kind} body schema is ${name}, but a payload schema is named after its operation (${row.operationId}): ${expected}; rename the component, its file and its $ref`,
+      payload.at,
+    );
+}
 
 function checkName(ctx: UserContext, location: Location, at: string): void {
   reportAt(ctx, location, 'a payload schema is named <OperationId>RequestBody, <OperationId>ResponseBody or ErrorBody', at);

@@ -10,7 +10,7 @@ export const OperationId = factsRule((facts, ctx) => {
       ctx,
       located(seen),
       ['operationId'],
-      `#${row.n}'s operationId: expected ${JSON.stringify(row.operationId)}, found ${JSON.stringify(operation.operationId)}`,
+      `#${row.n}'s operationId: expected ${JSON.stringify(row.operationId)}, found ${JSON.stringify(operation.operationId)} (a rename is a breaking change: the table of operations in scripts/lint/contract/operations.ts names it, and changes with it)`,
       at('operationId'),
     );
   }
