@@ -89,7 +89,8 @@ function headerChanges(status: string, before: Response | undefined, after: Resp
 
 function parameters(document: OpenApiDocument, pathItem: PathItem | undefined, operation: Operation): Map<string, Parameter> {
   const all = operationParameters(document, pathItem, operation);
-  return new Map(all.filter((p) => p.in !== 'path').map((p) => [`${p.in} parameter \`${p.name}\``, p]));
+  // Path parameters too: an overlay may type the shared `id` (its format, a pattern), which a caller must then follow.
+  return new Map(all.map((p) => [`${p.in} parameter \`${p.name}\``, p]));
 }
 
 function parameterChanges(before: Map<string, Parameter>, after: Map<string, Parameter>, add: Add): void {

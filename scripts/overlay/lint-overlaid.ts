@@ -74,7 +74,8 @@ export function actionAbout(document: OpenApiDocument, at: string, applied: Appl
   for (const candidate of [...applied].reverse()) {
     for (const touched of candidate.pointers.map(pointerSegments)) {
       if (within(segments, touched) || (segments.length > 0 && within(touched, segments))) return candidate;
-      if (referenced && within(referenced, touched)) return candidate;
+      // What the `$ref` there points to: the action touched it, around it or inside it.
+      if (referenced && (within(referenced, touched) || within(touched, referenced))) return candidate;
     }
   }
   return undefined;

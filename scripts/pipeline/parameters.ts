@@ -154,6 +154,12 @@ export function pathParameterProblem(document: Oas3_1Definition, node: Reference
     !primitiveType(document, parameter.schema)
   )
     return { reason: 'a path parameter is sent as one segment: style simple, not exploded, a primitive schema' };
+  // The client's operation functions take each path parameter as a string and send it as one
+  // encoded segment: a number there would be typed one way and refused at run time.
+  if (primitiveType(document, parameter.schema) !== 'string')
+    return {
+      reason: `the client sends a path parameter as one string segment, so its schema must be type: string; to say '${parameter.name}' holds digits, keep type: string and add a pattern such as '^[0-9]+$'`,
+    };
   return undefined;
 }
 

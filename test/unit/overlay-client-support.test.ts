@@ -121,6 +121,12 @@ const refused: { name: string; target: string; update: string; want: string }[] 
     update: '{securitySchemes: {AcmeBasic: {type: http, scheme: basic, description: A user and password.}}}',
     want: "security scheme 'AcmeBasic' (the http scheme basic) cannot be carried by the TypeScript client",
   },
+  {
+    name: 'the shared id typed as a number (the client takes and sends it as a string)',
+    target: '$.components.parameters.Id.schema',
+    update: '{type: integer}',
+    want: `${at('$.components.parameters.Id.schema')}: GET /v1/unsubscribe-groups/{id}: parameter 'id' (in path) cannot be carried by the TypeScript client: the client sends a path parameter as one string segment, so its schema must be type: string; to say 'id' holds digits, keep type: string and add a pattern such as '^[0-9]+$'`,
+  },
 ];
 
 describe.each(refused)('refused at the action: $name', ({ target, update, want }) => {
@@ -173,6 +179,21 @@ describe('carried', () => {
 
   it('the description itself has nothing the client cannot carry', () => {
     expect(clientProblems(base)).toEqual([]);
+  });
+});
+
+describe('the shared id typed by an overlay', () => {
+  it('a format or a pattern is carried, and the change report names it for each operation with an id', async () => {
+    const file = path.join(scratch.dir, 'uuid.yaml');
+    await fs.writeFile(file, overlayText('$.components.parameters.Id.schema', '{format: uuid}'));
+    expect(await refusal('$.components.parameters.Id.schema', '{format: uuid}')).toBeUndefined();
+    const overlaid = await overlaidDescription(checkout, { overlays: [file], out: '', shownAs: () => 'acme/uuid.yaml' }, base);
+    const withId = listOperations(base)
+      .filter((operation) => operation.pathParameters.includes('id'))
+      .map((operation) => operation.operationId);
+    expect(overlaid.changesText).toContain(
+      `${withId.join(', ')}: path parameter \`id\`: a caller must send it as string, uuid (it was string) (can break a caller)`,
+    );
   });
 });
 
