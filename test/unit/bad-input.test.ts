@@ -235,7 +235,9 @@ const badInputs: [string, BadInput][] = [
       file: 'openapi/paths/v1_webhooks.yaml',
       search: 'operationId: listWebhooks',
       replace: 'operationId: listHooks',
-      expected: [/^ {2}openapi\/paths\/v1_webhooks\.yaml:10:3 error faithful\/operation-id: #27's operationId: expected "listWebhooks", found "listHooks" \(a rename is a breaking change: the table of operations in scripts\/lint\/contract\/operations\.ts names it/m],
+      expected: [
+        /^ {2}openapi\/paths\/v1_webhooks\.yaml:10:3 error faithful\/operation-id: #27's operationId: expected "listWebhooks", found "listHooks" \(a rename is a breaking change: the table of operations in scripts\/lint\/contract\/operations\.ts names it/m,
+      ],
     },
   ],
   [
