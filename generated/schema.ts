@@ -797,7 +797,7 @@ export interface components {
         ListQuotasResponseBody: unknown;
     };
     responses: {
-        /** @description Any response other than the success response. The interface document does not specify error status codes, the error body's shape or error conditions. */
+        /** @description Every other response of the operation. The interface document does not specify error status codes, the error body's shape or error conditions. */
         ErrorResponse: {
             headers: {
                 [name: string]: unknown;

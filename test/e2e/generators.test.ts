@@ -25,6 +25,20 @@ function callFor(row: OperationRow): string {
   return `  results.push(await sdk.${row.operationId}(${options}));`;
 }
 
+/**
+ * A file that compiles only if the success response type of each operation whose payload has a
+ * stated shape (one resource: an object) is its own schema, not `unknown`. A list or a delete
+ * answer constrains nothing, so `unknown` is right for those.
+ */
+async function typedResponses(): Promise<string> {
+  const bundle = JSON.parse(await fs.readFile(path.join(checkout.outputDir, 'openapi.json'), 'utf8'));
+  const name = (operationId: string) => `${operationId[0].toUpperCase()}${operationId.slice(1)}`;
+  const shaped = operations.filter((row) => bundle.components.schemas[`${name(row.operationId)}ResponseBody`]?.type !== undefined);
+  const lines = shaped.map((row) => `const ${row.operationId}Typed: IsUnknown<types.${name(row.operationId)}Response> = false;\nvoid ${row.operationId}Typed;`);
+  if (shaped.length === 0) throw new Error('no operation has a payload with a stated shape: the check would check nothing');
+  return `import type * as types from './client/types.gen';\n\ntype IsUnknown<T> = unknown extends T ? true : false;\n${lines.join('\n')}\n`;
+}
+
 beforeAll(async () => {
   work = await makeScratchFolder('hey-api');
   for (const input of inputs) {
@@ -38,6 +52,9 @@ beforeAll(async () => {
     const consumer = `import * as sdk from './client/sdk.gen';\n\nexport async function callAll(): Promise<unknown[]> {\n  const results: unknown[] = [];\n${operations.map(callFor).join('\n')}\n  return results;\n}\n`;
     await fs.writeFile(path.join(out, 'consumer.ts'), consumer);
     await fs.writeFile(path.join(out, 'broken.ts'), "import * as sdk from './client/sdk.gen';\nvoid sdk.deleteWebhook({ path: { id: 1 } });\n");
+    // Each success body is typed as its own schema, never `unknown`: hey-api guesses which responses
+    // are errors from their wording, and a `default` it counted as a success turned every one into unknown.
+    await fs.writeFile(path.join(out, 'typed.ts'), await typedResponses());
   }
 });
 afterAll(async () => {
@@ -50,7 +67,7 @@ describe('@hey-api/openapi-ts', () => {
     for (const row of operations) expect(sdk, row.operationId).toContain(`export const ${row.operationId} =`);
   });
 
-  it('consumers calling every operation type-check against both SDKs; a wrong argument is the only error', async () => {
+  it('consumers calling every operation type-check against both SDKs, every success body typed (not unknown); a wrong argument is the only error', async () => {
     const compilerOptions = {
       module: 'ESNext',
       moduleResolution: 'Bundler',
@@ -61,7 +78,7 @@ describe('@hey-api/openapi-ts', () => {
       skipLibCheck: true,
       types: [],
     };
-    const files = inputs.flatMap((input) => [`${folderOf(input)}/consumer.ts`, `${folderOf(input)}/broken.ts`]);
+    const files = inputs.flatMap((input) => [`${folderOf(input)}/consumer.ts`, `${folderOf(input)}/broken.ts`, `${folderOf(input)}/typed.ts`]);
     await fs.writeFile(path.join(work, 'tsconfig.json'), JSON.stringify({ compilerOptions, files }));
     const result = await run(process.execPath, [tsc('typescript'), '-p', 'tsconfig.json'], work);
     const errors = result.stdout.split('\n').filter((line) => /error TS\d+/.test(line));

@@ -75,7 +75,7 @@ describe('the texts of a description with overlays', () => {
     expect(typed.components.parameters.Id.description).not.toContain('does not specify its type or format');
     expect(typed.components.schemas.ErrorBody.description).toBe('The body of any response other than the success response.');
     expect(typed.components.responses.ErrorResponse.description).toBe(
-      'Any response other than the success response. The interface document does not specify error status codes or error conditions.',
+      'Every other response of the operation. The interface document does not specify error status codes or error conditions.',
     );
   });
 
