@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { root } from '../support/helpers.ts';
 import { run } from '../support/run-command.ts';
+import { makeScratchFolder } from '../support/scratch-folder.ts';
 
 const workflowFiles = async (folder: string) =>
   (await fs.readdir(path.join(root, folder))).filter((file) => file.endsWith('.yml')).map((file) => path.join(folder, file));
@@ -39,7 +40,71 @@ describe('the workflows', () => {
   );
 });
 
+const pythonMissing = (await run('bash', ['-c', 'command -v python3'], root)).code === 0 ? undefined : 'Python 3, which .ci/install-zizmor needs';
+if (pythonMissing && process.env.CI !== 'true') console.warn(`workflows.test.ts: zizmor is skipped: missing ${pythonMissing}`);
+
+describe('the workflows, audited by zizmor (pinned, hash-checked)', () => {
+  const zizmor = async () => {
+    const install = await run('bash', ['.ci/install-zizmor'], root);
+    expect(install.code, install.stderr).toBe(0);
+    return install.stdout.trim();
+  };
+
+  it.runIf(!pythonMissing || process.env.CI === 'true')(
+    'have no finding at its default persona, nor at its pedantic one but those suppressed in place with a reason',
+    async () => {
+      const bin = await zizmor();
+      for (const persona of ['regular', 'pedantic']) {
+        const audit = await run(bin, ['--offline', '--no-progress', '--persona', persona, '.github/workflows', 'examples/workflows'], root);
+        expect(audit.code, audit.output).toBe(0);
+        expect(audit.output, persona).toMatch(/No findings to report/);
+      }
+      for (const file of await workflowFiles('.github/workflows'))
+        for (const line of (await fs.readFile(path.join(root, file), 'utf8')).split('\n').filter((l) => l.includes('zizmor: ignore')))
+          expect(line, file).toMatch(/# zizmor: ignore\[[a-z-]+\] -- \S.{10,}/);
+    },
+    300_000,
+  );
+
+  it.runIf(!pythonMissing || process.env.CI === 'true')(
+    'finds a restored package cache in a tag-triggered publishing job (the check can fail)',
+    async () => {
+      const bin = await zizmor();
+      const folder = await makeScratchFolder('zizmor');
+      try {
+        await fs.writeFile(path.join(folder, 'poisoned.yml'), releaseText.replace('package-manager-cache: false', 'cache: npm'));
+        const audit = await run(bin, ['--offline', '--no-progress', path.join(folder, 'poisoned.yml')], root);
+        expect(audit.code).not.toBe(0);
+        expect(audit.output).toContain('cache-poisoning');
+      } finally {
+        await fs.rm(folder, { recursive: true, force: true });
+      }
+    },
+    300_000,
+  );
+
+  it('runs in the verdict: .ci/run and the pull-request workflow', async () => {
+    expect(await fs.readFile(path.join(root, '.ci/run'), 'utf8')).toContain(
+      '"$(bash .ci/install-zizmor)" --offline --no-progress .github/workflows examples/workflows',
+    );
+    expect(await fs.readFile(path.join(root, '.github/workflows/pull-request.yml'), 'utf8')).toContain(
+      '"$(bash .ci/install-zizmor)" --offline --no-progress .github/workflows examples/workflows',
+    );
+  });
+});
+
 describe('the release workflow', () => {
+  it('restores no cache a pull request could have written, in any job (they build or publish what consumers get)', () => {
+    for (const [name, job] of Object.entries(release.jobs))
+      for (const step of job.steps) {
+        expect(step.uses ?? '', name).not.toMatch(/^actions\/cache/);
+        if (step.uses?.startsWith('actions/setup-node')) {
+          expect(step.with?.cache, name).toBeUndefined();
+          expect(step.with?.['package-manager-cache'], name).toBe(false);
+        }
+      }
+  });
+
   it('runs on a pushed v* tag, with no permission at the top', () => {
     expect(release.on).toEqual({ push: { tags: ['v*'] } });
     expect(release.permissions).toEqual({});
