@@ -10,7 +10,7 @@ import type { Oas3_1Definition } from '@redocly/openapi-core';
 import { deref, eachOperation, operationParameterNodes, pointer, successStatus } from '../openapi-document.ts';
 import { ReportedError } from '../project.ts';
 import { headerSchemes } from '../pipeline/operations.ts';
-import { contentProblem, parameterRule, pathParameterProblem } from '../pipeline/parameters.ts';
+import { contentProblem, parameterRule, pathParameterProblem, pathTemplateNames } from '../pipeline/parameters.ts';
 import type { AppliedAction } from './apply-overlay.ts';
 import { actionAbout } from './lint-overlaid.ts';
 
@@ -52,6 +52,8 @@ export function clientProblems(document: Oas3_1Definition): ClientProblem[] {
   const problems: ClientProblem[] = schemeProblems(document);
   for (const { path, method, pathItem, operation } of eachOperation(document)) {
     const where = `${method.toUpperCase()} ${path}`;
+    const template = pathTemplateNames(path);
+    if ('reason' in template) problems.push({ at: pointer('paths', path), what: `${where}: its path`, reason: template.reason });
     for (const node of operationParameterNodes(document, pathItem, operation)) {
       const parameter = deref(document, node)!;
       const result = parameter.in === 'path' ? pathParameterProblem(document, parameter) : parameterRule(document, parameter);

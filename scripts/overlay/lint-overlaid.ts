@@ -18,7 +18,7 @@ export const silentPartRules = ['info-license', 'info-license-strict', 'operatio
 
 export interface OverlaidProblem {
   severity: 'error' | 'warning';
-  linter: 'redocly' | 'spectral';
+  linter: 'redocly' | 'spectral' | 'overlay-text';
   rule: string;
   message: string;
   /** Where in the overlaid description, as a JSON pointer. */
@@ -57,11 +57,55 @@ export async function lintOverlaid(document: OpenApiDocument, json: string, appl
         at: pointer(...diagnostic.path),
       })),
   ];
+  problems.push(...textProblems(document));
   // A warning at a node no action touched is the description's own (e.g. \`info-contact\`), not the overlays'.
   return problems
     .map((problem) => ({ ...problem, action: actionAbout(document, problem.at, applied) }))
     .filter((problem) => problem.severity === 'error' || problem.action !== undefined);
 }
+
+/** Control and bidirectional-override characters (line breaks and tabs aside): they would rewrite a terminal or a CI log, or hide text, in every artifact the texts reach. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const controlCharacter = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+/** An HTML tag or comment: the docs render a description's Markdown, raw HTML included. */
+const rawHtml = /<\/?[A-Za-z][^>]*>|<!--/;
+
+/**
+ * Texts no description may hold, whatever the linters think: raw HTML (a `<meta http-equiv=refresh>`
+ * redirects the rendered docs, and lands in the Markdown reference and llms.txt) and control
+ * characters (an ESC, a line starting `::error::` after one). Every string of the document is read;
+ * the description's own pass the project's lint, so what is found here came with the overlays.
+ */
+function textProblems(document: OpenApiDocument): OverlaidProblem[] {
+  const problems: OverlaidProblem[] = [];
+  const walk = (node: unknown, at: string[]) => {
+    if (typeof node === 'string') {
+      const key = at.at(-1) ?? '';
+      if (controlCharacter.test(node) || controlCharacter.test(key))
+        problems.push(textProblem('no-control-characters', 'a control or bidirectional character: write plain text', at));
+      else if (['description', 'summary', 'title'].includes(key) && rawHtml.test(node.replace(/`[^`\n]*`/g, '')))
+        problems.push(textProblem('no-raw-html', 'raw HTML: the docs would render it (a script, a redirect); write Markdown, or the text in backticks', at));
+      return;
+    }
+    if (Array.isArray(node)) node.forEach((item, i) => walk(item, [...at, String(i)]));
+    else if (typeof node === 'object' && node !== null)
+      for (const [key, value] of Object.entries(node)) {
+        if (controlCharacter.test(key))
+          problems.push(textProblem('no-control-characters', 'a control or bidirectional character in a name: write plain text', [...at, key]));
+        walk(value, [...at, key]);
+      }
+  };
+  walk(document, []);
+  return problems;
+}
+
+const textProblem = (rule: string, message: string, at: string[]): OverlaidProblem => ({
+  severity: 'error',
+  linter: 'overlay-text',
+  rule,
+  message: `the text holds ${message}`,
+  at: pointer(...at),
+});
 
 /** Whether pointer `a` is `b` or inside it, segment by segment. */
 const within = (a: string[], b: string[]) => b.every((segment, i) => a[i] === segment);

@@ -15,7 +15,7 @@ import {
   successStatus,
 } from '../openapi-document.ts';
 import { ReportedError } from '../project.ts';
-import { contentProblem, parameterRule, type ParameterRule, pathParameterProblem, schemaSample } from './parameters.ts';
+import { contentProblem, parameterRule, type ParameterRule, pathParameterProblem, pathTemplateNames, schemaSample } from './parameters.ts';
 
 export interface Operation {
   operationId: string;
@@ -77,6 +77,13 @@ export function operationById(document: OpenApiDocument, operationId: string): {
   throw new ReportedError(`no operation ${operationId} in the description`);
 }
 
+/** The path template's parameter names; throws when one cannot be written into the client's code. */
+function templateNames(where: string, path: string): string[] {
+  const names = pathTemplateNames(path);
+  if ('reason' in names) throw new ReportedError(`${where}: ${names.reason}`);
+  return names.names;
+}
+
 export function listOperations(document: OpenApiDocument): Operation[] {
   const operations: Operation[] = [];
   for (const { path, method, pathItem, operation } of eachOperation(document)) {
@@ -98,7 +105,7 @@ export function listOperations(document: OpenApiDocument): Operation[] {
       path,
       summary: operation.summary!,
       tag: operation.tags![0],
-      pathParameters: [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]),
+      pathParameters: templateNames(where, path),
       openQuery:
         query.length === 1 &&
         isOpenPairs(

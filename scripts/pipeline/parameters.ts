@@ -163,6 +163,21 @@ export function pathParameterProblem(document: Oas3_1Definition, node: Reference
   return undefined;
 }
 
+/**
+ * The names a path template gives its parameters (`/v1/messages/{id}`: `id`), each of which the
+ * client writes as a property name into code; undefined, with the reason, when one is not an
+ * identifier: such a name, from an overlay, would be code in the generated client.
+ */
+export function pathTemplateNames(path: string): { names: string[] } | Unsupported {
+  const names = [...path.matchAll(/\{([^}]*)\}/g)].map((match) => match[1]);
+  const bad = names.find((name) => !/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(name));
+  if (bad !== undefined || /[{}]/.test(path.replace(/\{[^}]*\}/g, '')))
+    return {
+      reason: `the path template ${JSON.stringify(path)} names a parameter ${JSON.stringify(bad ?? path)} that is not an identifier (a letter or _, then letters, digits or _): the client writes each name into its code, so only such names are carried`,
+    };
+  return { names };
+}
+
 /** Why the client cannot carry a request body or a success response's content, if it cannot. */
 export function contentProblem(content: Record<string, Oas3MediaType<Schema>> | undefined, what: 'request body' | 'success response'): Unsupported | undefined {
   const types = Object.keys(content ?? {});

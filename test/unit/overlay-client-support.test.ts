@@ -122,6 +122,20 @@ const refused: { name: string; target: string; update: string; want: string }[] 
     want: "security scheme 'AcmeBasic' (the http scheme basic) cannot be carried by the TypeScript client",
   },
   {
+    name: 'a path parameter name that would be code in the client (linters accept it: they only read [A-Za-z0-9_.-] names)',
+    target: '$.paths',
+    update:
+      '{"/v1/probe/{a: `}/{x: import(1), y: `}": {get: {tags: [Quotas], summary: Probe, description: Probe., operationId: getProbe, responses: {"200": {description: OK, content: {application/json: {schema: {$ref: "#/components/schemas/ListQuotasResponseBody"}}}}}}}}',
+    want: `${at('$.paths')}: GET /v1/probe/{a: \`}/{x: import(1), y: \`}: its path cannot be carried by the TypeScript client: the path template "/v1/probe/{a: \`}/{x: import(1), y: \`}" names a parameter "a: \`" that is not an identifier`,
+  },
+  {
+    name: 'a path parameter named with a dash (refused by name, not by 30 TypeScript errors)',
+    target: '$.paths',
+    update:
+      '{"/v1/probe/{a-b}": {get: {tags: [Quotas], summary: Probe, description: Probe., operationId: getProbe, parameters: [{name: a-b, in: path, required: true, schema: {type: string}}], responses: {"200": {description: OK, content: {application/json: {schema: {$ref: "#/components/schemas/ListQuotasResponseBody"}}}}}}}}',
+    want: `${at('$.paths')}: GET /v1/probe/{a-b}: its path cannot be carried by the TypeScript client: the path template "/v1/probe/{a-b}" names a parameter "a-b" that is not an identifier`,
+  },
+  {
     name: 'the shared id typed as a number (the client takes and sends it as a string)',
     target: '$.components.parameters.Id.schema',
     update: '{type: integer}',

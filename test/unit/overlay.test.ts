@@ -335,6 +335,33 @@ describe('the description with overlays', () => {
     );
   });
 
+  it.each([
+    [
+      'raw HTML in a description (a redirect of the docs page)',
+      '$.info',
+      `{description: 'Hi <meta http-equiv="refresh" content="0;url=https://evil.example">'}`,
+      'error overlay-text no-raw-html: the text holds raw HTML',
+    ],
+    ['an HTML comment in a summary', "$.paths['/v1/scopes'].get", "{summary: 'List <!-- x --> scopes'}", 'error overlay-text no-raw-html'],
+    [
+      'an escape character in a schema description',
+      '$.components.schemas.ListQuotasResponseBody',
+      '{description: "Quotas \\u001b[31m red"}',
+      'error overlay-text no-control-characters',
+    ],
+    ['a right-to-left override in a title', '$.info', '{title: "Email \\u202e API"}', 'error overlay-text no-control-characters'],
+  ])('refuses %s at the line of its key', async (_, target, update, message) => {
+    const file = await overlayFile(`text-${Math.random().toString(36).slice(2)}.yaml`, `${header}  - target: ${target}\n    update: ${update}\n`);
+    const refused = overlaidDescription(checkout, options([file]), base);
+    await expect(refused).rejects.toThrow(/text-\w+\.yaml:5: action 1 \(target /);
+    await expect(refused).rejects.toThrow(message);
+  });
+
+  it('keeps HTML written as code (`<meta>` in backticks): it is shown, not rendered', async () => {
+    const file = await overlayFile('code.yaml', `${header}  - target: $.info\n    update: {description: 'The service answers \`<meta>\` tags as text.'}\n`);
+    await expect(overlaidDescription(checkout, options([file]), base)).resolves.toBeTruthy();
+  });
+
   it("names the line of the key that is wrong, not only the action's: `type: int` deep in an update", async () => {
     const file = await overlayFile(
       'int.yaml',
