@@ -14,6 +14,54 @@ export interface EmailDeliveryClientOptions {
   fetch?: (input: Request) => Promise<Response>;
   /** openapi-fetch middleware, run in order after the client's own checks. */
   middleware?: Middleware[];
+  /** How long a call may take, redirects and the body included, in ms (default 60 000; 0: no bound). A call past it rejects with a TimeoutError. */
+  timeoutMs?: number;
+  /** The most bytes of a response body the client reads (default 64 MiB; 0: no bound). A bigger body rejects with a ResponseTooLargeError. */
+  maxResponseBytes?: number;
+}
+
+/** The default bounds of a call: a service that never finishes, or answers without end, cannot hold the caller. */
+export const defaultTimeoutMs: number = 60_000;
+export const defaultMaxResponseBytes: number = 64 * 1024 * 1024;
+
+/** A response body bigger than the client's `maxResponseBytes`: the rest was not read. */
+export class ResponseTooLargeError extends Error {
+  override name = 'ResponseTooLargeError';
+  readonly operation: string;
+  readonly limit: number;
+  constructor(operation: string, limit: number) {
+    super(`${operation}: the response body is bigger than ${limit} bytes (maxResponseBytes), so the rest was not read; raise maxResponseBytes to read it`);
+    this.operation = operation;
+    this.limit = limit;
+  }
+}
+
+/** `response` with a body that errors with a ResponseTooLargeError past `limit` bytes (at once when its Content-Length says so). */
+function boundedResponse(response: Response, limit: number, operation: string): Response {
+  if (limit <= 0 || response.body === null) return response;
+  const declared = Number(response.headers.get('content-length') ?? NaN);
+  const reader = response.body.getReader();
+  let read = 0;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      if (declared > limit) {
+        void reader.cancel();
+        controller.error(new ResponseTooLargeError(operation, limit));
+      }
+    },
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) return controller.close();
+      read += value.byteLength;
+      if (read > limit) {
+        await reader.cancel();
+        return controller.error(new ResponseTooLargeError(operation, limit));
+      }
+      controller.enqueue(value);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
 /** Per-call options of the operation functions. */
@@ -367,17 +415,23 @@ const maxRedirects = 20;
  * - a response that a fetch implementation reached by following a redirect itself, despite
  *   `manual`, at another origin: a {@link RedirectRefusedError}, and its answer is not used.
  */
-function sameOriginRedirects(fetchImpl: (input: Request) => Promise<Response>, nameOf: (request: Request) => string): (input: Request) => Promise<Response> {
+function sameOriginRedirects(
+  fetchImpl: (input: Request) => Promise<Response>,
+  nameOf: (request: Request) => string,
+  bounds: { timeoutMs: number; maxResponseBytes: number },
+): (input: Request) => Promise<Response> {
   return async (request) => {
     // The body is read once, so that a 307 or 308 can send it again.
     const body = request.body ? await request.arrayBuffer() : undefined;
     let method = request.method;
     let url = request.url;
+    // One deadline for the whole call: every hop and the body.
+    const signal = bounds.timeoutMs > 0 ? AbortSignal.any([request.signal, AbortSignal.timeout(bounds.timeoutMs)]) : request.signal;
     for (let hop = 0; ; hop += 1) {
       const init: RequestInit = {
         method,
         headers: request.headers,
-        signal: request.signal,
+        signal,
         credentials: request.credentials,
         mode: request.mode,
         redirect: 'manual',
@@ -396,7 +450,8 @@ function sameOriginRedirects(fetchImpl: (input: Request) => Promise<Response>, n
         );
       }
       const location = response.headers.get('location');
-      if (!redirectStatuses.includes(response.status) || location === null || hop === maxRedirects) return response;
+      if (!redirectStatuses.includes(response.status) || location === null || hop === maxRedirects)
+        return boundedResponse(response, bounds.maxResponseBytes, nameOf(request));
       const target = new URL(location, url);
       await response.body?.cancel();
       if (target.origin !== new URL(url).origin) throw new CrossOriginRedirectError(nameOf(request), response.status, url, target.href);
@@ -467,7 +522,10 @@ export function createDescribedClient<Paths extends object>(
   const client = createClient<Paths, 'application/json'>({
     baseUrl: options.baseUrl ?? described.defaultBaseUrl,
     headers: options.headers,
-    fetch: sameOriginRedirects(options.fetch ?? ((input) => globalThis.fetch(input)), nameOf),
+    fetch: sameOriginRedirects(options.fetch ?? ((input) => globalThis.fetch(input)), nameOf, {
+      timeoutMs: options.timeoutMs ?? defaultTimeoutMs,
+      maxResponseBytes: options.maxResponseBytes ?? defaultMaxResponseBytes,
+    }),
     querySerializer: serializeQuery,
     pathSerializer: serializePath,
   });

@@ -8,6 +8,20 @@ export interface EmailDeliveryClientOptions {
     fetch?: (input: Request) => Promise<Response>;
     /** openapi-fetch middleware, run in order after the client's own checks. */
     middleware?: Middleware[];
+    /** How long a call may take, redirects and the body included, in ms (default 60 000; 0: no bound). A call past it rejects with a TimeoutError. */
+    timeoutMs?: number;
+    /** The most bytes of a response body the client reads (default 64 MiB; 0: no bound). A bigger body rejects with a ResponseTooLargeError. */
+    maxResponseBytes?: number;
+}
+/** The default bounds of a call: a service that never finishes, or answers without end, cannot hold the caller. */
+export declare const defaultTimeoutMs: number;
+export declare const defaultMaxResponseBytes: number;
+/** A response body bigger than the client's `maxResponseBytes`: the rest was not read. */
+export declare class ResponseTooLargeError extends Error {
+    name: string;
+    readonly operation: string;
+    readonly limit: number;
+    constructor(operation: string, limit: number);
 }
 /** Per-call options of the operation functions. */
 export interface CallOptions {

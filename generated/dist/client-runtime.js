@@ -4,6 +4,49 @@
 // compiles both; the generated part (client.ts) holds only what the description decides: the
 // operation table, the default base URL and one function per operation.
 import createClient from 'openapi-fetch';
+/** The default bounds of a call: a service that never finishes, or answers without end, cannot hold the caller. */
+export const defaultTimeoutMs = 60_000;
+export const defaultMaxResponseBytes = 64 * 1024 * 1024;
+/** A response body bigger than the client's `maxResponseBytes`: the rest was not read. */
+export class ResponseTooLargeError extends Error {
+    name = 'ResponseTooLargeError';
+    operation;
+    limit;
+    constructor(operation, limit) {
+        super(`${operation}: the response body is bigger than ${limit} bytes (maxResponseBytes), so the rest was not read; raise maxResponseBytes to read it`);
+        this.operation = operation;
+        this.limit = limit;
+    }
+}
+/** `response` with a body that errors with a ResponseTooLargeError past `limit` bytes (at once when its Content-Length says so). */
+function boundedResponse(response, limit, operation) {
+    if (limit <= 0 || response.body === null)
+        return response;
+    const declared = Number(response.headers.get('content-length') ?? NaN);
+    const reader = response.body.getReader();
+    let read = 0;
+    const body = new ReadableStream({
+        start(controller) {
+            if (declared > limit) {
+                void reader.cancel();
+                controller.error(new ResponseTooLargeError(operation, limit));
+            }
+        },
+        async pull(controller) {
+            const { done, value } = await reader.read();
+            if (done)
+                return controller.close();
+            read += value.byteLength;
+            if (read > limit) {
+                await reader.cancel();
+                return controller.error(new ResponseTooLargeError(operation, limit));
+            }
+            controller.enqueue(value);
+        },
+        cancel: (reason) => reader.cancel(reason),
+    });
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
 /**
  * A path parameter that cannot travel as one URL segment: not a string, empty, `.` or `..`, or
  * not well-formed Unicode (a lone surrogate has no percent-encoding). No request was sent.
@@ -314,17 +357,19 @@ const maxRedirects = 20;
  * - a response that a fetch implementation reached by following a redirect itself, despite
  *   `manual`, at another origin: a {@link RedirectRefusedError}, and its answer is not used.
  */
-function sameOriginRedirects(fetchImpl, nameOf) {
+function sameOriginRedirects(fetchImpl, nameOf, bounds) {
     return async (request) => {
         // The body is read once, so that a 307 or 308 can send it again.
         const body = request.body ? await request.arrayBuffer() : undefined;
         let method = request.method;
         let url = request.url;
+        // One deadline for the whole call: every hop and the body.
+        const signal = bounds.timeoutMs > 0 ? AbortSignal.any([request.signal, AbortSignal.timeout(bounds.timeoutMs)]) : request.signal;
         for (let hop = 0;; hop += 1) {
             const init = {
                 method,
                 headers: request.headers,
-                signal: request.signal,
+                signal,
                 credentials: request.credentials,
                 mode: request.mode,
                 redirect: 'manual',
@@ -338,7 +383,7 @@ function sameOriginRedirects(fetchImpl, nameOf) {
             }
             const location = response.headers.get('location');
             if (!redirectStatuses.includes(response.status) || location === null || hop === maxRedirects)
-                return response;
+                return boundedResponse(response, bounds.maxResponseBytes, nameOf(request));
             const target = new URL(location, url);
             await response.body?.cancel();
             if (target.origin !== new URL(url).origin)
@@ -402,7 +447,10 @@ export function createDescribedClient(options, described) {
     const client = createClient({
         baseUrl: options.baseUrl ?? described.defaultBaseUrl,
         headers: options.headers,
-        fetch: sameOriginRedirects(options.fetch ?? ((input) => globalThis.fetch(input)), nameOf),
+        fetch: sameOriginRedirects(options.fetch ?? ((input) => globalThis.fetch(input)), nameOf, {
+            timeoutMs: options.timeoutMs ?? defaultTimeoutMs,
+            maxResponseBytes: options.maxResponseBytes ?? defaultMaxResponseBytes,
+        }),
         querySerializer: serializeQuery,
         pathSerializer: serializePath,
     });

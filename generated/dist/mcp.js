@@ -19677,6 +19677,51 @@ function removeTrailingSlash(url) {
 }
 
 // scripts/pipeline/client-runtime.ts
+/** The default bounds of a call: a service that never finishes, or answers without end, cannot hold the caller. */
+const defaultTimeoutMs$1 = 6e4;
+const defaultMaxResponseBytes = 67108864;
+/** A response body bigger than the client's `maxResponseBytes`: the rest was not read. */
+var ResponseTooLargeError = class extends Error {
+	name = "ResponseTooLargeError";
+	operation;
+	limit;
+	constructor(operation, limit) {
+		super(`${operation}: the response body is bigger than ${limit} bytes (maxResponseBytes), so the rest was not read; raise maxResponseBytes to read it`);
+		this.operation = operation;
+		this.limit = limit;
+	}
+};
+/** `response` with a body that errors with a ResponseTooLargeError past `limit` bytes (at once when its Content-Length says so). */
+function boundedResponse(response, limit, operation) {
+	if (limit <= 0 || response.body === null) return response;
+	const declared = Number(response.headers.get("content-length") ?? NaN);
+	const reader = response.body.getReader();
+	let read = 0;
+	const body = new ReadableStream({
+		start(controller) {
+			if (declared > limit) {
+				reader.cancel();
+				controller.error(new ResponseTooLargeError(operation, limit));
+			}
+		},
+		async pull(controller) {
+			const { done, value } = await reader.read();
+			if (done) return controller.close();
+			read += value.byteLength;
+			if (read > limit) {
+				await reader.cancel();
+				return controller.error(new ResponseTooLargeError(operation, limit));
+			}
+			controller.enqueue(value);
+		},
+		cancel: (reason) => reader.cancel(reason)
+	});
+	return new Response(body, {
+		status: response.status,
+		statusText: response.statusText,
+		headers: response.headers
+	});
+}
 /**
 * A path parameter that cannot travel as one URL segment: not a string, empty, `.` or `..`, or
 * not well-formed Unicode (a lone surrogate has no percent-encoding). No request was sent.
@@ -19934,16 +19979,17 @@ const maxRedirects = 20;
 * - a response that a fetch implementation reached by following a redirect itself, despite
 *   `manual`, at another origin: a {@link RedirectRefusedError}, and its answer is not used.
 */
-function sameOriginRedirects(fetchImpl, nameOf) {
+function sameOriginRedirects(fetchImpl, nameOf, bounds) {
 	return async (request) => {
 		const body = request.body ? await request.arrayBuffer() : void 0;
 		let method = request.method;
 		let url = request.url;
+		const signal = bounds.timeoutMs > 0 ? AbortSignal.any([request.signal, AbortSignal.timeout(bounds.timeoutMs)]) : request.signal;
 		for (let hop = 0;; hop += 1) {
 			const init = {
 				method,
 				headers: request.headers,
-				signal: request.signal,
+				signal,
 				credentials: request.credentials,
 				mode: request.mode,
 				redirect: "manual"
@@ -19958,7 +20004,7 @@ function sameOriginRedirects(fetchImpl, nameOf) {
 				throw new RedirectRefusedError(nameOf(request), `the fetch implementation followed a redirect from ${url} to ${response.url}, another origin, although the client asked it not to; its answer was not used, but your headers may have reached it`);
 			}
 			const location = response.headers.get("location");
-			if (!redirectStatuses.includes(response.status) || location === null || hop === maxRedirects) return response;
+			if (!redirectStatuses.includes(response.status) || location === null || hop === maxRedirects) return boundedResponse(response, bounds.maxResponseBytes, nameOf(request));
 			const target = new URL(location, url);
 			await response.body?.cancel();
 			if (target.origin !== new URL(url).origin) throw new CrossOriginRedirectError(nameOf(request), response.status, url, target.href);
@@ -20022,7 +20068,10 @@ function createDescribedClient(options, described) {
 	const client = createClient({
 		baseUrl: options.baseUrl ?? described.defaultBaseUrl,
 		headers: options.headers,
-		fetch: sameOriginRedirects(options.fetch ?? ((input) => globalThis.fetch(input)), nameOf),
+		fetch: sameOriginRedirects(options.fetch ?? ((input) => globalThis.fetch(input)), nameOf, {
+			timeoutMs: options.timeoutMs ?? 6e4,
+			maxResponseBytes: options.maxResponseBytes ?? 67108864
+		}),
 		querySerializer: serializeQuery,
 		pathSerializer: serializePath
 	});

@@ -177,8 +177,11 @@ import type { components, operations, paths } from './schema.js';
 export {
   CookieParameterError,
   CrossOriginRedirectError,
+  defaultMaxResponseBytes,
+  defaultTimeoutMs,
   RedirectRefusedError,
   ResponseBodyError,
+  ResponseTooLargeError,
   serializeQuery,
   UnknownArgumentError,
   UnsafePathParameterError,

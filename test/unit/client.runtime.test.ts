@@ -7,6 +7,7 @@ import {
   CrossOriginRedirectError,
   RedirectRefusedError,
   ResponseBodyError,
+  ResponseTooLargeError,
   UnknownArgumentError,
   UnsafePathParameterError,
   type EmailDeliveryClient,
@@ -140,6 +141,44 @@ describe('keys an operation function does not take (JavaScript, where TypeScript
     const { response } = await call('getUnsubscribeGroup', { id: 'g1' }, { headers: { 'X-Trace': 't' }, signal: AbortSignal.timeout(5000) });
     expect(response.status).toBe(200);
     expect(server.requests.map((r) => [r.target, r.headers['x-trace']])).toEqual([['/v1/unsubscribe-groups/g1', 't']]);
+  });
+});
+
+describe('bounds: an answer too big or too slow cannot hold the caller', () => {
+  it('a body over maxResponseBytes rejects with a ResponseTooLargeError, read no further', async () => {
+    server.reply = () => jsonReply(200, { big: 'x'.repeat(100_000) });
+    const small = createEmailDeliveryClient({ baseUrl: server.url, maxResponseBytes: 10_000 });
+    const error = await rejection<ResponseTooLargeError>(api.listQuotas(small));
+    expect(error).toBeInstanceOf(ResponseTooLargeError);
+    expect(error.message).toBe(
+      'listQuotas: the response body is bigger than 10000 bytes (maxResponseBytes), so the rest was not read; raise maxResponseBytes to read it',
+    );
+  });
+
+  it('an error body over the bound too', async () => {
+    server.reply = () => ({ status: 500, body: 'e'.repeat(50_000), headers: { 'content-type': 'text/plain' } });
+    const small = createEmailDeliveryClient({ baseUrl: server.url, maxResponseBytes: 1000 });
+    expect(await rejection(api.listQuotas(small))).toBeInstanceOf(ResponseTooLargeError);
+  });
+
+  it('a body within the bound reads as before', async () => {
+    server.reply = () => jsonReply(200, { ok: true });
+    const small = createEmailDeliveryClient({ baseUrl: server.url, maxResponseBytes: 1000 });
+    expect((await api.listQuotas(small)).data).toEqual({ ok: true });
+  });
+
+  it('a call past timeoutMs rejects with a TimeoutError', async () => {
+    server.reply = () => ({ ...jsonReply(200, {}), delayMs: 2000 });
+    const quick = createEmailDeliveryClient({ baseUrl: server.url, timeoutMs: 100 });
+    const started = performance.now();
+    const error = await rejection<Error>(api.listQuotas(quick));
+    expect(error.name).toBe('TimeoutError');
+    expect(performance.now() - started).toBeLessThan(1500);
+  });
+
+  it('has default bounds the caller can change, or turn off with 0', () => {
+    expect(api.defaultTimeoutMs).toBe(60_000);
+    expect(api.defaultMaxResponseBytes).toBe(64 * 1024 * 1024);
   });
 });
 
