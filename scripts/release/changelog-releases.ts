@@ -4,7 +4,7 @@
 // `npm run diff -- 1.0.0` takes the one it names when there is no tag v1.0.0.
 import path from 'node:path';
 import semver from 'semver';
-import type { Project } from '../project.ts';
+import { type Project, ReportedError } from '../project.ts';
 import { git } from './git.ts';
 import { datedSections, datingCommit, type Release } from './last-release.ts';
 
@@ -21,10 +21,16 @@ export interface DatedRelease {
  * once is the newest one's only: the clone does not hold the older releases' own commits. `until`
  * stops after that version's section.
  */
-export async function datedReleases(project: Project, changelog: string, until?: string): Promise<DatedRelease[]> {
+export async function datedReleases(project: Project, changelog: string, until?: string, budgetMs = datingBudgetMs): Promise<DatedRelease[]> {
   const releases: DatedRelease[] = [];
   const taken = new Set<string>();
+  const started = performance.now();
   for (const { version, heading } of datedSections(changelog)) {
+    // Each search of the history is bounded; so is their sum, whatever CHANGELOG.md holds.
+    if (performance.now() - started > budgetMs)
+      throw new ReportedError(
+        `finding the commits that dated CHANGELOG.md's sections took more than ${budgetMs / 1000} s (${releases.length} of ${datedSections(changelog).length} done): tag each release (vX.Y.Z), which is read without searching the history`,
+      );
     const commit = await datingCommit(project, heading);
     releases.push({ version, commit: commit && !taken.has(commit) ? commit : undefined });
     if (commit) taken.add(commit);
@@ -32,6 +38,9 @@ export async function datedReleases(project: Project, changelog: string, until?:
   }
   return releases;
 }
+
+/** How long the search for all dated sections' commits may take in all. */
+export const datingBudgetMs = 60_000;
 
 /** Why a dated section has no commit, for messages. */
 export const notOwnCommit = (version: string) => `CHANGELOG.md's section ${version} was not dated in a commit of its own in this clone`;

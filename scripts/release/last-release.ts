@@ -62,6 +62,20 @@ export async function lastRelease(project: Project, ref = 'HEAD'): Promise<Relea
  */
 export async function datingCommit(project: Project, heading: string, ref = 'HEAD'): Promise<string | undefined> {
   const file = path.relative(project.root, project.changelog);
-  const commits = await git(project, 'log', '--format=%H', `-S${heading}`, ref, '--', file).catch(() => '');
+  // The branch's own history (first parents: a merge counts as its merge commit), in topological
+  // order, never by commit date: a back-dated commit a merge brings in cannot become the oldest.
+  const commits = await git(
+    project,
+    'log',
+    '--format=%H',
+    '--first-parent',
+    '--diff-merges=first-parent',
+    '--no-patch',
+    '--topo-order',
+    `-S${heading}`,
+    ref,
+    '--',
+    file,
+  ).catch(() => '');
   return commits.split('\n').filter(Boolean).pop();
 }
