@@ -76,10 +76,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /** @description Identifies one resource of the kind named before it in the path. The interface document does not specify its type or format. It is sent as one percent-encoded path segment, so it cannot be empty, `.` or `..`. */
-                id: components["parameters"]["Id"];
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -120,10 +117,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /** @description Identifies one resource of the kind named before it in the path. The interface document does not specify its type or format. It is sent as one percent-encoded path segment, so it cannot be empty, `.` or `..`. */
-                id: components["parameters"]["Id"];
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -147,10 +141,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /** @description Identifies one resource of the kind named before it in the path. The interface document does not specify its type or format. It is sent as one percent-encoded path segment, so it cannot be empty, `.` or `..`. */
-                id: components["parameters"]["Id"];
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -220,10 +211,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /** @description Identifies one resource of the kind named before it in the path. The interface document does not specify its type or format. It is sent as one percent-encoded path segment, so it cannot be empty, `.` or `..`. */
-                id: components["parameters"]["Id"];
-            };
+            path?: never;
             cookie?: never;
         };
         get?: never;
@@ -270,10 +258,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /** @description Identifies one resource of the kind named before it in the path. The interface document does not specify its type or format. It is sent as one percent-encoded path segment, so it cannot be empty, `.` or `..`. */
-                id: components["parameters"]["Id"];
-            };
+            path?: never;
             cookie?: never;
         };
         get?: never;
@@ -298,10 +283,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /** @description Identifies one resource of the kind named before it in the path. The interface document does not specify its type or format. It is sent as one percent-encoded path segment, so it cannot be empty, `.` or `..`. */
-                id: components["parameters"]["Id"];
-            };
+            path?: never;
             cookie?: never;
         };
         get?: never;
@@ -349,10 +331,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /** @description Identifies one resource of the kind named before it in the path. The interface document does not specify its type or format. It is sent as one percent-encoded path segment, so it cannot be empty, `.` or `..`. */
-                id: components["parameters"]["Id"];
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -399,10 +378,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /** @description Identifies one resource of the kind named before it in the path. The interface document does not specify its type or format. It is sent as one percent-encoded path segment, so it cannot be empty, `.` or `..`. */
-                id: components["parameters"]["Id"];
-            };
+            path?: never;
             cookie?: never;
         };
         get?: never;
@@ -589,10 +565,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /** @description Identifies one resource of the kind named before it in the path. The interface document does not specify its type or format. It is sent as one percent-encoded path segment, so it cannot be empty, `.` or `..`. */
-                id: components["parameters"]["Id"];
-            };
+            path?: never;
             cookie?: never;
         };
         get?: never;

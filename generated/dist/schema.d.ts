@@ -73,10 +73,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /** @description Identifies one resource of the kind named before it in the path. The interface document does not specify its type or format. It is sent as one percent-encoded path segment, so it cannot be empty, `.` or `..`. */
-                id: components["parameters"]["Id"];
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -117,10 +114,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /** @description Identifies one resource of the kind named before it in the path. The interface document does not specify its type or format. It is sent as one percent-encoded path segment, so it cannot be empty, `.` or `..`. */
-                id: components["parameters"]["Id"];
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -144,10 +138,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /** @description Identifies one resource of the kind named before it in the path. The interface document does not specify its type or format. It is sent as one percent-encoded path segment, so it cannot be empty, `.` or `..`. */
-                id: components["parameters"]["Id"];
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -217,10 +208,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /** @description Identifies one resource of the kind named before it in the path. The interface document does not specify its type or format. It is sent as one percent-encoded path segment, so it cannot be empty, `.` or `..`. */
-                id: components["parameters"]["Id"];
-            };
+            path?: never;
             cookie?: never;
         };
         get?: never;
@@ -267,10 +255,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /** @description Identifies one resource of the kind named before it in the path. The interface document does not specify its type or format. It is sent as one percent-encoded path segment, so it cannot be empty, `.` or `..`. */
-                id: components["parameters"]["Id"];
-            };
+            path?: never;
             cookie?: never;
         };
         get?: never;
@@ -295,10 +280,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /** @description Identifies one resource of the kind named before it in the path. The interface document does not specify its type or format. It is sent as one percent-encoded path segment, so it cannot be empty, `.` or `..`. */
-                id: components["parameters"]["Id"];
-            };
+            path?: never;
             cookie?: never;
         };
         get?: never;
@@ -346,10 +328,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /** @description Identifies one resource of the kind named before it in the path. The interface document does not specify its type or format. It is sent as one percent-encoded path segment, so it cannot be empty, `.` or `..`. */
-                id: components["parameters"]["Id"];
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -396,10 +375,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /** @description Identifies one resource of the kind named before it in the path. The interface document does not specify its type or format. It is sent as one percent-encoded path segment, so it cannot be empty, `.` or `..`. */
-                id: components["parameters"]["Id"];
-            };
+            path?: never;
             cookie?: never;
         };
         get?: never;
@@ -586,10 +562,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /** @description Identifies one resource of the kind named before it in the path. The interface document does not specify its type or format. It is sent as one percent-encoded path segment, so it cannot be empty, `.` or `..`. */
-                id: components["parameters"]["Id"];
-            };
+            path?: never;
             cookie?: never;
         };
         get?: never;

@@ -267,7 +267,7 @@ const badInputs: [string, BadInput][] = [
       search: '    Sends one batch.',
       replace: '    Needs the mail.send scope. Sends one batch.',
       expected: [
-        /^ {2}openapi\/paths\/v1_batches_id_send\.yaml:9:5 error faithful\/prose: "Needs the mail\.send scope\." speaks of authentication \("scope"\), which the interface document leaves open$/m,
+        /^ {2}openapi\/paths\/v1_batches_id_send\.yaml:6:5 error faithful\/prose: "Needs the mail\.send scope\." speaks of authentication \("scope"\), which the interface document leaves open$/m,
       ],
     },
   ],

@@ -112,7 +112,7 @@ const cases: Record<Exclude<FaithfulRule, 'faithful/prose' | 'faithful/prose-num
     ],
     [
       'the id parameter dropped',
-      (d) => delete d.paths['/v1/webhooks/{id}'].parameters,
+      (d) => delete d.paths['/v1/webhooks/{id}'].delete.parameters,
       /#26's path parameters: expected \["#\/components\/parameters\/Id"\], found \[\]/,
     ],
     ['an optional body made required', (d) => (batch(d).requestBody.required = true), /\/requestBody\/required: #13's body is optional/],
@@ -191,6 +191,14 @@ const cases: Record<Exclude<FaithfulRule, 'faithful/prose' | 'faithful/prose-num
     ],
   ],
   'faithful/closed-world': [
+    [
+      'the shared id at the path level (Swagger UI 5 then sends {id} unreplaced)',
+      (d) => {
+        d.paths['/v1/webhooks/{id}'].parameters = d.paths['/v1/webhooks/{id}'].delete.parameters;
+        delete d.paths['/v1/webhooks/{id}'].delete.parameters;
+      },
+      /^#\/paths\/~1v1~1webhooks~1\{id\}\/parameters: path-item parameters: give each operation its parameters \(Swagger UI 5 cannot send a path-level \$ref parameter/m,
+    ],
     [
       'an extension on an operation',
       (d) => (d.paths['/v1/quotas'].get['x-rate-limit'] = 100),

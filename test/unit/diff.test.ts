@@ -171,14 +171,15 @@ describe('compareBundles', () => {
     expect(diffReport(comparison, 'a', 'b').split('\n')).toContain('  listWebhooks: parameter cursor (query) added');
   });
 
-  it("names a path item's parameter by name, and a schema's description change as such", () => {
-    const [path, item] = Object.entries(base.paths as Record<string, Json>).find(([, pathItem]) => (pathItem.parameters ?? []).length > 0)!;
-    const method = ['get', 'put', 'post', 'delete', 'patch'].find((m) => item[m])!;
-    const parameter = item.parameters[0].$ref ? 'the shared one' : item.parameters[0].name;
+  it("names a shared parameter by name, and a schema's description change as such", () => {
+    const [path, item] = Object.entries(base.paths as Record<string, Json>).find(([, pathItem]) =>
+      ['get', 'put', 'post', 'delete', 'patch'].some((m) => pathItem[m]?.parameters?.[0]?.$ref?.endsWith('/Id')),
+    )!;
+    const method = ['get', 'put', 'post', 'delete', 'patch'].find((m) => item[m]?.parameters?.[0]?.$ref)!;
+    const parameter = 'the shared one';
     const comparison = changed((d) => {
-      const shared = d.paths[path].parameters[0];
-      if (shared.$ref) d.paths[path].parameters[0] = { ...structuredClone(d.components.parameters[shared.$ref.split('/').pop()]), description: 'Reworded.' };
-      else shared.description = 'Reworded.';
+      const shared = d.paths[path][method].parameters[0];
+      d.paths[path][method].parameters[0] = { ...structuredClone(d.components.parameters[shared.$ref.split('/').pop()]), description: 'Reworded.' };
       d.components.schemas.ListQuotasResponseBody.description = 'Reworded.';
     });
     const operationId = item[method].operationId;
