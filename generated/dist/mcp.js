@@ -19286,8 +19286,35 @@ var require__2020 = /* @__PURE__ */ __commonJSMin(((exports, module) => {
 	});
 }));
 
-// node_modules/openapi-fetch/dist/index.mjs
+// scripts/overlay/closest-name.ts
 var import__2020 = require__2020();
+/** The Levenshtein distance between `a` and `b`. */
+function distance(a, b) {
+	let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+	for (let i = 1; i <= a.length; i += 1) {
+		const current = [i];
+		for (let j = 1; j <= b.length; j += 1) current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+		previous = current;
+	}
+	return previous[b.length];
+}
+/** How far a name may be from the one it stands for: a third of its length, at least 2. */
+const closeEnough = (wanted) => Math.max(2, Math.floor(wanted.length / 3));
+/** The one of `names` closest to `wanted` (case ignored), when it is close enough; else undefined. */
+function closestName(wanted, names) {
+	if (wanted.length > 200) return void 0;
+	let best;
+	for (const name of names) {
+		const d = distance(wanted.toLowerCase(), name.toLowerCase());
+		if (!best || d < best.distance) best = {
+			name,
+			distance: d
+		};
+	}
+	return best && best.distance <= closeEnough(wanted) ? best.name : void 0;
+}
+
+// node_modules/openapi-fetch/dist/index.mjs
 const PATH_PARAM_RE = /\{[^{}]+\}/g;
 const supportsRequestInitExt = () => {
 	return typeof process === "object" && Number.parseInt(process?.versions?.node?.substring(0, 2)) >= 18 && process.versions.undici;
@@ -20106,24 +20133,8 @@ function chooseTools(table, choice) {
 }
 /** The closest of `names` to `name`, as ` (did you mean 'x'?)`, when one is close. */
 function suggestion(name, names) {
-	const distance = (a, b) => {
-		const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-		for (let i = 1; i <= a.length; i += 1) {
-			let previous = row[0];
-			row[0] = i;
-			for (let j = 1; j <= b.length; j += 1) {
-				const current = row[j];
-				row[j] = Math.min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1].toLowerCase() === b[j - 1].toLowerCase() ? 0 : 1));
-				previous = current;
-			}
-		}
-		return row[b.length];
-	};
-	const best = names.map((candidate) => ({
-		candidate,
-		d: distance(name, candidate)
-	})).sort((x, y) => x.d - y.d)[0];
-	return best && best.d <= Math.max(2, Math.floor(name.length / 3)) ? ` (did you mean '${best.candidate}'?)` : "";
+	const near = closestName(name, names);
+	return near === void 0 ? "" : ` (did you mean '${near}'?)`;
 }
 /** Control and bidirectional-override characters (line breaks and tabs aside): shown as `\uXXXX`, so that an answer cannot hide text from whoever reads the result. */
 const unsafe = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;

@@ -8,6 +8,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, type CallToolResult, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { closestName } from '../overlay/closest-name.ts';
 import { createDescribedClient, type ParameterStyle } from '../pipeline/client-runtime.ts';
 
 /** One input of a tool, and where the client puts it. */
@@ -96,21 +97,8 @@ export function chooseTools(table: McpToolTable, choice: { allowWrites: boolean;
 
 /** The closest of `names` to `name`, as ` (did you mean 'x'?)`, when one is close. */
 function suggestion(name: string, names: string[]): string {
-  const distance = (a: string, b: string) => {
-    const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-    for (let i = 1; i <= a.length; i += 1) {
-      let previous = row[0];
-      row[0] = i;
-      for (let j = 1; j <= b.length; j += 1) {
-        const current = row[j];
-        row[j] = Math.min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1].toLowerCase() === b[j - 1].toLowerCase() ? 0 : 1));
-        previous = current;
-      }
-    }
-    return row[b.length];
-  };
-  const best = names.map((candidate) => ({ candidate, d: distance(name, candidate) })).sort((x, y) => x.d - y.d)[0];
-  return best && best.d <= Math.max(2, Math.floor(name.length / 3)) ? ` (did you mean '${best.candidate}'?)` : '';
+  const near = closestName(name, names);
+  return near === undefined ? '' : ` (did you mean '${near}'?)`;
 }
 
 /** Control and bidirectional-override characters (line breaks and tabs aside): shown as `\uXXXX`, so that an answer cannot hide text from whoever reads the result. */
