@@ -37,6 +37,8 @@ put:
     It may take a JSON request body whose fields are not specified.
     Response fields, errors and required authorization are not specified.
   operationId: replaceWebhook
+  parameters:
+    - $ref: ../components/parameters/Id.yaml
   requestBody:
     description: A JSON object whose fields the interface document does not state.
     required: false

@@ -42,12 +42,12 @@ describe('npm run lint', () => {
       /^::error file=openapi\/paths\/v1_webhooks\.yaml,line=13,col=7,title=faithful\/success-response::the success label of #27: expected "OK", found "Fine"/m,
     );
     expect(annotations.stdout).toContain(
-      '::error file=openapi/paths/v1_batches_id_send.yaml,line=9,col=5,title=faithful/prose::"Needs the mail.send scope." speaks of authentication ("scope"), which the interface document leaves open\n',
+      '::error file=openapi/paths/v1_batches_id_send.yaml,line=6,col=5,title=faithful/prose::"Needs the mail.send scope." speaks of authentication ("scope"), which the interface document leaves open\n',
     );
     expect(annotations.stderr).toMatch(/^lint: the faithfulness contract found \d+ problem\(s\) \(docs\/faithfulness\.md\)$/m);
     const report = await runScript(copy.dir, 'lint');
     expect(report.code).toBe(1);
-    expect(report.stdout).toMatch(/^openapi\/paths\/v1_batches_id_send\.yaml\n {2}9:5 {2}error {2}faithful\/prose {2}"Needs the mail\.send scope\."/m);
+    expect(report.stdout).toMatch(/^openapi\/paths\/v1_batches_id_send\.yaml\n {2}6:5 {2}error {2}faithful\/prose {2}"Needs the mail\.send scope\."/m);
   });
 
   it('exits 2 on an unknown format', async () => {
