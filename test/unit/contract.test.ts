@@ -98,6 +98,11 @@ const cases: Record<Exclude<FaithfulRule, 'faithful/prose' | 'faithful/prose-num
       (d) => (webhooks(d).responses.default = { description: 'Error' }),
       /\/responses\/default: the shared default error response/,
     ],
+    [
+      'the error response said to be other than the success response (hey-api then types every body unknown)',
+      (d) => (d.components.responses.ErrorResponse.description = 'Any response other than the success response.'),
+      /^#\/components\/responses\/ErrorResponse\/description: the error response's description must not say "success"/m,
+    ],
   ],
   'faithful/request-part': [
     [

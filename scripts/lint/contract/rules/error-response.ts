@@ -1,5 +1,6 @@
 // faithful/error-response: besides the success response, only the shared `default` error response
-// (error statuses are not shown), whose body is JSON of a named schema.
+// (error statuses are not shown), whose body is JSON of a named schema, and whose description does
+// not say "success" (generators would take it for one).
 import { isDeepStrictEqual } from 'node:util';
 import { pointer, type Response } from '../../../openapi-document.ts';
 import { childOf, componentAt, factsRule, type Located, located, reportAt, reportBelow } from '../visit.ts';
@@ -32,5 +33,15 @@ export const ErrorResponse = factsRule((facts, ctx, options) => {
       reportBelow(ctx, response, ['content'], `the error response's media type: expected ["application/json"], found ${JSON.stringify(media)}`, at);
     else if (options.variant !== 'dereferenced' && componentAt(childOf(ctx, response, 'content', 'application/json', 'schema').location)?.kind !== 'schemas')
       reportBelow(ctx, response, ['content', 'application/json', 'schema'], 'the error body is a named schema', at);
+    // Generators guess a `default` response's role from its words: @hey-api/openapi-ts takes one
+    // that says "success" for a success, and types every response body `unknown` (docs/generators.md).
+    if (/success/i.test(response.node?.description ?? ''))
+      reportBelow(
+        ctx,
+        response,
+        ['description'],
+        'the error response\'s description must not say "success": generators take it for a success response',
+        `${at}/description`,
+      );
   }
 });
