@@ -13,14 +13,24 @@ const command = {
   ].join('\n'),
   options: {
     only: { type: 'string', value: '<text>', description: 'only the mutations whose name contains <text>' },
+    in: { type: 'string', value: '<prefix>', description: 'only the mutations of the files of openapi/ whose path starts with <prefix> (paths/v1_webhooks)' },
   },
-  examples: ['npm run mutate -- --only "Title Case"'],
+  examples: ['npm run mutate -- --only "Title Case"', 'npm run mutate -- --in paths/v1_webhooks'],
   exits: [
     [0, 'every mistake caught and every rewording passed'],
     [1, 'a mistake survived, a rewording was caught, or a mutation could not be applied'],
-    [2, 'bad arguments, or no mutation matches --only'],
+    [2, 'bad arguments, or no mutation matches --only and --in'],
   ],
 };
+
+/** Exit 2 with one line when --only and --in select no mutation. */
+async function noneSelected(values = { only: '', in: '' }) {
+  const { forTerminal } = await import('../escape.ts');
+  const name = values.only ? `'s name contains '${values.only}'` : '';
+  const file = values.in ? ` changes a file under openapi/${values.in}` : '';
+  console.error(forTerminal(`mutate: no mutation${name}${name && file ? ' and' : ''}${file}`));
+  return 2;
+}
 
 async function main() {
   const { commandLine } = await import('../command-line.ts');
@@ -28,11 +38,10 @@ async function main() {
   if (typeof parsed === 'number') return parsed;
   const { values } = parsed;
   const [{ openProject }, { mutate }, { mutations }] = await Promise.all([import('../project.ts'), import('../dev/mutate.ts'), import('../dev/mutations.ts')]);
-  const selected = values.only ? mutations.filter((mutation) => mutation.name.includes(values.only ?? '')) : mutations;
-  if (selected.length === 0) {
-    console.error(`mutate: no mutation's name contains '${values.only}'`);
-    return 2;
-  }
+  const selected = mutations.filter(
+    (mutation) => (!values.only || mutation.name.includes(values.only)) && (!values.in || String(mutation.file).startsWith(values.in)),
+  );
+  if (selected.length === 0) return noneSelected({ only: values.only ?? '', in: values.in ?? '' });
   const started = performance.now();
   const neutrals = selected.filter((mutation) => mutation.neutral).length;
   console.log(

@@ -139,8 +139,11 @@ describe(`an operation #${next} added to a copy of the checkout`, () => {
 
     const check = await runScript(copy.dir, 'check');
     expect(check.code, check.output).toBe(0);
-    const mutate = await runScript(copy.dir, 'mutate');
+    // The mutations of the area the new operation joins (its path files), not the whole set again:
+    // .ci/run runs every one on the checkout.
+    const mutate = await runScript(copy.dir, 'mutate', ['--in', 'paths/v1_webhooks']);
     expect(mutate.code, mutate.output).toBe(0);
+    expect(mutate.stdout).toMatch(/^mutate: [1-9]\d* of [1-9]\d* mistakes caught .*0 survived/m);
 
     // Removed again: the build makes generated/ exactly as committed, and nothing else differs.
     await restore(needed);
