@@ -35,6 +35,24 @@ export class ResponseTooLargeError extends Error {
   }
 }
 
+/**
+ * `signal`, also aborted with a TimeoutError after `ms`: AbortSignal.any where the runtime has it,
+ * else the same by hand (browsers before 2024 lack it).
+ */
+function withDeadline(signal: AbortSignal, ms: number): AbortSignal {
+  const timeout = () => new DOMException(`no complete answer within ${ms} ms (timeoutMs)`, 'TimeoutError');
+  if (typeof AbortSignal.any === 'function' && typeof AbortSignal.timeout === 'function') return AbortSignal.any([signal, AbortSignal.timeout(ms)]);
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(timeout()), ms);
+  const follow = () => {
+    clearTimeout(timer);
+    controller.abort(signal.reason);
+  };
+  if (signal.aborted) follow();
+  else signal.addEventListener('abort', follow, { once: true });
+  return controller.signal;
+}
+
 /** `response` with a body that errors with a ResponseTooLargeError past `limit` bytes (at once when its Content-Length says so). */
 function boundedResponse(response: Response, limit: number, operation: string): Response {
   if (limit <= 0 || response.body === null) return response;
@@ -425,7 +443,7 @@ function sameOriginRedirects(
     let method = request.method;
     let url = request.url;
     // One deadline for the whole call: every hop and the body.
-    const signal = bounds.timeoutMs > 0 ? AbortSignal.any([request.signal, AbortSignal.timeout(bounds.timeoutMs)]) : request.signal;
+    const signal = bounds.timeoutMs > 0 ? withDeadline(request.signal, bounds.timeoutMs) : request.signal;
     for (let hop = 0; ; hop += 1) {
       const init: RequestInit = {
         method,

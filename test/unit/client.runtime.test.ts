@@ -176,6 +176,20 @@ describe('bounds: an answer too big or too slow cannot hold the caller', () => {
     expect(performance.now() - started).toBeLessThan(1500);
   });
 
+  it('keeps its time bound where the runtime has no AbortSignal.any (browsers before 2024)', async () => {
+    server.reply = () => ({ ...jsonReply(200, {}), delayMs: 2000 });
+    const any = AbortSignal.any;
+    Object.defineProperty(AbortSignal, 'any', { value: undefined, configurable: true, writable: true });
+    try {
+      const quick = createEmailDeliveryClient({ baseUrl: server.url, timeoutMs: 100 });
+      const error = await rejection<Error>(api.listQuotas(quick));
+      expect(error.name).toBe('TimeoutError');
+      expect(error.message).toBe('no complete answer within 100 ms (timeoutMs)');
+    } finally {
+      Object.defineProperty(AbortSignal, 'any', { value: any, configurable: true, writable: true });
+    }
+  });
+
   it('has default bounds the caller can change, or turn off with 0', () => {
     expect(api.defaultTimeoutMs).toBe(60_000);
     expect(api.defaultMaxResponseBytes).toBe(64 * 1024 * 1024);
