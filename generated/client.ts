@@ -10,6 +10,7 @@ export {
   CrossOriginRedirectError,
   defaultMaxResponseBytes,
   defaultTimeoutMs,
+  MissingArgumentError,
   RedirectRefusedError,
   ResponseBodyError,
   ResponseTooLargeError,
@@ -157,174 +158,174 @@ export function createEmailDeliveryClient(options: EmailDeliveryClientOptions = 
 
 /** List scopes: `GET /v1/scopes`, answering 200 with `Schemas['ListScopesResponseBody']`. */
 export async function listScopes(client: EmailDeliveryClient, options: CallOptions = {}): OperationResult<'listScopes'> {
-  checkCall('listScopes', undefined, undefined, options);
+  checkCall('listScopes', undefined, client, undefined, options);
   return client.GET('/v1/scopes', { ...options });
 }
 
 /** Get the API key: `GET /v1/api-key`, answering 200 with `Schemas['GetApiKeyResponseBody']`. */
 export async function getApiKey(client: EmailDeliveryClient, args: { query?: Record<string, string> } = {}, options: CallOptions = {}): OperationResult<'getApiKey'> {
-  checkCall('getApiKey', ["query"], args, options);
+  checkCall('getApiKey', ["query"], client, args, options);
   return client.GET('/v1/api-key', { ...options, params: { query: { pairs: args.query } } });
 }
 
 /** List unsubscribe groups: `GET /v1/unsubscribe-groups`, answering 200 with `Schemas['ListUnsubscribeGroupsResponseBody']`. */
 export async function listUnsubscribeGroups(client: EmailDeliveryClient, options: CallOptions = {}): OperationResult<'listUnsubscribeGroups'> {
-  checkCall('listUnsubscribeGroups', undefined, undefined, options);
+  checkCall('listUnsubscribeGroups', undefined, client, undefined, options);
   return client.GET('/v1/unsubscribe-groups', { ...options });
 }
 
 /** Get an unsubscribe group: `GET /v1/unsubscribe-groups/{id}`, answering 200 with `Schemas['GetUnsubscribeGroupResponseBody']`. */
 export async function getUnsubscribeGroup(client: EmailDeliveryClient, args: { id: string }, options: CallOptions = {}): OperationResult<'getUnsubscribeGroup'> {
-  checkCall('getUnsubscribeGroup', ["id"], args, options);
+  checkCall('getUnsubscribeGroup', ["id"], client, args, options);
   return client.GET('/v1/unsubscribe-groups/{id}', { ...options, params: { path: { id: args.id } } });
 }
 
 /** Replace an unsubscribe group: `PUT /v1/unsubscribe-groups/{id}`, answering 200 with `Schemas['ReplaceUnsubscribeGroupResponseBody']`. */
 export async function replaceUnsubscribeGroup(client: EmailDeliveryClient, args: { id: string; body?: Schemas['ReplaceUnsubscribeGroupRequestBody'] }, options: CallOptions = {}): OperationResult<'replaceUnsubscribeGroup'> {
-  checkCall('replaceUnsubscribeGroup', ["id", "body"], args, options);
+  checkCall('replaceUnsubscribeGroup', ["id", "body"], client, args, options);
   return client.PUT('/v1/unsubscribe-groups/{id}', { ...options, params: { path: { id: args.id } }, body: args.body });
 }
 
 /** Delete an unsubscribe group: `DELETE /v1/unsubscribe-groups/{id}`, answering 200 with `Schemas['DeleteUnsubscribeGroupResponseBody']`. */
 export async function deleteUnsubscribeGroup(client: EmailDeliveryClient, args: { id: string }, options: CallOptions = {}): OperationResult<'deleteUnsubscribeGroup'> {
-  checkCall('deleteUnsubscribeGroup', ["id"], args, options);
+  checkCall('deleteUnsubscribeGroup', ["id"], client, args, options);
   return client.DELETE('/v1/unsubscribe-groups/{id}', { ...options, params: { path: { id: args.id } } });
 }
 
 /** Get an inbound webhook: `GET /v1/inbound-webhooks/{id}`, answering 200 with `Schemas['GetInboundWebhookResponseBody']`. */
 export async function getInboundWebhook(client: EmailDeliveryClient, args: { id: string }, options: CallOptions = {}): OperationResult<'getInboundWebhook'> {
-  checkCall('getInboundWebhook', ["id"], args, options);
+  checkCall('getInboundWebhook', ["id"], client, args, options);
   return client.GET('/v1/inbound-webhooks/{id}', { ...options, params: { path: { id: args.id } } });
 }
 
 /** Get an accessibility test result: `GET /v1/email-testing/accessibility/{id}`, answering 200 with `Schemas['GetAccessibilityResultResponseBody']`. */
 export async function getAccessibilityResult(client: EmailDeliveryClient, args: { id: string }, options: CallOptions = {}): OperationResult<'getAccessibilityResult'> {
-  checkCall('getAccessibilityResult', ["id"], args, options);
+  checkCall('getAccessibilityResult', ["id"], client, args, options);
   return client.GET('/v1/email-testing/accessibility/{id}', { ...options, params: { path: { id: args.id } } });
 }
 
 /** Get the link validation: `GET /v1/email-testing/link-validation`, answering 200 with `Schemas['GetLinkValidationResponseBody']`. */
 export async function getLinkValidation(client: EmailDeliveryClient, options: CallOptions = {}): OperationResult<'getLinkValidation'> {
-  checkCall('getLinkValidation', undefined, undefined, options);
+  checkCall('getLinkValidation', undefined, client, undefined, options);
   return client.GET('/v1/email-testing/link-validation', { ...options });
 }
 
 /** List subaccount engagement scores: `GET /v1/engagement/subaccount-scores`, answering 200 with `Schemas['ListSubaccountEngagementScoresResponseBody']`. */
 export async function listSubaccountEngagementScores(client: EmailDeliveryClient, options: CallOptions = {}): OperationResult<'listSubaccountEngagementScores'> {
-  checkCall('listSubaccountEngagementScores', undefined, undefined, options);
+  checkCall('listSubaccountEngagementScores', undefined, client, undefined, options);
   return client.GET('/v1/engagement/subaccount-scores', { ...options });
 }
 
 /** Delete a verified sender: `DELETE /v2/verified-senders/{id}`, answering 200 with `Schemas['DeleteVerifiedSenderResponseBody']`. */
 export async function deleteVerifiedSender(client: EmailDeliveryClient, args: { id: string }, options: CallOptions = {}): OperationResult<'deleteVerifiedSender'> {
-  checkCall('deleteVerifiedSender', ["id"], args, options);
+  checkCall('deleteVerifiedSender', ["id"], client, args, options);
   return client.DELETE('/v2/verified-senders/{id}', { ...options, params: { path: { id: args.id } } });
 }
 
 /** Export contacts by filter: `POST /v2/contacts/export/filter`, answering 200 with `Schemas['ExportContactsResponseBody']`. */
 export async function exportContacts(client: EmailDeliveryClient, options: CallOptions = {}): OperationResult<'exportContacts'> {
-  checkCall('exportContacts', undefined, undefined, options);
+  checkCall('exportContacts', undefined, client, undefined, options);
   return client.POST('/v2/contacts/export/filter', { ...options });
 }
 
 /** Send a batch: `POST /v1/batches/{id}/send`, answering 201 with `Schemas['SendBatchResponseBody']`. */
 export async function sendBatch(client: EmailDeliveryClient, args: { id: string; body?: Schemas['SendBatchRequestBody'] }, options: CallOptions = {}): OperationResult<'sendBatch'> {
-  checkCall('sendBatch', ["id", "body"], args, options);
+  checkCall('sendBatch', ["id", "body"], client, args, options);
   return client.POST('/v1/batches/{id}/send', { ...options, params: { path: { id: args.id } }, body: args.body });
 }
 
 /** Replace a link branding: `PUT /v1/link-branding/{id}`, answering 200 with `Schemas['ReplaceLinkBrandingResponseBody']`. */
 export async function replaceLinkBranding(client: EmailDeliveryClient, args: { id: string; body?: Schemas['ReplaceLinkBrandingRequestBody'] }, options: CallOptions = {}): OperationResult<'replaceLinkBranding'> {
-  checkCall('replaceLinkBranding', ["id", "body"], args, options);
+  checkCall('replaceLinkBranding', ["id", "body"], client, args, options);
   return client.PUT('/v1/link-branding/{id}', { ...options, params: { path: { id: args.id } }, body: args.body });
 }
 
 /** List delay-reason metrics: `GET /v1/metrics/delay-reasons`, answering 200 with `Schemas['ListDelayReasonMetricsResponseBody']`. */
 export async function listDelayReasonMetrics(client: EmailDeliveryClient, options: CallOptions = {}): OperationResult<'listDelayReasonMetrics'> {
-  checkCall('listDelayReasonMetrics', undefined, undefined, options);
+  checkCall('listDelayReasonMetrics', undefined, client, undefined, options);
   return client.GET('/v1/metrics/delay-reasons', { ...options });
 }
 
 /** Get an integration: `GET /v1/integrations/{id}`, answering 200 with `Schemas['GetIntegrationResponseBody']`. */
 export async function getIntegration(client: EmailDeliveryClient, args: { id: string }, options: CallOptions = {}): OperationResult<'getIntegration'> {
-  checkCall('getIntegration', ["id"], args, options);
+  checkCall('getIntegration', ["id"], client, args, options);
   return client.GET('/v1/integrations/{id}', { ...options, params: { path: { id: args.id } } });
 }
 
 /** Get the footer mail setting: `GET /v1/mail-settings/footer`, answering 200 with `Schemas['GetFooterSettingResponseBody']`. */
 export async function getFooterSetting(client: EmailDeliveryClient, options: CallOptions = {}): OperationResult<'getFooterSetting'> {
-  checkCall('getFooterSetting', undefined, undefined, options);
+  checkCall('getFooterSetting', undefined, client, undefined, options);
   return client.GET('/v1/mail-settings/footer', { ...options });
 }
 
 /** Delete a message: `DELETE /v1/messages/{id}`, answering 200 with `Schemas['DeleteMessageResponseBody']`. */
 export async function deleteMessage(client: EmailDeliveryClient, args: { id: string }, options: CallOptions = {}): OperationResult<'deleteMessage'> {
-  checkCall('deleteMessage', ["id"], args, options);
+  checkCall('deleteMessage', ["id"], client, args, options);
   return client.DELETE('/v1/messages/{id}', { ...options, params: { path: { id: args.id } } });
 }
 
 /** Get message status: `GET /v1/messages/status`, answering 200 with `Schemas['GetMessageStatusResponseBody']`. */
 export async function getMessageStatus(client: EmailDeliveryClient, args: { query?: Record<string, string> } = {}, options: CallOptions = {}): OperationResult<'getMessageStatus'> {
-  checkCall('getMessageStatus', ["query"], args, options);
+  checkCall('getMessageStatus', ["query"], client, args, options);
   return client.GET('/v1/messages/status', { ...options, params: { query: { pairs: args.query } } });
 }
 
 /** Update the user password: `PATCH /v1/user/password`, answering 200 with `Schemas['UpdateUserPasswordResponseBody']`. */
 export async function updateUserPassword(client: EmailDeliveryClient, args: { body: Schemas['UpdateUserPasswordRequestBody'] }, options: CallOptions = {}): OperationResult<'updateUserPassword'> {
-  checkCall('updateUserPassword', ["body"], args, options);
+  checkCall('updateUserPassword', ["body"], client, args, options);
   return client.PATCH('/v1/user/password', { ...options, body: args.body });
 }
 
 /** Get the reputation score: `GET /v1/reputation/score`, answering 200 with `Schemas['GetReputationScoreResponseBody']`. */
 export async function getReputationScore(client: EmailDeliveryClient, options: CallOptions = {}): OperationResult<'getReputationScore'> {
-  checkCall('getReputationScore', undefined, undefined, options);
+  checkCall('getReputationScore', undefined, client, undefined, options);
   return client.GET('/v1/reputation/score', { ...options });
 }
 
 /** Delete integrations: `DELETE /v1/integrations`, answering 200 with `Schemas['DeleteIntegrationsResponseBody']`. */
 export async function deleteIntegrations(client: EmailDeliveryClient, options: CallOptions = {}): OperationResult<'deleteIntegrations'> {
-  checkCall('deleteIntegrations', undefined, undefined, options);
+  checkCall('deleteIntegrations', undefined, client, undefined, options);
   return client.DELETE('/v1/integrations', { ...options });
 }
 
 /** Get mail settings: `GET /v1/mail-settings`, answering 200 with `Schemas['GetMailSettingsResponseBody']`. */
 export async function getMailSettings(client: EmailDeliveryClient, options: CallOptions = {}): OperationResult<'getMailSettings'> {
-  checkCall('getMailSettings', undefined, undefined, options);
+  checkCall('getMailSettings', undefined, client, undefined, options);
   return client.GET('/v1/mail-settings', { ...options });
 }
 
 /** List custom fields: `GET /v1/custom-fields`, answering 200 with `Schemas['ListCustomFieldsResponseBody']`. */
 export async function listCustomFields(client: EmailDeliveryClient, options: CallOptions = {}): OperationResult<'listCustomFields'> {
-  checkCall('listCustomFields', undefined, undefined, options);
+  checkCall('listCustomFields', undefined, client, undefined, options);
   return client.GET('/v1/custom-fields', { ...options });
 }
 
 /** Get the enforced TLS setting: `GET /v1/enforced-tls`, answering 200 with `Schemas['GetEnforcedTlsSettingResponseBody']`. */
 export async function getEnforcedTlsSetting(client: EmailDeliveryClient, options: CallOptions = {}): OperationResult<'getEnforcedTlsSetting'> {
-  checkCall('getEnforcedTlsSetting', undefined, undefined, options);
+  checkCall('getEnforcedTlsSetting', undefined, client, undefined, options);
   return client.GET('/v1/enforced-tls', { ...options });
 }
 
 /** Delete a webhook: `DELETE /v1/webhooks/{id}`, answering 200 with `Schemas['DeleteWebhookResponseBody']`. */
 export async function deleteWebhook(client: EmailDeliveryClient, args: { id: string }, options: CallOptions = {}): OperationResult<'deleteWebhook'> {
-  checkCall('deleteWebhook', ["id"], args, options);
+  checkCall('deleteWebhook', ["id"], client, args, options);
   return client.DELETE('/v1/webhooks/{id}', { ...options, params: { path: { id: args.id } } });
 }
 
 /** List webhooks: `GET /v1/webhooks`, answering 200 with `Schemas['ListWebhooksResponseBody']`. */
 export async function listWebhooks(client: EmailDeliveryClient, options: CallOptions = {}): OperationResult<'listWebhooks'> {
-  checkCall('listWebhooks', undefined, undefined, options);
+  checkCall('listWebhooks', undefined, client, undefined, options);
   return client.GET('/v1/webhooks', { ...options });
 }
 
 /** Get quota history: `GET /v1/quotas/history`, answering 200 with `Schemas['GetQuotaHistoryResponseBody']`. */
 export async function getQuotaHistory(client: EmailDeliveryClient, options: CallOptions = {}): OperationResult<'getQuotaHistory'> {
-  checkCall('getQuotaHistory', undefined, undefined, options);
+  checkCall('getQuotaHistory', undefined, client, undefined, options);
   return client.GET('/v1/quotas/history', { ...options });
 }
 
 /** List quotas: `GET /v1/quotas`, answering 200 with `Schemas['ListQuotasResponseBody']`. */
 export async function listQuotas(client: EmailDeliveryClient, options: CallOptions = {}): OperationResult<'listQuotas'> {
-  checkCall('listQuotas', undefined, undefined, options);
+  checkCall('listQuotas', undefined, client, undefined, options);
   return client.GET('/v1/quotas', { ...options });
 }

@@ -96,11 +96,24 @@ export declare class UnknownArgumentError extends Error {
     constructor(operation: string, key: string, detail: string);
 }
 /**
- * Refuses, before anything is sent, a key of `args` that is not among `argumentNames` (undefined:
+ * An operation function called without a client, or without the arguments object it takes (or
+ * with something else in its place). TypeScript refuses both; this names them in JavaScript,
+ * where they would fail deep inside as a TypeError. No request was sent.
+ */
+export declare class MissingArgumentError extends Error {
+    name: string;
+    readonly operation: string;
+    /** `client` or `args`. */
+    readonly argument: 'client' | 'args';
+    constructor(operation: string, argument: 'client' | 'args', detail: string);
+}
+/**
+ * Refuses, before anything is sent, a client that is not one, arguments that are not an object
+ * where the operation takes them, a key of `args` that is not among `argumentNames` (undefined:
  * the operation takes no arguments object) or a key of `options` that is not a call option,
  * naming the key and where it belongs.
  */
-export declare function checkCall(operation: string, argumentNames: readonly string[] | undefined, args: unknown, options: unknown): void;
+export declare function checkCall(operation: string, argumentNames: readonly string[] | undefined, client: unknown, args: unknown, options: unknown): void;
 /**
  * Percent-encodes every character but RFC 3986's unreserved ones, as the description's parameters
  * ask (`allowReserved` is false): encodeURIComponent leaves `!'()*` as they are, so those too.

@@ -33,6 +33,33 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 	enumerable: true
 }) : target, mod));
 
+// scripts/closest-name.ts
+/** The Levenshtein distance between `a` and `b`. */
+function distance(a, b) {
+	let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+	for (let i = 1; i <= a.length; i += 1) {
+		const current = [i];
+		for (let j = 1; j <= b.length; j += 1) current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+		previous = current;
+	}
+	return previous[b.length];
+}
+/** How far a name may be from the one it stands for: a third of its length, at least 2. */
+const closeEnough = (wanted) => Math.max(2, Math.floor(wanted.length / 3));
+/** The one of `names` closest to `wanted` (case ignored), when it is close enough; else undefined. */
+function closestName(wanted, names) {
+	if (wanted.length > 200) return void 0;
+	let best;
+	for (const name of names) {
+		const d = distance(wanted.toLowerCase(), name.toLowerCase());
+		if (!best || d < best.distance) best = {
+			name,
+			distance: d
+		};
+	}
+	return best && best.distance <= closeEnough(wanted) ? best.name : void 0;
+}
+
 // scripts/escape.ts
 /** Control and bidirectional-override characters, which can move a terminal's cursor or reorder what a reader sees. */
 const unsafeInTerminal = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
@@ -47,6 +74,13 @@ var CommandLineError = class extends Error {
 	name = "CommandLineError";
 };
 const help = (command) => command.program ? `see \`${command.program} --help\`` : `see \`npm run ${command.name} -- --help\``;
+/** For an unknown option close to a known one, ` (did you mean '--overlay'?)`; else nothing. */
+function meant(error, options) {
+	if (error.code !== "ERR_PARSE_ARGS_UNKNOWN_OPTION") return "";
+	const given = /^Unknown option '--([^']{1,100})'/.exec(error instanceof Error ? error.message : "")?.[1];
+	const near = given === void 0 ? void 0 : closestName(given, Object.keys(options));
+	return near ? ` (did you mean '--${near}'?)` : "";
+}
 /** The options and positionals `args` gives `command`; throws a CommandLineError naming what is wrong. */
 function parseCommandLine(command, args) {
 	const options = { help: {
@@ -73,7 +107,7 @@ function parseCommandLine(command, args) {
 	} catch (error) {
 		if (!String(error.code).startsWith("ERR_PARSE_ARGS_")) throw error;
 		const [first, ...more] = nodeMessageLines(error instanceof Error ? error.message : String(error));
-		throw new CommandLineError([`${command.name}: ${first.split(". ")[0].replace(/\.$/, "")}: ${help(command)}`, ...more.map((line) => `  ${line}`)].join("\n"));
+		throw new CommandLineError([`${command.name}: ${first.split(". ")[0].replace(/\.$/, "")}${meant(error, options)}: ${help(command)}`, ...more.map((line) => `  ${line}`)].join("\n"));
 	}
 	const { values, positionals } = parsed;
 	if (values.help) return {
@@ -7880,6 +7914,15 @@ var StdioServerTransport = class {
 		});
 	}
 };
+
+// scripts/base-url.ts
+/** The warning for `baseUrl`, or undefined when its last segment starts none of `paths`. */
+function doubledSegmentWarning(baseUrl, paths) {
+	const last = /\/([^/]+)\/*$/.exec(new URL(baseUrl).pathname)?.[1];
+	if (last === void 0) return void 0;
+	if (!new Set([...paths].map((path) => path.split("/")[1])).has(last)) return void 0;
+	return `the base URL ends in /${last}, and the description's paths start with /${last}/ already (calls go to .../${last}/${last}/...): give the part before /${last}`;
+}
 
 // node_modules/@hono/node-server/dist/constants-BLSFu_RU.mjs
 const X_ALREADY_SENT = "x-hono-already-sent";
@@ -19286,35 +19329,8 @@ var require__2020 = /* @__PURE__ */ __commonJSMin(((exports, module) => {
 	});
 }));
 
-// scripts/overlay/closest-name.ts
-var import__2020 = require__2020();
-/** The Levenshtein distance between `a` and `b`. */
-function distance(a, b) {
-	let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-	for (let i = 1; i <= a.length; i += 1) {
-		const current = [i];
-		for (let j = 1; j <= b.length; j += 1) current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-		previous = current;
-	}
-	return previous[b.length];
-}
-/** How far a name may be from the one it stands for: a third of its length, at least 2. */
-const closeEnough = (wanted) => Math.max(2, Math.floor(wanted.length / 3));
-/** The one of `names` closest to `wanted` (case ignored), when it is close enough; else undefined. */
-function closestName(wanted, names) {
-	if (wanted.length > 200) return void 0;
-	let best;
-	for (const name of names) {
-		const d = distance(wanted.toLowerCase(), name.toLowerCase());
-		if (!best || d < best.distance) best = {
-			name,
-			distance: d
-		};
-	}
-	return best && best.distance <= closeEnough(wanted) ? best.name : void 0;
-}
-
 // node_modules/openapi-fetch/dist/index.mjs
+var import__2020 = require__2020();
 const PATH_PARAM_RE = /\{[^{}]+\}/g;
 const supportsRequestInitExt = () => {
 	return typeof process === "object" && Number.parseInt(process?.versions?.node?.substring(0, 2)) >= 18 && process.versions.undici;
@@ -19776,7 +19792,8 @@ var UnsafePathParameterError = class extends Error {
 	parameter;
 	value;
 	constructor(operation, parameter, value) {
-		super(`${operation}: path parameter '${parameter}' is ${JSON.stringify(value)}, which cannot be sent as one path segment (an empty, "." or ".." segment would address another resource, and a lone surrogate has no encoding); no request was sent`);
+		const reason = value === void 0 ? "missing: give it as a string" : typeof value !== "string" ? `${kindOf(value)}, not a string: give it as a string` : `${JSON.stringify(value)}, which cannot be sent as one path segment (an empty, "." or ".." segment would address another resource, and a lone surrogate has no encoding)`;
+		super(`${operation}: path parameter '${parameter}' is ${reason}; no request was sent`);
 		this.operation = operation;
 		this.parameter = parameter;
 		this.value = value;
@@ -19823,6 +19840,13 @@ var RedirectRefusedError = class extends Error {
 		this.operation = operation;
 	}
 };
+/** What a value is, for a message: its kind, and a short form of it where that helps. */
+function kindOf(value) {
+	if (value === null) return "null";
+	if (Array.isArray(value)) return "an array";
+	if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint") return `a ${typeof value} (${String(value)})`;
+	return typeof value === "object" ? "an object" : typeof value === "undefined" ? "undefined" : `a ${typeof value}`;
+}
 /**
 * Percent-encodes every character but RFC 3986's unreserved ones, as the description's parameters
 * ask (`allowReserved` is false): encodeURIComponent leaves `!'()*` as they are, so those too.
@@ -20285,7 +20309,8 @@ var ToolCaller = class {
 			parseAs: "text",
 			signal: AbortSignal.timeout(this.options.timeoutMs)
 		});
-		const text = typeof (response.ok ? data : error) === "string" ? response.ok ? data : error : JSON.stringify((response.ok ? data : error) ?? "");
+		const answer = response.ok ? data : error;
+		const text = typeof answer === "string" ? answer : answer === void 0 ? "" : JSON.stringify(answer);
 		const type = response.headers.get("content-type");
 		const head = `HTTP ${response.status}${type ? ` (${clean(type)})` : ""} from ${tool.method} ${tool.path}`;
 		const cut = state.truncated ? `\n[answer cut at ${this.options.maxResultBytes} bytes: the service sent more]` : "";
@@ -20447,13 +20472,14 @@ const mcpCommand = {
 		[2, "bad arguments: an unknown tool or tag, a write without --allow-writes, a missing variable"]
 	]
 };
+const clientEnvironmentHint = "an MCP client passes only the variables its configuration's env names (the Inspector's CLI: -e VAR=value)";
 /** `--header-env Name=VAR` as [Name, value]; throws a ToolChoiceError naming what is wrong, never the value. */
 function headersFromEnvironment(pairs, env) {
 	return pairs.map((pair) => {
 		const match = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+)=([A-Za-z_][A-Za-z0-9_]*)$/.exec(pair);
 		if (!match) throw new ToolChoiceError(`--header-env ${forTerminal(JSON.stringify(pair))}: give Name=VAR, a header name and an environment variable's name`);
 		const value = env[match[2]];
-		if (!value) throw new ToolChoiceError(`--header-env ${match[1]}=${match[2]}: the environment variable ${match[2]} is not set or empty`);
+		if (!value) throw new ToolChoiceError(`--header-env ${match[1]}=${match[2]}: the environment variable ${match[2]} is not set or empty (${clientEnvironmentHint})`);
 		if (/[\r\n\0]/.test(value)) throw new ToolChoiceError(`--header-env ${match[1]}=${match[2]}: the value of ${match[2]} holds a line break, which no header can carry`);
 		return [match[1], value];
 	});
@@ -20509,9 +20535,11 @@ async function runMcp(values, table, io) {
 		io.err(`mcp: ${error.message}`);
 		return 2;
 	}
+	const doubled = doubledSegmentWarning(baseUrl, table.tools.map((tool) => tool.path));
+	if (doubled) io.err(`mcp: warning: ${forTerminal(doubled)}`);
 	if (values.list) return printList(table, tools, baseUrl, io);
 	const missing = table.credentials.filter((credential) => !io.env[credential.variable]);
-	if (missing.length > 0 && missing.length === table.credentials.length && !headers.length) io.err(`mcp: the description declares credentials; set ${missing.map((c) => `$${c.variable} (${c.header})`).join(" or ")}, or the calls go out without them`);
+	if (missing.length > 0 && missing.length === table.credentials.length && !headers.length) io.err(`mcp: the description declares credentials; set ${missing.map((c) => `$${c.variable} (${c.header})`).join(" or ")}, or the calls go out without them (${clientEnvironmentHint})`);
 	const caller = new ToolCaller(table, tools, {
 		baseUrl,
 		headers: Object.fromEntries(headers),

@@ -114,9 +114,13 @@ export class UnsafePathParameterError extends Error {
   readonly parameter: string;
   readonly value: unknown;
   constructor(operation: string, parameter: string, value: unknown) {
-    super(
-      `${operation}: path parameter '${parameter}' is ${JSON.stringify(value)}, which cannot be sent as one path segment (an empty, "." or ".." segment would address another resource, and a lone surrogate has no encoding); no request was sent`,
-    );
+    const reason =
+      value === undefined
+        ? 'missing: give it as a string'
+        : typeof value !== 'string'
+          ? `${kindOf(value)}, not a string: give it as a string`
+          : `${JSON.stringify(value)}, which cannot be sent as one path segment (an empty, "." or ".." segment would address another resource, and a lone surrogate has no encoding)`;
+    super(`${operation}: path parameter '${parameter}' is ${reason}; no request was sent`);
     this.operation = operation;
     this.parameter = parameter;
     this.value = value;
@@ -188,14 +192,49 @@ export class UnknownArgumentError extends Error {
   }
 }
 
+/** What a value is, for a message: its kind, and a short form of it where that helps. */
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return `a ${typeof value} (${String(value)})`;
+  return typeof value === 'object' ? 'an object' : typeof value === 'undefined' ? 'undefined' : `a ${typeof value}`;
+}
+
+/**
+ * An operation function called without a client, or without the arguments object it takes (or
+ * with something else in its place). TypeScript refuses both; this names them in JavaScript,
+ * where they would fail deep inside as a TypeError. No request was sent.
+ */
+export class MissingArgumentError extends Error {
+  override name = 'MissingArgumentError';
+  readonly operation: string;
+  /** `client` or `args`. */
+  readonly argument: 'client' | 'args';
+  constructor(operation: string, argument: 'client' | 'args', detail: string) {
+    super(`${operation}: ${detail}; no request was sent`);
+    this.operation = operation;
+    this.argument = argument;
+  }
+}
+
 const shownKey = (key: string) => JSON.stringify(key.length > 40 ? `${key.slice(0, 40)}…` : key);
 
 /**
- * Refuses, before anything is sent, a key of `args` that is not among `argumentNames` (undefined:
+ * Refuses, before anything is sent, a client that is not one, arguments that are not an object
+ * where the operation takes them, a key of `args` that is not among `argumentNames` (undefined:
  * the operation takes no arguments object) or a key of `options` that is not a call option,
  * naming the key and where it belongs.
  */
-export function checkCall(operation: string, argumentNames: readonly string[] | undefined, args: unknown, options: unknown): void {
+export function checkCall(operation: string, argumentNames: readonly string[] | undefined, client: unknown, args: unknown, options: unknown): void {
+  if (typeof client !== 'object' || client === null || typeof (client as { GET?: unknown }).GET !== 'function')
+    throw new MissingArgumentError(operation, 'client', `the first argument must be a client from createEmailDeliveryClient(), not ${kindOf(client)}`);
+  // An operation whose arguments are all optional defaults them to {}: undefined here means they were required.
+  if (argumentNames !== undefined && (typeof args !== 'object' || args === null || Array.isArray(args)))
+    throw new MissingArgumentError(
+      operation,
+      'args',
+      `the second argument must be the arguments object ({ ${argumentNames.join(', ')} }), not ${kindOf(args)}`,
+    );
   const takes = argumentNames === undefined || argumentNames.length === 0 ? 'takes no arguments' : `takes ${argumentNames.map((n) => `'${n}'`).join(', ')}`;
   const options_ = `the call options (${callOptionKeys.join(', ')})`;
   if (argumentNames !== undefined && typeof args === 'object' && args !== null) {

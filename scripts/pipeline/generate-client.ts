@@ -70,7 +70,7 @@ function operationFunction(operation: Operation): string {
   return [
     `/** ${commentText(operation.summary)}: \`${httpVerb(operation)} ${commentText(operation.path)}\`, answering ${operation.success.status} with \`Schemas['${operation.success.schema}']\`. */`,
     `export async function ${operation.operationId}(${signature}): OperationResult<'${operation.operationId}'> {`,
-    `  checkCall('${operation.operationId}', ${names}, ${args === undefined ? 'undefined' : 'args'}, options);`,
+    `  checkCall('${operation.operationId}', ${names}, client, ${args === undefined ? 'undefined' : 'args'}, options);`,
     `  return client.${httpVerb(operation)}(${forTypeScriptString(operation.path)}, ${initExpression(operation)});`,
     '}',
   ].join('\n');
@@ -179,6 +179,7 @@ export {
   CrossOriginRedirectError,
   defaultMaxResponseBytes,
   defaultTimeoutMs,
+  MissingArgumentError,
   RedirectRefusedError,
   ResponseBodyError,
   ResponseTooLargeError,

@@ -5,6 +5,7 @@ import * as api from '../../generated/client.ts';
 import {
   createEmailDeliveryClient,
   CrossOriginRedirectError,
+  MissingArgumentError,
   RedirectRefusedError,
   ResponseBodyError,
   ResponseTooLargeError,
@@ -36,6 +37,9 @@ function rejection<E>(promise: Promise<unknown>): Promise<E> {
     (error: unknown) => error as E,
   );
 }
+
+/** Stands for the test's client in a table written before the client is made. */
+const client0 = Symbol('client');
 
 type AnyOperation = (client: EmailDeliveryClient, ...rest: unknown[]) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 const call = (operationId: string, ...rest: unknown[]) => (api as unknown as Record<string, AnyOperation>)[operationId](client, ...rest);
@@ -137,6 +141,46 @@ describe('keys an operation function does not take (JavaScript, where TypeScript
     expect(server.requests).toEqual([]);
   });
 
+  it.each([
+    [
+      'no arguments object',
+      [client0, undefined],
+      'args',
+      'getUnsubscribeGroup: the second argument must be the arguments object ({ id }), not undefined; no request was sent',
+    ],
+    [
+      'an id where the object goes',
+      [client0, 'g1'],
+      'args',
+      'getUnsubscribeGroup: the second argument must be the arguments object ({ id }), not a string; no request was sent',
+    ],
+    [
+      'no client',
+      [undefined, { id: 'g1' }],
+      'client',
+      'getUnsubscribeGroup: the first argument must be a client from createEmailDeliveryClient(), not undefined; no request was sent',
+    ],
+    [
+      'the options where the client goes',
+      [{ baseUrl: 'x' }, { id: 'g1' }],
+      'client',
+      'getUnsubscribeGroup: the first argument must be a client from createEmailDeliveryClient(), not an object; no request was sent',
+    ],
+  ])('%s: a MissingArgumentError naming which, nothing sent', async (_, args, argument, message) => {
+    const callArgs = args.map((arg) => (arg === client0 ? client : arg));
+    const error = await rejection<MissingArgumentError>((api.getUnsubscribeGroup as (...rest: unknown[]) => Promise<unknown>)(...callArgs));
+    expect(error).toBeInstanceOf(MissingArgumentError);
+    expect(error.argument).toBe(argument);
+    expect(error.message).toBe(message);
+    expect(server.requests).toEqual([]);
+  });
+
+  it('null for the optional arguments of an operation is named too; omitting them is fine', async () => {
+    const error = await rejection<MissingArgumentError>((api.getApiKey as AnyOperation)(client, null));
+    expect(error.message).toBe('getApiKey: the second argument must be the arguments object ({ query }), not null; no request was sent');
+    expect((await api.getApiKey(client)).response.status).toBe(200);
+  });
+
   it('the keys it takes, and the call options, still go through', async () => {
     const { response } = await call('getUnsubscribeGroup', { id: 'g1' }, { headers: { 'X-Trace': 't' }, signal: AbortSignal.timeout(5000) });
     expect(response.status).toBe(200);
@@ -217,11 +261,22 @@ describe('path safety', () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it.each([
+    [{}, "getIntegration: path parameter 'id' is missing: give it as a string; no request was sent"],
+    [{ id: 42 }, "getIntegration: path parameter 'id' is a number (42), not a string: give it as a string; no request was sent"],
+    [{ id: ['a'] }, "getIntegration: path parameter 'id' is an array, not a string: give it as a string; no request was sent"],
+  ])('an id that is %j from JavaScript is named for what it is', async (args, message) => {
+    const attempt = (api.getIntegration as AnyOperation)(client, args);
+    await expect(attempt).rejects.toBeInstanceOf(UnsafePathParameterError);
+    await expect(attempt).rejects.toThrow(message);
+    expect(server.requests).toHaveLength(0);
+  });
+
   it('the path-based API is guarded the same way', async () => {
     const attempt = client.DELETE('/v1/messages/{id}', { params: { path: { id: '..' } } });
     await expect(attempt).rejects.toThrow(/^deleteMessage: path parameter 'id' is "\.\."/);
     const missing = client.GET('/v1/integrations/{id}', { params: { path: {} } } as never);
-    await expect(missing).rejects.toThrow(/^getIntegration: path parameter 'id' is undefined/);
+    await expect(missing).rejects.toThrow("getIntegration: path parameter 'id' is missing: give it as a string; no request was sent");
     expect(server.requests).toHaveLength(0);
   });
 });
