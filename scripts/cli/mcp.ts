@@ -21,7 +21,7 @@ async function main() {
   };
   const parsed = commandLine(command, process.argv.slice(2));
   if (typeof parsed === 'number') return parsed;
-  const [{ openProject }, { mcpDescription }, { mcpToolTable }, { forTerminalLines }] = await Promise.all([
+  const [{ openProject }, { mcpDescription }, { mcpToolTable }, { forTerminal, forTerminalLines }] = await Promise.all([
     import('../project.ts'),
     import('../mcp/mcp-description.ts'),
     import('../mcp/tool-table.ts'),
@@ -35,6 +35,9 @@ async function main() {
     console.error(`mcp: ${forTerminalLines(error instanceof Error ? error.message : String(error)).join('\n')}`);
     return 1;
   }
+  const overlays = parsed.values.overlay as string[];
+  // On stderr, as every line but the protocol's and --list's: which description the tools come from.
+  if (overlays.length > 0) console.error(forTerminal(`mcp: the description with ${overlays.length} overlay(s): ${overlays.join(', ')}`));
   return runMcp(parsed.values, table, { env: process.env, out: (line) => console.log(line), err: (line) => console.error(line) });
 }
 

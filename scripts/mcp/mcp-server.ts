@@ -8,7 +8,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, type CallToolResult, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { closestName } from '../overlay/closest-name.ts';
+import { closestName } from '../closest-name.ts';
 import { createDescribedClient, type ParameterStyle } from '../pipeline/client-runtime.ts';
 
 /** One input of a tool, and where the client puts it. */
@@ -240,8 +240,10 @@ export class ToolCaller {
       parseAs: 'text',
       signal: AbortSignal.timeout(this.options.timeoutMs),
     });
-    const text =
-      typeof (response.ok ? data : error) === 'string' ? ((response.ok ? data : error) as string) : JSON.stringify((response.ok ? data : error) ?? '');
+    // openapi-fetch hands a success body over as text (parseAs) and an error body parsed when it is
+    // JSON: shown as JSON again, so that an answer of `null` reads `null`.
+    const answer = response.ok ? data : error;
+    const text = typeof answer === 'string' ? answer : answer === undefined ? '' : JSON.stringify(answer);
     const type = response.headers.get('content-type');
     const head = `HTTP ${response.status}${type ? ` (${clean(type)})` : ''} from ${tool.method} ${tool.path}`;
     const cut = state.truncated ? `\n[answer cut at ${this.options.maxResultBytes} bytes: the service sent more]` : '';

@@ -11,7 +11,7 @@ import { type MockServer, startMockServer } from '../../scripts/serve/mock-serve
 import { checkout, root } from '../support/helpers.ts';
 import { freeLoopbackPort, startTestServer, type TestServer } from '../support/http-server.ts';
 import { type InstalledApp, installIntoApp } from '../support/installed-app.ts';
-import { run, type RunResult } from '../support/run-command.ts';
+import { run, type RunResult, runScript } from '../support/run-command.ts';
 import { scratchFolderPerFile } from '../support/scratch-folder.ts';
 
 const scratch = scratchFolderPerFile('mcp');
@@ -122,6 +122,15 @@ describe('npm run mcp over stdio, through the Inspector', () => {
     expect(called.code).not.toBe(0);
     expect(called.output).toMatch(/Tool 'deleteMessage' not found on server/);
     expect(failing.requests.filter((request) => request.method === 'DELETE')).toEqual([]);
+  });
+});
+
+describe('npm run mcp --overlay', () => {
+  it('--list names the overlay, and the credential its security scheme reads', async () => {
+    const listed = await runScript(root, 'mcp', ['--overlay', 'examples/overlays/auth.yaml', '--list'], { INIT_CWD: root });
+    expect(listed.code, listed.output).toBe(0);
+    expect(listed.stderr).toBe('mcp: the description with 1 overlay(s): examples/overlays/auth.yaml\n');
+    expect(listed.stdout).toMatch(/\ncredential: ExampleApiKey \(header X-Example-Api-Key\) from \$EMAIL_DELIVERY_EXAMPLE_API_KEY \(not set\)\n$/);
   });
 });
 

@@ -186,6 +186,19 @@ describe('a call, against a recording service on 127.0.0.1', () => {
     await client.close();
   });
 
+  it.each([
+    ['null', 'null'],
+    ['{"code": 7}', '{"code":7}'],
+    ['', '(no body)'],
+  ])('an error answer of %j is shown as the service sent it', async (body, shown) => {
+    service.reply = () => ({ status: 404, body, headers: { 'content-type': 'application/json' } });
+    const client = await connect();
+    const got = await client.callTool({ name: 'listQuotas' });
+    expect(got.isError).toBe(true);
+    expect(text(got)).toBe(`HTTP 404 (application/json) from GET /v1/quotas\n${shown}`);
+    await client.close();
+  });
+
   it('a huge answer is cut at the bound, and the result says so', async () => {
     service.reply = () => jsonReply(200, { big: 'x'.repeat(200_000) });
     const client = await connect({ maxResultBytes: 4096 });
