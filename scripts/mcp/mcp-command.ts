@@ -4,6 +4,7 @@
 // over stdio or HTTP. Logs go to stderr (stdout is the stdio transport's) and never hold a
 // credential or an agent's arguments. The build copies this file into the package.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { doubledSegmentWarning } from '../base-url.ts';
 import type { CommandDefinition, ParsedValues } from '../command-line.ts';
 import { forTerminal } from '../escape.ts';
 import { serveHttp } from './mcp-http.ts';
@@ -86,13 +87,18 @@ export interface McpIo {
   err: (line: string) => void;
 }
 
+// What to do when a variable seems unset: MCP clients (the Inspector too) start the server with a few
+// variables only (PATH, HOME, ...), not the shell's, unless their configuration names more.
+const clientEnvironmentHint = "an MCP client passes only the variables its configuration's env names (the Inspector's CLI: -e VAR=value)";
+
 /** `--header-env Name=VAR` as [Name, value]; throws a ToolChoiceError naming what is wrong, never the value. */
 function headersFromEnvironment(pairs: string[], env: NodeJS.ProcessEnv): [string, string][] {
   return pairs.map((pair) => {
     const match = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+)=([A-Za-z_][A-Za-z0-9_]*)$/.exec(pair);
     if (!match) throw new ToolChoiceError(`--header-env ${forTerminal(JSON.stringify(pair))}: give Name=VAR, a header name and an environment variable's name`);
     const value = env[match[2]];
-    if (!value) throw new ToolChoiceError(`--header-env ${match[1]}=${match[2]}: the environment variable ${match[2]} is not set or empty`);
+    if (!value)
+      throw new ToolChoiceError(`--header-env ${match[1]}=${match[2]}: the environment variable ${match[2]} is not set or empty (${clientEnvironmentHint})`);
     if (/[\r\n\0]/.test(value))
       throw new ToolChoiceError(`--header-env ${match[1]}=${match[2]}: the value of ${match[2]} holds a line break, which no header can carry`);
     return [match[1], value];
@@ -159,11 +165,16 @@ export async function runMcp(values: ParsedValues, table: McpToolTable, io: McpI
     io.err(`mcp: ${error.message}`);
     return 2;
   }
+  const doubled = doubledSegmentWarning(
+    baseUrl,
+    table.tools.map((tool) => tool.path),
+  );
+  if (doubled) io.err(`mcp: warning: ${forTerminal(doubled)}`);
   if (values.list) return printList(table, tools, baseUrl, io);
   const missing = table.credentials.filter((credential) => !io.env[credential.variable]);
   if (missing.length > 0 && missing.length === table.credentials.length && !headers.length)
     io.err(
-      `mcp: the description declares credentials; set ${missing.map((c) => `$${c.variable} (${c.header})`).join(' or ')}, or the calls go out without them`,
+      `mcp: the description declares credentials; set ${missing.map((c) => `$${c.variable} (${c.header})`).join(' or ')}, or the calls go out without them (${clientEnvironmentHint})`,
     );
   const caller = new ToolCaller(table, tools, {
     baseUrl,

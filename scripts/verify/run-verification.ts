@@ -150,5 +150,9 @@ function explainFailure(error: unknown, options: VerifyOptions): Pick<Verdict, '
   const code = cause?.code ?? '';
   if (/CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY/i.test(code)) return { kind: 'unreachable', detail: `TLS failed: ${code}` };
   if (code) return { kind: 'unreachable', detail: `connection failed: ${code}${cause?.message ? ` (${cause.message})` : ''}` };
+  // fetch refuses the Fetch standard's "bad ports" (6000, 6665-6669, 9 and others) before connecting.
+  if (cause?.message === 'bad port')
+    return { kind: 'unreachable', detail: 'connection failed: fetch never calls this port (a "bad port" of the Fetch standard): serve the service on another' };
+  if (cause?.message) return { kind: 'unreachable', detail: `connection failed: ${cause.message}` };
   return { kind: 'unreachable', detail: `the request failed: ${error instanceof Error ? error.message : String(error)}` };
 }

@@ -5,6 +5,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { doubledSegmentWarning } from '../base-url.ts';
 import { CommandLineError } from '../command-line.ts';
 import { forTerminal } from '../escape.ts';
 import type { OpenApiDocument } from '../openapi-document.ts';
@@ -57,6 +58,8 @@ export async function verify(project: Project, args: string[], io: VerifyIo): Pr
     options.overlays.length > 0 ? `the description with ${options.overlays.length} overlay(s)` : `the description ${String(document.info?.version)}`;
   log(`verify: ${forTerminal(options.baseUrl)} against ${against}`);
   for (const line of planLines(plan, options, options.dryRun)) log(forTerminal(line));
+  const doubled = doubledSegmentWarning(options.baseUrl, Object.keys(document.paths ?? {}));
+  if (doubled) io.err(forTerminal(`verify: warning: --base-url ${options.baseUrl}: ${doubled}`));
   const unsent = missingCredentials(document, options.headers);
   if (unsent) io.err(forTerminal(`verify: warning: ${unsent}`));
   if (options.dryRun) {

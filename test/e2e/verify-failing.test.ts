@@ -82,6 +82,13 @@ describe('a service that fails: exit 1 by default', () => {
     );
     expect(await fs.readFile(path.join(scratch.dir, 'verify.xml'), 'utf8')).toContain(`errors="${downAfter}"`);
   });
+
+  it('a port fetch never calls (6000, a "bad port") is named, and stops the run like a service that is down', async () => {
+    const result = await verifyHere(['--base-url', 'http://127.0.0.1:6000']);
+    expect(result.code).toBe(1);
+    expect(result.out).toContain('connection failed: fetch never calls this port (a "bad port" of the Fetch standard): serve the service on another');
+    expect(result.out).toContain(`${downAfter} unreachable, ${operations.length - downAfter} not called`);
+  });
 });
 
 /** A server whose every answer is `answer`'s, written straight to the response (streams, drips). */

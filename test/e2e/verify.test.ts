@@ -88,6 +88,17 @@ describe('what is sent by default', () => {
     expect(result.out).toContain('verify: --dry-run: nothing was sent');
     expect(server.requests).toEqual([]);
   });
+
+  it('a base URL that ends in /v2 is warned of, since the paths start with it, and used as given', async () => {
+    const result = await verifyHere(['--base-url', `${server.url}/v2/`, '--dry-run']);
+    expect(result.code).toBe(0);
+    expect(result.err).toContain(
+      `verify: warning: --base-url ${server.url}/v2: the base URL ends in /v2, and the description's paths start with /v2/ already (calls go to .../v2/v2/...): give the part before /v2`,
+    );
+    expect(result.out).toContain(`${server.url}/v2/v1/`);
+    const plain = await verifyHere(['--base-url', `${server.url}/email`, '--dry-run']);
+    expect(plain.err).not.toContain('ends in');
+  });
 });
 
 describe('a service that deviates on purpose', () => {

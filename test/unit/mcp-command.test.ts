@@ -49,7 +49,11 @@ describe('email-delivery-mcp before it serves', () => {
   });
 
   it.each([
-    [['--header-env', 'X-Api-Key=MY_KEY'], {}, 'mcp: --header-env X-Api-Key=MY_KEY: the environment variable MY_KEY is not set or empty'],
+    [
+      ['--header-env', 'X-Api-Key=MY_KEY'],
+      {},
+      /^mcp: --header-env X-Api-Key=MY_KEY: the environment variable MY_KEY is not set or empty \(an MCP client passes only .* -e VAR=value\)\)$/,
+    ],
     [['--header-env', 'X-Api-Key'], {}, 'mcp: --header-env "X-Api-Key": give Name=VAR, a header name and an environment variable\'s name'],
     [['--header-env', 'Bad Header=K'], { K: 'v' }, 'mcp: --header-env "Bad Header=K": give Name=VAR, a header name and an environment variable\'s name'],
     [
@@ -69,6 +73,16 @@ describe('email-delivery-mcp before it serves', () => {
     if (typeof message === 'string') expect(result.err[0]).toBe(message);
     else expect(result.err[0]).toMatch(message);
     expect(result.err[0]).not.toContain('Injected');
+  });
+
+  it('a base URL that ends in the first segment of the paths is warned of and kept', async () => {
+    const result = await mcp(['--base-url', 'http://127.0.0.1:4010/v1', '--list'], {});
+    expect(result.code).toBe(0);
+    expect(result.err).toEqual([
+      "mcp: warning: the base URL ends in /v1, and the description's paths start with /v1/ already (calls go to .../v1/v1/...): give the part before /v1",
+    ]);
+    expect(result.out[0]).toMatch(/calls go to http:\/\/127\.0\.0\.1:4010\/v1$/);
+    expect((await mcp(['--base-url', 'http://127.0.0.1:4010/v3', '--list'], {})).err).toEqual([]);
   });
 
   it('usage errors name the bin in their hint', () => {
