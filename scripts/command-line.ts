@@ -3,6 +3,7 @@
 // (strict: an unknown option, a missing value or a stray argument is refused), checks each value's
 // kind, and prints `--help`. Node's own parser: no dependency, and the one every entry already used.
 import { parseArgs } from 'node:util';
+import { closestName } from './closest-name.ts';
 import { forTerminal } from './escape.ts';
 
 // The types are loose where an entry's object literal (JavaScript subset: no `as const`) would
@@ -53,6 +54,14 @@ export class CommandLineError extends Error {
 
 const help = (command: CommandDefinition) => (command.program ? `see \`${command.program} --help\`` : `see \`npm run ${command.name} -- --help\``);
 
+/** For an unknown option close to a known one, ` (did you mean '--overlay'?)`; else nothing. */
+function meant(error: unknown, options: Record<string, unknown>): string {
+  if ((error as { code?: unknown }).code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return '';
+  const given = /^Unknown option '--([^']{1,100})'/.exec(error instanceof Error ? error.message : '')?.[1];
+  const near = given === undefined ? undefined : closestName(given, Object.keys(options));
+  return near ? ` (did you mean '--${near}'?)` : '';
+}
+
 /** The options and positionals `args` gives `command`; throws a CommandLineError naming what is wrong. */
 export function parseCommandLine(command: CommandDefinition, args: string[]): { values: ParsedValues; positionals: string[]; help: boolean } {
   const options: Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean; default?: never }> = {
@@ -71,7 +80,7 @@ export function parseCommandLine(command: CommandDefinition, args: string[]): { 
     // The first sentence names the option; further lines (the hint for a value that starts with a dash) follow, indented.
     const [first, ...more] = nodeMessageLines(error instanceof Error ? error.message : String(error));
     throw new CommandLineError(
-      [`${command.name}: ${first.split('. ')[0].replace(/\.$/, '')}: ${help(command)}`, ...more.map((line) => `  ${line}`)].join('\n'),
+      [`${command.name}: ${first.split('. ')[0].replace(/\.$/, '')}${meant(error, options)}: ${help(command)}`, ...more.map((line) => `  ${line}`)].join('\n'),
     );
   }
   const { values, positionals } = parsed;

@@ -67,7 +67,9 @@ async function main() {
   } catch (error) {
     await cleanup.remove();
     // Prism's failure holds its last log lines, read line by line: printed as lines, each escaped.
-    console.error(`mock: ${forTerminalLines(error instanceof Error ? error.message : String(error)).join('\n')}`);
+    // The port is taken or not ours to use (EADDRINUSE, EACCES): say what to do about it.
+    const hint = error instanceof Error && 'syscall' in error && error.syscall === 'listen' ? ': give another --port' : '';
+    console.error(`mock: ${forTerminalLines(error instanceof Error ? error.message : String(error)).join('\n')}${hint}`);
     return 1;
   }
 }

@@ -7,7 +7,7 @@ import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'y
 import { forTerminal } from '../escape.ts';
 import { ReportedError } from '../project.ts';
 import { sourceLimits } from '../lint/source-boundary.ts';
-import { closestName } from './closest-name.ts';
+import { closestName } from '../closest-name.ts';
 import { jsonSize, overlayLimits, readBounded } from './overlay-limits.ts';
 
 export type ActionKind = 'update' | 'remove' | 'copy';

@@ -3,7 +3,7 @@
 // segment that selects nothing, the closest existing name (or value) is suggested, with the target
 // as it would read with it.
 import parse from 'jsonpath-rfc9535/parser';
-import { closeEnough, closestName } from './closest-name.ts';
+import { closeEnough, closestName } from '../closest-name.ts';
 import { isRecord } from './read-overlay.ts';
 
 interface Selector {

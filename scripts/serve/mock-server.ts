@@ -39,16 +39,17 @@ async function freePort(): Promise<number> {
 /**
  * Starts the mock on 127.0.0.1:`port` from `bundleFile`: Prism on an internal port, in `--errors`
  * mode (a request that breaks the description gets an error response), its own CORS off, and the
- * front door on `port`; resolves once both listen.
+ * front door on `port`; resolves once both listen. A port in use rejects with Node's error.
  */
 export async function startMockServer(options: MockOptions): Promise<MockServer> {
   const prismPort = await freePort();
-  const prism = await startPrism({ ...options, port: prismPort });
+  // The front door first: a port in use fails at once, before Prism's seconds of start.
+  const front = await startMockFront(host, options.port, prismPort);
   try {
-    const front = await startMockFront(host, options.port, prismPort);
+    const prism = await startPrism({ ...options, port: prismPort });
     return { url: `http://${host}:${options.port}`, process: prism.process, stop: () => Promise.all([front.close(), prism.stop()]).then(() => {}) };
   } catch (error) {
-    await prism.stop();
+    await front.close();
     throw error;
   }
 }

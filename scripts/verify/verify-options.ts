@@ -3,7 +3,7 @@
 // operationId. A usage error is one line, exit 2, and no request.
 import { type CommandDefinition, parseCommandLine } from '../command-line.ts';
 import { eachOperation, type OpenApiDocument } from '../openapi-document.ts';
-import { closestName } from '../overlay/closest-name.ts';
+import { closestName } from '../closest-name.ts';
 
 export interface VerifyOptions {
   baseUrl: string;

@@ -4,6 +4,7 @@
 // terminal sends it to the process group) stops it cleanly, leaving no process.
 import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../support/helpers.ts';
 import { freeLoopbackPort } from '../support/http-server.ts';
@@ -77,6 +78,22 @@ describe('npm run mock', () => {
     expect(output).toMatch(/mock: stopped\n$/);
     expect(output).not.toMatch(/Prism (exited|stopped on its own)/);
     expect(() => process.kill(prism, 0)).toThrow();
+  });
+});
+
+describe('npm run mock on a port in use', () => {
+  it('exits 1 with one line that says to give another --port, and starts no Prism', async () => {
+    const holder = http.createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const taken = (holder.address() as AddressInfo).port;
+    try {
+      const result = await runScript(root, 'mock', ['--port', String(taken)], { INIT_CWD: root });
+      expect(result.code, result.output).toBe(1);
+      expect(result.stderr).toBe(`mock: listen EADDRINUSE: address already in use 127.0.0.1:${taken}: give another --port\n`);
+      expect(result.stdout).toBe(`mock: starting Prism from generated/openapi.json on 127.0.0.1:${taken}...\n`);
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
   });
 });
 

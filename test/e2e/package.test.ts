@@ -115,6 +115,20 @@ describe('the packed package', () => {
     expect(pkg.engines.node).toBe('>=20.19.0');
   });
 
+  it('npm run package refuses an option for a folder, makes nothing, and prints the tarball at a normalised path', async () => {
+    const refused = await run('bash', [path.join(root, '.ci', 'pack-package'), '--bogus'], consumer);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr.split('\n')[0]).toBe('npm run package: unknown option --bogus: give a folder');
+    await expect(fs.stat(path.join(consumer, '--bogus'))).rejects.toThrow();
+    // From a subfolder, as npm runs it (INIT_CWD): the path printed is absolute and normalised.
+    const from = path.join(consumer, 'app');
+    await fs.mkdir(from);
+    const nested = await run('bash', [path.join(root, '.ci', 'pack-package'), '../packs/./one/'], root, { INIT_CWD: from });
+    expect(nested.code, nested.output).toBe(0);
+    expect(path.dirname(nested.stdout.trim())).toBe(path.join(consumer, 'packs', 'one'));
+    await fs.stat(nested.stdout.trim());
+  });
+
   it('is MIT-licensed, with the license text in the package', async () => {
     const pkg = JSON.parse(await fs.readFile(path.join(root, 'package.json'), 'utf8'));
     expect(pkg.license).toBe('MIT');

@@ -45,6 +45,8 @@ describe('parseCommandLine', () => {
 
   it.each([
     [['--nope'], "try: Unknown option '--nope': see `npm run try -- --help`"],
+    [['--fromat', 'markdown'], "try: Unknown option '--fromat' (did you mean '--format'?): see `npm run try -- --help`"],
+    [['--gates'], "try: Unknown option '--gates' (did you mean '--gate'?): see `npm run try -- --help`"],
     [['--out'], "try: Option '--out <value>' argument missing: see `npm run try -- --help`"],
     [['--out', 'x', '--format', 'xml'], 'try: --format "xml": give one of text, markdown: see `npm run try -- --help`'],
     [['--out', 'x', '--runs', '10'], 'try: --runs "10": give a whole number from 1 to 9: see `npm run try -- --help`'],
