@@ -35,7 +35,7 @@ async function main() {
     console.error(`mcp: ${forTerminalLines(error instanceof Error ? error.message : String(error)).join('\n')}`);
     return 1;
   }
-  const overlays = parsed.values.overlay as string[];
+  const overlays = parsed.values.overlay;
   // On stderr, as every line but the protocol's and --list's: which description the tools come from.
   if (overlays.length > 0) console.error(forTerminal(`mcp: the description with ${overlays.length} overlay(s): ${overlays.join(', ')}`));
   return runMcp(parsed.values, table, { env: process.env, out: (line) => console.log(line), err: (line) => console.error(line) });
