@@ -28,16 +28,37 @@ async function treeEntries(project: Project, commit: string, folder: string): Pr
     });
 }
 
-/** The text of one blob, refused when larger than `maxBytes` or not UTF-8. */
-async function blobText(project: Project, entry: TreeEntry, maxBytes: number): Promise<string> {
+/** Refuses an entry that is not a regular file or is larger than `maxBytes`. */
+function checkEntry(entry: TreeEntry, maxBytes: number): void {
   if (entry.type !== 'blob' || !/^100(644|755)$/.test(entry.mode)) throw new ReportedError(`${entry.path} is not a regular file (mode ${entry.mode})`);
   if (!(entry.size <= maxBytes)) throw new ReportedError(`${entry.path} has ${entry.size} bytes, more than the ${maxBytes} it may have`);
-  const bytes = await gitBytes(project, ['cat-file', 'blob', entry.object], maxBytes);
+}
+
+function text(entry: TreeEntry, bytes: Uint8Array): string {
   try {
     return utf8.decode(bytes);
   } catch {
     throw new ReportedError(`${entry.path} holds bytes that are not UTF-8`);
   }
+}
+
+/**
+ * The texts of `entries` (each checked first), read by one `git cat-file --batch` (one process, not
+ * one per file): each answer is `<object> blob <size>` on a line, the bytes, then a line break.
+ */
+async function blobTexts(project: Project, entries: TreeEntry[], maxBytes: number): Promise<string[]> {
+  for (const entry of entries) checkEntry(entry, maxBytes);
+  const expected = entries.reduce((sum, entry) => sum + entry.size + entry.object.length + 32, 0);
+  const output = await gitBytes(project, ['cat-file', '--batch'], expected, entries.map((entry) => `${entry.object}\n`).join(''));
+  let at = 0;
+  return entries.map((entry) => {
+    const lineEnd = output.indexOf(0x0a, at);
+    const header = lineEnd < 0 ? '' : output.subarray(at, lineEnd).toString('latin1');
+    if (header !== `${entry.object} blob ${entry.size}`)
+      throw new ReportedError(`${entry.path}: git cat-file answered ${JSON.stringify(header.slice(0, 100))}`);
+    at = lineEnd + 1 + entry.size + 1;
+    return text(entry, output.subarray(lineEnd + 1, lineEnd + 1 + entry.size));
+  });
 }
 
 /**
@@ -50,16 +71,16 @@ export async function filesAtCommit(project: Project, commit: string, folder: st
   if (entries.length > sourceLimits.files) throw new ReportedError(`${folder}/ holds more than ${sourceLimits.files} files`);
   const total = entries.reduce((sum, entry) => sum + entry.size, 0);
   if (!(total <= sourceLimits.totalBytes)) throw new ReportedError(`${folder}/ holds more than ${sourceLimits.totalBytes} bytes`);
-  const files = new Map<string, string>();
-  for (const entry of entries) files.set(entry.path, await blobText(project, entry, sourceLimits.fileBytes));
-  return files;
+  const texts = await blobTexts(project, entries, sourceLimits.fileBytes);
+  return new Map(entries.map((entry, index) => [entry.path, texts[index]]));
 }
 
 /** One file at `commit`, or undefined when the commit has none there; a refusal begins with `label`. */
 export async function fileAtCommit(project: Project, commit: string, file: string, label: string): Promise<string | undefined> {
   const [entry] = await treeEntries(project, commit, file);
   if (!entry || entry.path !== file) return undefined;
-  return blobText(project, entry, sourceLimits.fileBytes).catch((error: unknown) =>
-    Promise.reject(error instanceof ReportedError ? new ReportedError(`${label}: ${error.message}`) : error),
+  return blobTexts(project, [entry], sourceLimits.fileBytes).then(
+    ([only]) => only,
+    (error: unknown) => Promise.reject(error instanceof ReportedError ? new ReportedError(`${label}: ${error.message}`) : error),
   );
 }
