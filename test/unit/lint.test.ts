@@ -43,6 +43,21 @@ describe('lint', () => {
     });
   });
 
+  it("in the process's one worker, each lint reads its ruleset afresh: a rule switched off between two lints is off", async () => {
+    await withScratchFolder('worker-again', async (dir) => {
+      const project = { ...checkout, spectralRuleset: path.join(dir, '.spectral.yaml'), root: dir };
+      const options = { redoclyConfig: await loadRedoclyConfig(checkout) };
+      const rules = (result: Awaited<ReturnType<typeof lintDescription>>) => [...new Set(result.spectral.map((d) => d.code))].sort();
+      await fs.writeFile(project.spectralRuleset, 'extends:\n  - - spectral:oas\n    - all\n');
+      const first = await lintDescription(project, options);
+      expect(rules(first)).toContain('info-contact');
+      await fs.writeFile(project.spectralRuleset, 'extends:\n  - - spectral:oas\n    - all\nrules:\n  info-contact: off\n');
+      const [second, third] = await Promise.all([lintDescription(project, options), lintDescription(project, options)]);
+      expect(rules(second)).toEqual(rules(first).filter((rule) => rule !== 'info-contact'));
+      expect(rules(third)).toEqual(rules(second));
+    });
+  });
+
   it('in a worker thread (as the commands run it) it finds nothing either', async () => {
     const result = await lintDescription(checkout);
     expect(problemLines(checkout, result)).toEqual([]);
