@@ -9,7 +9,7 @@
 import type { Oas3_1Definition } from '@redocly/openapi-core';
 import { deref, eachOperation, operationParameterNodes, pointer, successStatus } from '../openapi-document.ts';
 import { ReportedError } from '../project.ts';
-import { headerSchemes } from '../pipeline/operations.ts';
+import { headerSchemes } from '../pipeline/bundle-operations.ts';
 import { contentProblem, parameterRule, pathParameterProblem, pathTemplateNames } from '../pipeline/parameters.ts';
 import type { AppliedAction } from './apply-overlay.ts';
 import { actionAbout } from './lint-overlaid.ts';

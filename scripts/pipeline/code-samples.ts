@@ -3,7 +3,7 @@
 // A description with overlays may declare credentials and body fields: then the samples pass the
 // credentials and each required field, with a placeholder of its type.
 import { forTypeScriptString } from '../escape.ts';
-import { type BodyField, bodyFields, type HeaderScheme, headerSchemes, listOperations, type Operation } from './operations.ts';
+import { type BodyField, bodyFields, type HeaderScheme, headerSchemes, listOperations, type Operation } from './bundle-operations.ts';
 import { serializeCookieParameter, serializeHeaderParameter, serializeQueryParameter } from './client-runtime.ts';
 import type { ParameterRule } from './parameters.ts';
 import { type OpenApiDocument, operationAt, operationParameters, overlaidInfo, type Parameter, pathItemAt, type Schema } from '../openapi-document.ts';

@@ -4,7 +4,7 @@
 import fs from 'node:fs/promises';
 import { forTypeScriptString } from '../escape.ts';
 import { builtWith, generatedHeader } from './generate-types.ts';
-import { type HeaderScheme, headerSchemes, listOperations, type Operation } from './operations.ts';
+import { type HeaderScheme, headerSchemes, listOperations, type Operation } from './bundle-operations.ts';
 import type { ParameterRule } from './parameters.ts';
 import { previousSchemaName, renamedIn } from './previous-names.ts';
 import { type OpenApiDocument, overlaidInfo } from '../openapi-document.ts';

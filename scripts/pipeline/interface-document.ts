@@ -8,7 +8,7 @@ import { operations, type OperationRow, type RequestPart } from '../lint/contrac
 import { documentParts, numberWords, verdicts } from '../lint/contract/overview.ts';
 import { forHtml, forMarkdown } from '../escape.ts';
 import { type OpenApiDocument, operationAt } from '../openapi-document.ts';
-import { listOperations } from './operations.ts';
+import { listOperations } from './bundle-operations.ts';
 
 export const interfaceDocumentTitle = 'What the interface document states';
 export const interfaceDocumentFile = 'interface-document.md';

@@ -19,7 +19,7 @@ import {
   type Response,
   type Schema,
 } from '../openapi-document.ts';
-import { listOperations, type Operation } from './operations.ts';
+import { listOperations, type Operation } from './bundle-operations.ts';
 import { interfaceDocumentFile, interfaceDocumentMarkdown, interfaceDocumentTitle, withOperationLinks } from './interface-document.ts';
 
 /** The file name of an area's page: its tag, lower-cased, words joined by hyphens. */

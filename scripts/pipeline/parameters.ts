@@ -1,6 +1,6 @@
 // Which parameters, request bodies and success responses the TypeScript client can carry exactly
 // as a description states them, and how: the one home of that knowledge. The generators
-// (operations.ts) read each parameter's rule from here; the build with overlays
+// (bundle-operations.ts) read each parameter's rule from here; the build with overlays
 // (scripts/overlay/client-support.ts) refuses, at the overlay's action, what this says the client
 // cannot carry, before any build step runs.
 import type { Oas3_1Definition, Oas3_1Schema, Oas3MediaType, Oas3Parameter, Referenced } from '@redocly/openapi-core';

@@ -10,7 +10,7 @@ import { overlaidDescription } from '../../scripts/overlay/build-overlaid.ts';
 import { checkClientSupport, clientProblems } from '../../scripts/overlay/client-support.ts';
 import { readOverlay } from '../../scripts/overlay/read-overlay.ts';
 import { generateClient } from '../../scripts/pipeline/generate-client.ts';
-import { listOperations } from '../../scripts/pipeline/operations.ts';
+import { listOperations } from '../../scripts/pipeline/bundle-operations.ts';
 import { checkout, type Json, loadBundle, root } from '../support/helpers.ts';
 import { scratchFolderPerFile } from '../support/scratch-folder.ts';
 

@@ -498,7 +498,7 @@ describe('the output folder', () => {
 describe('docs/overlays.md', () => {
   it('gives targets that each select something in the description, and every operation with its schemas', async () => {
     const { exec } = await import('jsonpath-rfc9535');
-    const { listOperations } = await import('../../scripts/pipeline/operations.ts');
+    const { listOperations } = await import('../../scripts/pipeline/bundle-operations.ts');
     const text = await fs.readFile(path.join(root, 'docs', 'overlays.md'), 'utf8');
     const targets = [
       ...text

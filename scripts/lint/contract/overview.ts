@@ -1,7 +1,7 @@
 // The overview table in info.description: one row per part of the interface document, saying what
 // the description specifies of it and what it leaves open. The contract makes every row from the
 // facts (the verdict of each part is written here by hand from the interface document; the counts,
-// statuses and prefixes come from the description) and faithful/overview (rules/overview.ts) holds
+// statuses and prefixes come from the description) and faithful/overview (rules/overview-rows.ts) holds
 // the source's table to exactly that table, so a row cannot claim more or less than the
 // description does. That the description does what each verdict says (no security scheme where
 // authentication is left open ...) is faithful/closed-world's: it allows no key that would say more.

@@ -8,7 +8,7 @@
 // A resource's own name is not a claim: "Lists the scopes" names the resource /v1/scopes, so the
 // words of an operation's own path are exempt in that operation's texts and its payloads' schemas.
 // proseBreaches reads a whole document (a bundle, or view.ts's view of the split source); the rules
-// in rules/prose.ts, rules/prose-number.ts and rules/prose-code.ts report its breaches through Redocly's engine.
+// in rules/closed-prose.ts, rules/prose-number.ts and rules/prose-code.ts report its breaches through Redocly's engine.
 import { deref, eachOperation, type OpenApiDocument, operationParameters, pointer, type Response } from '../../openapi-document.ts';
 import { operations } from './operations.ts';
 import { documentParts, isOverviewLine, numberWords } from './overview.ts';
