@@ -10171,15 +10171,21 @@ var StreamableHTTPServerTransport = class {
 /** The largest request body the server reads: a tool call's arguments, never a file. */
 const maxRequestBytes = 1048576;
 const requestTimeoutMs = 1e4;
+/** How often Node looks for requests past their time bound (its default, 30 s, would let one outlive its bound threefold). */
+const connectionsCheckingIntervalMs = 1e3;
 const loopbackNames = [
 	"127.0.0.1",
 	"localhost",
 	"[::1]"
 ];
-/** Whether `value` (a Host header, or an Origin's host) names this server on loopback: a loopback name, with this port or none. */
+/**
+* Whether `value` (a Host header, or an http Origin's host) names this server: a loopback name and
+* this port. No port means port 80, another server's (a page a web server on localhost serves is
+* not this server's).
+*/
 function isLoopbackHost(value, port) {
 	const match = /^(\[[^\]]*\]|[^:]+)(?::(\d+))?$/.exec(value.toLowerCase());
-	return match !== null && loopbackNames.includes(match[1]) && (match[2] === void 0 || Number(match[2]) === port);
+	return match !== null && loopbackNames.includes(match[1]) && Number(match[2] ?? 80) === port;
 }
 /** Why a request may not reach the MCP server, or undefined. */
 function refusal(request, port) {
@@ -10193,7 +10199,7 @@ function refusal(request, port) {
 		let host = "";
 		try {
 			const parsed = new URL(origin);
-			host = parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.host : "";
+			host = parsed.protocol === "http:" ? parsed.host : "";
 		} catch {}
 		if (!isLoopbackHost(host, port)) return {
 			status: 403,
@@ -10246,7 +10252,7 @@ async function jsonBody(request, response) {
 }
 /** Serves `newServer()` (one per request) on 127.0.0.1:`port` (0: any free port). */
 async function serveHttp(newServer, port, log) {
-	const listener = http.createServer((request, response) => {
+	const listener = http.createServer({ connectionsCheckingInterval: connectionsCheckingIntervalMs }, (request, response) => {
 		const refused = refusal(request, listener.address().port);
 		if (refused) {
 			log(`mcp: refused ${request.method ?? "?"} (${refused.status}): ${refused.message}`);
@@ -20177,11 +20183,21 @@ function suggestion(name, names) {
 	const near = closestName(name, names);
 	return near === void 0 ? "" : ` (did you mean '${near}'?)`;
 }
-/** Control and bidirectional-override characters (line breaks and tabs aside): shown as `\uXXXX`, so that an answer cannot hide text from whoever reads the result. */
-const unsafe = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-const escaped = (text) => text.replace(unsafe, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
-/** A value for one line of a message: escaped, line breaks included, and cut at 200 characters. */
-const clean = (text) => escaped(text.length > 200 ? `${text.slice(0, 200)}…` : text).replace(/[\r\n]/g, (c) => c === "\n" ? "\\n" : "\\r");
+/**
+* Control, bidirectional-override and invisible characters (line breaks and tabs aside): shown as
+* `\uXXXX` (`\u{XXXXX}` beyond the first plane), so that an answer cannot hide text from whoever
+* reads the result, nor carry instructions an agent reads and a person does not see (zero-width
+* characters, variation selectors, Unicode tag characters).
+*/
+const unsafe = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufe00-\ufe0f\ufeff\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/gu;
+const escaped = (text) => text.replace(unsafe, (char) => {
+	const code = char.codePointAt(0);
+	return code > 65535 ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, "0")}`;
+});
+/** A value for one line of a message: escaped, line breaks included, and cut at `max` characters. */
+const clean = (text, max = 200) => escaped(text.length > max ? `${text.slice(0, max)}…` : text).replace(/[\r\n]/g, (c) => c === "\n" ? "\\n" : "\\r");
+/** The most of an error's message a result shows: an argument the client refuses is echoed in it, and the model may send megabytes. */
+const maxErrorCharacters = 1e3;
 const addFormats = import_dist.default;
 /** A JSON Schema 2020-12 validator with the formats checked. */
 function schemaValidator() {
@@ -20261,7 +20277,7 @@ var ToolCaller = class {
 		const started = performance.now();
 		const result = await this.outcome(name, args);
 		const first = result.content[0]?.text?.split("\n")[0] ?? "";
-		this.options.log?.(`mcp: ${name}: ${result.isError ? "error: " : ""}${first.replace(`${name}: `, "")} (${Math.round(performance.now() - started)} ms)`);
+		this.options.log?.(`mcp: ${clean(name)}: ${result.isError ? "error: " : ""}${clean(first.replace(`${name}: `, ""))} (${Math.round(performance.now() - started)} ms)`);
 		return result;
 	}
 	async outcome(name, args) {
@@ -20274,8 +20290,8 @@ var ToolCaller = class {
 		try {
 			return await this.send(tool, input);
 		} catch (error) {
-			const reason = error instanceof Error ? `${error.name === "Error" ? "" : `${error.name}: `}${error.message}` : String(error);
-			const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : "";
+			const reason = error instanceof Error ? `${error.name === "Error" ? "" : `${error.name}: `}${clean(error.message, maxErrorCharacters)}` : clean(String(error));
+			const cause = error instanceof Error && error.cause instanceof Error ? ` (${clean(error.cause.message)})` : "";
 			const timeout = error instanceof Error && error.name === "TimeoutError" ? ` (no complete answer within ${this.options.timeoutMs} ms)` : "";
 			return this.failure(`${tool.name}: ${reason}${cause}${timeout}`);
 		}
@@ -20286,10 +20302,11 @@ var ToolCaller = class {
 			truncated: false,
 			bytes: 0
 		};
+		const slack = Math.max(0, ...this.secrets().map((secret) => Buffer.byteLength(secret)));
 		const client = createDescribedClient({
 			baseUrl: this.options.baseUrl,
 			headers: this.options.headers,
-			fetch: boundedFetch(this.options.fetch ?? ((r) => globalThis.fetch(r)), this.options.maxResultBytes, state)
+			fetch: boundedFetch(this.options.fetch ?? ((r) => globalThis.fetch(r)), this.options.maxResultBytes + slack, state)
 		}, {
 			defaultBaseUrl: this.table.defaultBaseUrl,
 			operationIds: { [key]: tool.name },
@@ -20313,14 +20330,14 @@ var ToolCaller = class {
 		const text = typeof answer === "string" ? answer : answer === void 0 ? "" : JSON.stringify(answer);
 		const type = response.headers.get("content-type");
 		const head = `HTTP ${response.status}${type ? ` (${clean(type)})` : ""} from ${tool.method} ${tool.path}`;
-		const cut = state.truncated ? `\n[answer cut at ${this.options.maxResultBytes} bytes: the service sent more]` : "";
-		const shown = `${head}\n${text === "" ? "(no body)" : this.hidden(escaped(text))}${cut}`;
+		const cut = state.truncated || Buffer.byteLength(text) > this.options.maxResultBytes;
+		const shown = `${head}\n${text === "" ? "(no body)" : this.bounded(this.hidden(text))}${cut ? `\n[answer cut at ${this.options.maxResultBytes} bytes: the service sent more]` : ""}`;
 		if (!response.ok) return this.failure(shown);
 		if (!tool.outputSchema) return { content: [{
 			type: "text",
 			text: shown
 		}] };
-		return this.structured(tool, text, shown, state.truncated);
+		return this.structured(tool, text, shown, cut);
 	}
 	/** A success answer of a tool with an output schema: its JSON as `structuredContent` when it fits the schema, an error result when not. */
 	structured(tool, text, shown, truncated) {
@@ -20350,18 +20367,39 @@ var ToolCaller = class {
 			isError: true,
 			content: [{
 				type: "text",
-				text: this.hidden(text)
+				text: this.hidden(escaped(text))
 			}]
 		};
 	}
-	/** `text` with every credential value replaced: a service that echoes a key never hands it to the agent. */
+	/** The credential values the calls send (a bearer token without its scheme), those long enough to look for. */
+	secrets() {
+		return Object.values(this.options.headers).map((value) => value.replace(/^Bearer /i, "")).filter((secret) => secret.length >= 4);
+	}
+	/**
+	* `text` with every credential value replaced: a service that echoes a key never hands it to the
+	* agent. A run of a key's first characters (8 or more, or the whole of a shorter key) is replaced
+	* too: an answer or a message cut inside a key shows no part of it.
+	*/
 	hidden(text) {
 		let result = text;
-		for (const value of Object.values(this.options.headers)) {
-			const secret = value.replace(/^Bearer /i, "");
-			if (secret.length >= 4) result = result.replaceAll(secret, "[credential]");
+		for (const secret of this.secrets()) {
+			result = result.replaceAll(secret, "[credential]");
+			const lead = secret.slice(0, Math.min(secret.length, 8));
+			let at = result.indexOf(lead);
+			while (at !== -1) {
+				let end = at + lead.length;
+				while (end < result.length && end - at < secret.length && result[end] === secret[end - at]) end += 1;
+				result = `${result.slice(0, at)}[credential]${result.slice(end)}`;
+				at = result.indexOf(lead, at + 12);
+			}
 		}
 		return result;
+	}
+	/** An answer's text escaped and cut at the bound (escaping makes it longer: the bound is on what the agent reads). */
+	bounded(text) {
+		const shown = escaped(text);
+		const bytes = Buffer.from(shown);
+		return bytes.byteLength <= this.options.maxResultBytes ? shown : new TextDecoder().decode(bytes.subarray(0, this.options.maxResultBytes)).replace(/\uFFFD$/, "");
 	}
 };
 /** An MCP server (the SDK's) with the chosen tools; connect it to one transport. */

@@ -11,6 +11,8 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 /** The largest request body the server reads: a tool call's arguments, never a file. */
 export const maxRequestBytes = 1024 * 1024;
 const requestTimeoutMs = 10_000;
+/** How often Node looks for requests past their time bound (its default, 30 s, would let one outlive its bound threefold). */
+const connectionsCheckingIntervalMs = 1_000;
 const loopbackNames = ['127.0.0.1', 'localhost', '[::1]'];
 
 export interface HttpMcpServer {
@@ -18,10 +20,14 @@ export interface HttpMcpServer {
   close(): Promise<void>;
 }
 
-/** Whether `value` (a Host header, or an Origin's host) names this server on loopback: a loopback name, with this port or none. */
+/**
+ * Whether `value` (a Host header, or an http Origin's host) names this server: a loopback name and
+ * this port. No port means port 80, another server's (a page a web server on localhost serves is
+ * not this server's).
+ */
 function isLoopbackHost(value: string, port: number): boolean {
   const match = /^(\[[^\]]*\]|[^:]+)(?::(\d+))?$/.exec(value.toLowerCase());
-  return match !== null && loopbackNames.includes(match[1]) && (match[2] === undefined || Number(match[2]) === port);
+  return match !== null && loopbackNames.includes(match[1]) && Number(match[2] ?? 80) === port;
 }
 
 /** Why a request may not reach the MCP server, or undefined. */
@@ -33,7 +39,8 @@ function refusal(request: http.IncomingMessage, port: number): { status: number;
     let host = '';
     try {
       const parsed = new URL(origin);
-      host = parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.host : '';
+      // This server speaks http: an https page is another server's.
+      host = parsed.protocol === 'http:' ? parsed.host : '';
     } catch {
       // An Origin that is not a URL (`null`, from a sandboxed page) is foreign.
     }
@@ -73,7 +80,7 @@ async function jsonBody(request: http.IncomingMessage, response: http.ServerResp
 
 /** Serves `newServer()` (one per request) on 127.0.0.1:`port` (0: any free port). */
 export async function serveHttp(newServer: () => Server, port: number, log: (line: string) => void): Promise<HttpMcpServer> {
-  const listener = http.createServer((request, response) => {
+  const listener = http.createServer({ connectionsCheckingInterval: connectionsCheckingIntervalMs }, (request, response) => {
     const refused = refusal(request, (listener.address() as AddressInfo).port);
     if (refused) {
       log(`mcp: refused ${request.method ?? '?'} (${refused.status}): ${refused.message}`);

@@ -101,12 +101,24 @@ function suggestion(name: string, names: string[]): string {
   return near === undefined ? '' : ` (did you mean '${near}'?)`;
 }
 
-/** Control and bidirectional-override characters (line breaks and tabs aside): shown as `\uXXXX`, so that an answer cannot hide text from whoever reads the result. */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const unsafe = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-const escaped = (text: string) => text.replace(unsafe, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
-/** A value for one line of a message: escaped, line breaks included, and cut at 200 characters. */
-const clean = (text: string) => escaped(text.length > 200 ? `${text.slice(0, 200)}…` : text).replace(/[\r\n]/g, (c) => (c === '\n' ? '\\n' : '\\r'));
+/**
+ * Control, bidirectional-override and invisible characters (line breaks and tabs aside): shown as
+ * `\uXXXX` (`\u{XXXXX}` beyond the first plane), so that an answer cannot hide text from whoever
+ * reads the result, nor carry instructions an agent reads and a person does not see (zero-width
+ * characters, variation selectors, Unicode tag characters).
+ */
+const unsafe =
+  // eslint-disable-next-line no-control-regex, no-misleading-character-class -- matching these characters is the point
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufe00-\ufe0f\ufeff\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/gu;
+const escaped = (text: string) =>
+  text.replace(unsafe, (char) => {
+    const code = char.codePointAt(0)!;
+    return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
+/** A value for one line of a message: escaped, line breaks included, and cut at `max` characters. */
+const clean = (text: string, max = 200) => escaped(text.length > max ? `${text.slice(0, max)}…` : text).replace(/[\r\n]/g, (c) => (c === '\n' ? '\\n' : '\\r'));
+/** The most of an error's message a result shows: an argument the client refuses is echoed in it, and the model may send megabytes. */
+const maxErrorCharacters = 1000;
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
@@ -190,7 +202,9 @@ export class ToolCaller {
     const started = performance.now();
     const result = await this.outcome(name, args);
     const first = (result.content[0] as { text?: string } | undefined)?.text?.split('\n')[0] ?? '';
-    this.options.log?.(`mcp: ${name}: ${result.isError ? 'error: ' : ''}${first.replace(`${name}: `, '')} (${Math.round(performance.now() - started)} ms)`);
+    this.options.log?.(
+      `mcp: ${clean(name)}: ${result.isError ? 'error: ' : ''}${clean(first.replace(`${name}: `, ''))} (${Math.round(performance.now() - started)} ms)`,
+    );
     return result;
   }
 
@@ -204,8 +218,10 @@ export class ToolCaller {
     try {
       return await this.send(tool, input);
     } catch (error) {
-      const reason = error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error);
-      const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
+      // The client's messages quote the argument or the answer they refuse: escaped and bounded here.
+      const reason =
+        error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${clean(error.message, maxErrorCharacters)}` : clean(String(error));
+      const cause = error instanceof Error && error.cause instanceof Error ? ` (${clean(error.cause.message)})` : '';
       const timeout = error instanceof Error && error.name === 'TimeoutError' ? ` (no complete answer within ${this.options.timeoutMs} ms)` : '';
       return this.failure(`${tool.name}: ${reason}${cause}${timeout}`);
     }
@@ -214,11 +230,14 @@ export class ToolCaller {
   private async send(tool: ToolDefinition, input: Record<string, unknown>): Promise<CallToolResult> {
     const key = `${tool.method} ${tool.path}`;
     const state = { truncated: false, bytes: 0 };
+    // Read past the bound by the longest credential: one that straddles it is read whole, hidden,
+    // and only then is the answer cut.
+    const slack = Math.max(0, ...this.secrets().map((secret) => Buffer.byteLength(secret)));
     const client = createDescribedClient<Record<string, never>>(
       {
         baseUrl: this.options.baseUrl,
         headers: this.options.headers,
-        fetch: boundedFetch(this.options.fetch ?? ((r) => globalThis.fetch(r)), this.options.maxResultBytes, state),
+        fetch: boundedFetch(this.options.fetch ?? ((r) => globalThis.fetch(r)), this.options.maxResultBytes + slack, state),
       },
       { defaultBaseUrl: this.table.defaultBaseUrl, operationIds: { [key]: tool.name }, parameters: { [key]: tool.parameterStyles } },
     );
@@ -246,11 +265,11 @@ export class ToolCaller {
     const text = typeof answer === 'string' ? answer : answer === undefined ? '' : JSON.stringify(answer);
     const type = response.headers.get('content-type');
     const head = `HTTP ${response.status}${type ? ` (${clean(type)})` : ''} from ${tool.method} ${tool.path}`;
-    const cut = state.truncated ? `\n[answer cut at ${this.options.maxResultBytes} bytes: the service sent more]` : '';
-    const shown = `${head}\n${text === '' ? '(no body)' : this.hidden(escaped(text))}${cut}`;
+    const cut = state.truncated || Buffer.byteLength(text) > this.options.maxResultBytes;
+    const shown = `${head}\n${text === '' ? '(no body)' : this.bounded(this.hidden(text))}${cut ? `\n[answer cut at ${this.options.maxResultBytes} bytes: the service sent more]` : ''}`;
     if (!response.ok) return this.failure(shown);
     if (!tool.outputSchema) return { content: [{ type: 'text', text: shown }] };
-    return this.structured(tool, text, shown, state.truncated);
+    return this.structured(tool, text, shown, cut);
   }
 
   /** A success answer of a tool with an output schema: its JSON as `structuredContent` when it fits the schema, an error result when not. */
@@ -274,17 +293,45 @@ export class ToolCaller {
   }
 
   private failure(text: string): CallToolResult {
-    return { isError: true, content: [{ type: 'text', text: this.hidden(text) }] };
+    return { isError: true, content: [{ type: 'text', text: this.hidden(escaped(text)) }] };
   }
 
-  /** `text` with every credential value replaced: a service that echoes a key never hands it to the agent. */
+  /** The credential values the calls send (a bearer token without its scheme), those long enough to look for. */
+  private secrets(): string[] {
+    return Object.values(this.options.headers)
+      .map((value) => value.replace(/^Bearer /i, ''))
+      .filter((secret) => secret.length >= 4);
+  }
+
+  /**
+   * `text` with every credential value replaced: a service that echoes a key never hands it to the
+   * agent. A run of a key's first characters (8 or more, or the whole of a shorter key) is replaced
+   * too: an answer or a message cut inside a key shows no part of it.
+   */
   private hidden(text: string): string {
     let result = text;
-    for (const value of Object.values(this.options.headers)) {
-      const secret = value.replace(/^Bearer /i, '');
-      if (secret.length >= 4) result = result.replaceAll(secret, '[credential]');
+    for (const secret of this.secrets()) {
+      result = result.replaceAll(secret, '[credential]');
+      const lead = secret.slice(0, Math.min(secret.length, 8));
+      let at = result.indexOf(lead);
+      while (at !== -1) {
+        let end = at + lead.length;
+        while (end < result.length && end - at < secret.length && result[end] === secret[end - at]) end += 1;
+        result = `${result.slice(0, at)}[credential]${result.slice(end)}`;
+        at = result.indexOf(lead, at + '[credential]'.length);
+      }
     }
     return result;
+  }
+
+  /** An answer's text escaped and cut at the bound (escaping makes it longer: the bound is on what the agent reads). */
+  private bounded(text: string): string {
+    const shown = escaped(text);
+    const bytes = Buffer.from(shown);
+    // Cut on a character boundary: the decoder drops a character the bound splits.
+    return bytes.byteLength <= this.options.maxResultBytes
+      ? shown
+      : new TextDecoder().decode(bytes.subarray(0, this.options.maxResultBytes)).replace(/\uFFFD$/, '');
   }
 }
 

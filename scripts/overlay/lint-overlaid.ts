@@ -3,6 +3,7 @@
 // the overlays add are the user's. Each problem is put on the overlay action that touched the node
 // it is about (or a node that node references), so the message names the overlay file and line.
 import { createConfig, lintFromString } from '@redocly/openapi-core';
+import { lint as lintMarkdown } from 'markdownlint/sync';
 import { eachOperation, isRef, nodeAt, type OpenApiDocument, pointer, pointerSegments } from '../openapi-document.ts';
 import { runSpectral } from '../lint/spectral.ts';
 import { standardRuleset } from '../lint/spectral-ruleset.ts';
@@ -64,11 +65,15 @@ export async function lintOverlaid(document: OpenApiDocument, json: string, appl
     .filter((problem) => problem.severity === 'error' || problem.action !== undefined);
 }
 
-/** Control and bidirectional-override characters (line breaks and tabs aside): they would rewrite a terminal or a CI log, or hide text, in every artifact the texts reach. */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const controlCharacter = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
-/** An HTML tag or comment: the docs render a description's Markdown, raw HTML included. */
-const rawHtml = /<\/?[A-Za-z][^>]*>|<!--/;
+/**
+ * Control, bidirectional-override and invisible characters (line breaks and tabs aside): they would
+ * rewrite a terminal or a CI log, or hide text from a reader that an agent still reads (zero-width
+ * characters, the soft hyphen, variation selectors, Unicode tag characters), in every artifact the
+ * texts reach, the MCP tools' descriptions included.
+ */
+const controlCharacter =
+  // eslint-disable-next-line no-control-regex, no-misleading-character-class -- matching these characters is the point
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufe00-\ufe0f\ufeff\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/u;
 
 /**
  * Texts no description may hold, whatever the linters think: raw HTML (a `<meta http-equiv=refresh>`
@@ -78,13 +83,13 @@ const rawHtml = /<\/?[A-Za-z][^>]*>|<!--/;
  */
 function textProblems(document: OpenApiDocument): OverlaidProblem[] {
   const problems: OverlaidProblem[] = [];
+  const markdown: { at: string[]; text: string }[] = [];
   const walk = (node: unknown, at: string[]) => {
     if (typeof node === 'string') {
       const key = at.at(-1) ?? '';
       if (controlCharacter.test(node) || controlCharacter.test(key))
-        problems.push(textProblem('no-control-characters', 'a control or bidirectional character: write plain text', at));
-      else if (['description', 'summary', 'title'].includes(key) && rawHtml.test(node.replace(/`[^`\n]*`/g, '')))
-        problems.push(textProblem('no-raw-html', 'raw HTML: the docs would render it (a script, a redirect); write Markdown, or the text in backticks', at));
+        problems.push(textProblem('no-control-characters', 'a control, bidirectional or invisible character: write plain text', at));
+      else if (['description', 'summary', 'title'].includes(key)) markdown.push({ at, text: node });
       return;
     }
     if (Array.isArray(node)) node.forEach((item, i) => walk(item, [...at, String(i)]));
@@ -96,6 +101,19 @@ function textProblems(document: OpenApiDocument): OverlaidProblem[] {
       }
   };
   walk(document, []);
+  // Raw HTML as a Markdown renderer reads it (markdownlint's no-inline-html, on CommonMark's own
+  // parse: a backslash-escaped backtick opens no code span), and any HTML comment, which hides its
+  // text from a reader but not from an agent.
+  const found = lintMarkdown({ strings: Object.fromEntries(markdown.map(({ text }, i) => [String(i), text])), config: { default: false, MD033: true } });
+  for (const [i, { at, text }] of markdown.entries())
+    if (found[String(i)].length > 0 || text.includes('<!--'))
+      problems.push(
+        textProblem(
+          'no-raw-html',
+          'raw HTML or an HTML comment: the docs would render it (a script, a redirect); write Markdown, or the text in backticks',
+          at,
+        ),
+      );
   return problems;
 }
 

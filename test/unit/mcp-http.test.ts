@@ -74,7 +74,13 @@ describe('the HTTP transport', () => {
     ['a loopback Host on another port', { host: '127.0.0.1:1' }],
     ['a foreign Origin', { origin: 'http://evil.example.com' }],
     ['an Origin of null', { origin: 'null' }],
-  ])('%s: 403, the SDK never sees it', async (_, headers) => {
+    // Found by the third review: no port is port 80, a page another local web server serves.
+    ['a loopback Host without a port (port 80)', () => ({ host: '127.0.0.1' })],
+    ['a loopback Origin without a port (port 80)', () => ({ origin: 'http://localhost' })],
+    ['an https Origin on this port (another server)', (port: string) => ({ origin: `https://127.0.0.1:${port}` })],
+  ])('%s: 403, the SDK never sees it', async (_, given) => {
+    const port = new URL(served.url).port;
+    const headers = typeof given === 'function' ? given(port) : given;
     const answer = await raw({ headers });
     expect(answer.status).toBe(403);
     expect(JSON.parse(answer.body)).toMatchObject({ jsonrpc: '2.0', error: { code: -32000, message: expect.stringMatching(/^Forbidden: /) } });
@@ -83,7 +89,7 @@ describe('the HTTP transport', () => {
   it.each([
     ['localhost', (port: string) => ({ host: `localhost:${port}` })],
     ['127.0.0.1 with a same-origin Origin', (port: string) => ({ host: `127.0.0.1:${port}`, origin: `http://127.0.0.1:${port}` })],
-    ['[::1] without a port', () => ({ host: '[::1]' })],
+    ['[::1]', (port: string) => ({ host: `[::1]:${port}` })],
   ])('a loopback Host (%s) is answered', async (_, headers) => {
     const answer = await raw({ headers: headers(new URL(served.url).port) });
     expect(answer.status).toBe(200);

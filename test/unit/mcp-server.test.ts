@@ -253,6 +253,59 @@ describe('a call, against a recording service on 127.0.0.1', () => {
     expect(text(got)).toContain('"echoed":"[credential]"');
     await client.close();
   });
+
+  // Found by the third review: what a client's error quotes (the agent's argument, the service's
+  // answer) reached the result and the log raw and whole.
+  it('an argument the client refuses is quoted escaped and bounded, in the result and in the log', async () => {
+    const log: string[] = [];
+    const client = await connect({ log: (line) => log.push(line) });
+    const got = await client.callTool({ name: 'getIntegration', arguments: { id: `..\u009b2J\u202eevil\u{e0041}${'P'.repeat(900_000)}` } });
+    await client.close();
+    expect(got.isError).toBe(true);
+    expect(text(got).length).toBeLessThan(2000);
+    expect(text(got)).not.toMatch(/[\u009b\u202e]|\u{e0041}/u);
+    expect(log).toHaveLength(1);
+    expect(log[0].length).toBeLessThan(400);
+    expect(log[0]).not.toMatch(/[\u009b\u202e]/);
+    expect(service.requests).toEqual([]);
+  });
+
+  it('a success answer the client refuses (not JSON) is quoted escaped', async () => {
+    service.reply = () => ({ status: 200, body: '<script>x</script>\u202eevil\u2066\u200b', headers: { 'content-type': 'text/html' } });
+    const client = await connect();
+    const got = await client.callTool({ name: 'listQuotas' });
+    await client.close();
+    expect(text(got)).not.toMatch(/[\u202e\u2066\u200b]/);
+    expect(text(got)).toContain('\\u202eevil\\u2066\\u200b');
+  });
+
+  it('an answer of characters that escaping lengthens is still cut at the bound', async () => {
+    service.reply = () => ({ status: 500, body: '\u0001'.repeat(4096), headers: { 'content-type': 'text/plain' } });
+    const client = await connect({ maxResultBytes: 1024 });
+    const got = text(await client.callTool({ name: 'listQuotas' }));
+    await client.close();
+    expect(got.length).toBeLessThan(1024 + 200);
+    expect(got).toMatch(/\n\[answer cut at 1024 bytes: the service sent more\]$/);
+  });
+
+  it.each([
+    ['the answer bound', 2048],
+    ['the quote of a refused answer', 200],
+  ])('a credential the service echoes across %s shows no part of it', async (_, at) => {
+    const key = 'sk_live_0123456789abcdef';
+    // Non-JSON to a tool whose success must be JSON: the client's error quotes the answer's first 200 characters.
+    service.reply = () => ({
+      status: at === 200 ? 200 : 500,
+      body: `${'a'.repeat(at - 10)}${key}${'b'.repeat(4096)}`,
+      headers: { 'content-type': 'text/html' },
+    });
+    const client = await connect({ headers: { 'X-Api-Key': key }, maxResultBytes: 2048 });
+    const got = JSON.stringify(await client.callTool({ name: 'listQuotas' }));
+    await client.close();
+    expect(got).not.toContain(key.slice(0, 8));
+    // Hidden before the cut: the mark may be cut, never the key.
+    expect(got).toContain('[credentia');
+  });
 });
 
 describe('from an overlaid description', () => {

@@ -350,6 +350,20 @@ describe('the description with overlays', () => {
       'error overlay-text no-control-characters',
     ],
     ['a right-to-left override in a title', '$.info', '{title: "Email \\u202e API"}', 'error overlay-text no-control-characters'],
+    // Found by the third review: text a person cannot see but an agent reads in the MCP tool's description.
+    [
+      'an instruction in Unicode tag characters in a summary',
+      "$.paths['/v1/quotas'].get",
+      '{summary: "Lists quotas.\\U000E0049\\U000E0067\\U000E006E"}',
+      'error overlay-text no-control-characters',
+    ],
+    ['a zero-width space in a description', '$.info', '{description: "Email\\u200bAPI"}', 'error overlay-text no-control-characters'],
+    [
+      'raw HTML between backslash-escaped backticks (no code span in Markdown)',
+      "$.paths['/v1/scopes'].get",
+      '{description: \'Lists scopes \\`<iframe src="https://evil.example"></iframe>\\`.\'}',
+      'error overlay-text no-raw-html',
+    ],
   ])('refuses %s at the line of its key', async (_, target, update, message) => {
     const file = await overlayFile(`text-${Math.random().toString(36).slice(2)}.yaml`, `${header}  - target: ${target}\n    update: ${update}\n`);
     const refused = overlaidDescription(checkout, options([file]), base);
