@@ -21,6 +21,7 @@ import {
 } from '../openapi-document.ts';
 import { listOperations, type Operation } from './bundle-operations.ts';
 import { interfaceDocumentFile, interfaceDocumentMarkdown, interfaceDocumentTitle, withOperationLinks } from './interface-document.ts';
+import { overlayTargetsFile, overlayTargetsMarkdown } from './overlay-targets.ts';
 
 /** The file name of an area's page: its tag, lower-cased, words joined by hyphens. */
 export const areaFile = (tag: string) => `${new GithubSlugger().slug(tag)}.md`;
@@ -235,7 +236,7 @@ const demoted = (page: string) => page.replace(/^(#+) /gm, '#$1 ');
 
 /**
  * The reference's files by their path under generated/: reference/README.md, one page per area,
- * llms.txt and llms-full.txt.
+ * the interface document's page, the overlay targets, llms.txt and llms-full.txt.
  */
 export function markdownReference(document: OpenApiDocument): Map<string, string> {
   const info: Info = document.info!;
@@ -248,6 +249,7 @@ export function markdownReference(document: OpenApiDocument): Map<string, string
   const sections = new Map(areas.map((area) => [area, areaSections(document, area)]));
   for (const area of areas) files.set(`reference/${area.file}`, `${areaIntroduction(document, area, true)}${sections.get(area)}`);
   files.set(`reference/${interfaceDocumentFile}`, interfaceDocumentMarkdown());
+  files.set(`reference/${overlayTargetsFile}`, overlayTargetsMarkdown(document));
 
   files.set(
     'llms.txt',

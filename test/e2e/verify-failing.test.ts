@@ -38,7 +38,8 @@ describe('a service that fails: exit 1 by default', () => {
     expect(verdictOf(result.out, 'listScopes')).toMatch(/^server error +listScopes +GET +answered 503: the body "maintenance x{188}"…$/);
     expect(result.out).toContain('verify: no operation was confirmed as described');
     const xml = await fs.readFile(junit, 'utf8');
-    expect(xml).toMatch(/<testsuites name="verify" tests="29" failures="15" errors="0" skipped="14" /);
+    const called = operations.filter((operation) => operation.method === 'get' && !operation.path.includes('{')).length;
+    expect(xml).toContain(`<testsuites name="verify" tests="${operations.length}" failures="${called}" errors="0" skipped="${operations.length - called}" `);
   });
 
   it('401 to everything: each call refused, naming the credentials', async () => {

@@ -7,6 +7,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer } from '../../scripts/serve/mock-server.ts';
+import { operations } from '../../scripts/lint/contract/operations.ts';
 import { verify } from '../../scripts/verify/verify.ts';
 import { checkout, root } from '../support/helpers.ts';
 import { verdictOf, verifyHere } from '../support/verify-here.ts';
@@ -14,8 +15,14 @@ import { freeLoopbackPort, jsonReply, type RecordedRequest, startTestServer, typ
 import { run } from '../support/run-command.ts';
 import { scratchFolderPerFile } from '../support/scratch-folder.ts';
 
+// The counts of the table (scripts/lint/contract/operations.ts): an operation added there changes them.
+const gets = operations.filter((operation) => operation.method === 'get');
+const getsWithId = gets.filter((operation) => operation.path.includes('{'));
+const total = operations.length;
+const writes = total - gets.length;
+const plainGets = gets.length - getsWithId.length;
 /** The GET operations with `{id}`, each given an id, so that every GET is called. */
-const ids = ['getUnsubscribeGroup', 'getInboundWebhook', 'getAccessibilityResult', 'getIntegration'].flatMap((operationId) => ['--id', `${operationId}=x1`]);
+const ids = getsWithId.flatMap(({ operationId }) => ['--id', `${operationId}=x1`]);
 
 let server: TestServer;
 let elsewhere: TestServer;
@@ -39,18 +46,20 @@ describe('against the Prism mock', () => {
   it('npm run verify: every GET operation as described, no write called, exit 0', async () => {
     const result = await run(process.execPath, ['scripts/cli/verify.ts', '--base-url', prism.url, '--rate', '10', ...ids], root);
     expect(result.code, result.output).toBe(0);
-    expect(result.stdout).toContain(`verify: plan: 19 of 29 operations, one request each (at most 3 redirects within the origin), at most 10 a second`);
-    expect(result.stdout).toContain('  and 10 not called, listed with the verdicts');
+    expect(result.stdout).toContain(
+      `verify: plan: ${gets.length} of ${total} operations, one request each (at most 3 redirects within the origin), at most 10 a second`,
+    );
+    expect(result.stdout).toContain(`  and ${writes} not called, listed with the verdicts`);
     const rows = result.stdout
       .split('\n')
       .filter((line) => /^(as described|not called|contradicts|not confirmed|unreachable|server error|refused) /.test(line));
-    expect(rows).toHaveLength(29);
-    expect(rows.slice(0, 19).every((row) => row.startsWith('as described'))).toBe(true);
-    expect(rows.slice(19).every((row) => / (PUT|POST|DELETE|PATCH) +a write: --write \w+ --allow-writes$/.test(row))).toBe(true);
+    expect(rows).toHaveLength(total);
+    expect(rows.slice(0, gets.length).every((row) => row.startsWith('as described'))).toBe(true);
+    expect(rows.slice(gets.length).every((row) => / (PUT|POST|DELETE|PATCH) +a write: --write \w+ --allow-writes$/.test(row))).toBe(true);
     expect(result.stdout).toContain(
-      '-- not called: 10 writes (POST, PUT, PATCH, DELETE): each is called only when named with --write <operationId> --allow-writes',
+      `-- not called: ${writes} writes (POST, PUT, PATCH, DELETE): each is called only when named with --write <operationId> --allow-writes`,
     );
-    expect(result.stdout).toMatch(/^verify: 19 as described, 10 not called; 19 requests sent in \d+\.\d s$/m);
+    expect(result.stdout).toMatch(new RegExp(`^verify: ${gets.length} as described, ${writes} not called; ${gets.length} requests sent in \\d+\\.\\d s$`, 'm'));
   });
 });
 
@@ -65,11 +74,11 @@ describe('what is sent by default', () => {
       cwd: root,
     });
     expect(result).toBe(0);
-    // 15 requests at most 5 a second: the last starts no sooner than 14 intervals of 200 ms after the first.
-    expect(performance.now() - started).toBeGreaterThanOrEqual(14 * 200 - 20);
+    // The plain GETs at most 5 a second: the last starts no sooner than one interval of 200 ms fewer than them after the first.
+    expect(performance.now() - started).toBeGreaterThanOrEqual((plainGets - 1) * 200 - 20);
     const plan = await verifyHere(['--base-url', server.url, '--header', 'X-Api-Key: secret-123', '--dry-run']);
     const planned = [...plan.out.matchAll(/^ {2}call {2}GET +(\S+) /gm)].map((m) => new URL(m[1]).pathname);
-    expect(planned).toHaveLength(15);
+    expect(planned).toHaveLength(plainGets);
     expect(server.requests.map((r: RecordedRequest) => `${r.method} ${r.target}`)).toEqual(planned.map((p) => `GET ${p}`));
     expect(server.requests.every((r) => r.headers['x-api-key'] === 'secret-123' && r.body === '')).toBe(true);
     expect(plan.out).toContain('with the header(s) X-Api-Key');
@@ -134,7 +143,12 @@ describe('a service that deviates on purpose', () => {
       new RegExp(`^not confirmed +getApiKey +GET +answered 302 with a redirect to ${elsewhere.url}/collect, another origin: not followed`),
     );
     expect(verdictOf(result.out, 'listQuotas')).toBeDefined();
-    expect(result.out).toMatch(/^verify: 3 contradicts, 1 unreachable, 2 not confirmed, 10 as described, 13 not called; 16 requests sent in \d+\.\d s$/m);
+    expect(result.out).toMatch(
+      new RegExp(
+        `^verify: 3 contradicts, 1 unreachable, 2 not confirmed, ${plainGets - 5} as described, ${total - plainGets - 1} not called; ${plainGets + 1} requests sent in \\d+\\.\\d s$`,
+        'm',
+      ),
+    );
     // Failures first, then not confirmed, then confirmed, then not called.
     const kinds = result.out.split('\n').flatMap((line) => /^(contradicts|unreachable|not confirmed|as described|not called) /.exec(line)?.[1] ?? []);
     expect([...new Set(kinds)]).toEqual(['contradicts', 'unreachable', 'not confirmed', 'as described', 'not called']);
@@ -147,7 +161,7 @@ describe('a service that deviates on purpose', () => {
 
   it('writes JUnit XML: a failure per contradiction, an error for the timeout, skipped for the rest', async () => {
     const xml = await fs.readFile(path.join(scratch.dir, 'verify.xml'), 'utf8');
-    expect(xml).toMatch(/<testsuites name="verify" tests="29" failures="3" errors="1" skipped="15" /);
+    expect(xml).toContain(`<testsuites name="verify" tests="${total}" failures="3" errors="1" skipped="${total - plainGets - 1 + 2}" `);
     expect(xml).toContain('<testcase classname="verify" name="sendBatch (POST)"');
     expect(xml).toContain('<failure message="contradicts: the success body is not JSON: the 200 response (content-type: text/html) reads &quot;&lt;html&gt;');
   });

@@ -63,3 +63,22 @@ export function sharedCheckoutCopy(): SharedCopy {
     git,
   };
 }
+
+/**
+ * Copies into `dir` the checkout's other tracked top-level entries (tests, docs, READMEs, CI), for
+ * a copy that runs the tests themselves. Those already there are kept.
+ */
+export async function completeCheckoutCopy(dir: string): Promise<void> {
+  const { stdout } = await run('git', ['ls-files', '-z'], root);
+  const entries = new Set(stdout.split('\0').flatMap((file) => (file ? [file.split('/')[0]] : [])));
+  for (const entry of entries) {
+    const target = path.join(dir, entry);
+    if (
+      await fs.stat(target).then(
+        () => false,
+        () => true,
+      )
+    )
+      await fs.cp(path.join(root, entry), target, { recursive: true });
+  }
+}

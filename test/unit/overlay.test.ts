@@ -510,15 +510,17 @@ describe('the output folder', () => {
 });
 
 describe('docs/overlays.md', () => {
-  it('gives targets that each select something in the description, and every operation with its schemas', async () => {
+  it('gives targets that each select something in the description; the reference lists every operation with its schemas', async () => {
     const { exec } = await import('jsonpath-rfc9535');
     const { listOperations } = await import('../../scripts/pipeline/bundle-operations.ts');
     const text = await fs.readFile(path.join(root, 'docs', 'overlays.md'), 'utf8');
+    const targetsPage = await fs.readFile(path.join(root, 'generated', 'reference', 'overlay-targets.md'), 'utf8');
     const targets = [
       ...text
         .split('### Targets in this description')[1]
         .split('## What is refused')[0]
         .matchAll(/`(\$[^`]*)`/g),
+      ...targetsPage.matchAll(/`(\$[^`]*)`/g),
     ].map((m) => m[1]);
     expect(targets.length).toBeGreaterThan(listOperations(base).length * 2);
     for (const target of targets) {
@@ -528,9 +530,10 @@ describe('docs/overlays.md', () => {
     }
     for (const operation of listOperations(base)) {
       const body = operation.body ? `\`$.components.schemas.${operation.body.schema}\`` : 'none';
-      expect(text).toContain(
+      expect(targetsPage).toContain(
         `| \`${operation.operationId}\` | \`$.paths['${operation.path}'].${operation.method}\` | ${body} | \`$.components.schemas.${operation.success.schema}\` |`,
       );
     }
+    expect(text).toContain('](../generated/reference/overlay-targets.md)');
   });
 });

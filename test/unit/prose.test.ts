@@ -3,6 +3,7 @@
 // does not have is a breach of its rule, naming the sentence and the part; a rewording that states
 // nothing new is not.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { operations } from '../../scripts/lint/contract/operations.ts';
 import { proseBreaches, sentences } from '../../scripts/lint/contract/prose.ts';
 import { type Json, loadBundle } from '../support/helpers.ts';
 import { disguisedInventions, neutralRewordings } from '../support/prose-rewordings.ts';
@@ -83,7 +84,7 @@ const rewordings: [string, Parameters<typeof withSentence>[1]?][] = [
   ['Its error bodies are absent from the interface document.'],
   ['Sends the batch that `id` names.'],
   ['It answers `201 Created` on success.'],
-  ['This is operation #13 of the 29.'],
+  [`This is operation #13 of the ${operations.length}.`],
   ['The `sendBatch` operation is under `/v1/batches/{id}/send`, one of the `/v1/` paths.'],
   ['Its body is `SendBatchRequestBody`, sent as `application/json`.'],
   ['Lists every scope.', summaryOf('/v1/scopes', 'get')],
