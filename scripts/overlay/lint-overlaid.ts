@@ -79,7 +79,9 @@ const controlCharacter =
  * Texts no description may hold, whatever the linters think: raw HTML (a `<meta http-equiv=refresh>`
  * redirects the rendered docs, and lands in the Markdown reference and llms.txt) and control
  * characters (an ESC, a line starting `::error::` after one). Every string of the document is read;
- * the description's own pass the project's lint, so what is found here came with the overlays.
+ * the description's own pass the project's lint, so what is found here came with the overlays. And
+ * keys beside a `$ref` (an update merged into a referencing node): valid in OpenAPI 3.1, read by no
+ * tool here, so the fact would be in the bundle and nowhere else.
  */
 function textProblems(document: OpenApiDocument): OverlaidProblem[] {
   const problems: OverlaidProblem[] = [];
@@ -93,12 +95,23 @@ function textProblems(document: OpenApiDocument): OverlaidProblem[] {
       return;
     }
     if (Array.isArray(node)) node.forEach((item, i) => walk(item, [...at, String(i)]));
-    else if (typeof node === 'object' && node !== null)
+    else if (typeof node === 'object' && node !== null) {
+      const ref = (node as { $ref?: unknown }).$ref;
+      const beside = typeof ref === 'string' ? Object.keys(node).filter((key) => !refSiblings.has(key) && !key.startsWith('x-')) : [];
+      if (beside.length > 0)
+        problems.push({
+          severity: 'error',
+          linter: 'overlay-text',
+          rule: 'no-ref-siblings',
+          message: `${beside.join(', ')} beside a $ref: the generators, the reference and verify read only the $ref; change what it references instead (${String(ref)})`,
+          at: pointer(...at),
+        });
       for (const [key, value] of Object.entries(node)) {
         if (controlCharacter.test(key))
           problems.push(textProblem('no-control-characters', 'a control or bidirectional character in a name: write plain text', [...at, key]));
         walk(value, [...at, key]);
       }
+    }
   };
   walk(document, []);
   // Raw HTML as a Markdown renderer reads it (markdownlint's no-inline-html, on CommonMark's own
@@ -116,6 +129,9 @@ function textProblems(document: OpenApiDocument): OverlaidProblem[] {
       );
   return problems;
 }
+
+/** The keys OpenAPI 3.1 gives a Reference Object beside `$ref`, which every tool reads. */
+const refSiblings = new Set(['$ref', 'summary', 'description']);
 
 const textProblem = (rule: string, message: string, at: string[]): OverlaidProblem => ({
   severity: 'error',

@@ -109,7 +109,15 @@ export function parseVerifyArgs(args: string[]): VerifyOptions {
   for (const pair of values.id) {
     const at = pair.indexOf('=');
     if (at <= 0 || at === pair.length - 1) throw new UsageError(`--id ${JSON.stringify(pair)}: give it as <operationId>=<id>, for example getWebhook=wh_1`);
-    ids.set(pair.slice(0, at), pair.slice(at + 1));
+    const [operationId, id] = [pair.slice(0, at), pair.slice(at + 1)];
+    if (ids.has(operationId))
+      throw new UsageError(
+        `--id ${JSON.stringify(operationId)} is given twice (${JSON.stringify(ids.get(operationId))}, ${JSON.stringify(id)}): give one id per operation`,
+      );
+    // What the client refuses to send as a path segment (it would name another path): refused here, before the run.
+    if (id === '.' || id === '..')
+      throw new UsageError(`--id ${JSON.stringify(pair)}: "${id}" cannot be sent as one path segment (it would name another path): give the resource's id`);
+    ids.set(operationId, id);
   }
   const timeout = Number(values.timeout);
   if (!(timeout > 0 && timeout <= 300)) throw new UsageError(`--timeout ${JSON.stringify(values.timeout)}: give seconds, more than 0 and at most 300`);
@@ -170,12 +178,16 @@ function didYouMean(wanted: string, names: string[]): string {
 
 /** The operationIds `options` names that `document` does not have, or a named write without --allow-writes. */
 export function checkNames(options: VerifyOptions, document: OpenApiDocument): void {
-  const operations = new Map([...eachOperation(document)].map(({ method, operation }) => [String(operation.operationId), method]));
+  const operations = new Map([...eachOperation(document)].map(({ method, path, operation }) => [String(operation.operationId), { method, path }]));
   for (const operationId of [...options.ids.keys(), ...options.writes])
     if (!operations.has(operationId))
       throw new UsageError(`${JSON.stringify(operationId)} is not an operationId of the description${didYouMean(operationId, [...operations.keys()])}`);
+  for (const operationId of options.ids.keys()) {
+    const { method, path } = operations.get(operationId)!;
+    if (!path.includes('{')) throw new UsageError(`--id ${operationId}: ${method.toUpperCase()} ${path} has no path parameter to give an id to`);
+  }
   for (const operationId of options.writes) {
-    if (operations.get(operationId) === 'get') throw new UsageError(`--write ${operationId}: it is a GET, which is verified without --write`);
+    if (operations.get(operationId)!.method === 'get') throw new UsageError(`--write ${operationId}: it is a GET, which is verified without --write`);
     if (!options.allowWrites)
       throw new UsageError(`--write ${operationId} changes data on the service: add --allow-writes to say that this verification writes`);
   }

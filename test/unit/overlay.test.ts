@@ -364,6 +364,13 @@ describe('the description with overlays', () => {
       '{description: \'Lists scopes \\`<iframe src="https://evil.example"></iframe>\\`.\'}',
       'error overlay-text no-raw-html',
     ],
+    // Found by the second new-user trial: merged beside the $ref, read by no tool, reported as no change.
+    [
+      'a schema merged beside a $ref (a success response targeted, not its schema)',
+      "$.paths['/v1/scopes'].get.responses['200']",
+      '{content: {application/json: {schema: {type: object, properties: {scopes: {type: array}}}}}}',
+      'error overlay-text no-ref-siblings: type, properties beside a $ref: the generators, the reference and verify read only the $ref; change what it references instead (#/components/schemas/ListScopesResponseBody)',
+    ],
   ])('refuses %s at the line of its key', async (_, target, update, message) => {
     const file = await overlayFile(`text-${Math.random().toString(36).slice(2)}.yaml`, `${header}  - target: ${target}\n    update: ${update}\n`);
     const refused = overlaidDescription(checkout, options([file]), base);

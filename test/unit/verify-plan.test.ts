@@ -57,6 +57,14 @@ describe('the plan', () => {
     expect(given?.url).toBe('https://x.test/v1/webhooks');
   });
 
+  it('refuses an id for an operation whose path has no parameter', () => {
+    expect(() =>
+      checkNames(parseVerifyArgs(['--base-url', 'http://x.test', '--id', 'listWebhooks=x']), {
+        paths: { '/v1/webhooks': { get: { operationId: 'listWebhooks' } } },
+      } as Json),
+    ).toThrow('--id listWebhooks: GET /v1/webhooks has no path parameter to give an id to');
+  });
+
   it('refuses a GET named as a write', async () => {
     expect(() =>
       checkNames(parseVerifyArgs(['--base-url', 'http://x.test', '--write', 'listWebhooks', '--allow-writes']), {
@@ -70,6 +78,12 @@ describe('the plan', () => {
     [['--base-url', 'https://user:pw@x.test'], '--base-url holds credentials: send them with --header instead, which is never printed'],
     [['--base-url', 'https://x.test', '--id', 'getWebhook'], '--id "getWebhook": give it as <operationId>=<id>, for example getWebhook=wh_1'],
     [['--base-url', 'https://x.test', '--rate', '100'], '--rate "100": give requests per second, more than 0 and at most 10'],
+    // Found by the second new-user trial: a run that could never send these called the service unreachable.
+    [['--base-url', 'https://x.test', '--id', 'getIntegration=..'], '--id "getIntegration=..": ".." cannot be sent as one path segment'],
+    [
+      ['--base-url', 'https://x.test', '--id', 'getIntegration=a', '--id', 'getIntegration=b'],
+      '--id "getIntegration" is given twice ("a", "b"): give one id per operation',
+    ],
     [['--base-url', 'https://x.test', '--header', 'X-Key: a\r\nX-Other: b'], '--header: give it as "Name: value"'],
     [[], '--base-url <url> is required'],
     [['--base-url', 'https://x.test', '--overlay', ''], '--overlay needs a value'],
