@@ -62,6 +62,19 @@ function meant(error: unknown, options: Record<string, unknown>): string {
   return near ? ` (did you mean '--${near}'?)` : '';
 }
 
+/**
+ * When npm ran the command and took some of its options as npm's own (`npm run verify --base-url x`
+ * without `--`: npm keeps `--base-url` as its config `base_url` and passes `x` on), the line that
+ * says so; else nothing.
+ */
+export function npmTookOptions(command: CommandDefinition, env: NodeJS.ProcessEnv = process.env): string {
+  if (env.npm_lifecycle_event !== command.name) return '';
+  const taken = Object.keys(command.options).filter((name) => env[`npm_config_${name.replaceAll('-', '_')}`] !== undefined);
+  return taken.length === 0
+    ? ''
+    : `\n  npm took ${taken.map((name) => `--${name}`).join(', ')} as its own: put -- before the command's options, \`npm run ${command.name} -- --${taken[0]} ...\``;
+}
+
 /** The options and positionals `args` gives `command`; throws a CommandLineError naming what is wrong. */
 export function parseCommandLine(command: CommandDefinition, args: string[]): { values: ParsedValues; positionals: string[]; help: boolean } {
   const options: Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean; default?: never }> = {
@@ -80,18 +93,21 @@ export function parseCommandLine(command: CommandDefinition, args: string[]): { 
     // The first sentence names the option; further lines (the hint for a value that starts with a dash) follow, indented.
     const [first, ...more] = nodeMessageLines(error instanceof Error ? error.message : String(error));
     throw new CommandLineError(
-      [`${command.name}: ${first.split('. ')[0].replace(/\.$/, '')}${meant(error, options)}: ${help(command)}`, ...more.map((line) => `  ${line}`)].join('\n'),
+      [`${command.name}: ${first.split('. ')[0].replace(/\.$/, '')}${meant(error, options)}: ${help(command)}`, ...more.map((line) => `  ${line}`)].join('\n') +
+        npmTookOptions(command),
     );
   }
   const { values, positionals } = parsed;
   if (values.help) return { values, positionals, help: true };
   if (command.positionals && positionals.length > command.positionals.max)
-    throw new CommandLineError(`${command.name}: unexpected argument ${forTerminal(JSON.stringify(positionals[command.positionals.max]))}: ${help(command)}`);
+    throw new CommandLineError(
+      `${command.name}: unexpected argument ${forTerminal(JSON.stringify(positionals[command.positionals.max]))}: ${help(command)}${npmTookOptions(command)}`,
+    );
   if (command.positionals && positionals.length < (command.positionals.min ?? 0))
     throw new CommandLineError(`${command.name}: ${command.positionals.usage} is required: ${help(command)}`);
   for (const [name, option] of Object.entries(command.options)) {
     if (option.required && values[name] === undefined)
-      throw new CommandLineError(`${command.name}: --${name} ${option.value ?? '<value>'} is required: ${help(command)}`);
+      throw new CommandLineError(`${command.name}: --${name} ${option.value ?? '<value>'} is required: ${help(command)}${npmTookOptions(command)}`);
     for (const value of Array.isArray(values[name]) ? values[name] : [values[name]]) checkKind(command, name, option, value);
   }
   return { values, positionals, help: false };

@@ -81,6 +81,16 @@ function meant(error, options) {
 	const near = given === void 0 ? void 0 : closestName(given, Object.keys(options));
 	return near ? ` (did you mean '--${near}'?)` : "";
 }
+/**
+* When npm ran the command and took some of its options as npm's own (`npm run verify --base-url x`
+* without `--`: npm keeps `--base-url` as its config `base_url` and passes `x` on), the line that
+* says so; else nothing.
+*/
+function npmTookOptions(command, env = process.env) {
+	if (env.npm_lifecycle_event !== command.name) return "";
+	const taken = Object.keys(command.options).filter((name) => env[`npm_config_${name.replaceAll("-", "_")}`] !== void 0);
+	return taken.length === 0 ? "" : `\n  npm took ${taken.map((name) => `--${name}`).join(", ")} as its own: put -- before the command's options, \`npm run ${command.name} -- --${taken[0]} ...\``;
+}
 /** The options and positionals `args` gives `command`; throws a CommandLineError naming what is wrong. */
 function parseCommandLine(command, args) {
 	const options = { help: {
@@ -107,7 +117,7 @@ function parseCommandLine(command, args) {
 	} catch (error) {
 		if (!String(error.code).startsWith("ERR_PARSE_ARGS_")) throw error;
 		const [first, ...more] = nodeMessageLines(error instanceof Error ? error.message : String(error));
-		throw new CommandLineError([`${command.name}: ${first.split(". ")[0].replace(/\.$/, "")}${meant(error, options)}: ${help(command)}`, ...more.map((line) => `  ${line}`)].join("\n"));
+		throw new CommandLineError([`${command.name}: ${first.split(". ")[0].replace(/\.$/, "")}${meant(error, options)}: ${help(command)}`, ...more.map((line) => `  ${line}`)].join("\n") + npmTookOptions(command));
 	}
 	const { values, positionals } = parsed;
 	if (values.help) return {
@@ -115,10 +125,10 @@ function parseCommandLine(command, args) {
 		positionals,
 		help: true
 	};
-	if (command.positionals && positionals.length > command.positionals.max) throw new CommandLineError(`${command.name}: unexpected argument ${forTerminal(JSON.stringify(positionals[command.positionals.max]))}: ${help(command)}`);
+	if (command.positionals && positionals.length > command.positionals.max) throw new CommandLineError(`${command.name}: unexpected argument ${forTerminal(JSON.stringify(positionals[command.positionals.max]))}: ${help(command)}${npmTookOptions(command)}`);
 	if (command.positionals && positionals.length < (command.positionals.min ?? 0)) throw new CommandLineError(`${command.name}: ${command.positionals.usage} is required: ${help(command)}`);
 	for (const [name, option] of Object.entries(command.options)) {
-		if (option.required && values[name] === void 0) throw new CommandLineError(`${command.name}: --${name} ${option.value ?? "<value>"} is required: ${help(command)}`);
+		if (option.required && values[name] === void 0) throw new CommandLineError(`${command.name}: --${name} ${option.value ?? "<value>"} is required: ${help(command)}${npmTookOptions(command)}`);
 		for (const value of Array.isArray(values[name]) ? values[name] : [values[name]]) checkKind(command, name, option, value);
 	}
 	return {
@@ -20413,7 +20423,7 @@ function createToolServer(table, caller) {
 			tools: { listChanged: false },
 			logging: {}
 		},
-		instructions: `Tools for the ${table.title} ${table.version}, one per operation. Where a tool's description says a payload is not specified, the interface document leaves it open: send and expect any JSON object.`
+		instructions: `Tools for the ${table.title} ${table.version}, one per operation. Where a tool's description says a payload is not specified, the interface document leaves it open: the input schema says what may be sent, and an answer may be any JSON value.`
 	});
 	server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: caller.listed() }));
 	server.setRequestHandler(CallToolRequestSchema, (request) => caller.call(request.params.name, request.params.arguments));

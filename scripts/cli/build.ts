@@ -54,6 +54,14 @@ async function main() {
   const path = await import('node:path');
   const from = process.env.INIT_CWD || process.cwd();
   const typed = new Map([...values.overlay, values.out ?? ''].map((file = '') => [path.resolve(from, file), file]));
+  // Where --out may not be is a bad argument (exit 2), found before anything is read.
+  const { outputPlacementProblem } = await import('../overlay/output-folder.ts');
+  const { forTerminal } = await import('../escape.ts');
+  const misplaced = outputPlacementProblem(project, path.resolve(from, values.out ?? ''), values.out ?? '');
+  if (misplaced) {
+    console.error(`build: ${forTerminal(misplaced)}: see \`npm run build -- --help\``);
+    return 2;
+  }
   const { buildOverlaid } = await import('../overlay/build-overlaid.ts');
   const ok = await buildOverlaid(
     project,

@@ -45,7 +45,10 @@ async function main() {
     return 1;
   }
   console.log(`docs: building; ${server.url} shows a page that reloads when the build is done`);
+  let stopping = false;
   const stop = () => {
+    if (stopping) return;
+    stopping = true;
     void server.close().then(() => {
       console.log('docs: stopped');
       process.exit(0);
@@ -53,6 +56,8 @@ async function main() {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  const { stopWithParent } = await import('../serve/stop-with-parent.ts');
+  stopWithParent(stop);
   await server.firstBuild;
   console.log(`docs: serving ${server.url}, with ${server.url}llms.txt and ${server.url}reference/ beside it`);
   console.log('docs: rebuilds when openapi/ changes and reloads the open page after a good rebuild; Ctrl-C to stop');

@@ -57,6 +57,8 @@ async function main() {
     };
     process.once('SIGINT', shutdown);
     process.once('SIGTERM', shutdown);
+    const { stopWithParent } = await import('../serve/stop-with-parent.ts');
+    stopWithParent(() => stopping || shutdown());
     // Ctrl-C reaches Prism too (the terminal signals the whole process group): that is a stop, not a failure.
     server.process.once('exit', (code, signal) => {
       if (stopping || signal === 'SIGINT' || signal === 'SIGTERM') return void (stopping || shutdown());

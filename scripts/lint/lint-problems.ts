@@ -26,7 +26,7 @@ export function problemLines(project: Project, result: LintResult): string[] {
   const severities = ['error', 'warning', 'info', 'hint'];
   const fromSpectral = result.spectral.map(
     (d) =>
-      `${result.bundleLabel}:${d.range.start.line + 1}:${d.range.start.character + 1} ${severities[d.severity]} ${d.code}: ${d.message} (at ${d.path.join('.')})`,
+      `${result.bundleLabel}:${d.range.start.line + 1}:${d.range.start.character + 1} ${severities[d.severity]} ${d.code}: ${d.message.replace(/([?!])\.$/, '$1')} (at ${d.path.join('.')})`,
   );
   return [...fromRedocly, ...fromSpectral, ...result.boundary.map(ownProblemLine)].map(forTerminal);
 }

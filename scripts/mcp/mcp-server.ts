@@ -341,7 +341,7 @@ export function createToolServer(table: McpToolTable, caller: ToolCaller): Serve
     { name: 'email-delivery-api', title: `${table.title} (MCP)`, version: table.version },
     {
       capabilities: { tools: { listChanged: false }, logging: {} },
-      instructions: `Tools for the ${table.title} ${table.version}, one per operation. Where a tool's description says a payload is not specified, the interface document leaves it open: send and expect any JSON object.`,
+      instructions: `Tools for the ${table.title} ${table.version}, one per operation. Where a tool's description says a payload is not specified, the interface document leaves it open: the input schema says what may be sent, and an answer may be any JSON value.`,
     },
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: caller.listed() }));

@@ -54,7 +54,8 @@ export async function lintOverlaid(document: OpenApiDocument, json: string, appl
         severity: diagnostic.severity === 0 ? ('error' as const) : ('warning' as const),
         linter: 'spectral' as const,
         rule: String(diagnostic.code),
-        message: diagnostic.message,
+        // Spectral ends a suggestion `Did you mean "object"?.`: the question mark ends it.
+        message: diagnostic.message.replace(/([?!])\.$/, '$1'),
         at: pointer(...diagnostic.path),
       })),
   ];

@@ -73,18 +73,24 @@ function unchanged(out: string, file: string, record: FileRecord): boolean {
   );
 }
 
+/** Why `out` cannot be the output folder wherever it is: inside generated/ or openapi/, or holding one of them. */
+export function outputPlacementProblem(project: Project, out: string, outShown: string): string | undefined {
+  for (const kept of [project.outputDir, path.dirname(project.sourceEntry)]) {
+    if (within(kept, out))
+      return `--out ${outShown} is inside ${path.basename(kept)}/, which only the description's own build writes; choose a folder outside it`;
+    if (within(out, kept)) return `--out ${outShown} holds ${path.basename(kept)}/; choose a folder of its own for the build with overlays`;
+  }
+  return undefined;
+}
+
 /**
  * Refuses an output folder inside generated/ or openapi/ (or one of them), a file, or a folder that
  * holds anything this command did not write there, or wrote and someone changed since. `contents`
  * is where the folder is now: `out`, or where the swap renamed it aside.
  */
 export function checkOutputFolder(project: Project, out: string, outShown: string, contents = out): void {
-  const sourceDir = path.dirname(project.sourceEntry);
-  for (const kept of [project.outputDir, sourceDir]) {
-    if (within(kept, out))
-      throw new ReportedError(`--out ${outShown} is inside ${path.basename(kept)}/, which only the description's own build writes; choose a folder outside it`);
-    if (within(out, kept)) throw new ReportedError(`--out ${outShown} holds ${path.basename(kept)}/; choose a folder of its own for the build with overlays`);
-  }
+  const misplaced = outputPlacementProblem(project, out, outShown);
+  if (misplaced) throw new ReportedError(misplaced);
   const stat = fs.lstatSync(contents, { throwIfNoEntry: false });
   if (!stat) return;
   if (!stat.isDirectory()) throw new ReportedError(`--out ${outShown} is not a folder`);

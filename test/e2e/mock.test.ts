@@ -3,7 +3,9 @@
 // and allows any origin without credentials; Ctrl-C (SIGINT to the command and to Prism, as a
 // terminal sends it to the process group) stops it cleanly, leaving no process.
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../support/helpers.ts';
@@ -78,6 +80,36 @@ describe('npm run mock', () => {
     expect(output).toMatch(/mock: stopped\n$/);
     expect(output).not.toMatch(/Prism (exited|stopped on its own)/);
     expect(() => process.kill(prism, 0)).toThrow();
+  });
+});
+
+// Found by the second new-user trial: `npm run mock &`, then `kill` of that npm, left the mock and
+// Prism running. The commands stop once their parent is gone (scripts/serve/stop-with-parent.ts):
+// here a real parent, a shell, killed under a real child that calls it.
+describe('a command whose parent is gone', () => {
+  it('stops within a few seconds, the parent it started with being no more', async () => {
+    const script = `import { stopWithParent } from ${JSON.stringify(path.join(root, 'scripts', 'serve', 'stop-with-parent.ts'))};
+      stopWithParent(() => { console.log('stopped'); process.exit(0); }, undefined, 100);
+      setInterval(() => {}, 1000);
+      console.log('started');`;
+    const shell = spawn('bash', ['-c', '"$0" --input-type=module -e "$1" & echo "child $!"; wait', process.execPath, script], { cwd: root });
+    let seen = '';
+    shell.stdout.on('data', (chunk: Buffer) => (seen += chunk.toString()));
+    const until = async (text: string) => {
+      for (let i = 0; i < 100 && !seen.includes(text); i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+      return seen.includes(text);
+    };
+    expect(await until('started')).toBe(true);
+    const child = Number(/child (\d+)/.exec(seen)?.[1]);
+    shell.kill('SIGKILL');
+    expect(await until('stopped'), seen).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Gone, or a zombie its new parent has not reaped yet (an init that reaps nothing, in a container).
+    const state = await fs.readFile(`/proc/${child}/stat`, 'utf8').then(
+      (stat) => stat.slice(stat.lastIndexOf(')') + 2)[0],
+      () => 'gone',
+    );
+    expect(['gone', 'Z']).toContain(state);
   });
 });
 

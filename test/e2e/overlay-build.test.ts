@@ -283,7 +283,11 @@ describe('bad input to the build with overlays', () => {
     [['--out', 'x'], 2, 'build: --out is for a build with --overlay'],
     [['--name', 'acme'], 2, 'build: --name is for a build with --overlay'],
     [[...overlayArgs, '--out', 'x', '--name', 'Bad Name'], 2, 'build: --name "Bad Name" is not an npm package name: use lowercase letters'],
-    [[...overlayArgs, '--out', 'generated/acme'], 1, "build: --out generated/acme is inside generated/, which only the description's own build writes"],
+    [
+      [...overlayArgs, '--out', 'generated/acme'],
+      2,
+      "build: --out generated/acme is inside generated/, which only the description's own build writes; choose a folder outside it: see `npm run build -- --help`",
+    ],
     [['--overlay', 'examples/overlays/missing.yaml', '--out', 'x'], 1, 'build: overlay examples/overlays/missing.yaml does not exist\n'],
   ])('%j exits %i with one line, writing nothing', async (args, code, message) => {
     const before = await fingerprint(path.join(root, 'generated'));

@@ -1,7 +1,7 @@
 // One definition per command gives its parser and its --help: a table of definitions and the
 // usage line, the parse, or the one-line refusal each must give (with Node's hint, if any, on lines of its own).
-import { describe, expect, it } from 'vitest';
-import { type CommandDefinition, CommandLineError, helpText, parseCommandLine } from '../../scripts/command-line.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type CommandDefinition, CommandLineError, helpText, npmTookOptions, parseCommandLine } from '../../scripts/command-line.ts';
 
 const command: CommandDefinition = {
   name: 'try',
@@ -54,6 +54,26 @@ describe('parseCommandLine', () => {
     [[], 'try: --out <folder> is required: see `npm run try -- --help`'],
   ])('%j: one line naming the option, pointing at --help', (args, line) => {
     expect(() => parseCommandLine(command, args)).toThrow(new CommandLineError(line));
+  });
+
+  // Found by the second new-user trial: `npm run verify --base-url http://x` (no `--`) said only "unexpected argument".
+  describe('options npm took as its own (no -- after the script name)', () => {
+    afterEach(() => void vi.unstubAllEnvs());
+
+    it('are named, with the command to type instead, on a line of their own', () => {
+      vi.stubEnv('npm_lifecycle_event', 'try');
+      vi.stubEnv('npm_config_out', 'true');
+      expect(() => parseCommandLine(command, ['some-folder'])).toThrow(
+        new CommandLineError(
+          "try: --out <folder> is required: see `npm run try -- --help`\n  npm took --out as its own: put -- before the command's options, `npm run try -- --out ...`",
+        ),
+      );
+    });
+
+    it("are not named when npm ran another script, or took none of this command's options", () => {
+      expect(npmTookOptions(command, { npm_lifecycle_event: 'test', npm_config_out: 'true' })).toBe('');
+      expect(npmTookOptions(command, { npm_lifecycle_event: 'try', npm_config_loglevel: 'silent' })).toBe('');
+    });
   });
 
   it("a value that starts with a dash: Node's hint on lines of their own, never a line break shown as \\u000a", () => {

@@ -393,6 +393,13 @@ describe('the description with overlays', () => {
     );
   });
 
+  it('ends Spectral\'s suggestion with its question mark (it printed `Did you mean "object"?.`)', async () => {
+    const file = await overlayFile('objet.yaml', `${header}  - target: $.components.schemas.ListScopesResponseBody\n    update: {type: objet}\n`);
+    await expect(overlaidDescription(checkout, options([file]), base)).rejects.toThrow(
+      'Did you mean "object"? (at #/components/schemas/ListScopesResponseBody/type)',
+    );
+  });
+
   it('refuses to remove or move an operation, or change its success status, unless allowed', async () => {
     const file = await overlayFile(
       'moves.yaml',
