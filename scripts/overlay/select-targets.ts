@@ -17,7 +17,8 @@ class TooManyNodes extends Error {}
 
 /**
  * Where the parser stopped, in words: its own message lists character classes (surrogate ranges
- * among them) that help nobody. A name after a dot holds only letters, digits and `_`.
+ * among them) that help nobody. A name after a dot holds only letters, digits and `_`, and starts
+ * with no digit.
  */
 function syntaxProblem(expression: string, error: unknown): string {
   const { location, found } = (error ?? {}) as { location?: { start?: { offset?: number } }; found?: unknown };
@@ -25,9 +26,14 @@ function syntaxProblem(expression: string, error: unknown): string {
   if (typeof offset !== 'number') return error instanceof Error ? error.message : String(error);
   const where = found === null || found === undefined ? 'it ends too soon' : `${JSON.stringify(found)} cannot come at character ${offset + 1}`;
   const dotted = /\.([^.[\]\s*]*[^\w.[\]\s*][^.[\]\s]*)/.exec(expression.slice(Math.max(0, expression.lastIndexOf('.', offset))));
+  // A name after a dot cannot start with a digit either: `responses.200` is `responses['200']`.
+  const numeric = /\.(\d[\w]*)/.exec(expression.slice(Math.max(0, expression.lastIndexOf('.', offset))));
+  const bracketed = (name: string) => `['${name.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}']`;
   const hint = dotted
-    ? `; a name with characters other than letters, digits and _ goes in brackets: ['${dotted[1].replaceAll('\\', '\\\\').replaceAll("'", "\\'")}']`
-    : '';
+    ? `; a name with characters other than letters, digits and _ goes in brackets: ${bracketed(dotted[1])}`
+    : numeric
+      ? `; a name that starts with a digit goes in brackets: ${bracketed(numeric[1])}`
+      : '';
   return `${where}${hint}`;
 }
 

@@ -223,6 +223,12 @@ describe('applying overlays', () => {
       '  - target: $.paths./v1/scopes.get\n    update: {}\n',
       `apply.yaml:4: action 1 (target $.paths./v1/scopes.get): "$.paths./v1/scopes.get" is not an RFC 9535 JSONPath expression: "/" cannot come at character 9; a name with characters other than letters, digits and _ goes in brackets: ['/v1/scopes']`,
     ],
+    // Found by the second new-user trial: no hint for a status code after a dot.
+    [
+      'a status code written after a dot',
+      "  - target: $.paths['/v1/scopes'].get.responses.200\n    update: {}\n",
+      `"$.paths['/v1/scopes'].get.responses.200" is not an RFC 9535 JSONPath expression: "2" cannot come at character 37; a name that starts with a digit goes in brackets: ['200']`,
+    ],
     [
       'an update that does not fit',
       '  - target: $.info\n    update: {title: {nested: true}}\n',
