@@ -76,18 +76,18 @@ export function unreleasedSection(changelog: string): string | undefined {
 
 /** What the release and the gate say when `[Unreleased]` does not name an affected operation. */
 export function unnamedProblem(missing: string[]): string {
-  return `CHANGELOG.md's [Unreleased] section does not name ${missing.map((id) => `\`${id}\``).join(', ')}, which the comparison with the last release says ${missing.length === 1 ? 'is' : 'are'} affected: name each operationId in a code span in an entry, or say "${everyOperationSentence}"`;
+  return `CHANGELOG.md's [Unreleased] section does not name ${missing.map((id) => `\`${id}\``).join(', ')}, which the comparison with the last release says ${missing.length === 1 ? 'is' : 'are'} affected: name each operationId in a code span in an entry, or say "${everyOperationSentence}" (an operation added is named by its operationId)`;
 }
 
 /**
  * The changelog with `[Unreleased]` moved into `## [version] - date` under a fresh, empty
  * `[Unreleased]`; throws an Error saying what is missing.
  */
-export function movedChangelog(changelog: string, version: string, date: string, affected: string[]): string {
+export function movedChangelog(changelog: string, version: string, date: string, affected: string[], added: readonly string[] = []): string {
   const section = unreleasedSection(changelog);
   if (section === undefined) throw new Error(`CHANGELOG.md has no '${unreleasedHeading}' section`);
   if (!/^- /m.test(section)) throw new Error(`CHANGELOG.md's [Unreleased] section has no entry: say what this release changes`);
-  const missing = unnamedOperations(section, affected);
+  const missing = unnamedOperations(section, affected, added);
   if (missing.length > 0) throw new Error(unnamedProblem(missing));
   const lines = changelog.split('\n');
   const at = lines.indexOf(unreleasedHeading);

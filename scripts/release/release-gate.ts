@@ -36,7 +36,7 @@ function unnamedAffected(comparison: Comparison, changelog: string): string[] {
   if (affected.length === 0) return [];
   const unreleased = unreleasedSection(changelog);
   if (unreleased === undefined) return ["CHANGELOG.md has no '## [Unreleased]' section"];
-  const missing = unnamedOperations(unreleased, affected);
+  const missing = unnamedOperations(unreleased, affected, comparison.added);
   return missing.length > 0 ? [unnamedProblem(missing)] : [];
 }
 

@@ -101,7 +101,7 @@ async function planRelease(project: Project, log: BuildLog, options: ReleaseOpti
   if (!atLeast(bump, decision.bump)) blockers.push(`--bump ${bump} is lower than the ${decision.bump} the comparison needs: ${decision.reason}`);
   let nextChangelog: string | undefined;
   try {
-    nextChangelog = movedChangelog(changelog, version, date, affected);
+    nextChangelog = movedChangelog(changelog, version, date, affected, decision.comparison.added);
     log.info(`release: the changelog section:\n\n## [${version}] - ${date}\n\n${unreleasedSection(changelog)}\n`);
     const gate = gateProblems(decision.comparison, lastVersion, version, nextChangelog);
     if (gate.length > 0) blockers.push(`the release gate fails: ${gate.join('; ')}`);

@@ -1,26 +1,57 @@
 // One place per fact: adding an operation to the interface document is four hand-edited files (the
-// path file, its schemas, the table in scripts/lint/contract/operations.ts, the changelog entry),
-// and then the pipeline passes with no other edit: lint, build (bundle, variants, types, client, the
-// Markdown reference, the interface document's page, the docs), the drift check and mutation
-// testing, each run as its command on a copy of the checkout. Removing the operation again returns
-// the tree to its commit. What the tests count is not re-run here: the unit tests take their counts
-// from the table (test/unit/stated-counts.test.ts checks the docs' counts), so they follow it.
+// path file, its schemas, the table in scripts/lint/contract/operations.ts, the changelog entry; a
+// new path adds its `$ref` in openapi/openapi.yaml, a new method of a path needs none), and then
+// the pipeline passes with no other edit: lint, build (bundle, variants, types, client, the
+// Markdown reference, the interface document's page, the docs), the drift check, the release gate,
+// mutation testing and the unit tier, each run as its command on a copy of the checkout. Each of
+// the four is needed: left out, lint or the gate fails. Removing the operation again returns the
+// tree to its commit.
 //
 // `stillNeeded` lists the edits the pipeline still asks for beyond the four, each with the lint
 // rule that asks: the test proves each is still needed, then makes it. When the contract derives
 // them too, the first assertion fails: remove the entry, and the test holds the four-file promise.
+import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { sharedCheckoutCopy } from '../support/repo-copy.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { completeCheckoutCopy, sharedCheckoutCopy } from '../support/repo-copy.ts';
 import { runScript } from '../support/run-command.ts';
 import { operations } from '../../scripts/lint/contract/operations.ts';
 
 const copy = sharedCheckoutCopy();
 const next = operations.length + 1;
 
+// The copy with the tests, docs and READMEs too, committed, so that the unit tier runs in it.
+beforeAll(async () => {
+  await completeCheckoutCopy(copy.dir);
+  await copy.git('add', '-A');
+  await copy.git('commit', '-qm', 'the tests and docs');
+}, 60_000);
+
+/**
+ * The unit tier of the copy, as `npm run test:unit` runs it, on one worker (the e2e files run
+ * beside it): a vitest of its own, with its own process mark, so that its teardown ends only what
+ * it started.
+ */
+function unitTier(): Promise<{ code: number; stdout: string; output: string }> {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST')));
+  const args = ['node_modules/vitest/vitest.mjs', 'run', '--config', 'test/vitest.config.ts', '--project', 'unit', '--maxWorkers', '1'];
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      args,
+      {
+        cwd: copy.dir,
+        env: { ...env, NO_COLOR: '1', FORCE_COLOR: '0', EMAIL_DELIVERY_TEST_RUN: `added-operation-${process.pid}` },
+        maxBuffer: 64 * 1024 * 1024,
+      },
+      (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, output: `${stdout}\n${stderr}` }),
+    );
+  });
+}
+
 /** The four files a maintainer edits by hand: each a file and what it becomes (undefined: a new file). */
-const handEdits: { file: string; edit: (text: string | undefined) => string }[] = [
+const handEdits: { file: string; edit: (text: string | undefined) => string; without: RegExp }[] = [
   {
     file: 'openapi/paths/v1_webhooks_id.yaml',
     edit: (text) =>
@@ -56,16 +87,20 @@ put:
     default:
       $ref: ../components/responses/ErrorResponse.yaml
 `,
+    // The table's row names an operation the description does not have.
+    without: /error faithful\/operations\b.*replaceWebhook|operation #\d+ \(PUT \/v1\/webhooks\/\{id\}\) is missing/,
   },
   {
     file: 'openapi/components/schemas/ReplaceWebhookRequestBody.yaml',
     edit: () =>
       'description: >-\n  The request body of `replaceWebhook`. The interface document does not specify\n  its fields, so any JSON object is accepted.\ntype: object\nadditionalProperties: true\n',
+    without: /ReplaceWebhookRequestBody\.yaml/,
   },
   {
     file: 'openapi/components/schemas/ReplaceWebhookResponseBody.yaml',
     edit: () =>
       'description: >-\n  One webhook, as returned by `replaceWebhook`. The interface document does not\n  specify its fields, so any JSON object is accepted.\ntype: object\nadditionalProperties: true\n',
+    without: /ReplaceWebhookResponseBody\.yaml/,
   },
   {
     file: 'scripts/lint/contract/operations.ts',
@@ -74,6 +109,7 @@ put:
         /^( {2}\{ n: \d+, .*listQuotas.*\n)/m,
         `$1  { n: ${next}, method: 'put', path: '/v1/webhooks/{id}', status: '200', label: 'OK', request: 'id+optional-body', area: webhooks, operationId: 'replaceWebhook' },\n`,
       ),
+    without: /PUT \/v1\/webhooks\/\{id\} is not one of the \d+ operations of the Endpoints table/,
   },
   {
     file: 'CHANGELOG.md',
@@ -82,6 +118,8 @@ put:
         '## [Unreleased]\n',
         `## [Unreleased]\n\n### Added\n\n- \`replaceWebhook\`: operation #${next} of the interface document, \`PUT /v1/webhooks/{id}\`.\n`,
       ),
+    // Lint passes without it; the release gate (run in every pull request) does not.
+    without: /does not name `replaceWebhook`/,
   },
 ];
 
@@ -139,18 +177,38 @@ describe(`an operation #${next} added to a copy of the checkout`, () => {
 
     const check = await runScript(copy.dir, 'check');
     expect(check.code, check.output).toBe(0);
+    const gate = await runScript(copy.dir, 'diff', ['--gate', '--base-branch', 'main']);
+    expect(gate.code, gate.output).toBe(0);
+    expect(gate.stdout).toContain('added: replaceWebhook');
+    // No test counts or lists by hand what the table knows.
+    const unit = await unitTier();
+    expect(unit.code, unit.output.slice(-4000)).toBe(0);
+    expect(unit.stdout).toMatch(/Tests +[1-9]\d* passed \(\d+\)/);
     // The mutations of the area the new operation joins (its path files), not the whole set again:
     // .ci/run runs every one on the checkout.
     const mutate = await runScript(copy.dir, 'mutate', ['--in', 'paths/v1_webhooks']);
     expect(mutate.code, mutate.output).toBe(0);
     expect(mutate.stdout).toMatch(/^mutate: [1-9]\d* of [1-9]\d* mistakes caught .*0 survived/m);
 
-    // Removed again: the build makes generated/ exactly as committed, and nothing else differs.
+    // Removed again, generated/ as committed: the drift check passes (a build of the source makes
+    // generated/ exactly), and nothing else differs.
     await restore(needed);
     await restore(added);
-    const rebuild = await runScript(copy.dir, 'build');
-    expect(rebuild.code, rebuild.output).toBe(0);
+    await copy.git('checkout', '--', 'generated');
+    const recheck = await runScript(copy.dir, 'check');
+    expect(recheck.code, recheck.output).toBe(0);
     const status = await copy.git('status', '--porcelain', '--', '.', ':!generated/docs');
     expect(status.stdout).toBe('');
+  });
+
+  it('needs each of the four: without any one, lint or the release gate fails, naming what is missing', { timeout: 300_000 }, async () => {
+    for (const left of handEdits) {
+      const applied = await apply(handEdits.filter((edit) => edit !== left));
+      const lint = await runScript(copy.dir, 'lint');
+      const failed = lint.code !== 0 ? lint : await runScript(copy.dir, 'diff', ['--gate', '--base-branch', 'main']);
+      await restore(applied);
+      expect(failed.code, `${left.file} left out: ${failed.output}`).toBe(1);
+      expect(failed.output, `${left.file} left out`).toMatch(left.without);
+    }
   });
 });

@@ -268,6 +268,19 @@ describe('one changelog rule for the gate and the release: each affected operati
     expect(release === undefined).toBe(accepted);
   });
 
+  // Found adding a 30th operation: the [Unreleased] of the day said "Affects every operation." of
+  // an unrelated change, and the new operation passed unannounced.
+  it('an operation added is named by its operationId: "Affects every operation." covers those there were', () => {
+    const withNew = changed((d) => {
+      d.paths['/v1/reputation/score'].put = { ...structuredClone(d.paths['/v1/reputation/score'].get), operationId: 'replaceReputationScore' };
+    });
+    expect(withNew.added).toEqual(['replaceReputationScore']);
+    const every = withEntry('- The client checks its arguments. Affects every operation.');
+    expect(gateProblems(withNew, '0.1.0', '0.1.0', every)).toEqual([expect.stringContaining('does not name `replaceReputationScore`')]);
+    expect(() => movedChangelog(every, '0.2.0', '2026-12-01', ['replaceReputationScore'], withNew.added)).toThrow('does not name `replaceReputationScore`');
+    expect(gateProblems(withNew, '0.1.0', '0.1.0', withEntry('- `replaceReputationScore`: new.'))).toEqual([]);
+  });
+
   it('a pull request that names nothing: the gate refuses it before the merge, saying why', () => {
     expect(gateVerdict(added, gateProblems(added, '0.1.0', '0.1.0', withEntry('- Prose.')))).toBe(
       "the changelog's [Unreleased] section does not name each affected operation, which npm run release would refuse after the merge",
