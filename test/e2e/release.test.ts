@@ -182,7 +182,7 @@ describe('npm run release', () => {
     it('an [Unreleased] section that does not name an affected operation', async () => {
       const temporary = await breaking('### Changed\n\n- **BREAKING** a list operation is renamed.\n');
       expect(await refused(temporary)).toBe(
-        'release: CHANGELOG.md\'s [Unreleased] section does not name `listWebhooks`, which the comparison with the last release says is affected: name each operationId in a code span in an entry, or say "Affects every operation."',
+        'release: CHANGELOG.md\'s [Unreleased] section does not name `listWebhooks`, which the comparison with the last release says is affected: name each operationId in a code span in an entry, or say "Affects every operation." (an operation added is named by its operationId)',
       );
     });
 
