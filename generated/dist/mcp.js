@@ -20340,8 +20340,9 @@ var ToolCaller = class {
 		const text = typeof answer === "string" ? answer : answer === void 0 ? "" : JSON.stringify(answer);
 		const type = response.headers.get("content-type");
 		const head = `HTTP ${response.status}${type ? ` (${clean(type)})` : ""} from ${tool.method} ${tool.path}`;
-		const cut = state.truncated || Buffer.byteLength(text) > this.options.maxResultBytes;
-		const shown = `${head}\n${text === "" ? "(no body)" : this.bounded(this.hidden(text))}${cut ? `\n[answer cut at ${this.options.maxResultBytes} bytes: the service sent more]` : ""}`;
+		const answerShown = this.bounded(this.hidden(text));
+		const cut = state.truncated || answerShown.cut;
+		const shown = `${head}\n${text === "" ? "(no body)" : answerShown.text}${cut ? `\n[answer cut at ${this.options.maxResultBytes} bytes: the service sent more]` : ""}`;
 		if (!response.ok) return this.failure(shown);
 		if (!tool.outputSchema) return { content: [{
 			type: "text",
@@ -20405,11 +20406,21 @@ var ToolCaller = class {
 		}
 		return result;
 	}
-	/** An answer's text escaped and cut at the bound (escaping makes it longer: the bound is on what the agent reads). */
+	/**
+	* An answer's text escaped and cut at the bound, and whether it was cut: escaping makes it longer,
+	* and the bound is on what the agent reads.
+	*/
 	bounded(text) {
 		const shown = escaped(text);
 		const bytes = Buffer.from(shown);
-		return bytes.byteLength <= this.options.maxResultBytes ? shown : new TextDecoder().decode(bytes.subarray(0, this.options.maxResultBytes)).replace(/\uFFFD$/, "");
+		if (bytes.byteLength <= this.options.maxResultBytes) return {
+			text: shown,
+			cut: false
+		};
+		return {
+			text: new TextDecoder().decode(bytes.subarray(0, this.options.maxResultBytes)).replace(/\uFFFD$/, ""),
+			cut: true
+		};
 	}
 };
 /** An MCP server (the SDK's) with the chosen tools; connect it to one transport. */

@@ -265,8 +265,9 @@ export class ToolCaller {
     const text = typeof answer === 'string' ? answer : answer === undefined ? '' : JSON.stringify(answer);
     const type = response.headers.get('content-type');
     const head = `HTTP ${response.status}${type ? ` (${clean(type)})` : ''} from ${tool.method} ${tool.path}`;
-    const cut = state.truncated || Buffer.byteLength(text) > this.options.maxResultBytes;
-    const shown = `${head}\n${text === '' ? '(no body)' : this.bounded(this.hidden(text))}${cut ? `\n[answer cut at ${this.options.maxResultBytes} bytes: the service sent more]` : ''}`;
+    const answerShown = this.bounded(this.hidden(text));
+    const cut = state.truncated || answerShown.cut;
+    const shown = `${head}\n${text === '' ? '(no body)' : answerShown.text}${cut ? `\n[answer cut at ${this.options.maxResultBytes} bytes: the service sent more]` : ''}`;
     if (!response.ok) return this.failure(shown);
     if (!tool.outputSchema) return { content: [{ type: 'text', text: shown }] };
     return this.structured(tool, text, shown, cut);
@@ -324,14 +325,16 @@ export class ToolCaller {
     return result;
   }
 
-  /** An answer's text escaped and cut at the bound (escaping makes it longer: the bound is on what the agent reads). */
-  private bounded(text: string): string {
+  /**
+   * An answer's text escaped and cut at the bound, and whether it was cut: escaping makes it longer,
+   * and the bound is on what the agent reads.
+   */
+  private bounded(text: string): { text: string; cut: boolean } {
     const shown = escaped(text);
     const bytes = Buffer.from(shown);
+    if (bytes.byteLength <= this.options.maxResultBytes) return { text: shown, cut: false };
     // Cut on a character boundary: the decoder drops a character the bound splits.
-    return bytes.byteLength <= this.options.maxResultBytes
-      ? shown
-      : new TextDecoder().decode(bytes.subarray(0, this.options.maxResultBytes)).replace(/\uFFFD$/, '');
+    return { text: new TextDecoder().decode(bytes.subarray(0, this.options.maxResultBytes)).replace(/\uFFFD$/, ''), cut: true };
   }
 }
 
