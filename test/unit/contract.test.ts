@@ -71,6 +71,17 @@ const cases: Record<Exclude<FaithfulRule, 'faithful/prose' | 'faithful/prose-num
     ['an operation moved to another area', (d) => (webhooks(d).tags = ['Quotas']), /\/get\/tags: #27's area is its only tag/],
     ['the areas reordered', (d) => d.tags.push(d.tags.shift()), /^#\/tags: one tag per area, in the document order/],
     ['an area without a description', (d) => (d.tags[3].description = ' '), /^#\/tags\/3\/description: each area tag has a description/],
+    // Found adding an operation under a new path: the area's description went stale silently.
+    [
+      "an operation under a path its area's description does not name",
+      (d) => (d.tags[3].description = 'Operations under `/v1/webhooks`.'),
+      /^#\/tags\/3\/description: the Webhooks area's description does not name a path that holds `\/v1\/inbound-webhooks\/\{id\}`, one of its operations/,
+    ],
+    [
+      'an area description that names a path of none of its operations',
+      (d) => (d.tags[3].description = 'Operations under `/v1/webhooks`, `/v1/quotas` and `/v1/inbound-webhooks/{id}`.'),
+      /^#\/tags\/3\/description: the Webhooks area's description names `\/v1\/quotas`, which holds none of its operations/,
+    ],
   ],
   'faithful/operation-text': [
     ['a summary with a period', (d) => (webhooks(d).summary = 'List webhooks.'), /\/get\/summary: the summary is in sentence case/],
