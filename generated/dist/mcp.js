@@ -20301,7 +20301,8 @@ var ToolCaller = class {
 			return await this.send(tool, input);
 		} catch (error) {
 			const reason = error instanceof Error ? `${error.name === "Error" ? "" : `${error.name}: `}${clean(error.message, maxErrorCharacters)}` : clean(String(error));
-			const cause = error instanceof Error && error.cause instanceof Error ? ` (${clean(error.cause.message)})` : "";
+			const causeText = error instanceof Error && error.cause instanceof Error ? error.cause.message : void 0;
+			const cause = causeText === "bad port" ? " (fetch never calls this port, a \"bad port\" of the Fetch standard: serve the service on another)" : causeText === void 0 ? "" : ` (${clean(causeText)})`;
 			const timeout = error instanceof Error && error.name === "TimeoutError" ? ` (no complete answer within ${this.options.timeoutMs} ms)` : "";
 			return this.failure(`${tool.name}: ${reason}${cause}${timeout}`);
 		}

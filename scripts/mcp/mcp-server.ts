@@ -221,7 +221,14 @@ export class ToolCaller {
       // The client's messages quote the argument or the answer they refuse: escaped and bounded here.
       const reason =
         error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${clean(error.message, maxErrorCharacters)}` : clean(String(error));
-      const cause = error instanceof Error && error.cause instanceof Error ? ` (${clean(error.cause.message)})` : '';
+      const causeText = error instanceof Error && error.cause instanceof Error ? error.cause.message : undefined;
+      // fetch refuses the Fetch standard's "bad ports" (6000, 9 and others) before connecting.
+      const cause =
+        causeText === 'bad port'
+          ? ' (fetch never calls this port, a "bad port" of the Fetch standard: serve the service on another)'
+          : causeText === undefined
+            ? ''
+            : ` (${clean(causeText)})`;
       const timeout = error instanceof Error && error.name === 'TimeoutError' ? ` (no complete answer within ${this.options.timeoutMs} ms)` : '';
       return this.failure(`${tool.name}: ${reason}${cause}${timeout}`);
     }

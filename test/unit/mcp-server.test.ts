@@ -242,6 +242,15 @@ describe('a call, against a recording service on 127.0.0.1', () => {
     await client.close();
   });
 
+  it('a base URL on a port fetch never calls is named as such (it said "fetch failed (bad port)")', async () => {
+    const client = await connect({ baseUrl: 'http://127.0.0.1:6000' });
+    const got = await client.callTool({ name: 'listQuotas' });
+    await client.close();
+    expect(text(got)).toBe(
+      'listQuotas: TypeError: fetch failed (fetch never calls this port, a "bad port" of the Fetch standard: serve the service on another)',
+    );
+  });
+
   it('credentials go to the service on every call and never come back to the agent or the log, even when the service echoes them', async () => {
     service.reply = (request) => jsonReply(401, { echoed: request.headers['x-api-key'] });
     const log: string[] = [];
