@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import fs from "node:fs";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import process$1 from "node:process";
 import http, { ServerResponse } from "node:http";
@@ -20628,7 +20629,15 @@ async function runMcp(values, table, io) {
 }
 
 // scripts/mcp/mcp-bin.ts
-const parsed = commandLine(mcpCommand, process.argv.slice(2));
+const invoked = path.basename(process.argv[1] ?? "");
+const program = /^[\w@.-]+$/.test(invoked) && !/\.[cm]?js$/.test(invoked) ? invoked : mcpCommand.name;
+const command = program === mcpCommand.name ? mcpCommand : {
+	...mcpCommand,
+	name: program,
+	program,
+	examples: mcpCommand.examples.map((example) => example.replaceAll(mcpCommand.name, program))
+};
+const parsed = commandLine(command, process.argv.slice(2));
 if (typeof parsed === "number") process.exitCode = parsed;
 else {
 	const table = JSON.parse(fs.readFileSync(new URL("../mcp-tools.json", import.meta.url), "utf8"));

@@ -1,13 +1,23 @@
 #!/usr/bin/env node
-// The package's `email-delivery-mcp` command (package.json `bin`): the MCP server of the
-// description the package was built from. Compiled by the build into dist/mcp.js, which reads the
-// tool table the build wrote beside dist/ (mcp-tools.json); in the checkout, run `npm run mcp`.
+// The package's `email-delivery-mcp` command (package.json `bin`; an overlaid package's is named
+// after it, `acme-email-api-mcp`): the MCP server of the description the package was built from.
+// Compiled by the build into dist/mcp.js, which reads the tool table the build wrote beside dist/
+// (mcp-tools.json); in the checkout, run `npm run mcp`.
 import fs from 'node:fs';
+import path from 'node:path';
 import { commandLine } from '../command-line.ts';
 import { mcpCommand, runMcp } from './mcp-command.ts';
 import type { McpToolTable } from './mcp-server.ts';
 
-const parsed = commandLine(mcpCommand, process.argv.slice(2));
+// The name it was started by (npm links a bin under its name), for its help and messages; run as a
+// file (`node dist/mcp.js`), the description's package's.
+const invoked = path.basename(process.argv[1] ?? '');
+const program = /^[\w@.-]+$/.test(invoked) && !/\.[cm]?js$/.test(invoked) ? invoked : mcpCommand.name;
+const command =
+  program === mcpCommand.name
+    ? mcpCommand
+    : { ...mcpCommand, name: program, program, examples: mcpCommand.examples.map((example) => example.replaceAll(mcpCommand.name, program)) };
+const parsed = commandLine(command, process.argv.slice(2));
 if (typeof parsed === 'number') process.exitCode = parsed;
 else {
   const table = JSON.parse(fs.readFileSync(new URL('../mcp-tools.json', import.meta.url), 'utf8')) as McpToolTable;

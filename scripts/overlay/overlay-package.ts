@@ -71,6 +71,12 @@ function mapExports(value: unknown): unknown {
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapExports(item)]));
 }
 
+/** The MCP server's command in the package `name`: the name, its scope joined, and `-mcp` (`@acme/email-api` -> `acme-email-api-mcp`). */
+export function mcpBinName(name: string): string {
+  const joined = name.replace(/^@/, '').replace('/', '-');
+  return joined.endsWith('-mcp') ? joined : `${joined}-mcp`;
+}
+
 /** package.json of the output folder. */
 export function packageJson(project: Project, name: string, version: string, document: OpenApiDocument, overlays: Overlay[]): string {
   const own = JSON.parse(fs.readFileSync(path.join(project.root, 'package.json'), 'utf8')) as Record<string, unknown>;
@@ -82,7 +88,9 @@ export function packageJson(project: Project, name: string, version: string, doc
     type: own.type,
     engines: own.engines,
     exports: mapExports(own.exports),
-    bin: mapExports(own.bin),
+    // Its own name, not the description's package's: both installed globally, or in one
+    // application, would otherwise claim the same command.
+    bin: { [mcpBinName(name)]: mapExports(Object.values(own.bin as Record<string, string>)[0]) },
     files: [...(own.files as string[]).map(inFolder), 'README.md', 'overlay-changes.md'],
     dependencies: own.dependencies,
     // Each overlay by its file's name: the package ships, and where it was built is nobody's business.

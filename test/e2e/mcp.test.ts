@@ -163,7 +163,7 @@ describe("an overlaid build's package, installed in a separate application, star
   afterAll(() => Promise.all([app?.remove(), overlaidMock?.stop()]));
 
   it("lists only the read-only tools and returns the overlay's typed fields from the mock", async () => {
-    const server = [path.join(app.dir, 'node_modules', '.bin', 'email-delivery-mcp'), '--base-url', overlaidMock.url];
+    const server = [path.join(app.dir, 'node_modules', '.bin', 'acme-email-api-mcp'), '--base-url', overlaidMock.url];
     const listed = await overStdio(['--method', 'tools/list'], server);
     expect(listed.code, listed.output).toBe(0);
     const tools = JSON.parse(listed.stdout).tools as { name: string; annotations: { readOnlyHint: boolean }; outputSchema?: unknown }[];
@@ -172,5 +172,14 @@ describe("an overlaid build's package, installed in a separate application, star
     const called = await overStdio(['--method', 'tools/call', '--tool-name', 'getMessageStatus'], server);
     expect(called.code, called.output).toBe(0);
     expect(['queued', 'delivered', 'bounced']).toContain(JSON.parse(called.stdout).structuredContent.state);
+  });
+
+  it('is named after the package, and its help and messages say that name', async () => {
+    const help = await run(path.join(app.dir, 'node_modules', '.bin', 'acme-email-api-mcp'), ['--help'], app.dir);
+    expect(help.code, help.output).toBe(0);
+    expect(help.stdout).toMatch(/^usage: acme-email-api-mcp \[/);
+    expect(help.stdout).not.toContain('email-delivery-mcp');
+    const wrong = await run(path.join(app.dir, 'node_modules', '.bin', 'acme-email-api-mcp'), ['--port', 'x'], app.dir);
+    expect(wrong.stderr).toMatch(/^acme-email-api-mcp: --port "x": .*see `acme-email-api-mcp --help`/);
   });
 });

@@ -183,6 +183,8 @@ describe('the output folder as a package', () => {
     );
     expect(JSON.stringify(manifest.exports)).toBe(JSON.stringify(own.exports).replaceAll('./generated/', './'));
     expect(manifest.dependencies).toEqual(own.dependencies);
+    // Its MCP command is its own: the description's package's and this one installed side by side do not collide.
+    expect(manifest.bin).toEqual({ [`${packageName.replace(/^@/, '').replace('/', '-')}-mcp`]: 'dist/mcp.js' });
     expect(manifest.overlays.map((overlay: { file: string }) => overlay.file)).toEqual(['auth.yaml', 'fields.yaml']);
     for (const file of Object.values<string | { types: string; default: string }>(manifest.exports).flatMap((e) =>
       typeof e === 'string' ? [e] : [e.types, e.default],
