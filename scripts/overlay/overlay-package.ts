@@ -10,6 +10,7 @@ import { type Project, ReportedError } from '../project.ts';
 import { propertyName } from '../pipeline/generate-client.ts';
 import { headerSchemes } from '../pipeline/bundle-operations.ts';
 import type { Overlay } from './read-overlay.ts';
+import { mcpBinName } from '../mcp/mcp-bin-name.ts';
 
 /** The name of the package when the user gives none. */
 export const defaultPackageName = 'email-delivery-api-with-overlays';
@@ -69,12 +70,6 @@ function mapExports(value: unknown): unknown {
   if (typeof value === 'string') return inFolder(value);
   if (typeof value !== 'object' || value === null) return value;
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapExports(item)]));
-}
-
-/** The MCP server's command in the package `name`: the name, its scope joined, and `-mcp` (`@acme/email-api` -> `acme-email-api-mcp`). */
-export function mcpBinName(name: string): string {
-  const joined = name.replace(/^@/, '').replace('/', '-');
-  return joined.endsWith('-mcp') ? joined : `${joined}-mcp`;
 }
 
 /** package.json of the output folder. */

@@ -22,6 +22,7 @@ import {
 import { listOperations, type Operation } from './bundle-operations.ts';
 import { interfaceDocumentFile, interfaceDocumentMarkdown, interfaceDocumentTitle, withOperationLinks } from './interface-document.ts';
 import { overlayTargetsFile, overlayTargetsMarkdown } from './overlay-targets.ts';
+import { mcpBinName, ownMcpBin } from '../mcp/mcp-bin-name.ts';
 
 /** The file name of an area's page: its tag, lower-cased, words joined by hyphens. */
 export const areaFile = (tag: string) => `${new GithubSlugger().slug(tag)}.md`;
@@ -231,6 +232,12 @@ function indexPage(document: OpenApiDocument, areas: Area[], link: (area: Area, 
   ].join('\n');
 }
 
+/** The package's MCP command: an overlaid build's is named after its package (`info.x-package`). */
+function mcpCommandOf(info: Info): string {
+  const pkg = (info as { 'x-package'?: { name?: unknown } })['x-package'];
+  return typeof pkg?.name === 'string' ? mcpBinName(pkg.name) : ownMcpBin;
+}
+
 /** Each heading one level deeper, for a page that becomes a section of llms-full.txt. */
 const demoted = (page: string) => page.replace(/^(#+) /gm, '#$1 ');
 
@@ -273,7 +280,7 @@ export function markdownReference(document: OpenApiDocument): Map<string, string
       '',
       '## MCP server',
       '',
-      "- [Its tools](mcp-tools.json): one tool per operation, named by its operationId, served by the package's `email-delivery-mcp` command (`npm run mcp` in a clone) over stdio or loopback HTTP; read-only unless `--allow-writes`, credentials from the environment only",
+      `- [Its tools](mcp-tools.json): one tool per operation, named by its operationId, served by the package's \`${mcpCommandOf(info)}\` command (\`npm run mcp\` in a clone) over stdio or loopback HTTP; read-only unless \`--allow-writes\`, credentials from the environment only`,
       '',
       '## Optional',
       '',

@@ -141,6 +141,8 @@ export const state: 'queued' | 'delivered' | 'bounced' | undefined = data?.state
     expect(index).toContain('- `ExampleApiKey` (API key in the header `X-Example-Api-Key`)');
     const messages = await fs.readFile(path.join(out, 'reference', 'messages-and-batches.md'), 'utf8');
     expect(messages).toContain("  - Field `subject` (string, required): The subject line of the batch's messages.");
+    // llms.txt names the package's own MCP command.
+    expect(await fs.readFile(path.join(out, 'llms.txt'), 'utf8')).toContain("served by the package's `acme-email-api-mcp` command");
   });
 
   it.runIf(mustRunBrowserTests)('the docs show the overlays, the scheme and the fields in a real Chromium', async () => {
