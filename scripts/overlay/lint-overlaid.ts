@@ -109,7 +109,7 @@ function textProblems(document: OpenApiDocument): OverlaidProblem[] {
         });
       for (const [key, value] of Object.entries(node)) {
         if (controlCharacter.test(key))
-          problems.push(textProblem('no-control-characters', 'a control or bidirectional character in a name: write plain text', [...at, key]));
+          problems.push(textProblem('no-control-characters', 'a control, bidirectional or invisible character in a name: write plain text', [...at, key]));
         walk(value, [...at, key]);
       }
     }
