@@ -4,6 +4,7 @@
 // it is about (or a node that node references), so the message names the overlay file and line.
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { lint as lintMarkdown } from 'markdownlint/sync';
+import { invisibleCharacter } from '../invisible-characters.ts';
 import { eachOperation, isRef, nodeAt, type OpenApiDocument, pointer, pointerSegments } from '../openapi-document.ts';
 import { runSpectral } from '../lint/spectral.ts';
 import { standardRuleset } from '../lint/spectral-ruleset.ts';
@@ -68,13 +69,10 @@ export async function lintOverlaid(document: OpenApiDocument, json: string, appl
 
 /**
  * Control, bidirectional-override and invisible characters (line breaks and tabs aside): they would
- * rewrite a terminal or a CI log, or hide text from a reader that an agent still reads (zero-width
- * characters, the soft hyphen, variation selectors, Unicode tag characters), in every artifact the
- * texts reach, the MCP tools' descriptions included.
+ * rewrite a terminal or a CI log, or hide text from a reader that an agent still reads, in every
+ * artifact the texts reach, the MCP tools' descriptions included.
  */
-const controlCharacter =
-  // eslint-disable-next-line no-control-regex, no-misleading-character-class -- matching these characters is the point
-  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufe00-\ufe0f\ufeff\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/u;
+const controlCharacter = invisibleCharacter;
 
 /**
  * Texts no description may hold, whatever the linters think: raw HTML (a `<meta http-equiv=refresh>`

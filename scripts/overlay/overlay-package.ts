@@ -10,7 +10,7 @@ import { type Project, ReportedError } from '../project.ts';
 import { propertyName } from '../pipeline/generate-client.ts';
 import { headerSchemes } from '../pipeline/bundle-operations.ts';
 import type { Overlay } from './read-overlay.ts';
-import { mcpBinName } from '../mcp/mcp-bin-name.ts';
+import { mcpBinName, ownMcpBin } from '../mcp/mcp-bin-name.ts';
 
 /** The name of the package when the user gives none. */
 export const defaultPackageName = 'email-delivery-api-with-overlays';
@@ -20,6 +20,10 @@ export function checkPackageName(name: string): string {
   if (name.length > 214 || !/^(@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/.test(name))
     throw new ReportedError(
       `--name ${JSON.stringify(name)} is not an npm package name: use lowercase letters, digits, '-', '.', '_' or '~', optionally after @scope/ (e.g. acme-email-api or @acme/email-api)`,
+    );
+  if (mcpBinName(name) === ownMcpBin)
+    throw new ReportedError(
+      `--name ${JSON.stringify(name)} would name its MCP command ${ownMcpBin}, the description's own package's: choose another name (e.g. acme-email-api)`,
     );
   return name;
 }

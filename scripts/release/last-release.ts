@@ -8,6 +8,7 @@ import path from 'node:path';
 import semver from 'semver';
 import type { Project } from '../project.ts';
 import { git } from './git.ts';
+import { changelogLines, datedHeading } from './changelog-text.ts';
 
 export type Bump = 'major' | 'minor' | 'patch';
 export const bumps: Bump[] = ['patch', 'minor', 'major'];
@@ -28,10 +29,11 @@ export function tagVersion(tag: string): string | undefined {
 
 /** The changelog's dated sections, newest first: `## [X.Y.Z] - YYYY-MM-DD`. */
 export function datedSections(changelog: string): { version: string; heading: string }[] {
-  // Line ends as the site's changelog reader takes them (site/changelog.ts): CRLF is a line end too.
-  return [...changelog.replace(/\r\n?/g, '\n').matchAll(/^## \[(\d+\.\d+\.\d+)\] - \d{4}-\d{2}-\d{2}$/gm)]
-    .filter((match) => semver.valid(match[1]) !== null)
-    .map((match) => ({ version: match[1], heading: match[0] }));
+  // Whole lines, as every reader of the changelog takes them (release/changelog-text.ts).
+  return changelogLines(changelog).flatMap((line) => {
+    const version = datedHeading.exec(line)?.[1];
+    return version !== undefined && semver.valid(version) !== null ? [{ version, heading: line }] : [];
+  });
 }
 
 /** The latest release reachable from `ref` (default HEAD), or undefined when there has been none. */

@@ -4,6 +4,7 @@
 // release; once released (info.version a new major), it is under that version's section.
 import semver from 'semver';
 import { changelogEntries, entryNames, unnamedOperations } from './changelog-names.ts';
+import { changelogProblems } from './changelog-text.ts';
 import type { Comparison } from './compare.ts';
 import { affectedOperations, unnamedProblem, unreleasedSection } from './next-release.ts';
 
@@ -25,7 +26,7 @@ function section(changelog: string, heading: string): string[] | undefined {
  */
 export function gateProblems(comparison: Comparison, baseVersion: string, headVersion: string, changelog: string): string[] {
   const unnamed = headVersion === baseVersion ? unnamedAffected(comparison, changelog) : [];
-  return [...unnamed, ...breakingProblems(comparison, baseVersion, headVersion, changelog)];
+  return [...changelogProblems(changelog), ...unnamed, ...breakingProblems(comparison, baseVersion, headVersion, changelog)];
 }
 
 /** The release's own check, run before the merge: each affected operation named under `[Unreleased]`. */

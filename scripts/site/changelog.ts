@@ -1,5 +1,6 @@
 // A release's section of CHANGELOG.md: its date and its text, as the site lists it and as the
 // GitHub release's notes give it (scripts/cli/release-notes.ts).
+import { changelogLines } from '../release/changelog-text.ts';
 
 export interface ChangelogSection {
   version: string;
@@ -11,7 +12,7 @@ export interface ChangelogSection {
 
 /** The dated section of `version` (X.Y.Z) in `changelog`, or undefined when there is none. */
 export function changelogSection(changelog: string, version: string): ChangelogSection | undefined {
-  const lines = changelog.replace(/\r\n/g, '\n').split('\n');
+  const lines = changelogLines(changelog);
   const heading = new RegExp(`^## \\[${version.replaceAll('.', '\\.')}\\] - (\\d{4}-\\d{2}-\\d{2})$`);
   const start = lines.findIndex((line) => heading.test(line));
   if (start < 0) return undefined;

@@ -7,6 +7,7 @@ import { sourceLimits } from '../lint/source-boundary.ts';
 import { type Project, ReportedError, shown } from '../project.ts';
 import { tagVersion } from '../release/last-release.ts';
 import { changelogSection } from './changelog.ts';
+import { changelogProblems } from '../release/changelog-text.ts';
 
 /** The changelog section of release `tag` (vX.Y.Z), its text only, ending in one newline. */
 export async function releaseNotes(project: Project, tag: string): Promise<string> {
@@ -19,7 +20,10 @@ export async function releaseNotes(project: Project, tag: string): Promise<strin
     const { size } = await file.stat();
     if (size > sourceLimits.fileBytes)
       throw new ReportedError(`release-notes: ${shown(project, project.changelog)} has ${size} bytes, more than the ${sourceLimits.fileBytes} it may have`);
-    const section = changelogSection(await file.readFile('utf8'), version);
+    const changelog = await file.readFile('utf8');
+    const [problem] = changelogProblems(changelog, shown(project, project.changelog));
+    if (problem) throw new ReportedError(`release-notes: ${forTerminal(problem)}`);
+    const section = changelogSection(changelog, version);
     if (!section) throw new ReportedError(`release-notes: ${shown(project, project.changelog)} has no section '## [${version}] - <date>'`);
     return `${section.text}\n`;
   } finally {

@@ -11,6 +11,7 @@ import { type Project, ReportedError } from '../project.ts';
 import { type ChangelogSection, changelogSection } from './changelog.ts';
 import { git } from '../release/git.ts';
 import { fileAtCommit } from '../release/read-at-commit.ts';
+import { changelogProblems } from '../release/changelog-text.ts';
 
 export interface SiteVersion {
   /** The folder name: X.Y.Z for a release, `next` for the current commit. */
@@ -73,6 +74,9 @@ async function releasesByTag(project: Project): Promise<SiteVersion[]> {
  */
 async function releasesByChangelog(project: Project, tagged: SiteVersion[], leftOut: string[]): Promise<SiteVersion[]> {
   const changelog = (await fileAtCommit(project, 'HEAD', 'CHANGELOG.md', 'site: CHANGELOG.md')) ?? '';
+  // Which releases there are is read from it: a text readers could split differently is refused.
+  const [problem] = changelogProblems(changelog);
+  if (problem) throw new ReportedError(`site: ${forTerminal(problem)}`);
   const releases: SiteVersion[] = [];
   for (const { version: name, commit } of await datedReleases(project, changelog)) {
     if (tagged.some((release) => release.name === name)) continue;

@@ -494,6 +494,20 @@ describe('what the build makes of a description with overlays', () => {
   });
 });
 
+// Found by the third review: --name email-delivery gave the MCP command the description's own
+// package has, the collision naming it after the package was to prevent.
+describe("the package's name", () => {
+  it.each(['email-delivery', 'email-delivery-mcp', '@email/delivery'])('%s, whose MCP command would be email-delivery-mcp, is refused', async (name) => {
+    const { checkPackageName } = await import('../../scripts/overlay/overlay-package.ts');
+    expect(() => checkPackageName(name)).toThrow(`would name its MCP command email-delivery-mcp, the description's own package's`);
+  });
+
+  it('names the MCP command after the package', async () => {
+    const { mcpBinName } = await import('../../scripts/mcp/mcp-bin-name.ts');
+    expect(['acme-email-api', '@acme/email-api', 'acme-mcp'].map(mcpBinName)).toEqual(['acme-email-api-mcp', 'acme-email-api-mcp', 'acme-mcp']);
+  });
+});
+
 describe('the output folder', () => {
   it('is refused inside generated/ or openapi/, or when it holds them', () => {
     expect(() => checkOutputFolder(checkout, path.join(checkout.outputDir, 'acme'), 'generated/acme')).toThrow(
