@@ -189,11 +189,13 @@ describe.runIf(mustRunBrowserTests)('the site in Chromium', () => {
   it('moves between versions with the switcher', async () => {
     const { page, errors } = await open(`${base}/docs/index.html`);
     const switcher = page.locator('#version-switcher');
-    await expect.poll(() => switcher.locator('summary').textContent()).toBe(`Version: ${base} (${baseDate})`);
+    // The switcher is filled in once the page has loaded versions.json: under a busy machine's load
+    // (Redoc parsing beside it) that takes more than expect.poll's one-second default.
+    await expect.poll(() => switcher.locator('summary').textContent(), { timeout: 30_000 }).toBe(`Version: ${base} (${baseDate})`);
     await switcher.locator('summary').click();
     await switcher.getByRole('link', { name: `${next} (${nextDate})` }).click();
     await page.waitForURL(`${server.url}/${next}/docs/index.html`);
-    await expect.poll(() => page.locator('#version-switcher summary').textContent()).toBe(`Version: ${next} (${nextDate})`);
+    await expect.poll(() => page.locator('#version-switcher summary').textContent(), { timeout: 30_000 }).toBe(`Version: ${next} (${nextDate})`);
     await expect.poll(() => page.locator('#redoc').textContent(), { timeout: 30_000 }).toContain(next);
     await page.screenshot({ path: path.join(scratch, 'switcher.png') });
     // Scrolled down to the operations, the switcher is gone with the top of the page: it covers none
