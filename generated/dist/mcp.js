@@ -7935,6 +7935,10 @@ function doubledSegmentWarning(baseUrl, paths) {
 	return `the base URL ends in /${last}, and the description's paths start with /${last}/ already (calls go to .../${last}/${last}/...): give the part before /${last}`;
 }
 
+// scripts/mcp/mcp-bin-name.ts
+/** The command of the description's own package (package.json `bin`). */
+const ownMcpBin = "email-delivery-mcp";
+
 // node_modules/@hono/node-server/dist/constants-BLSFu_RU.mjs
 const X_ALREADY_SENT = "x-hono-already-sent";
 
@@ -19346,8 +19350,12 @@ var require__2020 = /* @__PURE__ */ __commonJSMin(((exports, module) => {
 	});
 }));
 
-// node_modules/openapi-fetch/dist/index.mjs
+// scripts/invisible-characters.ts
 var import__2020 = require__2020();
+/** One such character, at its first place in a text. */
+const invisibleCharacter = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufe00-\ufe0f\ufeff\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/u;
+
+// node_modules/openapi-fetch/dist/index.mjs
 const PATH_PARAM_RE = /\{[^{}]+\}/g;
 const supportsRequestInitExt = () => {
 	return typeof process === "object" && Number.parseInt(process?.versions?.node?.substring(0, 2)) >= 18 && process.versions.undici;
@@ -20195,12 +20203,11 @@ function suggestion(name, names) {
 	return near === void 0 ? "" : ` (did you mean '${near}'?)`;
 }
 /**
-* Control, bidirectional-override and invisible characters (line breaks and tabs aside): shown as
-* `\uXXXX` (`\u{XXXXX}` beyond the first plane), so that an answer cannot hide text from whoever
-* reads the result, nor carry instructions an agent reads and a person does not see (zero-width
-* characters, variation selectors, Unicode tag characters).
+* The characters a reader does not see as written (invisible-characters.ts), and a carriage return:
+* shown as `\uXXXX` (`\u{XXXXX}` beyond the first plane), so that an answer cannot hide text from
+* whoever reads the result, nor carry instructions an agent reads and a person does not see.
 */
-const unsafe = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufe00-\ufe0f\ufeff\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/gu;
+const unsafe = new RegExp(`${invisibleCharacter.source}|\\r`, "gu");
 const escaped = (text) => text.replace(unsafe, (char) => {
 	const code = char.codePointAt(0);
 	return code > 65535 ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, "0")}`;
@@ -20396,7 +20403,6 @@ var ToolCaller = class {
 	hidden(text) {
 		let result = text;
 		for (const secret of this.secrets()) {
-			result = result.replaceAll(secret, "[credential]");
 			const lead = secret.slice(0, Math.min(secret.length, 8));
 			let at = result.indexOf(lead);
 			while (at !== -1) {
@@ -20446,8 +20452,8 @@ function createToolServer(table, caller) {
 // scripts/mcp/mcp-command.ts
 const baseUrlVariable = "EMAIL_DELIVERY_BASE_URL";
 const mcpCommand = {
-	name: "email-delivery-mcp",
-	program: "email-delivery-mcp",
+	name: ownMcpBin,
+	program: ownMcpBin,
 	summary: [
 		"Serves the operations of the description as MCP tools, one per operation, named by operationId, for AI agents.",
 		"Read-only by default: only the GET operations, unless --allow-writes. Over stdio, or with --http over",

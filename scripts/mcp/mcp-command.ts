@@ -7,6 +7,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { doubledSegmentWarning } from '../base-url.ts';
 import type { CommandDefinition, ParsedValues } from '../command-line.ts';
 import { forTerminal } from '../escape.ts';
+import { ownMcpBin } from './mcp-bin-name.ts';
 import { serveHttp } from './mcp-http.ts';
 import {
   chooseTools,
@@ -23,8 +24,8 @@ import {
 export const baseUrlVariable = 'EMAIL_DELIVERY_BASE_URL';
 
 export const mcpCommand: CommandDefinition = {
-  name: 'email-delivery-mcp',
-  program: 'email-delivery-mcp',
+  name: ownMcpBin,
+  program: ownMcpBin,
   summary: [
     'Serves the operations of the description as MCP tools, one per operation, named by operationId, for AI agents.',
     'Read-only by default: only the GET operations, unless --allow-writes. Over stdio, or with --http over',

@@ -9,6 +9,7 @@ import { CallToolRequestSchema, type CallToolResult, ErrorCode, ListToolsRequest
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { closestName } from '../closest-name.ts';
+import { invisibleCharacter } from '../invisible-characters.ts';
 import { createDescribedClient, type ParameterStyle } from '../pipeline/client-runtime.ts';
 
 /** One input of a tool, and where the client puts it. */
@@ -102,14 +103,11 @@ function suggestion(name: string, names: string[]): string {
 }
 
 /**
- * Control, bidirectional-override and invisible characters (line breaks and tabs aside): shown as
- * `\uXXXX` (`\u{XXXXX}` beyond the first plane), so that an answer cannot hide text from whoever
- * reads the result, nor carry instructions an agent reads and a person does not see (zero-width
- * characters, variation selectors, Unicode tag characters).
+ * The characters a reader does not see as written (invisible-characters.ts), and a carriage return:
+ * shown as `\uXXXX` (`\u{XXXXX}` beyond the first plane), so that an answer cannot hide text from
+ * whoever reads the result, nor carry instructions an agent reads and a person does not see.
  */
-const unsafe =
-  // eslint-disable-next-line no-control-regex, no-misleading-character-class -- matching these characters is the point
-  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufe00-\ufe0f\ufeff\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/gu;
+const unsafe = new RegExp(`${invisibleCharacter.source}|\\r`, 'gu');
 const escaped = (text: string) =>
   text.replace(unsafe, (char) => {
     const code = char.codePointAt(0)!;
@@ -319,7 +317,7 @@ export class ToolCaller {
   private hidden(text: string): string {
     let result = text;
     for (const secret of this.secrets()) {
-      result = result.replaceAll(secret, '[credential]');
+      // Each run of the key's first characters, to its whole length: a whole key, or a cut one.
       const lead = secret.slice(0, Math.min(secret.length, 8));
       let at = result.indexOf(lead);
       while (at !== -1) {

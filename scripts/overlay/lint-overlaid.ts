@@ -68,13 +68,6 @@ export async function lintOverlaid(document: OpenApiDocument, json: string, appl
 }
 
 /**
- * Control, bidirectional-override and invisible characters (line breaks and tabs aside): they would
- * rewrite a terminal or a CI log, or hide text from a reader that an agent still reads, in every
- * artifact the texts reach, the MCP tools' descriptions included.
- */
-const controlCharacter = invisibleCharacter;
-
-/**
  * Texts no description may hold, whatever the linters think: raw HTML (a `<meta http-equiv=refresh>`
  * redirects the rendered docs, and lands in the Markdown reference and llms.txt) and control
  * characters (an ESC, a line starting `::error::` after one). Every string of the document is read;
@@ -88,7 +81,7 @@ function textProblems(document: OpenApiDocument): OverlaidProblem[] {
   const walk = (node: unknown, at: string[]) => {
     if (typeof node === 'string') {
       const key = at.at(-1) ?? '';
-      if (controlCharacter.test(node) || controlCharacter.test(key))
+      if (invisibleCharacter.test(node) || invisibleCharacter.test(key))
         problems.push(textProblem('no-control-characters', 'a control, bidirectional or invisible character: write plain text', at));
       else if (['description', 'summary', 'title'].includes(key)) markdown.push({ at, text: node });
       return;
@@ -106,7 +99,7 @@ function textProblems(document: OpenApiDocument): OverlaidProblem[] {
           at: pointer(...at),
         });
       for (const [key, value] of Object.entries(node)) {
-        if (controlCharacter.test(key))
+        if (invisibleCharacter.test(key))
           problems.push(textProblem('no-control-characters', 'a control, bidirectional or invisible character in a name: write plain text', [...at, key]));
         walk(value, [...at, key]);
       }

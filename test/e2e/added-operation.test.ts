@@ -10,12 +10,11 @@
 // `stillNeeded` lists the edits the pipeline still asks for beyond the four, each with the lint
 // rule that asks: the test proves each is still needed, then makes it. When the contract derives
 // them too, the first assertion fails: remove the entry, and the test holds the four-file promise.
-import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { completeCheckoutCopy, sharedCheckoutCopy } from '../support/repo-copy.ts';
-import { runScript } from '../support/run-command.ts';
+import { runInEnvironment, runScript } from '../support/run-command.ts';
 import { operations } from '../../scripts/lint/contract/operations.ts';
 
 const copy = sharedCheckoutCopy();
@@ -33,20 +32,14 @@ beforeAll(async () => {
  * beside it): a vitest of its own, with its own process mark, so that its teardown ends only what
  * it started.
  */
-function unitTier(): Promise<{ code: number; stdout: string; output: string }> {
+function unitTier() {
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST')));
   const args = ['node_modules/vitest/vitest.mjs', 'run', '--config', 'test/vitest.config.ts', '--project', 'unit', '--maxWorkers', '1'];
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      args,
-      {
-        cwd: copy.dir,
-        env: { ...env, NO_COLOR: '1', FORCE_COLOR: '0', EMAIL_DELIVERY_TEST_RUN: `added-operation-${process.pid}` },
-        maxBuffer: 64 * 1024 * 1024,
-      },
-      (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, output: `${stdout}\n${stderr}` }),
-    );
+  return runInEnvironment(process.execPath, args, copy.dir, {
+    ...env,
+    NO_COLOR: '1',
+    FORCE_COLOR: '0',
+    EMAIL_DELIVERY_TEST_RUN: `added-operation-${process.pid}`,
   });
 }
 

@@ -12,8 +12,13 @@ export interface RunResult {
 }
 
 export function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<RunResult> {
+  return runInEnvironment(command, args, cwd, { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ...env });
+}
+
+/** As {@link run}, with `env` as the whole environment, not added to this process's. */
+export function runInEnvironment(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<RunResult> {
   return new Promise((resolve) => {
-    execFile(command, args, { cwd, env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ...env }, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+    execFile(command, args, { cwd, env, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
       resolve({ code, stdout, stderr, output: `${stdout}\n${stderr}` });
     });

@@ -288,17 +288,11 @@ describe('a call, against a recording service on 127.0.0.1', () => {
     expect(text(got)).toContain('\\u202eevil\\u2066\\u200b');
   });
 
-  it('an answer under the bound that escaping takes past it is cut there, and the result says so', async () => {
-    service.reply = () => ({ status: 500, body: '\u0001'.repeat(1000), headers: { 'content-type': 'text/plain' } });
-    const client = await connect({ maxResultBytes: 1024 });
-    const got = text(await client.callTool({ name: 'listQuotas' }));
-    await client.close();
-    expect(got.length).toBeLessThan(1024 + 200);
-    expect(got).toMatch(/\n\[answer cut at 1024 bytes: the service sent more\]$/);
-  });
-
-  it('an answer of characters that escaping lengthens is still cut at the bound', async () => {
-    service.reply = () => ({ status: 500, body: '\u0001'.repeat(4096), headers: { 'content-type': 'text/plain' } });
+  it.each([
+    ['under the bound, which escaping takes past it', 1000],
+    ['over the bound', 4096],
+  ])('an answer of characters that escaping lengthens, %s, is cut at the bound, and the result says so', async (_, length) => {
+    service.reply = () => ({ status: 500, body: '\u0001'.repeat(length), headers: { 'content-type': 'text/plain' } });
     const client = await connect({ maxResultBytes: 1024 });
     const got = text(await client.callTool({ name: 'listQuotas' }));
     await client.close();
