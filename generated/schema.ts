@@ -242,9 +242,10 @@ export interface paths {
         put?: never;
         /**
          * Export contacts by filter
-         * @description Exports contacts. The path names a filter, but the interface document shows no request part for this operation.
+         * @description Exports contacts by filter.
          *
          *     Operation #12 of the interface document, which states its method, path and success label (OK).
+         *     The interface document shows no request part for this operation.
          *     Response fields, errors and required authorization are not specified.
          */
         post: operations["exportContacts"];
@@ -481,9 +482,10 @@ export interface paths {
         post?: never;
         /**
          * Delete integrations
-         * @description Deletes at the integrations collection path, without an `id`.
+         * @description Deletes the integrations.
          *
          *     Operation #22 of the interface document, which states its method, path and success label (OK).
+         *     Its path has no `id`.
          *     Response fields, errors and required authorization are not specified.
          */
         delete: operations["deleteIntegrations"];

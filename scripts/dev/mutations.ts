@@ -2,7 +2,6 @@
 // in memory, never written). Each is one small, plausible mistake, which lint (the contract
 // included) or a generation step must catch; or, marked neutral, a rewording that states nothing
 // new, which everything must let through.
-import { operations } from '../lint/contract/operations.ts';
 
 export interface Mutation {
   name: string;
@@ -204,7 +203,7 @@ const singles: Shorthand[] = [
   { name: 'a server URL that is not {base_url}', file: root, search: "  - url: '{base_url}'", replace: "  - url: 'https://{base_url}'" },
   { name: 'drop info.description', file: root, search: / {2}description: \|\n(?: {4}.*\n|\n)+?(?= {2}version)/, replace: '' },
   { name: 'a two-part info.version', file: root, search: infoVersion, replace: '  version: 0.1' },
-  { name: 'drop a tag description', file: root, search: '    description: Operations under `/v1/scopes`, `/v1/api-key` and `/v1/user/password`.\n', replace: '' },
+  { name: 'drop a tag description', file: root, search: '    description: Operations under `/v1/api-key`, `/v1/scopes` and `/v1/user/password`.\n', replace: '' },
   { name: 'declare a tag twice', file: root, search: 'paths:\n', replace: '  - name: Quotas\n    description: Again.\npaths:\n' },
   { name: 'rename an area (Quotas -> Quota)', file: root, search: '  - name: Quotas\n', replace: '  - name: Quota\n' },
   { name: 'add a second media type to a response (application/xml)', file: webhooks, search: '      content:\n        application/json:', replace: '      content:\n        application/xml:\n          schema:\n            $ref: ../components/schemas/ListWebhooksResponseBody.yaml\n        application/json:' },
@@ -289,36 +288,43 @@ const overview: Shorthand[] = overviewVerdicts.map(([part, from, to]) => ({
   replace: `| ${part} | ${to}`,
 }));
 
-// Rewordings that state nothing new: each must pass lint, every generator and the contract.
+// A wording reworded, or what is open said in a lead: nothing new is stated, but what is open is
+// said once, by the table's wording (docs/faithfulness.md, "Prose by construction"), so each is an
+// error with the wording to use.
+// prettier-ignore
+const wordings: Shorthand[] = [
+  { name: 'wording: what is open, reworded', file: scopes, search: 'Response fields, errors and required authorization are not specified.', replace: 'The interface document specifies neither the response fields, nor the errors, nor the required authorization.' },
+  { name: 'wording: open limits, reworded', file: root, search: 'Quota values and rate limits are not specified.', replace: 'The interface document leaves quota values and rate limits open.' },
+  { name: 'wording: the id\'s open format, reworded', file: 'components/parameters/Id.yaml', search: 'The\n  interface document does not specify its type or format.', replace: 'Its\n  type and format are not specified by the interface document.' },
+  { name: 'wording: open errors, reworded', file: 'components/responses/ErrorResponse.yaml', search: 'The interface document does\n  not specify error status codes, the error body\'s shape or error conditions.', replace: 'Error status codes,\n  the error body\'s shape and error conditions are not specified.' },
+  { name: 'wording: a sentence dropped from an operation\'s', file: batchSend, search: '    It may take a JSON request body whose fields are not specified.\n', replace: '' },
+  { name: 'wording: a payload schema\'s, dropped', file: schema('ListQuotasResponseBody'), search: /The interface document specifies neither\n(?: {2}.*\n)+/, replace: '\n' },
+  { name: 'lead: what is open, said in a lead', ...addedTo('paths/v1_custom-fields.yaml', '    Lists the custom fields.\n')('Nothing is said about their limits.') },
+  { name: 'lead: a question and its verdict', ...addedTo('paths/v1_enforced-tls.yaml', '    Returns the enforced-TLS setting.\n')('Its authentication? Not shown.') },
+  { name: 'lead: a collection described as whole (all: no paging)', file: webhooks, search: 'Lists the webhooks.', replace: 'Lists all the webhooks.' },
+  { name: 'lead: a schema named with words not its operation\'s', file: schema('GetInboundWebhookResponseBody'), search: /^description: >-\n {2}\S[^,]*,/, replace: 'description: >-\n  The footer mail setting,' },
+];
+
+// Leads and wordings that state nothing new: each must pass lint, every generator and the contract.
 // One mutation per line, as a table.
 // prettier-ignore
 const neutral: Shorthand[] = [
   { name: 'neutral: an operation described by its id', file: batchSend, search: sendsOneBatch, replace: '    Sends the batch that `id` names.\n' },
-  { name: 'neutral: a collection described as whole', file: webhooks, search: 'Lists the webhooks.', replace: 'Lists all the webhooks.' },
-  { name: 'neutral: what is open, as the interface document says it', file: scopes, search: 'Response fields, errors and required authorization are not specified.', replace: 'The interface document specifies neither the response fields, nor the errors, nor the required authorization.' },
-  { name: 'neutral: open limits, reworded', file: root, search: 'Quota values and\n      rate limits are not specified.', replace: 'The interface document leaves\n      quota values and rate limits open.' },
-  { name: 'neutral: open events in the document\'s own words', file: root, search: 'Event kinds,\n      payload shape and delivery rules are not specified.', replace: 'Event kinds,\n      payload shape and delivery rules: not shown.' },
-  { name: 'neutral: the id\'s open format, reworded', file: 'components/parameters/Id.yaml', search: 'The\n  interface document does not specify its type or format.', replace: 'Its\n  type and format are not specified by the interface document.' },
-  { name: 'neutral: open errors, reworded', file: 'components/responses/ErrorResponse.yaml', search: 'The interface document does\n  not specify error status codes, the error body\'s shape or error conditions.', replace: 'Error status codes,\n  the error body\'s shape and error conditions are not specified.' },
-  { name: 'neutral: the collection path named in code', file: 'paths/v1_integrations.yaml', search: 'Deletes at the integrations collection path, without an `id`.', replace: 'Deletes at the collection path `/v1/integrations`, which has no `id`.' },
-  { name: 'neutral: the version prefix, and its open selection', ...addedTo('paths/v2_verified-senders_id.yaml', '    Deletes one verified sender.\n')('Its version prefix is `/v2/`; how a version is selected is not specified.') },
-  { name: 'neutral: which events a webhook receives is open', ...addedTo(webhooks, '    Lists the webhooks.\n')('Which events a webhook receives is not specified.') },
-  { name: 'neutral: the operation number and count', ...batchSentence(`It is operation #13 of the ${operations.length}.`) },
-  { name: 'neutral: the success status in code', ...batchSentence('It answers `201 Created` on success.') },
-  { name: 'neutral: the resource named in its own summary', file: 'paths/v1_api-key.yaml', search: 'summary: Get the API key', replace: 'summary: Get the API key resource' },
-  // What is open, said as English says it: a negative quantifier, a bare verdict after a question, a silence, neither-nor, "goes unmentioned".
-  { name: 'neutral: open limits, as "nothing is said about"', ...addedTo('paths/v1_custom-fields.yaml', '    Lists the custom fields.\n')('Nothing is said about their limits.') },
-  { name: 'neutral: open authentication, as a question and its verdict', ...addedTo('paths/v1_enforced-tls.yaml', '    Returns the enforced-TLS setting.\n')('Its authentication? Not shown.') },
-  { name: 'neutral: open paging, as "goes unmentioned"', ...addedTo('paths/v1_quotas_history.yaml', '    Returns the quota history.\n')('Whether it is paginated goes unmentioned.') },
-  { name: 'neutral: open scopes, as a silence', ...addedTo('paths/v1_mail-settings_footer.yaml', '    Returns the footer mail setting.\n')('The interface document is silent on which scope it needs.') },
-  { name: 'neutral: open errors and caching, as neither-nor', ...addedTo('paths/v1_metrics_delay-reasons.yaml', '    Lists the delay-reason metrics.\n')('Neither its errors nor its caching are described.') },
-  { name: 'neutral: the id\'s open lifetime, as "is not stated"', file: 'components/parameters/Id.yaml', search: 'It is sent as one', replace: 'Whether it expires is not stated. It is sent as one' },
+  { name: 'neutral: another verb of its method', file: 'paths/v1_api-key.yaml', search: 'Returns the API key.', replace: 'Fetches the API key.' },
+  { name: 'neutral: the verb of its summary', file: 'paths/v1_reputation_score.yaml', search: 'Returns the reputation score.', replace: 'Gets the reputation score.' },
+  { name: 'neutral: the collection path named in code', file: 'paths/v1_integrations.yaml', search: 'Deletes the integrations.', replace: 'Deletes the integrations at `/v1/integrations`.' },
+  { name: 'neutral: the operationId named in code', ...batchSentence('It is `sendBatch`.') },
+  { name: 'neutral: a summary in fewer of its path\'s words', file: 'paths/v1_api-key.yaml', search: 'summary: Get the API key', replace: 'summary: Get the key' },
+  { name: 'neutral: a schema\'s lead in its operation\'s words', file: schema('ListQuotasResponseBody'), search: 'The quotas, as returned', replace: 'The list of quotas, as returned' },
+  { name: 'neutral: its words in another order', file: 'paths/v1_quotas_history.yaml', search: 'Returns the quota history.', replace: 'Returns the history of the quotas.' },
+  { name: 'neutral: a wording wrapped otherwise', file: scopes, search: 'label (OK).\n    Response fields', replace: 'label (OK). Response fields' },
+  { name: 'neutral: an area\'s wording wrapped otherwise', file: root, search: 'Event kinds,\n      payload shape', replace: 'Event kinds, payload\n      shape' },
 ];
 
 const accountTag = / {2}- name: Account and access\n {4}description: .*\n/;
 
 export const mutations: Mutation[] = [
-  ...[...shorthands, ...families, ...singles, ...closedWorld, ...prose, ...overview].map(make),
+  ...[...shorthands, ...families, ...singles, ...closedWorld, ...prose, ...wordings, ...overview].map(make),
   ...neutral.map((shorthand) => make({ ...shorthand, neutral: true })),
   {
     name: 'reorder the areas (Account and access moves last)',

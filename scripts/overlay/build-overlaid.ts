@@ -66,7 +66,7 @@ export async function overlaidDescription(
   const changes = overlayChanges(base, document);
   // What the overlays fill in is no longer said to be open, anywhere in the texts.
   const perOperation = callerChanges(base, document).changes;
-  reconcileProse(base, document, perOperation);
+  reconcileProse(document, perOperation);
   overlaidOverview(document, changes, new Set([...filledParts(document, perOperation).values()].flatMap((parts) => [...parts])));
   const name = checkPackageName(options.packageName ?? defaultPackageName);
   // What the outputs are made of: the overlaid description, and the toolchain that makes them.

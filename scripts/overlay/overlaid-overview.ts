@@ -1,14 +1,24 @@
 // The overview table of a description with overlays: for each part of the interface document, the
 // interface document's verdict (`verdicts` of the contract's overview) beside what this description
-// now specifies: the description's own words for the part, without what the overlays have filled
-// in (overlaid-prose.ts), and what the overlays add, each change with its operations.
-import type { OpenApiDocument } from '../openapi-document.ts';
-import { documentParts, verdicts } from '../lint/contract/overview.ts';
-import { type OpenPart, overviewRow, partsFilledBy } from './open-parts.ts';
+// now specifies: the contract's own words for the part, written again without what the overlays
+// fill in (`overviewContents`), and what the overlays add, each change with its operations.
+import { deref, eachOperation, type OpenApiDocument, type Response, successStatus } from '../openapi-document.ts';
+import { capital, type OpenPart } from '../lint/contract/open-wordings.ts';
+import { type DocumentPart, overviewContents, type OverviewFacts, verdicts } from '../lint/contract/overview.ts';
+import { overviewRow, partsFilledBy } from './open-parts.ts';
 import { cell, type OverlayChanges } from './overlay-changes.ts';
-import { rewrite } from './overlaid-prose.ts';
 
-type Row = (typeof documentParts)[number];
+/** The table's inputs, read from a bundle: each operation's success status and label, and the number of areas. */
+function overviewFacts(document: OpenApiDocument): OverviewFacts {
+  return {
+    operations: [...eachOperation(document)].map(({ path, operation }) => {
+      const status = successStatus(operation) ?? '';
+      const label = deref<Response>(document, operation.responses?.[status])?.description;
+      return { path, operationId: String(operation.operationId), status, label: String(label) };
+    }),
+    areaCount: document.tags?.length ?? 0,
+  };
+}
 
 /** Rewrites the overview table in `overlaid.info.description`, if it has one. */
 export function overlaidOverview(overlaid: OpenApiDocument, changes: OverlayChanges, filled: Set<OpenPart>): void {
@@ -17,19 +27,10 @@ export function overlaidOverview(overlaid: OpenApiDocument, changes: OverlayChan
   if (header === -1) return;
   const added = addedByRow(changes);
   const rows = lines.slice(header + 2).filter((line) => line.startsWith('|'));
-  const made = rows.map((line) => {
-    const [part, content] = line.split(/\s*\|\s*/).slice(1, 3) as [Row, string];
-    if (!documentParts.includes(part)) return line;
-    const own = rewrite(
-      content.replace(/^(?:Specified|Partly specified|Left open)[:.]\s*/, ''),
-      part === 'Errors' ? 'error fields' : 'document',
-      filled,
-      new Set(),
-      true,
-    );
+  const own = overviewContents(overviewFacts(overlaid), filled);
+  const made = [...own].map(([part, content]) => {
     const overlays = added.get(part) ?? [];
-    const said = own ? `${own.charAt(0).toUpperCase()}${own.slice(1)}` : '';
-    const now = [said, overlays.length > 0 ? `Added by the overlays: ${overlays.join('; ')}.` : ''].filter(Boolean).join(' ');
+    const now = [capital(content), overlays.length > 0 ? `Added by the overlays: ${overlays.join('; ')}.` : ''].filter(Boolean).join(' ');
     return `| ${part} | ${verdicts[part]} | ${now || `${verdicts[part]}.`} |`;
   });
   lines.splice(
@@ -43,12 +44,12 @@ export function overlaidOverview(overlaid: OpenApiDocument, changes: OverlayChan
 }
 
 /** The changes of the overlays, as Markdown, by the row of the table they belong to. */
-function addedByRow(changes: OverlayChanges): Map<Row, string[]> {
-  const byRow = new Map<Row, string[]>();
-  const add = (row: Row, text: string) => byRow.set(row, [...(byRow.get(row) ?? []), text]);
+function addedByRow(changes: OverlayChanges): Map<DocumentPart, string[]> {
+  const byRow = new Map<DocumentPart, string[]>();
+  const add = (row: DocumentPart, text: string) => byRow.set(row, [...(byRow.get(row) ?? []), text]);
   for (const change of changes.changes) {
     const parts = partsFilledBy(change);
-    const rows = new Set<Row>(parts.size > 0 ? [...parts].map(overviewRow) : ['Endpoints']);
+    const rows = new Set<DocumentPart>(parts.size > 0 ? [...parts].map((part) => overviewRow[part]) : ['Endpoints']);
     for (const row of rows) add(row, `${cell(change.what)} (${cell(change.operations)})`);
   }
   for (const change of changes.document)

@@ -42,7 +42,7 @@ describe('npm run lint', () => {
       /^::error file=openapi\/paths\/v1_webhooks\.yaml,line=13,col=7,title=faithful\/success-response::the success label of #27: expected "OK", found "Fine"/m,
     );
     expect(annotations.stdout).toContain(
-      '::error file=openapi/paths/v1_batches_id_send.yaml,line=6,col=5,title=faithful/prose::"Needs the mail.send scope." speaks of authentication ("scope"), which the interface document leaves open\n',
+      '::error file=openapi/paths/v1_batches_id_send.yaml,line=6,col=5,title=faithful/prose::"Needs the mail.send scope." uses "Needs", "mail", "scope", which a description may not: a lead names only what #13\'s row does (its verb, the words of its path, operationId and area); what is open is its wording\'s to say\n',
     );
     expect(annotations.stderr).toMatch(/^lint: the faithfulness contract found \d+ problem\(s\) \(docs\/faithfulness\.md\)$/m);
     const report = await runScript(copy.dir, 'lint');
@@ -71,7 +71,7 @@ describe('npm run build and npm run check', () => {
   });
 
   it('check exits 1 after a source edit, naming each drifted file', async () => {
-    await copy.change('openapi/paths/v1_webhooks.yaml', 'summary: List webhooks', 'summary: List all webhooks');
+    await copy.change('openapi/paths/v1_webhooks.yaml', 'summary: List webhooks', 'summary: Fetch the webhooks');
     const result = await runScript(copy.dir, 'check');
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(

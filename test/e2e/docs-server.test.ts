@@ -198,7 +198,7 @@ describe('npm run docs rebuilds', () => {
     const summary = async () =>
       ((await (await fetch(new URL('/openapi.json', server.url))).json()) as { paths: Record<string, { get: { summary: string } }> }).paths['/v1/webhooks'].get
         .summary;
-    for (const next of ['List the webhooks', 'List all webhooks']) {
+    for (const next of ['List the webhooks', 'Fetch the webhooks']) {
       const builds = log.lines.filter((line) => line.startsWith('build: done')).length;
       const before = await summary();
       await replaceByRename('openapi/paths/v1_webhooks.yaml', `summary: ${before}`, `summary: ${next}`);

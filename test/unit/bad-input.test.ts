@@ -261,13 +261,13 @@ const badInputs: [string, BadInput][] = [
     },
   ],
   [
-    'a sentence about a silent part',
+    'a lead that states a fact of a silent part',
     {
       file: 'openapi/paths/v1_batches_id_send.yaml',
       search: '    Sends one batch.',
       replace: '    Needs the mail.send scope. Sends one batch.',
       expected: [
-        /^ {2}openapi\/paths\/v1_batches_id_send\.yaml:6:5 error faithful\/prose: "Needs the mail\.send scope\." speaks of authentication \("scope"\), which the interface document leaves open$/m,
+        /^ {2}openapi\/paths\/v1_batches_id_send\.yaml:6:5 error faithful\/prose: "Needs the mail\.send scope\." uses "Needs", "mail", "scope", which a description may not: a lead names only what #13's row does \(its verb, the words of its path, operationId and area\); what is open is its wording's to say$/m,
       ],
     },
   ],

@@ -16,7 +16,7 @@ describe('drift check', () => {
   });
 
   it('names each drifted file after a source edit without a rebuild, and leaves the outputs alone', async () => {
-    await edit(setup.temporary.dir, 'openapi/paths/v1_webhooks.yaml', 'summary: List webhooks', 'summary: List all webhooks');
+    await edit(setup.temporary.dir, 'openapi/paths/v1_webhooks.yaml', 'summary: List webhooks', 'summary: Fetch the webhooks');
     const before = await fingerprint(setup.temporary.project.outputDir);
     const drifted = await checkDrift(setup.temporary.project, setup.lintOptions);
     expect(drifted).toEqual(expect.arrayContaining(['differs: generated/openapi.json', 'differs: generated/openapi.yaml', 'differs: generated/client.ts']));
@@ -35,7 +35,7 @@ describe('drift check', () => {
   });
 
   it('reports nothing again once the edit is rebuilt', async () => {
-    await edit(setup.temporary.dir, 'openapi/paths/v1_webhooks.yaml', 'summary: List webhooks', 'summary: List all webhooks');
+    await edit(setup.temporary.dir, 'openapi/paths/v1_webhooks.yaml', 'summary: List webhooks', 'summary: Fetch the webhooks');
     expect(await build(setup.temporary.project, recordingLog(), { steps: committedSteps, lintOptions: setup.lintOptions })).toBe(true);
     expect(await checkDrift(setup.temporary.project, setup.lintOptions)).toEqual([]);
   });

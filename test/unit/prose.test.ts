@@ -1,145 +1,124 @@
-// Closed prose (scripts/lint/contract/prose.ts), in memory on the committed bundle: a sentence added
-// to a description that speaks of a silent part, states a number or names something the bundle
-// does not have is a breach of its rule, naming the sentence and the part; a rewording that states
-// nothing new is not.
-import { beforeAll, describe, expect, it } from 'vitest';
+// Closed prose (scripts/lint/contract/prose.ts), on tiny hand-written documents: one operation of
+// the table with its texts as the contract writes them, and each case changes one text and gives
+// the breaches it must make. A wording reworded, a lead word that its operation's row does not
+// have, a number or a code span the bundle does not state, a text where the contract writes none.
+import { describe, expect, it } from 'vitest';
+import { proseBreaches } from '../../scripts/lint/contract/prose.ts';
+import { operationWording, payloadWording } from '../../scripts/lint/contract/open-wordings.ts';
 import { operations } from '../../scripts/lint/contract/operations.ts';
-import { proseBreaches, sentences } from '../../scripts/lint/contract/prose.ts';
-import { type Json, loadBundle } from '../support/helpers.ts';
-import { disguisedInventions, neutralRewordings } from '../support/prose-rewordings.ts';
+import type { Json } from '../support/helpers.ts';
 
-let bundle: Json;
-beforeAll(async () => {
-  bundle = await loadBundle();
+const listScopes = operations.find((row) => row.operationId === 'listScopes')!;
+const sendBatch = operations.find((row) => row.operationId === 'sendBatch')!;
+
+const collection =
+  'The interface document specifies neither their fields nor the shape of the collection (an array or an envelope object), so any JSON value is accepted.';
+
+/** `listScopes` alone, every text as the contract writes it (written out here, not made by the wordings). */
+function tiny(): Json {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Email Delivery Service API',
+      summary: 'The HTTP interface of the Email Delivery Service, as far as it is specified.',
+      version: '1.0.0',
+      description:
+        'This is the reference description of the Email Delivery Service HTTP interface:\nthe operations its interface document lists, under the `/v1/` path prefixes.\n\n' +
+        "It encodes exactly what the service's interface document states and invents\nnothing. " +
+        'Where that document says "not shown", this description leaves the part open and says so: payload schemas accept any JSON, and there are no invented fields, status codes, headers or authentication schemes.',
+    },
+    tags: [{ name: 'Account and access', description: 'Operations under `/v1/api-key`, `/v1/scopes` and `/v1/user/password`.' }],
+    paths: {
+      '/v1/scopes': {
+        get: {
+          tags: ['Account and access'],
+          summary: 'List scopes',
+          description:
+            'Lists the scopes.\n\nOperation #1 of the interface document, which states its method, path and success label (OK).\nResponse fields, errors and required authorization are not specified.\n',
+          operationId: 'listScopes',
+          responses: { '200': { description: 'OK', content: { 'application/json': { schema: { $ref: '#/components/schemas/ListScopesResponseBody' } } } } },
+        },
+      },
+    },
+    components: { schemas: { ListScopesResponseBody: { description: `The scopes, as returned by \`listScopes\`. ${collection}` } } },
+  };
+}
+
+const get = (d: Json) => d.paths['/v1/scopes'].get;
+const schema = (d: Json) => d.components.schemas.ListScopesResponseBody;
+
+type Case = [name: string, edit: (d: Json) => void, breaches: [rule: string, at: string, message: RegExp][]];
+
+// prettier-ignore
+const cases: Case[] = [
+  ['the document as the contract writes it', () => {}, []],
+  // Leads: the operation's words only.
+  ['a summary with a word its row does not have', (d) => (get(d).summary = 'List scopes once'),
+    [['faithful/prose', '#/paths/~1v1~1scopes/get/summary', /^"List scopes once" uses "once", which a summary may not: a lead names only what #1's row does/]]],
+  ['an invented fact after the lead', (d) => (get(d).description = get(d).description.replace('Lists the scopes.', 'Lists the scopes. Callers need a token.')),
+    [['faithful/prose', '#/paths/~1v1~1scopes/get/description', /^"Callers need a token\." uses "Callers", "need", "token", which a description may not/]]],
+  ['what is open, said in the lead', (d) => (get(d).description = get(d).description.replace('Lists the scopes.', 'Lists the scopes. Their paging is not specified.')),
+    [['faithful/prose', '#/paths/~1v1~1scopes/get/description', /"Their paging is not specified\." uses "paging", "not", "specified"/]]],
+  ['a quantifier that claims more (all: no paging)', (d) => (get(d).description = get(d).description.replace('Lists the scopes.', 'Lists all the scopes.')),
+    [['faithful/prose', '#/paths/~1v1~1scopes/get/description', /uses "all"/]]],
+  ['a number the interface document does not state', (d) => (get(d).description = get(d).description.replace('Lists the scopes.', 'Lists the 50 scopes.')),
+    [['faithful/prose-number', '#/paths/~1v1~1scopes/get/description', /^"Lists the 50 scopes\." states the number 50, which the interface document does not$/]]],
+  ['a spelled-out number', (d) => (get(d).summary = 'List three scopes'),
+    [['faithful/prose-number', '#/paths/~1v1~1scopes/get/summary', /states the number "three"/], ['faithful/prose', '#/paths/~1v1~1scopes/get/summary', /uses "three"/]]],
+  ['a code span that names nothing the bundle has', (d) => (get(d).description = get(d).description.replace('Lists the scopes.', 'Lists the scopes by `created_at`.')),
+    [['faithful/prose-code', '#/paths/~1v1~1scopes/get/description', /names `created_at`, which is neither in the bundle nor a declared literal/]]],
+  ['a link', (d) => (get(d).description = get(d).description.replace('Lists the scopes.', 'Lists the scopes at https://docs.example.com/scopes.')),
+    [['faithful/prose-code', '#/paths/~1v1~1scopes/get/description', /links to https:\/\/docs\.example\.com\/scopes, which the interface document does not state/]]],
+  ['a schema that names another resource', (d) => (schema(d).description = schema(d).description.replace('The scopes', 'The footer settings')),
+    [['faithful/prose', '#/components/schemas/ListScopesResponseBody/description', /^"The footer settings" uses "footer", "settings", which a payload schema may not/]]],
+  // Wordings: exactly the table's.
+  ['the wording reworded', (d) => (get(d).description = get(d).description.replace('Response fields, errors and required authorization are not specified.', 'Nothing about the response is specified.')),
+    [['faithful/prose', '#/paths/~1v1~1scopes/get/description', /^"Nothing about the response is specified\." differs from the wording of #1's description, which reads exactly/]]],
+  ['the wording cut short', (d) => (get(d).description = 'Lists the scopes.'),
+    [['faithful/prose', '#/paths/~1v1~1scopes/get/description', /^"Lists the scopes\." differs from the wording of #1's description/]]],
+  ['a sentence added to the wording', (d) => (get(d).description += 'Scopes are cached.\n'),
+    [['faithful/prose', '#/paths/~1v1~1scopes/get/description', /^"Scopes are cached\." differs from the wording of #1's description/]]],
+  ['a schema without its lead', (d) => (schema(d).description = collection),
+    [['faithful/prose', '#/components/schemas/ListScopesResponseBody/description', /differs from the wording of the schema ListScopesResponseBody, which reads exactly .*"The \.\.\., as returned by `listScopes`\./]]],
+  ['a shared wording with more', (d) => (d.servers = [{ url: '{base_url}', description: "The base URL of the service, such as the production host.", variables: { base_url: { default: 'http://127.0.0.1:4010' } } }]),
+    [['faithful/prose', '#/servers/0/description', /^"The base URL of the service, such as the production host\." differs from the wording of servers\/0\/description/]]],
+  ['an area described by hand', (d) => (d.tags[0].description = 'Operations under `/v1/scopes`.'),
+    [['faithful/prose', '#/tags/0/description', /differs from the wording of the Account and access area's description, which reads exactly .*`\/v1\/api-key`, `\/v1\/scopes` and `\/v1\/user\/password`/]]],
+  ['the introduction with a sentence more', (d) => (d.info.description += ' Use it to send newsletters.'),
+    [['faithful/prose', '#/info/description', /^"Use it to send newsletters\." differs from the wording of the introduction/]]],
+  ['a text where the contract writes none', (d) => (d.externalDocs = { url: 'https://example.com', description: 'The guide.' }),
+    [['faithful/prose', '#/externalDocs/description', /^"The guide\." is a text where the contract writes none/]]],
+  ['a missing text', (d) => delete schema(d).description,
+    [['faithful/prose', '#/components/schemas/ListScopesResponseBody/description', /^the schema ListScopesResponseBody is missing: it reads exactly "The \.\.\., as returned by `listScopes`\. The interface/]]],
+  // What a lead may say: its operation's words, another verb of its method, names in code.
+  ['another verb of its method', (d) => (get(d).description = get(d).description.replace('Lists the scopes.', 'Returns the scopes.')), []],
+  ['its path named in code', (d) => (get(d).description = get(d).description.replace('Lists the scopes.', 'Lists the scopes at `/v1/scopes`.')), []],
+  ['its area named', (d) => (get(d).description = get(d).description.replace('Lists the scopes.', 'Lists the scopes of the account.')), []],
+  ['a wording wrapped otherwise', (d) => (schema(d).description = schema(d).description.replace(' The interface', '\nThe\n  interface')), []],
+];
+
+describe('faithful/prose and its number and code rules, on a tiny document', () => {
+  it.each(cases)('%s', (_name, edit, expected) => {
+    const document = tiny();
+    edit(document);
+    const found = proseBreaches(document).map(({ rule, at, message }) => ({ rule, at, message }));
+    expect(found, JSON.stringify(found, null, 2)).toHaveLength(expected.length);
+    for (const [rule, at, message] of expected) expect(found, `${rule} at ${at}`).toContainEqual({ rule, at, message: expect.stringMatching(message) });
+  });
 });
 
-/** The bundle with `sentence` added to sendBatch's description, or to the text at `where`. */
-function withSentence(
-  sentence: string,
-  where: (d: Json) => { node: Json; key: string } = (d) => ({ node: d.paths['/v1/batches/{id}/send'].post, key: 'description' }),
-) {
-  const document = structuredClone(bundle);
-  const { node, key } = where(document);
-  node[key] = `${sentence} ${node[key]}`;
-  return document;
-}
-const summaryOf = (path: string, method: string) => (d: Json) => ({ node: d.paths[path][method], key: 'summary' });
-const schemaDescription = (name: string) => (d: Json) => ({ node: d.components.schemas[name], key: 'description' });
-
-const breaches: [string, { where?: Parameters<typeof withSentence>[1]; rule: string; says: RegExp }][] = [
-  [
-    'Needs the mail.send scope.',
-    { rule: 'faithful/prose', says: /^"Needs the mail\.send scope\." speaks of authentication \("scope"\), which the interface document leaves open$/ },
-  ],
-  ['Authenticate with an API key.', { rule: 'faithful/prose', says: /speaks of authentication/ }],
-  ['Send at most 10 batches per minute.', { rule: 'faithful/prose', says: /speaks of limits/ }],
-  ['Requests are throttled.', { rule: 'faithful/prose', says: /speaks of limits \("throttled"\)/ }],
-  ['Errors come as a problem document.', { rule: 'faithful/prose', says: /speaks of errors/ }],
-  ['A malformed body is rejected.', { rule: 'faithful/prose', says: /speaks of errors \("rejected"\)/ }],
-  ['This operation is deprecated.', { rule: 'faithful/prose', says: /speaks of versioning/ }],
-  ['It stays backward compatible.', { rule: 'faithful/prose', says: /speaks of versioning/ }],
-  ['Sending fires an event.', { rule: 'faithful/prose', says: /speaks of events/ }],
-  ['Subscribers are notified.', { rule: 'faithful/prose', says: /speaks of events/ }],
-  ['The id is a UUID.', { rule: 'faithful/prose', says: /speaks of the type and format of values/ }],
-  ['The id is an integer.', { rule: 'faithful/prose', says: /speaks of the type and format of values/ }],
-  ['Only a batch in the draft state can be sent.', { rule: 'faithful/prose', says: /speaks of states and transitions/ }],
-  ['A sent batch becomes archived.', { rule: 'faithful/prose', says: /speaks of states and transitions/ }],
-  ['Use it to send newsletters.', { rule: 'faithful/prose', says: /speaks of the service's purpose/ }],
-  ['It lets you reach many people.', { rule: 'faithful/prose', says: /speaks of the service's purpose/ }],
-  ['Answers are cached.', { rule: 'faithful/prose', says: /speaks of an operation's behaviour/ }],
-  ['Retries are safe.', { rule: 'faithful/prose', says: /speaks of an operation's behaviour/ }],
-  [
-    'Send a batch (cached)',
-    {
-      where: summaryOf('/v1/batches/{id}/send', 'post'),
-      rule: 'faithful/prose',
-      says: /^"Send a batch \(cached\) Send a batch" speaks of an operation's behaviour/,
-    },
-  ],
-  ['Needs a token.', { where: schemaDescription('SendBatchRequestBody'), rule: 'faithful/prose', says: /speaks of authentication/ }],
-  ['Tokens are not in the header.', { rule: 'faithful/prose', says: /speaks of authentication \("Tokens"\)/ }],
-  ['It answers within 2 seconds.', { rule: 'faithful/prose-number', says: /states the number 2, which the interface document does not/ }],
-  ['It answers 202 too.', { rule: 'faithful/prose-number', says: /states the number 202/ }],
-  ['Newer clients call v3.', { rule: 'faithful/prose-number', says: /states the number v3/ }],
-  ['It is one of five.', { rule: 'faithful/prose-number', says: /states the number "five"/ }],
-  ['It is operation #31.', { rule: 'faithful/prose-number', says: /states the number #31/ }],
-  ['Pass `batch_id` in the body.', { rule: 'faithful/prose-code', says: /names `batch_id`, which is neither in the bundle nor a declared literal/ }],
-  ['See https://docs.example.com/batches.', { rule: 'faithful/prose-code', says: /links to https:\/\/docs\.example\.com\/batches, which/ }],
-  [
-    'Needs the admin scope; the rest is not specified.',
-    { rule: 'faithful/prose', says: /"Needs the admin scope; the rest is not specified\." speaks of authentication/ },
-  ],
-];
-
-// Rewordings that state nothing new: they say what is open, or name what the bundle has.
-const rewordings: [string, Parameters<typeof withSentence>[1]?][] = [
-  ['Its authentication is not specified.'],
-  ['Rate limits for it are not specified.'],
-  ['What it answers on failure is not specified.'],
-  ['The interface document leaves its events open.'],
-  ['Event kinds: not shown.'],
-  ['The interface document specifies neither its errors nor its limits.'],
-  ['No security scheme is declared for it.'],
-  ['What scopes it requires is not part of the interface document.'],
-  ['Its error bodies are absent from the interface document.'],
-  ['Sends the batch that `id` names.'],
-  ['It answers `201 Created` on success.'],
-  [`This is operation #13 of the ${operations.length}.`],
-  ['The `sendBatch` operation is under `/v1/batches/{id}/send`, one of the `/v1/` paths.'],
-  ['Its body is `SendBatchRequestBody`, sent as `application/json`.'],
-  ['Lists every scope.', summaryOf('/v1/scopes', 'get')],
-  ['Returns the API key.', (d) => ({ node: d.paths['/v1/api-key'].get, key: 'description' })],
-  ['The quota history of the account.', schemaDescription('GetQuotaHistoryResponseBody')],
-  ['Deletes one webhook.', (d) => ({ node: d.paths['/v1/webhooks/{id}'].delete, key: 'description' })],
-];
-
-describe('closed prose', () => {
-  it('finds nothing in the committed bundle', () => {
-    expect(proseBreaches(bundle)).toEqual([]);
+describe('the wordings an overlay writes again', () => {
+  it('leave the items of a list an overlay fills in, and the sentence once none is left', () => {
+    expect(operationWording(sendBatch, new Set(['authentication']))).toMatch(/\nResponse fields and errors are not specified\.$/);
+    expect(operationWording(sendBatch, new Set(['authentication', 'response fields']))).toMatch(/\nErrors are not specified\.$/);
+    const all = operationWording(sendBatch, new Set(['authentication', 'response fields', 'errors', 'request fields', 'id type']));
+    expect(all).toBe(`Operation #${sendBatch.n} of the interface document, which states its method, path and success label (${sendBatch.label}).`);
+    expect(operationWording(listScopes)).not.toContain('`id`');
   });
 
-  it.each(breaches)('"%s" breaks its rule, named with the sentence', (sentence, { where, rule, says }) => {
-    const found = proseBreaches(withSentence(sentence, where));
-    expect(found.length, JSON.stringify(found)).toBeGreaterThan(0);
-    expect(found.map((breach) => breach.rule)).toContain(rule);
-    expect(found.find((breach) => breach.rule === rule)?.message).toMatch(says);
-    for (const breach of found) expect(breach.sentence).toContain(sentence.replace(/[.]$/, ''));
-  });
-
-  it.each(rewordings)('"%s" states nothing new', (sentence, where) => {
-    expect(proseBreaches(withSentence(sentence, where))).toEqual([]);
-  });
-
-  // Every prose field is judged by the same rule: a server's, a variable's, a tag's and a parameter's
-  // descriptions, a summary and a title.
-  const fields: [string, Parameters<typeof withSentence>[1]][] = [
-    ['the server description', (d) => ({ node: d.servers[0], key: 'description' })],
-    ['the base_url variable description', (d) => ({ node: d.servers[0].variables.base_url, key: 'description' })],
-    ['a tag description', (d) => ({ node: d.tags[2], key: 'description' })],
-    ['the id parameter description', (d) => ({ node: d.components.parameters.Id, key: 'description' })],
-    ['the title', (d) => ({ node: d.info, key: 'title' })],
-    ['a summary', summaryOf('/v1/quotas', 'get')],
-  ];
-  it.each(fields)('judges %s by the same rule', (_name, where) => {
-    expect(proseBreaches(withSentence('Its authentication is nowhere stated.', where))).toEqual([]);
-    expect(proseBreaches(withSentence('Tokens expire hourly.', where)).map((breach) => breach.rule)).toContain('faithful/prose');
-  });
-
-  it.each(neutralRewordings)('a neutral rewording passes: "%s"', (sentence) => {
-    expect(proseBreaches(withSentence(sentence))).toEqual([]);
-  });
-
-  it.each(disguisedInventions)('an invention disguised as a negation is caught: "%s"', (sentence) => {
-    expect(proseBreaches(withSentence(sentence)).map((breach) => breach.rule)).toContain('faithful/prose');
-  });
-
-  it('reads a text as sentences: wrapped lines joined, paragraphs and table rows apart', () => {
-    expect(sentences('One sentence wraps\nhere. Another one.\n\n| a | b |\n|---|---|\nLast `x.y` one.')).toEqual([
-      'One sentence wraps here.',
-      'Another one.',
-      '| a | b |',
-      '|---|---|',
-      'Last `x.y` one.',
-    ]);
+  it('leave a payload schema its first sentence once its fields are given', () => {
+    expect(payloadWording('request', 'sendBatch', new Set(['request fields']))).toBe('The request body of `sendBatch`.');
+    expect(payloadWording('resource', 'getApiKey', new Set(['response fields']))).toBe('');
+    expect(payloadWording('list', 'listScopes')).toBe(collection);
   });
 });

@@ -6,6 +6,8 @@
 // description does. That the description does what each verdict says (no security scheme where
 // authentication is left open ...) is faithful/closed-world's: it allows no key that would say more.
 
+import { capital, listed, none, type OpenPart, type Piece, render } from './open-wordings.ts';
+
 /** The nine parts of the interface document, in its order. */
 export const documentParts = [
   'What the service does',
@@ -36,7 +38,6 @@ export const verdicts: Record<DocumentPart, 'Specified' | 'Partly specified' | '
 
 export const numberWords = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
 const code = (text: string) => `\`${text}\``;
-const listed = (items: string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
 
 /** What the table is made from: each operation with its success status and label, and the number of areas. */
 export interface OverviewFacts {
@@ -44,48 +45,83 @@ export interface OverviewFacts {
   areaCount: number;
 }
 
-/** Each part's row after its verdict. */
-function rows(facts: OverviewFacts): { part: DocumentPart; content: string }[] {
+/** "A, B, and C": the Endpoints row's list keeps its serial comma. */
+const serial = (items: string[]) => (items.length > 2 ? `${items.slice(0, -1).join(', ')}, and ${items.at(-1)}` : listed(items, 'and'));
+
+/** Each part's row after its verdict, as sentences that name the open parts they speak for (open-wordings.ts). */
+function rows(facts: OverviewFacts): { part: DocumentPart; content: Piece[] }[] {
   const all = facts.operations;
   const groups = new Map<string, string[]>();
   for (const { status, label, operationId } of all) groups.set(`${status} ${label}`, [...(groups.get(`${status} ${label}`) ?? []), operationId]);
   const [common, ...fewer] = [...groups].sort((a, b) => b[1].length - a[1].length);
-  const statuses = [...fewer.map(([label, ids]) => `${code(label)} for ${listed(ids.map(code))}`), `${code(common?.[0] ?? '')} for the rest`].join(', ');
+  const statuses = [...fewer.map(([label, ids]) => `${code(label)} for ${listed(ids.map(code), 'and')}`), `${code(common?.[0] ?? '')} for the rest`].join(', ');
   const prefixes = [...new Set(all.map(({ path }) => path.split('/')[1]))].sort();
-  const minority = prefixes
-    .slice(1)
-    .map(
-      (prefix) => `${code(`/${prefix}/`)} for ${listed(all.filter(({ path }) => path.startsWith(`/${prefix}/`)).map(({ operationId }) => code(operationId)))}`,
-    );
+  const minority = prefixes.slice(1).map(
+    (prefix) =>
+      `${code(`/${prefix}/`)} for ${listed(
+        all.filter(({ path }) => path.startsWith(`/${prefix}/`)).map(({ operationId }) => code(operationId)),
+        'and',
+      )}`,
+  );
   const areaCount = numberWords[facts.areaCount] ?? String(facts.areaCount);
+  const said = (text: string, ...parts: OpenPart[]): Piece => ({ text, parts });
   return [
-    { part: 'What the service does', content: `the ${areaCount} areas of paths, one tag each. The service's purpose beyond the path names is left open.` },
-    { part: 'Resources and their fields', content: 'one named schema per payload. The fields of every resource are left open.' },
-    { part: 'States and transitions', content: '' },
+    {
+      part: 'What the service does',
+      content: [said(`the ${areaCount} areas of paths, one tag each.`), said("The service's purpose beyond the path names is left open.")],
+    },
+    {
+      part: 'Resources and their fields',
+      content: [
+        said('one named schema per payload.'),
+        said('The fields of every resource are left open.', 'request fields', 'response fields', 'error fields'),
+      ],
+    },
+    { part: 'States and transitions', content: [] },
     {
       part: 'Endpoints',
-      content:
-        `the operations of its Endpoints table with their methods, paths, success status and label (${statuses}) and which of them take a request part. ` +
-        `Request and response payloads, the type and format of ${code('id')}, and query parameters of list operations are left open.`,
+      content: [
+        said(`the operations of its Endpoints table with their methods, paths, success status and label (${statuses}) and which of them take a request part.`),
+        {
+          items: [
+            { text: 'request and response payloads', parts: ['request fields', 'response fields'] },
+            { text: `the type and format of ${code('id')}`, parts: ['id type'] },
+            { text: 'query parameters of list operations', parts: [] },
+          ],
+          render: (kept) => `${capital(serial(kept))} ${kept.length > 1 ? 'are' : 'is'} left open.`,
+        },
+      ],
     },
-    { part: 'Authentication', content: 'no security scheme is declared.' },
-    { part: 'Events', content: 'no webhook events are declared.' },
-    { part: 'Errors', content: `one ${code('default')} response with any JSON body.` },
-    { part: 'Limits', content: 'no rate-limit headers or quota values.' },
+    { part: 'Authentication', content: [said('no security scheme is declared.', 'authentication')] },
+    { part: 'Events', content: [said('no webhook events are declared.')] },
+    { part: 'Errors', content: [said(`one ${code('default')} response with any JSON body.`, 'error fields')] },
+    { part: 'Limits', content: [said('no rate-limit headers or quota values.')] },
     {
       part: 'Versioning',
-      content:
-        `the ${listed(prefixes.map((prefix) => code(`/${prefix}/`)))} path prefixes${minority.length ? ` (${minority.join('; ')})` : ''}. ` +
-        `Version selection, deprecation and compatibility policy are left open. ${code('info.version')} is the version of this description, not of the service.`,
+      content: [
+        said(
+          `the ${listed(
+            prefixes.map((prefix) => code(`/${prefix}/`)),
+            'and',
+          )} path prefixes${minority.length ? ` (${minority.join('; ')})` : ''}.`,
+        ),
+        said('Version selection, deprecation and compatibility policy are left open.'),
+        said(`${code('info.version')} is the version of this description, not of the service.`),
+      ],
     },
   ];
+}
+
+/** What the description says of each part, with `filled` filled in: an overlaid overview's own words. */
+export function overviewContents(facts: OverviewFacts, filled: ReadonlySet<OpenPart>): Map<DocumentPart, string> {
+  return new Map(rows(facts).map(({ part, content }) => [part, render(content, filled)]));
 }
 
 const tableHeader = ['| Part of the interface document | What this description specifies |', '|---|---|'];
 
 /** The overview table's lines, as info.description must hold them: the header, the rule, a row per part. */
 export function overviewTable(facts: OverviewFacts): string[] {
-  return [...tableHeader, ...rows(facts).map(({ part, content }) => `| ${part} | ${verdicts[part]}${content ? `: ${content}` : '.'} |`)];
+  return [...tableHeader, ...[...overviewContents(facts, none)].map(([part, content]) => `| ${part} | ${verdicts[part]}${content ? `: ${content}` : '.'} |`)];
 }
 
 /** The rows of a table in `description`, by the part they name. */

@@ -1,20 +1,26 @@
-// The payload schemas of a bundle and the operation whose body each is: the prose rules read a
-// schema's texts as being about its operation.
+// The payload schemas of a bundle and whose body each is: the prose rule holds a schema's
+// description to the wording of its kind (open-wordings.ts), its lead to its operation's words.
 import { componentName, deref, type OpenApiDocument, type Referenced, type Response } from '../../openapi-document.ts';
 import { type OperationRow, operations } from './operations.ts';
 
-/** Every schema reached from a request or response body, by name, with the operation whose body it is. */
-export function payloadSchemaOwners(document: OpenApiDocument): Map<string, OperationRow | undefined> {
-  const owners = new Map<string, OperationRow | undefined>();
+/** Whose body a payload schema is: an operation's request or success response, or (no row) the shared error response. */
+export interface PayloadOwner {
+  row?: OperationRow;
+  body: 'request' | 'response';
+}
+
+/** Every schema reached from a request or response body, by name, with whose body it is. */
+export function payloadSchemaOwners(document: OpenApiDocument): Map<string, PayloadOwner> {
+  const owners = new Map<string, PayloadOwner>();
   for (const row of operations) {
     const operation = deref(document, document.paths?.[row.path])?.[row.method];
     if (!operation) continue;
     // The error body (the shared default) belongs to no one operation.
-    const bodies: [Referenced<{ content?: Response['content'] }> | undefined, OperationRow | undefined][] = [
-      [operation.requestBody, row],
-      ...Object.entries(operation.responses ?? {}).map(([status, response]): [Response, OperationRow | undefined] => [
+    const bodies: [Referenced<{ content?: Response['content'] }> | undefined, PayloadOwner][] = [
+      [operation.requestBody, { row, body: 'request' }],
+      ...Object.entries(operation.responses ?? {}).map(([status, response]): [Response, PayloadOwner] => [
         response,
-        status === 'default' ? undefined : row,
+        status === 'default' ? { body: 'response' } : { row, body: 'response' },
       ]),
     ];
     for (const [node, owner] of bodies)

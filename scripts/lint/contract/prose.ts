@@ -1,68 +1,32 @@
-// Closed prose: every text of the bundle (each description, summary and title) may speak of a part
-// the interface document leaves open only to say that it is open. Three rules, from principles
-// rather than from a list of bad sentences (docs/faithfulness.md):
-// - faithful/prose: a clause that uses the words of a silent part says that the part is open
-//   (open-clause.ts judges what the clause asserts);
-// - faithful/prose-number: a number is one the interface document states;
-// - faithful/prose-code: a code span names something the bundle has, or a declared literal.
-// A resource's own name is not a claim: "Lists the scopes" names the resource /v1/scopes, so the
-// words of an operation's own path are exempt in that operation's texts and its payloads' schemas.
-// proseBreaches reads a whole document (a bundle, or view.ts's view of the split source); the rules
-// in rules/closed-prose.ts, rules/prose-number.ts and rules/prose-code.ts report its breaches through Redocly's engine.
-import { deref, eachOperation, type OpenApiDocument, operationParameters, pointer, type Response } from '../../openapi-document.ts';
-import { operations } from './operations.ts';
-import { documentParts, isOverviewLine, numberWords } from './overview.ts';
-import { hasVerb, isVerdict, openSpans, saidOpen } from './open-clause.ts';
+// Closed prose: every text of the bundle (each description, summary and title) is one the contract
+// writes, docs/faithfulness.md ("Prose by construction"):
+// - a wording (open-wordings.ts), keyed by the table: what the interface document leaves open is
+//   said there, once, and nowhere else;
+// - or, before some wordings, a lead the author writes (an operation's summary and first
+//   paragraph, the name a payload schema gives what it holds), in its operation's words only
+//   (lead-words.ts), with no number the interface document does not state and no code span that
+//   names something the bundle does not have.
+// Three rules report the breaches: faithful/prose (a text that is not its wording, a lead word
+// outside the vocabulary, a text where the contract writes none), faithful/prose-number and
+// faithful/prose-code (a lead's numbers and code spans). proseBreaches reads a whole document (a
+// bundle, or view.ts's view of the split source); rules/closed-prose.ts reports through Redocly.
+import { deref, eachOperation, nodeAt, type OpenApiDocument, operationParameters, pointer, pointerSegments, type Response } from '../../openapi-document.ts';
+import { leadVocabulary, wordsOutside } from './lead-words.ts';
+import {
+  areaWording,
+  fixedWordings,
+  introWording,
+  operationWording,
+  payloadHasLead,
+  payloadKind,
+  payloadLeadJoin,
+  payloadWording,
+  requestBodyWording,
+  sameWords,
+} from './open-wordings.ts';
+import { areas, type OperationRow, operations } from './operations.ts';
+import { documentParts, numberWords } from './overview.ts';
 import { payloadSchemaOwners } from './payloads.ts';
-
-/** The parts the interface document leaves open, each with its own words and the ordinary words for the same things. */
-export const silentParts: { part: string; words: RegExp }[] = [
-  {
-    part: 'authentication',
-    words:
-      /\b(?:authenticat\w*|authori[sz]\w*|credentials?|bearer|oauth\w*|api[- ]?keys?|access (?:keys?|tokens?)|tokens?|scopes?|permissions?|privileges?|secrets?|passwords?|log ?in|sign(?:ed)? in|security|signatures?|hmac|basic auth|client certificates?|rights?|admins?|administrators?|owners?|roles?|(?:may|can|cannot|must) (?:call|use|access)|allowed to (?:call|use|access))\b/gi,
-  },
-  {
-    part: 'limits',
-    words:
-      /\b(?:rate[- ]?limit\w*|limit\w*|throttl\w*|quotas?|per (?:second|minute|hour|day|month)|requests? per|at most|at least|up to|maximum|minimum|max|min|too many|exceed\w*|burst\w*|capped|allowance)\b/gi,
-  },
-  {
-    part: 'errors',
-    words:
-      /\b(?:errors?|fail\w*|[45]\d\d|[45]xx|exceptions?|problems?|bad request|not found|unauthori[sz]ed|forbidden|conflicts?|invalid|reject\w*|retry-after)\b/gi,
-  },
-  {
-    part: 'versioning',
-    words:
-      /\b(?:deprecat\w*|sunset\w*|compatib\w*|breaking|version (?:selection|header|negotiation)|select\w* (?:a |the )?version|api[- ]version|legacy|beta|alpha|preview|experimental|stable|retire\w*|end[- ]of[- ]life|obsolete|superseded|successor|latest)\b/gi,
-  },
-  {
-    part: 'events',
-    words:
-      /\b(?:events?|webhooks?|callbacks?|notif\w*|subscri(?:be|bed|bes|ption|ptions)|deliver(?:y|ies|ed|s)? (?:rules?|attempts?|guarantees?|order)|redeliver\w*|payload shapes?|fires?|fired|triggers?|triggered)\b/gi,
-  },
-  {
-    part: 'the type and format of values',
-    words:
-      /\b(?:formats?|formatted|types?|typed|uuids?|guids?|ulids?|integers?|numeric|digits?|hex\w*|base64|iso[- ]?8601|rfc ?\d+|timestamps?|date-time|dates?|characters? long|length|prefixed|case[- ]sensitive|xml|csv)\b/gi,
-  },
-  {
-    part: 'states and transitions',
-    words:
-      /\b(?:states? (?:of|machine)|(?:the|a|an|its|their|each|every|any|current|initial|final|new) states?\b|transitions?|pending|queued|scheduled|processing|delivered|bounced|deferred|opened|clicked|active|inactive|enabled|disabled|suspended|archived|drafts?|lifecycle|life cycle|moves? (?:to|into)|becomes?|cancel(?:l?ed|s|l?ing|lations?)?|revoked|expired)\b/gi,
-  },
-  {
-    part: "the service's purpose",
-    words:
-      /\b(?:purpose|used (?:to|for)|use (?:it|this) (?:to|for)|lets? you|allows? you|enables? you|helps? you|so that you|in order to|designed (?:to|for)|intended (?:to|for)|meant (?:to|for))\b/gi,
-  },
-  {
-    part: "an operation's behaviour beyond its method and path",
-    words:
-      /\b(?:cach\w*|idempoten\w*|retr(?:y|ies|ied|ying)|asynchronous\w*|synchronous\w*|async|eventual\w*|immediately|in the background|paginat\w*|pages?|cursors?|sort\w*|ordered by|order by|(?:alphabetical|chronological|ascending|descending|reverse) order|alphabetical\w*|chronological\w*|newest first|oldest first|timeouts?|expir\w*|ttl|atomic\w*|transaction\w*|concurren\w*|guarantee\w*)\b/gi,
-  },
-];
 
 /**
  * The code-span literals the description may use besides the names the bundle has: how the open
@@ -146,125 +110,19 @@ function spelled(count: number): string {
   return '';
 }
 
-/** The words a resource's own name is made of, for the texts about it: `/v1/api-key` -> api, key. */
-function resourceWords(paths: string[]): Set<string> {
-  const words = new Set<string>();
-  for (const path of paths) for (const word of path.toLowerCase().split(/[/_{}-]+/)) if (/^[a-z]+$/.test(word) && !/^v\d/.test(word)) words.add(word);
-  return words;
-}
-
-const singular = (word: string) => word.replace(/(?:ies)$/, 'y').replace(/s$/, '');
-const isOwnName = (match: string, own: Set<string>) => {
-  const words = match.toLowerCase().split(/[\s-]+/);
-  return own.size > 0 && words.every((word) => own.has(word) || [...own].some((name) => singular(name) === singular(word)));
-};
-
-/** The sentences of a text: paragraphs and table rows apart, wrapped lines joined, split after . ! or ?. */
-export function sentences(text: string): string[] {
-  const units: string[] = [];
-  for (const paragraph of text.split(/\n\s*\n/)) {
-    const lines = paragraph.split('\n');
-    let prose: string[] = [];
-    const flush = () => {
-      const joined = prose.join(' ').trim();
-      if (joined) units.push(...joined.split(/(?<=[.!?]["')]?)\s+(?=\S)/));
-      prose = [];
-    };
-    for (const line of lines) {
-      if (/^\s*\|/.test(line)) {
-        flush();
-        units.push(line.trim());
-      } else prose.push(line.trim());
-    }
-    flush();
-  }
-  return units.map((unit) => unit.trim()).filter(Boolean);
-}
-
-/** A clause of a sentence; `verdict` when it follows a colon or semicolon, where a bare verdict may speak for the clause before it. */
-interface Clause {
-  text: string;
-  verdict: boolean;
-}
-
-/**
- * The clauses of a sentence: split at `;`, `:`, and a comma before a word that starts a clause of
- * its own, unless what comes before has no verb (a list: "X, Y, and Z are not stated"). An aside
- * between commas is a clause with its antecedent ("Tokens, which expire hourly, are not
- * described": "Tokens which expire hourly", then "Tokens are not described"), unless the aside
- * itself says something is open ("X, which the document does not describe, ...").
- */
-function clauses(sentence: string): Clause[] {
-  return sentence.split(/;\s|:\s/).flatMap((part, index) => {
-    const found: Clause[] = [];
-    let pending = '';
-    for (let piece of part.split(/,\s(?=(?:and|but|while|whereas|so|yet|though|although|which|who|as|because|since|unless|except)\s)/)) {
-      const aside = /^(which|who)\s[^,]*,\s/.exec(piece);
-      if (aside && pending && !hasVerb(pending)) {
-        const text = aside[0].slice(0, -2);
-        found.push({ text: openSpans(text).length > 0 ? text : `${pending} ${text}`, verdict: false });
-        piece = piece.slice(aside[0].length);
-        pending = `${pending} ${piece}`;
-      } else pending = pending ? `${pending}, ${piece}` : piece;
-      if (hasVerb(pending)) {
-        found.push({ text: pending, verdict: false });
-        pending = '';
-      }
-    }
-    if (pending) found.push({ text: pending, verdict: false });
-    if (index > 0 && found.length > 0) found[0].verdict = true;
-    return found;
-  });
-}
-
-interface TextField {
-  at: string;
-  /** The object that holds the text, and its key there: where the engine locates it. */
-  holder: object;
-  key: string;
-  text: string;
-  /** The words of the resource the text is about, exempt as its name. */
-  own: Set<string>;
-}
-
-/** Every description, summary and title in the bundle, with the resource it is about. */
-function textFields(document: OpenApiDocument): TextField[] {
-  const owners = payloadSchemaOwners(document);
-  const tagPaths = new Map<string, string[]>();
-  for (const { path, operation } of eachOperation(document))
-    for (const tag of operation.tags ?? []) tagPaths.set(String(tag), [...(tagPaths.get(String(tag)) ?? []), path]);
-  const ownOf = (segments: string[]): Set<string> => {
-    if (segments[0] === 'paths' && segments[1]) return resourceWords([segments[1]]);
-    if (segments[0] === 'components' && segments[1] === 'schemas') {
-      const owner = owners.get(segments[2]);
-      return owner ? resourceWords([owner.path]) : new Set();
-    }
-    if (segments[0] === 'tags' && segments[1] !== undefined) return resourceWords(tagPaths.get(String(document.tags?.[Number(segments[1])]?.name)) ?? []);
-    return new Set();
-  };
-  const fields: TextField[] = [];
-  const walk = (node: unknown, segments: string[]) => {
-    if (Array.isArray(node)) node.forEach((child, index) => walk(child, [...segments, String(index)]));
-    else if (node && typeof node === 'object')
-      for (const [key, child] of Object.entries(node)) {
-        if (typeof child === 'string' && ['description', 'summary', 'title'].includes(key))
-          fields.push({ at: pointer(...segments, key), holder: node, key, text: child, own: ownOf(segments) });
-        else walk(child, [...segments, key]);
-      }
-  };
-  walk(document, []);
-  return fields;
-}
-
 const quoted = (sentence: string) => JSON.stringify(sentence.length > 160 ? `${sentence.slice(0, 157)}...` : sentence);
 
 export type ProseRule = 'faithful/prose' | 'faithful/prose-number' | 'faithful/prose-code';
 
 /** A sentence that breaks a prose rule, with the text it is in. */
-export interface ProseBreach extends Omit<TextField, 'own'> {
-  rule: ProseRule;
-  /** The sentence. */
+export interface ProseBreach {
+  at: string;
+  /** The object that holds the text, and its key there: where the engine locates it. */
+  holder: object;
+  key: string;
+  /** The sentence, to report at its line; empty when the text is missing. */
   sentence: string;
+  rule: ProseRule;
   message: string;
 }
 
@@ -304,53 +162,160 @@ function numberBreaches(plain: string, words: Vocabulary, breach: Found): void {
     if (!words.numberWords.has(word.toLowerCase())) breach('faithful/prose-number', `states the number "${word}", which the interface document does not`);
 }
 
-/** faithful/prose: a clause that uses a silent part's words says that the part is open (open-clause.ts). */
-function silentBreaches(plain: string, own: Set<string>, breach: Found): void {
-  const reported = new Set<string>();
-  /** The parts an earlier clause of the sentence said are open. */
-  const saidOpenBefore: string[] = [];
-  const parts = clauses(plain);
-  for (const [index, { text: clause }] of parts.entries()) {
-    const next = parts[index + 1];
-    if (next?.verdict && isVerdict(next.text)) continue;
-    const open = openSpans(clause);
-    for (const { part, words: partWords } of silentParts) {
-      const matches = [...clause.matchAll(partWords)].filter((match) => !isOwnName(match[0], own));
-      if (matches.some((match) => saidOpen(open, match.index))) saidOpenBefore.push(part);
-      const spoken = matches.find((match) => !saidOpen(open, match.index));
-      if (!spoken || reported.has(part)) continue;
-      reported.add(part);
-      breach('faithful/prose', `speaks of ${part} ("${spoken[0]}"), which the interface document leaves open`);
+/** The sentences of a text, split after . ! or ? (a wording's sentences, to point at the first that differs). */
+const sentencesOf = (text: string) =>
+  text
+    .split(/(?<=[.!?])\s+(?=\S)/)
+    .map((sentence) => sentence.trim())
+    .filter(Boolean);
+
+/** What one read of a document finds: each text it holds to a wording or a vocabulary, then the rest. */
+class ProseReader {
+  readonly breaches: ProseBreach[] = [];
+  /** The texts the contract writes, by pointer: any other text is a breach. */
+  private readonly known = new Set<string>();
+  private readonly document: OpenApiDocument;
+  private readonly words: Vocabulary;
+
+  constructor(document: OpenApiDocument) {
+    this.document = document;
+    this.words = vocabulary(document);
+  }
+
+  /** The text at `at`, and what holds it; marks it as one the contract writes (or another rule holds). */
+  text(at: string): { holder?: object; key: string; text?: string } {
+    const segments = pointerSegments(at);
+    const key = segments.pop()!;
+    const holder = nodeAt(this.document, pointer(...segments));
+    this.known.add(at);
+    const value = holder && typeof holder === 'object' ? (holder as Record<string, unknown>)[key] : undefined;
+    return { holder: holder && typeof holder === 'object' ? holder : undefined, key, text: typeof value === 'string' ? value : undefined };
+  }
+
+  private report(at: string, sentence: string, rule: ProseRule, message: string): void {
+    const { holder, key } = this.text(at);
+    if (holder) this.breaches.push({ at, holder, key, sentence, rule, message });
+  }
+
+  /** The text at `at` is `wording` (line breaks aside), after a lead when `lead` reads one off. */
+  wording(at: string, wording: string, what: string): void {
+    const { holder, text } = this.text(at);
+    if (!holder) return;
+    if (text === undefined) return this.report(at, '', 'faithful/prose', `${what} is missing: it reads exactly ${JSON.stringify(wording)}`);
+    if (sameWords(text, wording)) return;
+    const found = sentencesOf(text);
+    const expected = sentencesOf(wording);
+    const first = found.findIndex((sentence, index) => !sameWords(sentence, expected[index] ?? ''));
+    const sentence = found[first === -1 ? found.length - 1 : first] ?? '';
+    this.report(
+      at,
+      sentence,
+      'faithful/prose',
+      `${quoted(sentence)} differs from the wording of ${what}, which reads exactly (docs/faithfulness.md): ${JSON.stringify(wording)}`,
+    );
+  }
+
+  /** A lead in `row`'s words, with stated numbers and known code spans only. */
+  lead(at: string, lead: string, row: OperationRow, what: string): void {
+    for (const sentence of sentencesOf(lead)) {
+      const found = (rule: ProseRule, message: string) => this.report(at, sentence, rule, `${quoted(sentence)} ${message}`);
+      const plain = codeBreaches(sentence, this.words, found);
+      numberBreaches(plain, this.words, found);
+      const outside = wordsOutside(plain.replace(numberToken, ' '), leadVocabulary(row));
+      if (outside.length > 0)
+        found(
+          'faithful/prose',
+          `uses ${outside.map((word) => JSON.stringify(word)).join(', ')}, which ${what} may not: a lead names only what #${row.n}'s row does (its verb, the words of its path, operationId and area); what is open is its wording's to say`,
+        );
     }
-    // A claim through a pronoun after saying the part is open: "X is not stated, but it is enforced".
-    const back = pronounClaim.exec(clause);
-    const part = saidOpenBefore.findLast((name) => !reported.has(name));
-    if (back && part && open.length === 0 && hasVerb(clause.slice(back[0].length))) {
-      reported.add(part);
-      breach('faithful/prose', `speaks of ${part} ("${back[0]}", after saying it is open), which the interface document leaves open`);
+  }
+
+  /** An operation's summary (a lead), description (a lead, then its wording) and request body's description. */
+  operation(path: string, method: string, row: OperationRow): void {
+    const at = (...keys: string[]) => pointer('paths', path, method, ...keys);
+    const summary = this.text(at('summary')).text;
+    if (summary !== undefined) this.lead(at('summary'), summary, row, 'a summary');
+    const description = this.text(at('description')).text;
+    if (description !== undefined) {
+      const [lead, ...rest] = description.split(/\n\s*\n/);
+      this.lead(at('description'), lead, row, 'a description');
+      const wording = operationWording(row);
+      if (!sameWords(rest.join(' '), wording)) this.wording(at('description'), `${lead.trim()}\n\n${wording}`, `#${row.n}'s description`);
     }
+    if (nodeAt(this.document, at('requestBody'))) this.wording(at('requestBody', 'description'), requestBodyWording(), `#${row.n}'s request body`);
+    for (const status of Object.keys((nodeAt(this.document, at('responses')) as object | undefined) ?? {})) this.text(at('responses', status, 'description'));
+  }
+
+  /** A payload schema: its lead and the wording of its kind. */
+  payload(name: string, row: OperationRow | undefined, body: 'request' | 'response'): void {
+    const at = pointer('components', 'schemas', name, 'description');
+    const kind = payloadKind(row, body);
+    const wording = payloadWording(kind, row?.operationId ?? '');
+    if (!row || !payloadHasLead(kind)) return this.wording(at, wording, `the schema ${name}`);
+    const text = this.text(at).text ?? '';
+    const join = payloadLeadJoin(row.operationId);
+    const lead = text.slice(0, Math.max(0, text.indexOf(join)));
+    if (lead.trim() !== '') this.lead(at, lead, row, 'a payload schema');
+    this.wording(at, `${lead.trim() || 'The ...'}${join} ${wording}`, `the schema ${name}`);
+  }
+
+  /** Every text the walk did not hold to a wording or a lead. */
+  rest(): void {
+    const walk = (node: unknown, segments: string[]) => {
+      if (Array.isArray(node)) node.forEach((child, index) => walk(child, [...segments, String(index)]));
+      else if (node && typeof node === 'object')
+        for (const [key, child] of Object.entries(node)) {
+          const at = pointer(...segments, key);
+          if (typeof child === 'string' && ['description', 'summary', 'title'].includes(key) && !this.known.has(at))
+            this.report(
+              at,
+              child,
+              'faithful/prose',
+              `${quoted(child)} is a text where the contract writes none: each text is a wording of the table or a lead before one (docs/faithfulness.md)`,
+            );
+          else walk(child, [...segments, key]);
+        }
+    };
+    walk(this.document, []);
   }
 }
 
-/** A clause that goes on about what came before: "but they ...", "though it ...". */
-const pronounClaim = /^(?:but|yet|though|although|however|except that)\s+(?:it|they|these|those)\b/i;
+/** The overview table of info.description: its first run of lines that start with `|` (faithful/overview holds its rows). */
+function tableOf(description: string): string {
+  const lines = description.split('\n');
+  const first = lines.findIndex((line) => line.startsWith('|'));
+  const end = lines.findIndex((line, index) => index > first && !line.startsWith('|'));
+  return first === -1 ? '' : lines.slice(first, end === -1 ? undefined : end).join('\n');
+}
 
 /** Every breach of the three prose rules in `document`'s texts (a bundle, or the view of a split source). */
 export function proseBreaches(document: OpenApiDocument): ProseBreach[] {
-  const words = vocabulary(document);
-  const breaches: ProseBreach[] = [];
-  for (const { own, ...field } of textFields(document)) {
-    const all = sentences(field.text);
-    for (const [position, sentence] of all.entries()) {
-      // The overview table's rows are the contract's own text (faithful/overview holds them).
-      if (field.at === pointer('info', 'description') && /^\|/.test(sentence) && isOverviewLine(sentence)) continue;
-      // A question answered by a bare verdict: "Authentication? Not shown."
-      if (/\?\s*$/.test(sentence) && isVerdict(all[position + 1] ?? '')) continue;
-      const breach: Found = (rule, message) => breaches.push({ ...field, rule, sentence, message: `${quoted(sentence)} ${message}` });
-      const plain = codeBreaches(sentence, words, breach);
-      numberBreaches(plain, words, breach);
-      silentBreaches(plain, own, breach);
-    }
+  const reader = new ProseReader(document);
+  for (const [at, wording] of Object.entries(fixedWordings())) reader.wording(at, wording, at.slice(2));
+  const all = [...eachOperation(document)];
+  const prefixes = [...new Set(all.map(({ path }) => path.split('/')[1]))].sort();
+  const description = typeof document.info?.description === 'string' ? document.info.description : '';
+  reader.wording(pointer('info', 'description'), `${introWording(prefixes)}\n\n${tableOf(description)}`, 'the introduction');
+  // A tag that is not an area, or an operation that is not in the table, is faithful/area's or faithful/operations'.
+  for (const [index, tag] of (document.tags ?? []).entries()) {
+    const at = pointer('tags', index, 'description');
+    if (!(areas as readonly string[]).includes(tag?.name)) reader.text(at);
+    else
+      reader.wording(
+        at,
+        areaWording(
+          tag.name,
+          operations.filter((row) => row.area === tag.name).map((row) => row.path),
+        ),
+        `the ${tag.name} area's description`,
+      );
   }
-  return breaches;
+  for (const { path, method } of all) {
+    const row = operations.find((candidate) => candidate.path === path && candidate.method === method);
+    if (row) reader.operation(path, method, row);
+    else for (const key of ['summary', 'description']) reader.text(pointer('paths', path, method, key));
+  }
+  for (const [name, { row, body }] of payloadSchemaOwners(document)) reader.payload(name, row, body);
+  reader.rest();
+  return reader.breaches;
 }

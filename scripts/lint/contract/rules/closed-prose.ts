@@ -1,6 +1,7 @@
-// faithful/prose: a sentence that speaks of a part the interface document leaves open says that it
-// is open (../prose.ts, ../open-clause.ts). proseRule makes the three prose rules: each reads the
-// description whole (../view.ts) and reports its own breaches at the sentence's line.
+// faithful/prose: each text is its wording (../open-wordings.ts), after a lead in its operation's
+// words (../lead-words.ts), and no text is anywhere else (../prose.ts). proseRule makes the three
+// prose rules: each reads the description whole (../view.ts) and reports its own breaches at the
+// sentence's line, or at what holds a missing text.
 import type { Location, Oas3Rule, UserContext } from '@redocly/openapi-core';
 import type { OpenApiDocument } from '../../../openapi-document.ts';
 import { type ProseBreach, proseBreaches, type ProseRule } from '../prose.ts';
@@ -28,7 +29,8 @@ export function proseRule(rule: ProseRule): Oas3Rule {
         for (const breach of breaches) {
           const holder = locationOf.get(breach.holder);
           if (breach.rule !== rule || !holder) continue;
-          ctx.report({ message: breach.message, location: sentenceLocation(holder.child([breach.key]), breach.sentence) });
+          const location = breach.sentence ? sentenceLocation(holder.child([breach.key]), breach.sentence) : holder;
+          ctx.report({ message: breach.message, location });
         }
       },
     },

@@ -1,6 +1,6 @@
 // faithful/open-payload: one open payload schema per body, and no other schema: a single resource
 // is an object that accepts any property; a list, a delete answer and the error body have no
-// stated shape, so no type; each schema says that its fields are not specified.
+// stated shape, so no type (faithful/prose holds each schema's description to its wording).
 import type { Location, UserContext } from '@redocly/openapi-core';
 import { pointer, type Schema } from '../../../openapi-document.ts';
 import type { OperationRow } from '../operations.ts';
@@ -54,8 +54,6 @@ function checkShape(ctx: UserContext, payload: Payload): void {
       `${whose} must constrain nothing: no additionalProperties without a type`,
       `${at}/additionalProperties`,
     );
-  if (!/does not specify|specifies neither/.test(schema?.description ?? ''))
-    reportBelow(ctx, payload, ['description'], 'the schema must say that its fields are not specified', `${at}/description`);
 }
 
 export const OpenPayload = factsRule((facts, ctx, options) => {

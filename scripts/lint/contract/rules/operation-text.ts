@@ -1,5 +1,5 @@
-// faithful/operation-text: a summary in sentence case, in plain words, without a trailing period;
-// a description that names the operation's number in the interface document.
+// faithful/operation-text: a summary in sentence case, in plain words, without a trailing period
+// (its words are faithful/prose's; the description's number is its wording's).
 import { factsRule, located, reportBelow } from '../visit.ts';
 
 export const OperationText = factsRule((facts, ctx) => {
@@ -16,7 +16,5 @@ export const OperationText = factsRule((facts, ctx) => {
         'the summary is in sentence case, in plain words (letters, digits, spaces, hyphens), with no trailing period',
         at('summary'),
       );
-    if (!String(operation.description).includes(`Operation #${row.n} of the interface document`))
-      reportBelow(ctx, located(seen), ['description'], `the description names operation #${row.n} of the interface document`, at('description'));
   }
 });
