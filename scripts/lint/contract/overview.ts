@@ -48,21 +48,29 @@ export interface OverviewFacts {
 /** "A, B, and C": the Endpoints row's list keeps its serial comma. */
 const serial = (items: string[]) => (items.length > 2 ? `${items.slice(0, -1).join(', ')}, and ${items.at(-1)}` : listed(items, 'and'));
 
-/** Each part's row after its verdict, as sentences that name the open parts they speak for (open-wordings.ts). */
-function rows(facts: OverviewFacts): { part: DocumentPart; content: Piece[] }[] {
+/** The success statuses and who answers each, and the path prefixes with the operations of the rarer ones. */
+function endpoints(facts: OverviewFacts): { statuses: string; prefixes: string; minority: string } {
   const all = facts.operations;
   const groups = new Map<string, string[]>();
   for (const { status, label, operationId } of all) groups.set(`${status} ${label}`, [...(groups.get(`${status} ${label}`) ?? []), operationId]);
   const [common, ...fewer] = [...groups].sort((a, b) => b[1].length - a[1].length);
   const statuses = [...fewer.map(([label, ids]) => `${code(label)} for ${listed(ids.map(code), 'and')}`), `${code(common?.[0] ?? '')} for the rest`].join(', ');
   const prefixes = [...new Set(all.map(({ path }) => path.split('/')[1]))].sort();
-  const minority = prefixes.slice(1).map(
-    (prefix) =>
-      `${code(`/${prefix}/`)} for ${listed(
-        all.filter(({ path }) => path.startsWith(`/${prefix}/`)).map(({ operationId }) => code(operationId)),
-        'and',
-      )}`,
-  );
+  const operationsUnder = (prefix: string) => all.filter(({ path }) => path.startsWith(`/${prefix}/`)).map(({ operationId }) => code(operationId));
+  const minority = prefixes.slice(1).map((prefix) => `${code(`/${prefix}/`)} for ${listed(operationsUnder(prefix), 'and')}`);
+  return {
+    statuses,
+    prefixes: listed(
+      prefixes.map((prefix) => code(`/${prefix}/`)),
+      'and',
+    ),
+    minority: minority.length ? ` (${minority.join('; ')})` : '',
+  };
+}
+
+/** Each part's row after its verdict, as sentences that name the open parts they speak for (open-wordings.ts). */
+function rows(facts: OverviewFacts): { part: DocumentPart; content: Piece[] }[] {
+  const { statuses, prefixes, minority } = endpoints(facts);
   const areaCount = numberWords[facts.areaCount] ?? String(facts.areaCount);
   const said = (text: string, ...parts: OpenPart[]): Piece => ({ text, parts });
   return [
@@ -99,12 +107,7 @@ function rows(facts: OverviewFacts): { part: DocumentPart; content: Piece[] }[] 
     {
       part: 'Versioning',
       content: [
-        said(
-          `the ${listed(
-            prefixes.map((prefix) => code(`/${prefix}/`)),
-            'and',
-          )} path prefixes${minority.length ? ` (${minority.join('; ')})` : ''}.`,
-        ),
+        said(`the ${prefixes} path prefixes${minority}.`),
         said('Version selection, deprecation and compatibility policy are left open.'),
         said(`${code('info.version')} is the version of this description, not of the service.`),
       ],

@@ -97,17 +97,64 @@ export function reportBelow(ctx: UserContext, from: Located, keys: (string | num
 /** The row of the table for an operation. */
 export const rowOf = (path: string, method: string): OperationRow | undefined => operations.find((row) => row.path === path && row.method === method);
 
+/** A visitor that meets each operation under `paths` (with its path item) and hands it to `met`. */
+function operationsVisitor(met: (seen: SeenOperation, ctx: UserContext) => void, pathItemMet?: (path: string, location: Location) => void): Oas3Visitor {
+  const pathItems: { path: string; node: PathItem; location: Location }[] = [];
+  let inPaths = false;
+  return {
+    Paths: { enter: () => void (inPaths = true), leave: () => void (inPaths = false) },
+    PathItem: {
+      enter(node, ctx: UserContext) {
+        if (!inPaths) return;
+        pathItems.push({ path: String(ctx.key), node: node as PathItem, location: ctx.location });
+        pathItemMet?.(String(ctx.key), ctx.location);
+      },
+      leave() {
+        if (inPaths) pathItems.pop();
+      },
+    },
+    Operation(node, ctx: UserContext) {
+      const item = pathItems.at(-1);
+      if (!inPaths || !item) return;
+      const method = String(ctx.key);
+      met(
+        {
+          path: item.path,
+          method,
+          row: rowOf(item.path, method),
+          operation: node as Operation,
+          location: ctx.location,
+          pathItem: item.node,
+          pathItemLocation: item.location,
+          at: (...keys) => pointer('paths', item.path, method, ...keys),
+        },
+        ctx,
+      );
+    },
+  };
+}
+
+/** A rule that judges each operation of the table where the walk meets it, and reports from there. */
+export function operationRule(check: (seen: SeenOperation & { row: OperationRow }, ctx: UserContext, options: FaithfulOptions) => void): Oas3Rule {
+  return (options: FaithfulOptions) =>
+    operationsVisitor((seen, ctx) => {
+      if (seen.row) check(seen as SeenOperation & { row: OperationRow }, ctx, options ?? {});
+    });
+}
+
 /**
- * A rule that collects the operations under `paths` (and where the document and `paths` are) as
- * the walk goes, and judges them when it leaves the document.
+ * A rule about the document as a whole: it collects the operations under `paths` (and where the
+ * document and `paths` are) as the walk goes, and judges them when it leaves the document.
  */
-export function factsRule(judge: (facts: Facts, ctx: UserContext, options: FaithfulOptions) => void, more: Oas3Visitor = {}): Oas3Rule {
+export function factsRule(judge: (facts: Facts, ctx: UserContext, options: FaithfulOptions) => void): Oas3Rule {
   return (options: FaithfulOptions) => {
     const facts: Partial<Facts> & Pick<Facts, 'operations' | 'pathItems'> = { operations: [], pathItems: new Map() };
-    const pathItems: { path: string; node: PathItem; location: Location }[] = [];
-    let inPaths = false;
+    const walk = operationsVisitor(
+      (seen) => facts.operations.push(seen),
+      (path, location) => facts.pathItems.set(path, location),
+    );
     return {
-      ...more,
+      ...walk,
       Root: {
         enter(root, ctx: UserContext) {
           facts.root = root as OpenApiDocument;
@@ -118,39 +165,11 @@ export function factsRule(judge: (facts: Facts, ctx: UserContext, options: Faith
         },
       },
       Paths: {
-        enter(_paths, ctx: UserContext) {
-          inPaths = true;
+        enter(paths, ctx: UserContext) {
           facts.pathsLocation = ctx.location;
+          (walk.Paths as { enter: () => void }).enter();
         },
-        leave() {
-          inPaths = false;
-        },
-      },
-      PathItem: {
-        enter(node, ctx: UserContext) {
-          if (!inPaths) return;
-          pathItems.push({ path: String(ctx.key), node: node as PathItem, location: ctx.location });
-          facts.pathItems.set(String(ctx.key), ctx.location);
-        },
-        leave() {
-          if (inPaths) pathItems.pop();
-        },
-      },
-      Operation(node, ctx: UserContext) {
-        const operation = node as Operation;
-        const item = pathItems.at(-1);
-        if (!inPaths || !item) return;
-        const method = String(ctx.key);
-        facts.operations.push({
-          path: item.path,
-          method,
-          row: rowOf(item.path, method),
-          operation,
-          location: ctx.location,
-          pathItem: item.node,
-          pathItemLocation: item.location,
-          at: (...keys) => pointer('paths', item.path, method, ...keys),
-        });
+        leave: (walk.Paths as { leave: () => void }).leave,
       },
     };
   };

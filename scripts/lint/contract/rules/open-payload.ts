@@ -1,10 +1,10 @@
 // faithful/open-payload: one open payload schema per body, and no other schema: a single resource
 // is an object that accepts any property; a list, a delete answer and the error body have no
 // stated shape, so no type (faithful/prose holds each schema's description to its wording).
-import type { Location, UserContext } from '@redocly/openapi-core';
-import { pointer, type Schema } from '../../../openapi-document.ts';
+import type { Location, Oas3Rule, UserContext } from '@redocly/openapi-core';
+import { type OpenApiDocument, pointer, type Schema } from '../../../openapi-document.ts';
 import type { OperationRow } from '../operations.ts';
-import { childOf, componentAt, factsRule, type Located, located, reportAt, reportBelow, type SeenOperation } from '../visit.ts';
+import { childOf, componentAt, type Located, located, operationRule, reportAt, reportBelow, type SeenOperation } from '../visit.ts';
 
 interface Payload extends Located<Schema> {
   /** Which body: an operation's request or success response, or the shared error response. */
@@ -56,9 +56,10 @@ function checkShape(ctx: UserContext, payload: Payload): void {
     );
 }
 
-export const OpenPayload = factsRule((facts, ctx, options) => {
+export const OpenPayload: Oas3Rule = (options) => {
+  /** Each body schema met so far, with the first body it is. */
   const seen = new Map<unknown, Payload>();
-  for (const operation of facts.operations)
+  const operations = operationRule((operation, ctx) => {
     for (const payload of payloadsOf(ctx, operation)) {
       const first = seen.get(payload.node);
       if (!first) {
@@ -75,19 +76,27 @@ export const OpenPayload = factsRule((facts, ctx, options) => {
         checkName(ctx, payload.location, payload.at);
       else checkOwnName(ctx, payload);
     }
-  // In a bundle, every schema of components is one of those bodies (the dereferenced variant inlines them).
-  if (options.variant === 'dereferenced') return;
-  const bodies = new Set([...seen.values()].map((payload) => componentAt(payload.location)?.name));
-  for (const name of Object.keys(facts.root.components?.schemas ?? {}))
-    if (!bodies.has(name))
-      reportBelow(
-        ctx,
-        { node: facts.root, location: facts.rootLocation },
-        ['components', 'schemas', name],
-        'one named payload schema per body, and no other schema',
-        pointer('components', 'schemas', name),
-      );
-});
+  })(options);
+  return {
+    ...operations,
+    Root: {
+      // In a bundle, every schema of components is one of those bodies (the dereferenced variant inlines them).
+      leave(root, ctx: UserContext) {
+        if (options?.variant === 'dereferenced') return;
+        const bodies = new Set([...seen.values()].map((payload) => componentAt(payload.location)?.name));
+        for (const name of Object.keys((root as OpenApiDocument).components?.schemas ?? {}))
+          if (!bodies.has(name))
+            reportBelow(
+              ctx,
+              { node: root, location: ctx.location },
+              ['components', 'schemas', name],
+              'one named payload schema per body, and no other schema',
+              pointer('components', 'schemas', name),
+            );
+      },
+    },
+  };
+};
 
 /** A request or success body's schema is named after the operation the table names (a rename renames it too). */
 function checkOwnName(ctx: UserContext, payload: Payload): void {

@@ -1,11 +1,10 @@
 // faithful/operation-id: each operation has the operationId the table gives it (a rename breaks
 // generated clients).
-import { factsRule, located, reportBelow } from '../visit.ts';
+import { located, operationRule, reportBelow } from '../visit.ts';
 
-export const OperationId = factsRule((facts, ctx) => {
-  for (const seen of facts.operations) {
-    const { row, operation, at } = seen;
-    if (!row || operation.operationId === row.operationId) continue;
+export const OperationId = operationRule((seen, ctx) => {
+  const { row, operation, at } = seen;
+  if (operation.operationId !== row.operationId)
     reportBelow(
       ctx,
       located(seen),
@@ -13,5 +12,4 @@ export const OperationId = factsRule((facts, ctx) => {
       `#${row.n}'s operationId: expected ${JSON.stringify(row.operationId)}, found ${JSON.stringify(operation.operationId)} (a rename is a breaking change: the table of operations in scripts/lint/contract/operations.ts names it, and changes with it)`,
       at('operationId'),
     );
-  }
 });

@@ -1,20 +1,17 @@
 // faithful/operation-text: a summary in sentence case, in plain words, without a trailing period
 // (its words are faithful/prose's; the description's number is its wording's).
-import { factsRule, located, reportBelow } from '../visit.ts';
+import { located, operationRule, reportBelow } from '../visit.ts';
 
-export const OperationText = factsRule((facts, ctx) => {
-  for (const seen of facts.operations) {
-    const { row, operation, at } = seen;
-    if (!row) continue;
-    // Plain words: a summary becomes a heading, a link's text and a search entry in the docs and
-    // the Markdown reference, where brackets, pipes or backticks would be Markdown.
-    if (!/^[A-Z][A-Za-z0-9 -]*[A-Za-z0-9]$/.test(operation.summary ?? ''))
-      reportBelow(
-        ctx,
-        located(seen),
-        ['summary'],
-        'the summary is in sentence case, in plain words (letters, digits, spaces, hyphens), with no trailing period',
-        at('summary'),
-      );
-  }
+export const OperationText = operationRule((seen, ctx) => {
+  const { operation, at } = seen;
+  // Plain words: a summary becomes a heading, a link's text and a search entry in the docs and
+  // the Markdown reference, where brackets, pipes or backticks would be Markdown.
+  if (!/^[A-Z][A-Za-z0-9 -]*[A-Za-z0-9]$/.test(operation.summary ?? ''))
+    reportBelow(
+      ctx,
+      located(seen),
+      ['summary'],
+      'the summary is in sentence case, in plain words (letters, digits, spaces, hyphens), with no trailing period',
+      at('summary'),
+    );
 });

@@ -3,7 +3,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { UserContext } from '@redocly/openapi-core';
 import type { Parameter, RequestBody } from '../../../openapi-document.ts';
-import { childOf, componentAt, componentRef, factsRule, type Located, located, reportAt, reportBelow, type SeenOperation } from '../visit.ts';
+import { childOf, componentAt, componentRef, type Located, located, operationRule, reportAt, reportBelow, type SeenOperation } from '../visit.ts';
 
 /** An operation's parameters (its path item's first), each with where it is, as a name the messages show. */
 function parametersOf(ctx: UserContext, seen: SeenOperation): { parameter?: Parameter; shown: string }[] {
@@ -20,24 +20,21 @@ function parametersOf(ctx: UserContext, seen: SeenOperation): { parameter?: Para
   );
 }
 
-export const RequestPart = factsRule((facts, ctx, options) => {
-  for (const seen of facts.operations) {
-    const { row, at } = seen;
-    if (!row) continue;
-    const parameters = parametersOf(ctx, seen);
-    const named = (where: string[]) => parameters.filter(({ parameter }) => where.includes(String(parameter?.in))).map(({ shown }) => shown);
-    const expectations: [string, string[], string[]][] = [
-      [`#${row.n}'s path parameters`, named(['path']), row.path.includes('{id}') ? ['#/components/parameters/Id'] : []],
-      [`#${row.n}'s query parameters`, named(['query']), row.request === 'query' ? ['#/components/parameters/OpenQuery'] : []],
-      ['no header or cookie parameters (not shown)', named(['header', 'cookie']), []],
-    ];
-    for (const [what, found, expected] of expectations) {
-      const comparable = options.variant === 'dereferenced' ? found.length === expected.length : isDeepStrictEqual(found, expected);
-      if (!comparable)
-        reportBelow(ctx, located(seen), ['parameters'], `${what}: expected ${JSON.stringify(expected)}, found ${JSON.stringify(found)}`, at('parameters'));
-    }
-    checkBody(ctx, seen, options.variant === 'dereferenced');
+export const RequestPart = operationRule((seen, ctx, options) => {
+  const { row, at } = seen;
+  const parameters = parametersOf(ctx, seen);
+  const named = (where: string[]) => parameters.filter(({ parameter }) => where.includes(String(parameter?.in))).map(({ shown }) => shown);
+  const expectations: [string, string[], string[]][] = [
+    [`#${row.n}'s path parameters`, named(['path']), row.path.includes('{id}') ? ['#/components/parameters/Id'] : []],
+    [`#${row.n}'s query parameters`, named(['query']), row.request === 'query' ? ['#/components/parameters/OpenQuery'] : []],
+    ['no header or cookie parameters (not shown)', named(['header', 'cookie']), []],
+  ];
+  for (const [what, found, expected] of expectations) {
+    const comparable = options.variant === 'dereferenced' ? found.length === expected.length : isDeepStrictEqual(found, expected);
+    if (!comparable)
+      reportBelow(ctx, located(seen), ['parameters'], `${what}: expected ${JSON.stringify(expected)}, found ${JSON.stringify(found)}`, at('parameters'));
   }
+  checkBody(ctx, seen, options.variant === 'dereferenced');
 });
 
 function checkBody(ctx: UserContext, seen: SeenOperation, inlined: boolean): void {

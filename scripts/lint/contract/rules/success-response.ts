@@ -1,12 +1,12 @@
 // faithful/success-response: the stated success status and label (200 OK, 201 Created for #13),
 // one JSON body whose schema is a named component.
 import type { Response, Schema } from '../../../openapi-document.ts';
-import { childOf, componentAt, factsRule, located, reportAt, reportBelow } from '../visit.ts';
+import { childOf, componentAt, located, operationRule, reportAt, reportBelow } from '../visit.ts';
 
-export const SuccessResponse = factsRule((facts, ctx, options) => {
-  for (const seen of facts.operations) {
-    const { row, at } = seen;
-    if (!row || !seen.operation.responses?.[row.status]) continue; // faithful/error-response names a missing status
+export const SuccessResponse = operationRule((seen, ctx, options) => {
+  const { row, at } = seen;
+  if (seen.operation.responses?.[row.status]) {
+    // (faithful/error-response names a missing status)
     const response = childOf<Response>(ctx, located(seen), 'responses', row.status);
     const here = (...keys: string[]) => at('responses', row.status, ...keys);
     if (response.node?.description !== row.label)
