@@ -14,7 +14,7 @@ import { fingerprint, root } from '../support/helpers.ts';
 import { startTestServer } from '../support/http-server.ts';
 import { installIntoApp } from '../support/installed-app.ts';
 import { run, type RunResult, tsc } from '../support/run-command.ts';
-import { makeScratchFolder, scratchFolderPerFile } from '../support/scratch-folder.ts';
+import { scratchFolderPerFile } from '../support/scratch-folder.ts';
 
 if (!mustRunBrowserTests) console.warn(`overlay-build.test.ts: the docs test is skipped: ${installHint}`);
 
@@ -26,6 +26,11 @@ const buildCommand = (args: string[]) =>
   run(process.execPath, ['scripts/cli/build.ts', ...args], root, { INIT_CWD: root, XDG_CACHE_HOME: path.join(scratch.dir, 'cache') });
 
 const scratch = scratchFolderPerFile('overlay-build');
+// A folder with no node_modules above it, for the plain install: what the linked package imports must come from the package itself.
+const plain = scratchFolderPerFile('plain-install');
+/** The folder the build wrote: the plain-install test installs it, then rebuilds into it. */
+let built: string;
+/** A copy of it, taken before any test runs: what the other tests read. */
 let out: string;
 let first: RunResult;
 let generatedBefore: Record<string, string>;
@@ -33,15 +38,22 @@ let generatedBefore: Record<string, string>;
 beforeAll(async () => {
   // The built client imports openapi-fetch: the folder sits where Node and tsc find the checkout's packages.
   await fs.symlink(path.join(root, 'node_modules'), path.join(scratch.dir, 'node_modules'));
+  built = path.join(plain.dir, 'acme');
   out = path.join(scratch.dir, 'acme-build');
   generatedBefore = await fingerprint(path.join(root, 'generated'));
-  first = await buildCommand([...overlayArgs, '--out', out, '--name', packageName]);
+  // One build serves the whole file: the plain-install test would build the very same into a folder of its own.
+  first = await buildCommand([...overlayArgs, '--out', built, '--name', packageName]);
+  if (first.code === 0) {
+    await fs.cp(built, out, { recursive: true });
+    const [original, copy] = await Promise.all([fingerprint(built), fingerprint(out)]);
+    if (JSON.stringify(original) !== JSON.stringify(copy)) throw new Error(`the copy of ${built} differs from it`);
+  }
 }, 120_000);
 
 describe('the build with the example overlays', () => {
   it('exits 0, printing what the overlays change, and writes the artifact set of generated/ there', async () => {
     expect(first.code, first.output).toBe(0);
-    expect(first.stdout).toContain(`build: openapi/ + 2 overlays -> ${out}/\n`); // as typed: an absolute path
+    expect(first.stdout).toContain(`build: openapi/ + 2 overlays -> ${built}/\n`); // as typed: an absolute path
     expect(first.stdout).toContain('  change: sendBatch: request field `subject` at $.subject: a caller must now send it (string) (can break a caller)\n');
     expect(first.stdout).toContain('  change: add security scheme ExampleApiKey: the header X-Example-Api-Key\n');
     expect(first.stdout).not.toContain('info-contact');
@@ -208,14 +220,12 @@ describe('the output folder as a package', () => {
   });
 
   it('installs with a plain `npm install <folder>` (a link) into an application outside the checkout: it runs, type-checks, and a rebuild with an edited overlay reaches it under a new version', async () => {
-    // A folder with no node_modules above it: what the linked package imports must come from the package itself.
-    const fresh = await makeScratchFolder('plain-install');
+    // The folder the file's build wrote (beforeAll), which no other test reads.
+    const folder = built;
+    const app = path.join(plain.dir, 'app');
     try {
-      const folder = path.join(fresh, 'acme');
-      const app = path.join(fresh, 'app');
-      const built = await buildCommand([...overlayArgs, '--out', folder, '--name', packageName]);
-      expect(built.code, built.output).toBe(0);
-      expect(built.stdout).toContain(`build: install it into an application with \`npm install ${folder}\``);
+      expect(first.code, first.output).toBe(0);
+      expect(first.stdout).toContain(`build: install it into an application with \`npm install ${folder}\``);
       await fs.mkdir(app);
       await fs.writeFile(path.join(app, 'package.json'), JSON.stringify({ name: 'plain-app', private: true, type: 'module' }));
       const installed = await run('npm', ['install', '--offline', '--no-audit', '--no-fund', folder], app);
@@ -230,7 +240,7 @@ describe('the output folder as a package', () => {
       const checked = await run(process.execPath, [tsc('typescript'), '--noEmit', '--strict', '--module', 'nodenext', '--target', 'es2022', 'app.ts'], app);
       expect(checked.code, checked.output).toBe(0);
       // The same overlay version with another fact, rebuilt into the same folder.
-      const edited = path.join(fresh, 'fields-edited.yaml');
+      const edited = path.join(plain.dir, 'fields-edited.yaml');
       await fs.writeFile(
         edited,
         (await fs.readFile(path.join(root, 'examples/overlays/fields.yaml'), 'utf8')).replace('The subject line of the batch', 'The subject of the batch'),
@@ -241,7 +251,7 @@ describe('the output folder as a package', () => {
       expect(after.stdout).not.toBe(before.stdout);
       expect(after.stdout).toBe(`${JSON.parse(await fs.readFile(path.join(folder, 'package.json'), 'utf8')).version}\n`);
     } finally {
-      await fs.rm(fresh, { recursive: true, force: true });
+      await fs.rm(app, { recursive: true, force: true });
     }
   });
 
