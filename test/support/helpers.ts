@@ -1,6 +1,7 @@
 // Shared test helpers: the checkout and its committed bundle, temporary projects, edits, and
 // fingerprints of folders for byte-for-byte comparisons.
 import { createHash } from 'node:crypto';
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,9 +34,12 @@ export interface TemporaryProject {
 /** A copy of this project (no tooling, no node_modules) in a fresh temporary folder. */
 export async function temporaryProject(): Promise<TemporaryProject> {
   const dir = await makeScratchFolder('project');
-  // generated/docs/ is not committed (README, "Rendered docs"): a copy starts without it.
-  const notDocs = (source: string) => !source.startsWith(path.join(root, 'generated', 'docs'));
-  await Promise.all(projectFiles.map((entry) => fs.cp(path.join(root, entry), path.join(dir, entry), { recursive: true, filter: notDocs })));
+  // generated/docs/ is not committed (README, "Rendered docs"): a copy starts without it. Entry by
+  // entry, with no filter, so that cpSync copies each in native code (a third of fs.cp's time).
+  const generated = (await fs.readdir(path.join(root, 'generated'))).filter((name) => name !== 'docs').map((name) => path.join('generated', name));
+  await fs.mkdir(path.join(dir, 'generated'));
+  for (const entry of [...projectFiles.filter((entry) => entry !== 'generated'), ...generated])
+    fsSync.cpSync(path.join(root, entry), path.join(dir, entry), { recursive: true });
   return { project: openProject(dir), dir, remove: () => fs.rm(dir, { recursive: true, force: true }) };
 }
 
