@@ -21,8 +21,6 @@ import { OperationText } from './contract/rules/operation-text.ts';
 import { Operations } from './contract/rules/same-operations.ts';
 import { Overview } from './contract/rules/overview-rows.ts';
 import { Prose } from './contract/rules/closed-prose.ts';
-import { ProseCode } from './contract/rules/prose-code.ts';
-import { ProseNumber } from './contract/rules/prose-number.ts';
 import { RequestPart } from './contract/rules/request-part.ts';
 import { SharedParameters } from './contract/rules/shared-parameters.ts';
 import { SuccessResponse } from './contract/rules/success-response.ts';
@@ -43,8 +41,6 @@ export const faithfulRules = {
   'faithful/overview': Overview,
   'faithful/closed-world': ClosedWorld,
   'faithful/prose': Prose,
-  'faithful/prose-number': ProseNumber,
-  'faithful/prose-code': ProseCode,
 } satisfies Record<string, Oas3Rule>;
 
 export type FaithfulRule = keyof typeof faithfulRules;

@@ -267,7 +267,7 @@ const badInputs: [string, BadInput][] = [
       search: '    Sends one batch.',
       replace: '    Needs the mail.send scope. Sends one batch.',
       expected: [
-        /^ {2}openapi\/paths\/v1_batches_id_send\.yaml:6:5 error faithful\/prose: "Needs the mail\.send scope\." uses "Needs", "mail", "scope", which a description may not: a lead names only what #13's row does \(its verb, the words of its path, operationId and area\); what is open is its wording's to say$/m,
+        /^ {2}openapi\/paths\/v1_batches_id_send\.yaml:6:5 error faithful\/prose: "Needs the mail\.send scope\." uses "Needs", "mail", "scope": a lead names only what #13's row does \(its verb, the words of its path, operationId and area\); what is open is its wording's to say$/m,
       ],
     },
   ],
@@ -278,7 +278,7 @@ const badInputs: [string, BadInput][] = [
       search: '    Lists the webhooks.',
       replace: '    Lists the webhooks. It answers within 2 seconds.',
       expected: [
-        /^ {2}openapi\/paths\/v1_webhooks\.yaml:6:25 error faithful\/prose-number: "It answers within 2 seconds\." states the number 2, which the interface document does not$/m,
+        /^ {2}openapi\/paths\/v1_webhooks\.yaml:6:25 error faithful\/prose: "It answers within 2 seconds\." states the number 2, which the interface document does not$/m,
       ],
     },
   ],
@@ -289,7 +289,7 @@ const badInputs: [string, BadInput][] = [
       search: '    Lists the webhooks.',
       replace: '    Lists the webhooks by `created_at`.',
       expected: [
-        /^ {2}openapi\/paths\/v1_webhooks\.yaml:6:5 error faithful\/prose-code: "Lists the webhooks by `created_at`\." names `created_at`, which is neither/m,
+        /^ {2}openapi\/paths\/v1_webhooks\.yaml:6:5 error faithful\/prose: "Lists the webhooks by `created_at`\." names `created_at`, which is neither one of #27's names/m,
       ],
     },
   ],

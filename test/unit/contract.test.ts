@@ -164,7 +164,7 @@ const wholeDescription: Record<'faithful/operations' | 'faithful/overview', Case
   ],
 };
 
-const cases: Record<Exclude<FaithfulRule, 'faithful/prose' | 'faithful/prose-number' | 'faithful/prose-code' | keyof typeof wholeDescription>, Case[]> = {
+const cases: Record<Exclude<FaithfulRule, 'faithful/prose' | keyof typeof wholeDescription>, Case[]> = {
   'faithful/operation-id': [
     [
       'an operationId renamed',

@@ -1,9 +1,10 @@
 // The closed vocabulary of what an author writes freely: an operation's summary, the lead sentence
 // of its description and the name a payload schema gives what it holds ("The scopes, as returned
 // by ..."). Each names only what the operation's row of the table does: its verb, the words of its
-// path and operationId, and its area, joined by a few words that state nothing. A word outside it
-// ("once", "cached", "token") is a fact the interface document does not state, whatever the
-// sentence around it says; what is open is said by the wordings after the lead (open-wordings.ts).
+// path and operationId, and its area, joined by a few words that state nothing; in code, only its
+// own names; a number only its own (#13, 201). A word outside it ("once", "cached", "token") is a
+// fact the interface document does not state, whatever the sentence around it says; what is open
+// is said by the wordings after the lead (open-wordings.ts).
 import type { OperationRow } from './operations.ts';
 
 /** Words that join names and state nothing: articles, "one", pronouns, the copula, and naming by `id`. */
@@ -61,8 +62,68 @@ export function leadVocabulary(row: OperationRow): Set<string> {
   return new Set(words.map(stem));
 }
 
+/**
+ * The code-span literals a lead may use besides its operation's names: how the open query pairs
+ * travel, the two ids a path segment cannot be, the document's name for its base URL, and the
+ * field that holds this description's own version.
+ */
+export const declaredLiterals = ['name=value', '.', '..', '{base_url}', 'info.version'];
+
+/** The names a lead may put in code: its path and the prefixes of it, its operationId, method, status, parameters and bodies. */
+function codeNames(row: OperationRow): Set<string> {
+  const segments = row.path.split('/');
+  const prefixes = segments.slice(2).map((_, index) => segments.slice(0, index + 2).join('/'));
+  const schema = `${row.operationId.charAt(0).toUpperCase()}${row.operationId.slice(1)}`;
+  const request = {
+    none: [],
+    id: ['id', 'Id'],
+    query: ['pairs', 'OpenQuery'],
+    'id+optional-body': ['id', 'Id', `${schema}RequestBody`],
+    'required-body': [`${schema}RequestBody`],
+  };
+  return new Set([
+    ...declaredLiterals,
+    row.path,
+    ...prefixes.flatMap((prefix) => [prefix, `${prefix}/`]),
+    row.operationId,
+    row.method.toUpperCase(),
+    row.status,
+    `${row.status} ${row.label}`,
+    'application/json',
+    'default',
+    `${schema}ResponseBody`,
+    ...request[row.request],
+  ]);
+}
+
+const codeSpan = /`([^`]+)`/g;
+const link = /\b(?:https?|ftp|wss?):\/\/\S+/gi;
+const html = /<!--|<\/?[a-z][\w-]*(?:\s[^>]*)?\/?>/gi;
+const number = /#?\b\d+(?:[.,]\d+)*(?:[a-z%]+\b)?|\bv\d+\b/gi;
+
+/** What is wrong with one sentence of a lead about `row`: code, links, HTML, numbers and words it may not have. */
+export function leadProblems(sentence: string, row: OperationRow): string[] {
+  const names = codeNames(row);
+  const problems = [...sentence.matchAll(codeSpan)]
+    .filter(([, name]) => !names.has(name))
+    .map(([, name]) => `names \`${name}\`, which is neither one of #${row.n}'s names nor a declared literal`);
+  let plain = sentence.replace(codeSpan, ' ');
+  for (const [found] of plain.matchAll(link)) problems.push(`links to ${found.replace(/[.,;:!?)]+$/, '')}, which the interface document does not state`);
+  plain = plain.replace(link, ' ');
+  for (const [tag] of plain.matchAll(html)) problems.push(`holds the HTML ${JSON.stringify(tag)}: a lead is Markdown text`);
+  for (const [token] of plain.matchAll(number))
+    if (![`#${row.n}`, row.status].includes(token.replace(/[.,]$/, '')))
+      problems.push(`states the number ${token.replace(/[.,]$/, '')}, which the interface document does not`);
+  const outside = wordsOutside(plain.replace(html, ' ').replace(number, ' '), leadVocabulary(row));
+  if (outside.length > 0)
+    problems.push(
+      `uses ${outside.map((word) => JSON.stringify(word)).join(', ')}: a lead names only what #${row.n}'s row does (its verb, the words of its path, operationId and area); what is open is its wording's to say`,
+    );
+  return problems;
+}
+
 /** The words of `text` (code spans, links and numbers taken out before) that are not in `vocabulary`, each once. */
-export function wordsOutside(text: string, vocabulary: Set<string>): string[] {
+function wordsOutside(text: string, vocabulary: Set<string>): string[] {
   const outside = new Set<string>();
   for (const [word] of text.matchAll(/\b[A-Za-z]+(?:'s)?\b/g)) if (!vocabulary.has(stem(word.replace(/'s$/, '')))) outside.add(word);
   return [...outside];
