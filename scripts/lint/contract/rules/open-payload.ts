@@ -32,28 +32,26 @@ function payloadsOf(ctx: UserContext, seen: SeenOperation): Payload[] {
   });
 }
 
-/** What the shape of a payload must be, from whose body it is. */
+/** Whose payload it is, in a message: the error body, a request body, one resource, or a list or a delete answer. */
+function whoseIs({ owner }: Payload, unstated: boolean): string {
+  if (owner.kind === 'error') return 'the error body';
+  if (owner.kind === 'request') return `#${owner.row?.n}'s request body`;
+  return `#${owner.row?.n}'s payload (${unstated ? 'a list or a delete answer' : 'one resource'})`;
+}
+
+/** What the shape of a payload must be, from whose body it is: each key's expectation, checked in turn. */
 function checkShape(ctx: UserContext, payload: Payload): void {
   const { node: schema, owner, at } = payload;
   const unstated = owner.kind === 'error' || (owner.kind === 'response' && /^(list|delete)[A-Z]/.test(owner.row?.operationId ?? ''));
-  const whose =
-    owner.kind === 'error'
-      ? 'the error body'
-      : owner.kind === 'request'
-        ? `#${owner.row?.n}'s request body`
-        : `#${owner.row?.n}'s payload (${unstated ? 'a list or a delete answer' : 'one resource'})`;
-  if (unstated && schema?.type !== undefined) reportBelow(ctx, payload, ['type'], `${whose} has no stated shape, so it must have no type`, `${at}/type`);
-  if (!unstated && schema?.type !== 'object') reportBelow(ctx, payload, ['type'], `${whose} must be an object (type: object)`, `${at}/type`);
-  if (schema?.type !== undefined && schema.additionalProperties !== true)
-    reportBelow(ctx, payload, ['additionalProperties'], `${whose} must accept any property (additionalProperties: true)`, `${at}/additionalProperties`);
-  if (schema?.type === undefined && schema?.additionalProperties !== undefined)
-    reportBelow(
-      ctx,
-      payload,
-      ['additionalProperties'],
-      `${whose} must constrain nothing: no additionalProperties without a type`,
-      `${at}/additionalProperties`,
-    );
+  const whose = whoseIs(payload, unstated);
+  const typed = schema?.type !== undefined;
+  const expectations: [broken: boolean, key: string, message: string][] = [
+    [unstated && typed, 'type', `${whose} has no stated shape, so it must have no type`],
+    [!unstated && schema?.type !== 'object', 'type', `${whose} must be an object (type: object)`],
+    [typed && schema?.additionalProperties !== true, 'additionalProperties', `${whose} must accept any property (additionalProperties: true)`],
+    [!typed && schema?.additionalProperties !== undefined, 'additionalProperties', `${whose} must constrain nothing: no additionalProperties without a type`],
+  ];
+  for (const [broken, key, message] of expectations) if (broken) reportBelow(ctx, payload, [key], message, `${at}/${key}`);
 }
 
 export const OpenPayload: Oas3Rule = (options) => {

@@ -56,15 +56,14 @@ function checkBody(ctx: UserContext, seen: SeenOperation, inlined: boolean): voi
       `#${row.n}'s body is ${required ? 'required' : 'optional'}: expected ${required}, found ${JSON.stringify(body.node?.required)}`,
       at('requestBody', 'required'),
     );
+  checkBodyContent(ctx, body, inlined, (...keys) => at('requestBody', ...keys));
+}
+
+/** A body is JSON of a named request schema (the dereferenced variant inlines it). */
+function checkBodyContent(ctx: UserContext, body: Located<RequestBody>, inlined: boolean, at: (...keys: string[]) => string): void {
   const media = Object.keys(body.node?.content ?? {});
   if (media.join() !== 'application/json')
-    reportBelow(ctx, body, ['content'], `the body media type: expected ["application/json"], found ${JSON.stringify(media)}`, at('requestBody', 'content'));
+    reportBelow(ctx, body, ['content'], `the body media type: expected ["application/json"], found ${JSON.stringify(media)}`, at('content'));
   else if (!inlined && !/RequestBody$/.test(componentAt(childOf(ctx, body, 'content', 'application/json', 'schema').location)?.name ?? ''))
-    reportBelow(
-      ctx,
-      body,
-      ['content', 'application/json', 'schema'],
-      'the body is a named request schema',
-      at('requestBody', 'content', 'application/json', 'schema'),
-    );
+    reportBelow(ctx, body, ['content', 'application/json', 'schema'], 'the body is a named request schema', at('content', 'application/json', 'schema'));
 }
