@@ -1,5 +1,6 @@
 // `npm run lint`: Redocly on openapi/ with the house rules and the faithfulness contract's rules,
-// then Spectral on a fresh bundle held in memory. Writes nothing. The definition below is the usage,
+// then Spectral on a fresh bundle held in memory. Writes nothing, unless `--fix` (first writes the
+// wordings the contract wants: scripts/lint/fix-wordings.ts). The definition below is the usage,
 // the parser and `--help` (scripts/command-line.ts).
 const { checkout } = require('./start.ts');
 
@@ -8,9 +9,13 @@ const command = {
   summary: [
     'Lints the description: Redocly on openapi/ with the house rules and the faithfulness contract',
     '(docs/faithfulness.md), then Spectral on a fresh bundle held in memory. Each problem at its file,',
-    'line and column. Writes nothing.',
+    'line and column. Writes nothing, unless --fix.',
   ].join('\n'),
   options: {
+    fix: {
+      type: 'boolean',
+      description: 'first write each wording the contract wants (what is open) in place of the text that differs; leads stay yours',
+    },
     format: {
       type: 'string',
       value: 'stylish|github-actions',
@@ -19,7 +24,7 @@ const command = {
       description: 'github-actions: annotations on the changed lines of a pull request',
     },
   },
-  examples: ['npm run lint -- --format github-actions'],
+  examples: ['npm run lint -- --format github-actions', 'npm run lint -- --fix'],
   exits: [
     [0, 'no problem'],
     [1, 'problems (warnings included)'],
@@ -38,6 +43,11 @@ async function main() {
   const [{ openProject, ReportedError }, { lintDescription }] = await Promise.all([import('../project.ts'), import('../lint/lint-description.ts')]);
   const project = openProject(checkout);
   try {
+    if (parsed.values.fix) {
+      const { fixWordings } = await import('../lint/fix-wordings.ts');
+      const { files, texts } = await fixWordings(project);
+      console.error(`lint: --fix wrote ${texts} wording(s)${files.length ? ` in ${files.join(', ')}` : ''}`);
+    }
     const result = await lintDescription(project);
     const [{ printLint }, { lintSummary, problemCount }] = await Promise.all([import('../lint/print-lint.ts'), import('../lint/lint-problems.ts')]);
     await printLint(project, result, format);

@@ -21,7 +21,7 @@ export interface LintResult {
   /** Redocly's problems in the source: the house rules' and the faithfulness contract's (`faithful/`). */
   redocly: NormalizedProblem[];
   spectral: SpectralDiagnostic[];
-  /** What the source boundary refused; when there is any, no linter ran. */
+  /** What the source boundary refused (when there is any, no linter ran), or the files no `$ref` reaches (`source/unreferenced`: the linters ran). */
   boundary: BoundaryProblem[];
 }
 
@@ -52,14 +52,14 @@ export async function lintDescription(project: Project, options: LintOptions = {
     const bundled = await bundleSource(redoclySession(project, config, source.files));
     if (bundled.problems.length > 0) {
       const redocly = await lintSource(session);
-      return { bundleLabel, redocly: redocly.length > 0 ? redocly : bundled.problems, spectral: [], boundary: [] };
+      return { bundleLabel, redocly: redocly.length > 0 ? redocly : bundled.problems, spectral: [], boundary: source.unreferenced };
     }
     const bundleJson = bundleJsonText(bundled.bundle);
     const spectralDone = spectral.lint(bundleJson, bundleLabel);
     spectralDone.catch(() => {}); // awaited below, after Redocly: not an unhandled rejection meanwhile
     // Redocly (the contract's rules with the house rules) lints in this thread while Spectral lints in its own.
     const redocly = await lintSource(session);
-    return { bundle: bundled.bundle, bundleJson, bundleLabel, redocly, spectral: await spectralDone, boundary: [] };
+    return { bundle: bundled.bundle, bundleJson, bundleLabel, redocly, spectral: await spectralDone, boundary: source.unreferenced };
   } finally {
     if (!options.spectral) await spectral.close();
   }

@@ -44,7 +44,13 @@ export function lintSummary(project: Project, result: LintResult): string {
   const contract = result.redocly.filter(isContractProblem).length;
   const house = result.redocly.length - contract;
   const counts = [
-    ...(result.boundary.length > 0 ? [`the source boundary refused ${result.boundary.length} file(s) or reference(s); nothing was linted`] : []),
+    ...(result.boundary.length > 0
+      ? [
+          result.boundary.every((problem) => problem.rule === 'source/unreferenced')
+            ? `${result.boundary.length} file(s) of ${shown(project, path.dirname(project.sourceEntry))}/ that no $ref reaches`
+            : `the source boundary refused ${result.boundary.length} file(s) or reference(s); nothing was linted`,
+        ]
+      : []),
     ...(house > 0 ? [`Redocly found ${house} problem(s) in the source (${shown(project, project.sourceEntry)} and the files it references)`] : []),
     ...(result.spectral.length > 0 ? [`Spectral found ${result.spectral.length} problem(s) in the bundle (${result.bundleLabel})`] : []),
     ...(contract > 0 ? [`the faithfulness contract found ${contract} problem(s) (docs/faithfulness.md)`] : []),

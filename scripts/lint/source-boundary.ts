@@ -26,7 +26,8 @@ export type BoundaryRule =
   | 'source/file-size'
   | 'source/too-many-files'
   | 'source/not-utf8'
-  | 'source/yaml-aliases';
+  | 'source/yaml-aliases'
+  | 'source/unreferenced';
 
 export interface BoundaryProblem {
   rule: BoundaryRule;
@@ -39,7 +40,10 @@ export interface BoundaryProblem {
 export interface SourceRead {
   /** Every file of the description that was read, by absolute path, with its text. */
   files: Map<string, string>;
+  /** What was refused: with any, nothing may be linted. */
   problems: BoundaryProblem[];
+  /** The files of openapi/ that no `$ref` reaches (`source/unreferenced`): the lint names them, and still runs. */
+  unreferenced: BoundaryProblem[];
 }
 
 type Parsed = { text: string; references: Reference[]; value?: unknown };
@@ -256,7 +260,48 @@ export async function readSource(project: Project): Promise<SourceRead> {
     const { parseYaml } = await import('@redocly/openapi-core');
     referenceLoops(reader.parsed, parseYaml, (message, at) => reader.problem('source/ref-cycle', message, at), project);
   }
-  return { files: reader.files, problems: reader.problems };
+  const problems = [...reader.problems];
+  if (problems.length === 0) unreferenced(reader);
+  return { files: reader.files, problems, unreferenced: reader.problems.slice(problems.length) };
+}
+
+/**
+ * The description's files that no `$ref` reaches: nothing lints them and the bundle leaves them
+ * out, so a text in one is never checked (a new path file before its `$ref` is written, a schema
+ * left behind by a rename). Only what the boundary may read is listed: YAML and JSON files, at most
+ * as many as the description may have.
+ */
+function unreferenced(reader: SourceReader): void {
+  const { project, sourceDir } = reader;
+  const files = fs
+    .readdirSync(sourceDir, { recursive: true, withFileTypes: true })
+    .slice(0, sourceLimits.files * 2)
+    .filter((entry) => entry.isFile() && /\.(?:ya?ml|json)$/.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
+  for (const file of files) {
+    if (reader.files.has(file)) continue;
+    const relative = path.relative(sourceDir, file);
+    const [folder] = relative.split(path.sep);
+    // `v1_batches_id_send.yaml` is the path item of `/v1/batches/{id}/send` (CONTRIBUTING.md).
+    const hint =
+      folder === 'paths'
+        ? `add \`/${path
+            .basename(relative, path.extname(relative))
+            .split('_')
+            .map((segment) => (segment === 'id' ? '{id}' : segment))
+            .join('/')}: {$ref: ${relative.split(path.sep).join('/')}}\` under \`paths:\` in ${shown(project, project.sourceEntry)}, or remove it`
+        : 'add the `$ref` that names it, or remove it';
+    reader.problem(
+      'source/unreferenced',
+      `no \`$ref\` reaches this file from ${shown(project, project.sourceEntry)}, so nothing lints it and the bundle leaves it out: ${hint}`,
+      {
+        file,
+        line: 1,
+        col: 1,
+      },
+    );
+  }
 }
 
 /** The node a `$ref` names, across the files read: `nodeAt(file, fragment)`, each file parsed on first need. */

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../scripts/pipeline/build.ts';
 import { committedSteps } from '../../scripts/pipeline/pipeline.ts';
-import type { LintOptions } from '../../scripts/lint/lint-description.ts';
+import { lintDescription, type LintOptions } from '../../scripts/lint/lint-description.ts';
+import { lintSummary, problemLines } from '../../scripts/lint/lint-problems.ts';
 import { inThreadSpectral } from '../../scripts/lint/spectral.ts';
 import { strictlyWithin, within } from '../../scripts/project.ts';
 import { loadRuleset } from '../../scripts/lint/spectral-ruleset.ts';
@@ -193,6 +194,24 @@ describe.concurrent('the source boundary', () => {
       expect(requests).toBe(before.requests);
     }),
   );
+});
+
+describe('a file of openapi/ that no $ref reaches', () => {
+  it('is named, with the $ref to add, and the linters still run', () =>
+    withTemporaryProject(async (temporary) => {
+      await fs.writeFile(path.join(temporary.dir, 'openapi/paths/v1_webhook-settings.yaml'), 'get:\n  description: Invented.\n');
+      await fs.writeFile(path.join(temporary.dir, 'openapi/components/schemas/ListHooksResponseBody.yaml'), 'description: x\n');
+      await edit(temporary.dir, webhooks, 'Lists the webhooks.', 'Lists the webhooks once.');
+      const result = await lintDescription(temporary.project, linters);
+      expect(problemLines(temporary.project, result)).toEqual([
+        expect.stringMatching(/^openapi\/paths\/v1_webhooks\.yaml:\d+:\d+ error faithful\/prose: "Lists the webhooks once\." uses "once"/),
+        'openapi/components/schemas/ListHooksResponseBody.yaml:1:1 error source/unreferenced: no `$ref` reaches this file from openapi/openapi.yaml, so nothing lints it and the bundle leaves it out: add the `$ref` that names it, or remove it',
+        'openapi/paths/v1_webhook-settings.yaml:1:1 error source/unreferenced: no `$ref` reaches this file from openapi/openapi.yaml, so nothing lints it and the bundle leaves it out: add `/v1/webhook-settings: {$ref: paths/v1_webhook-settings.yaml}` under `paths:` in openapi/openapi.yaml, or remove it',
+      ]);
+      expect(lintSummary(temporary.project, result)).toBe(
+        '2 file(s) of openapi/ that no $ref reaches; the faithfulness contract found 1 problem(s) (docs/faithfulness.md)',
+      );
+    }));
 });
 
 describe.concurrent('the lint configs', () => {

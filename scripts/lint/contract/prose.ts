@@ -35,6 +35,8 @@ export interface ProseBreach {
   /** The sentence, to report at its line; empty when the text is missing. */
   sentence: string;
   message: string;
+  /** The whole text it should be, when the contract knows it (a wording, after the author's lead). */
+  fix?: string;
 }
 
 /** The sentences of a text, split after . ! or ? (a wording's sentences, to point at the first that differs). */
@@ -65,25 +67,30 @@ class ProseReader {
     return { holder: holder && typeof holder === 'object' ? holder : undefined, key, text: typeof value === 'string' ? value : undefined };
   }
 
-  private report(at: string, sentence: string, message: string): void {
+  private report(at: string, sentence: string, message: string, fix?: string): void {
     const { holder, key } = this.text(at);
-    if (holder) this.breaches.push({ at, holder, key, sentence, message });
+    if (holder) this.breaches.push({ at, holder, key, sentence, message, ...(fix === undefined ? {} : { fix }) });
   }
 
-  /** The text at `at` is `wording` (line breaks aside), after a lead when `lead` reads one off. */
-  wording(at: string, wording: string, what: string): void {
+  /**
+   * The text at `at` is `wording` (line breaks aside). The message quotes it as `shown` (with
+   * `<lead>` where the author's lead goes); `fixable` when `wording` is the whole text it should be.
+   */
+  wording(at: string, wording: string, what: string, { shown = wording, fixable = true } = {}): void {
     const { holder, text } = this.text(at);
     if (!holder) return;
-    if (text === undefined) return this.report(at, '', `${what} is missing: it reads exactly ${JSON.stringify(wording)}`);
+    if (text === undefined) return this.report(at, '', `${what} is missing: it reads exactly ${JSON.stringify(shown)}`);
     if (sameWords(text, wording)) return;
     const found = sentencesOf(text);
     const expected = sentencesOf(wording);
     const first = found.findIndex((sentence, index) => !sameWords(sentence, expected[index] ?? ''));
     const sentence = found[first === -1 ? found.length - 1 : first] ?? '';
+    const fix = fixable ? ' (`npm run lint -- --fix` writes it)' : '';
     this.report(
       at,
       sentence,
-      `${quoted(sentence)} differs from the wording of ${what}, which reads exactly (docs/faithfulness.md): ${JSON.stringify(wording)}`,
+      `${quoted(sentence)} differs from the wording of ${what}, which reads exactly${fix}: ${JSON.stringify(shown)} (docs/faithfulness.md)`,
+      fixable ? wording : undefined,
     );
   }
 
@@ -102,7 +109,8 @@ class ProseReader {
       const [lead, ...rest] = description.split(/\n\s*\n/);
       this.lead(at('description'), lead, row);
       const wording = operationWording(row);
-      if (!sameWords(rest.join(' '), wording)) this.wording(at('description'), `${lead.trim()}\n\n${wording}`, `#${row.n}'s description`);
+      if (!sameWords(rest.join(' '), wording))
+        this.wording(at('description'), `${lead.trim()}\n\n${wording}`, `#${row.n}'s description`, { shown: `<lead>\n\n${wording}` });
     }
     if (nodeAt(this.document, at('requestBody'))) this.wording(at('requestBody', 'description'), requestBodyWording(), `#${row.n}'s request body`);
     for (const status of Object.keys((nodeAt(this.document, at('responses')) as object | undefined) ?? {})) this.text(at('responses', status, 'description'));
@@ -118,7 +126,7 @@ class ProseReader {
     const join = payloadLeadJoin(row.operationId);
     const lead = text.slice(0, Math.max(0, text.indexOf(join)));
     if (lead.trim() !== '') this.lead(at, lead, row);
-    this.wording(at, `${lead.trim() || 'The ...'}${join} ${wording}`, `the schema ${name}`);
+    this.wording(at, `${lead.trim()}${join} ${wording}`, `the schema ${name}`, { shown: `<lead>${join} ${wording}`, fixable: lead.trim() !== '' });
   }
 
   /** Every text the walk did not hold to a wording or a lead. */

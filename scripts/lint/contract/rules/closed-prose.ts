@@ -8,15 +8,34 @@ import { proseBreaches } from '../prose.ts';
 import { sentenceLocation } from '../text-location.ts';
 import { documentView } from '../view.ts';
 
-export const Prose: Oas3Rule = () => ({
+/** A text to write in place of one that differs from its wording: in `file`, at `pointer` (`npm run lint -- --fix`). */
+export interface WordingFix {
+  file: string;
+  pointer: string;
+  text: string;
+}
+
+/**
+ * Where a caller collects the wordings to write (../../fix-wordings.ts), by the key it gives the
+ * rule in its options: Redocly copies the options, so the collection cannot travel in them.
+ */
+export const wordingFixes = new Map<string, WordingFix[]>();
+
+interface ProseOptions {
+  fixesKey?: string;
+}
+
+export const Prose: Oas3Rule = (options: ProseOptions) => ({
   Root: {
     leave(root, ctx: UserContext) {
       const { document, locationOf } = documentView(ctx, root as OpenApiDocument, ctx.location);
       for (const breach of proseBreaches(document)) {
         const holder = locationOf.get(breach.holder);
         if (!holder) continue;
-        const location = breach.sentence ? sentenceLocation(holder.child([breach.key]), breach.sentence) : holder;
-        ctx.report({ message: breach.message, location });
+        const value = holder.child([breach.key]);
+        ctx.report({ message: breach.message, location: breach.sentence ? sentenceLocation(value, breach.sentence) : holder });
+        if (breach.fix !== undefined && breach.sentence)
+          wordingFixes.get(options?.fixesKey ?? '')?.push({ file: value.source.absoluteRef, pointer: value.pointer, text: breach.fix });
       }
     },
   },

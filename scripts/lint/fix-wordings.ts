@@ -1,0 +1,94 @@
+// `npm run lint -- --fix`: writes each wording faithful/prose wants (scripts/lint/contract/
+// open-wordings.ts) into the source, in place of the text that differs: an operation's description
+// after its lead, a payload schema's after its lead, an area's, a shared component's. Leads are the
+// author's and are never rewritten; a missing text is not added. Each changed value is spliced into
+// its file's text (the rest of the file stays byte for byte), the file is read back to check that
+// it holds exactly the wording, and only then written, by rename; a file that does not read back
+// is left as it was, and named.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createConfig, lint } from '@redocly/openapi-core';
+import { isScalar, parseDocument } from 'yaml';
+import { pointerSegments } from '../openapi-document.ts';
+import { type Project, ReportedError, shown } from '../project.ts';
+import { type WordingFix, wordingFixes } from './contract/rules/closed-prose.ts';
+import { faithfulPlugin } from './faithful.ts';
+import { redoclySession } from './redocly.ts';
+import { readSource } from './source-boundary.ts';
+
+/** The wordings faithful/prose wants where the source differs, from one lint of the source with that rule alone. */
+async function collectFixes(project: Project): Promise<WordingFix[]> {
+  const source = await readSource(project);
+  if (source.problems.length > 0)
+    throw new ReportedError('the source boundary refused what the description references: run `npm run lint` for each file and line');
+  const fixes: WordingFix[] = [];
+  const fixesKey = `${process.pid}-${performance.now()}`;
+  wordingFixes.set(fixesKey, fixes);
+  try {
+    const config = await createConfig({ rules: { 'faithful/prose': { severity: 'error', fixesKey } } }, { plugins: [faithfulPlugin] });
+    const session = redoclySession(project, config, source.files);
+    await lint({ ref: project.sourceEntry, config, externalRefResolver: session.resolver });
+    return fixes;
+  } finally {
+    wordingFixes.delete(fixesKey);
+  }
+}
+
+/** `text` as a YAML block scalar whose lines start at `indent`: literal when it has lines of its own, else folded at about 100 columns. */
+function blockScalar(text: string, indent: string): string {
+  if (text.includes('\n'))
+    return `|${text.endsWith('\n') ? '' : '-'}\n${text
+      .replace(/\n$/, '')
+      .split('\n')
+      .map((line) => (line ? `${indent}${line}` : ''))
+      .join('\n')}`;
+  const lines: string[] = [];
+  for (const word of text.split(' ')) {
+    const last = lines.at(-1);
+    if (last !== undefined && indent.length + last.length + 1 + word.length <= 100) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return `>-\n${lines.map((line) => `${indent}${line}`).join('\n')}`;
+}
+
+/** `text` with the values at `fixes`' pointers replaced by their wordings; undefined when one does not read back. */
+export function spliceWordings(text: string, fixes: Pick<WordingFix, 'pointer' | 'text'>[]): string | undefined {
+  const found = fixes.flatMap((fix) => {
+    const node = parseDocument(text).getIn(pointerSegments(fix.pointer), true);
+    if (!isScalar(node) || !node.range) return [];
+    // A text that ended in a line break (a `|` block) keeps it.
+    const wording = String(node.value).endsWith('\n') && !fix.text.endsWith('\n') ? `${fix.text}\n` : fix.text;
+    return [{ pointer: fix.pointer, text: wording, start: node.range[0], end: node.range[1] }];
+  });
+  let result = text;
+  // From the end of the file, so that each range still points where it did.
+  for (const { start, end, text: wording } of found.sort((a, b) => b.start - a.start)) {
+    const lineStart = result.lastIndexOf('\n', start - 1) + 1;
+    const indent = `${/^ */.exec(result.slice(lineStart))![0]}  `;
+    // A block scalar's range ends after its last line break; a plain or quoted one's before it.
+    const after = result[end - 1] === '\n' ? result.slice(end) : result.slice(end).replace(/^[^\S\n]*\n?/, '');
+    result = `${result.slice(0, start)}${blockScalar(wording, indent)}\n${after}`;
+  }
+  const parsed = parseDocument(result);
+  const holds = (fix: Pick<WordingFix, 'pointer' | 'text'>) =>
+    String(parsed.getIn(pointerSegments(fix.pointer))).replace(/\n$/, '') === fix.text.replace(/\n$/, '');
+  return parsed.errors.length === 0 && found.length === fixes.length && fixes.every(holds) ? result : undefined;
+}
+
+/** Writes every wording the source lacks; returns each file it changed (as shown) and the number of texts, or throws naming the file it could not change. */
+export async function fixWordings(project: Project): Promise<{ files: string[]; texts: number }> {
+  const byFile = Map.groupBy(await collectFixes(project), (fix) => fix.file);
+  const files: string[] = [];
+  for (const [file, fixes] of byFile) {
+    if (path.relative(path.dirname(project.sourceEntry), file).startsWith('..')) continue;
+    const text = fs.readFileSync(file, 'utf8');
+    const fixed = spliceWordings(text, fixes);
+    if (fixed === undefined)
+      throw new ReportedError(`${shown(project, file)}: could not write its wordings and read them back; it is unchanged: paste them from \`npm run lint\``);
+    const temporary = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(temporary, fixed);
+    fs.renameSync(temporary, file);
+    files.push(shown(project, file));
+  }
+  return { files, texts: [...byFile.values()].reduce((sum, fixes) => sum + fixes.length, 0) };
+}

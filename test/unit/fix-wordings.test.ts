@@ -1,0 +1,69 @@
+// `npm run lint -- --fix` (scripts/lint/fix-wordings.ts), in this process on a temporary project:
+// it writes each wording faithful/prose wants where the source differs, in a path file, a schema
+// file and openapi.yaml, leaves the author's leads and the rest of each file as they were, and
+// refuses, writing nothing, a change it cannot read back.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fixWordings, spliceWordings } from '../../scripts/lint/fix-wordings.ts';
+import { proseBreaches } from '../../scripts/lint/contract/prose.ts';
+import { checkout, edit, loadBundle, temporaryProject, type TemporaryProject } from '../support/helpers.ts';
+
+let temporary: TemporaryProject;
+beforeEach(async () => {
+  temporary = await temporaryProject();
+});
+afterEach(async () => {
+  await temporary.remove();
+});
+
+const source = (dir: string, file: string) => fs.readFile(path.join(dir, 'openapi', file), 'utf8');
+
+describe('lint --fix', () => {
+  it('writes the wordings where the texts differ, keeps the leads, and leaves the rest of each file as it was', async () => {
+    const { dir } = temporary;
+    await edit(dir, 'openapi/paths/v1_webhooks.yaml', 'Response fields, errors and required authorization are not specified.', 'Nothing else is known.');
+    await edit(dir, 'openapi/paths/v1_webhooks.yaml', 'Lists the webhooks.', 'Returns the webhooks.');
+    await edit(dir, 'openapi/openapi.yaml', 'Quota values and rate limits are not specified.', 'Quotas reset monthly.');
+    await edit(
+      dir,
+      'openapi/components/schemas/ListQuotasResponseBody.yaml',
+      'The interface document specifies neither',
+      'Quotas are paged. The interface document specifies neither',
+    );
+    const { files, texts } = await fixWordings(temporary.project);
+    expect(files.toSorted()).toEqual(['openapi/components/schemas/ListQuotasResponseBody.yaml', 'openapi/openapi.yaml', 'openapi/paths/v1_webhooks.yaml']);
+    expect(texts).toBe(3);
+    // A block of lines is written as it was: the file is the checkout's again, but for the author's lead.
+    expect(await source(dir, 'paths/v1_webhooks.yaml')).toBe(
+      (await source(checkout.root, 'paths/v1_webhooks.yaml')).replace('Lists the webhooks.', 'Returns the webhooks.'),
+    );
+    const root = await source(dir, 'openapi.yaml');
+    expect(root).toContain('Quota values and rate limits are not\n      specified.');
+    expect(root.split('\n').length).toBe((await source(checkout.root, 'openapi.yaml')).split('\n').length + 1);
+    expect(await source(dir, 'components/schemas/ListQuotasResponseBody.yaml')).toMatch(
+      /^description: >-\n {2}The quotas, as returned by `listQuotas`\. The interface document/,
+    );
+    expect(await fixWordings(temporary.project)).toEqual({ files: [], texts: 0 });
+  });
+
+  it('never rewrites a lead: a lead that breaks the vocabulary stays, for its author to change', async () => {
+    await edit(temporary.dir, 'openapi/paths/v1_webhooks.yaml', 'Lists the webhooks.', 'Lists the webhooks, if cached.');
+    expect(await fixWordings(temporary.project)).toEqual({ files: [], texts: 0 });
+    expect(await source(temporary.dir, 'paths/v1_webhooks.yaml')).toContain('Lists the webhooks, if cached.');
+  });
+
+  it('refuses a change it cannot read back, and a value that is not a text', () => {
+    const text = 'get:\n  description: |\n    Lead.\n\n    Old.\n  operationId: x\n';
+    expect(spliceWordings(text, [{ pointer: '#/get/description', text: 'Lead.\n\nNew.' }])).toBe(
+      'get:\n  description: |\n    Lead.\n\n    New.\n  operationId: x\n',
+    );
+    expect(spliceWordings(text, [{ pointer: '#/get', text: 'x' }])).toBeUndefined();
+    expect(spliceWordings(text, [{ pointer: '#/get/missing', text: 'x' }])).toBeUndefined();
+  });
+
+  it('leaves the committed description as it is: it holds every wording', async () => {
+    expect(proseBreaches(await loadBundle())).toEqual([]);
+    expect(await fixWordings(temporary.project)).toEqual({ files: [], texts: 0 });
+  });
+});
