@@ -273,6 +273,8 @@ export async function readSource(project: Project): Promise<SourceRead> {
  */
 function unreferenced(reader: SourceReader): void {
   const { project, sourceDir } = reader;
+  // A description read from git (the release gate's two sides) has no folder on disk: nothing to list.
+  if (!fs.existsSync(sourceDir)) return;
   const files = fs
     .readdirSync(sourceDir, { recursive: true, withFileTypes: true })
     .slice(0, sourceLimits.files * 2)

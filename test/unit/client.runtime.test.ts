@@ -212,7 +212,7 @@ describe('bounds: an answer too big or too slow cannot hold the caller', () => {
   });
 
   it('a call past timeoutMs rejects with a TimeoutError', async () => {
-    server.reply = () => ({ ...jsonReply(200, {}), delayMs: 2000 });
+    server.reply = () => ({ ...jsonReply(200, {}), delayMs: 10_000 });
     const quick = createEmailDeliveryClient({ baseUrl: server.url, timeoutMs: 100 });
     const started = performance.now();
     const error = await rejection<Error>(api.listQuotas(quick));
@@ -221,7 +221,7 @@ describe('bounds: an answer too big or too slow cannot hold the caller', () => {
   });
 
   it('keeps its time bound where the runtime has no AbortSignal.any (browsers before 2024)', async () => {
-    server.reply = () => ({ ...jsonReply(200, {}), delayMs: 2000 });
+    server.reply = () => ({ ...jsonReply(200, {}), delayMs: 10_000 });
     const any = AbortSignal.any;
     Object.defineProperty(AbortSignal, 'any', { value: undefined, configurable: true, writable: true });
     try {
