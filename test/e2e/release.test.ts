@@ -196,7 +196,7 @@ describe('npm run release', () => {
     it('a description that does not lint (the contract holds the operationId to the interface document)', async () => {
       const temporary = await breaking('### Changed\n\n- **BREAKING** `listWebhooks` is now `listHooks`.\n');
       expect(await refused(temporary)).toMatch(
-        /^release: generated\/ cannot be checked against the source: step 'lint' failed: the faithfulness contract found 2 problem\(s\)/,
+        /^release: generated\/ cannot be checked against the source: step 'lint' failed: the faithfulness contract found 1 problem\(s\) \(docs\/faithfulness\.md\):\n {2}openapi\/paths\/v1_webhooks\.yaml:\d+:\d+ error faithful\/operation-id: #27's operationId: expected "listWebhooks", found "listHooks"/,
       );
     });
 
