@@ -313,7 +313,7 @@ const neutral: Shorthand[] = [
   { name: 'neutral: another verb of its method', file: 'paths/v1_api-key.yaml', search: 'Returns the API key.', replace: 'Fetches the API key.' },
   { name: 'neutral: the verb of its summary', file: 'paths/v1_reputation_score.yaml', search: 'Returns the reputation score.', replace: 'Gets the reputation score.' },
   { name: 'neutral: the collection path named in code', file: 'paths/v1_integrations.yaml', search: 'Deletes the integrations.', replace: 'Deletes the integrations at `/v1/integrations`.' },
-  { name: 'neutral: the operationId named in code', ...batchSentence('It is `sendBatch`.') },
+  { name: 'neutral: the operationId named in code', file: batchSend, search: sendsOneBatch, replace: '    Sends one batch, `sendBatch`.\n' },
   { name: 'neutral: a summary in fewer of its path\'s words', file: 'paths/v1_api-key.yaml', search: 'summary: Get the API key', replace: 'summary: Get the key' },
   { name: 'neutral: a schema\'s lead in its operation\'s words', file: schema('ListQuotasResponseBody'), search: 'The quotas, as returned', replace: 'The list of quotas, as returned' },
   { name: 'neutral: its words in another order', file: 'paths/v1_quotas_history.yaml', search: 'Returns the quota history.', replace: 'Returns the history of the quotas.' },

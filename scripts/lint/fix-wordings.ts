@@ -51,8 +51,14 @@ function blockScalar(text: string, indent: string): string {
   return `>-\n${lines.map((line) => `${indent}${line}`).join('\n')}`;
 }
 
-/** `text` with the values at `fixes`' pointers replaced by their wordings; undefined when one does not read back. */
-export function spliceWordings(text: string, fixes: Pick<WordingFix, 'pointer' | 'text'>[]): string | undefined {
+/**
+ * `text` with the values at `fixes`' pointers replaced by their wordings; undefined when one is not
+ * a text written as a block or on its key's line with nothing after it (a comment would move), or
+ * does not read back. Line breaks stay the file's own (LF or CRLF).
+ */
+export function spliceWordings(fileText: string, fixes: Pick<WordingFix, 'pointer' | 'text'>[]): string | undefined {
+  const crlf = fileText.includes('\r\n');
+  const text = crlf ? fileText.replaceAll('\r\n', '\n') : fileText;
   const found = fixes.flatMap((fix) => {
     const node = parseDocument(text).getIn(pointerSegments(fix.pointer), true);
     if (!isScalar(node) || !node.range) return [];
@@ -65,30 +71,41 @@ export function spliceWordings(text: string, fixes: Pick<WordingFix, 'pointer' |
   for (const { start, end, text: wording } of found.sort((a, b) => b.start - a.start)) {
     const lineStart = result.lastIndexOf('\n', start - 1) + 1;
     const indent = `${/^ */.exec(result.slice(lineStart))![0]}  `;
-    // A block scalar's range ends after its last line break; a plain or quoted one's before it.
-    const after = result[end - 1] === '\n' ? result.slice(end) : result.slice(end).replace(/^[^\S\n]*\n?/, '');
+    // A block scalar's range ends after its last line break; a plain or quoted one's before it, and
+    // only blanks may follow it on its line.
+    const block = result[end - 1] === '\n';
+    if (!block && !/^[^\S\n]*(?:\n|$)/.test(result.slice(end))) return undefined;
+    const after = block ? result.slice(end) : result.slice(end).replace(/^[^\S\n]*\n?/, '');
     result = `${result.slice(0, start)}${blockScalar(wording, indent)}\n${after}`;
   }
   const parsed = parseDocument(result);
   const holds = (fix: Pick<WordingFix, 'pointer' | 'text'>) =>
     String(parsed.getIn(pointerSegments(fix.pointer))).replace(/\n$/, '') === fix.text.replace(/\n$/, '');
-  return parsed.errors.length === 0 && found.length === fixes.length && fixes.every(holds) ? result : undefined;
+  if (parsed.errors.length > 0 || found.length !== fixes.length || !fixes.every(holds)) return undefined;
+  return crlf ? result.replaceAll('\n', '\r\n') : result;
 }
 
-/** Writes every wording the source lacks; returns each file it changed (as shown) and the number of texts, or throws naming the file it could not change. */
+/**
+ * Writes every wording the source lacks; returns each file it changed (as shown) and the number of
+ * texts. Every file is made and read back first: if one cannot be, nothing is written, and the
+ * error names it and the text.
+ */
 export async function fixWordings(project: Project): Promise<{ files: string[]; texts: number }> {
   const byFile = Map.groupBy(await collectFixes(project), (fix) => fix.file);
-  const files: string[] = [];
+  const writes: { file: string; text: string }[] = [];
   for (const [file, fixes] of byFile) {
     if (path.relative(path.dirname(project.sourceEntry), file).startsWith('..')) continue;
-    const text = fs.readFileSync(file, 'utf8');
-    const fixed = spliceWordings(text, fixes);
+    const fixed = spliceWordings(fs.readFileSync(file, 'utf8'), fixes);
     if (fixed === undefined)
-      throw new ReportedError(`${shown(project, file)}: could not write its wordings and read them back; it is unchanged: paste them from \`npm run lint\``);
-    const temporary = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(temporary, fixed);
-    fs.renameSync(temporary, file);
-    files.push(shown(project, file));
+      throw new ReportedError(
+        `${shown(project, file)}: could not write the wording at ${fixes.map((fix) => fix.pointer).join(', ')} and read it back (a comment after the text, a flow mapping?); nothing was written: paste it from \`npm run lint\``,
+      );
+    writes.push({ file, text: fixed });
   }
-  return { files, texts: [...byFile.values()].reduce((sum, fixes) => sum + fixes.length, 0) };
+  for (const { file, text } of writes) {
+    const temporary = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(temporary, text, { mode: fs.statSync(file).mode });
+    fs.renameSync(temporary, file);
+  }
+  return { files: writes.map(({ file }) => shown(project, file)), texts: [...byFile.values()].reduce((sum, fixes) => sum + fixes.length, 0) };
 }

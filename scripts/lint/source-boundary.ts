@@ -277,17 +277,17 @@ function unreferenced(reader: SourceReader): void {
   if (!fs.existsSync(sourceDir)) return;
   const files = fs
     .readdirSync(sourceDir, { recursive: true, withFileTypes: true })
-    .slice(0, sourceLimits.files * 2)
     .filter((entry) => entry.isFile() && /\.(?:ya?ml|json)$/.test(entry.name))
     .map((entry) => path.join(entry.parentPath, entry.name))
-    .sort();
+    .sort()
+    .slice(0, sourceLimits.files * 2);
   for (const file of files) {
     if (reader.files.has(file)) continue;
     const relative = path.relative(sourceDir, file);
     const [folder] = relative.split(path.sep);
     // `v1_batches_id_send.yaml` is the path item of `/v1/batches/{id}/send` (CONTRIBUTING.md).
     const hint =
-      folder === 'paths'
+      folder === 'paths' && path.dirname(relative) === 'paths'
         ? `add \`/${path
             .basename(relative, path.extname(relative))
             .split('_')

@@ -69,18 +69,18 @@ export function reconcileProse(overlaid: OpenApiDocument, changes: CallerChange[
     const component = segments[0] === 'components' ? users.get(`${segments[1]}/${segments[2]}`) : undefined;
     reword(nodeAt(overlaid, `#/${segments.join('/')}`), key, was, fixedWordings(component ? union(component) : all)[at]);
   }
-  rewordIntro(overlaid, all);
+  rewordIntro(overlaid);
 }
 
-/** info.description's paragraphs before the overview table, without what `filled` fills in. */
-function rewordIntro(overlaid: OpenApiDocument, filled: Set<OpenPart>): void {
+/** info.description's paragraphs before the overview table, as a description with overlays has them. */
+function rewordIntro(overlaid: OpenApiDocument): void {
   const description = overlaid.info?.description;
   if (typeof description !== 'string') return;
   const table = description.indexOf('\n|');
   if (table === -1) return;
   const prefixes = [...new Set([...eachOperation(overlaid)].map(({ path }) => path.split('/')[1]))].sort();
   const holder = { intro: description.slice(0, table) };
-  reword(holder, 'intro', introWording(prefixes), introWording(prefixes, filled));
+  reword(holder, 'intro', introWording(prefixes), introWording(prefixes, true));
   overlaid.info!.description = `${holder.intro.trimEnd()}\n\n${description.slice(table + 1)}`;
 }
 

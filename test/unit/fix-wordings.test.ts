@@ -62,6 +62,30 @@ describe('lint --fix', () => {
     expect(spliceWordings(text, [{ pointer: '#/get/missing', text: 'x' }])).toBeUndefined();
   });
 
+  it("keeps a file's CRLF line breaks, and refuses a text with a comment after it (the comment would move)", () => {
+    const crlf = 'tags:\r\n  - name: A\r\n    description: Old text.\r\n';
+    expect(spliceWordings(crlf, [{ pointer: '#/tags/0/description', text: 'New text.' }])).toBe(
+      'tags:\r\n  - name: A\r\n    description: >-\r\n      New text.\r\n',
+    );
+    expect(spliceWordings('tags:\n  - name: A\n    description: Old. # reviewed\n', [{ pointer: '#/tags/0/description', text: 'New.' }])).toBeUndefined();
+  });
+
+  it('writes nothing when one file cannot be written, and names it', async () => {
+    const { dir } = temporary;
+    await edit(dir, 'openapi/paths/v1_webhooks.yaml', 'Response fields, errors and required authorization are not specified.', 'Nothing else is known.');
+    await edit(
+      dir,
+      'openapi/openapi.yaml',
+      'Operations under `/v1/api-key`, `/v1/scopes` and `/v1/user/password`.',
+      'Operations under `/v1/scopes`. # reviewed',
+    );
+    const before = await source(dir, 'paths/v1_webhooks.yaml');
+    await expect(fixWordings(temporary.project)).rejects.toThrow(
+      /^openapi\/openapi\.yaml: could not write the wording at #\/tags\/0\/description and read it back \(a comment after the text, a flow mapping\?\); nothing was written/,
+    );
+    expect(await source(dir, 'paths/v1_webhooks.yaml')).toBe(before);
+  });
+
   it('leaves the committed description as it is: it holds every wording', async () => {
     expect(proseBreaches(await loadBundle())).toEqual([]);
     expect(await fixWordings(temporary.project)).toEqual({ files: [], texts: 0 });

@@ -86,6 +86,10 @@ describe('the texts of a description with overlays', () => {
       '| Authentication | Left open | Added by the overlays: credentials (every operation); add security scheme ExampleApiKey: the header X-Example-Api-Key. |',
     );
     expect(table).toContain('| Events | Left open | No webhook events are declared. |');
+    // Found by a review: with overlays, the description no longer encodes only the interface document.
+    expect(base.info.description).toMatch(/invents\s+nothing/);
+    expect(document.info.description).not.toMatch(/invents\s+nothing/);
+    expect(document.info.description).toContain('This is the reference description of the Email Delivery Service HTTP interface');
     expect(table.find((line: string) => line.startsWith('| Resources and their fields |'))).toContain(
       'Added by the overlays: request field `subject` at $.subject (sendBatch)',
     );

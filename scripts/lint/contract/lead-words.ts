@@ -7,28 +7,8 @@
 // is said by the wordings after the lead (open-wordings.ts).
 import type { OperationRow } from './operations.ts';
 
-/** Words that join names and state nothing: articles, "one", pronouns, the copula, and naming by `id`. */
-const joiningWords = [
-  'the',
-  'a',
-  'an',
-  'one',
-  'of',
-  'by',
-  'at',
-  'it',
-  'its',
-  'their',
-  'this',
-  'that',
-  'is',
-  'are',
-  'and',
-  'names',
-  'named',
-  'identifies',
-  'identified',
-];
+/** Words that join names and state nothing: articles, "one", possessives, and naming by `id` (no verb "to be": "X is Y" would be a claim). */
+const joiningWords = ['the', 'a', 'an', 'one', 'of', 'by', 'at', 'its', 'their', 'this', 'that', 'and', 'names', 'named', 'identifies', 'identified'];
 
 /** The verbs a method's operation may be described with, beside the one its operationId starts with. */
 const methodVerbs: Record<string, string[]> = {
@@ -53,8 +33,8 @@ const stem = (word: string) =>
     .toLowerCase()
     .replace(/ies$/, 'y')
     .replace(/(?:ches|shes|xes|sses)$/, (ending) => ending.slice(0, -2))
-    .replace(/(?<!s)s$/, '')
-    .replace(/(?<=..)ing$/, '');
+    .replace(/(?<=[a-z]{2}[^s])s$/, '')
+    .replace(/(?<=[a-z]{2})ing$/, '');
 
 /** The stems a free text about `row` may use. */
 export function leadVocabulary(row: OperationRow): Set<string> {
@@ -89,6 +69,7 @@ function codeNames(row: OperationRow): Set<string> {
     row.method.toUpperCase(),
     row.status,
     `${row.status} ${row.label}`,
+    `#${row.n}`,
     'application/json',
     'default',
     `${schema}ResponseBody`,
@@ -97,24 +78,26 @@ function codeNames(row: OperationRow): Set<string> {
 }
 
 const codeSpan = /`([^`]+)`/g;
-const link = /\b(?:https?|ftp|wss?):\/\/\S+/gi;
-const html = /<!--|<\/?[a-z][\w-]*(?:\s[^>]*)?\/?>/gi;
-const number = /#?\b\d+(?:[.,]\d+)*(?:[a-z%]+\b)?|\bv\d+\b/gi;
+/** What a lead's plain text may hold: ASCII letters, spaces, and the punctuation of a sentence. */
+const notPlain = /[^A-Za-z\s.,;:()'-]/g;
 
-/** What is wrong with one sentence of a lead about `row`: code, links, HTML, numbers and words it may not have. */
+/**
+ * What is wrong with one sentence of a lead about `row`: a code span that names something not its
+ * own, any character beyond plain words (a number, a link, Markdown, HTML, an entity, a letter of
+ * another script: each could carry a fact the words check never reads), and the words it may not use.
+ */
 export function leadProblems(sentence: string, row: OperationRow): string[] {
   const names = codeNames(row);
   const problems = [...sentence.matchAll(codeSpan)]
     .filter(([, name]) => !names.has(name))
     .map(([, name]) => `names \`${name}\`, which is neither one of #${row.n}'s names nor a declared literal`);
-  let plain = sentence.replace(codeSpan, ' ');
-  for (const [found] of plain.matchAll(link)) problems.push(`links to ${found.replace(/[.,;:!?)]+$/, '')}, which the interface document does not state`);
-  plain = plain.replace(link, ' ');
-  for (const [tag] of plain.matchAll(html)) problems.push(`holds the HTML ${JSON.stringify(tag)}: a lead is Markdown text`);
-  for (const [token] of plain.matchAll(number))
-    if (![`#${row.n}`, row.status].includes(token.replace(/[.,]$/, '')))
-      problems.push(`states the number ${token.replace(/[.,]$/, '')}, which the interface document does not`);
-  const outside = wordsOutside(plain.replace(html, ' ').replace(number, ' '), leadVocabulary(row));
+  const plain = sentence.replace(codeSpan, ' ');
+  const symbols = [...new Set(plain.match(notPlain) ?? [])];
+  if (symbols.length > 0)
+    problems.push(
+      `holds ${symbols.map((symbol) => JSON.stringify(symbol)).join(', ')}: a lead is plain words; a number or a name goes in a code span, and only its own (#${row.n}, \`${row.status}\`, \`${row.path}\`)`,
+    );
+  const outside = wordsOutside(plain.replace(notPlain, ' '), leadVocabulary(row));
   if (outside.length > 0)
     problems.push(
       `uses ${outside.map((word) => JSON.stringify(word)).join(', ')}: a lead names only what #${row.n}'s row does (its verb, the words of its path, operationId and area); what is open is its wording's to say`,

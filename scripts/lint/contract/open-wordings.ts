@@ -151,22 +151,15 @@ export function fixedWordings(filled: ReadonlySet<OpenPart> = none): Record<stri
 export const requestBodyWording = (filled: ReadonlySet<OpenPart> = none) =>
   render([{ text: 'A JSON object whose fields the interface document does not state.', parts: ['request fields'] }], filled);
 
-/** The paragraphs of info.description before the overview table. */
-export function introWording(prefixes: string[], filled: ReadonlySet<OpenPart> = none): string {
+/**
+ * The paragraphs of info.description before the overview table. A description with overlays keeps
+ * only the first: it no longer encodes only what the interface document states.
+ */
+export function introWording(prefixes: string[], overlaid = false): string {
   const code = prefixes.map((prefix) => `\`/${prefix}/\``);
-  return [
-    `This is the reference description of the Email Delivery Service HTTP interface: the operations its interface document lists, under the ${listed(code, 'and')} path prefixes.`,
-    render(
-      [
-        { text: "It encodes exactly what the service's interface document states and invents nothing.", parts: [] },
-        {
-          text: 'Where that document says "not shown", this description leaves the part open and says so: payload schemas accept any JSON, and there are no invented fields, status codes, headers or authentication schemes.',
-          parts: ['authentication', 'request fields', 'response fields', 'error fields'],
-        },
-      ],
-      filled,
-    ),
-  ].join('\n\n');
+  const lead = `This is the reference description of the Email Delivery Service HTTP interface: the operations its interface document lists, under the ${listed(code, 'and')} path prefixes.`;
+  if (overlaid) return lead;
+  return `${lead}\n\nIt encodes exactly what the service's interface document states and invents nothing. Where that document says "not shown", this description leaves the part open and says so: payload schemas accept any JSON, and there are no invented fields, status codes, headers or authentication schemes.`;
 }
 
 /** What each area's description adds after the paths it holds: the open parts the interface document names for it. */

@@ -120,7 +120,7 @@ export function overviewContents(facts: OverviewFacts, filled: ReadonlySet<OpenP
   return new Map(rows(facts).map(({ part, content }) => [part, render(content, filled)]));
 }
 
-const tableHeader = ['| Part of the interface document | What this description specifies |', '|---|---|'];
+export const tableHeader = ['| Part of the interface document | What this description specifies |', '|---|---|'];
 
 /** The overview table's lines, as info.description must hold them: the header, the rule, a row per part. */
 export function overviewTable(facts: OverviewFacts): string[] {

@@ -22,6 +22,7 @@ import {
   sameWords,
 } from './open-wordings.ts';
 import { areas, type OperationRow, operations } from './operations.ts';
+import { tableHeader } from './overview.ts';
 import { payloadSchemaOwners } from './payloads.ts';
 
 const quoted = (sentence: string) => JSON.stringify(sentence.length > 160 ? `${sentence.slice(0, 157)}...` : sentence);
@@ -149,12 +150,16 @@ class ProseReader {
   }
 }
 
-/** The overview table of info.description: its first run of lines that start with `|` (faithful/overview holds its rows). */
+/**
+ * The overview table of info.description as the contract writes it: its header and rule, then the
+ * rows of the first run of lines that start with `|` (faithful/overview holds each row).
+ */
 function tableOf(description: string): string {
   const lines = description.split('\n');
   const first = lines.findIndex((line) => line.startsWith('|'));
   const end = lines.findIndex((line, index) => index > first && !line.startsWith('|'));
-  return first === -1 ? '' : lines.slice(first, end === -1 ? undefined : end).join('\n');
+  if (first === -1) return '';
+  return [...tableHeader, ...lines.slice(first + tableHeader.length, end === -1 ? undefined : end)].join('\n');
 }
 
 /** Every breach of the three prose rules in `document`'s texts (a bundle, or the view of a split source). */
