@@ -40,6 +40,13 @@ beforeAll(async () => {
   await git('switch', '-q', '-c', 'require-batch-body');
   await edit(dir, 'openapi/paths/v1_batches_id_send.yaml', 'required: false', 'required: true');
   await edit(dir, 'scripts/lint/contract/operations.ts', "label: 'Created', request: 'id+optional-body'", "label: 'Created', request: 'required-body'");
+  // The operation's wording follows its row: `lint --fix` writes it, as a maintainer would.
+  const fix = await runScript(dir, 'lint', ['--fix']);
+  expect(fix.code, fix.output).toBe(0);
+  expect(fix.output).toContain('lint: --fix wrote 1 wording(s) in openapi/paths/v1_batches_id_send.yaml');
+  expect(await fs.readFile(path.join(dir, 'openapi/paths/v1_batches_id_send.yaml'), 'utf8')).toContain(
+    '\n    It takes a JSON request body whose fields are not specified.\n',
+  );
   const build = await runScript(dir, 'build');
   expect(build.code, build.output).toBe(0);
   await git('add', '-A');
