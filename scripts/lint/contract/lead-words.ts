@@ -37,7 +37,7 @@ const stem = (word: string) =>
     .replace(/(?<=[a-z]{2})ing$/, '');
 
 /** The stems a free text about `row` may use. */
-export function leadVocabulary(row: OperationRow): Set<string> {
+function leadVocabulary(row: OperationRow): Set<string> {
   const words = [...wordsOf(row.path), ...wordsOf(row.operationId), ...wordsOf(row.area), ...(methodVerbs[row.method] ?? []), ...joiningWords];
   return new Set(words.map(stem));
 }
@@ -47,7 +47,7 @@ export function leadVocabulary(row: OperationRow): Set<string> {
  * travel, the two ids a path segment cannot be, the document's name for its base URL, and the
  * field that holds this description's own version.
  */
-export const declaredLiterals = ['name=value', '.', '..', '{base_url}', 'info.version'];
+const declaredLiterals = ['name=value', '.', '..', '{base_url}', 'info.version'];
 
 /** The names a lead may put in code: its path and the prefixes of it, its operationId, method, status, parameters and bodies. */
 function codeNames(row: OperationRow): Set<string> {

@@ -131,8 +131,3 @@ export function overviewTable(facts: OverviewFacts): string[] {
 export function tableRows(description: string): Map<string, string> {
   return new Map(description.split('\n').flatMap((line) => (/^\| ([^|]+?) \| .* \|$/.exec(line) ? [[/^\| ([^|]+?) \|/.exec(line)![1], line] as const] : [])));
 }
-
-/** Whether `line` is a row of the overview table, its header or its rule: faithful/overview holds those, not the prose rules. */
-export function isOverviewLine(line: string): boolean {
-  return tableHeader.includes(line) || documentParts.some((part) => line.startsWith(`| ${part} | `));
-}
