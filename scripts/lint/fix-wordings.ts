@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createConfig, lint } from '@redocly/openapi-core';
-import { isScalar, parseDocument } from 'yaml';
+import { isMap, isScalar, parseDocument } from 'yaml';
 import { pointerSegments } from '../openapi-document.ts';
 import { type Project, ReportedError, shown } from '../project.ts';
 import { type WordingFix, wordingFixes } from './contract/rules/closed-prose.ts';
@@ -51,32 +51,50 @@ function blockScalar(text: string, indent: string): string {
   return `>-\n${lines.map((line) => `${indent}${line}`).join('\n')}`;
 }
 
+/** Where a fix goes in the file's text: the range of the text it replaces, or, for a missing one, the line to insert its key at. */
+type Placed = { text: string; start: number; end: number; insertKey?: string };
+
+/** Finds where `fix` goes in `text`: its value (a scalar), or the first key of the mapping that lacks it. */
+function place(text: string, fix: Pick<WordingFix, 'pointer' | 'text'>): Placed | undefined {
+  const document = parseDocument(text);
+  const segments = pointerSegments(fix.pointer);
+  const node = document.getIn(segments, true);
+  if (isScalar(node) && node.range) {
+    // A text that ended in a line break (a `|` block) keeps it.
+    const wording = String(node.value).endsWith('\n') && !fix.text.endsWith('\n') ? `${fix.text}\n` : fix.text;
+    return { text: wording, start: node.range[0], end: node.range[1] };
+  }
+  const holder = document.getIn(segments.slice(0, -1), true);
+  const firstKey = isMap(holder) ? (holder.items[0]?.key as { range?: [number, number, number] } | undefined) : undefined;
+  if (node !== undefined || !firstKey?.range) return undefined;
+  return { text: fix.text, start: firstKey.range[0], end: firstKey.range[0], insertKey: segments.at(-1) };
+}
+
 /**
- * `text` with the values at `fixes`' pointers replaced by their wordings; undefined when one is not
- * a text written as a block or on its key's line with nothing after it (a comment would move), or
- * does not read back. Line breaks stay the file's own (LF or CRLF).
+ * `text` with the values at `fixes`' pointers replaced by their wordings (or, where a text is
+ * missing, added as the first key of its mapping); undefined when one is not a text written as a
+ * block or on its key's line with nothing after it (a comment would move), or does not read back.
+ * Line breaks stay the file's own (LF or CRLF).
  */
 export function spliceWordings(fileText: string, fixes: Pick<WordingFix, 'pointer' | 'text'>[]): string | undefined {
   const crlf = fileText.includes('\r\n');
   const text = crlf ? fileText.replaceAll('\r\n', '\n') : fileText;
-  const found = fixes.flatMap((fix) => {
-    const node = parseDocument(text).getIn(pointerSegments(fix.pointer), true);
-    if (!isScalar(node) || !node.range) return [];
-    // A text that ended in a line break (a `|` block) keeps it.
-    const wording = String(node.value).endsWith('\n') && !fix.text.endsWith('\n') ? `${fix.text}\n` : fix.text;
-    return [{ pointer: fix.pointer, text: wording, start: node.range[0], end: node.range[1] }];
-  });
+  const found = fixes.flatMap((fix) => place(text, fix) ?? []);
   let result = text;
   // From the end of the file, so that each range still points where it did.
-  for (const { start, end, text: wording } of found.sort((a, b) => b.start - a.start)) {
+  for (const { start, end, text: wording, insertKey } of found.sort((a, b) => b.start - a.start)) {
     const lineStart = result.lastIndexOf('\n', start - 1) + 1;
-    const indent = `${/^ */.exec(result.slice(lineStart))![0]}  `;
+    const keyIndent = /^ */.exec(result.slice(lineStart))![0];
+    if (insertKey !== undefined) {
+      result = `${result.slice(0, start)}${insertKey}: ${blockScalar(wording, `${keyIndent}  `)}\n${keyIndent}${result.slice(start)}`;
+      continue;
+    }
     // A block scalar's range ends after its last line break; a plain or quoted one's before it, and
     // only blanks may follow it on its line.
     const block = result[end - 1] === '\n';
     if (!block && !/^[^\S\n]*(?:\n|$)/.test(result.slice(end))) return undefined;
     const after = block ? result.slice(end) : result.slice(end).replace(/^[^\S\n]*\n?/, '');
-    result = `${result.slice(0, start)}${blockScalar(wording, indent)}\n${after}`;
+    result = `${result.slice(0, start)}${blockScalar(wording, `${keyIndent}  `)}\n${after}`;
   }
   const parsed = parseDocument(result);
   const holds = (fix: Pick<WordingFix, 'pointer' | 'text'>) =>
@@ -86,26 +104,31 @@ export function spliceWordings(fileText: string, fixes: Pick<WordingFix, 'pointe
 }
 
 /**
- * Writes every wording the source lacks; returns each file it changed (as shown) and the number of
- * texts. Every file is made and read back first: if one cannot be, nothing is written, and the
- * error names it and the text.
+ * Writes every wording the source lacks, file by file, each file only once it reads back; returns
+ * each file it changed (as shown) and the number of texts. A file that cannot be written is left
+ * as it was; the error then names it, its texts and the files that were written.
  */
 export async function fixWordings(project: Project): Promise<{ files: string[]; texts: number }> {
   const byFile = Map.groupBy(await collectFixes(project), (fix) => fix.file);
-  const writes: { file: string; text: string }[] = [];
+  const written: string[] = [];
+  const refused: string[] = [];
+  let texts = 0;
   for (const [file, fixes] of byFile) {
     if (path.relative(path.dirname(project.sourceEntry), file).startsWith('..')) continue;
     const fixed = spliceWordings(fs.readFileSync(file, 'utf8'), fixes);
-    if (fixed === undefined)
-      throw new ReportedError(
-        `${shown(project, file)}: could not write the wording at ${fixes.map((fix) => fix.pointer).join(', ')} and read it back (a comment after the text, a flow mapping?); nothing was written: paste it from \`npm run lint\``,
-      );
-    writes.push({ file, text: fixed });
-  }
-  for (const { file, text } of writes) {
+    if (fixed === undefined) {
+      refused.push(`${shown(project, file)} (at ${fixes.map((fix) => fix.pointer).join(', ')})`);
+      continue;
+    }
     const temporary = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(temporary, text, { mode: fs.statSync(file).mode });
+    fs.writeFileSync(temporary, fixed, { mode: fs.statSync(file).mode });
     fs.renameSync(temporary, file);
+    written.push(shown(project, file));
+    texts += fixes.length;
   }
-  return { files: writes.map(({ file }) => shown(project, file)), texts: [...byFile.values()].reduce((sum, fixes) => sum + fixes.length, 0) };
+  if (refused.length > 0)
+    throw new ReportedError(
+      `could not write the wordings of ${refused.join(', ')} and read them back (a comment after the text, a flow mapping?), so they are as they were: paste them from \`npm run lint\`${written.length ? `; wrote ${written.join(', ')}` : ''}`,
+    );
+  return { files: written, texts };
 }

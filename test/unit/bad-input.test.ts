@@ -278,7 +278,7 @@ const badInputs: [string, BadInput][] = [
       search: '    Lists the webhooks.',
       replace: '    Lists the webhooks. It answers within 2 seconds.',
       expected: [
-        /^ {2}openapi\/paths\/v1_webhooks\.yaml:6:25 error faithful\/prose: "It answers within 2 seconds\." holds "2": a lead is plain words; a number or a name goes in a code span, and only its own \(#27, `200`, `\/v1\/webhooks`\)$/m,
+        /^ {2}openapi\/paths\/v1_webhooks\.yaml:6:25 error faithful\/prose: "It answers within 2 seconds\." holds a number: "2": a lead is plain words; a number or a name goes in a code span, and only its own \(`#27`, `200`, `\/v1\/webhooks`\)$/m,
       ],
     },
   ],

@@ -59,7 +59,11 @@ describe('lint --fix', () => {
       'get:\n  description: |\n    Lead.\n\n    New.\n  operationId: x\n',
     );
     expect(spliceWordings(text, [{ pointer: '#/get', text: 'x' }])).toBeUndefined();
-    expect(spliceWordings(text, [{ pointer: '#/get/missing', text: 'x' }])).toBeUndefined();
+    // A missing text is added as the first key of its mapping.
+    expect(spliceWordings(text, [{ pointer: '#/get/missing', text: 'x' }])).toBe(
+      'get:\n  missing: >-\n    x\n  description: |\n    Lead.\n\n    Old.\n  operationId: x\n',
+    );
+    expect(spliceWordings(text, [{ pointer: '#/none/missing', text: 'x' }])).toBeUndefined();
   });
 
   it("keeps a file's CRLF line breaks, and refuses a text with a comment after it (the comment would move)", () => {
@@ -70,7 +74,7 @@ describe('lint --fix', () => {
     expect(spliceWordings('tags:\n  - name: A\n    description: Old. # reviewed\n', [{ pointer: '#/tags/0/description', text: 'New.' }])).toBeUndefined();
   });
 
-  it('writes nothing when one file cannot be written, and names it', async () => {
+  it('writes the files it can, and names the one it cannot, leaving it as it was', async () => {
     const { dir } = temporary;
     await edit(dir, 'openapi/paths/v1_webhooks.yaml', 'Response fields, errors and required authorization are not specified.', 'Nothing else is known.');
     await edit(
@@ -79,11 +83,21 @@ describe('lint --fix', () => {
       'Operations under `/v1/api-key`, `/v1/scopes` and `/v1/user/password`.',
       'Operations under `/v1/scopes`. # reviewed',
     );
-    const before = await source(dir, 'paths/v1_webhooks.yaml');
+    const root = await source(dir, 'openapi.yaml');
     await expect(fixWordings(temporary.project)).rejects.toThrow(
-      /^openapi\/openapi\.yaml: could not write the wording at #\/tags\/0\/description and read it back \(a comment after the text, a flow mapping\?\); nothing was written/,
+      /^could not write the wordings of openapi\/openapi\.yaml \(at #\/tags\/0\/description\) and read them back \(a comment after the text, a flow mapping\?\), so they are as they were: paste them from `npm run lint`; wrote openapi\/paths\/v1_webhooks\.yaml$/,
     );
-    expect(await source(dir, 'paths/v1_webhooks.yaml')).toBe(before);
+    expect(await source(dir, 'openapi.yaml')).toBe(root);
+    expect(await source(dir, 'paths/v1_webhooks.yaml')).toBe(await source(checkout.root, 'paths/v1_webhooks.yaml'));
+  });
+
+  it('adds a text the contract writes whole where it is missing (a request body that has none)', async () => {
+    const { dir } = temporary;
+    await edit(dir, 'openapi/paths/v1_batches_id_send.yaml', '    description: A JSON object whose fields the interface document does not state.\n', '');
+    expect(await fixWordings(temporary.project)).toEqual({ files: ['openapi/paths/v1_batches_id_send.yaml'], texts: 1 });
+    expect(await source(dir, 'paths/v1_batches_id_send.yaml')).toContain(
+      '  requestBody:\n    description: >-\n      A JSON object whose fields the interface document does not state.\n    required: false\n',
+    );
   });
 
   it('leaves the committed description as it is: it holds every wording', async () => {

@@ -81,6 +81,19 @@ const codeSpan = /`([^`]+)`/g;
 /** What a lead's plain text may hold: ASCII letters, spaces, and the punctuation of a sentence. */
 const notPlain = /[^A-Za-z\s.,;:()'-]/g;
 
+/** What kind of thing a lead's characters beyond plain words make: "a link, a number: ". */
+function whatItHolds(plain: string): string {
+  const kinds = [
+    [/\b[a-z][\w+.-]*:\/\/|\]\(/i, 'a link'],
+    [/<\/?[a-z!]|&#?\w+;/i, 'HTML'],
+    [/[0-9]/, 'a number'],
+    [/[*_~`[\]]/, 'Markdown'],
+    [/[^ -~\s]/, 'a character of another script'],
+  ] as const;
+  const found = kinds.filter(([pattern]) => pattern.test(plain)).map(([, kind]) => kind);
+  return found.length > 0 ? `${found.join(', ')}: ` : '';
+}
+
 /**
  * What is wrong with one sentence of a lead about `row`: a code span that names something not its
  * own, any character beyond plain words (a number, a link, Markdown, HTML, an entity, a letter of
@@ -95,7 +108,7 @@ export function leadProblems(sentence: string, row: OperationRow): string[] {
   const symbols = [...new Set(plain.match(notPlain) ?? [])];
   if (symbols.length > 0)
     problems.push(
-      `holds ${symbols.map((symbol) => JSON.stringify(symbol)).join(', ')}: a lead is plain words; a number or a name goes in a code span, and only its own (#${row.n}, \`${row.status}\`, \`${row.path}\`)`,
+      `holds ${whatItHolds(plain)}${symbols.map((symbol) => JSON.stringify(symbol)).join(', ')}: a lead is plain words; a number or a name goes in a code span, and only its own (\`#${row.n}\`, \`${row.status}\`, \`${row.path}\`)`,
     );
   const outside = wordsOutside(plain.replace(notPlain, ' '), leadVocabulary(row));
   if (outside.length > 0)

@@ -80,7 +80,13 @@ class ProseReader {
   wording(at: string, wording: string, what: string, { shown = wording, fixable = true } = {}): void {
     const { holder, text } = this.text(at);
     if (!holder) return;
-    if (text === undefined) return this.report(at, '', `${what} is missing: it reads exactly ${JSON.stringify(shown)}`);
+    if (text === undefined)
+      return this.report(
+        at,
+        '',
+        `${what} is missing: it reads exactly${fixable ? ' (`npm run lint -- --fix` writes it)' : ''}: ${JSON.stringify(shown)}`,
+        fixable ? wording : undefined,
+      );
     if (sameWords(text, wording)) return;
     const found = sentencesOf(text);
     const expected = sentencesOf(wording);

@@ -34,7 +34,7 @@ export const Prose: Oas3Rule = (options: ProseOptions) => ({
         if (!holder) continue;
         const value = holder.child([breach.key]);
         ctx.report({ message: breach.message, location: breach.sentence ? sentenceLocation(value, breach.sentence) : holder });
-        if (breach.fix !== undefined && breach.sentence)
+        if (breach.fix !== undefined)
           wordingFixes.get(options?.fixesKey ?? '')?.push({ file: value.source.absoluteRef, pointer: value.pointer, text: breach.fix });
       }
     },

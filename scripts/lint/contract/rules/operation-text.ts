@@ -6,12 +6,12 @@ export const OperationText = operationRule((seen, ctx) => {
   const { operation, at } = seen;
   // Plain words: a summary becomes a heading, a link's text and a search entry in the docs and
   // the Markdown reference, where brackets, pipes or backticks would be Markdown.
-  if (!/^[A-Z][A-Za-z0-9 -]*[A-Za-z0-9]$/.test(operation.summary ?? ''))
+  if (!/^[A-Z][A-Za-z -]*[A-Za-z]$/.test(operation.summary ?? ''))
     reportBelow(
       ctx,
       located(seen),
       ['summary'],
-      'the summary is in sentence case, in plain words (letters, digits, spaces, hyphens), with no trailing period',
+      'the summary is in sentence case, in plain words (letters, spaces, hyphens), with no trailing period',
       at('summary'),
     );
 });
