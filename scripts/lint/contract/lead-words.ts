@@ -1,10 +1,10 @@
 // The closed vocabulary of what an author writes freely: an operation's summary, the lead sentence
 // of its description and the name a payload schema gives what it holds ("The scopes, as returned
 // by ..."). Each names only what the operation's row of the table does: its verb, the words of its
-// path and operationId, and its area, joined by a few words that state nothing; in code, only its
-// own names; a number only its own (#13, 201). A word outside it ("once", "cached", "token") is a
-// fact the interface document does not state, whatever the sentence around it says; what is open
-// is said by the wordings after the lead (open-wordings.ts).
+// path and operationId, and its area, joined by a few words that state nothing, in plain ASCII; a
+// number or a name only in a code span, and only its own (`#13`, `201`). A word outside it ("once",
+// "cached", "token") is a fact the interface document does not state, whatever the sentence around
+// it says; what is open is said by the wordings after the lead (open-wordings.ts).
 import type { OperationRow } from './operations.ts';
 
 /** Words that join names and state nothing: articles, "one", possessives, and naming by `id` (no verb "to be": "X is Y" would be a claim). */
