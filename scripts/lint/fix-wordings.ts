@@ -1,10 +1,10 @@
 // `npm run lint -- --fix`: writes each wording faithful/prose wants (scripts/lint/contract/
 // open-wordings.ts) into the source, in place of the text that differs: an operation's description
-// after its lead, a payload schema's after its lead, an area's, a shared component's. Leads are the
-// author's and are never rewritten; a missing text is not added. Each changed value is spliced into
-// its file's text (the rest of the file stays byte for byte), the file is read back to check that
-// it holds exactly the wording, and only then written, by rename; a file that does not read back
-// is left as it was, and named.
+// after its lead, a payload schema's after its lead, an area's, a shared component's; a missing
+// text the contract writes whole is added. Leads are the author's and are never rewritten. Each
+// value is spliced into its file's text (the rest of the file stays byte for byte), the file is
+// read back to check that it holds exactly the wording, and only then written, by rename; a file
+// that does not read back is left as it was, and named.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createConfig, lint } from '@redocly/openapi-core';
