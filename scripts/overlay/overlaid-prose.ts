@@ -11,15 +11,17 @@ import {
   fixedWordings,
   introWording,
   type OpenPart,
+  operationLead,
   operationWording,
   payloadHasLead,
   payloadKind,
+  payloadLead,
   payloadLeadJoin,
   payloadWording,
   requestBodyWording,
   sameWords,
 } from '../lint/contract/open-wordings.ts';
-import { operations } from '../lint/contract/operations.ts';
+import { rowOf } from '../lint/contract/operations.ts';
 import { payloadSchemaOwners } from '../lint/contract/payloads.ts';
 import type { CallerChange } from './caller-changes.ts';
 import { filledParts } from './open-parts.ts';
@@ -38,11 +40,11 @@ export function reconcileProse(overlaid: OpenApiDocument, changes: CallerChange[
   const filled = filledParts(overlaid, changes);
   const union = (ids: Iterable<string>) => new Set([...ids].flatMap((id) => [...(filled.get(id) ?? [])]));
   for (const { path, method, operation } of eachOperation(overlaid)) {
-    const row = operations.find((candidate) => candidate.path === path && candidate.method === method);
+    const row = rowOf(path, method);
     const id = String(operation.operationId);
     const parts = filled.get(id) ?? new Set<OpenPart>();
     if (row && typeof operation.description === 'string') {
-      const lead = operation.description.split(/\n\s*\n/)[0];
+      const lead = operationLead(operation.description);
       reword(operation, 'description', `${lead}\n\n${operationWording(row)}`, `${lead.trim()}\n\n${operationWording(row, parts)}`);
     }
     operation.description = [operation.description, fromOverlays(changes.filter((change) => change.operationId === id))].filter(Boolean).join('\n\n');
@@ -59,7 +61,7 @@ export function reconcileProse(overlaid: OpenApiDocument, changes: CallerChange[
       continue;
     }
     const text = typeof schema?.description === 'string' ? schema.description : '';
-    const lead = `${text.slice(0, Math.max(0, text.indexOf(payloadLeadJoin(operationId))))}${payloadLeadJoin(operationId)}`;
+    const lead = `${payloadLead(text, operationId)}${payloadLeadJoin(operationId)}`;
     reword(schema, 'description', `${lead} ${payloadWording(kind, operationId)}`, [lead, payloadWording(kind, operationId, parts)].filter(Boolean).join(' '));
   }
   const all = union(filled.keys());

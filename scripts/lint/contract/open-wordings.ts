@@ -112,6 +112,12 @@ export function payloadWording(kind: PayloadKind, operationId: string, filled: R
 /** How a payload with a lead joins it to its wording: "The scopes" + ", as returned by `listScopes`." */
 export const payloadLeadJoin = (operationId: string) => `, as returned by \`${operationId}\`.`;
 
+/** The author's lead of a payload schema's description: what comes before its join ('' when the join is not there). */
+export const payloadLead = (text: string, operationId: string) => text.slice(0, Math.max(0, text.indexOf(payloadLeadJoin(operationId))));
+
+/** The author's lead of an operation's description: its first paragraph. */
+export const operationLead = (description: string) => description.split(/\n\s*\n/)[0];
+
 /** The texts of the shared components and the document's own, by where they are in a bundle (a JSON pointer). */
 export function fixedWordings(filled: ReadonlySet<OpenPart> = none): Record<string, string> {
   return {

@@ -14,14 +14,16 @@ import {
   fixedWordings,
   introWording,
   operationWording,
+  operationLead,
   payloadHasLead,
   payloadKind,
+  payloadLead,
   payloadLeadJoin,
   payloadWording,
   requestBodyWording,
   sameWords,
 } from './open-wordings.ts';
-import { areas, type OperationRow, operations } from './operations.ts';
+import { areas, type OperationRow, operations, rowOf } from './operations.ts';
 import { tableHeader } from './overview.ts';
 import { payloadSchemaOwners } from './payloads.ts';
 
@@ -113,10 +115,10 @@ class ProseReader {
     if (summary !== undefined) this.lead(at('summary'), summary, row);
     const description = this.text(at('description')).text;
     if (description !== undefined) {
-      const [lead, ...rest] = description.split(/\n\s*\n/);
+      const lead = operationLead(description);
       this.lead(at('description'), lead, row);
       const wording = operationWording(row);
-      if (!sameWords(rest.join(' '), wording))
+      if (!sameWords(description.slice(lead.length), wording))
         this.wording(at('description'), `${lead.trim()}\n\n${wording}`, `#${row.n}'s description`, { shown: `<lead>\n\n${wording}` });
     }
     if (nodeAt(this.document, at('requestBody'))) this.wording(at('requestBody', 'description'), requestBodyWording(), `#${row.n}'s request body`);
@@ -131,7 +133,7 @@ class ProseReader {
     if (!row || !payloadHasLead(kind)) return this.wording(at, wording, `the schema ${name}`);
     const text = this.text(at).text ?? '';
     const join = payloadLeadJoin(row.operationId);
-    const lead = text.slice(0, Math.max(0, text.indexOf(join)));
+    const lead = payloadLead(text, row.operationId);
     if (lead.trim() !== '') this.lead(at, lead, row);
     this.wording(at, `${lead.trim()}${join} ${wording}`, `the schema ${name}`, { shown: `<lead>${join} ${wording}`, fixable: lead.trim() !== '' });
   }
@@ -191,7 +193,7 @@ export function proseBreaches(document: OpenApiDocument): ProseBreach[] {
       );
   }
   for (const { path, method } of all) {
-    const row = operations.find((candidate) => candidate.path === path && candidate.method === method);
+    const row = rowOf(path, method);
     if (row) reader.operation(path, method, row);
     else for (const key of ['summary', 'description']) reader.text(pointer('paths', path, method, key));
   }

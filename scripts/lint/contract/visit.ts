@@ -5,7 +5,7 @@
 import path from 'node:path';
 import type { Location, Oas3Rule, Oas3Visitor, UserContext } from '@redocly/openapi-core';
 import { isRef, type OpenApiDocument, type Operation, type PathItem, pointer, pointerSegments } from '../../openapi-document.ts';
-import { type OperationRow, operations } from './operations.ts';
+import { type OperationRow, rowOf } from './operations.ts';
 
 /** A node (its `$ref` followed) and where it is written. */
 export interface Located<T = unknown> {
@@ -93,9 +93,6 @@ export function reportBelow(ctx: UserContext, from: Located, keys: (string | num
   }
   reportAt(ctx, here.location, message, at);
 }
-
-/** The row of the table for an operation. */
-export const rowOf = (path: string, method: string): OperationRow | undefined => operations.find((row) => row.path === path && row.method === method);
 
 /** A visitor that meets each operation under `paths` (with its path item) and hands it to `met`. */
 function operationsVisitor(met: (seen: SeenOperation, ctx: UserContext) => void, pathItemMet?: (path: string, location: Location) => void): Oas3Visitor {
