@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createConfig, lint } from '@redocly/openapi-core';
-import { isMap, isScalar, parseDocument } from 'yaml';
+import { type Document, isMap, isScalar, parseDocument } from 'yaml';
 import { pointerSegments } from '../openapi-document.ts';
 import { type Project, ReportedError, shown } from '../project.ts';
 import { type WordingFix, wordingFixes } from './contract/rules/closed-prose.ts';
@@ -54,9 +54,8 @@ function blockScalar(text: string, indent: string): string {
 /** Where a fix goes in the file's text: the range of the text it replaces, or, for a missing one, the line to insert its key at. */
 type Placed = { text: string; start: number; end: number; insertKey?: string };
 
-/** Finds where `fix` goes in `text`: its value (a scalar), or the first key of the mapping that lacks it. */
-function place(text: string, fix: Pick<WordingFix, 'pointer' | 'text'>): Placed | undefined {
-  const document = parseDocument(text);
+/** Finds where `fix` goes in `document` (the file's text parsed): its value (a scalar), or the first key of the mapping that lacks it. */
+function place(document: Document, fix: Pick<WordingFix, 'pointer' | 'text'>): Placed | undefined {
   const segments = pointerSegments(fix.pointer);
   const node = document.getIn(segments, true);
   if (isScalar(node) && node.range) {
@@ -79,7 +78,8 @@ function place(text: string, fix: Pick<WordingFix, 'pointer' | 'text'>): Placed 
 export function spliceWordings(fileText: string, fixes: Pick<WordingFix, 'pointer' | 'text'>[]): string | undefined {
   const crlf = fileText.includes('\r\n');
   const text = crlf ? fileText.replaceAll('\r\n', '\n') : fileText;
-  const found = fixes.flatMap((fix) => place(text, fix) ?? []);
+  const document = parseDocument(text);
+  const found = fixes.flatMap((fix) => place(document, fix) ?? []);
   let result = text;
   // From the end of the file, so that each range still points where it did.
   for (const { start, end, text: wording, insertKey } of found.sort((a, b) => b.start - a.start)) {
