@@ -24,7 +24,7 @@ import { Prose } from './contract/rules/closed-prose.ts';
 import { RequestPart } from './contract/rules/request-part.ts';
 import { SharedParameters } from './contract/rules/shared-parameters.ts';
 import { SuccessResponse } from './contract/rules/success-response.ts';
-import type { FaithfulOptions } from './contract/visit.ts';
+import type { FaithfulOptions } from './contract/view.ts';
 
 /** The contract's rules by name, in the order docs/faithfulness.md lists them. */
 export const faithfulRules = {

@@ -334,6 +334,11 @@ const cases: Record<Exclude<FaithfulRule, 'faithful/prose' | keyof typeof wholeD
       /GetApiKeyResponseBody\/examples: not stated by the interface document \(fields are not shown\)/,
     ],
     ['an empty request body description', (d) => (batch(d).requestBody.description = ''), /\/requestBody\/description: a non-empty text is allowed here/],
+    [
+      'a text beside a $ref',
+      (d) => (webhooks(d).responses.default.description = 'Any error.'),
+      /\/get\/responses\/default\/description: not stated by the interface document \(not a fact the interface document states\): a reference may have only \$ref, not "description"/,
+    ],
   ],
 };
 

@@ -1,33 +1,46 @@
-// The payload schemas of a bundle and whose body each is: the prose rule holds a schema's
-// description to the wording of its kind (open-wordings.ts), its lead to its operation's words.
-import { componentName, deref, type OpenApiDocument, type Referenced, type Response } from '../../openapi-document.ts';
-import { type OperationRow, operations } from './operations.ts';
+// The payload schemas of a description and whose body each is: faithful/open-payload holds each
+// one's shape and name, the prose rule its description to the wording of its kind (open-wordings.ts).
+import { deref, type OpenApiDocument, pointer, type Referenced, type Response, type Schema } from '../../openapi-document.ts';
+import type { OperationRow } from './operations.ts';
+import { componentOf, operationsOf } from './view.ts';
 
-/** Whose body a payload schema is: an operation's request or success response, or (no row) the shared error response. */
+/** Whose body a payload schema is: an operation's request or success response, or the shared error response (no row). */
 export interface PayloadOwner {
   row?: OperationRow;
   body: 'request' | 'response';
 }
 
-/** Every schema reached from a request or response body, by name, with whose body it is. */
-export function payloadSchemaOwners(document: OpenApiDocument): Map<string, PayloadOwner> {
-  const owners = new Map<string, PayloadOwner>();
-  for (const row of operations) {
-    const operation = deref(document, document.paths?.[row.path])?.[row.method];
-    if (!operation) continue;
-    // The error body (the shared default) belongs to no one operation.
-    const bodies: [Referenced<{ content?: Response['content'] }> | undefined, PayloadOwner][] = [
-      [operation.requestBody, { row, body: 'request' }],
-      ...Object.entries(operation.responses ?? {}).map(([status, response]): [Response, PayloadOwner] => [
+/** A body's schema: whose body it is, its component's name, and where it is (its component, or its place when inline). */
+export interface Payload {
+  owner: PayloadOwner & { kind: 'request' | 'response' | 'error' };
+  name?: string;
+  schema?: Schema;
+  at: string;
+}
+
+/** Every body schema of the table's operations, in document order. */
+export function payloadsOf(document: OpenApiDocument): Payload[] {
+  return operationsOf(document).flatMap(({ row, operation, at }) => {
+    if (!row) return [];
+    const bodies: [string[], Referenced<{ content?: Response['content'] }> | undefined, Payload['owner']][] = [
+      [['requestBody'], operation.requestBody, { row, body: 'request', kind: 'request' }],
+      ...Object.entries(operation.responses ?? {}).map(([status, response]): [string[], Response, Payload['owner']] => [
+        ['responses', status],
         response,
-        status === 'default' ? { body: 'response' } : { row, body: 'response' },
+        // The error body (the shared default) belongs to no one operation.
+        status === 'default' ? { body: 'response', kind: 'error' } : { row, body: 'response', kind: 'response' },
       ]),
     ];
-    for (const [node, owner] of bodies)
-      for (const media of Object.values(deref(document, node)?.content ?? {})) {
-        const name = componentName((media?.schema as { $ref?: string } | undefined)?.$ref);
-        if (name) owners.set(name, owner);
-      }
-  }
-  return owners;
+    return bodies.flatMap(([keys, body, owner]) =>
+      Object.entries(deref(document, body)?.content ?? {}).map(([media, content]) => {
+        const name = componentOf(content?.schema)?.name;
+        const schema = deref(document, content?.schema as Referenced<Schema> | undefined);
+        return { owner, name, schema, at: name ? pointer('components', 'schemas', name) : at(...keys, 'content', media, 'schema') };
+      }),
+    );
+  });
 }
+
+/** Every schema reached from a request or response body, by name, with whose body it is. */
+export const payloadSchemaOwners = (document: OpenApiDocument): Map<string, PayloadOwner> =>
+  new Map(payloadsOf(document).flatMap(({ name, owner: { row, body } }) => (name ? [[name, { row, body }]] : [])));

@@ -1,24 +1,68 @@
-// The view of a description as one document, for the rules that read it whole (the prose rules):
-// the split source as the bundle would have it (a path item's file in its place, each component
-// under `components` and referenced as `#/components/<kind>/<Name>`), built from the engine's own
-// resolution, with where each object of the view is written, to report at the source's line.
-import type { Location, UserContext } from '@redocly/openapi-core';
-import { isRef, type OpenApiDocument } from '../../openapi-document.ts';
-import { componentAt } from './visit.ts';
+// What the faithfulness rules (rules/) read: the description as one document in the bundle's form,
+// whichever form Redocly lints. Of the split source, a path item's file is in its place and each
+// component is under `components`, referenced as `#/components/<kind>/<Name>`; an in-memory
+// bundle or variant is its own view. The view records where each of its objects is written, so a
+// rule reports at the source's line by the bundle pointer it is about. One lint builds it once.
+import path from 'node:path';
+import type { LineColLocationObject, Location, Oas3Rule, UserContext } from '@redocly/openapi-core';
+import { eachOperation, isRef, nodeAt, type OpenApiDocument, type Operation, type PathItem, pointer, pointerSegments } from '../../openapi-document.ts';
+import { type OperationRow, rowOf } from './operations.ts';
+import { sentenceLocation } from './text-location.ts';
 
-export interface View {
+/** The options redocly.yaml or a variant's lint gives the rules. */
+export interface FaithfulOptions {
+  /** Which document is linted: the bundle (or its split source), or one of the variants built from it. */
+  variant?: 'bundle' | '3.0' | 'dereferenced';
+}
+
+interface DocumentView {
   document: OpenApiDocument;
   /** Where each object of the view is written. */
   locationOf: Map<object, Location>;
+  /** The keys written beside a `$ref`, which the view drops (faithful/closed-world names them). */
+  refSiblings: Location[];
+}
+
+/** The view as a rule judges it, with the variant it is and how to report. */
+export interface View extends DocumentView {
+  variant: NonNullable<FaithfulOptions['variant']>;
+  /** Where `at` is written: the node it points to, or the deepest on the way, each `$ref` followed. */
+  locate(at: string): Location;
+  /** Reports `message` at `at`, naming the pointer: `message (at #/paths/...)`. */
+  report(at: string, message: string): void;
+  /** Reports `message` as it is at `at`, or at the line of `sentence` in the text there. */
+  reportPlain(at: string, message: string, sentence?: string): void;
+  /** Reports `message` at `location` as it is. */
+  reportAt(location: Location | LineColLocationObject, message: string): void;
+}
+
+/**
+ * The component a location is: `#/components/schemas/Foo` in a bundle, or the whole of
+ * a file in `openapi/components/schemas/` in the split source (the bundle names it after its file).
+ */
+function componentAt(location: Location): { kind: string; name: string } | undefined {
+  const [components, kind, name, ...rest] = pointerSegments(location.pointer);
+  if (components === 'components' && name !== undefined && rest.length === 0) return { kind, name };
+  const file = location.source.absoluteRef;
+  if (!['#/', '#', ''].includes(location.pointer) || path.basename(path.dirname(path.dirname(file))) !== 'components') return undefined;
+  return { kind: path.basename(path.dirname(file)), name: path.basename(file, path.extname(file)) };
+}
+
+/** The kind and name of the component a view's `$ref` points at (`#/components/schemas/Foo`). */
+export function componentOf(node: unknown): { kind: string; name: string } | undefined {
+  const [, kind, name] = (isRef(node) && /^#\/components\/([^/]+)\/([^/]+)$/.exec(node.$ref)) || [];
+  return kind && name ? { kind, name } : undefined;
 }
 
 /** The view of the document at `location` (the root), its `$ref`s followed by `ctx`. */
-export function documentView(ctx: UserContext, root: OpenApiDocument, location: Location): View {
+function documentView(ctx: UserContext, root: unknown, location: Location): DocumentView {
   const locationOf = new Map<object, Location>();
+  const refSiblings: Location[] = [];
   const components: Record<string, Record<string, unknown>> = {};
   const following = new Set<string>();
   const view = (node: unknown, at: Location): unknown => {
     if (isRef(node)) {
+      refSiblings.push(...Object.keys(node).flatMap((key) => (key === '$ref' ? [] : [at.child([key])])));
       const target = ctx.resolve(node, at.source.absoluteRef);
       const id = target.location && `${target.location.source.absoluteRef}${target.location.pointer}`;
       if (!target.location || !id || following.has(id)) return node;
@@ -34,7 +78,9 @@ export function documentView(ctx: UserContext, root: OpenApiDocument, location: 
         kind[component.name] = undefined;
         kind[component.name] = view(target.node, target.location);
       }
-      return { $ref: `#/components/${component.kind}/${component.name}` };
+      const ref = { $ref: pointer('components', component.kind, component.name) };
+      locationOf.set(ref, at);
+      return ref;
     }
     if (node === null || typeof node !== 'object') return node;
     const copy: Record<string, unknown> | unknown[] = Array.isArray(node)
@@ -43,8 +89,83 @@ export function documentView(ctx: UserContext, root: OpenApiDocument, location: 
     locationOf.set(copy, at);
     return copy;
   };
-  const document = view(root, location) as OpenApiDocument & { components?: Record<string, unknown> };
-  for (const [kind, named] of Object.entries(components))
-    document.components = { ...document.components, [kind]: { ...(document.components?.[kind] as object), ...named } };
-  return { document, locationOf };
+  const document = view(root, location) as OpenApiDocument & { components?: Record<string, Record<string, unknown>> };
+  // In place, so that the objects a bundle's own `components` holds keep their locations.
+  const all = (document.components ??= {});
+  for (const [kind, named] of Object.entries(components)) all[kind] = Object.assign(all[kind] ?? {}, named);
+  return { document, locationOf, refSiblings };
 }
+
+/** The views by lint: every rule of one lint meets the root with the same `resolve`. */
+const views = new WeakMap<object, DocumentView>();
+
+function judged(ctx: UserContext, root: unknown, options: FaithfulOptions | undefined): View {
+  let built = views.get(ctx.resolve);
+  if (!built) views.set(ctx.resolve, (built = documentView(ctx, root, ctx.location)));
+  const { document, locationOf } = built;
+  const locate = (at: string): Location => {
+    let node: unknown = document;
+    let location = locationOf.get(document)!;
+    for (const segment of pointerSegments(at)) {
+      if (isRef(node) && segment !== '$ref') {
+        node = nodeAt(document, node.$ref);
+        location = (node !== null && typeof node === 'object' && locationOf.get(node)) || location;
+      }
+      if (node === null || typeof node !== 'object' || !Object.prototype.hasOwnProperty.call(node, segment)) break;
+      node = (node as Record<string, unknown>)[segment];
+      location = (node !== null && typeof node === 'object' && locationOf.get(node)) || location.child([segment]);
+    }
+    return location;
+  };
+  const reportAt = (location: Location | LineColLocationObject, message: string) => ctx.report({ message, location });
+  // On its key, as the source shows it (the whole of a file that is the node).
+  const keyOf = (location: Location) => (location.pointer === '#/' ? location : location.key());
+  return {
+    ...built,
+    variant: options?.variant ?? 'bundle',
+    locate,
+    reportAt,
+    report: (at, message) => reportAt(keyOf(locate(at)), `${message} (at ${at})`),
+    reportPlain: (at, message, sentence) => reportAt(sentence ? sentenceLocation(locate(at), sentence) : keyOf(locate(at)), message),
+  };
+}
+
+/** A rule that judges the view when the walk leaves the document (with the options redocly.yaml gives it). */
+export function viewRule<Options extends object = FaithfulOptions>(judge: (view: View, options: Options & FaithfulOptions) => void): Oas3Rule {
+  return (options: Record<string, unknown>) => ({
+    Root: {
+      leave(root, ctx: UserContext) {
+        judge(judged(ctx, root, options), (options ?? {}) as Options & FaithfulOptions);
+      },
+    },
+  });
+}
+
+/** An operation of the view. */
+export interface SeenOperation {
+  path: string;
+  method: string;
+  /** Its row of the table, when the table has one for this method and path. */
+  row?: OperationRow;
+  operation: Operation;
+  pathItem: PathItem;
+  /** A JSON pointer below this operation: `at('responses')`. */
+  at(...keys: (string | number)[]): string;
+}
+
+/** Every operation under `paths`, in document order, with its row of the table. */
+export const operationsOf = (document: OpenApiDocument): SeenOperation[] =>
+  [...eachOperation(document)].map(({ path, method, pathItem, operation }) => ({
+    path,
+    method,
+    row: rowOf(path, method),
+    operation,
+    pathItem,
+    at: (...keys) => pointer('paths', path, method, ...keys),
+  }));
+
+/** A rule that judges each operation of the table in turn. */
+export const operationRule = (check: (seen: SeenOperation & { row: OperationRow }, view: View) => void): Oas3Rule =>
+  viewRule((view) => {
+    for (const seen of operationsOf(view.document)) if (seen.row) check(seen as SeenOperation & { row: OperationRow }, view);
+  });

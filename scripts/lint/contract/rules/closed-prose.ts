@@ -1,12 +1,9 @@
 // faithful/prose: each text is its wording (../open-wordings.ts), after a lead in its operation's
-// words, names and numbers (../lead-words.ts), and no text is anywhere else (../prose.ts). It reads
-// the description whole (../view.ts) and reports each breach at its sentence's line, or at what
-// holds a missing text.
-import type { Oas3Rule, UserContext } from '@redocly/openapi-core';
-import type { OpenApiDocument } from '../../../openapi-document.ts';
+// words, names and numbers (../lead-words.ts), and no text is anywhere else (../prose.ts). It
+// reports each breach at its sentence's line, or at what holds a missing text.
 import { proseBreaches } from '../prose.ts';
 import { sentenceLocation } from '../text-location.ts';
-import { documentView } from '../view.ts';
+import { viewRule } from '../view.ts';
 
 /** A text to write in place of one that differs from its wording: in `file`, at `pointer` (`npm run lint -- --fix`). */
 export interface WordingFix {
@@ -21,22 +18,12 @@ export interface WordingFix {
  */
 export const wordingFixes = new Map<string, WordingFix[]>();
 
-interface ProseOptions {
-  fixesKey?: string;
-}
-
-export const Prose: Oas3Rule = (options: ProseOptions) => ({
-  Root: {
-    leave(root, ctx: UserContext) {
-      const { document, locationOf } = documentView(ctx, root as OpenApiDocument, ctx.location);
-      for (const breach of proseBreaches(document)) {
-        const holder = locationOf.get(breach.holder);
-        if (!holder) continue;
-        const value = holder.child([breach.key]);
-        ctx.report({ message: breach.message, location: breach.sentence ? sentenceLocation(value, breach.sentence) : holder });
-        if (breach.fix !== undefined)
-          wordingFixes.get(options?.fixesKey ?? '')?.push({ file: value.source.absoluteRef, pointer: value.pointer, text: breach.fix });
-      }
-    },
-  },
+export const Prose = viewRule<{ fixesKey?: string }>((view, options) => {
+  for (const breach of proseBreaches(view.document)) {
+    const holder = view.locationOf.get(breach.holder);
+    if (!holder) continue;
+    const value = holder.child([breach.key]);
+    view.reportAt(breach.sentence ? sentenceLocation(value, breach.sentence) : holder, breach.message);
+    if (breach.fix !== undefined) wordingFixes.get(options.fixesKey ?? '')?.push({ file: value.source.absoluteRef, pointer: value.pointer, text: breach.fix });
+  }
 });

@@ -4,9 +4,8 @@
 // and the kind of each value (an object, a list, a text); the values themselves are the other
 // rules' (an operationId is faithful/operation-id's, a status faithful/error-response's ...), and so
 // are the keys of maps (paths, statuses, media types, component names).
-import type { Location, Oas3Rule, UserContext } from '@redocly/openapi-core';
-import { httpMethods, isRef } from '../../../openapi-document.ts';
-import { componentAt, type FaithfulOptions, reportAt } from '../visit.ts';
+import { escapePointerSegment, httpMethods, isRef, pointerSegments } from '../../../openapi-document.ts';
+import { componentOf, type View, viewRule } from '../view.ts';
 
 /** What a key outside the allow-list would state that the interface document does not. */
 const inventions: [RegExp, string][] = [
@@ -28,85 +27,62 @@ const inventions: [RegExp, string][] = [
 
 const invention = (key: string) => inventions.find(([pattern]) => pattern.test(key))?.[1] ?? 'not a fact the interface document states';
 
-interface Walk {
-  ctx: UserContext;
-  variant: NonNullable<FaithfulOptions['variant']>;
-  /** The nodes walked already (a component is reached from every place that references it). */
-  seen: Set<string>;
-}
-
-/** A check of the value at a location. */
-type Check = (value: unknown, location: Location, walk: Walk) => void;
+/** A check of the value at a pointer of the view. */
+type Check = (value: unknown, at: string, view: View) => void;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const shown = (value: unknown) => JSON.stringify(value)?.slice(0, 80);
+const below = (at: string, key: string | number) => `${at}/${escapePointerSegment(key)}`;
 
 /** Any value: another rule holds it. */
 const owned: Check = () => {};
 
 /** A non-empty text: what it says is the prose rules'. */
-const text: Check = (value, location, walk) => {
-  if (typeof value !== 'string' || value.trim() === '') reportAt(walk.ctx, location, `a non-empty text is allowed here, not ${shown(value)}`);
+const text: Check = (value, at, view) => {
+  if (typeof value !== 'string' || value.trim() === '') view.reportPlain(at, `a non-empty text is allowed here, not ${shown(value)}`);
 };
 
 /** An object of `kind` that may have only `keys` (and must have `required`). */
 function object(kind: string, keys: Record<string, Check>, required: string[] = []): Check {
-  return (value, location, walk) => {
-    if (!isObject(value)) return reportAt(walk.ctx, location, `${kind}: an object is allowed here, not ${shown(value)}`);
+  return (value, at, view) => {
+    if (!isObject(value)) return view.reportPlain(at, `${kind}: an object is allowed here, not ${shown(value)}`);
     for (const [key, child] of Object.entries(value)) {
       const check = keys[key];
-      if (check) check(child, location.child([key]), walk);
+      if (check) check(child, below(at, key), view);
       else
-        reportAt(
-          walk.ctx,
-          location.child([key]),
+        view.reportPlain(
+          below(at, key),
           `not stated by the interface document (${invention(key)}): ${kind} may have only ${Object.keys(keys).join(', ')}, not ${JSON.stringify(key)}`,
         );
     }
-    for (const key of required) if (!(key in value)) reportAt(walk.ctx, location, `${kind} must have ${key}`);
+    for (const key of required) if (!(key in value)) view.reportPlain(at, `${kind} must have ${key}`);
   };
 }
 
 /** A map whose values are each checked by `check(key)`; its keys are another rule's. */
 function mapOf(kind: string, check: (key: string) => Check): Check {
-  return (value, location, walk) => {
-    if (!isObject(value)) return reportAt(walk.ctx, location, `${kind}: an object is allowed here`);
-    for (const [key, child] of Object.entries(value)) check(key)(child, location.child([key]), walk);
+  return (value, at, view) => {
+    if (!isObject(value)) return view.reportPlain(at, `${kind}: an object is allowed here`);
+    for (const [key, child] of Object.entries(value)) check(key)(child, below(at, key), view);
   };
 }
 
 function arrayOf(kind: string, check: Check): Check {
-  return (value, location, walk) => {
-    if (!Array.isArray(value)) return reportAt(walk.ctx, location, `${kind}: a list is allowed here`);
-    value.forEach((item, index) => check(item, location.child([index]), walk));
+  return (value, at, view) => {
+    if (!Array.isArray(value)) return view.reportPlain(at, `${kind}: a list is allowed here`);
+    value.forEach((item, index) => check(item, below(at, index), view));
   };
 }
 
-/** A `$ref` to a component of `kind` (any target, without one), walked once where it is; or the object itself. */
-function refOr(kind: string | undefined, inline: Check): Check {
-  return (value, location, walk) => {
-    if (!isRef(value)) return walkOnce(inline, value, location, walk);
-    if (walk.variant === 'dereferenced') reportAt(walk.ctx, location, 'the dereferenced variant holds no $ref');
-    object('a reference', { $ref: owned })(value, location, walk);
-    const target = walk.ctx.resolve(value, location.source.absoluteRef);
-    if (!target.location) return; // Redocly's no-unresolved-refs names it
-    if (kind !== undefined && componentAt(target.location)?.kind !== kind)
-      reportAt(walk.ctx, location, `a reference to one of components.${kind} is allowed here`);
-    walkOnce(inline, target.node, target.location, walk);
+/** A `$ref` to a component of `kind` (each component is checked under `components`), or the object itself. */
+function refOr(kind: string, inline: Check): Check {
+  return (value, at, view) => {
+    if (!isRef(value)) return inline(value, at, view);
+    if (view.variant === 'dereferenced') view.reportPlain(at, 'the dereferenced variant holds no $ref');
+    const component = componentOf(value);
+    // A $ref the view could not follow is Redocly's no-unresolved-refs'.
+    if (component && component.kind !== kind) view.reportPlain(at, `a reference to one of components.${kind} is allowed here`);
   };
-}
-
-/** `check`, at most once per node: a component is also reached from every reference to it. */
-const once =
-  (check: Check): Check =>
-  (value, location, walk) =>
-    walkOnce(check, value, location, walk);
-
-function walkOnce(check: Check, value: unknown, location: Location, walk: Walk): void {
-  const id = `${location.source.absoluteRef}${location.pointer}`;
-  if (walk.seen.has(id)) return;
-  walk.seen.add(id);
-  check(value, location, walk);
 }
 
 // Schemas: every payload is open: an object that accepts any property, or a schema that constrains nothing.
@@ -133,15 +109,14 @@ const pathItem = object('a path item', {
   ...Object.fromEntries(httpMethods.map((method) => [method, operation])),
   // Each operation names its own: Swagger UI 5 renders a path-level $ref parameter of a 3.1
   // description as a nameless field and sends `{id}` unreplaced (docs/generators.md).
-  parameters: (_, location, walk) =>
-    reportAt(
-      walk.ctx,
-      location,
+  parameters: (_, at, view) =>
+    view.reportPlain(
+      at,
       "path-item parameters: give each operation its parameters (Swagger UI 5 cannot send a path-level $ref parameter: it sends '%7Bid%7D')",
     ),
 });
 
-function documentCheck(variant: Walk['variant']): Check {
+function documentCheck(variant: View['variant']): Check {
   const info: Record<string, Check> = { title: text, description: owned, version: owned };
   if (variant !== '3.0') info.summary = text;
   const server = object('the server', {
@@ -157,22 +132,21 @@ function documentCheck(variant: Walk['variant']): Check {
       info: object('info', info, ['title']),
       servers: arrayOf('servers', server),
       tags: arrayOf('tags', object('a tag', { name: owned, description: owned })),
-      paths: mapOf('paths', () => refOr(undefined, pathItem)),
+      paths: mapOf('paths', () => pathItem),
       components: object('components', {
-        parameters: mapOf('components.parameters', () => once(parameter)),
-        responses: mapOf('components.responses', () => once(errorResponse)),
-        schemas: mapOf('components.schemas', () => once(payloadSchema)),
+        parameters: mapOf('components.parameters', () => parameter),
+        responses: mapOf('components.responses', () => errorResponse),
+        schemas: mapOf('components.schemas', () => payloadSchema),
       }),
     },
     ['info'],
   );
 }
 
-export const ClosedWorld: Oas3Rule = (options: FaithfulOptions) => ({
-  Root: {
-    leave(root, ctx: UserContext) {
-      const walk: Walk = { ctx, variant: options?.variant ?? 'bundle', seen: new Set() };
-      walkOnce(documentCheck(walk.variant), root, ctx.location, walk);
-    },
-  },
+export const ClosedWorld = viewRule((view) => {
+  documentCheck(view.variant)(view.document, '#', view);
+  for (const location of view.refSiblings) {
+    const key = pointerSegments(location.pointer).at(-1) ?? '';
+    view.reportAt(location.key(), `not stated by the interface document (${invention(key)}): a reference may have only $ref, not ${JSON.stringify(key)}`);
+  }
 });
