@@ -67,7 +67,7 @@ export async function overlaidDescription(
   // What the overlays fill in is no longer said to be open, anywhere in the texts.
   const perOperation = callerChanges(base, document).changes;
   reconcileProse(document, perOperation);
-  overlaidOverview(document, changes, new Set([...filledParts(document, perOperation).values()].flatMap((parts) => [...parts])));
+  overlaidOverview(document, changes, filledParts(document, perOperation));
   const name = checkPackageName(options.packageName ?? defaultPackageName);
   // What the outputs are made of: the overlaid description, and the toolchain that makes them.
   const digest = createHash('sha256').update(bundleJsonText(document)).update(toolchainVersion(project)).digest('hex').slice(0, 8);

@@ -39,6 +39,30 @@ export function filledParts(overlaid: OpenApiDocument, changes: CallerChange[]):
   return filled;
 }
 
+/** Whether an open part concerns an operation: the fields of its request if it has a request body, the type of a path parameter if it has one, the rest always. */
+function concerns(part: OpenPart, document: OpenApiDocument, pathItem: PathItem | undefined, operation: Operation): boolean {
+  if (part === 'request fields') return operation.requestBody !== undefined;
+  if (part === 'id type') return operationParameters(document, pathItem, operation).some((parameter) => parameter.in === 'path');
+  return true;
+}
+
+/**
+ * The open parts the overlays fill in for every operation they concern (`all`), and those they fill
+ * in for only some (`some`): the overview may drop a sentence for the first, and says the second
+ * are still open for the rest.
+ */
+export function filledAcross(overlaid: OpenApiDocument, filled: Map<string, Set<OpenPart>>): { all: Set<OpenPart>; some: Set<OpenPart> } {
+  const all = new Set<OpenPart>();
+  const some = new Set<OpenPart>();
+  for (const part of new Set([...filled.values()].flatMap((parts) => [...parts]))) {
+    const everywhere = [...eachOperation(overlaid)].every(
+      ({ pathItem, operation }) => !concerns(part, overlaid, pathItem, operation) || filled.get(String(operation.operationId))?.has(part),
+    );
+    (everywhere ? all : some).add(part);
+  }
+  return { all, some };
+}
+
 /** The row of the overview table each open part belongs to. */
 export const overviewRow: Record<OpenPart, DocumentPart> = {
   authentication: 'Authentication',

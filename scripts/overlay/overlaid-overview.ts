@@ -5,7 +5,7 @@
 import { deref, eachOperation, type OpenApiDocument, type Response, successStatus } from '../openapi-document.ts';
 import { capital, type OpenPart } from '../lint/contract/open-wordings.ts';
 import { type DocumentPart, overviewContents, type OverviewFacts, verdicts } from '../lint/contract/overview.ts';
-import { overviewRow, partsFilledBy } from './open-parts.ts';
+import { filledAcross, overviewRow, partsFilledBy } from './open-parts.ts';
 import { cell, type OverlayChanges } from './overlay-changes.ts';
 
 /** The table's inputs, read from a bundle: each operation's success status and label, and the number of areas. */
@@ -20,14 +20,15 @@ function overviewFacts(document: OpenApiDocument): OverviewFacts {
   };
 }
 
-/** Rewrites the overview table in `overlaid.info.description`, if it has one. */
-export function overlaidOverview(overlaid: OpenApiDocument, changes: OverlayChanges, filled: Set<OpenPart>): void {
+/** Rewrites the overview table in `overlaid.info.description`, if it has one, from the open parts the overlays fill in for each operation. */
+export function overlaidOverview(overlaid: OpenApiDocument, changes: OverlayChanges, filled: Map<string, Set<OpenPart>>): void {
   const lines = String(overlaid.info?.description ?? '').split('\n');
   const header = lines.findIndex((line) => line.startsWith('| Part of the interface document |'));
   if (header === -1) return;
   const added = addedByRow(changes);
   const rows = lines.slice(header + 2).filter((line) => line.startsWith('|'));
-  const own = overviewContents(overviewFacts(overlaid), filled);
+  const { all, some } = filledAcross(overlaid, filled);
+  const own = overviewContents(overviewFacts(overlaid), all, some);
   const made = [...own].map(([part, content]) => {
     const overlays = added.get(part) ?? [];
     const now = [capital(content), overlays.length > 0 ? `Added by the overlays: ${overlays.join('; ')}.` : ''].filter(Boolean).join(' ');

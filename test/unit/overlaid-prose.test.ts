@@ -9,6 +9,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { markdownReference } from '../../scripts/pipeline/markdown-reference.ts';
 import { generateTypes } from '../../scripts/pipeline/generate-types.ts';
 import { overlaidDescription } from '../../scripts/overlay/build-overlaid.ts';
+import { filledAcross } from '../../scripts/overlay/open-parts.ts';
+import { eachOperation } from '../../scripts/openapi-document.ts';
+import type { OpenPart } from '../../scripts/lint/contract/open-wordings.ts';
 import { checkout, type Json, loadBundle, root } from '../support/helpers.ts';
 import { scratchFolderPerFile } from '../support/scratch-folder.ts';
 
@@ -28,16 +31,34 @@ actions:
     update: {type: object, properties: {message: {type: string}}}
 `;
 
+/** An overlay that gives one operation credentials and an error response with a field, and no other operation. */
+const oneOperation = `overlay: 1.1.0
+info: {title: One operation, version: "1"}
+actions:
+  - target: $
+    update:
+      security: []
+      components: {securitySchemes: {Key: {type: apiKey, in: header, name: X-Key}}}
+  - target: $.paths['/v1/scopes'].get
+    update:
+      security: [{Key: []}]
+      responses: {'404': {description: Not found., content: {application/json: {schema: {type: object, properties: {reason: {type: string}}}}}}}
+`;
+
 beforeAll(async () => {
   base = await loadBundle();
   const file = path.join(scratch.dir, 'typed-id.yaml');
   await fs.writeFile(file, typedId);
+  const one = path.join(scratch.dir, 'one-operation.yaml');
+  await fs.writeFile(one, oneOperation);
+  scopesOnly = (await overlaidDescription(checkout, { overlays: [one], out: scratch.dir }, base)).document;
   const overlays = [path.join(examples, 'auth.yaml'), path.join(examples, 'fields.yaml')];
   document = (await overlaidDescription(checkout, { overlays, out: scratch.dir }, base)).document;
   reference = markdownReference(document);
   typed = (await overlaidDescription(checkout, { overlays: [file], out: scratch.dir }, base)).document;
 });
 let typed: Json;
+let scopesOnly: Json;
 
 const operation = (doc: Json, p: string, method: string) => doc.paths[p][method];
 
@@ -93,6 +114,35 @@ describe('the texts of a description with overlays', () => {
     expect(table.find((line: string) => line.startsWith('| Resources and their fields |'))).toContain(
       'Added by the overlays: request field `subject` at $.subject (sendBatch)',
     );
+  });
+
+  it('keep saying in the overview that a part is open for the operations no overlay filled it in for', () => {
+    const row = (doc: Json, part: string) => doc.info.description.split('\n').find((line: string) => line.startsWith(`| ${part} |`));
+    // fields.yaml gives fields to the bodies of sendBatch and getMessageStatus only.
+    expect(row(document, 'Resources and their fields')).toContain('The fields of every resource are left open, except where the overlays add them.');
+    expect(row(document, 'Endpoints')).toContain(
+      'Request and response payloads the overlays add no fields to, the type and format of `id`, and query parameters of list operations are left open.',
+    );
+    // The typed overlay types the shared `id` and error body, so every operation's: those leave the rows, the other fields stay open.
+    expect(row(typed, 'Endpoints')).toContain('Request and response payloads and query parameters of list operations are left open.');
+    expect(row(typed, 'Resources and their fields')).toContain('The fields of every resource are left open, except where the overlays add them.');
+    expect(row(typed, 'Errors')).toBe('| Errors | Left open | Added by the overlays: default response field `message` at $.message (every operation). |');
+    // Credentials and an error body for listScopes alone.
+    expect(row(scopesOnly, 'Authentication')).toContain('| No security scheme is declared, except where the overlays add one. Added by the overlays:');
+    expect(row(scopesOnly, 'Errors')).toContain(
+      '| One `default` response with any JSON body, except where the overlays add error fields. Added by the overlays:',
+    );
+    expect(row(scopesOnly, 'Resources and their fields')).toContain('The fields of every resource are left open, except where the overlays add them.');
+  });
+
+  it('count a part as filled in only once it is for every operation it concerns', () => {
+    // The request fields concern the operations with a request body: all of them filled in, the part is.
+    const withBody = [...eachOperation(base)].filter(({ operation }) => operation.requestBody).map(({ operation }) => String(operation.operationId));
+    const filled = new Map([...eachOperation(base)].map(({ operation }) => [String(operation.operationId), new Set<OpenPart>()]));
+    for (const id of withBody) filled.get(id)!.add('request fields');
+    expect(filledAcross(base, filled)).toEqual({ all: new Set(['request fields']), some: new Set() });
+    filled.get(withBody[0])!.delete('request fields');
+    expect(filledAcross(base, filled)).toEqual({ all: new Set(), some: new Set(['request fields']) });
   });
 
   it('reach the Markdown reference, llms-full.txt, the types and the code samples', async () => {

@@ -9,15 +9,19 @@ import type { OperationRow } from './operations.ts';
 /** An open part of the interface document that an overlay can fill in, and so a sentence can stop saying. */
 export type OpenPart = 'authentication' | 'request fields' | 'response fields' | 'error fields' | 'errors' | 'id type';
 
-/** A sentence that stays while none of its parts is filled in. */
+/**
+ * A sentence that stays while one of its parts is still open; once one is filled in, for some of
+ * the operations (the overview speaks for all of them) or for all, it reads `partly` where it has one.
+ */
 interface Sentence {
   text: string;
   parts: OpenPart[];
+  partly?: string;
 }
 
 /** A list of open parts in one sentence: the filled items leave, the rest stay ("A, B and C are not specified."). */
 interface ListSentence {
-  items: { text: string; parts: OpenPart[] }[];
+  items: Sentence[];
   render(kept: string[]): string;
 }
 
@@ -27,13 +31,16 @@ export const none: ReadonlySet<OpenPart> = new Set<OpenPart>();
 export const listed = (items: string[], word: string) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} ${word} ${items.at(-1)}`);
 export const capital = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
-/** The pieces that stay with `filled` filled in, as text, joined by `separator`. */
-export function render(pieces: Piece[], filled: ReadonlySet<OpenPart>, separator = ' '): string {
-  const open = (parts: OpenPart[]) => !parts.some((part) => filled.has(part));
+/** The pieces that stay with `filled` filled in, and `partly` filled in for some operations only, as text, joined by `separator`. */
+export function render(pieces: Piece[], filled: ReadonlySet<OpenPart>, separator = ' ', partly: ReadonlySet<OpenPart> = none): string {
+  const words = ({ text, parts, partly: some }: Sentence): string[] => {
+    if (parts.length > 0 && parts.every((part) => filled.has(part))) return [];
+    return [parts.some((part) => filled.has(part) || partly.has(part)) ? (some ?? text) : text];
+  };
   return pieces
     .flatMap((piece) => {
-      if ('text' in piece) return open(piece.parts) ? [piece.text] : [];
-      const kept = piece.items.filter((item) => open(item.parts)).map((item) => item.text);
+      if ('text' in piece) return words(piece);
+      const kept = piece.items.flatMap(words);
       return kept.length > 0 ? [piece.render(kept)] : [];
     })
     .join(separator);

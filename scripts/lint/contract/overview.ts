@@ -68,6 +68,13 @@ function endpoints(facts: OverviewFacts): { statuses: string; prefixes: string; 
   };
 }
 
+/** A sentence that says a part is open, and once the overlays fill it in for some operations only, that it is open except there. */
+const openExcept = (text: string, added: string, ...parts: OpenPart[]): Piece => ({
+  text,
+  parts,
+  partly: `${text.slice(0, -1)}, except where the overlays add ${added}.`,
+});
+
 /** Each part's row after its verdict, as sentences that name the open parts they speak for (open-wordings.ts). */
 function rows(facts: OverviewFacts): { part: DocumentPart; content: Piece[] }[] {
   const { statuses, prefixes, minority } = endpoints(facts);
@@ -82,7 +89,7 @@ function rows(facts: OverviewFacts): { part: DocumentPart; content: Piece[] }[] 
       part: 'Resources and their fields',
       content: [
         said('one named schema per payload.'),
-        said('The fields of every resource are left open.', 'request fields', 'response fields', 'error fields'),
+        openExcept('The fields of every resource are left open.', 'them', 'request fields', 'response fields', 'error fields'),
       ],
     },
     { part: 'States and transitions', content: [] },
@@ -92,17 +99,25 @@ function rows(facts: OverviewFacts): { part: DocumentPart; content: Piece[] }[] 
         said(`the operations of its Endpoints table with their methods, paths, success status and label (${statuses}) and which of them take a request part.`),
         {
           items: [
-            { text: 'request and response payloads', parts: ['request fields', 'response fields'] },
-            { text: `the type and format of ${code('id')}`, parts: ['id type'] },
+            {
+              text: 'request and response payloads',
+              parts: ['request fields', 'response fields'],
+              partly: 'request and response payloads the overlays add no fields to',
+            },
+            {
+              text: `the type and format of ${code('id')}`,
+              parts: ['id type'],
+              partly: `the type and format of ${code('id')} where the overlays do not state them`,
+            },
             { text: 'query parameters of list operations', parts: [] },
           ],
           render: (kept) => `${capital(serial(kept))} ${kept.length > 1 ? 'are' : 'is'} left open.`,
         },
       ],
     },
-    { part: 'Authentication', content: [said('no security scheme is declared.', 'authentication')] },
+    { part: 'Authentication', content: [openExcept('no security scheme is declared.', 'one', 'authentication')] },
     { part: 'Events', content: [said('no webhook events are declared.')] },
-    { part: 'Errors', content: [said(`one ${code('default')} response with any JSON body.`, 'error fields')] },
+    { part: 'Errors', content: [openExcept(`one ${code('default')} response with any JSON body.`, 'error fields', 'error fields')] },
     { part: 'Limits', content: [said('no rate-limit headers or quota values.')] },
     {
       part: 'Versioning',
@@ -115,9 +130,9 @@ function rows(facts: OverviewFacts): { part: DocumentPart; content: Piece[] }[] 
   ];
 }
 
-/** What the description says of each part, with `filled` filled in: an overlaid overview's own words. */
-export function overviewContents(facts: OverviewFacts, filled: ReadonlySet<OpenPart>): Map<DocumentPart, string> {
-  return new Map(rows(facts).map(({ part, content }) => [part, render(content, filled)]));
+/** What the description says of each part, with `filled` filled in for every operation and `partly` for some: an overlaid overview's own words. */
+export function overviewContents(facts: OverviewFacts, filled: ReadonlySet<OpenPart>, partly: ReadonlySet<OpenPart> = none): Map<DocumentPart, string> {
+  return new Map(rows(facts).map(({ part, content }) => [part, render(content, filled, ' ', partly)]));
 }
 
 export const tableHeader = ['| Part of the interface document | What this description specifies |', '|---|---|'];
