@@ -10,8 +10,9 @@ import type { OperationRow } from './operations.ts';
 export type OpenPart = 'authentication' | 'request fields' | 'response fields' | 'error fields' | 'errors' | 'id type';
 
 /**
- * A sentence that stays while one of its parts is still open; once one is filled in, for some of
- * the operations (the overview speaks for all of them) or for all, it reads `partly` where it has one.
+ * A sentence that stays while one of its parts is still open. Once some of its parts are filled in,
+ * or filled in for some operations only (the overview speaks for all of them), it reads `partly`
+ * if it has one.
  */
 interface Sentence {
   text: string;
