@@ -2,23 +2,11 @@
 // interface document's verdict (`verdicts` of the contract's overview) beside what this description
 // now specifies: the contract's own words for the part, written again without what the overlays
 // fill in (`overviewContents`), and what the overlays add, each change with its operations.
-import { deref, eachOperation, type OpenApiDocument, type Response, successStatus } from '../openapi-document.ts';
+import type { OpenApiDocument } from '../openapi-document.ts';
 import { capital, type OpenPart } from '../lint/contract/open-wordings.ts';
-import { type DocumentPart, overviewContents, type OverviewFacts, verdicts } from '../lint/contract/overview.ts';
+import { type DocumentPart, overviewContents, overviewFacts, verdicts } from '../lint/contract/overview.ts';
 import { filledAcross, overviewRow, partsFilledBy } from './open-parts.ts';
 import { cell, type OverlayChanges } from './overlay-changes.ts';
-
-/** The table's inputs, read from a bundle: each operation's success status and label, and the number of areas. */
-function overviewFacts(document: OpenApiDocument): OverviewFacts {
-  return {
-    operations: [...eachOperation(document)].map(({ path, operation }) => {
-      const status = successStatus(operation) ?? '';
-      const label = deref<Response>(document, operation.responses?.[status])?.description;
-      return { path, operationId: String(operation.operationId), status, label: String(label) };
-    }),
-    areaCount: document.tags?.length ?? 0,
-  };
-}
 
 /** Rewrites the overview table in `overlaid.info.description`, if it has one, from the open parts the overlays fill in for each operation. */
 export function overlaidOverview(overlaid: OpenApiDocument, changes: OverlayChanges, filled: Map<string, Set<OpenPart>>): void {

@@ -6,6 +6,7 @@
 // description does. That the description does what each verdict says (no security scheme where
 // authentication is left open ...) is faithful/closed-world's: it allows no key that would say more.
 
+import { deref, eachOperation, type OpenApiDocument, type Response, successStatus } from '../../openapi-document.ts';
 import { capital, listed, none, type OpenPart, type Piece, render } from './open-wordings.ts';
 
 /** The nine parts of the interface document, in its order. */
@@ -43,6 +44,17 @@ const code = (text: string) => `\`${text}\``;
 export interface OverviewFacts {
   operations: { path: string; operationId: string; status: string; label: string }[];
   areaCount: number;
+}
+
+/** The table's inputs, read from a bundle (or the contract's view of the split source, view.ts). */
+export function overviewFacts(document: OpenApiDocument): OverviewFacts {
+  return {
+    operations: [...eachOperation(document)].map(({ path, operation }) => {
+      const status = successStatus(operation) ?? '';
+      return { path, operationId: String(operation.operationId), status, label: String(deref<Response>(document, operation.responses?.[status])?.description) };
+    }),
+    areaCount: Array.isArray(document.tags) ? document.tags.length : 0,
+  };
 }
 
 /** "A, B, and C": the Endpoints row's list keeps its serial comma. */

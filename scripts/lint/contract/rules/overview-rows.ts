@@ -1,18 +1,12 @@
 // faithful/overview: the overview table in info.description is the one the contract makes from the
 // facts (../overview.ts): a row per part of the interface document, with its verdict.
-import { deref, pointer, successStatus } from '../../../openapi-document.ts';
-import { documentParts, overviewTable, tableRows } from '../overview.ts';
-import { operationsOf, viewRule } from '../view.ts';
+import { pointer } from '../../../openapi-document.ts';
+import { documentParts, overviewFacts, overviewTable, tableRows } from '../overview.ts';
+import { viewRule } from '../view.ts';
 
 export const Overview = viewRule((view) => {
   const { document } = view;
-  const expected = overviewTable({
-    operations: operationsOf(document).map(({ path, operation }) => {
-      const status = successStatus(operation) ?? '';
-      return { path, operationId: String(operation.operationId), status, label: String(deref(document, operation.responses?.[status])?.description) };
-    }),
-    areaCount: Array.isArray(document.tags) ? document.tags.length : 0,
-  });
+  const expected = overviewTable(overviewFacts(document));
   const at = pointer('info', 'description');
   const found = tableRows(typeof document.info?.description === 'string' ? document.info.description : '');
   for (const [index, part] of documentParts.entries()) {
