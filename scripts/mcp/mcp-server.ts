@@ -143,7 +143,14 @@ function argumentProblem(tool: ToolDefinition, error: ErrorObject): string {
 }
 
 /** An answer read up to a number of bytes: the rest is not read, and `truncated` says so. */
-function boundedFetch(fetchImpl: (request: Request) => Promise<Response>, limit: number, state: { truncated: boolean; bytes: number }) {
+/** What a bounded fetch passed on: whether it cut the answer, and the bytes it let through (the answer as the service sent it). */
+interface Received {
+  truncated: boolean;
+  bytes: number;
+  chunks: Uint8Array[];
+}
+
+function boundedFetch(fetchImpl: (request: Request) => Promise<Response>, limit: number, state: Received) {
   return async (request: Request): Promise<Response> => {
     const response = await fetchImpl(request);
     if (response.body === null || (response.status >= 300 && response.status < 400)) return response;
@@ -154,13 +161,17 @@ function boundedFetch(fetchImpl: (request: Request) => Promise<Response>, limit:
         if (done) return controller.close();
         const room = limit - state.bytes;
         if (value.byteLength > room) {
-          if (room > 0) controller.enqueue(value.subarray(0, room));
+          if (room > 0) {
+            controller.enqueue(value.subarray(0, room));
+            state.chunks.push(value.subarray(0, room));
+          }
           state.bytes = limit;
           state.truncated = true;
           await reader.cancel();
           return controller.close();
         }
         state.bytes += value.byteLength;
+        state.chunks.push(value);
         controller.enqueue(value);
       },
       cancel: (reason) => reader.cancel(reason),
@@ -234,7 +245,7 @@ export class ToolCaller {
 
   private async send(tool: ToolDefinition, input: Record<string, unknown>): Promise<CallToolResult> {
     const key = `${tool.method} ${tool.path}`;
-    const state = { truncated: false, bytes: 0 };
+    const state: Received = { truncated: false, bytes: 0, chunks: [] };
     // Read past the bound by the longest credential: one that straddles it is read whole, hidden,
     // and only then is the answer cut.
     const slack = Math.max(0, ...this.secrets().map((secret) => Buffer.byteLength(secret)));
@@ -253,21 +264,16 @@ export class ToolCaller {
       if (argument.in === 'body') body = input[argument.name];
       else (params[argument.in] ??= {})[argument.name] = input[argument.name];
     }
-    const request = client.request as unknown as (
-      method: string,
-      path: string,
-      init: Record<string, unknown>,
-    ) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
-    const { data, error, response } = await request(tool.method.toLowerCase(), tool.path, {
+    const request = client.request as unknown as (method: string, path: string, init: Record<string, unknown>) => Promise<{ response: Response }>;
+    // openapi-fetch reads the whole answer before it returns (as text, or parsed when an error is
+    // JSON); what the bounded fetch let through is what is shown: `"gone"` as sent, not `gone`.
+    const { response } = await request(tool.method.toLowerCase(), tool.path, {
       params,
       ...(body === undefined ? {} : { body }),
       parseAs: 'text',
       signal: AbortSignal.timeout(this.options.timeoutMs),
     });
-    // openapi-fetch hands a success body over as text (parseAs) and an error body parsed when it is
-    // JSON: shown as JSON again, so that an answer of `null` reads `null`.
-    const answer = response.ok ? data : error;
-    const text = typeof answer === 'string' ? answer : answer === undefined ? '' : JSON.stringify(answer);
+    const text = new TextDecoder().decode(Buffer.concat(state.chunks));
     const type = response.headers.get('content-type');
     const head = `HTTP ${response.status}${type ? ` (${clean(type)})` : ''} from ${tool.method} ${tool.path}`;
     const answerShown = this.bounded(this.hidden(text));

@@ -188,7 +188,9 @@ describe('a call, against a recording service on 127.0.0.1', () => {
 
   it.each([
     ['null', 'null'],
-    ['{"code": 7}', '{"code":7}'],
+    ['{"code": 7}', '{"code": 7}'],
+    ['""', '""'],
+    ['"gone"', '"gone"'],
     ['', '(no body)'],
   ])('an error answer of %j is shown as the service sent it', async (body, shown) => {
     service.reply = () => ({ status: 404, body, headers: { 'content-type': 'application/json' } });
