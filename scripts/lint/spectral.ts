@@ -4,7 +4,11 @@
 // lint many times), or in a worker thread (spectral-worker-client.ts, for the commands).
 import spectralCore, { type ISpectralDiagnostic } from '@stoplight/spectral-core';
 import spectralParsers from '@stoplight/spectral-parsers';
+import { shareSpectralAjvInstances } from './spectral-ajv.ts';
 import type { LoadedRuleset } from './spectral-ruleset.ts';
+
+// The JSON Schema meta-schemas compiled once, not once per lint (spectral-ajv.ts).
+shareSpectralAjvInstances();
 
 export type SpectralDiagnostic = Pick<ISpectralDiagnostic, 'code' | 'message' | 'path' | 'severity' | 'range' | 'source'>;
 
