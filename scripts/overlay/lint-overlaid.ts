@@ -109,9 +109,9 @@ function textProblems(document: OpenApiDocument): OverlaidProblem[] {
   // Raw HTML as a Markdown renderer reads it (markdownlint's no-inline-html, on CommonMark's own
   // parse: a backslash-escaped backtick opens no code span), and any HTML comment, which hides its
   // text from a reader but not from an agent.
-  const found = lintMarkdown({ strings: Object.fromEntries(markdown.map(({ text }, i) => [String(i), text])), config: { default: false, MD033: true } });
-  for (const [i, { at, text }] of markdown.entries())
-    if (found[String(i)].length > 0 || text.includes('<!--'))
+  const html = holdsRawHtml(markdown.map(({ text }) => text));
+  for (const { at, text } of markdown)
+    if (html.get(text) || text.includes('<!--'))
       problems.push(
         textProblem(
           'no-raw-html',
@@ -121,6 +121,23 @@ function textProblems(document: OpenApiDocument): OverlaidProblem[] {
       );
   return problems;
 }
+
+/**
+ * Whether markdownlint finds raw HTML in each of `texts`. Its answer for a text depends on nothing
+ * else, and most texts are the description's own, the same in every lint: each is parsed once
+ * (markdownlint's parse is most of this lint's time), and kept in a bounded memo.
+ */
+function holdsRawHtml(texts: string[]): Map<string, boolean> {
+  if (rawHtmlMemo.size + texts.length > rawHtmlMemoSize) rawHtmlMemo.clear();
+  const fresh = [...new Set(texts.filter((text) => !rawHtmlMemo.has(text)))];
+  if (fresh.length > 0) {
+    const found = lintMarkdown({ strings: Object.fromEntries(fresh.map((text, i) => [String(i), text])), config: { default: false, MD033: true } });
+    for (const [i, text] of fresh.entries()) rawHtmlMemo.set(text, found[String(i)].length > 0);
+  }
+  return new Map(texts.map((text) => [text, rawHtmlMemo.get(text) !== false]));
+}
+const rawHtmlMemo = new Map<string, boolean>();
+const rawHtmlMemoSize = 20_000;
 
 /** The keys OpenAPI 3.1 gives a Reference Object beside `$ref`, which every tool reads. */
 const refSiblings = new Set(['$ref', 'summary', 'description']);

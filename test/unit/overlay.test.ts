@@ -384,6 +384,14 @@ describe('the description with overlays', () => {
     await expect(refused).rejects.toThrow(message);
   });
 
+  it('refuses the same raw HTML again in a second build (each text is parsed once per process)', async () => {
+    const file = await overlayFile('html-twice.yaml', `${header}  - target: $.info\n    update: {description: 'Hi <b>twice</b>'}\n`);
+    for (let build = 0; build < 2; build++)
+      await expect(overlaidDescription(checkout, options([file]), base)).rejects.toThrow(
+        'html-twice.yaml:5: action 1 (target $.info): error overlay-text no-raw-html',
+      );
+  });
+
   it('keeps HTML written as code (`<meta>` in backticks): it is shown, not rendered', async () => {
     const file = await overlayFile('code.yaml', `${header}  - target: $.info\n    update: {description: 'The service answers \`<meta>\` tags as text.'}\n`);
     await expect(overlaidDescription(checkout, options([file]), base)).resolves.toBeTruthy();
