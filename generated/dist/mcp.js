@@ -20237,7 +20237,6 @@ function argumentProblem(tool, error) {
 	if (error.keyword === "not" && Array.isArray(refused)) return `argument '${clean(field.join("."))}' must not be ${refused.map((v) => clean(JSON.stringify(v))).join(" or ")}`;
 	return `argument '${clean(field.join("."))}' ${error.message ?? "is not valid"}`;
 }
-/** An answer read up to a number of bytes: the rest is not read, and `truncated` says so. */
 function boundedFetch(fetchImpl, limit, state) {
 	return async (request) => {
 		const response = await fetchImpl(request);
@@ -20249,13 +20248,17 @@ function boundedFetch(fetchImpl, limit, state) {
 				if (done) return controller.close();
 				const room = limit - state.bytes;
 				if (value.byteLength > room) {
-					if (room > 0) controller.enqueue(value.subarray(0, room));
+					if (room > 0) {
+						controller.enqueue(value.subarray(0, room));
+						state.chunks.push(value.subarray(0, room));
+					}
 					state.bytes = limit;
 					state.truncated = true;
 					await reader.cancel();
 					return controller.close();
 				}
 				state.bytes += value.byteLength;
+				state.chunks.push(value);
 				controller.enqueue(value);
 			},
 			cancel: (reason) => reader.cancel(reason)
@@ -20319,7 +20322,8 @@ var ToolCaller = class {
 		const key = `${tool.method} ${tool.path}`;
 		const state = {
 			truncated: false,
-			bytes: 0
+			bytes: 0,
+			chunks: []
 		};
 		const slack = Math.max(0, ...this.secrets().map((secret) => Buffer.byteLength(secret)));
 		const client = createDescribedClient({
@@ -20339,14 +20343,13 @@ var ToolCaller = class {
 			else (params[argument.in] ??= {})[argument.name] = input[argument.name];
 		}
 		const request = client.request;
-		const { data, error, response } = await request(tool.method.toLowerCase(), tool.path, {
+		const { response } = await request(tool.method.toLowerCase(), tool.path, {
 			params,
 			...body === void 0 ? {} : { body },
 			parseAs: "text",
 			signal: AbortSignal.timeout(this.options.timeoutMs)
 		});
-		const answer = response.ok ? data : error;
-		const text = typeof answer === "string" ? answer : answer === void 0 ? "" : JSON.stringify(answer);
+		const text = new TextDecoder().decode(Buffer.concat(state.chunks));
 		const type = response.headers.get("content-type");
 		const head = `HTTP ${response.status}${type ? ` (${clean(type)})` : ""} from ${tool.method} ${tool.path}`;
 		const answerShown = this.bounded(this.hidden(text));
