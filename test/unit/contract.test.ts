@@ -335,6 +335,11 @@ const cases: Record<Exclude<FaithfulRule, 'faithful/prose' | keyof typeof wholeD
     ],
     ['an empty request body description', (d) => (batch(d).requestBody.description = ''), /\/requestBody\/description: a non-empty text is allowed here/],
     [
+      'a $ref to a place that is not a component',
+      (d) => (webhooks(d).responses['200'].content['application/json'].schema = { $ref: '#/components/schemas/GetApiKeyResponseBody/additionalProperties' }),
+      /\/responses\/200\/content\/application~1json\/schema: a reference to one of components\.schemas is allowed here/,
+    ],
+    [
       'a text beside a $ref',
       (d) => (webhooks(d).responses.default.description = 'Any error.'),
       /\/get\/responses\/default\/description: not stated by the interface document \(not a fact the interface document states\): a reference may have only \$ref, not "description"/,
@@ -413,15 +418,47 @@ describe('the contract', () => {
     expect(await problems(dereferenced, 'dereferenced')).toContainEqual(
       expect.stringMatching(/^faithful\/closed-world .*: the dereferenced variant holds no \$ref/),
     );
+    // A $ref to a place that is not a component is one too.
+    webhooks(dereferenced).responses['200'].content['application/json'].schema = {
+      $ref: '#/paths/~1v1~1quotas/get/responses/200/content/application~1json/schema',
+    };
+    expect(await problems(dereferenced, 'dereferenced')).toContainEqual(
+      expect.stringMatching(
+        /^faithful\/closed-world #\/paths\/~1v1~1webhooks\/get\/responses\/200\/content\/application~1json\/schema: the dereferenced variant holds no \$ref/,
+      ),
+    );
+  });
+
+  /** The contract's problems on the split source with edits held in memory (file under openapi/ -> its text edited). */
+  async function sourceProblems(edits: Record<string, (text: string) => string>): Promise<string[]> {
+    const texts = new Map<string, string>();
+    for (const [file, edit] of Object.entries(edits)) {
+      const full = path.join(path.dirname(checkout.sourceEntry), file);
+      texts.set(full, edit(await fs.readFile(full, 'utf8')));
+    }
+    const project = openProject(checkout.root, texts);
+    const spectral = inThreadSpectral(await loadRuleset(project, project.spectralRuleset));
+    return problemLines(project, await lintDescription(project, { spectral })).filter((line) => line.includes('faithful/'));
+  }
+
+  it('names a component written twice, as a file and under components:, where the second is', async () => {
+    const lines = await sourceProblems({ 'openapi.yaml': (text) => `${text}components:\n  schemas:\n    ErrorBody: {}\n` });
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^openapi\/openapi\.yaml:\d+:5 error faithful\/closed-world: a second component named schemas\.ErrorBody/),
+    );
+  });
+
+  it('names a problem in a path file once, however many $refs reach it', async () => {
+    const lines = await sourceProblems({
+      'openapi.yaml': (text) => text.replace(/\n( +)\/v1\/quotas:\n( +)(\$ref: [^\n]+)/, '$&\n$1/v1/quotas-again:\n$2$3'),
+      'paths/v1_quotas.yaml': (text) => text.replace('  responses:', '  x-rate-limit: 100\n  responses:'),
+    });
+    expect(lines.filter((line) => line.includes('faithful/closed-world'))).toEqual([expect.stringMatching(/^openapi\/paths\/v1_quotas\.yaml:11:3 /)]);
   });
 
   it('names the source file, line and column of a problem in the split source (here an in-memory edit)', async () => {
-    const file = path.join(path.dirname(checkout.sourceEntry), 'paths', 'v1_quotas.yaml');
-    const text = (await fs.readFile(file, 'utf8')).replace('  responses:', '  x-rate-limit: 100\n  responses:');
-    const project = openProject(checkout.root, new Map([[file, text]]));
-    const spectral = inThreadSpectral(await loadRuleset(project, project.spectralRuleset));
-    const lines = problemLines(project, await lintDescription(project, { spectral }));
-    expect(lines.filter((line) => line.includes('faithful/'))).toEqual([
+    const lines = await sourceProblems({ 'paths/v1_quotas.yaml': (text) => text.replace('  responses:', '  x-rate-limit: 100\n  responses:') });
+    expect(lines).toEqual([
       expect.stringMatching(
         /^openapi\/paths\/v1_quotas\.yaml:11:3 error faithful\/closed-world: not stated by the interface document \(limits are not shown\): an operation may have only /,
       ),

@@ -21,6 +21,8 @@ interface DocumentView {
   locationOf: Map<object, Location>;
   /** The keys written beside a `$ref`, which the view drops (faithful/closed-world names them). */
   refSiblings: Location[];
+  /** A component written a second time under a name another has (the bundle would rename one): where, and its `kind.name`. */
+  clashes: { location: Location; component: string }[];
 }
 
 /** The view as a rule judges it, with the variant it is and how to report. */
@@ -54,46 +56,58 @@ export function componentOf(node: unknown): { kind: string; name: string } | und
   return kind && name ? { kind, name } : undefined;
 }
 
-/** The view of the document at `location` (the root), its `$ref`s followed by `ctx`. */
-function documentView(ctx: UserContext, root: unknown, location: Location): DocumentView {
+/** The view of the document at `root` (where the walk starts), its `$ref`s followed by `ctx`. */
+function documentView(ctx: UserContext, node: unknown, root: Location): DocumentView {
   const locationOf = new Map<object, Location>();
   const refSiblings: Location[] = [];
+  const clashes: DocumentView['clashes'] = [];
   const components: Record<string, Record<string, unknown>> = {};
   const following = new Set<string>();
-  const view = (node: unknown, at: Location): unknown => {
-    if (isRef(node)) {
-      refSiblings.push(...Object.keys(node).flatMap((key) => (key === '$ref' ? [] : [at.child([key])])));
-      const target = ctx.resolve(node, at.source.absoluteRef);
-      const id = target.location && `${target.location.source.absoluteRef}${target.location.pointer}`;
-      if (!target.location || !id || following.has(id)) return node;
-      const component = componentAt(target.location);
-      if (!component) {
-        following.add(id);
-        const inlined = view(target.node, target.location);
-        following.delete(id);
-        return inlined;
-      }
-      const kind = (components[component.kind] ??= {});
-      if (!(component.name in kind)) {
-        kind[component.name] = undefined;
-        kind[component.name] = view(target.node, target.location);
-      }
-      const ref = { $ref: pointer('components', component.kind, component.name) };
-      locationOf.set(ref, at);
-      return ref;
-    }
-    if (node === null || typeof node !== 'object') return node;
-    const copy: Record<string, unknown> | unknown[] = Array.isArray(node)
-      ? node.map((child, index) => view(child, at.child([index])))
-      : Object.fromEntries(Object.entries(node).map(([key, child]) => [key, view(child, at.child([key]))]));
-    locationOf.set(copy, at);
-    return copy;
+  const written = (copy: object, at: Location) => (locationOf.set(copy, at), copy);
+  // Each component is viewed once, wherever it is met first: through a $ref or where it is written.
+  const asComponent = ({ kind, name }: { kind: string; name: string }, at: Location, make: () => unknown) => {
+    const named = (components[kind] ??= {});
+    if (!(name in named)) {
+      named[name] = undefined; // a $ref back to it while it is viewed
+      named[name] = make();
+    } else if (named[name] && locationOf.get(named[name])?.absolutePointer !== at.absolutePointer) clashes.push({ location: at, component: `${kind}.${name}` });
+    return named[name];
   };
-  const document = view(root, location) as OpenApiDocument & { components?: Record<string, Record<string, unknown>> };
+  const copyOf = (node: unknown, at: Location): unknown =>
+    node === null || typeof node !== 'object'
+      ? node
+      : written(
+          Array.isArray(node)
+            ? node.map((child, index) => view(child, at.child([index])))
+            : Object.fromEntries(Object.entries(node).map(([key, child]) => [key, view(child, at.child([key]))])),
+          at,
+        );
+  const view = (node: unknown, at: Location): unknown => {
+    if (!isRef(node)) {
+      const component = node !== null && typeof node === 'object' ? componentAt(at) : undefined;
+      return component ? asComponent(component, at, () => copyOf(node, at)) : copyOf(node, at);
+    }
+    refSiblings.push(...Object.keys(node).flatMap((key) => (key === '$ref' ? [] : [at.child([key])])));
+    const target = ctx.resolve(node, at.source.absoluteRef);
+    const { location } = target;
+    const component = location && componentAt(location);
+    if (component) {
+      asComponent(component, location, () => copyOf(target.node, location));
+      return written({ $ref: pointer('components', component.kind, component.name) }, at);
+    }
+    // A $ref that does not resolve, and one within the root document to what is not a component
+    // (faithful/closed-world names both), stay as written; a path item's file is inlined.
+    if (!location || following.has(location.absolutePointer) || location.source === root.source) return written({ ...node }, at);
+    following.add(location.absolutePointer);
+    const inlined = view(target.node, location);
+    following.delete(location.absolutePointer);
+    return inlined;
+  };
+  const document = view(node, root) as OpenApiDocument & { components?: Record<string, Record<string, unknown>> };
   // In place, so that the objects a bundle's own `components` holds keep their locations.
   const all = (document.components ??= {});
   for (const [kind, named] of Object.entries(components)) all[kind] = Object.assign(all[kind] ?? {}, named);
-  return { document, locationOf, refSiblings };
+  return { document, locationOf, refSiblings, clashes };
 }
 
 /** The views by lint: every rule of one lint meets the root with the same `resolve`. */
@@ -117,7 +131,14 @@ function judged(ctx: UserContext, root: unknown, options: FaithfulOptions | unde
     }
     return location;
   };
-  const reportAt = (location: Location | LineColLocationObject, message: string) => ctx.report({ message, location });
+  // Once per place: a file that two $refs inline is in the view twice.
+  const reported = new Set<string>();
+  const reportAt = (location: Location | LineColLocationObject, message: string) => {
+    const place = 'absolutePointer' in location ? location.absolutePointer : `${location.source.absoluteRef}:${location.start.line}:${location.start.col}`;
+    if (reported.has(`${place} ${message}`)) return;
+    reported.add(`${place} ${message}`);
+    ctx.report({ message, location });
+  };
   // On its key, as the source shows it (the whole of a file that is the node).
   const keyOf = (location: Location) => (location.pointer === '#/' ? location : location.key());
   return {
@@ -130,11 +151,14 @@ function judged(ctx: UserContext, root: unknown, options: FaithfulOptions | unde
   };
 }
 
-/** A rule that judges the view when the walk leaves the document (with the options redocly.yaml gives it). */
+/**
+ * A rule that judges the view (with the options redocly.yaml gives it) as the walk enters the
+ * document: the engine has resolved every `$ref` by then, and the contract's problems come first.
+ */
 export function viewRule<Options extends object = FaithfulOptions>(judge: (view: View, options: Options & FaithfulOptions) => void): Oas3Rule {
   return (options: Record<string, unknown>) => ({
     Root: {
-      leave(root, ctx: UserContext) {
+      enter(root, ctx: UserContext) {
         judge(judged(ctx, root, options), (options ?? {}) as Options & FaithfulOptions);
       },
     },

@@ -4,7 +4,7 @@
 // and the kind of each value (an object, a list, a text); the values themselves are the other
 // rules' (an operationId is faithful/operation-id's, a status faithful/error-response's ...), and so
 // are the keys of maps (paths, statuses, media types, component names).
-import { escapePointerSegment, httpMethods, isRef, pointerSegments } from '../../../openapi-document.ts';
+import { escapePointerSegment, httpMethods, isRef, nodeAt, pointerSegments } from '../../../openapi-document.ts';
 import { componentOf, type View, viewRule } from '../view.ts';
 
 /** What a key outside the allow-list would state that the interface document does not. */
@@ -74,14 +74,14 @@ function arrayOf(kind: string, check: Check): Check {
   };
 }
 
-/** A `$ref` to a component of `kind` (each component is checked under `components`), or the object itself. */
-function refOr(kind: string, inline: Check): Check {
+/** A `$ref` to a component of `kind` (any, without one: each component is checked under `components`), or the object itself. */
+function refOr(kind: string | undefined, inline: Check): Check {
   return (value, at, view) => {
     if (!isRef(value)) return inline(value, at, view);
     if (view.variant === 'dereferenced') view.reportPlain(at, 'the dereferenced variant holds no $ref');
-    const component = componentOf(value);
     // A $ref the view could not follow is Redocly's no-unresolved-refs'.
-    if (component && component.kind !== kind) view.reportPlain(at, `a reference to one of components.${kind} is allowed here`);
+    const resolves = componentOf(value) !== undefined || (value.$ref.startsWith('#') && nodeAt(view.document, value.$ref) !== undefined);
+    if (kind !== undefined && resolves && componentOf(value)?.kind !== kind) view.reportPlain(at, `a reference to one of components.${kind} is allowed here`);
   };
 }
 
@@ -132,7 +132,7 @@ function documentCheck(variant: View['variant']): Check {
       info: object('info', info, ['title']),
       servers: arrayOf('servers', server),
       tags: arrayOf('tags', object('a tag', { name: owned, description: owned })),
-      paths: mapOf('paths', () => pathItem),
+      paths: mapOf('paths', () => refOr(undefined, pathItem)),
       components: object('components', {
         parameters: mapOf('components.parameters', () => parameter),
         responses: mapOf('components.responses', () => errorResponse),
@@ -149,4 +149,9 @@ export const ClosedWorld = viewRule((view) => {
     const key = pointerSegments(location.pointer).at(-1) ?? '';
     view.reportAt(location.key(), `not stated by the interface document (${invention(key)}): a reference may have only $ref, not ${JSON.stringify(key)}`);
   }
+  for (const { location, component } of view.clashes)
+    view.reportAt(
+      location.pointer === '#/' ? location : location.key(),
+      `a second component named ${component} (a file of openapi/components/ and an entry under components: have the same name): the bundle would keep both, one renamed; rename or remove one`,
+    );
 });
