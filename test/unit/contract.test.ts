@@ -234,11 +234,15 @@ const cases: Record<Exclude<FaithfulRule, 'faithful/prose' | keyof typeof wholeD
     ['a body where rule 1 shows none', (d) => (webhooks(d).requestBody = batch(d).requestBody), /\/get\/requestBody: #27 shows no request body/],
   ],
   'faithful/shared-parameters': [
-    ['the id parameter given a format', (d) => (d.components.parameters.Id.schema.format = 'uuid'), /^#\/components\/parameters\/Id: the shared id parameter/],
+    [
+      'the id parameter given a format',
+      (d) => (d.components.parameters.Id.schema.format = 'uuid'),
+      /^#\/components\/parameters\/Id\/schema\/format: the shared id parameter: .*: schema\.format is "uuid", which the interface document does not state \(a fact of your service goes in an overlay/,
+    ],
     [
       'the open query pairs unexploded',
       (d) => (d.components.parameters.OpenQuery.explode = false),
-      /^#\/components\/parameters\/OpenQuery: the open query pairs/,
+      /^#\/components\/parameters\/OpenQuery\/explode: the open query pairs: .*: explode must be true, not false/,
     ],
   ],
   'faithful/open-payload': [
@@ -271,8 +275,8 @@ const cases: Record<Exclude<FaithfulRule, 'faithful/prose' | keyof typeof wholeD
     [
       'two bodies sharing a schema',
       (d) => (webhooks(d).responses['200'].content['application/json'].schema.$ref = '#/components/schemas/ListQuotasResponseBody'),
-      // Also named: the schema is now named after another operation, and ListWebhooksResponseBody is the body of none.
-      /ListQuotasResponseBody: (?:one named payload schema per body: this one is also the body of #27|#27's response body schema is ListQuotasResponseBody)|ListWebhooksResponseBody: one named payload schema per body, and no other schema/,
+      // Named at the $ref to change (the schema is #29's by its name), and ListWebhooksResponseBody is now the body of none.
+      /^#\/paths\/~1v1~1webhooks\/get\/responses\/200\/content\/application~1json\/schema: one named payload schema per body: ListQuotasResponseBody is also the body of #29 \(listQuotas\); point this \$ref at ListWebhooksResponseBody|ListWebhooksResponseBody: one named payload schema per body, and no other schema/,
     ],
   ],
   'faithful/document': [
@@ -446,6 +450,17 @@ describe('the contract', () => {
     expect(lines).toContainEqual(
       expect.stringMatching(/^openapi\/openapi\.yaml:\d+:5 error faithful\/closed-world: a second component named schemas\.ErrorBody/),
     );
+  });
+
+  it("names a $ref to another operation's schema where it is written, with the schema to name instead", async () => {
+    const lines = await sourceProblems({
+      'paths/v1_reputation_score.yaml': (text) => text.replace('GetReputationScoreResponseBody.yaml', 'GetIntegrationResponseBody.yaml'),
+    });
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^openapi\/paths\/v1_reputation_score\.yaml:\d+:\d+ error faithful\/open-payload: one named payload schema per body: GetIntegrationResponseBody is also the body of #16 \(getIntegration\); point this \$ref at GetReputationScoreResponseBody /,
+      ),
+    ]);
   });
 
   it('names a problem in a path file once, however many $refs reach it', async () => {

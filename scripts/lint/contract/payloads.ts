@@ -10,12 +10,14 @@ export interface PayloadOwner {
   body: 'request' | 'response';
 }
 
-/** A body's schema: whose body it is, its component's name, and where it is (its component, or its place when inline). */
+/** A body's schema: whose body it is, its component's name, where it is (its component, or its place when inline), and its place. */
 export interface Payload {
   owner: PayloadOwner & { kind: 'request' | 'response' | 'error' };
   name?: string;
   schema?: Schema;
   at: string;
+  /** Where the operation names it: `#/paths/.../content/application~1json/schema`. */
+  place: string;
 }
 
 /** Every body schema of the table's operations, in document order. */
@@ -35,12 +37,30 @@ export function payloadsOf(document: OpenApiDocument): Payload[] {
       Object.entries(deref(document, body)?.content ?? {}).map(([media, content]) => {
         const name = componentOf(content?.schema)?.name;
         const schema = deref(document, content?.schema as Referenced<Schema> | undefined);
-        return { owner, name, schema, at: name ? pointer('components', 'schemas', name) : at(...keys, 'content', media, 'schema') };
+        const place = at(...keys, 'content', media, 'schema');
+        return { owner, name, schema, at: name ? pointer('components', 'schemas', name) : place, place };
       }),
     );
   });
 }
 
-/** Every schema reached from a request or response body, by name, with whose body it is. */
+/** The name a request or success body's schema has: after its operation (`GetApiKeyResponseBody`). */
+export const ownName = ({ row, kind }: Pick<Payload['owner'], 'row' | 'kind'>): string | undefined =>
+  row && kind !== 'error' ? `${row.operationId[0].toUpperCase()}${row.operationId.slice(1)}${kind === 'request' ? 'RequestBody' : 'ResponseBody'}` : undefined;
+
+/**
+ * The body schemas, each with the bodies that use it: its owner first (the body it is named
+ * after, else the first), then any other that uses it too (faithful/open-payload names those).
+ */
+export function payloadsBySchema(document: OpenApiDocument): Payload[][] {
+  const bySchema = new Map<unknown, Payload[]>();
+  for (const payload of payloadsOf(document)) bySchema.set(payload.schema ?? payload, [...(bySchema.get(payload.schema ?? payload) ?? []), payload]);
+  return [...bySchema.values()].map((bodies) => {
+    const owner = bodies.find((payload) => payload.name !== undefined && ownName(payload.owner) === payload.name) ?? bodies[0];
+    return [owner, ...bodies.filter((payload) => payload !== owner)];
+  });
+}
+
+/** Every schema reached from a request or response body, by name, with whose body it is (its owner, where two share one). */
 export const payloadSchemaOwners = (document: OpenApiDocument): Map<string, PayloadOwner> =>
-  new Map(payloadsOf(document).flatMap(({ name, owner: { row, body } }) => (name ? [[name, { row, body }]] : [])));
+  new Map(payloadsBySchema(document).flatMap(([{ name, owner }]) => (name ? [[name, { row: owner.row, body: owner.body }]] : [])));

@@ -2,27 +2,24 @@
 // is an object that accepts any property; a list, a delete answer and the error body have no
 // stated shape, so no type (faithful/prose holds each schema's description to its wording).
 import { pointer } from '../../../openapi-document.ts';
-import { type Payload, payloadsOf } from '../payloads.ts';
+import { ownName, type Payload, payloadsBySchema } from '../payloads.ts';
 import { type View, viewRule } from '../view.ts';
 
 export const OpenPayload = viewRule((view) => {
-  /** Each body schema met so far, with the first body it is. */
-  const seen = new Map<unknown, Payload>();
-  for (const payload of payloadsOf(view.document)) {
-    const first = seen.get(payload.schema);
-    if (!first) {
-      seen.set(payload.schema, payload);
-      checkShape(view, payload);
-    } else if (first.owner.kind !== 'error' || payload.owner.kind !== 'error')
-      view.report(
-        payload.at,
-        `one named payload schema per body: this one is also the body of ${first.owner.row ? `#${first.owner.row.n}` : 'the error response'}`,
-      );
-    checkName(view, payload);
+  const groups = payloadsBySchema(view.document);
+  for (const [owner, ...others] of groups) {
+    checkShape(view, owner);
+    checkName(view, owner);
+    for (const other of others)
+      if (owner.owner.kind !== 'error' || other.owner.kind !== 'error')
+        view.report(
+          other.place,
+          `one named payload schema per body: ${other.name ?? 'this one'} is also the body of ${owner.owner.row ? `#${owner.owner.row.n} (${owner.owner.row.operationId})` : 'the error response'}${ownName(other.owner) ? `; point this $ref at ${ownName(other.owner)}` : ''}`,
+        );
   }
   // In a bundle, every schema of components is one of those bodies (the dereferenced variant inlines them).
   if (view.variant === 'dereferenced') return;
-  const bodies = new Set([...seen.values()].map((payload) => payload.name));
+  const bodies = new Set(groups.map(([owner]) => owner.name));
   for (const name of Object.keys(view.document.components?.schemas ?? {}))
     if (!bodies.has(name)) view.report(pointer('components', 'schemas', name), 'one named payload schema per body, and no other schema');
 });
@@ -50,9 +47,8 @@ function checkShape(view: View, { schema, owner, at }: Payload): void {
 function checkName(view: View, { name, owner: { row, kind }, at }: Payload): void {
   if (!/^[A-Z][A-Za-z]+(RequestBody|ResponseBody)$|^ErrorBody$/.test(name ?? 'ErrorBody'))
     return view.report(at, 'a payload schema is named <OperationId>RequestBody, <OperationId>ResponseBody or ErrorBody');
-  if (!row || kind === 'error' || !name) return;
-  const expected = `${row.operationId[0].toUpperCase()}${row.operationId.slice(1)}${kind === 'request' ? 'RequestBody' : 'ResponseBody'}`;
-  if (name !== expected)
+  const expected = ownName({ row, kind });
+  if (row && name && expected && name !== expected)
     view.report(
       at,
       `#${row.n}'s ${kind} body schema is ${name}, but a payload schema is named after its operation (${row.operationId}): ${expected}; rename the component, its file and its $ref`,

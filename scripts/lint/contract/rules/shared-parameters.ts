@@ -19,14 +19,32 @@ const expected: Record<string, { what: string; value: Partial<Parameter> }> = {
 /** The keys this rule holds: what a parameter is called, where it goes and how it is serialized. */
 const owned = ['name', 'in', 'required', 'style', 'explode', 'schema'] as const;
 
+/** The first place below where `found` differs from `want`: its keys, and the two values there. */
+function firstDifference(found: unknown, want: unknown, keys: string[] = []): { keys: string[]; found: unknown; want: unknown } | undefined {
+  if (isDeepStrictEqual(found, want)) return undefined;
+  const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+  if (isObject(found) && isObject(want))
+    for (const key of new Set([...Object.keys(want), ...Object.keys(found)])) {
+      const difference = firstDifference(found[key], want[key], [...keys, key]);
+      if (difference) return difference;
+    }
+  return { keys, found, want };
+}
+
 export const SharedParameters = viewRule((view) => {
   const parameters = (view.document.components?.parameters ?? {}) as Record<string, Parameter>;
   for (const [name, { what, value }] of Object.entries(expected)) {
     if (!parameters[name] || typeof parameters[name] !== 'object') continue;
     // The keys of a parameter's serialization are this rule's; any other key is faithful/closed-world's.
-    const found = Object.fromEntries(owned.map((key) => [key, parameters[name][key]]));
-    const want = Object.fromEntries(owned.map((key) => [key, value[key]]));
-    if (!isDeepStrictEqual(found, want))
-      view.report(pointer('components', 'parameters', name), `${what}: expected ${JSON.stringify(want)}, found ${JSON.stringify(found)}`);
+    const found = Object.fromEntries(owned.flatMap((key) => (parameters[name][key] === undefined ? [] : [[key, parameters[name][key]]])));
+    const difference = firstDifference(found, value);
+    if (!difference) continue;
+    const { keys, found: is, want } = difference;
+    view.report(
+      pointer('components', 'parameters', name, ...keys),
+      want === undefined
+        ? `${what}: ${keys.join('.')} is ${JSON.stringify(is)}, which the interface document does not state (a fact of your service goes in an overlay: docs/overlays.md)`
+        : `${what}: ${keys.join('.')} must be ${JSON.stringify(want)}, not ${JSON.stringify(is) ?? 'missing'}`,
+    );
   }
 });
