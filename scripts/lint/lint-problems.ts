@@ -52,7 +52,10 @@ export function lintSummary(project: Project, result: LintResult): string {
         ]
       : []),
     ...(house > 0 ? [`Redocly found ${house} problem(s) in the source (${shown(project, project.sourceEntry)} and the files it references)`] : []),
-    ...(result.spectral.length > 0 ? [`Spectral found ${result.spectral.length} problem(s) in the bundle (${result.bundleLabel})`] : []),
+    // The lines are the bundle's as lint makes it in memory: the file on disk is the last build's.
+    ...(result.spectral.length > 0
+      ? [`Spectral found ${result.spectral.length} problem(s) in the bundle (${result.bundleLabel}, as \`npm run build\` writes it from openapi/)`]
+      : []),
     ...(contract > 0 ? [`the faithfulness contract found ${contract} problem(s) (docs/faithfulness.md)`] : []),
   ];
   return counts.join('; ');

@@ -29,7 +29,7 @@ describe('npm run lint', () => {
     expect(result.stdout).toMatch(/^::(error|warning) title=info-description,file=generated\/openapi\.json,.*line=\d+/m);
     expect(result.stdout).toMatch(/^::error file=openapi\/openapi\.yaml,line=\d+,col=\d+,title=faithful\/overview::the overview names the part/m);
     expect(result.stderr).toMatch(
-      /^lint: Redocly found \d+ problem\(s\) in the source .*; Spectral found \d+ problem\(s\) in the bundle \(generated\/openapi\.json\); the faithfulness contract found \d+ problem\(s\) \(docs\/faithfulness\.md\)$/m,
+      /^lint: Redocly found \d+ problem\(s\) in the source .*; Spectral found \d+ problem\(s\) in the bundle \(generated\/openapi\.json, as `npm run build` writes it from openapi\/\); the faithfulness contract found \d+ problem\(s\) \(docs\/faithfulness\.md\)$/m,
     );
   });
 
