@@ -51,10 +51,15 @@ export function reconcileProse(overlaid: OpenApiDocument, changes: CallerChange[
     if (operation.requestBody && !isRef(operation.requestBody)) reword(operation.requestBody, 'description', requestBodyWording(), requestBodyWording(parts));
   }
   const users = componentUsers(overlaid);
+  // A shared component's text speaks for every operation that uses it: a part leaves it only once each has it filled in.
+  const common = (ids: Iterable<string>) => {
+    const sets = [...ids].map((id) => filled.get(id) ?? new Set<OpenPart>());
+    return new Set(sets.length === 0 ? [] : [...sets[0]].filter((part) => sets.every((parts) => parts.has(part))));
+  };
   for (const [name, { row, body }] of payloadSchemaOwners(overlaid)) {
     const schema = overlaid.components?.schemas?.[name] as { description?: unknown } | undefined;
     const kind = payloadKind(row, body);
-    const parts = union(users.get(`schemas/${name}`) ?? []);
+    const parts = common(users.get(`schemas/${name}`) ?? []);
     const operationId = row?.operationId ?? '';
     if (!row || !payloadHasLead(kind)) {
       reword(schema, 'description', payloadWording(kind, operationId), payloadWording(kind, operationId, parts));
@@ -69,7 +74,7 @@ export function reconcileProse(overlaid: OpenApiDocument, changes: CallerChange[
     const segments = at.split('/').slice(1);
     const key = segments.pop()!;
     const component = segments[0] === 'components' ? users.get(`${segments[1]}/${segments[2]}`) : undefined;
-    reword(nodeAt(overlaid, `#/${segments.join('/')}`), key, was, fixedWordings(component ? union(component) : all)[at]);
+    reword(nodeAt(overlaid, `#/${segments.join('/')}`), key, was, fixedWordings(component ? common(component) : all)[at]);
   }
   rewordIntro(overlaid);
 }

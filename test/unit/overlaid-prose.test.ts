@@ -45,8 +45,40 @@ actions:
       responses: {'404': {description: Not found., content: {application/json: {schema: {type: object, properties: {reason: {type: string}}}}}}}
 `;
 
+/** An overlay that gives deleteWebhook alone an error body of its own: its `default` replaced by a $ref to a response of the overlay's. */
+const deleteWebhookError = `overlay: 1.1.0
+info: {title: Typed deleteWebhook error, version: "1"}
+actions:
+  - target: $.components.schemas
+    update:
+      DeleteWebhookErrorBody: {type: object, properties: {code: {type: string}, message: {type: string}}}
+  - target: $.components.responses
+    update:
+      DeleteWebhookError: {description: An error of deleteWebhook., content: {application/json: {schema: {$ref: '#/components/schemas/DeleteWebhookErrorBody'}}}}
+  - target: $.paths['/v1/webhooks/{id}'].delete.responses.default
+    remove: true
+  - target: $.paths['/v1/webhooks/{id}'].delete.responses
+    update:
+      default: {$ref: '#/components/responses/DeleteWebhookError'}
+`;
+
+/** An overlay that adds a 404 response, without a body, to deleteWebhook alone. */
+const deleteWebhook404 = `overlay: 1.1.0
+info: {title: A 404 of deleteWebhook, version: "1"}
+actions:
+  - target: $.paths['/v1/webhooks/{id}'].delete.responses
+    update:
+      '404': {description: No webhook has this id.}
+`;
+
 beforeAll(async () => {
   base = await loadBundle();
+  const errorFile = path.join(scratch.dir, 'delete-webhook-error.yaml');
+  await fs.writeFile(errorFile, deleteWebhookError);
+  ownError = (await overlaidDescription(checkout, { overlays: [errorFile], out: scratch.dir }, base)).document;
+  const notFoundFile = path.join(scratch.dir, 'delete-webhook-404.yaml');
+  await fs.writeFile(notFoundFile, deleteWebhook404);
+  notFound = (await overlaidDescription(checkout, { overlays: [notFoundFile], out: scratch.dir }, base)).document;
   const file = path.join(scratch.dir, 'typed-id.yaml');
   await fs.writeFile(file, typedId);
   const one = path.join(scratch.dir, 'one-operation.yaml');
@@ -59,6 +91,8 @@ beforeAll(async () => {
 });
 let typed: Json;
 let scopesOnly: Json;
+let ownError: Json;
+let notFound: Json;
 
 const operation = (doc: Json, p: string, method: string) => doc.paths[p][method];
 
@@ -98,6 +132,30 @@ describe('the texts of a description with overlays', () => {
     expect(typed.components.responses.ErrorResponse.description).toBe(
       'Every other response of the operation. The interface document does not specify error status codes or error conditions.',
     );
+  });
+
+  it('say exactly what of the errors is still open once an overlay gives them fields or a status', () => {
+    const open = 'Response fields, errors and required authorization are not specified.';
+    const fieldsGiven = 'Response fields, error status codes, error conditions and required authorization are not specified.';
+    // deleteWebhook's own error body: its fields are given, its statuses and conditions are not; no other operation changes.
+    expect(operation(ownError, '/v1/webhooks/{id}', 'delete').description).toContain(fieldsGiven);
+    expect(operation(ownError, '/v1/webhooks/{id}', 'delete').description).not.toContain(open);
+    expect(operation(ownError, '/v1/webhooks', 'get').description).toContain(open);
+    expect(ownError.components.responses.ErrorResponse.description).toBe(base.components.responses.ErrorResponse.description);
+    expect(ownError.components.schemas.ErrorBody.description).toBe(base.components.schemas.ErrorBody.description);
+    // The shared error body typed: every operation's error fields are given.
+    expect(operation(typed, '/v1/webhooks/{id}', 'delete').description).toContain(fieldsGiven);
+    expect(operation(typed, '/v1/webhooks', 'get').description).toContain(fieldsGiven);
+    // A 404 for deleteWebhook: the errors other than it stay open, there and (the shared response's text) everywhere.
+    expect(operation(notFound, '/v1/webhooks/{id}', 'delete').description).toContain(
+      'Response fields, other errors and required authorization are not specified.',
+    );
+    expect(operation(notFound, '/v1/webhooks', 'get').description).toContain(open);
+    expect(notFound.components.responses.ErrorResponse.description).toBe(base.components.responses.ErrorResponse.description);
+    // A 404 with a field for listScopes, and its credentials: the shared error body is not what it typed.
+    expect(operation(scopesOnly, '/v1/scopes', 'get').description).toContain('Response fields and other errors are not specified.');
+    expect(scopesOnly.components.schemas.ErrorBody.description).toBe(base.components.schemas.ErrorBody.description);
+    expect(scopesOnly.components.responses.ErrorResponse.description).toBe(base.components.responses.ErrorResponse.description);
   });
 
   it('carry the overview with the verdict of the interface document beside what the overlays add', () => {

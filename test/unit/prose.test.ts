@@ -127,8 +127,17 @@ describe('the wordings an overlay writes again', () => {
   it('leave the items of a list an overlay fills in, and the sentence once none is left', () => {
     expect(operationWording(sendBatch, new Set(['authentication']))).toMatch(/\nResponse fields and errors are not specified\.$/);
     expect(operationWording(sendBatch, new Set(['authentication', 'response fields']))).toMatch(/\nErrors are not specified\.$/);
-    const all = operationWording(sendBatch, new Set(['authentication', 'response fields', 'errors', 'request fields', 'id type']));
-    expect(all).toBe(`Operation #${sendBatch.n} of the interface document, which states its method, path and success label (${sendBatch.label}).`);
+    // An error body's fields given, the statuses and conditions are still open; an error response added, the other errors are.
+    expect(operationWording(sendBatch, new Set(['error fields']))).toMatch(
+      /\nResponse fields, error status codes, error conditions and required authorization are not specified\.$/,
+    );
+    expect(operationWording(sendBatch, new Set(['authentication', 'response fields', 'error fields']))).toMatch(
+      /\nError status codes and error conditions are not specified\.$/,
+    );
+    const all = operationWording(sendBatch, new Set(['authentication', 'response fields', 'errors', 'error fields', 'request fields', 'id type']));
+    expect(all).toBe(
+      `Operation #${sendBatch.n} of the interface document, which states its method, path and success label (${sendBatch.label}).\nOther errors are not specified.`,
+    );
     expect(operationWording(listScopes)).not.toContain('`id`');
   });
 

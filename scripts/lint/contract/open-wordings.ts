@@ -12,12 +12,14 @@ export type OpenPart = 'authentication' | 'request fields' | 'response fields' |
 /**
  * A sentence that stays while one of its parts is still open. Once some of its parts are filled in,
  * or filled in for some operations only (the overview speaks for all of them), it reads `partly`
- * if it has one.
+ * if it has one. An item whose open rest depends on which of its parts are filled in has `rest`
+ * instead: once any is, it reads what `rest` gives for those parts (no words: it leaves).
  */
 interface Sentence {
   text: string;
   parts: OpenPart[];
   partly?: string;
+  rest?: (filled: ReadonlySet<OpenPart>) => string[];
 }
 
 /** A list of open parts in one sentence: the filled items leave, the rest stay ("A, B and C are not specified."). */
@@ -34,7 +36,9 @@ export const capital = (text: string) => `${text.charAt(0).toUpperCase()}${text.
 
 /** The pieces that stay with `filled` filled in, and `partly` filled in for some operations only, as text, joined by `separator`. */
 export function render(pieces: Piece[], filled: ReadonlySet<OpenPart>, separator = ' ', partly: ReadonlySet<OpenPart> = none): string {
-  const words = ({ text, parts, partly: some }: Sentence): string[] => {
+  const words = ({ text, parts, partly: some, rest }: Sentence): string[] => {
+    const touched = new Set(parts.filter((part) => filled.has(part) || partly.has(part)));
+    if (rest && touched.size > 0) return rest(touched);
     if (parts.length > 0 && parts.every((part) => filled.has(part))) return [];
     return [parts.some((part) => filled.has(part) || partly.has(part)) ? (some ?? text) : text];
   };
@@ -70,7 +74,12 @@ export function operationWording(row: OperationRow, filled: ReadonlySet<OpenPart
   pieces.push(
     notSpecified([
       { text: 'response fields', parts: ['response fields'] },
-      { text: 'errors', parts: ['errors'] },
+      // An error response an overlay adds leaves the other errors open; an error body's fields, the statuses and conditions.
+      {
+        text: 'errors',
+        parts: ['errors', 'error fields'],
+        rest: (filled) => (filled.has('errors') ? ['other errors'] : ['error status codes', 'error conditions']),
+      },
       { text: 'required authorization', parts: ['authentication'] },
     ]),
   );
