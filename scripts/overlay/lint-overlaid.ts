@@ -95,7 +95,7 @@ function textProblems(document: OpenApiDocument): OverlaidProblem[] {
           severity: 'error',
           linter: 'overlay-text',
           rule: 'no-ref-siblings',
-          message: `${beside.join(', ')} beside a $ref: the generators, the reference and verify read only the $ref; change what it references instead (${String(ref)})`,
+          message: `${beside.join(', ')} beside a $ref: the generators, the reference and verify read only the $ref; ${insteadOfRefSiblings(document, String(ref), at)}`,
           at: pointer(...at),
         });
       for (const [key, value] of Object.entries(node)) {
@@ -138,6 +138,37 @@ function holdsRawHtml(texts: string[]): Map<string, boolean> {
 }
 const rawHtmlMemo = new Map<string, boolean>();
 const rawHtmlMemoSize = 20_000;
+
+/**
+ * What to target instead of keys beside the `$ref` to `ref` at `at`: what it references (and the
+ * schema that holds, if it is a response, a request body or a parameter). When more than one `$ref`
+ * points there, updating it changes every operation that uses it (the shared `ErrorResponse` is
+ * every operation's `default`): the other way, for this place alone, is to replace the node with a
+ * `$ref` to a component of the overlay's own.
+ */
+function insteadOfRefSiblings(document: OpenApiDocument, ref: string, at: string[]): string {
+  const target = nodeAt(document, ref) as { content?: Record<string, { schema?: unknown }>; schema?: unknown } | undefined;
+  const schema = [target?.schema, ...Object.values(target?.content ?? {}).map((media) => media?.schema)].find(isRef)?.$ref;
+  const named = schema ? `${ref} (its schema: ${schema})` : ref;
+  if (refsTo(document, ref) < 2) return `change what it references instead (${named})`;
+  const key = at.at(-1) ?? '';
+  const here = at[0] === 'paths' && at.length > 3 ? 'this operation' : 'this place';
+  return `${ref} is shared: to change every operation that uses it, update it${schema ? ` (its schema: ${schema})` : ''}; to change ${here} alone, replace \`${key}\`: remove it, then add \`${key}\` as a $ref to a component of your own`;
+}
+
+/** How many `$ref`s in `document` point to `ref`. */
+function refsTo(document: OpenApiDocument, ref: string): number {
+  let count = 0;
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (typeof node === 'object' && node !== null) {
+      if ((node as { $ref?: unknown }).$ref === ref) count++;
+      Object.values(node).forEach(walk);
+    }
+  };
+  walk(document);
+  return count;
+}
 
 /** The keys OpenAPI 3.1 gives a Reference Object beside `$ref`, which every tool reads. */
 const refSiblings = new Set(['$ref', 'summary', 'description']);

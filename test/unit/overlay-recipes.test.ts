@@ -23,7 +23,7 @@ const overlaid = (...names: string[]): Promise<Overlaid & { document: Json }> =>
 
 describe('the overlays the docs show', () => {
   it.each([
-    ['docs/overlays.md', ['paging.yaml', 'idempotency.yaml', 'bearer.yaml', 'fields.yaml']],
+    ['docs/overlays.md', ['paging.yaml', 'idempotency.yaml', 'bearer.yaml', 'fields.yaml', 'error-body.yaml']],
     ['docs/generators.md', ['progenitor.yaml']],
   ])('%s shows each whole, as its file is', async (doc, names) => {
     const text = await fs.readFile(path.join(root, doc), 'utf8');
@@ -57,6 +57,16 @@ describe('the overlays the docs show', () => {
     const { document } = await overlaid('bearer.yaml', 'fields.yaml');
     expect(document.components.schemas.SendBatchRequestBody.required).toEqual(['subject']);
     expect(markdownReference(document).get('reference/messages-and-batches.md')).toContain("    body: { subject: 'text' },");
+  });
+
+  it("one operation's error body: deleteWebhook's `default` is its own, the other operations keep the shared one", async () => {
+    const { document, changesText, warnings } = await overlaid('error-body.yaml');
+    const remove = document.paths['/v1/webhooks/{id}'].delete;
+    expect(remove.responses.default).toEqual({ $ref: '#/components/responses/DeleteWebhookError' });
+    expect(document.paths['/v1/webhooks'].get.responses.default).toEqual({ $ref: '#/components/responses/ErrorResponse' });
+    expect(changesText).toContain('deleteWebhook: default response field `code` at $.code: a caller may find it (string, optional)');
+    expect(remove.description).toContain('Response fields, error status codes, error conditions and required authorization are not specified.');
+    expect(warnings).toEqual([]);
   });
 
   it('progenitor: no operation keeps a `default` response beside its success response; each has 4XX and 5XX', async () => {

@@ -377,6 +377,14 @@ describe('the description with overlays', () => {
       '{content: {application/json: {schema: {type: object, properties: {scopes: {type: array}}}}}}',
       'error overlay-text no-ref-siblings: type, properties beside a $ref: the generators, the reference and verify read only the $ref; change what it references instead (#/components/schemas/ListScopesResponseBody)',
     ],
+    // Found by the fourth new-user trial: the shared error response's $ref. Updating what it references types every
+    // operation's error; the message says so, and how to type this operation's alone.
+    [
+      "content merged beside the shared error response's $ref (one operation's error body meant)",
+      "$.paths['/v1/webhooks/{id}'].delete.responses.default",
+      '{content: {application/json: {schema: {type: object, properties: {code: {type: string}}}}}}',
+      'error overlay-text no-ref-siblings: content beside a $ref: the generators, the reference and verify read only the $ref; #/components/responses/ErrorResponse is shared: to change every operation that uses it, update it (its schema: #/components/schemas/ErrorBody); to change this operation alone, replace `default`: remove it, then add `default` as a $ref to a component of your own',
+    ],
   ])('refuses %s at the line of its key', async (_, target, update, message) => {
     const file = await overlayFile(`text-${Math.random().toString(36).slice(2)}.yaml`, `${header}  - target: ${target}\n    update: ${update}\n`);
     const refused = overlaidDescription(checkout, options([file]), base);
