@@ -2,7 +2,27 @@
 // copy of the checkout) and takes seconds; `e2e` is what must be real: the commands, the packed
 // package, Prism, Chromium, other generators, and the type tests (run by tsc); `languages` runs
 // other languages' generators and Schemathesis. `npm run test:unit` runs the first.
+import fs from 'node:fs';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * Where the unit tier's scratch folders go (its temporary projects, and the builds' staging and
+ * scratch folders inside them): a memory file system, where there is one with room and TMPDIR does
+ * not say otherwise. Creating a file costs about a millisecond on some disks (measured on the VM
+ * this was written on: 100 files of 15 KB in 110 ms on /tmp, 3 ms on /dev/shm), and the tier
+ * writes thousands. Only the unit tier: it starts no program from them (the e2e tier does, and
+ * /dev/shm may be noexec). Docker's default /dev/shm (64 MB) is too small and is left alone.
+ */
+function memoryTemporaryFolder(): Record<string, string> {
+  if (process.env.TMPDIR) return {};
+  try {
+    fs.accessSync('/dev/shm', fs.constants.W_OK);
+    const { bavail, bsize } = fs.statfsSync('/dev/shm');
+    return bavail * bsize >= 1024 ** 3 ? { TMPDIR: '/dev/shm' } : {};
+  } catch {
+    return {};
+  }
+}
 
 export default defineConfig({
   root: new URL('..', import.meta.url).pathname,
@@ -12,7 +32,14 @@ export default defineConfig({
         extends: true,
         // The unit files share one module graph per worker: they import the same heavy linters, and
         // none keeps state between tests in a module.
-        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], isolate: false, testTimeout: 30_000, hookTimeout: 30_000 },
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts'],
+          isolate: false,
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+          env: memoryTemporaryFolder(),
+        },
       },
       {
         extends: true,
