@@ -1,7 +1,7 @@
-// Three tiers, all in `npm test` (test/README.md): `unit` runs in this process (no child process; a
-// test that edits files edits a temporary copy) and takes seconds; `e2e` is what must be real: the commands, the packed
-// package, Prism, Chromium, other generators, and the type tests (run by tsc); `languages` runs
-// other languages' generators and Schemathesis. `npm run test:unit` runs the first.
+// Three tiers, all in `npm test` (test/README.md): `unit` runs in this process (no child process;
+// a test that edits files edits a temporary copy) and takes seconds; `e2e` is what must be real:
+// the commands, the packed package, Prism, Chromium, other generators, and the type tests (run by
+// tsc); `languages` runs other languages' generators and Schemathesis. `npm run test:unit` runs the first.
 import fs from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
