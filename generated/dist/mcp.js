@@ -19760,14 +19760,14 @@ var ResponseTooLargeError = class extends Error {
 	}
 };
 /**
-* `signal`, also aborted with a TimeoutError after `ms`: AbortSignal.any where the runtime has it,
-* else the same by hand (browsers before 2024 lack it).
+* `signal`, also aborted with a TimeoutError after `ms`. By hand, not with AbortSignal.any: Node
+* 20's composite signal can be garbage-collected while a call waits, and the deadline with it. The
+* timer holds the signal until it fires; it keeps no process alive.
 */
 function withDeadline(signal, ms) {
-	const timeout = () => new DOMException(`no complete answer within ${ms} ms (timeoutMs)`, "TimeoutError");
-	if (typeof AbortSignal.any === "function" && typeof AbortSignal.timeout === "function") return AbortSignal.any([signal, AbortSignal.timeout(ms)]);
 	const controller = new AbortController();
-	const timer = setTimeout(() => controller.abort(timeout()), ms);
+	const timer = setTimeout(() => controller.abort(new DOMException(`no complete answer within ${ms} ms (timeoutMs)`, "TimeoutError")), ms);
+	timer.unref?.();
 	const follow = () => {
 		clearTimeout(timer);
 		controller.abort(signal.reason);
@@ -19776,30 +19776,49 @@ function withDeadline(signal, ms) {
 	else signal.addEventListener("abort", follow, { once: true });
 	return controller.signal;
 }
-/** `response` with a body that errors with a ResponseTooLargeError past `limit` bytes (at once when its Content-Length says so). */
-function boundedResponse(response, limit, operation) {
-	if (limit <= 0 || response.body === null) return response;
+/**
+* `response` with a body that errors with a ResponseTooLargeError past `limit` bytes (at once when
+* its Content-Length says so), and with the deadline's reason when `deadline` aborts before the
+* body is read: undici passes an abort on through signals it holds weakly, so a garbage collection
+* during the read could lose it.
+*/
+function boundedResponse(response, limit, operation, deadline) {
+	if (response.body === null) return response;
 	const declared = Number(response.headers.get("content-length") ?? NaN);
 	const reader = response.body.getReader();
 	let read = 0;
+	let stop;
+	const done = () => deadline.removeEventListener("abort", stop);
 	const body = new ReadableStream({
 		start(controller) {
-			if (declared > limit) {
+			stop = () => {
+				reader.cancel(deadline.reason);
+				controller.error(deadline.reason);
+			};
+			if (limit > 0 && declared > limit) {
 				reader.cancel();
 				controller.error(new ResponseTooLargeError(operation, limit));
-			}
+			} else if (deadline.aborted) stop();
+			else deadline.addEventListener("abort", stop, { once: true });
 		},
 		async pull(controller) {
-			const { done, value } = await reader.read();
-			if (done) return controller.close();
+			const { done: end, value } = await reader.read();
+			if (end) {
+				done();
+				return controller.close();
+			}
 			read += value.byteLength;
-			if (read > limit) {
+			if (limit > 0 && read > limit) {
+				done();
 				await reader.cancel();
 				return controller.error(new ResponseTooLargeError(operation, limit));
 			}
 			controller.enqueue(value);
 		},
-		cancel: (reason) => reader.cancel(reason)
+		cancel: (reason) => {
+			done();
+			return reader.cancel(reason);
+		}
 	});
 	return new Response(body, {
 		status: response.status,
@@ -20087,17 +20106,19 @@ function sameOriginRedirects(fetchImpl, nameOf, bounds) {
 				mode: request.mode,
 				redirect: "manual"
 			};
-			const response = await fetchImpl(new Request(url, method === "GET" || method === "HEAD" ? init : {
+			const outgoing = new Request(url, method === "GET" || method === "HEAD" ? init : {
 				...init,
 				body
-			}));
+			});
+			signal.addEventListener("abort", () => outgoing, { once: true });
+			const response = await fetchImpl(outgoing);
 			if (response.type === "opaqueredirect") throw new RedirectRefusedError(nameOf(request), `the service answered with a redirect from ${url}, whose target this fetch hides (a browser's), so it cannot be checked to stay within the origin; it was not followed`);
 			if (response.redirected && response.url !== "" && new URL(response.url).origin !== new URL(url).origin) {
 				await response.body?.cancel();
 				throw new RedirectRefusedError(nameOf(request), `the fetch implementation followed a redirect from ${url} to ${response.url}, another origin, although the client asked it not to; its answer was not used, but your headers may have reached it`);
 			}
 			const location = response.headers.get("location");
-			if (!redirectStatuses.includes(response.status) || location === null || hop === maxRedirects) return boundedResponse(response, bounds.maxResponseBytes, nameOf(request));
+			if (!redirectStatuses.includes(response.status) || location === null || hop === maxRedirects) return boundedResponse(response, bounds.maxResponseBytes, nameOf(request), signal);
 			const target = new URL(location, url);
 			await response.body?.cancel();
 			if (target.origin !== new URL(url).origin) throw new CrossOriginRedirectError(nameOf(request), response.status, url, target.href);

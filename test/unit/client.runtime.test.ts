@@ -1,5 +1,9 @@
 // The generated client against a real HTTP server on 127.0.0.1: what goes on the wire for each
 // of every operation, path safety, open query pairs, errors, and auth headers.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as api from '../../generated/client.ts';
 import {
@@ -29,6 +33,12 @@ beforeEach(() => {
   server.reply = () => jsonReply(200, { ok: true });
   client = createEmailDeliveryClient({ baseUrl: server.url });
 });
+
+/** V8's garbage collection, called in this process (a context made after --expose-gc has `gc`). */
+function garbageCollector(): () => void {
+  v8.setFlagsFromString('--expose-gc');
+  return vm.runInNewContext('gc') as () => void;
+}
 
 /** The error a promise rejects with; fails the test if it resolves. */
 function rejection<E>(promise: Promise<unknown>): Promise<E> {
@@ -231,6 +241,30 @@ describe('bounds: an answer too big or too slow cannot hold the caller', () => {
       expect(error.message).toBe('no complete answer within 100 ms (timeoutMs)');
     } finally {
       Object.defineProperty(AbortSignal, 'any', { value: any, configurable: true, writable: true });
+    }
+  });
+
+  it('keeps its time bound while garbage collections run, waiting for the answer and reading its body', async () => {
+    const collect = garbageCollector();
+    const collecting = setInterval(collect, 10);
+    // Headers at once, then a body that never ends.
+    const stalling = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"a":');
+    });
+    await new Promise<void>((resolve) => stalling.listen(0, '127.0.0.1', resolve));
+    try {
+      server.reply = () => ({ ...jsonReply(200, {}), delayMs: 10_000 });
+      for (const baseUrl of [server.url, `http://127.0.0.1:${(stalling.address() as AddressInfo).port}`]) {
+        const started = performance.now();
+        const error = await rejection<Error>(api.listQuotas(createEmailDeliveryClient({ baseUrl, timeoutMs: 200 })));
+        expect([error.name, baseUrl]).toEqual(['TimeoutError', baseUrl]);
+        expect(performance.now() - started).toBeLessThan(3000);
+      }
+    } finally {
+      clearInterval(collecting);
+      stalling.closeAllConnections();
+      await new Promise((resolve) => stalling.close(resolve));
     }
   });
 
