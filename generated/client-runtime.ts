@@ -69,12 +69,14 @@ function boundedResponse(response: Response, limit: number, operation: string, d
   const done = () => deadline.removeEventListener('abort', stop!);
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
+      // The body is given up either way: a cancel that fails (the stream errored first, when the
+      // abort reached undici too) says nothing more, and must not be an unhandled rejection.
       stop = () => {
-        void reader.cancel(deadline.reason);
+        reader.cancel(deadline.reason).catch(() => {});
         controller.error(deadline.reason);
       };
       if (limit > 0 && declared > limit) {
-        void reader.cancel();
+        reader.cancel().catch(() => {});
         controller.error(new ResponseTooLargeError(operation, limit));
       } else if (deadline.aborted) stop();
       else deadline.addEventListener('abort', stop, { once: true });

@@ -19792,11 +19792,11 @@ function boundedResponse(response, limit, operation, deadline) {
 	const body = new ReadableStream({
 		start(controller) {
 			stop = () => {
-				reader.cancel(deadline.reason);
+				reader.cancel(deadline.reason).catch(() => {});
 				controller.error(deadline.reason);
 			};
 			if (limit > 0 && declared > limit) {
-				reader.cancel();
+				reader.cancel().catch(() => {});
 				controller.error(new ResponseTooLargeError(operation, limit));
 			} else if (deadline.aborted) stop();
 			else deadline.addEventListener("abort", stop, { once: true });

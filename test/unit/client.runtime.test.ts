@@ -247,6 +247,9 @@ describe('bounds: an answer too big or too slow cannot hold the caller', () => {
   it('keeps its time bound while garbage collections run, waiting for the answer and reading its body', async () => {
     const collect = garbageCollector();
     const collecting = setInterval(collect, 10);
+    const unhandled: unknown[] = [];
+    const record = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', record);
     // Headers at once, then a body that never ends.
     const stalling = http.createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -261,7 +264,11 @@ describe('bounds: an answer too big or too slow cannot hold the caller', () => {
         expect([error.name, baseUrl]).toEqual(['TimeoutError', baseUrl]);
         expect(performance.now() - started).toBeLessThan(3000);
       }
+      // Giving up the body leaves no rejection unhandled.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(unhandled).toEqual([]);
     } finally {
+      process.off('unhandledRejection', record);
       clearInterval(collecting);
       stalling.closeAllConnections();
       await new Promise((resolve) => stalling.close(resolve));
