@@ -20258,6 +20258,7 @@ function argumentProblem(tool, error) {
 	if (error.keyword === "not" && Array.isArray(refused)) return `argument '${clean(field.join("."))}' must not be ${refused.map((v) => clean(JSON.stringify(v))).join(" or ")}`;
 	return `argument '${clean(field.join("."))}' ${error.message ?? "is not valid"}`;
 }
+/** An answer read up to a number of bytes: the rest is not read, and `truncated` says so. */
 function boundedFetch(fetchImpl, limit, state) {
 	return async (request) => {
 		const response = await fetchImpl(request);

@@ -142,7 +142,6 @@ function argumentProblem(tool: ToolDefinition, error: ErrorObject): string {
   return `argument '${clean(field.join('.'))}' ${error.message ?? 'is not valid'}`;
 }
 
-/** An answer read up to a number of bytes: the rest is not read, and `truncated` says so. */
 /** What a bounded fetch passed on: whether it cut the answer, and the bytes it let through (the answer as the service sent it). */
 interface Received {
   truncated: boolean;
@@ -150,6 +149,7 @@ interface Received {
   chunks: Uint8Array[];
 }
 
+/** An answer read up to a number of bytes: the rest is not read, and `truncated` says so. */
 function boundedFetch(fetchImpl: (request: Request) => Promise<Response>, limit: number, state: Received) {
   return async (request: Request): Promise<Response> => {
     const response = await fetchImpl(request);
