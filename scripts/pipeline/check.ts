@@ -3,14 +3,17 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { type Project, shown } from '../project.ts';
-import { type BuildContext, committedSteps, runSteps, uncommittedOutputs } from './pipeline.ts';
+import { type BuildContext, committedSteps, runSteps, type Step, uncommittedOutputs } from './pipeline.ts';
 
-/** One line per drifted file (`differs: …`, `missing: …`, `not built from the source: …`); none when in step. */
-export async function checkDrift(project: Project, lintOptions?: BuildContext['lintOptions']): Promise<string[]> {
+/**
+ * One line per drifted file (`differs: …`, `missing: …`, `not built from the source: …`); none when
+ * in step. `steps` are the committed ones but in a test (which may replay some).
+ */
+export async function checkDrift(project: Project, lintOptions?: BuildContext['lintOptions'], steps: Step[] = committedSteps): Promise<string[]> {
   // Beside the outputs (on their file system), where the build's staging folders go too.
   const scratch = await fs.mkdtemp(path.join(path.dirname(project.outputDir), '.generated-check-'));
   try {
-    await runSteps({ project, outDir: scratch, lintOptions }, committedSteps, () => {});
+    await runSteps({ project, outDir: scratch, lintOptions }, steps, () => {});
     return await compareTrees(project, scratch, project.outputDir);
   } finally {
     await fs.rm(scratch, { recursive: true, force: true });
