@@ -10,7 +10,7 @@ import { generateClient } from '../../scripts/pipeline/generate-client.ts';
 import { markdownReference } from '../../scripts/pipeline/markdown-reference.ts';
 import { type AppliedAction, applyOverlays } from '../../scripts/overlay/apply-overlay.ts';
 import { overlaidInfo } from '../../scripts/openapi-document.ts';
-import { overlaidDescription } from '../../scripts/overlay/build-overlaid.ts';
+import { type Overlaid, overlaidDescription } from '../../scripts/overlay/build-overlaid.ts';
 import { checkOutputFolder, manifestFile, recordOutputFolder } from '../../scripts/overlay/output-folder.ts';
 import { silentPartRules } from '../../scripts/overlay/lint-overlaid.ts';
 import { overlayChanges } from '../../scripts/overlay/overlay-changes.ts';
@@ -248,16 +248,24 @@ describe('applying overlays', () => {
   });
 });
 
-describe('the description with overlays', () => {
-  const options = (overlays: string[], allowOperationChanges = false) => ({
-    overlays,
-    out: path.join(scratch.dir, 'out'),
-    allowOperationChanges,
-    shownAs: (f: string) => path.basename(f),
-  });
+const options = (overlays: string[], allowOperationChanges = false) => ({
+  overlays,
+  out: path.join(scratch.dir, 'out'),
+  allowOperationChanges,
+  shownAs: (f: string) => path.basename(f),
+});
 
+let bothExamples: Promise<Overlaid> | undefined;
+/**
+ * The description with both example overlays, made (and linted) once for the file by the first
+ * test or hook that needs it: the first test checks it, and the build's steps are given copies of
+ * its document. Nothing writes to it.
+ */
+const withBothExamples = (): Promise<Overlaid> => (bothExamples ??= overlaidDescription(checkout, options([auth, fields]), base));
+
+describe('the description with overlays', () => {
   it('carries the examples: the scheme, the requirement, the fields, and the overlays named in info', async () => {
-    const overlaid = await overlaidDescription(checkout, options([auth, fields]), base);
+    const overlaid = await withBothExamples();
     const document: Json = overlaid.document;
     expect(document.components.securitySchemes.ExampleApiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Example-Api-Key' });
     expect(document.security).toEqual([{ ExampleApiKey: [] }]);
@@ -481,7 +489,7 @@ describe('the description with overlays', () => {
 describe('what the build makes of a description with overlays', () => {
   let document: Json;
   beforeAll(async () => {
-    document = (await overlaidDescription(checkout, { overlays: [auth, fields], out: scratch.dir }, base)).document;
+    document = structuredClone((await withBothExamples()).document);
   });
 
   it('the client takes typed credentials and sends each as its header; without schemes it does not', () => {
