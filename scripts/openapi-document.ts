@@ -124,7 +124,8 @@ export function overlaidInfo(document: OpenApiDocument | undefined): OverlaidInf
   return document?.info as OverlaidInfo | undefined;
 }
 
-/** The name of a component a local `$ref` points at: `#/components/schemas/Foo` is `Foo`. */
-export function componentName(ref: string | undefined): string | undefined {
-  return ref === undefined ? undefined : /^#\/components\/[^/]+\/([^/]+)$/.exec(ref)?.[1];
+/** The kind and name of the component a local `$ref` points at: `#/components/schemas/Foo` is schemas, Foo. */
+export function componentOf(node: unknown): { kind: string; name: string } | undefined {
+  const [, kind, name] = (isRef(node) && /^#\/components\/([^/]+)\/([^/]+)$/.exec(node.$ref)) || [];
+  return kind && name ? { kind, name } : undefined;
 }

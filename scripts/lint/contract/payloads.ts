@@ -1,8 +1,7 @@
 // The payload schemas of a description and whose body each is: faithful/open-payload holds each
 // one's shape and name, the prose rule its description to the wording of its kind (open-wordings.ts).
-import { deref, type OpenApiDocument, pointer, type Referenced, type Response, type Schema } from '../../openapi-document.ts';
-import type { OperationRow } from './operations.ts';
-import { componentOf, operationsOf } from './view.ts';
+import { componentOf, deref, type OpenApiDocument, pointer, type Referenced, type Response, type Schema } from '../../openapi-document.ts';
+import { type OperationRow, operationsOf } from './operations.ts';
 
 /** Whose body a payload schema is: an operation's request or success response, or the shared error response (no row). */
 export interface PayloadOwner {

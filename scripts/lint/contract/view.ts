@@ -5,8 +5,8 @@
 // rule reports at the source's line by the bundle pointer it is about. One lint builds it once.
 import path from 'node:path';
 import type { LineColLocationObject, Location, Oas3Rule, UserContext } from '@redocly/openapi-core';
-import { eachOperation, isRef, nodeAt, type OpenApiDocument, type Operation, type PathItem, pointer, pointerSegments } from '../../openapi-document.ts';
-import { type OperationRow, rowOf } from './operations.ts';
+import { isRef, nodeAt, type OpenApiDocument, pointer, pointerSegments } from '../../openapi-document.ts';
+import { type OperationRow, operationsOf, type SeenOperation } from './operations.ts';
 import { sentenceLocation } from './text-location.ts';
 
 /** The options redocly.yaml or a variant's lint gives the rules. */
@@ -48,12 +48,6 @@ function componentAt(location: Location): { kind: string; name: string } | undef
   const file = location.source.absoluteRef;
   if (!['#/', '#', ''].includes(location.pointer) || path.basename(path.dirname(path.dirname(file))) !== 'components') return undefined;
   return { kind: path.basename(path.dirname(file)), name: path.basename(file, path.extname(file)) };
-}
-
-/** The kind and name of the component a view's `$ref` points at (`#/components/schemas/Foo`). */
-export function componentOf(node: unknown): { kind: string; name: string } | undefined {
-  const [, kind, name] = (isRef(node) && /^#\/components\/([^/]+)\/([^/]+)$/.exec(node.$ref)) || [];
-  return kind && name ? { kind, name } : undefined;
 }
 
 /** The view of the document at `root` (where the walk starts), its `$ref`s followed by `ctx`. */
@@ -164,29 +158,6 @@ export function viewRule<Options extends object = FaithfulOptions>(judge: (view:
     },
   });
 }
-
-/** An operation of the view. */
-export interface SeenOperation {
-  path: string;
-  method: string;
-  /** Its row of the table, when the table has one for this method and path. */
-  row?: OperationRow;
-  operation: Operation;
-  pathItem: PathItem;
-  /** A JSON pointer below this operation: `at('responses')`. */
-  at(...keys: (string | number)[]): string;
-}
-
-/** Every operation under `paths`, in document order, with its row of the table. */
-export const operationsOf = (document: OpenApiDocument): SeenOperation[] =>
-  [...eachOperation(document)].map(({ path, method, pathItem, operation }) => ({
-    path,
-    method,
-    row: rowOf(path, method),
-    operation,
-    pathItem,
-    at: (...keys) => pointer('paths', path, method, ...keys),
-  }));
 
 /** A rule that judges each operation of the table in turn. */
 export const operationRule = (check: (seen: SeenOperation & { row: OperationRow }, view: View) => void): Oas3Rule =>

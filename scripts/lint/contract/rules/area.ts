@@ -3,8 +3,8 @@
 // which names the paths of its operations from the table).
 import { isDeepStrictEqual } from 'node:util';
 import { pointer } from '../../../openapi-document.ts';
-import { areas } from '../operations.ts';
-import { operationsOf, viewRule } from '../view.ts';
+import { areas, operationsOf } from '../operations.ts';
+import { viewRule } from '../view.ts';
 
 export const Area = viewRule((view) => {
   for (const { row, operation, at } of operationsOf(view.document))

@@ -4,8 +4,8 @@
 // and the kind of each value (an object, a list, a text); the values themselves are the other
 // rules' (an operationId is faithful/operation-id's, a status faithful/error-response's ...), and so
 // are the keys of maps (paths, statuses, media types, component names).
-import { escapePointerSegment, httpMethods, isRef, nodeAt, pointerSegments } from '../../../openapi-document.ts';
-import { componentOf, type View, viewRule } from '../view.ts';
+import { componentOf, escapePointerSegment, httpMethods, isRef, nodeAt, pointerSegments } from '../../../openapi-document.ts';
+import { type View, viewRule } from '../view.ts';
 
 /** What a key outside the allow-list would state that the interface document does not. */
 const inventions: [RegExp, string][] = [

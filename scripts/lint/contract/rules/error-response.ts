@@ -2,8 +2,9 @@
 // (error statuses are not shown), whose body is JSON of a named schema, and whose description does
 // not say "success" (generators would take it for one).
 import { isDeepStrictEqual } from 'node:util';
-import { deref, pointer, type Response } from '../../../openapi-document.ts';
-import { componentOf, operationsOf, type View, viewRule } from '../view.ts';
+import { componentOf, deref, pointer, type Response } from '../../../openapi-document.ts';
+import { operationsOf } from '../operations.ts';
+import { type View, viewRule } from '../view.ts';
 
 const shared = pointer('components', 'responses', 'ErrorResponse');
 

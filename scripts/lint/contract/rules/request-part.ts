@@ -1,9 +1,9 @@
 // faithful/request-part: the request part of rule 1: the shared `id` on `{id}` paths, the open
 // query pairs where rule 1 gives request parameters, the JSON bodies it gives, and nothing else.
 import { isDeepStrictEqual } from 'node:util';
-import { deref, isRef, type Parameter } from '../../../openapi-document.ts';
-import { componentOf, operationRule, type SeenOperation, type View } from '../view.ts';
-import type { OperationRow } from '../operations.ts';
+import { componentOf, deref, isRef, type Parameter } from '../../../openapi-document.ts';
+import type { OperationRow, SeenOperation } from '../operations.ts';
+import { operationRule, type View } from '../view.ts';
 
 export const RequestPart = operationRule((seen, view) => {
   const { row, pathItem, operation, at } = seen;

@@ -1,8 +1,8 @@
 // faithful/operations: exactly the operations of the interface document's Endpoints table (the
 // table in ../operations.ts), by method and path: none missing, none added.
 import { pointer } from '../../../openapi-document.ts';
-import { operations } from '../operations.ts';
-import { operationsOf, viewRule } from '../view.ts';
+import { operations, operationsOf } from '../operations.ts';
+import { viewRule } from '../view.ts';
 
 export const Operations = viewRule((view) => {
   const seen = operationsOf(view.document);
