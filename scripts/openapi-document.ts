@@ -52,6 +52,11 @@ export function pointerSegments(at: string): string[] {
   return rest === '' ? [] : rest.split('/').map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'));
 }
 
+/** A JSON or YAML object (not a list, not null). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /** Whether `node` is a reference object (`{ $ref: "..." }`). */
 export function isRef(node: unknown): node is OasRef {
   return typeof node === 'object' && node !== null && typeof (node as { $ref?: unknown }).$ref === 'string';

@@ -3,6 +3,7 @@
 // `preprocessors` ...) is refused with its path, before the linter loads the config, so that no key
 // this check does not know can name a file, a ruleset or code. A key the project starts to use is
 // added here, in review.
+import { isRecord } from '../openapi-document.ts';
 
 /** What a value may be. */
 export type Shape =
@@ -20,13 +21,12 @@ export interface ShapeProblem {
   why: string;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isScalar = (value: unknown) => value === null || ['string', 'number', 'boolean'].includes(typeof value);
 const isScalars = (value: unknown): boolean => isScalar(value) || (Array.isArray(value) && value.every(isScalars));
 
 function hasRef(value: unknown): boolean {
   if (Array.isArray(value)) return value.some(hasRef);
-  return isObject(value) && Object.entries(value).some(([key, child]) => key === '$ref' || hasRef(child));
+  return isRecord(value) && Object.entries(value).some(([key, child]) => key === '$ref' || hasRef(child));
 }
 
 /** The first place `value` leaves `shape`, or undefined when it fits. */
@@ -48,7 +48,7 @@ export function shapeProblem(value: unknown, shape: Shape, at: (string | number)
     }
     return undefined;
   }
-  if (!isObject(value)) return { at, why: 'must be a mapping' };
+  if (!isRecord(value)) return { at, why: 'must be a mapping' };
   for (const [key, child] of Object.entries(value)) {
     const childShape = 'map' in shape ? shape.map : Object.hasOwn(shape.fields, key) ? shape.fields[key] : undefined;
     if (childShape === undefined)

@@ -10,7 +10,8 @@
 // - remove: the node leaves the object or list it is in.
 import { escapePointerSegment, type OpenApiDocument, pointer } from '../openapi-document.ts';
 import { jsonSize, overlayLimits } from './overlay-limits.ts';
-import { isRecord, type Overlay, type OverlayAction, OverlayError } from './read-overlay.ts';
+import { isRecord } from '../openapi-document.ts';
+import { type Overlay, type OverlayAction, OverlayError } from './read-overlay.ts';
 import { type Path, selectTargets as select } from './select-targets.ts';
 import { nothingSelectedHint } from './target-hints.ts';
 

@@ -5,6 +5,7 @@
 // (`#/...`), and `extends` is never read or fetched.
 import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
 import { forTerminal } from '../escape.ts';
+import { isRecord } from '../openapi-document.ts';
 import { ReportedError } from '../project.ts';
 import { sourceLimits } from '../lint/source-boundary.ts';
 import { closestName } from '../closest-name.ts';
@@ -218,11 +219,6 @@ function twoActions(kinds: ActionKind[]): string {
   if (kinds.includes('remove'))
     return `to replace the node, write one action with \`remove: true\` for it and, after it, one that \`${kinds.find((k) => k !== 'remove')}\`s its parent with the new value`;
   return 'write two actions with the same target, one with `update`, one with `copy`';
-}
-
-/** A JSON or YAML object (not a list, not null). */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The first `$ref` in `value` that does not point into the document itself. */

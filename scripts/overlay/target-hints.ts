@@ -4,7 +4,7 @@
 // as it would read with it.
 import parse from 'jsonpath-rfc9535/parser';
 import { closeEnough, closestName } from '../closest-name.ts';
-import { isRecord } from './read-overlay.ts';
+import { isRecord } from '../openapi-document.ts';
 
 interface Selector {
   type: string;

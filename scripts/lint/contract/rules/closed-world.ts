@@ -4,7 +4,7 @@
 // and the kind of each value (an object, a list, a text); the values themselves are the other
 // rules' (an operationId is faithful/operation-id's, a status faithful/error-response's ...), and so
 // are the keys of maps (paths, statuses, media types, component names).
-import { componentOf, escapePointerSegment, httpMethods, isRef, nodeAt, pointerSegments } from '../../../openapi-document.ts';
+import { componentOf, escapePointerSegment, httpMethods, isRecord, isRef, nodeAt, pointerSegments } from '../../../openapi-document.ts';
 import { type View, viewRule } from '../view.ts';
 
 /** What a key outside the allow-list would state that the interface document does not. */
@@ -30,7 +30,6 @@ const invention = (key: string) => inventions.find(([pattern]) => pattern.test(k
 /** A check of the value at a pointer of the view. */
 type Check = (value: unknown, at: string, view: View) => void;
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const shown = (value: unknown) => JSON.stringify(value)?.slice(0, 80);
 const below = (at: string, key: string | number) => `${at}/${escapePointerSegment(key)}`;
 
@@ -45,7 +44,7 @@ const text: Check = (value, at, view) => {
 /** An object of `kind` that may have only `keys` (and must have `required`). */
 function object(kind: string, keys: Record<string, Check>, required: string[] = []): Check {
   return (value, at, view) => {
-    if (!isObject(value)) return view.reportPlain(at, `${kind}: an object is allowed here, not ${shown(value)}`);
+    if (!isRecord(value)) return view.reportPlain(at, `${kind}: an object is allowed here, not ${shown(value)}`);
     for (const [key, child] of Object.entries(value)) {
       const check = keys[key];
       if (check) check(child, below(at, key), view);
@@ -62,7 +61,7 @@ function object(kind: string, keys: Record<string, Check>, required: string[] = 
 /** A map whose values are each checked by `check(key)`; its keys are another rule's. */
 function mapOf(kind: string, check: (key: string) => Check): Check {
   return (value, at, view) => {
-    if (!isObject(value)) return view.reportPlain(at, `${kind}: an object is allowed here`);
+    if (!isRecord(value)) return view.reportPlain(at, `${kind}: an object is allowed here`);
     for (const [key, child] of Object.entries(value)) check(key)(child, below(at, key), view);
   };
 }

@@ -1,7 +1,7 @@
 // faithful/shared-parameters: the shared `id` and open query parameters exactly as the description
 // encodes rule 1: a required string, not empty, not `.` or `..`; any name=value pairs, sent as plain pairs.
 import { isDeepStrictEqual } from 'node:util';
-import { type Parameter, pointer } from '../../../openapi-document.ts';
+import { isRecord, type Parameter, pointer } from '../../../openapi-document.ts';
 import { viewRule } from '../view.ts';
 
 /** What each shared parameter must be, its description aside. */
@@ -22,8 +22,7 @@ const owned = ['name', 'in', 'required', 'style', 'explode', 'schema'] as const;
 /** The first place below where `found` differs from `want`: its keys, and the two values there. */
 function firstDifference(found: unknown, want: unknown, keys: string[] = []): { keys: string[]; found: unknown; want: unknown } | undefined {
   if (isDeepStrictEqual(found, want)) return undefined;
-  const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-  if (isObject(found) && isObject(want))
+  if (isRecord(found) && isRecord(want))
     for (const key of new Set([...Object.keys(want), ...Object.keys(found)])) {
       const difference = firstDifference(found[key], want[key], [...keys, key]);
       if (difference) return difference;
