@@ -16,7 +16,7 @@ import {
   payloadHasLead,
   payloadKind,
   payloadLead,
-  payloadLeadJoin,
+  payloadText,
   payloadWording,
   requestBodyWording,
   sameWords,
@@ -65,9 +65,8 @@ export function reconcileProse(overlaid: OpenApiDocument, changes: CallerChange[
       reword(schema, 'description', payloadWording(kind, operationId), payloadWording(kind, operationId, parts));
       continue;
     }
-    const text = typeof schema?.description === 'string' ? schema.description : '';
-    const lead = `${payloadLead(text, operationId)}${payloadLeadJoin(operationId)}`;
-    reword(schema, 'description', `${lead} ${payloadWording(kind, operationId)}`, [lead, payloadWording(kind, operationId, parts)].filter(Boolean).join(' '));
+    const lead = payloadLead(typeof schema?.description === 'string' ? schema.description : '', operationId);
+    reword(schema, 'description', payloadText(lead, kind, operationId), payloadText(lead, kind, operationId, parts));
   }
   const all = union(filled.keys());
   for (const [at, was] of Object.entries(fixedWordings())) {

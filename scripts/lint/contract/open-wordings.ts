@@ -129,6 +129,10 @@ export function payloadWording(kind: PayloadKind, operationId: string, filled: R
 /** How a payload with a lead joins it to its wording: "The scopes" + ", as returned by `listScopes`." */
 export const payloadLeadJoin = (operationId: string) => `, as returned by \`${operationId}\`.`;
 
+/** A payload schema's whole description: the author's lead, its join, then the wording of its kind (with `filled` filled in). */
+export const payloadText = (lead: string, kind: PayloadKind, operationId: string, filled: ReadonlySet<OpenPart> = none): string =>
+  [`${lead.trim()}${payloadLeadJoin(operationId)}`, payloadWording(kind, operationId, filled)].filter(Boolean).join(' ');
+
 /** The author's lead of a payload schema's description: what comes before its join ('' when the join is not there). */
 export const payloadLead = (text: string, operationId: string) => text.slice(0, Math.max(0, text.indexOf(payloadLeadJoin(operationId))));
 

@@ -19,6 +19,7 @@ import {
   payloadKind,
   payloadLead,
   payloadLeadJoin,
+  payloadText,
   payloadWording,
   requestBodyWording,
   sameWords,
@@ -135,7 +136,7 @@ class ProseReader {
     const join = payloadLeadJoin(row.operationId);
     const lead = payloadLead(text, row.operationId);
     if (lead.trim() !== '') this.lead(at, lead, row);
-    this.wording(at, `${lead.trim()}${join} ${wording}`, `the schema ${name}`, { shown: `<lead>${join} ${wording}`, fixable: lead.trim() !== '' });
+    this.wording(at, payloadText(lead, kind, row.operationId), `the schema ${name}`, { shown: `<lead>${join} ${wording}`, fixable: lead.trim() !== '' });
   }
 
   /** Every text the walk did not hold to a wording or a lead. */
