@@ -1,0 +1,57 @@
+// The order the test files start in: the longest first by test/file-times.json, which names only
+// test files that exist (support/longest-first.ts; scripts/dev/file-times.ts writes it).
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { root } from '../support/helpers.ts';
+import { longestFirst, readFileTimes } from '../support/longest-first.ts';
+import { fileTimes, fileTimesSummary } from '../../scripts/dev/file-times.ts';
+
+describe('longestFirst', () => {
+  it('starts the files without a time first, in their order, then the others longest first', () => {
+    const times = new Map([
+      ['test/e2e/short.test.ts', 2],
+      ['test/e2e/long.test.ts', 150],
+      ['test/unit/middle.test.ts', 8],
+    ]);
+    const files = ['test/e2e/short.test.ts', 'test/unit/new-b.test.ts', 'test/e2e/long.test.ts', 'test/unit/new-a.test.ts', 'test/unit/middle.test.ts'];
+    expect(longestFirst(files, (file) => file, times)).toEqual([
+      'test/unit/new-b.test.ts',
+      'test/unit/new-a.test.ts',
+      'test/e2e/long.test.ts',
+      'test/unit/middle.test.ts',
+      'test/e2e/short.test.ts',
+    ]);
+  });
+
+  it('reads test/file-times.json, which names only test files that exist, the longest an e2e file', () => {
+    const times = readFileTimes(path.join(root, 'test', 'file-times.json'));
+    expect(times.size).toBeGreaterThan(0);
+    const missing = [...times.keys()].filter((file) => !fs.existsSync(path.join(root, file)));
+    expect(missing, 'remove these from test/file-times.json (npm run test:times -- <report> --write)').toEqual([]);
+    expect(longestFirst([...times.keys()], (file) => file, times)[0]).toMatch(/^test\/e2e\//);
+  });
+});
+
+describe('fileTimes', () => {
+  it("reads each file's time from a vitest JSON report, relative to the checkout, and sums the tiers", () => {
+    const report = {
+      testResults: [
+        { name: '/somewhere/main/test/e2e/site.test.ts', startTime: 1_000, endTime: 71_000 },
+        { name: '/somewhere/main/test/unit/lint.test.ts', startTime: 2_000, endTime: 6_500 },
+        { name: '/somewhere/main/test/unit/diff.test.ts', startTime: 2_000, endTime: 3_000 },
+      ],
+    };
+    const times = fileTimes(report);
+    expect([...times]).toEqual([
+      ['test/e2e/site.test.ts', 70],
+      ['test/unit/lint.test.ts', 4.5],
+      ['test/unit/diff.test.ts', 1],
+    ]);
+    expect(fileTimesSummary(times).split('\n').slice(0, 3)).toEqual([
+      'tiers (sum of file times): e2e 70 s, unit 6 s',
+      'the ten slowest files (file time):',
+      '    70.0 s  test/e2e/site.test.ts',
+    ]);
+  });
+});
