@@ -12,6 +12,7 @@ import { launchChromium } from './chromium.ts';
 import type { Project } from '../project.ts';
 import { operations as tableOfOperations } from '../lint/contract/operations.ts';
 import { timeJobs, workflowJobs } from './bench-jobs.ts';
+import { fileTimes, fileTimesSummary } from './file-times.ts';
 import { median, medianOf, timed } from './bench-timing.ts';
 
 const exec = promisify(execFile);
@@ -187,7 +188,7 @@ const ciShell = (command: string, cwd: string) =>
 
 /**
  * `bash .ci/run` on a fresh clone of HEAD, as CI runs it (npm ci included, from npm's cache), its
- * phases on stderr; then, in the same clone, the workflow's jobs one after the other (bench-jobs.ts).
+ * phases, tiers and ten slowest files on stderr; then, in the same clone, the workflow's jobs one after the other (bench-jobs.ts).
  */
 async function benchCi(project: Project, runs: number): Promise<void> {
   console.error("ci: bash .ci/run on a fresh clone of HEAD, then the workflow's jobs in it");
@@ -207,6 +208,8 @@ async function benchCi(project: Project, runs: number): Promise<void> {
           .filter((line) => line.startsWith('ci: '))
           .join('\n')}\n`,
       );
+      const report = JSON.parse(await fs.readFile(path.join(clone, 'test-results', 'vitest.json'), 'utf8'));
+      process.stderr.write(`${fileTimesSummary(fileTimes(report))}\n`);
       const npmCi = await timed(() => ciShell('npm ci --prefer-offline --no-audit --no-fund', clone));
       const jobs = await timeJobs(await workflowJobs(clone), npmCi, (command) => ciShell(command, clone));
       rows = jobs.rows;
