@@ -37,11 +37,13 @@ async function main() {
   const parsed = commandLine(command, process.argv.slice(2));
   if (typeof parsed === 'number') return parsed;
   const { values } = parsed;
-  const [{ openProject }, { mutate }, { mutations }] = await Promise.all([import('../project.ts'), import('../dev/mutate.ts'), import('../dev/mutations.ts')]);
+  // The table alone first: a selection of nothing is refused before the runner and its linters load.
+  const { mutations } = await import('../dev/mutations.ts');
   const selected = mutations.filter(
     (mutation) => (!values.only || mutation.name.includes(values.only)) && (!values.in || String(mutation.file).startsWith(values.in)),
   );
   if (selected.length === 0) return noneSelected({ only: values.only ?? '', in: values.in ?? '' });
+  const [{ openProject }, { mutate }] = await Promise.all([import('../project.ts'), import('../dev/mutate.ts')]);
   const started = performance.now();
   const neutrals = selected.filter((mutation) => mutation.neutral).length;
   console.log(
