@@ -12,8 +12,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { LinkState, check } from 'linkinator';
 import semver from 'semver';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, ConsoleMessage, Page, Request } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { installHint, launchChromium, mustRunBrowserTests } from '../../scripts/dev/chromium.ts';
 import { edit, fingerprint } from '../support/helpers.ts';
 import { startTestServer, type TestServer } from '../support/http-server.ts';
@@ -140,9 +140,16 @@ describe('the site', () => {
 
 describe.runIf(mustRunBrowserTests)('the site in Chromium', () => {
   let browser: Browser;
+  /** One page for these tests: each navigates it to a page of the site (a new document), with listeners of its own. */
+  let page: Page;
+  /** Removes the listeners the test's open() added. */
+  let stopListening = () => {};
   let server: TestServer;
   beforeAll(async () => {
     browser = await launchChromium();
+    // A new page starts a renderer process (half a second or more on a busy machine); navigating
+    // the same one to each page of the site, all on one origin, does not.
+    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     server = await startTestServer();
     server.reply = (request) => {
       const file = path.join(site, decodeURIComponent(request.path));
@@ -152,34 +159,41 @@ describe.runIf(mustRunBrowserTests)('the site in Chromium', () => {
       return body === undefined ? { status: 404 } : { status: 200, body, headers: { 'content-type': type } };
     };
   }, 60_000);
+  afterEach(() => stopListening());
   afterAll(async () => {
     await browser?.close();
     await server?.close();
   });
 
-  /** Opens `page` of the site; resolves the console errors and the requests to anywhere else. */
-  async function open(relative: string): Promise<{ page: Page; errors: string[]; foreign: string[] }> {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  /** Opens `relative` of the site in the page; resolves the console errors and the requests to anywhere else. */
+  async function open(relative: string): Promise<{ errors: string[]; foreign: string[] }> {
     const errors: string[] = [];
     const foreign: string[] = [];
-    page.on('console', (message) => (message.type() === 'error' ? errors.push(message.text()) : undefined));
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('request', (request) => {
+    const onConsole = (message: ConsoleMessage) => (message.type() === 'error' ? errors.push(message.text()) : undefined);
+    const onPageError = (error: Error) => errors.push(error.message);
+    const onRequest = (request: Request) => {
       const url = request.url();
       if (!url.startsWith('blob:') && !url.startsWith('data:') && !url.startsWith(server.url)) foreign.push(url);
-    });
+    };
+    page.on('console', onConsole);
+    page.on('pageerror', onPageError);
+    page.on('request', onRequest);
+    stopListening = () => {
+      page.off('console', onConsole);
+      page.off('pageerror', onPageError);
+      page.off('request', onRequest);
+    };
     await page.goto(`${server.url}/${relative}`);
-    return { page, errors, foreign };
+    return { errors, foreign };
   }
 
   const pages = ['index.html', ...['latest', next, base, 'next'].flatMap((folder) => [`${folder}/index.html`, `${folder}/docs/index.html`])];
   it.each(pages)(
     '%s loads with no console error and no request outside the site',
     async (relative) => {
-      const { page, errors, foreign } = await open(relative);
+      const { errors, foreign } = await open(relative);
       if (relative.endsWith('docs/index.html')) await page.locator('#redoc h1').first().waitFor({ timeout: 30_000 });
       await page.waitForLoadState('networkidle');
-      await page.close();
       expect(errors).toEqual([]);
       expect(foreign).toEqual([]);
     },
@@ -187,7 +201,7 @@ describe.runIf(mustRunBrowserTests)('the site in Chromium', () => {
   );
 
   it('moves between versions with the switcher', async () => {
-    const { page, errors } = await open(`${base}/docs/index.html`);
+    const { errors } = await open(`${base}/docs/index.html`);
     const switcher = page.locator('#version-switcher');
     // The switcher is filled in once the page has loaded versions.json: under a busy machine's load
     // (Redoc parsing beside it) that takes more than expect.poll's one-second default.
@@ -204,15 +218,13 @@ describe.runIf(mustRunBrowserTests)('the site in Chromium', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
     const box = await switcher.boundingBox();
     expect(box === null || box.y + box.height <= 0).toBe(true);
-    await page.close();
     expect(errors).toEqual([]);
   }, 60_000);
 
   it("follows a route of Redoc's menu within the page", async () => {
-    const { page, errors } = await open(`${next}/docs/index.html`);
+    const { errors } = await open(`${next}/docs/index.html`);
     await page.locator('#redoc a[href="/webhooks"]').first().click();
     await page.waitForURL(`${server.url}/${next}/docs/index.html#/webhooks`);
-    await page.close();
     expect(errors).toEqual([]);
   }, 60_000);
 });
