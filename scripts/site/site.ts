@@ -6,7 +6,6 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { forTerminal } from '../escape.ts';
 import { type Project, ReportedError } from '../project.ts';
-import { buildVersion } from './build-version.ts';
 import { cachedVersion, cacheFolder, openCache, toolchainKey } from './cache.ts';
 import { swapIn } from '../pipeline/staging.ts';
 import { checkOutFolder, stagingFor } from './out-folder.ts';
@@ -27,6 +26,13 @@ export interface SiteLog {
   error(line: string): void;
 }
 
+/**
+ * build-version.ts, imported when a version is first not in the cache: it loads the whole build
+ * (Redocly, the pipeline's steps), half a second of the command's start, which a site built from
+ * the cache, or a tag or folder refused before any build, does not need.
+ */
+const loadBuildVersion = async () => (await import('./build-version.ts')).buildVersion;
+
 /** Builds the site into `options.out`; resolves true on success, with the output folder untouched on failure. */
 export async function buildSite(project: Project, log: SiteLog, options: SiteOptions): Promise<boolean> {
   const started = performance.now();
@@ -40,7 +46,7 @@ export async function buildSite(project: Project, log: SiteLog, options: SiteOpt
     const built = new Map<string, string>();
     for (const version of versions) {
       const versionStarted = performance.now();
-      const { dir, hit } = await cachedVersion(cache, version.commit, key, (into) => buildVersion(project, version, into));
+      const { dir, hit } = await cachedVersion(cache, version.commit, key, async (into) => (await loadBuildVersion())(project, version, into));
       built.set(version.name, dir);
       log.info(`  ✓ ${version.name.padEnd(8)} ${hit ? 'from the cache' : `built in ${((performance.now() - versionStarted) / 1000).toFixed(2)} s`}`);
     }
