@@ -82,8 +82,11 @@ describe('the build with the example overlays', () => {
   });
 
   it('writes bundles that the OpenAPI 3.1 and 3.0 schemas validate', async () => {
+    // One validator for the three: it compiles each OpenAPI version's schema once (the compile is most
+    // of a validation's time: the dereferenced bundle, the second 3.1 one, then takes milliseconds).
+    const validator = new Validator();
     for (const variant of ['openapi.json', 'openapi-3.0.json', 'openapi.dereferenced.json']) {
-      const result = await new Validator().validate(JSON.parse(await fs.readFile(path.join(out, variant), 'utf8')));
+      const result = await validator.validate(JSON.parse(await fs.readFile(path.join(out, variant), 'utf8')));
       expect(result.errors, variant).toBeUndefined();
     }
   });
