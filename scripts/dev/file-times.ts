@@ -1,6 +1,6 @@
 // The test files' times in a vitest JSON report (`.ci/run` writes test-results/vitest.json): each
-// tier's sum and the ten slowest files, printed; with `--write`, every file's time rounded to the
-// second into test/file-times.json, the order test/support/longest-first.ts starts them in.
+// tier's sum and the ten slowest files, printed; with `--write`, the report's files' times rounded
+// to the second into test/file-times.json, the order test/support/longest-first.ts starts them in.
 // Usage: npm run test:times -- <report.json> [--write]
 import fs from 'node:fs';
 import path from 'node:path';
@@ -34,18 +34,61 @@ export function fileTimesSummary(times: Map<string, number>): string {
   ].join('\n');
 }
 
+/** A report no bigger than this is read: a whole run's is under 2 MB. */
+const maxReportBytes = 64 * 1024 * 1024;
+
+/** The report at `file`, or a message saying why it is not one. */
+export function readReport(file: string): Report | string {
+  let text: string;
+  try {
+    if (fs.statSync(file).size > maxReportBytes) return `${file} is larger than ${maxReportBytes} bytes: not a test run's report`;
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    return `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`;
+  }
+  let report: unknown;
+  try {
+    report = JSON.parse(text);
+  } catch (error) {
+    return `${file} is not JSON: ${(error as Error).message}`;
+  }
+  const results = (report as Partial<Report> | null)?.testResults;
+  const valid = Array.isArray(results) && results.every((r) => typeof r?.name === 'string' && typeof r.startTime === 'number' && typeof r.endTime === 'number');
+  return valid
+    ? (report as Report)
+    : `${file} is not a vitest JSON report (its testResults, each with name, startTime and endTime): write one with --reporter=json --outputFile.json=<file>`;
+}
+
+/**
+ * test/file-times.json with the report's times: a file the report does not have keeps its time (a
+ * run of one tier leaves the others' as they were), and a file that no longer exists goes.
+ */
+export function mergedTimes(committed: Record<string, number>, times: Map<string, number>, exists: (file: string) => boolean): Record<string, number> {
+  const merged = new Map([...Object.entries(committed), ...[...times].map(([file, seconds]) => [file, Math.round(seconds)] as const)]);
+  return Object.fromEntries([...merged].filter(([file]) => exists(file)).sort(([a], [b]) => a.localeCompare(b)));
+}
+
 function main(args: string[]): number {
-  const [report, ...rest] = args;
-  if (!report || rest.some((arg) => arg !== '--write')) {
+  const [file, ...rest] = args;
+  if (!file || rest.some((arg) => arg !== '--write')) {
     console.error('usage: npm run test:times -- <vitest JSON report> [--write]');
     return 2;
   }
-  const times = fileTimes(JSON.parse(fs.readFileSync(report, 'utf8')) as Report);
+  const report = readReport(file);
+  if (typeof report === 'string') {
+    console.error(`test:times: ${report}`);
+    return 1;
+  }
+  const times = fileTimes(report);
   console.log(fileTimesSummary(times));
   if (rest.includes('--write')) {
-    const sorted = Object.fromEntries([...times].sort(([a], [b]) => a.localeCompare(b)).map(([file, seconds]) => [file, Math.round(seconds)]));
-    fs.writeFileSync(path.join(checkout, 'test', 'file-times.json'), `${JSON.stringify(sorted, null, 2)}\n`);
-    console.log('wrote test/file-times.json');
+    const target = path.join(checkout, 'test', 'file-times.json');
+    const committed = JSON.parse(fs.readFileSync(target, 'utf8')) as Record<string, number>;
+    const merged = mergedTimes(committed, times, (name) => fs.existsSync(path.join(checkout, name)));
+    // Whole or not at all: a new file renamed over the old one.
+    fs.writeFileSync(`${target}.tmp`, `${JSON.stringify(merged, null, 2)}\n`);
+    fs.renameSync(`${target}.tmp`, target);
+    console.log(`wrote test/file-times.json (${times.size} files from the report, ${Object.keys(merged).length} in all)`);
   }
   return 0;
 }

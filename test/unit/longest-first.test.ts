@@ -5,7 +5,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root } from '../support/helpers.ts';
 import { longestFirst, readFileTimes } from '../support/longest-first.ts';
-import { fileTimes, fileTimesSummary } from '../../scripts/dev/file-times.ts';
+import { fileTimes, fileTimesSummary, mergedTimes, readReport } from '../../scripts/dev/file-times.ts';
+import { withScratchFolder } from '../support/scratch-folder.ts';
 
 describe('longestFirst', () => {
   it('starts the files without a time first, in their order, then the others longest first', () => {
@@ -53,5 +54,34 @@ describe('fileTimes', () => {
       'the ten slowest files (file time):',
       '    70.0 s  test/e2e/site.test.ts',
     ]);
+  });
+});
+
+describe('mergedTimes', () => {
+  it("takes the report's times, keeps the times of files it did not run, and drops files that are gone", () => {
+    const committed = { 'test/e2e/site.test.ts': 57, 'test/unit/lint.test.ts': 3, 'test/unit/gone.test.ts': 2 };
+    const times = new Map([
+      ['test/unit/lint.test.ts', 4.6],
+      ['test/unit/new.test.ts', 0.4],
+    ]);
+    expect(mergedTimes(committed, times, (file) => !file.includes('gone'))).toEqual({
+      'test/e2e/site.test.ts': 57,
+      'test/unit/lint.test.ts': 5,
+      'test/unit/new.test.ts': 0,
+    });
+  });
+});
+
+describe('readReport', () => {
+  it('names the file and what is wrong with it: missing, not JSON, not a vitest report', async () => {
+    await withScratchFolder('reports', async (dir) => {
+      const file = (name: string, text: string) => (fs.writeFileSync(path.join(dir, name), text), path.join(dir, name));
+      expect(readReport(path.join(dir, 'none.json'))).toBe(`cannot read ${path.join(dir, 'none.json')}: ENOENT`);
+      expect(readReport(file('cut.json', '{"testResults": ['))).toMatch(/^\S+cut\.json is not JSON: /);
+      expect(readReport(file('other.json', '{"testResults": [{"name": "a.test.ts"}]}'))).toMatch(/^\S+other\.json is not a vitest JSON report/);
+      expect(readReport(file('good.json', '{"testResults": [{"name": "/x/test/unit/a.test.ts", "startTime": 1, "endTime": 2}]}'))).toEqual({
+        testResults: [{ name: '/x/test/unit/a.test.ts', startTime: 1, endTime: 2 }],
+      });
+    });
   });
 });
