@@ -1,10 +1,11 @@
-// The order the test files start in (test/vitest.config.ts): the longest first, so that the run
-// ends when its files together are done, not when a long file started last is. On a fresh clone
-// vitest has no timings of its own and starts the largest files first: the added-operation test
-// (the longest, about a third of the run) then started a minute and a half in and ended alone.
-// The expected times are test/file-times.json (seconds, from a CI run's report; refresh it with
-// `npm run test:times -- test-results/vitest.json --write`); a file it does not name
-// goes by vitest's own order, before the named ones, as vitest runs a file it has no timing of.
+// The order the test files start in (test/vitest.config.ts), and the files each shard of a tier
+// runs (the pull-request workflow runs the e2e tier as `--shard 1/3` and so on, one job each).
+// Vitest starts the files it has no timing of largest first and splits shards by a hash of their
+// names: on a fresh clone (CI) the longest file could start late, and the three e2e shards were
+// 299, 251 and 139 s of file time. Here both come from test/file-times.json (seconds, from a CI
+// run's report; refresh it with `npm run test:times -- test-results/vitest.json --write`): the
+// longest first, and shards balanced by those times. A file it does not name starts first, in
+// vitest's own order, and counts as a file of the median time in a shard.
 import fs from 'node:fs';
 import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
@@ -22,10 +23,39 @@ export function longestFirst<T>(files: T[], nameOf: (file: T) => string, times: 
   return [...unknown, ...known.sort((a, b) => times.get(nameOf(b))! - times.get(nameOf(a))!)];
 }
 
+/**
+ * `files` in `count` shards of about equal time: each file, longest first (by name where two are
+ * equal), goes to the shard with the least time so far. The same files and times give every
+ * shard's job the same split, whatever order vitest lists them in.
+ */
+export function balancedShards<T>(files: T[], nameOf: (file: T) => string, times: Map<string, number>, count: number): T[][] {
+  const known = [...times.values()].sort((a, b) => a - b);
+  const typical = known.length > 0 ? known[Math.floor(known.length / 2)] : 1;
+  const timeOf = (file: T) => times.get(nameOf(file)) ?? typical;
+  const byTime = [...files].sort((a, b) => timeOf(b) - timeOf(a) || (nameOf(a) < nameOf(b) ? -1 : nameOf(a) > nameOf(b) ? 1 : 0));
+  const shards = Array.from({ length: count }, () => ({ files: [] as T[], time: 0 }));
+  for (const file of byTime) {
+    const least = shards.reduce((best, shard) => (shard.time < best.time ? shard : best));
+    least.files.push(file);
+    least.time += timeOf(file);
+  }
+  return shards.map((shard) => shard.files);
+}
+
 export default class LongestFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+  private names(): { nameOf: (spec: TestSpecification) => string; times: Map<string, number> } {
     const root = this.ctx.config.root;
-    const times = readFileTimes(path.join(root, 'test', 'file-times.json'));
-    return longestFirst(await super.sort(files), (spec) => path.relative(root, spec.moduleId), times);
+    return { nameOf: (spec) => path.relative(root, spec.moduleId).split(path.sep).join('/'), times: readFileTimes(path.join(root, 'test', 'file-times.json')) };
+  }
+
+  override async shard(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const { index, count } = this.ctx.config.shard!;
+    const { nameOf, times } = this.names();
+    return balancedShards(files, nameOf, times, count)[index - 1];
+  }
+
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const { nameOf, times } = this.names();
+    return longestFirst(await super.sort(files), nameOf, times);
   }
 }

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root } from '../support/helpers.ts';
-import { longestFirst, readFileTimes } from '../support/longest-first.ts';
+import { balancedShards, longestFirst, readFileTimes } from '../support/longest-first.ts';
 import { fileTimes, fileTimesSummary, mergedTimes, readReport } from '../../scripts/dev/file-times.ts';
 import { withScratchFolder } from '../support/scratch-folder.ts';
 
@@ -31,6 +31,48 @@ describe('longestFirst', () => {
     const missing = [...times.keys()].filter((file) => !fs.existsSync(path.join(root, file)));
     expect(missing, 'remove these from test/file-times.json (npm run test:times -- <report> --write)').toEqual([]);
     expect(longestFirst([...times.keys()], (file) => file, times)[0]).toMatch(/^test\/e2e\//);
+  });
+});
+
+describe('balancedShards', () => {
+  it('gives each file to the shard with the least time so far, longest first, a file without a time counted at the median', () => {
+    const times = new Map([
+      ['a', 100],
+      ['b', 60],
+      ['c', 50],
+      ['d', 10],
+      ['e', 5],
+    ]);
+    // 100 -> 1; 60 -> 2; 50 -> 2 (110); new (median 50) -> 1 (150); 10 -> 2 (120); 5 -> 2 (125).
+    expect(balancedShards(['e', 'new', 'd', 'c', 'b', 'a'], (file) => file, times, 2)).toEqual([
+      ['a', 'new'],
+      ['b', 'c', 'd', 'e'],
+    ]);
+  });
+
+  it('splits the same files the same way whatever order they come in, equal times by name', () => {
+    const times = new Map([
+      ['x', 7],
+      ['y', 7],
+      ['z', 7],
+    ]);
+    const shards = (files: string[]) => balancedShards(files, (file) => file, times, 3);
+    expect(shards(['z', 'y', 'x'])).toEqual([['x'], ['y'], ['z']]);
+    expect(shards(['y', 'x', 'z'])).toEqual(shards(['z', 'y', 'x']));
+  });
+
+  it("splits the e2e tier's files into the workflow's three shards, each within the longest file of a third of the time", () => {
+    const times = readFileTimes(path.join(root, 'test', 'file-times.json'));
+    const files = fs
+      .readdirSync(path.join(root, 'test', 'e2e'))
+      .filter((name) => name.endsWith('.test.ts'))
+      .map((name) => `test/e2e/${name}`);
+    const shards = balancedShards(files, (file) => file, times, 3);
+    expect(shards.flat().sort()).toEqual([...files].sort());
+    const timeOf = (shard: string[]) => shard.reduce((sum, file) => sum + (times.get(file) ?? 0), 0);
+    const third = timeOf(files) / 3;
+    const longest = Math.max(...files.map((file) => times.get(file) ?? 0));
+    for (const shard of shards) expect(Math.abs(timeOf(shard) - third)).toBeLessThanOrEqual(longest);
   });
 });
 
