@@ -159,7 +159,12 @@ describe.runIf(mustRunBrowserTests)('the site in Chromium', () => {
       return body === undefined ? { status: 404 } : { status: 200, body, headers: { 'content-type': type } };
     };
   }, 60_000);
-  afterEach(() => stopListening());
+  // The next test starts from a blank page: what this one left (a scroll, a route, a late request
+  // or error of its document) is gone before the listeners go.
+  afterEach(async () => {
+    await page?.goto('about:blank');
+    stopListening();
+  });
   afterAll(async () => {
     await browser?.close();
     await server?.close();
