@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import LongestFirst from './support/longest-first.ts';
+import FileTimesReporter from './support/file-times-reporter.ts';
 
 /**
  * Where the unit tier's scratch folders go (its temporary projects, and the builds' staging and
@@ -66,6 +67,8 @@ export default defineConfig({
     maxWorkers: 3,
     // The longest files first, by their committed times (support/longest-first.ts).
     sequence: { sequencer: LongestFirst },
+    // Each file's time, for test/file-times.json (support/file-times-reporter.ts).
+    reporters: ['default', new FileTimesReporter()],
     // Marks the processes the tests start and ends those still running at the end (no Kotlin,
     // Gradle, Maven, Prism, Verdaccio or browser process left behind).
     globalSetup: ['test/support/global-setup.ts'],

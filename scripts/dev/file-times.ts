@@ -1,25 +1,39 @@
-// The test files' times in a vitest JSON report (`.ci/run` writes test-results/vitest.json): each
-// tier's sum and the ten slowest files, printed; with `--write`, the report's files' times rounded
-// to the second into test/file-times.json, the order test/support/longest-first.ts starts them in.
-// Usage: npm run test:times -- <report.json> [--write]
+// The test files' times of a run (test/support/file-times-reporter.ts writes them, as `npm test`
+// runs, to test-results/file-times.json): each tier's sum and the ten slowest files, printed; with
+// `--write`, merged into test/file-times.json (tenths of a second): the order
+// test/support/longest-first.ts starts the files in and the shards it splits them into.
+// Usage: npm run test:times -- <test-results/file-times.json> [--write]
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-interface Report {
-  testResults: { name: string; startTime: number; endTime: number }[];
-}
-
 const checkout = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** Each file of the report (relative to the checkout the report was made in) and its time in seconds. */
-export function fileTimes(report: Report): Map<string, number> {
-  const times = new Map<string, number>();
-  for (const { name, startTime, endTime } of report.testResults) {
-    const file = name.slice(name.indexOf('/test/') + 1);
-    times.set(file, (endTime - startTime) / 1000);
+/** A run's times are a few kilobytes: a file larger than this is not one. */
+const maxBytes = 1024 * 1024;
+/** A test file's name as the reporter writes it: relative to the checkout, in a tier's folder. */
+const testFile = /^test\/(unit|e2e|languages)\/[\w./-]+\.test(-d)?\.ts$/;
+
+/** The times in `file` (test file → seconds), or a message saying why it holds none. */
+export function readTimes(file: string): Map<string, number> | string {
+  let text: string;
+  try {
+    if (fs.statSync(file).size > maxBytes) return `${file} is larger than ${maxBytes} bytes: not a run's file times`;
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    return `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`;
   }
-  return times;
+  let times: unknown;
+  try {
+    times = JSON.parse(text);
+  } catch (error) {
+    return `${file} is not JSON: ${(error as Error).message}`;
+  }
+  const entries = times !== null && typeof times === 'object' && !Array.isArray(times) ? Object.entries(times) : [];
+  const wrong = entries.find(([name, seconds]) => !testFile.test(name) || typeof seconds !== 'number' || !(seconds >= 0));
+  if (entries.length === 0 || wrong)
+    return `${file} is not a run's file times (test file -> seconds, as \`npm test\` writes test-results/file-times.json)${wrong ? `: ${JSON.stringify(wrong[0]).slice(0, 120)}` : ''}`;
+  return new Map(entries as [string, number][]);
 }
 
 /** The printed summary: each tier's sum of file times, then the ten slowest files. */
@@ -34,61 +48,53 @@ export function fileTimesSummary(times: Map<string, number>): string {
   ].join('\n');
 }
 
-/** A report no bigger than this is read: a whole run's is under 2 MB. */
-const maxReportBytes = 64 * 1024 * 1024;
-
-/** The report at `file`, or a message saying why it is not one. */
-export function readReport(file: string): Report | string {
-  let text: string;
-  try {
-    if (fs.statSync(file).size > maxReportBytes) return `${file} is larger than ${maxReportBytes} bytes: not a test run's report`;
-    text = fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    return `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`;
-  }
-  let report: unknown;
-  try {
-    report = JSON.parse(text);
-  } catch (error) {
-    return `${file} is not JSON: ${(error as Error).message}`;
-  }
-  const results = (report as Partial<Report> | null)?.testResults;
-  const valid = Array.isArray(results) && results.every((r) => typeof r?.name === 'string' && typeof r.startTime === 'number' && typeof r.endTime === 'number');
-  return valid
-    ? (report as Report)
-    : `${file} is not a vitest JSON report (its testResults, each with name, startTime and endTime): write one with --reporter=json --outputFile.json=<file>`;
-}
-
 /**
- * test/file-times.json with the report's times: a file the report does not have keeps its time (a
- * run of one tier leaves the others' as they were), and a file that no longer exists goes.
+ * test/file-times.json with the run's times: a file the run does not have keeps its time (a run of
+ * one tier leaves the others' as they were), and a file that no longer exists goes.
  */
 export function mergedTimes(committed: Record<string, number>, times: Map<string, number>, exists: (file: string) => boolean): Record<string, number> {
-  const merged = new Map([...Object.entries(committed), ...[...times].map(([file, seconds]) => [file, Math.round(seconds)] as const)]);
-  return Object.fromEntries([...merged].filter(([file]) => exists(file)).sort(([a], [b]) => a.localeCompare(b)));
+  const merged = new Map([...Object.entries(committed), ...[...times].map(([file, seconds]) => [file, Math.round(seconds * 10) / 10] as const)]);
+  // By code unit, not locale: every machine writes the same file.
+  return Object.fromEntries([...merged].filter(([file]) => exists(file)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
+/** What --write changed: "3 updated, 1 added, 2 removed (no such file)". */
+export function mergeSummary(before: Record<string, number>, after: Record<string, number>): string {
+  const updated = Object.keys(after).filter((file) => file in before && before[file] !== after[file]).length;
+  const added = Object.keys(after).filter((file) => !(file in before)).length;
+  const removed = Object.keys(before).filter((file) => !(file in after)).length;
+  return `${updated} updated, ${added} added, ${removed} removed (no such file)`;
+}
+
+const usage = 'usage: npm run test:times -- <file-times.json> [--write]   (`npm test` writes test-results/file-times.json)';
+
 function main(args: string[]): number {
-  const [file, ...rest] = args;
-  if (!file || rest.some((arg) => arg !== '--write')) {
-    console.error('usage: npm run test:times -- <vitest JSON report> [--write]');
+  const files = args.filter((arg) => !arg.startsWith('-'));
+  const unknown = args.filter((arg) => arg.startsWith('-') && arg !== '--write');
+  if (files.length !== 1 || unknown.length > 0) {
+    const problem = unknown.length > 0 ? `no option ${unknown.join(', ')}` : files.length === 0 ? 'no file given' : `one file, not ${files.length}`;
+    console.error(`test:times: ${problem}\n${usage}`);
     return 2;
   }
-  const report = readReport(file);
-  if (typeof report === 'string') {
-    console.error(`test:times: ${report}`);
+  // As the other commands: a path is relative to where npm was run.
+  const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), files[0]);
+  const times = readTimes(file);
+  if (typeof times === 'string') {
+    console.error(`test:times: ${times}`);
     return 1;
   }
-  const times = fileTimes(report);
   console.log(fileTimesSummary(times));
-  if (rest.includes('--write')) {
+  if (args.includes('--write')) {
     const target = path.join(checkout, 'test', 'file-times.json');
     const committed = JSON.parse(fs.readFileSync(target, 'utf8')) as Record<string, number>;
-    const merged = mergedTimes(committed, times, (name) => fs.existsSync(path.join(checkout, name)));
+    const exists = (name: string) => fs.existsSync(path.join(checkout, name));
+    const gone = [...times.keys()].filter((name) => !exists(name));
+    if (gone.length > 0) console.error(`test:times: ${gone.length} of the run's files are not in this checkout (${gone.slice(0, 3).join(', ')}): left out`);
+    const merged = mergedTimes(committed, times, exists);
     // Whole or not at all: a new file renamed over the old one.
     fs.writeFileSync(`${target}.tmp`, `${JSON.stringify(merged, null, 2)}\n`);
     fs.renameSync(`${target}.tmp`, target);
-    console.log(`wrote test/file-times.json (${times.size} files from the report, ${Object.keys(merged).length} in all)`);
+    console.log(`wrote test/file-times.json: ${mergeSummary(committed, merged)}; ${Object.keys(merged).length} files in all`);
   }
   return 0;
 }

@@ -1,11 +1,11 @@
 // The order the test files start in (test/vitest.config.ts), and the files each shard of a tier
 // runs (the pull-request workflow runs the e2e tier as `--shard 1/3` and so on, one job each).
-// Vitest starts the files it has no timing of largest first and splits shards by a hash of their
-// names: on a fresh clone (CI) the longest file could start late, and the three e2e shards were
-// 299, 251 and 139 s of file time. Here both come from test/file-times.json (seconds, from a CI
-// run's report; refresh it with `npm run test:times -- test-results/vitest.json --write`): the
-// longest first, and shards balanced by those times. A file it does not name starts first, in
-// vitest's own order, and counts as a file of the median time in a shard.
+// Without timings of its own (a fresh clone: CI) vitest orders a project's files by size, and it
+// splits shards by a hash of their names: the longest file could start late, and the three e2e
+// shards were 299, 251 and 139 s of file time. Here both come from test/file-times.json (seconds,
+// from a CI run; refresh it with `npm run test:times -- test-results/file-times.json --write`):
+// each project's files longest first, and shards balanced by those times. A file it does not name
+// starts first in its project, and counts as a file of the median time in a shard.
 import fs from 'node:fs';
 import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
@@ -54,8 +54,11 @@ export default class LongestFirst extends BaseSequencer {
     return balancedShards(files, nameOf, times, count)[index - 1];
   }
 
+  /** Within each project, in vitest's order of the projects: a unit worker (isolate: false) then goes on to the next unit file with its linters loaded. */
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const { nameOf, times } = this.names();
-    return longestFirst(await super.sort(files), nameOf, times);
+    const byProject = new Map<string, TestSpecification[]>();
+    for (const spec of await super.sort(files)) byProject.set(spec.project.name, [...(byProject.get(spec.project.name) ?? []), spec]);
+    return [...byProject.values()].flatMap((specs) => longestFirst(specs, nameOf, times));
   }
 }

@@ -1,11 +1,13 @@
-// The order the test files start in: the longest first by test/file-times.json, which names only
-// test files that exist (support/longest-first.ts; scripts/dev/file-times.ts writes it).
+// The order the test files start in and the shards they are split into, by test/file-times.json,
+// which names only test files that exist (support/longest-first.ts); the times a run writes
+// (support/file-times-reporter.ts) and how `npm run test:times` reads and merges them.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root } from '../support/helpers.ts';
 import { balancedShards, longestFirst, readFileTimes } from '../support/longest-first.ts';
-import { fileTimes, fileTimesSummary, mergedTimes, readReport } from '../../scripts/dev/file-times.ts';
+import { fileTimesSummary, mergedTimes, mergeSummary, readTimes } from '../../scripts/dev/file-times.ts';
+import { secondsOf } from '../support/file-times-reporter.ts';
 import { withScratchFolder } from '../support/scratch-folder.ts';
 
 describe('longestFirst', () => {
@@ -76,54 +78,61 @@ describe('balancedShards', () => {
   });
 });
 
-describe('fileTimes', () => {
-  it("reads each file's time from a vitest JSON report, relative to the checkout, and sums the tiers", () => {
-    const report = {
-      testResults: [
-        { name: '/somewhere/main/test/e2e/site.test.ts', startTime: 1_000, endTime: 71_000 },
-        { name: '/somewhere/main/test/unit/lint.test.ts', startTime: 2_000, endTime: 6_500 },
-        { name: '/somewhere/main/test/unit/diff.test.ts', startTime: 2_000, endTime: 3_000 },
-      ],
-    };
-    const times = fileTimes(report);
-    expect([...times]).toEqual([
+describe('fileTimesSummary', () => {
+  it("sums each tier's file times and lists the slowest files first", () => {
+    const times = new Map([
       ['test/e2e/site.test.ts', 70],
       ['test/unit/lint.test.ts', 4.5],
       ['test/unit/diff.test.ts', 1],
     ]);
-    expect(fileTimesSummary(times).split('\n').slice(0, 3)).toEqual([
+    expect(fileTimesSummary(times).split('\n')).toEqual([
       'tiers (sum of file times): e2e 70 s, unit 6 s',
       'the ten slowest files (file time):',
       '    70.0 s  test/e2e/site.test.ts',
+      '     4.5 s  test/unit/lint.test.ts',
+      '     1.0 s  test/unit/diff.test.ts',
     ]);
+  });
+});
+
+describe('secondsOf', () => {
+  it("counts a file's environment, harness, import, setup files, and its tests and hooks (beforeAll included)", () => {
+    const diagnostic = { environmentSetupDuration: 100, prepareDuration: 200, collectDuration: 1_500, setupDuration: 50, duration: 40_000 };
+    expect(secondsOf({ diagnostic: () => diagnostic } as unknown as Parameters<typeof secondsOf>[0])).toBe(41.85);
   });
 });
 
 describe('mergedTimes', () => {
-  it("takes the report's times, keeps the times of files it did not run, and drops files that are gone", () => {
+  it("takes the run's times, keeps the times of files it did not run, and drops files that are gone", () => {
     const committed = { 'test/e2e/site.test.ts': 57, 'test/unit/lint.test.ts': 3, 'test/unit/gone.test.ts': 2 };
     const times = new Map([
-      ['test/unit/lint.test.ts', 4.6],
-      ['test/unit/new.test.ts', 0.4],
+      ['test/unit/lint.test.ts', 4.63],
+      ['test/unit/new.test.ts', 0.42],
     ]);
-    expect(mergedTimes(committed, times, (file) => !file.includes('gone'))).toEqual({
-      'test/e2e/site.test.ts': 57,
-      'test/unit/lint.test.ts': 5,
-      'test/unit/new.test.ts': 0,
-    });
+    const merged = mergedTimes(committed, times, (file) => !file.includes('gone'));
+    expect(merged).toEqual({ 'test/e2e/site.test.ts': 57, 'test/unit/lint.test.ts': 4.6, 'test/unit/new.test.ts': 0.4 });
+    expect(mergeSummary(committed, merged)).toBe('1 updated, 1 added, 1 removed (no such file)');
   });
 });
 
-describe('readReport', () => {
-  it('names the file and what is wrong with it: missing, not JSON, not a vitest report', async () => {
-    await withScratchFolder('reports', async (dir) => {
+describe('readTimes', () => {
+  it('names the file and what is wrong with it: missing, not JSON, not the times of test files', async () => {
+    await withScratchFolder('times', async (dir) => {
       const file = (name: string, text: string) => (fs.writeFileSync(path.join(dir, name), text), path.join(dir, name));
-      expect(readReport(path.join(dir, 'none.json'))).toBe(`cannot read ${path.join(dir, 'none.json')}: ENOENT`);
-      expect(readReport(file('cut.json', '{"testResults": ['))).toMatch(/^\S+cut\.json is not JSON: /);
-      expect(readReport(file('other.json', '{"testResults": [{"name": "a.test.ts"}]}'))).toMatch(/^\S+other\.json is not a vitest JSON report/);
-      expect(readReport(file('good.json', '{"testResults": [{"name": "/x/test/unit/a.test.ts", "startTime": 1, "endTime": 2}]}'))).toEqual({
-        testResults: [{ name: '/x/test/unit/a.test.ts', startTime: 1, endTime: 2 }],
-      });
+      expect(readTimes(path.join(dir, 'none.json'))).toBe(`cannot read ${path.join(dir, 'none.json')}: ENOENT`);
+      expect(readTimes(file('cut.json', '{"test/unit/a.test.ts": '))).toMatch(/^\S+cut\.json is not JSON: /);
+      expect(readTimes(file('report.json', '{"testResults": []}'))).toMatch(/^\S+report\.json is not a run's file times .*: "testResults"$/);
+      expect(readTimes(file('elsewhere.json', '{"/home/x/test/unit/a.test.ts": 1}'))).toMatch(
+        /is not a run's file times .*: "\/home\/x\/test\/unit\/a\.test\.ts"$/,
+      );
+      expect(readTimes(file('negative.json', '{"test/unit/a.test.ts": -1}'))).toMatch(/is not a run's file times/);
+      expect(readTimes(file('empty.json', '{}'))).toMatch(/is not a run's file times/);
+      expect(readTimes(file('good.json', '{"test/unit/a.test.ts": 1.5, "test/e2e/client.types.test-d.ts": 0}'))).toEqual(
+        new Map([
+          ['test/unit/a.test.ts', 1.5],
+          ['test/e2e/client.types.test-d.ts', 0],
+        ]),
+      );
     });
   });
 });
