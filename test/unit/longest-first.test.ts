@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root } from '../support/helpers.ts';
-import { balancedShards, longestFirst, readFileTimes } from '../support/longest-first.ts';
+import LongestFirst, { balancedShards, longestFirst, readFileTimes } from '../support/longest-first.ts';
 import { fileTimesSummary, mergedTimes, mergeSummary, readTimes } from '../../scripts/dev/file-times.ts';
 import { secondsOf } from '../support/file-times-reporter.ts';
 import { withScratchFolder } from '../support/scratch-folder.ts';
@@ -75,6 +75,36 @@ describe('balancedShards', () => {
     const third = timeOf(files) / 3;
     const longest = Math.max(...files.map((file) => times.get(file) ?? 0));
     for (const shard of shards) expect(Math.abs(timeOf(shard) - third)).toBeLessThanOrEqual(longest);
+  });
+});
+
+describe('LongestFirst, as vitest calls it', () => {
+  // The checkout's own files and times, through the sequencer vitest makes from test/vitest.config.ts.
+  const times = readFileTimes(path.join(root, 'test', 'file-times.json'));
+  const project = (name: string, isolate: boolean) => ({ name, config: { sequence: { groupOrder: 0 }, isolate } });
+  const e2e = project('e2e', true);
+  const unit = project('unit', false);
+  const spec = (file: string) => ({ moduleId: path.join(root, file), project: file.startsWith('test/unit/') ? unit : e2e });
+  const files = [...times.keys()].filter((file) => !file.startsWith('test/languages/')).map(spec);
+  const sequencer = (shard?: { index: number; count: number }) =>
+    new LongestFirst({ config: { root, shard }, cache: { getTestSpecificationResult: () => undefined } } as unknown as ConstructorParameters<
+      typeof LongestFirst
+    >[0]);
+  const nameOf = (one: { moduleId: string }) => path.relative(root, one.moduleId);
+  type Specs = Parameters<LongestFirst['sort']>[0];
+
+  it("starts each project's files longest first, one project after the other", async () => {
+    const sorted = (await sequencer().sort(files as unknown as Specs)).map(nameOf);
+    const e2eFiles = sorted.filter((file) => file.startsWith('test/e2e/'));
+    expect(sorted).toEqual([...e2eFiles, ...sorted.filter((file) => file.startsWith('test/unit/'))]);
+    expect(e2eFiles).toEqual([...e2eFiles].sort((a, b) => times.get(b)! - times.get(a)!));
+    expect(e2eFiles[0]).toBe([...times].filter(([file]) => file.startsWith('test/e2e/')).sort((a, b) => b[1] - a[1])[0][0]);
+  });
+
+  it('gives each file to one shard of three, as balancedShards splits them', async () => {
+    const shards = await Promise.all([1, 2, 3].map(async (index) => (await sequencer({ index, count: 3 }).shard(files as unknown as Specs)).map(nameOf)));
+    expect(shards).toEqual(balancedShards(files.map(nameOf), (file) => file, times, 3));
+    expect(shards.flat().sort()).toEqual(files.map(nameOf).sort());
   });
 });
 
