@@ -36,15 +36,39 @@ export function readTimes(file: string): Map<string, number> | string {
   return new Map(entries as [string, number][]);
 }
 
-/** The printed summary: each tier's sum of file times, then the ten slowest files. */
-export function fileTimesSummary(times: Map<string, number>): string {
+/** What a file spent on the commands it ran (test-results/file-spend.json): file → command → seconds. */
+export type Spend = Record<string, Record<string, number>>;
+
+/** The spend beside a run's times (test-results/file-spend.json), or nothing when it is missing or not one. */
+export function readSpend(timesFile: string): Spend {
+  const file = path.join(path.dirname(timesFile), 'file-spend.json');
+  try {
+    if (fs.statSync(file).size > maxBytes) return {};
+    const spend = JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
+    return spend !== null && typeof spend === 'object' && !Array.isArray(spend) ? (spend as Spend) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** " (vitest 44.0 s, build 4.8 s, lint 9.8 s)": the commands a file spent most on, at most three. */
+function spentOn(commands: Record<string, number> | undefined): string {
+  const top = Object.entries(commands ?? {})
+    .filter(([, seconds]) => typeof seconds === 'number' && seconds >= 0.1)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3);
+  return top.length > 0 ? `  (${top.map(([name, seconds]) => `${name.replace(/[^\w.@/-]/g, '?')} ${seconds.toFixed(1)} s`).join(', ')})` : '';
+}
+
+/** The printed summary: each tier's sum of file times, then the ten slowest files, each with the commands it spent most on. */
+export function fileTimesSummary(times: Map<string, number>, spend: Spend = {}): string {
   const tiers = new Map<string, number>();
   for (const [file, seconds] of times) tiers.set(file.split('/')[1], (tiers.get(file.split('/')[1]) ?? 0) + seconds);
   const slowest = [...times].sort((a, b) => b[1] - a[1]).slice(0, 10);
   return [
     `tiers (sum of file times): ${[...tiers].map(([tier, seconds]) => `${tier} ${seconds.toFixed(0)} s`).join(', ')}`,
-    'the ten slowest files (file time):',
-    ...slowest.map(([file, seconds]) => `  ${seconds.toFixed(1).padStart(6)} s  ${file}`),
+    `the ten slowest files (file time${Object.keys(spend).length > 0 ? '; the commands each ran longest, wall time, overlapping where they ran at once' : ''}):`,
+    ...slowest.map(([file, seconds]) => `  ${seconds.toFixed(1).padStart(6)} s  ${file}${spentOn(spend[file])}`),
   ].join('\n');
 }
 
@@ -83,7 +107,7 @@ function main(args: string[]): number {
     console.error(`test:times: ${times}`);
     return 1;
   }
-  console.log(fileTimesSummary(times));
+  console.log(fileTimesSummary(times, readSpend(file)));
   if (args.includes('--write')) {
     const target = path.join(checkout, 'test', 'file-times.json');
     const committed = JSON.parse(fs.readFileSync(target, 'utf8')) as Record<string, number>;

@@ -1,14 +1,10 @@
 // The order the test files start in and the shards they are split into, by test/file-times.json,
-// which names only test files that exist (support/longest-first.ts); the times a run writes
-// (support/file-times-reporter.ts) and how `npm run test:times` reads and merges them.
+// which names only test files that exist (support/longest-first.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root } from '../support/helpers.ts';
 import LongestFirst, { balancedShards, longestFirst, readFileTimes } from '../support/longest-first.ts';
-import { fileTimesSummary, mergedTimes, mergeSummary, readTimes } from '../../scripts/dev/file-times.ts';
-import { secondsOf } from '../support/file-times-reporter.ts';
-import { withScratchFolder } from '../support/scratch-folder.ts';
 
 describe('longestFirst', () => {
   it('starts the files without a time first, in their order, then the others longest first', () => {
@@ -105,64 +101,5 @@ describe('LongestFirst, as vitest calls it', () => {
     const shards = await Promise.all([1, 2, 3].map(async (index) => (await sequencer({ index, count: 3 }).shard(files as unknown as Specs)).map(nameOf)));
     expect(shards).toEqual(balancedShards(files.map(nameOf), (file) => file, times, 3));
     expect(shards.flat().sort()).toEqual(files.map(nameOf).sort());
-  });
-});
-
-describe('fileTimesSummary', () => {
-  it("sums each tier's file times and lists the slowest files first", () => {
-    const times = new Map([
-      ['test/e2e/site.test.ts', 70],
-      ['test/unit/lint.test.ts', 4.5],
-      ['test/unit/diff.test.ts', 1],
-    ]);
-    expect(fileTimesSummary(times).split('\n')).toEqual([
-      'tiers (sum of file times): e2e 70 s, unit 6 s',
-      'the ten slowest files (file time):',
-      '    70.0 s  test/e2e/site.test.ts',
-      '     4.5 s  test/unit/lint.test.ts',
-      '     1.0 s  test/unit/diff.test.ts',
-    ]);
-  });
-});
-
-describe('secondsOf', () => {
-  it("counts a file's environment, harness, import, setup files, and its tests and hooks (beforeAll included)", () => {
-    const diagnostic = { environmentSetupDuration: 100, prepareDuration: 200, collectDuration: 1_500, setupDuration: 50, duration: 40_000 };
-    expect(secondsOf({ diagnostic: () => diagnostic } as unknown as Parameters<typeof secondsOf>[0])).toBe(41.85);
-  });
-});
-
-describe('mergedTimes', () => {
-  it("takes the run's times, keeps the times of files it did not run, and drops files that are gone", () => {
-    const committed = { 'test/e2e/site.test.ts': 57, 'test/unit/lint.test.ts': 3, 'test/unit/gone.test.ts': 2 };
-    const times = new Map([
-      ['test/unit/lint.test.ts', 4.63],
-      ['test/unit/new.test.ts', 0.42],
-    ]);
-    const merged = mergedTimes(committed, times, (file) => !file.includes('gone'));
-    expect(merged).toEqual({ 'test/e2e/site.test.ts': 57, 'test/unit/lint.test.ts': 4.6, 'test/unit/new.test.ts': 0.4 });
-    expect(mergeSummary(committed, merged)).toBe('1 updated, 1 added, 1 removed (no such file)');
-  });
-});
-
-describe('readTimes', () => {
-  it('names the file and what is wrong with it: missing, not JSON, not the times of test files', async () => {
-    await withScratchFolder('times', async (dir) => {
-      const file = (name: string, text: string) => (fs.writeFileSync(path.join(dir, name), text), path.join(dir, name));
-      expect(readTimes(path.join(dir, 'none.json'))).toBe(`cannot read ${path.join(dir, 'none.json')}: ENOENT`);
-      expect(readTimes(file('cut.json', '{"test/unit/a.test.ts": '))).toMatch(/^\S+cut\.json is not JSON: /);
-      expect(readTimes(file('report.json', '{"testResults": []}'))).toMatch(/^\S+report\.json is not a run's file times .*: "testResults"$/);
-      expect(readTimes(file('elsewhere.json', '{"/home/x/test/unit/a.test.ts": 1}'))).toMatch(
-        /is not a run's file times .*: "\/home\/x\/test\/unit\/a\.test\.ts"$/,
-      );
-      expect(readTimes(file('negative.json', '{"test/unit/a.test.ts": -1}'))).toMatch(/is not a run's file times/);
-      expect(readTimes(file('empty.json', '{}'))).toMatch(/is not a run's file times/);
-      expect(readTimes(file('good.json', '{"test/unit/a.test.ts": 1.5, "test/e2e/client.types.test-d.ts": 0}'))).toEqual(
-        new Map([
-          ['test/unit/a.test.ts', 1.5],
-          ['test/e2e/client.types.test-d.ts', 0],
-        ]),
-      );
-    });
   });
 });
