@@ -15,7 +15,8 @@ export const childTimesFolder = path.join(root, 'test-results', 'child-times');
 export function commandLabel(command: string, args: string[]): string {
   const program = path.basename(command);
   if (program !== 'node' && command !== process.execPath) return program;
-  const script = args.find((arg) => /\.[mc]?[jt]s$/.test(arg));
+  // The script: node's first argument that is a file (not an option, nor the code of `-e`).
+  const script = args.find((arg) => !arg.startsWith('-') && (arg.includes('/') || /\.[mc]?[jt]s$/.test(arg)));
   if (!script) return program;
   // A package's script by its package (node_modules/@redocly/cli/lib/index.js -> @redocly/cli).
   const inPackage = /(?:^|[\\/])node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(script);

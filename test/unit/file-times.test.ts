@@ -13,7 +13,8 @@ import { withScratchFolder } from '../support/scratch-folder.ts';
 describe('commandLabel and recordChildTime', () => {
   it('names a node script by its file or its package, and any other command by its program', () => {
     expect(commandLabel(process.execPath, ['scripts/cli/build.ts', '--overlay', 'x.yaml'])).toBe('build');
-    expect(commandLabel(process.execPath, ['--import', 'tsx', 'node_modules/vitest/vitest.mjs', 'run'])).toBe('vitest');
+    expect(commandLabel(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--project', 'unit'])).toBe('vitest');
+    expect(commandLabel(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', 'app.ts'])).toBe('typescript');
     expect(commandLabel(process.execPath, ['-e', '1'])).toBe(path.basename(process.execPath));
     expect(commandLabel('/usr/bin/node', ['scripts/cli/lint.ts'])).toBe('lint');
     expect(commandLabel(process.execPath, ['node_modules/@stoplight/spectral-cli/dist/index.js', 'lint'])).toBe('@stoplight/spectral-cli');
