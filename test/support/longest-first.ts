@@ -2,7 +2,8 @@
 // runs (the pull-request workflow runs the e2e tier as `--shard 1/3` and so on, one job each).
 // Without timings of its own (a fresh clone: CI) vitest orders a project's files by size, and it
 // splits shards by a hash of their names: the longest file could start late, and the three e2e
-// shards were 299, 251 and 139 s of file time. Here both come from test/file-times.json (seconds,
+// jobs took 114, 85 and 69 s each alone on a 2-core machine (107, 94 and 87 s balanced by time:
+// docs/speed.md). Here both come from test/file-times.json (seconds,
 // from a CI run; refresh it with `npm run test:times -- test-results/file-times.json --write`):
 // each project's files longest first, and shards balanced by those times. A file it does not name
 // starts first in its project, and counts as a file of the median time in a shard.
