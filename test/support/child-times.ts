@@ -1,5 +1,5 @@
 // What a test file spends on the commands it runs (run-command.ts): each command's wall time, by
-// what it is (`build`, `lint`, `git`, `tsc`, `vitest`...), written after each command to
+// what it is (`build`, `lint`, `git`, `typescript`, `vitest`...), written after each command to
 // test-results/child-times/, one file per test file; file-times-reporter.ts gathers them at the
 // end of the run, and `npm run test:times` shows them beside the slowest files. Commands a file
 // runs at once are each counted whole, so their sum can exceed the file's time.
