@@ -110,7 +110,12 @@ function main(args: string[]): number {
   console.log(fileTimesSummary(times, readSpend(file)));
   if (args.includes('--write')) {
     const target = path.join(checkout, 'test', 'file-times.json');
-    const committed = JSON.parse(fs.readFileSync(target, 'utf8')) as Record<string, number>;
+    const read = readTimes(target);
+    if (typeof read === 'string') {
+      console.error(`test:times: ${read}`);
+      return 1;
+    }
+    const committed = Object.fromEntries(read);
     const exists = (name: string) => fs.existsSync(path.join(checkout, name));
     const gone = [...times.keys()].filter((name) => !exists(name));
     if (gone.length > 0) console.error(`test:times: ${gone.length} of the run's files are not in this checkout (${gone.slice(0, 3).join(', ')}): left out`);

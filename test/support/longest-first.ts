@@ -7,14 +7,15 @@
 // from a CI run; refresh it with `npm run test:times -- test-results/file-times.json --write`):
 // each project's files longest first, and shards balanced by those times. A file it does not name
 // starts first in its project, and counts as a file of the median time in a shard.
-import fs from 'node:fs';
 import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { readTimes } from '../../scripts/dev/file-times.ts';
 
-/** The committed expected times: checkout-relative file → seconds. */
+/** The committed expected times (read as `npm run test:times` reads a run's): checkout-relative file → seconds. */
 export function readFileTimes(file: string): Map<string, number> {
-  const times = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
-  return new Map(Object.entries(times).filter((entry): entry is [string, number] => typeof entry[1] === 'number'));
+  const times = readTimes(file);
+  if (typeof times === 'string') throw new Error(`the test order (test/support/longest-first.ts): ${times}`);
+  return times;
 }
 
 /** `files` (checkout-relative) longest first by `times`; those without a time first, in their order. */
