@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import createClient from 'openapi-fetch';
 import { launchChromium } from './chromium.ts';
 import type { Project } from '../project.ts';
-import { operations as tableOfOperations } from '../lint/contract/operations.ts';
+import { operations as tableOfOperations } from '../stated/operations.ts';
 import { timeJobs, workflowJobs } from './bench-jobs.ts';
 import { fileTimesSummary, readSpend, readTimes } from './file-times.ts';
 import { median, medianOf, timed } from './bench-timing.ts';

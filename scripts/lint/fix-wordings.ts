@@ -1,4 +1,4 @@
-// `npm run lint -- --fix`: writes each wording faithful/prose wants (scripts/lint/contract/
+// `npm run lint -- --fix`: writes each wording faithful/prose wants (scripts/stated/
 // open-wordings.ts) into the source, in place of the text that differs: an operation's description
 // after its lead, a payload schema's after its lead, an area's, a shared component's; a missing
 // text the contract writes whole is added. Leads are the author's and are never rewritten. Each

@@ -1,11 +1,11 @@
 // Which open parts of the interface document the overlays fill in, operation by operation, from
 // what each change is (its kind, not its words): credentials fill in authentication, a request or
 // response field fills in that body's fields, an error response fills in the errors, a typed path
-// parameter the type of `id`. The wordings (scripts/lint/contract/open-wordings.ts) say which of
+// parameter the type of `id`. The wordings (scripts/stated/open-wordings.ts) say which of
 // these parts each of their sentences speaks for.
 import { eachOperation, type OpenApiDocument, type Operation, operationParameters, type PathItem } from '../openapi-document.ts';
-import type { OpenPart } from '../lint/contract/open-wordings.ts';
-import type { DocumentPart } from '../lint/contract/overview.ts';
+import type { OpenPart } from '../stated/open-wordings.ts';
+import type { DocumentPart } from '../stated/overview.ts';
 import type { CallerChange } from './caller-changes.ts';
 
 /** The open parts one change of the overlays fills in, by the kind of change its `what` names. */

@@ -3,8 +3,8 @@
 // now specifies: the contract's own words for the part, written again without what the overlays
 // fill in (`overviewContents`), and what the overlays add, each change with its operations.
 import type { OpenApiDocument } from '../openapi-document.ts';
-import { capital, type OpenPart } from '../lint/contract/open-wordings.ts';
-import { type DocumentPart, overviewContents, overviewFacts, verdicts } from '../lint/contract/overview.ts';
+import { capital, type OpenPart } from '../stated/open-wordings.ts';
+import { type DocumentPart, overviewContents, overviewFacts, verdicts } from '../stated/overview.ts';
 import { filledAcross, overviewRow, partsFilledBy } from './open-parts.ts';
 import { cell, type OverlayChanges } from './overlay-changes.ts';
 

@@ -1,7 +1,7 @@
 // The texts of a description with overlays say what the overlays state, and nothing that
 // contradicts it: where an overlay fills in a part the description leaves open for an operation
 // (its credentials, a payload's fields, the type of its `id`), each text the contract wrote is
-// written again by its key (scripts/lint/contract/open-wordings.ts) without the sentences, or
+// written again by its key (scripts/stated/open-wordings.ts) without the sentences, or
 // the items of a list, that speak for that part: in the operation's texts, in the payloads and
 // parameters it uses, and in the document's own. A text an overlay rewrote is left as it is. The
 // operation's description then says what the overlays add. Every artifact is built from these
@@ -20,8 +20,8 @@ import {
   payloadWording,
   requestBodyWording,
   sameWords,
-} from '../lint/contract/open-wordings.ts';
-import { rowOf } from '../lint/contract/operations.ts';
+} from '../stated/open-wordings.ts';
+import { rowOf } from '../stated/operations.ts';
 import { payloadSchemaOwners } from '../lint/contract/payloads.ts';
 import type { CallerChange } from './caller-changes.ts';
 import { filledParts } from './open-parts.ts';

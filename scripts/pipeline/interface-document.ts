@@ -1,11 +1,11 @@
 // What the interface document states, as a page for readers: made from the project's own table of
-// its operations (scripts/lint/contract/operations.ts) and its parts with their verdicts
-// (scripts/lint/contract/overview.ts), in the project's own words, nothing else. The Markdown
+// its operations (scripts/stated/operations.ts) and its parts with their verdicts
+// (scripts/stated/overview.ts), in the project's own words, nothing else. The Markdown
 // reference holds it as reference/interface-document.md, the rendered docs as
 // docs/interface-document.html beside index.html; each "Operation #N of the interface document" in
 // an operation's description links to its row (`withOperationLinks`).
-import { operations, type OperationRow, type RequestPart } from '../lint/contract/operations.ts';
-import { documentParts, numberWords, verdicts } from '../lint/contract/overview.ts';
+import { operations, type OperationRow, type RequestPart } from '../stated/operations.ts';
+import { documentParts, numberWords, verdicts } from '../stated/overview.ts';
 import { forHtml, forMarkdown } from '../escape.ts';
 import { type OpenApiDocument, operationAt } from '../openapi-document.ts';
 import { listOperations } from './bundle-operations.ts';
@@ -17,7 +17,7 @@ export const interfaceDocumentHtmlFile = 'interface-document.html';
 /** The anchor of an operation's row. */
 export const rowAnchor = (n: number) => `operation-${n}`;
 
-/** Whether a request part is shown, and how the description encodes it (the words of operations.ts). */
+/** Whether a request part is shown, and how the description encodes it (the words of scripts/stated/operations.ts). */
 const requestWords: Record<RequestPart, string> = {
   none: 'none shown', // rule 1's "show none"
   id: 'shown: the `id` path parameter',

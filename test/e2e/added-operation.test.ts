@@ -1,5 +1,5 @@
 // One place per fact: adding an operation to the interface document is four hand-edited files (the
-// path file, its schemas, the table in scripts/lint/contract/operations.ts, the changelog entry; a
+// path file, its schemas, the table in scripts/stated/operations.ts, the changelog entry; a
 // new path adds its `$ref` in openapi/openapi.yaml, a new method of a path needs none), and then
 // the pipeline passes with no other edit: lint, build (bundle, variants, types, client, the
 // Markdown reference, the interface document's page, the docs), the drift check, the release gate,
@@ -15,7 +15,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { completeCheckoutCopy, sharedCheckoutCopy } from '../support/repo-copy.ts';
 import { runInEnvironment, runScript } from '../support/run-command.ts';
-import { operations } from '../../scripts/lint/contract/operations.ts';
+import { operations } from '../../scripts/stated/operations.ts';
 
 const copy = sharedCheckoutCopy();
 const next = operations.length + 1;
@@ -96,7 +96,7 @@ put:
     without: /ReplaceWebhookResponseBody\.yaml/,
   },
   {
-    file: 'scripts/lint/contract/operations.ts',
+    file: 'scripts/stated/operations.ts',
     edit: (text) =>
       text!.replace(
         /^( {2}\{ n: \d+, .*listQuotas.*\n)/m,

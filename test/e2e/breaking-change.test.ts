@@ -39,7 +39,7 @@ beforeAll(async () => {
   // The pull request: a branch from the release, the change, generated/ rebuilt, no version edit.
   await git('switch', '-q', '-c', 'require-batch-body');
   await edit(dir, 'openapi/paths/v1_batches_id_send.yaml', 'required: false', 'required: true');
-  await edit(dir, 'scripts/lint/contract/operations.ts', "label: 'Created', request: 'id+optional-body'", "label: 'Created', request: 'required-body'");
+  await edit(dir, 'scripts/stated/operations.ts', "label: 'Created', request: 'id+optional-body'", "label: 'Created', request: 'required-body'");
   // The operation's wording follows its row: `lint --fix` writes it, as a maintainer would.
   const fix = await runScript(dir, 'lint', ['--fix']);
   expect(fix.code, fix.output).toBe(0);

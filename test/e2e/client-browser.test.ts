@@ -9,7 +9,7 @@ import { installHint, launchChromium, mustRunBrowserTests } from '../../scripts/
 import { callEveryModule, expectedRequest, expectedResults, successStatusOf } from '../support/every-operation.ts';
 import { checkout, root } from '../support/helpers.ts';
 import { startTestServer, type TestServer } from '../support/http-server.ts';
-import { operations } from '../../scripts/lint/contract/operations.ts';
+import { operations } from '../../scripts/stated/operations.ts';
 
 if (!mustRunBrowserTests) console.warn(`client-browser.test.ts skipped: ${installHint}`);
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { type MockServer, startMockServer } from '../../scripts/serve/mock-server.ts';
 import { checkout } from '../support/helpers.ts';
 import { freeLoopbackPort } from '../support/http-server.ts';
-import { operations, type OperationRow } from '../../scripts/lint/contract/operations.ts';
+import { operations, type OperationRow } from '../../scripts/stated/operations.ts';
 
 let mock: MockServer;
 let client: EmailDeliveryClient;

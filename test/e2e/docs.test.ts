@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDocs, docsTitle } from '../../scripts/pipeline/build-docs.ts';
 import { withCodeSamples } from '../../scripts/pipeline/code-samples.ts';
 import { interfaceDocumentHtmlFile, interfaceDocumentTitle, rowAnchor, withInterfaceDocumentLinks } from '../../scripts/pipeline/interface-document.ts';
-import { areas, operations } from '../../scripts/lint/contract/operations.ts';
+import { areas, operations } from '../../scripts/stated/operations.ts';
 import { chromiumPath, installHint, launchChromium, mustRunBrowserTests } from '../../scripts/dev/chromium.ts';
 import { checkout, loadBundle, root } from '../support/helpers.ts';
 import { makeScratchFolder, withScratchFolder } from '../support/scratch-folder.ts';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { createClient } from '@hey-api/openapi-ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkout } from '../support/helpers.ts';
-import { type OperationRow, operations } from '../../scripts/lint/contract/operations.ts';
+import { type OperationRow, operations } from '../../scripts/stated/operations.ts';
 import { run, tsc } from '../support/run-command.ts';
 import { makeScratchFolder } from '../support/scratch-folder.ts';
 

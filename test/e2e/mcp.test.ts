@@ -6,7 +6,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operations } from '../../scripts/lint/contract/operations.ts';
+import { operations } from '../../scripts/stated/operations.ts';
 import { type MockServer, startMockServer } from '../../scripts/serve/mock-server.ts';
 import { checkout, root } from '../support/helpers.ts';
 import { freeLoopbackPort, startTestServer, type TestServer } from '../support/http-server.ts';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callEveryModule, expectedRequest, expectedResults, successStatusOf } from '../support/every-operation.ts';
 import { root } from '../support/helpers.ts';
 import { startTestServer, type TestServer } from '../support/http-server.ts';
-import { type OperationRow, operations } from '../../scripts/lint/contract/operations.ts';
+import { type OperationRow, operations } from '../../scripts/stated/operations.ts';
 import { run, systemNode, tsc } from '../support/run-command.ts';
 import { makeScratchFolder } from '../support/scratch-folder.ts';
 

@@ -11,7 +11,7 @@ import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
-import { operations } from '../../scripts/lint/contract/operations.ts';
+import { operations } from '../../scripts/stated/operations.ts';
 import { downAfter } from '../../scripts/verify/run-verification.ts';
 import { root } from '../support/helpers.ts';
 import { verdictOf, verifyHere } from '../support/verify-here.ts';

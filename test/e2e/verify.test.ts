@@ -7,7 +7,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer } from '../../scripts/serve/mock-server.ts';
-import { operations } from '../../scripts/lint/contract/operations.ts';
+import { operations } from '../../scripts/stated/operations.ts';
 import { verify } from '../../scripts/verify/verify.ts';
 import { checkout, root } from '../support/helpers.ts';
 import { verdictOf, verifyHere } from '../support/verify-here.ts';
@@ -15,7 +15,7 @@ import { freeLoopbackPort, jsonReply, type RecordedRequest, startTestServer, typ
 import { run } from '../support/run-command.ts';
 import { scratchFolderPerFile } from '../support/scratch-folder.ts';
 
-// The counts of the table (scripts/lint/contract/operations.ts): an operation added there changes them.
+// The counts of the table (scripts/stated/operations.ts): an operation added there changes them.
 const gets = operations.filter((operation) => operation.method === 'get');
 const getsWithId = gets.filter((operation) => operation.path.includes('{'));
 const total = operations.length;

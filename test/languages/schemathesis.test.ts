@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockServer, startMockServer } from '../../scripts/serve/mock-server.ts';
 import { checkout, loadBundle, root } from '../support/helpers.ts';
-import { operations } from '../../scripts/lint/contract/operations.ts';
+import { operations } from '../../scripts/stated/operations.ts';
 import { freeLoopbackPort } from '../support/http-server.ts';
 import { missingFor, requireTools, reusedWhenSame, runsHere, venv } from '../support/languages.ts';
 import { run } from '../support/run-command.ts';

@@ -1,7 +1,7 @@
 // One call of every operation through the built client, as JavaScript that runs anywhere the
 // client must (Node 20, Node 24, a browser), and what each call must put on the wire. The
 // end-to-end runtime tests run it against a recording server on 127.0.0.1.
-import { type OperationRow, operations } from '../../scripts/lint/contract/operations.ts';
+import { type OperationRow, operations } from '../../scripts/stated/operations.ts';
 
 const id = 'id 1/é';
 

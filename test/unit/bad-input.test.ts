@@ -236,7 +236,7 @@ const badInputs: [string, BadInput][] = [
       search: 'operationId: listWebhooks',
       replace: 'operationId: listHooks',
       expected: [
-        /^ {2}openapi\/paths\/v1_webhooks\.yaml:10:3 error faithful\/operation-id: #27's operationId: expected "listWebhooks", found "listHooks" \(a rename is a breaking change: the table of operations in scripts\/lint\/contract\/operations\.ts names it/m,
+        /^ {2}openapi\/paths\/v1_webhooks\.yaml:10:3 error faithful\/operation-id: #27's operationId: expected "listWebhooks", found "listHooks" \(a rename is a breaking change: the table of operations in scripts\/stated\/operations\.ts names it/m,
       ],
     },
   ],

@@ -3,7 +3,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { operations } from '../../scripts/lint/contract/operations.ts';
+import { operations } from '../../scripts/stated/operations.ts';
 import { changelogProblems } from '../../scripts/release/changelog-text.ts';
 import { datedSections } from '../../scripts/release/last-release.ts';
 import { gateProblems } from '../../scripts/release/release-gate.ts';

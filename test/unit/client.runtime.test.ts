@@ -17,7 +17,7 @@ import {
   UnsafePathParameterError,
   type EmailDeliveryClient,
 } from '../../generated/client.ts';
-import { operations, type OperationRow } from '../../scripts/lint/contract/operations.ts';
+import { operations, type OperationRow } from '../../scripts/stated/operations.ts';
 import { jsonReply, startTestServer, type TestServer } from '../support/http-server.ts';
 
 let server: TestServer;

@@ -8,7 +8,7 @@ import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientPackage, sampleLineWidth, withCodeSamples } from '../../scripts/pipeline/code-samples.ts';
 import { type Json, loadBundle, root } from '../support/helpers.ts';
-import { operations } from '../../scripts/lint/contract/operations.ts';
+import { operations } from '../../scripts/stated/operations.ts';
 import { makeScratchFolder } from '../support/scratch-folder.ts';
 
 let work: string;

@@ -13,7 +13,7 @@ import { lintDescription } from '../../scripts/lint/lint-description.ts';
 import { problemLines } from '../../scripts/lint/lint-problems.ts';
 import { inThreadSpectral } from '../../scripts/lint/spectral.ts';
 import { loadRuleset } from '../../scripts/lint/spectral-ruleset.ts';
-import { areas, operations } from '../../scripts/lint/contract/operations.ts';
+import { areas, operations } from '../../scripts/stated/operations.ts';
 import { openProject } from '../../scripts/project.ts';
 import { checkout, type Json, loadBundle } from '../support/helpers.ts';
 
@@ -189,7 +189,7 @@ const cases: Record<Exclude<FaithfulRule, 'faithful/prose' | keyof typeof wholeD
     [
       'a media type changed',
       (d) => (webhooks(d).responses['200'].content = { 'text/plain': webhooks(d).responses['200'].content['application/json'] }),
-      /\/responses\/200\/content: the payload media type/,
+      /\/responses\/200\/content: the payload's media type/,
     ],
     [
       'an inline payload schema',

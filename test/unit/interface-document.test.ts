@@ -5,8 +5,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { operations } from '../../scripts/lint/contract/operations.ts';
-import { documentParts, verdicts } from '../../scripts/lint/contract/overview.ts';
+import { operations } from '../../scripts/stated/operations.ts';
+import { documentParts, verdicts } from '../../scripts/stated/overview.ts';
 import {
   interfaceDocumentHtml,
   interfaceDocumentMarkdown,

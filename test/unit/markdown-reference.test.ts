@@ -12,7 +12,7 @@ import { curlSample, typescriptSample } from '../../scripts/pipeline/code-sample
 import { areaFile, markdownReference } from '../../scripts/pipeline/markdown-reference.ts';
 import { listOperations } from '../../scripts/pipeline/bundle-operations.ts';
 import { interfaceDocumentFile, withOperationLinks } from '../../scripts/pipeline/interface-document.ts';
-import { operations as table } from '../../scripts/lint/contract/operations.ts';
+import { operations as table } from '../../scripts/stated/operations.ts';
 import { checkout, deref, type Json, loadBundle, root } from '../support/helpers.ts';
 
 let bundle: Json;

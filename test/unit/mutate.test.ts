@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mutate } from '../../scripts/dev/mutate.ts';
 import { type Mutation, mutations } from '../../scripts/dev/mutations.ts';
-import { documentParts } from '../../scripts/lint/contract/overview.ts';
+import { documentParts } from '../../scripts/stated/overview.ts';
 import { checkout, fingerprint } from '../support/helpers.ts';
 
 const byName = (name: string) => {

@@ -11,7 +11,7 @@ import { generateTypes } from '../../scripts/pipeline/generate-types.ts';
 import { overlaidDescription } from '../../scripts/overlay/build-overlaid.ts';
 import { filledAcross } from '../../scripts/overlay/open-parts.ts';
 import { eachOperation } from '../../scripts/openapi-document.ts';
-import type { OpenPart } from '../../scripts/lint/contract/open-wordings.ts';
+import type { OpenPart } from '../../scripts/stated/open-wordings.ts';
 import { checkout, type Json, loadBundle, root } from '../support/helpers.ts';
 import { scratchFolderPerFile } from '../support/scratch-folder.ts';
 

@@ -4,8 +4,8 @@
 // not have, a number or a code span it does not state, a text where the contract writes none.
 import { describe, expect, it } from 'vitest';
 import { proseBreaches } from '../../scripts/lint/contract/prose.ts';
-import { operationWording, payloadWording } from '../../scripts/lint/contract/open-wordings.ts';
-import { operations } from '../../scripts/lint/contract/operations.ts';
+import { operationWording, payloadWording } from '../../scripts/stated/open-wordings.ts';
+import { operations } from '../../scripts/stated/operations.ts';
 import type { Json } from '../support/helpers.ts';
 
 const listScopes = operations.find((row) => row.operationId === 'listScopes')!;

@@ -6,8 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mutations } from '../../scripts/dev/mutations.ts';
-import { areas, operations } from '../../scripts/lint/contract/operations.ts';
-import { documentParts } from '../../scripts/lint/contract/overview.ts';
+import { areas, operations } from '../../scripts/stated/operations.ts';
+import { documentParts } from '../../scripts/stated/overview.ts';
 import { root } from '../support/helpers.ts';
 import { filesNotIgnored } from '../support/files-not-ignored.ts';
 

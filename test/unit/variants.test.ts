@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
-import { operations } from '../../scripts/lint/contract/operations.ts';
+import { operations } from '../../scripts/stated/operations.ts';
 import { deref, type Json, root } from '../support/helpers.ts';
 
 const read = async (file: string): Promise<Json> => JSON.parse(await fs.readFile(path.join(root, 'generated', file), 'utf8'));

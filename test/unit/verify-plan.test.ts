@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
-import { operations } from '../../scripts/lint/contract/operations.ts';
+import { operations } from '../../scripts/stated/operations.ts';
 import { planVerification } from '../../scripts/verify/plan.ts';
 import { checkNames, parseVerifyArgs } from '../../scripts/verify/verify-options.ts';
 import { verdictJunit, verdictMarkdown } from '../../scripts/verify/verify-report.ts';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '../../generated/client.ts';
 import { createEmailDeliveryClient } from '../../generated/client.ts';
 import { operationById } from '../../scripts/pipeline/bundle-operations.ts';
-import { operations as table } from '../../scripts/lint/contract/operations.ts';
+import { operations as table } from '../../scripts/stated/operations.ts';
 import { eachOperation } from '../../scripts/openapi-document.ts';
 import { checkout, deref, type Json } from '../support/helpers.ts';
 import { startTestServer, type TestServer } from '../support/http-server.ts';

@@ -1,14 +1,14 @@
 // Closed prose, faithful/prose: every text of the bundle (each description, summary and title) is
 // one the contract writes (docs/faithfulness.md, "Prose by construction"):
-// - a wording (open-wordings.ts), keyed by the table: what the interface document leaves open is
-//   said there, once, and nowhere else;
-// - or, before some wordings, a lead the author writes (an operation's summary and first
-//   paragraph, the name a payload schema gives what it holds), in its operation's words, names
-//   and numbers only (lead-words.ts).
+// - a wording (scripts/stated/open-wordings.ts), keyed by the table: what the interface document
+//   leaves open is said there, once, and nowhere else;
+// - or, before some wordings, a lead the author writes (an operation's summary and first paragraph,
+//   the name a payload schema gives what it holds), in its operation's words, names and numbers
+//   only (scripts/stated/lead-words.ts).
 // A text that is neither, or is missing, is a breach too. proseBreaches reads a whole document (a
 // bundle, or view.ts's view of the split source); rules/closed-prose.ts reports through Redocly.
 import { eachOperation, nodeAt, type OpenApiDocument, pointer, pointerSegments } from '../../openapi-document.ts';
-import { leadProblems } from './lead-words.ts';
+import { leadProblems } from '../../stated/lead-words.ts';
 import {
   areaWording,
   fixedWordings,
@@ -23,9 +23,9 @@ import {
   payloadWording,
   requestBodyWording,
   sameWords,
-} from './open-wordings.ts';
-import { areas, type OperationRow, operations, rowOf } from './operations.ts';
-import { tableHeader } from './overview.ts';
+} from '../../stated/open-wordings.ts';
+import { areas, type OperationRow, operations, rowOf } from '../../stated/operations.ts';
+import { tableHeader } from '../../stated/overview.ts';
 import { payloadSchemaOwners } from './payloads.ts';
 
 const quoted = (sentence: string) => JSON.stringify(sentence.length > 160 ? `${sentence.slice(0, 157)}...` : sentence);
@@ -65,10 +65,10 @@ class ProseReader {
   text(at: string): { holder?: object; key: string; text?: string } {
     const segments = pointerSegments(at);
     const key = segments.pop()!;
-    const holder = nodeAt(this.document, pointer(...segments));
+    const node = nodeAt(this.document, pointer(...segments));
+    const holder = node !== null && typeof node === 'object' ? (node as Record<string, unknown>) : undefined;
     this.known.add(at);
-    const value = holder && typeof holder === 'object' ? (holder as Record<string, unknown>)[key] : undefined;
-    return { holder: holder && typeof holder === 'object' ? holder : undefined, key, text: typeof value === 'string' ? value : undefined };
+    return { holder, key, text: typeof holder?.[key] === 'string' ? holder[key] : undefined };
   }
 
   private report(at: string, sentence: string, message: string, fix?: string): void {
@@ -82,29 +82,17 @@ class ProseReader {
    */
   wording(at: string, wording: string, what: string, { shown = wording, fixable = true } = {}): void {
     const { holder, text } = this.text(at);
-    if (!holder) return;
-    if (text === undefined)
-      return this.report(
-        at,
-        '',
-        `${what} is missing: it reads exactly${fixable ? ' (`npm run lint -- --fix` writes it)' : ''}: ${JSON.stringify(shown)}`,
-        fixable ? wording : undefined,
-      );
-    if (sameWords(text, wording)) return;
-    const found = sentencesOf(text);
-    const expected = sentencesOf(wording);
+    if (!holder || (text !== undefined && sameWords(text, wording))) return;
+    const reads = `reads exactly${fixable ? ' (`npm run lint -- --fix` writes it)' : ''}: ${JSON.stringify(shown)}`;
+    const fix = fixable ? wording : undefined;
+    if (text === undefined) return this.report(at, '', `${what} is missing: it ${reads}`, fix);
+    const [found, expected] = [sentencesOf(text), sentencesOf(wording)];
     const first = found.findIndex((sentence, index) => !sameWords(sentence, expected[index] ?? ''));
     const sentence = found[first === -1 ? found.length - 1 : first] ?? '';
-    const fix = fixable ? ' (`npm run lint -- --fix` writes it)' : '';
-    this.report(
-      at,
-      sentence,
-      `${quoted(sentence)} differs from the wording of ${what}, which reads exactly${fix}: ${JSON.stringify(shown)} (docs/faithfulness.md)`,
-      fixable ? wording : undefined,
-    );
+    this.report(at, sentence, `${quoted(sentence)} differs from the wording of ${what}, which ${reads} (docs/faithfulness.md)`, fix);
   }
 
-  /** A lead in `row`'s words (lead-words.ts), each problem of each sentence reported at it. */
+  /** A lead in `row`'s words (scripts/stated/lead-words.ts), each problem of each sentence reported at it. */
   lead(at: string, lead: string, row: OperationRow): void {
     for (const sentence of sentencesOf(lead)) for (const problem of leadProblems(sentence, row)) this.report(at, sentence, `${quoted(sentence)} ${problem}`);
   }

@@ -6,7 +6,8 @@
 import path from 'node:path';
 import type { LineColLocationObject, Location, Oas3Rule, UserContext } from '@redocly/openapi-core';
 import { isRef, nodeAt, type OpenApiDocument, pointer, pointerSegments } from '../../openapi-document.ts';
-import { type OperationRow, operationsOf, type SeenOperation } from './operations.ts';
+import { type OperationRow } from '../../stated/operations.ts';
+import { operationsOf, type SeenOperation } from './described-operations.ts';
 import { sentenceLocation } from './text-location.ts';
 
 /** The options redocly.yaml or a variant's lint gives the rules. */

@@ -3,7 +3,8 @@
 // which names the paths of its operations from the table).
 import { isDeepStrictEqual } from 'node:util';
 import { pointer } from '../../../openapi-document.ts';
-import { areas, operationsOf } from '../operations.ts';
+import { areas } from '../../../stated/operations.ts';
+import { operationsOf } from '../described-operations.ts';
 import { viewRule } from '../view.ts';
 
 export const Area = viewRule((view) => {

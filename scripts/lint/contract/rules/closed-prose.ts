@@ -1,6 +1,6 @@
-// faithful/prose: each text is its wording (../open-wordings.ts), after a lead in its operation's
-// words, names and numbers (../lead-words.ts), and no text is anywhere else (../prose.ts). It
-// reports each breach at its sentence's line, or at what holds a missing text.
+// faithful/prose: each text is its wording (scripts/stated/open-wordings.ts), after a lead in its
+// operation's words, names and numbers (scripts/stated/lead-words.ts), and no text is anywhere else
+// (../prose.ts). It reports each breach at its sentence's line, or at what holds a missing text.
 import { proseBreaches } from '../prose.ts';
 import { sentenceLocation } from '../text-location.ts';
 import { viewRule } from '../view.ts';

@@ -2,8 +2,9 @@
 // (error statuses are not shown), whose body is JSON of a named schema, and whose description does
 // not say "success" (generators would take it for one).
 import { isDeepStrictEqual } from 'node:util';
-import { componentOf, deref, pointer, type Response } from '../../../openapi-document.ts';
-import { operationsOf } from '../operations.ts';
+import { deref, pointer, type Response } from '../../../openapi-document.ts';
+import { checkJsonBody } from '../payloads.ts';
+import { operationsOf } from '../described-operations.ts';
 import { type View, viewRule } from '../view.ts';
 
 const shared = pointer('components', 'responses', 'ErrorResponse');
@@ -33,11 +34,7 @@ export const ErrorResponse = viewRule((view) => {
 
 /** The shared error response: a JSON body of a named schema, and no word that generators take for a success. */
 function checkShared(view: View, response: Response, at: string): void {
-  const media = Object.keys(response.content ?? {});
-  if (media.join() !== 'application/json')
-    view.report(`${at}/content`, `the error response's media type: expected ["application/json"], found ${JSON.stringify(media)}`);
-  else if (view.variant !== 'dereferenced' && componentOf(response.content?.['application/json']?.schema)?.kind !== 'schemas')
-    view.report(`${at}/content/application~1json/schema`, 'the error body is a named schema');
+  checkJsonBody(view, response.content, at, 'the error body');
   // Generators guess a `default` response's role from its words: @hey-api/openapi-ts takes one
   // that says "success" for a success, and types every response body `unknown` (docs/generators.md).
   if (/success/i.test(response.description ?? ''))

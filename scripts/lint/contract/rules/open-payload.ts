@@ -2,6 +2,7 @@
 // is an object that accepts any property; a list, a delete answer and the error body have no
 // stated shape, so no type (faithful/prose holds each schema's description to its wording).
 import { pointer } from '../../../openapi-document.ts';
+import { type PayloadKind, payloadKind } from '../../../stated/open-wordings.ts';
 import { ownName, type Payload, payloadsBySchema } from '../payloads.ts';
 import { type View, viewRule } from '../view.ts';
 
@@ -24,21 +25,26 @@ export const OpenPayload = viewRule((view) => {
     if (!bodies.has(name)) view.report(pointer('components', 'schemas', name), 'one named payload schema per body, and no other schema');
 });
 
-/** What the shape of a payload must be, from whose body it is: each key's expectation, checked in turn. */
+/** What a payload's body is, in the messages. */
+const whose: Record<PayloadKind, (n: number | undefined) => string> = {
+  error: () => 'the error body',
+  request: (n) => `#${n}'s request body`,
+  resource: (n) => `#${n}'s payload (one resource)`,
+  list: (n) => `#${n}'s payload (a list or a delete answer)`,
+  delete: (n) => `#${n}'s payload (a list or a delete answer)`,
+};
+
+/** What the shape of a payload must be, from its kind: each key's expectation, checked in turn. */
 function checkShape(view: View, { schema, owner, at }: Payload): void {
-  const unstated = owner.kind === 'error' || (owner.kind === 'response' && /^(list|delete)[A-Z]/.test(owner.row?.operationId ?? ''));
-  const whose =
-    owner.kind === 'error'
-      ? 'the error body'
-      : owner.kind === 'request'
-        ? `#${owner.row?.n}'s request body`
-        : `#${owner.row?.n}'s payload (${unstated ? 'a list or a delete answer' : 'one resource'})`;
+  const kind = payloadKind(owner.row, owner.body);
+  const unstated = kind === 'error' || kind === 'list' || kind === 'delete';
+  const body = whose[kind](owner.row?.n);
   const typed = schema?.type !== undefined;
   const expectations: [broken: boolean, key: string, message: string][] = [
-    [unstated && typed, 'type', `${whose} has no stated shape, so it must have no type`],
-    [!unstated && schema?.type !== 'object', 'type', `${whose} must be an object (type: object)`],
-    [typed && schema?.additionalProperties !== true, 'additionalProperties', `${whose} must accept any property (additionalProperties: true)`],
-    [!typed && schema?.additionalProperties !== undefined, 'additionalProperties', `${whose} must constrain nothing: no additionalProperties without a type`],
+    [unstated && typed, 'type', `${body} has no stated shape, so it must have no type`],
+    [!unstated && schema?.type !== 'object', 'type', `${body} must be an object (type: object)`],
+    [typed && schema?.additionalProperties !== true, 'additionalProperties', `${body} must accept any property (additionalProperties: true)`],
+    [!typed && schema?.additionalProperties !== undefined, 'additionalProperties', `${body} must constrain nothing: no additionalProperties without a type`],
   ];
   for (const [broken, key, message] of expectations) if (broken) view.report(`${at}/${key}`, message);
 }

@@ -6,6 +6,6 @@ export const OperationId = operationRule(({ row, operation, at }, view) => {
   if (operation.operationId !== row.operationId)
     view.report(
       at('operationId'),
-      `#${row.n}'s operationId: expected ${JSON.stringify(row.operationId)}, found ${JSON.stringify(operation.operationId)} (a rename is a breaking change: the table of operations in scripts/lint/contract/operations.ts names it, and changes with it)`,
+      `#${row.n}'s operationId: expected ${JSON.stringify(row.operationId)}, found ${JSON.stringify(operation.operationId)} (a rename is a breaking change: the table of operations in scripts/stated/operations.ts names it, and changes with it)`,
     );
 });

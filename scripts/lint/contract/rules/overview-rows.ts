@@ -1,7 +1,7 @@
 // faithful/overview: the overview table in info.description is the one the contract makes from the
-// facts (../overview.ts): a row per part of the interface document, with its verdict.
+// facts (scripts/stated/overview.ts): a row per part of the interface document, with its verdict.
 import { pointer } from '../../../openapi-document.ts';
-import { documentParts, overviewFacts, overviewTable, tableRows } from '../overview.ts';
+import { documentParts, overviewFacts, overviewTable, tableRows } from '../../../stated/overview.ts';
 import { viewRule } from '../view.ts';
 
 export const Overview = viewRule((view) => {

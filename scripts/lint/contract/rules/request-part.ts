@@ -2,7 +2,9 @@
 // query pairs where rule 1 gives request parameters, the JSON bodies it gives, and nothing else.
 import { isDeepStrictEqual } from 'node:util';
 import { componentOf, deref, isRef, type Parameter } from '../../../openapi-document.ts';
-import type { OperationRow, SeenOperation } from '../operations.ts';
+import { type OperationRow } from '../../../stated/operations.ts';
+import { type SeenOperation } from '../described-operations.ts';
+import { checkJsonBody } from '../payloads.ts';
 import { operationRule, type View } from '../view.ts';
 
 export const RequestPart = operationRule((seen, view) => {
@@ -37,10 +39,5 @@ function checkBody(view: View, { row, operation, at }: SeenOperation & { row: Op
       at('requestBody', 'required'),
       `#${row.n}'s body is ${required ? 'required' : 'optional'}: expected ${required}, found ${JSON.stringify(body.required)}`,
     );
-  // A JSON body of a named request schema (the dereferenced variant inlines it).
-  const media = Object.keys(body.content ?? {});
-  if (media.join() !== 'application/json')
-    view.report(at('requestBody', 'content'), `the body media type: expected ["application/json"], found ${JSON.stringify(media)}`);
-  else if (view.variant !== 'dereferenced' && !/RequestBody$/.test(componentOf(body.content?.['application/json']?.schema)?.name ?? ''))
-    view.report(at('requestBody', 'content', 'application/json', 'schema'), 'the body is a named request schema');
+  checkJsonBody(view, body.content, at('requestBody'), 'the request body');
 }

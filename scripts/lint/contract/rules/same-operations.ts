@@ -1,7 +1,8 @@
 // faithful/operations: exactly the operations of the interface document's Endpoints table (the
-// table in ../operations.ts), by method and path: none missing, none added.
+// table in scripts/stated/operations.ts), by method and path: none missing, none added.
 import { pointer } from '../../../openapi-document.ts';
-import { operations, operationsOf } from '../operations.ts';
+import { operations } from '../../../stated/operations.ts';
+import { operationsOf } from '../described-operations.ts';
 import { viewRule } from '../view.ts';
 
 export const Operations = viewRule((view) => {

@@ -1,6 +1,7 @@
 // faithful/success-response: the stated success status and label (200 OK, 201 Created for #13),
 // one JSON body whose schema is a named component.
-import { componentOf, deref } from '../../../openapi-document.ts';
+import { deref } from '../../../openapi-document.ts';
+import { checkJsonBody } from '../payloads.ts';
 import { operationRule } from '../view.ts';
 
 export const SuccessResponse = operationRule(({ row, operation, at }, view) => {
@@ -10,9 +11,5 @@ export const SuccessResponse = operationRule(({ row, operation, at }, view) => {
   const here = (...keys: string[]) => at('responses', row.status, ...keys);
   if (response.description !== row.label)
     view.report(here('description'), `the success label of #${row.n}: expected ${JSON.stringify(row.label)}, found ${JSON.stringify(response.description)}`);
-  const media = Object.keys(response.content ?? {});
-  if (media.join() !== 'application/json')
-    view.report(here('content'), `the payload media type: expected ["application/json"], found ${JSON.stringify(media)}`);
-  else if (view.variant !== 'dereferenced' && componentOf(response.content?.['application/json']?.schema)?.kind !== 'schemas')
-    view.report(here('content', 'application/json', 'schema'), 'the payload is a named schema');
+  checkJsonBody(view, response.content, here(), 'the payload');
 });

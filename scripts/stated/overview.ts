@@ -1,12 +1,13 @@
 // The overview table in info.description: one row per part of the interface document, saying what
 // the description specifies of it and what it leaves open. The contract makes every row from the
 // facts (the verdict of each part is written here by hand from the interface document; the counts,
-// statuses and prefixes come from the description) and faithful/overview (rules/overview-rows.ts) holds
-// the source's table to exactly that table, so a row cannot claim more or less than the
-// description does. That the description does what each verdict says (no security scheme where
-// authentication is left open ...) is faithful/closed-world's: it allows no key that would say more.
+// statuses and prefixes come from the description) and faithful/overview
+// (scripts/lint/contract/rules/overview-rows.ts) holds the source's table to exactly that table, so
+// a row cannot claim more or less than the description does. That the description does what each
+// verdict says (no security scheme where authentication is left open ...) is
+// faithful/closed-world's: it allows no key that would say more.
 
-import { deref, eachOperation, type OpenApiDocument, type Response, successStatus } from '../../openapi-document.ts';
+import { deref, eachOperation, type OpenApiDocument, type Response, successStatus } from '../openapi-document.ts';
 import { capital, listed, none, type OpenPart, type Piece, render } from './open-wordings.ts';
 
 /** The nine parts of the interface document, in its order. */
@@ -46,7 +47,7 @@ export interface OverviewFacts {
   areaCount: number;
 }
 
-/** The table's inputs, read from a bundle (or the contract's view of the split source, view.ts). */
+/** The table's inputs, read from a bundle (or the contract's view of the split source, scripts/lint/contract/view.ts). */
 export function overviewFacts(document: OpenApiDocument): OverviewFacts {
   return {
     operations: [...eachOperation(document)].map(({ path, operation }) => {

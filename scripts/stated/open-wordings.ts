@@ -1,9 +1,9 @@
 // What the description says is open, written once: the wordings of each text the contract makes,
 // keyed by the table (an operation's row, a payload's kind, a fixed component). faithful/prose
-// (rules/closed-prose.ts) requires each text to be its wording exactly, after the author's lead
-// where a text has one; the overlaid build (scripts/overlay/overlaid-prose.ts) writes the same
-// wording again without the parts the overlays fill in. Each sentence names the open parts it
-// speaks for, so neither reads a sentence back to know what it says.
+// (scripts/lint/contract/rules/closed-prose.ts) requires each text to be its wording exactly, after
+// the author's lead where a text has one; the overlaid build (scripts/overlay/overlaid-prose.ts)
+// writes the same wording again without the parts the overlays fill in. Each sentence names the
+// open parts it speaks for, so neither reads a sentence back to know what it says.
 import type { OperationRow } from './operations.ts';
 
 /** An open part of the interface document that an overlay can fill in, and so a sentence can stop saying. */
