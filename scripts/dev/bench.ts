@@ -17,7 +17,7 @@ import { median, medianOf, timed } from './bench-timing.ts';
 
 const exec = promisify(execFile);
 
-export const benchSections = ['lint', 'build', 'overlays', 'unit', 'tiers', 'test', 'mutate', 'ci', 'client', 'docs', 'scale', 'site', 'mcp'] as const;
+export const benchSections = ['lint', 'build', 'overlays', 'unit', 'tiers', 'test', 'mutate', 'ci', 'client', 'docs', 'scale', 'site', 'mcp', 'size'] as const;
 export type BenchSection = (typeof benchSections)[number];
 
 export interface BenchOptions {
@@ -411,6 +411,11 @@ export async function bench(project: Project, options: BenchOptions): Promise<vo
       if (section === 'mcp') {
         const { benchMcp } = await import('./bench-mcp.ts');
         const { title, header, rows } = await benchMcp(project, options.runs);
+        table(title, header, rows);
+      }
+      if (section === 'size') {
+        const { benchSize } = await import('./bench-size.ts');
+        const { title, header, rows } = await benchSize(project, options.baseline);
         table(title, header, rows);
       }
       if (section === 'site') {

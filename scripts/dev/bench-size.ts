@@ -1,0 +1,58 @@
+// The size section of `npm run bench`: how large the faithfulness contract is (its lines of
+// TypeScript, and those of scripts/stated/, what it holds a description to) and its most complex
+// function (ESLint's cyclomatic complexity), in this tree and at the baseline commit, read from
+// git there: no worktree is made. docs/speed.md holds the targets.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { ESLint } from 'eslint';
+import type { Project } from '../project.ts';
+
+const exec = promisify(execFile);
+
+/** The folders measured: the contract's rules, and what they hold a description to. */
+const folders = ['scripts/lint/contract', 'scripts/stated'];
+
+/** The TypeScript files under `folders`, with their text: of the checkout, or at `commit`. */
+async function sources(root: string, commit?: string): Promise<Map<string, string>> {
+  const git = (...args: string[]) => exec('git', args, { cwd: root, maxBuffer: 64 * 1024 * 1024 }).then(({ stdout }) => stdout);
+  const listed = commit ? await git('ls-tree', '-r', '--name-only', commit, '--', ...folders) : await git('ls-files', '--', ...folders);
+  const files = listed.split('\n').filter((file) => file.endsWith('.ts'));
+  const texts = await Promise.all(files.map((file) => (commit ? git('show', `${commit}:${file}`) : fs.readFile(path.join(root, file), 'utf8'))));
+  return new Map(files.map((file, index) => [file, texts[index]]));
+}
+
+/** Lines as `wc -l` counts them. */
+const lines = (text: string) => text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+
+/** The function of the highest complexity among `files`: its complexity, and where it is. */
+async function mostComplex(root: string, files: Map<string, string>): Promise<{ complexity: number; where: string }> {
+  // Every function reported with its complexity (the project's config, this one rule at 0).
+  const eslint = new ESLint({ cwd: root, overrideConfig: { rules: { complexity: ['warn', 0] } } });
+  let top = { complexity: 0, where: '' };
+  for (const [file, text] of files)
+    for (const result of await eslint.lintText(text, { filePath: path.join(root, file) }))
+      for (const message of result.messages) {
+        const found = /^(.*?) has a complexity of (\d+)/.exec(message.message);
+        if (found && Number(found[2]) > top.complexity) top = { complexity: Number(found[2]), where: `${found[1]}, ${file}:${message.line}` };
+      }
+  return top;
+}
+
+export async function benchSize(project: Project, baseline?: string): Promise<{ title: string; header: string[]; rows: string[][] }> {
+  console.error(`size: lines of ${folders.join(' and ')}, and the most complex function there`);
+  const rows: string[][] = [];
+  for (const [label, commit] of [['this tree', undefined], ...(baseline ? [[baseline, baseline]] : [])] as [string, string | undefined][]) {
+    const files = await sources(project.root, commit);
+    const sum = (folder: string) => [...files].filter(([file]) => file.startsWith(`${folder}/`)).reduce((total, [, text]) => total + lines(text), 0);
+    const [contract, stated] = folders.map(sum);
+    const { complexity, where } = await mostComplex(project.root, files);
+    rows.push([label, String(contract), String(stated), String(contract + stated), `${complexity} (${where})`]);
+  }
+  return {
+    title: 'The faithfulness contract: lines of TypeScript, and its most complex function (targets: the contract 40% under the 1,635 lines of d53587e, complexity at most 15)',
+    header: ['tree', folders[0], folders[1], 'both', 'most complex function'],
+    rows,
+  };
+}
