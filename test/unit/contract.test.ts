@@ -258,6 +258,15 @@ const cases: Record<Exclude<FaithfulRule, 'faithful/prose' | keyof typeof wholeD
       ),
     ],
     [
+      "a request body's schema named otherwise (faithful/open-payload names it, with the name it must have)",
+      (d) => {
+        d.components.schemas.SendBatchPayload = d.components.schemas.SendBatchRequestBody;
+        delete d.components.schemas.SendBatchRequestBody;
+        d.paths['/v1/batches/{id}/send'].post.requestBody.content['application/json'].schema.$ref = '#/components/schemas/SendBatchPayload';
+      },
+      /^#\/components\/schemas\/SendBatchPayload: a payload schema is named <OperationId>RequestBody, <OperationId>ResponseBody or ErrorBody/,
+    ],
+    [
       'a closed object',
       (d) => (d.components.schemas.GetApiKeyResponseBody.additionalProperties = false),
       /^#\/components\/schemas\/GetApiKeyResponseBody\/additionalProperties: #2's payload \(one resource\) must accept any property/,

@@ -1,10 +1,9 @@
 // The payload schemas of a description and whose body each is: faithful/open-payload holds each
 // one's shape and name, the prose rule its description to the wording of its kind
 // (scripts/stated/open-wordings.ts).
-import { componentOf, deref, type MediaType, type OpenApiDocument, pointer, type Referenced, type Response, type Schema } from '../../openapi-document.ts';
+import { componentOf, deref, type OpenApiDocument, pointer, type Referenced, type Response, type Schema } from '../../openapi-document.ts';
 import { type OperationRow } from '../../stated/operations.ts';
 import { operationsOf } from './described-operations.ts';
-import type { View } from './view.ts';
 
 /** Whose body a payload schema is: an operation's request or success response, or the shared error response (no row). */
 export interface PayloadOwner {
@@ -66,11 +65,3 @@ export function payloadsBySchema(document: OpenApiDocument): Payload[][] {
 /** Every schema reached from a request or response body, by name, with whose body it is (its owner, where two share one). */
 export const payloadSchemaOwners = (document: OpenApiDocument): Map<string, PayloadOwner> =>
   new Map(payloadsBySchema(document).flatMap(([{ name, owner }]) => (name ? [[name, { row: owner.row, body: owner.body }]] : [])));
-
-/** A body holds JSON only, of a named schema (which the dereferenced variant inlines); `what` is the body in the messages. */
-export function checkJsonBody(view: View, content: Record<string, MediaType> | undefined, at: string, what: string): void {
-  const media = Object.keys(content ?? {});
-  if (media.join() !== 'application/json') view.report(`${at}/content`, `${what}'s media type: expected ["application/json"], found ${JSON.stringify(media)}`);
-  else if (view.variant !== 'dereferenced' && componentOf(content?.['application/json']?.schema)?.kind !== 'schemas')
-    view.report(`${at}/content/application~1json/schema`, `${what} is a named schema`);
-}

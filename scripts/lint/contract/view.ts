@@ -5,7 +5,7 @@
 // rule reports at the source's line by the bundle pointer it is about. One lint builds it once.
 import path from 'node:path';
 import type { LineColLocationObject, Location, Oas3Rule, UserContext } from '@redocly/openapi-core';
-import { isRef, nodeAt, type OpenApiDocument, pointer, pointerSegments } from '../../openapi-document.ts';
+import { componentOf, isRef, type MediaType, nodeAt, type OpenApiDocument, pointer, pointerSegments } from '../../openapi-document.ts';
 import { type OperationRow } from '../../stated/operations.ts';
 import { operationsOf, type SeenOperation } from './described-operations.ts';
 import { sentenceLocation } from './text-location.ts';
@@ -165,3 +165,11 @@ export const operationRule = (check: (seen: SeenOperation & { row: OperationRow 
   viewRule((view) => {
     for (const seen of operationsOf(view.document)) if (seen.row) check(seen as SeenOperation & { row: OperationRow }, view);
   });
+
+/** A body holds JSON only, of a named schema (which the dereferenced variant inlines); `what` is the body in the messages. */
+export function checkJsonBody(view: View, content: Record<string, MediaType> | undefined, at: string, what: string): void {
+  const media = Object.keys(content ?? {});
+  if (media.join() !== 'application/json') view.report(`${at}/content`, `${what}'s media type: expected ["application/json"], found ${JSON.stringify(media)}`);
+  else if (view.variant !== 'dereferenced' && componentOf(content?.['application/json']?.schema)?.kind !== 'schemas')
+    view.report(`${at}/content/application~1json/schema`, `${what} is a named schema`);
+}

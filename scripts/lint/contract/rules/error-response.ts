@@ -3,9 +3,8 @@
 // not say "success" (generators would take it for one).
 import { isDeepStrictEqual } from 'node:util';
 import { deref, pointer, type Response } from '../../../openapi-document.ts';
-import { checkJsonBody } from '../payloads.ts';
 import { operationsOf } from '../described-operations.ts';
-import { type View, viewRule } from '../view.ts';
+import { checkJsonBody, type View, viewRule } from '../view.ts';
 
 const shared = pointer('components', 'responses', 'ErrorResponse');
 

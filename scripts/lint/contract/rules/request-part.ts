@@ -4,8 +4,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { componentOf, deref, isRef, type Parameter } from '../../../openapi-document.ts';
 import { type OperationRow } from '../../../stated/operations.ts';
 import { type SeenOperation } from '../described-operations.ts';
-import { checkJsonBody } from '../payloads.ts';
-import { operationRule, type View } from '../view.ts';
+import { checkJsonBody, operationRule, type View } from '../view.ts';
 
 export const RequestPart = operationRule((seen, view) => {
   const { row, pathItem, operation, at } = seen;

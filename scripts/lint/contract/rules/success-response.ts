@@ -1,8 +1,7 @@
 // faithful/success-response: the stated success status and label (200 OK, 201 Created for #13),
 // one JSON body whose schema is a named component.
 import { deref } from '../../../openapi-document.ts';
-import { checkJsonBody } from '../payloads.ts';
-import { operationRule } from '../view.ts';
+import { checkJsonBody, operationRule } from '../view.ts';
 
 export const SuccessResponse = operationRule(({ row, operation, at }, view) => {
   // (faithful/error-response names a missing status)
