@@ -18,6 +18,10 @@ const folders = ['scripts/lint/contract', 'scripts/stated'];
 /** The TypeScript files under `folders`, with their text: on disk in the checkout, or at `commit`. */
 async function sources(root: string, commit?: string): Promise<Map<string, string>> {
   const git = (...args: string[]) => exec('git', args, { cwd: root, maxBuffer: 64 * 1024 * 1024 }).then(({ stdout }) => stdout);
+  if (commit)
+    await git('rev-parse', '--verify', '--quiet', `${commit}^{commit}`).catch(() => {
+      throw new Error(`--baseline ${JSON.stringify(commit)} is not a commit of this repository (git rev-parse --verify)`);
+    });
   const onDisk = async (folder: string) =>
     (await fs.readdir(path.join(root, folder), { recursive: true }).catch(() => [])).map((file) => `${folder}/${file.split(path.sep).join('/')}`);
   const listed = commit ? (await git('ls-tree', '-r', '--name-only', commit, '--', ...folders)).split('\n') : (await Promise.all(folders.map(onDisk))).flat();
@@ -55,7 +59,7 @@ export async function benchSize(project: Project, baseline?: string): Promise<{ 
     const sum = (folder: string) => [...files].filter(([file]) => file.startsWith(`${folder}/`)).reduce((total, [, text]) => total + lines(text), 0);
     const [contract, stated] = folders.map(sum);
     const { complexity, where } = await mostComplex(project.root, files);
-    rows.push([label, String(contract), String(stated), String(contract + stated), `${complexity} (${where})`]);
+    rows.push([label, String(contract), String(stated), String(contract + stated), files.size === 0 ? '(neither folder there)' : `${complexity} (${where})`]);
   }
   return {
     title:

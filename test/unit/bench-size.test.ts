@@ -34,4 +34,20 @@ describe('npm run bench -- --only size', () => {
       ]);
     });
   });
+
+  it('names a baseline that is not a commit, and says when a commit has neither folder', async () => {
+    await withScratchFolder('bench-size', async (dir) => {
+      const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: dir });
+      git('init', '-q');
+      write(dir, 'README.md', 'before the contract\n');
+      git('add', '-A');
+      git('commit', '-qm', 'first');
+      await expect(benchSize({ root: dir } as Project, 'nosuch')).rejects.toThrow('--baseline "nosuch" is not a commit of this repository');
+      const { rows } = await benchSize({ root: dir } as Project, 'HEAD');
+      expect(rows).toEqual([
+        ['this tree', '0', '0', '0', '(neither folder there)'],
+        ['HEAD', '0', '0', '0', '(neither folder there)'],
+      ]);
+    });
+  });
 });
