@@ -113,7 +113,7 @@ export function leadProblems(sentence: string, row: OperationRow): string[] {
   const outside = wordsOutside(plain.replace(notPlain, ' '), leadVocabulary(row));
   if (outside.length > 0)
     problems.push(
-      `uses ${outside.map((word) => JSON.stringify(word)).join(', ')}: a lead names only what #${row.n}'s row does (its verb, the words of its path, operationId and area); what is open is its wording's to say`,
+      `uses ${outside.map((word) => JSON.stringify(word)).join(', ')}: a lead names only what #${row.n}'s row does (its verb, the words of its path, operationId and area): take the word out; what is open is said by the wording after the lead`,
     );
   return problems;
 }

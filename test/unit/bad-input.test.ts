@@ -236,7 +236,7 @@ const badInputs: [string, BadInput][] = [
       search: 'operationId: listWebhooks',
       replace: 'operationId: listHooks',
       expected: [
-        /^ {2}openapi\/paths\/v1_webhooks\.yaml:10:3 error faithful\/operation-id: #27's operationId: expected "listWebhooks", found "listHooks" \(a rename is a breaking change: the table of operations in scripts\/stated\/operations\.ts names it/m,
+        /^ {2}openapi\/paths\/v1_webhooks\.yaml:10:3 error faithful\/operation-id: #27's operationId: expected "listWebhooks", found "listHooks" \(the table of operations, scripts\/stated\/operations\.ts, names it: where the table is wrong, fix its row #27;/m,
       ],
     },
   ],
@@ -267,7 +267,7 @@ const badInputs: [string, BadInput][] = [
       search: '    Sends one batch.',
       replace: '    Needs the mail.send scope. Sends one batch.',
       expected: [
-        /^ {2}openapi\/paths\/v1_batches_id_send\.yaml:6:5 error faithful\/prose: "Needs the mail\.send scope\." uses "Needs", "mail", "scope": a lead names only what #13's row does \(its verb, the words of its path, operationId and area\); what is open is its wording's to say$/m,
+        /^ {2}openapi\/paths\/v1_batches_id_send\.yaml:6:5 error faithful\/prose: "Needs the mail\.send scope\." uses "Needs", "mail", "scope": a lead names only what #13's row does \(its verb, the words of its path, operationId and area\): take the word out; what is open is said by the wording after the lead$/m,
       ],
     },
   ],

@@ -254,7 +254,7 @@ const cases: Record<Exclude<FaithfulRule, 'faithful/prose' | keyof typeof wholeD
         d.paths['/v1/quotas'].get.responses['200'].content['application/json'].schema.$ref = '#/components/schemas/ListQuotaLimitsResponseBody';
       },
       new RegExp(
-        `^#/components/schemas/ListQuotaLimitsResponseBody: #${listQuotas.n}'s response body schema is ListQuotaLimitsResponseBody, but a payload schema is named after its operation \\(listQuotas\\): ListQuotasResponseBody`,
+        `^#/components/schemas/ListQuotaLimitsResponseBody: #${listQuotas.n}'s response body schema is ListQuotaLimitsResponseBody, but a payload schema is named after its operation \\(listQuotas, as the table names it\\): ListQuotasResponseBody`,
       ),
     ],
     [
@@ -409,6 +409,23 @@ describe('one fact, one error', () => {
 });
 
 describe('the contract', () => {
+  it('names an operation the table does not have once, with where its row goes: its texts and schema are not errors of their own', async () => {
+    const document = structuredClone(bundle);
+    document.paths['/v1/suppressions'] = {
+      get: {
+        tags: ['Contacts and lists'],
+        summary: 'List suppressions',
+        description: 'Lists the suppressions.',
+        operationId: 'listSuppressions',
+        responses: answers('200', 'OK', 'ListSuppressionsResponseBody'),
+      },
+    };
+    document.components.schemas.ListSuppressionsResponseBody = { description: 'The suppressions, as returned by `listSuppressions`.' };
+    expect(await problems(document)).toEqual([
+      `faithful/operations #/paths/~1v1~1suppressions/get: GET /v1/suppressions is not one of the ${operations.length} operations of the Endpoints table: if the interface document lists it, add its row to the table in scripts/stated/operations.ts (CONTRIBUTING.md); if not, remove it (at #/paths/~1v1~1suppressions/get)`,
+    ]);
+  });
+
   it('has a rule for every name docs/faithfulness.md lists, and each is tested here or in prose.test.ts', async () => {
     const documented = [...(await fs.readFile(path.join(checkout.root, 'docs', 'faithfulness.md'), 'utf8')).matchAll(/^\| `(faithful\/[\w-]+)` \|/gm)].map(
       (m) => m[1],

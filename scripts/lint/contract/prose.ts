@@ -127,13 +127,14 @@ class ProseReader {
     this.wording(at, payloadText(lead, kind, row.operationId), `the schema ${name}`, { shown: `<lead>${join} ${wording}`, fixable: lead.trim() !== '' });
   }
 
-  /** Every text the walk did not hold to a wording or a lead. */
-  rest(): void {
+  /** Every text the walk did not hold to a wording or a lead, but in what `others` holds. */
+  rest(others: Set<string>): void {
     const walk = (node: unknown, segments: string[]) => {
       if (Array.isArray(node)) node.forEach((child, index) => walk(child, [...segments, String(index)]));
       else if (node && typeof node === 'object')
         for (const [key, child] of Object.entries(node)) {
           const at = pointer(...segments, key);
+          if (others.has(at)) continue;
           if (typeof child === 'string' && ['description', 'summary', 'title'].includes(key) && !this.known.has(at))
             this.report(
               at,
@@ -181,12 +182,16 @@ export function proseBreaches(document: OpenApiDocument): ProseBreach[] {
         `the ${tag.name} area's description`,
       );
   }
+  // An operation not in the table is faithful/operations', a schema no body uses faithful/open-payload's: their texts too.
+  const others = new Set<string>();
   for (const { path, method } of all) {
     const row = rowOf(path, method);
     if (row) reader.operation(path, method, row);
-    else for (const key of ['summary', 'description']) reader.text(pointer('paths', path, method, key));
+    else others.add(pointer('paths', path, method));
   }
-  for (const [name, { row, body }] of payloadSchemaOwners(document)) reader.payload(name, row, body);
-  reader.rest();
+  const owners = payloadSchemaOwners(document);
+  for (const [name, { row, body }] of owners) reader.payload(name, row, body);
+  for (const name of Object.keys(document.components?.schemas ?? {})) if (!owners.has(name)) others.add(pointer('components', 'schemas', name));
+  reader.rest(others);
   return reader.breaches;
 }

@@ -1,7 +1,8 @@
 // faithful/open-payload: one open payload schema per body, and no other schema: a single resource
 // is an object that accepts any property; a list, a delete answer and the error body have no
 // stated shape, so no type (faithful/prose holds each schema's description to its wording).
-import { pointer } from '../../../openapi-document.ts';
+import { componentOf, deref, type MediaType, pointer } from '../../../openapi-document.ts';
+import { operationsOf } from '../described-operations.ts';
 import { type PayloadKind, payloadKind } from '../../../stated/open-wordings.ts';
 import { ownName, type Payload, payloadsBySchema } from '../payloads.ts';
 import { type View, viewRule } from '../view.ts';
@@ -21,9 +22,19 @@ export const OpenPayload = viewRule((view) => {
   // In a bundle, every schema of components is one of those bodies (the dereferenced variant inlines them).
   if (view.variant === 'dereferenced') return;
   const bodies = new Set(groups.map(([owner]) => owner.name));
+  for (const name of unlistedBodies(view)) bodies.add(name);
   for (const name of Object.keys(view.document.components?.schemas ?? {}))
     if (!bodies.has(name)) view.report(pointer('components', 'schemas', name), 'one named payload schema per body, and no other schema');
 });
+
+/** The schemas of the bodies of operations the table does not have: faithful/operations names those, with the operation. */
+function unlistedBodies(view: View): (string | undefined)[] {
+  const unlisted = operationsOf(view.document).filter(({ row }) => !row);
+  const bodies = unlisted.flatMap(({ operation }) => [operation.requestBody, ...Object.values(operation.responses ?? {})]);
+  return bodies.flatMap((body) =>
+    Object.values(deref<{ content?: Record<string, MediaType> }>(view.document, body)?.content ?? {}).map((media) => componentOf(media?.schema)?.name),
+  );
+}
 
 /** What a payload's body is, in the messages. */
 const whose: Record<PayloadKind, (n: number | undefined) => string> = {
@@ -57,6 +68,6 @@ function checkName(view: View, { name, owner: { row, kind }, at }: Payload): voi
   if (row && name && expected && name !== expected)
     view.report(
       at,
-      `#${row.n}'s ${kind} body schema is ${name}, but a payload schema is named after its operation (${row.operationId}): ${expected}; rename the component, its file and its $ref`,
+      `#${row.n}'s ${kind} body schema is ${name}, but a payload schema is named after its operation (${row.operationId}, as the table names it): ${expected}; rename the component, its file and its $ref (or, where the table is what is wrong, its row)`,
     );
 }

@@ -6,6 +6,6 @@ export const OperationId = operationRule(({ row, operation, at }, view) => {
   if (operation.operationId !== row.operationId)
     view.report(
       at('operationId'),
-      `#${row.n}'s operationId: expected ${JSON.stringify(row.operationId)}, found ${JSON.stringify(operation.operationId)} (a rename is a breaking change: the table of operations in scripts/stated/operations.ts names it, and changes with it)`,
+      `#${row.n}'s operationId: expected ${JSON.stringify(row.operationId)}, found ${JSON.stringify(operation.operationId)} (the table of operations, scripts/stated/operations.ts, names it: where the table is wrong, fix its row #${row.n}; a rename of a released operation is a breaking change, and changes the table with it)`,
     );
 });

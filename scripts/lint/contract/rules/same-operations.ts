@@ -17,5 +17,9 @@ export const Operations = viewRule((view) => {
     );
   }
   for (const { row, method, path, at } of seen)
-    if (!row) view.report(at(), `${method.toUpperCase()} ${path} is not one of the ${operations.length} operations of the Endpoints table`);
+    if (!row)
+      view.report(
+        at(),
+        `${method.toUpperCase()} ${path} is not one of the ${operations.length} operations of the Endpoints table: if the interface document lists it, add its row to the table in scripts/stated/operations.ts (CONTRIBUTING.md); if not, remove it`,
+      );
 });
