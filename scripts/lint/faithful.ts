@@ -17,7 +17,6 @@ import { Document } from './contract/rules/document.ts';
 import { ErrorResponse } from './contract/rules/error-response.ts';
 import { OpenPayload } from './contract/rules/open-payload.ts';
 import { OperationId } from './contract/rules/operation-id.ts';
-import { OperationText } from './contract/rules/operation-text.ts';
 import { Operations } from './contract/rules/same-operations.ts';
 import { Overview } from './contract/rules/overview-rows.ts';
 import { Prose } from './contract/rules/closed-prose.ts';
@@ -31,7 +30,6 @@ export const faithfulRules = {
   'faithful/operations': Operations,
   'faithful/operation-id': OperationId,
   'faithful/area': Area,
-  'faithful/operation-text': OperationText,
   'faithful/success-response': SuccessResponse,
   'faithful/error-response': ErrorResponse,
   'faithful/request-part': RequestPart,

@@ -136,6 +136,15 @@ const badInputs: [string, BadInput][] = [
     },
   ],
   [
+    'a summary with Markdown',
+    {
+      file: 'openapi/paths/v1_webhooks.yaml',
+      search: 'summary: List webhooks',
+      replace: 'summary: List `listWebhooks`',
+      expected: [/openapi\/paths\/v1_webhooks\.yaml:4:12 error rule\/summary-plain-words: Summary must be plain words/],
+    },
+  ],
+  [
     'a path without its version prefix',
     {
       file: 'openapi/openapi.yaml',

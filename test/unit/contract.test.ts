@@ -176,10 +176,6 @@ const cases: Record<Exclude<FaithfulRule, 'faithful/prose' | keyof typeof wholeD
     ['an operation moved to another area', (d) => (webhooks(d).tags = ['Quotas']), /\/get\/tags: #27's area is its only tag/],
     ['the areas reordered', (d) => d.tags.push(d.tags.shift()), /^#\/tags: one tag per area, in the document order/],
   ],
-  'faithful/operation-text': [
-    ['a summary with a period', (d) => (webhooks(d).summary = 'List webhooks.'), /\/get\/summary: the summary is in sentence case/],
-    ['a summary with Markdown', (d) => (webhooks(d).summary = 'List webhooks](x) | `y`'), /\/get\/summary: the summary is in sentence case, in plain words/],
-  ],
   'faithful/success-response': [
     [
       'a success label changed',

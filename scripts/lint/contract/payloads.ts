@@ -1,7 +1,7 @@
 // The payload schemas of a description and whose body each is: faithful/open-payload holds each
 // one's shape and name, the prose rule its description to the wording of its kind
 // (scripts/stated/open-wordings.ts).
-import { componentOf, deref, type OpenApiDocument, pointer, type Referenced, type Response, type Schema } from '../../openapi-document.ts';
+import { componentOf, deref, type OpenApiDocument, type Operation, pointer, type Referenced, type Response, type Schema } from '../../openapi-document.ts';
 import { type OperationRow } from '../../stated/operations.ts';
 import { operationsOf } from './described-operations.ts';
 
@@ -21,29 +21,38 @@ export interface Payload {
   place: string;
 }
 
+/** Each body schema of `operation` (its request's, each response's): the keys below the operation, its media type, the schema. */
+function bodySchemas(document: OpenApiDocument, operation: Operation): { keys: string[]; media: string; node: unknown }[] {
+  const bodies: [string[], Referenced<{ content?: Response['content'] }> | undefined][] = [
+    [['requestBody'], operation.requestBody],
+    ...Object.entries(operation.responses ?? {}).map(([status, response]): [string[], Response] => [['responses', status], response]),
+  ];
+  return bodies.flatMap(([keys, body]) =>
+    Object.entries(deref(document, body)?.content ?? {}).map(([media, content]) => ({ keys, media, node: content?.schema })),
+  );
+}
+
 /** Every body schema of the table's operations, in document order. */
 export function payloadsOf(document: OpenApiDocument): Payload[] {
-  return operationsOf(document).flatMap(({ row, operation, at }) => {
-    if (!row) return [];
-    const bodies: [string[], Referenced<{ content?: Response['content'] }> | undefined, Payload['owner']][] = [
-      [['requestBody'], operation.requestBody, { row, body: 'request', kind: 'request' }],
-      ...Object.entries(operation.responses ?? {}).map(([status, response]): [string[], Response, Payload['owner']] => [
-        ['responses', status],
-        response,
-        // The error body (the shared default) belongs to no one operation.
-        status === 'default' ? { body: 'response', kind: 'error' } : { row, body: 'response', kind: 'response' },
-      ]),
-    ];
-    return bodies.flatMap(([keys, body, owner]) =>
-      Object.entries(deref(document, body)?.content ?? {}).map(([media, content]) => {
-        const name = componentOf(content?.schema)?.name;
-        const schema = deref(document, content?.schema as Referenced<Schema> | undefined);
-        const place = at(...keys, 'content', media, 'schema');
-        return { owner, name, schema, at: name ? pointer('components', 'schemas', name) : place, place };
-      }),
-    );
-  });
+  return operationsOf(document).flatMap(({ row, operation, at }) =>
+    (row ? bodySchemas(document, operation) : []).map(({ keys, media, node }) => {
+      // The error body (the shared default) belongs to no one operation.
+      const owner: Payload['owner'] =
+        keys[0] === 'requestBody'
+          ? { row, body: 'request', kind: 'request' }
+          : keys[1] === 'default'
+            ? { body: 'response', kind: 'error' }
+            : { row, body: 'response', kind: 'response' };
+      const name = componentOf(node)?.name;
+      const place = at(...keys, 'content', media, 'schema');
+      return { owner, name, schema: deref(document, node as Referenced<Schema> | undefined), at: name ? pointer('components', 'schemas', name) : place, place };
+    }),
+  );
 }
+
+/** The schemas the bodies of operations not in the table name: faithful/operations names those operations. */
+export const unlistedSchemas = (document: OpenApiDocument): (string | undefined)[] =>
+  operationsOf(document).flatMap(({ row, operation }) => (row ? [] : bodySchemas(document, operation).map(({ node }) => componentOf(node)?.name)));
 
 /** The name a request or success body's schema has: after its operation (`GetApiKeyResponseBody`). */
 export const ownName = ({ row, kind }: Pick<Payload['owner'], 'row' | 'kind'>): string | undefined =>

@@ -29,8 +29,6 @@ interface DocumentView {
 /** The view as a rule judges it, with the variant it is and how to report. */
 export interface View extends DocumentView {
   variant: NonNullable<FaithfulOptions['variant']>;
-  /** Where `at` is written: the node it points to, or the deepest on the way, each `$ref` followed. */
-  locate(at: string): Location;
   /** Reports `message` at `at`, naming the pointer: `message (at #/paths/...)`. */
   report(at: string, message: string): void;
   /** Reports `message` as it is at `at`, or at the line of `sentence` in the text there. */
@@ -112,6 +110,7 @@ function judged(ctx: UserContext, root: unknown, options: FaithfulOptions | unde
   let built = views.get(ctx.resolve);
   if (!built) views.set(ctx.resolve, (built = documentView(ctx, root, ctx.location)));
   const { document, locationOf } = built;
+  // Where `at` is written: the node it points to, or the deepest on the way, each `$ref` followed.
   const locate = (at: string): Location => {
     let node: unknown = document;
     let location = locationOf.get(document)!;
@@ -139,7 +138,6 @@ function judged(ctx: UserContext, root: unknown, options: FaithfulOptions | unde
   return {
     ...built,
     variant: options?.variant ?? 'bundle',
-    locate,
     reportAt,
     report: (at, message) => reportAt(keyOf(locate(at)), `${message} (at ${at})`),
     reportPlain: (at, message, sentence) => reportAt(sentence ? sentenceLocation(locate(at), sentence) : keyOf(locate(at)), message),

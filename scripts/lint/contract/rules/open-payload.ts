@@ -1,10 +1,9 @@
 // faithful/open-payload: one open payload schema per body, and no other schema: a single resource
 // is an object that accepts any property; a list, a delete answer and the error body have no
 // stated shape, so no type (faithful/prose holds each schema's description to its wording).
-import { componentOf, deref, type MediaType, pointer } from '../../../openapi-document.ts';
-import { operationsOf } from '../described-operations.ts';
+import { pointer } from '../../../openapi-document.ts';
 import { type PayloadKind, payloadKind } from '../../../stated/open-wordings.ts';
-import { ownName, type Payload, payloadsBySchema } from '../payloads.ts';
+import { ownName, type Payload, payloadsBySchema, unlistedSchemas } from '../payloads.ts';
 import { type View, viewRule } from '../view.ts';
 
 export const OpenPayload = viewRule((view) => {
@@ -21,35 +20,25 @@ export const OpenPayload = viewRule((view) => {
   }
   // In a bundle, every schema of components is one of those bodies (the dereferenced variant inlines them).
   if (view.variant === 'dereferenced') return;
-  const bodies = new Set(groups.map(([owner]) => owner.name));
-  for (const name of unlistedBodies(view)) bodies.add(name);
+  // The bodies of an operation not in the table are faithful/operations' to name, with it.
+  const bodies = new Set([...groups.map(([owner]) => owner.name), ...unlistedSchemas(view.document)]);
   for (const name of Object.keys(view.document.components?.schemas ?? {}))
     if (!bodies.has(name)) view.report(pointer('components', 'schemas', name), 'one named payload schema per body, and no other schema');
 });
 
-/** The schemas of the bodies of operations the table does not have: faithful/operations names those, with the operation. */
-function unlistedBodies(view: View): (string | undefined)[] {
-  const unlisted = operationsOf(view.document).filter(({ row }) => !row);
-  const bodies = unlisted.flatMap(({ operation }) => [operation.requestBody, ...Object.values(operation.responses ?? {})]);
-  return bodies.flatMap((body) =>
-    Object.values(deref<{ content?: Record<string, MediaType> }>(view.document, body)?.content ?? {}).map((media) => componentOf(media?.schema)?.name),
-  );
-}
-
 /** What a payload's body is, in the messages. */
-const whose: Record<PayloadKind, (n: number | undefined) => string> = {
-  error: () => 'the error body',
-  request: (n) => `#${n}'s request body`,
-  resource: (n) => `#${n}'s payload (one resource)`,
-  list: (n) => `#${n}'s payload (a list or a delete answer)`,
-  delete: (n) => `#${n}'s payload (a list or a delete answer)`,
-};
+const whose = (kind: PayloadKind, n?: number) =>
+  kind === 'error'
+    ? 'the error body'
+    : kind === 'request'
+      ? `#${n}'s request body`
+      : `#${n}'s payload (${kind === 'resource' ? 'one resource' : 'a list or a delete answer'})`;
 
 /** What the shape of a payload must be, from its kind: each key's expectation, checked in turn. */
 function checkShape(view: View, { schema, owner, at }: Payload): void {
   const kind = payloadKind(owner.row, owner.body);
   const unstated = kind === 'error' || kind === 'list' || kind === 'delete';
-  const body = whose[kind](owner.row?.n);
+  const body = whose(kind, owner.row?.n);
   const typed = schema?.type !== undefined;
   const expectations: [broken: boolean, key: string, message: string][] = [
     [unstated && typed, 'type', `${body} has no stated shape, so it must have no type`],
