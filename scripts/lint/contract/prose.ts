@@ -97,6 +97,17 @@ class ProseReader {
     for (const sentence of sentencesOf(lead)) for (const problem of leadProblems(sentence, row)) this.report(at, sentence, `${quoted(sentence)} ${problem}`);
   }
 
+  /** Each area's description, its wording; a tag that is not an area is faithful/area's. */
+  areas(tags: ({ name?: string } | null)[]): void {
+    for (const [index, tag] of tags.entries()) {
+      const name = tag?.name ?? '';
+      const at = pointer('tags', index, 'description');
+      const paths = operations.filter((row) => row.area === name).map((row) => row.path);
+      if ((areas as readonly string[]).includes(name)) this.wording(at, areaWording(name, paths), `the ${name} area's description`);
+      else this.text(at);
+    }
+  }
+
   /** An operation's summary (a lead), description (a lead, then its wording) and request body's description. */
   operation(path: string, method: string, row: OperationRow): void {
     const at = (...keys: string[]) => pointer('paths', path, method, ...keys);
@@ -168,20 +179,7 @@ export function proseBreaches(document: OpenApiDocument): ProseBreach[] {
   const prefixes = [...new Set(all.map(({ path }) => path.split('/')[1]))].sort();
   const description = typeof document.info?.description === 'string' ? document.info.description : '';
   reader.wording(pointer('info', 'description'), `${introWording(prefixes)}\n\n${tableOf(description)}`, 'the introduction');
-  // A tag that is not an area, or an operation that is not in the table, is faithful/area's or faithful/operations'.
-  for (const [index, tag] of (document.tags ?? []).entries()) {
-    const at = pointer('tags', index, 'description');
-    if (!(areas as readonly string[]).includes(tag?.name)) reader.text(at);
-    else
-      reader.wording(
-        at,
-        areaWording(
-          tag.name,
-          operations.filter((row) => row.area === tag.name).map((row) => row.path),
-        ),
-        `the ${tag.name} area's description`,
-      );
-  }
+  reader.areas(document.tags ?? []);
   // An operation not in the table is faithful/operations', a schema no body uses faithful/open-payload's: their texts too.
   const others = new Set<string>();
   for (const { path, method } of all) {
