@@ -84,7 +84,8 @@ export function spliceWordings(fileText: string, fixes: Pick<WordingFix, 'pointe
   // From the end of the file, so that each range still points where it did.
   for (const { start, end, text: wording, insertKey } of found.sort((a, b) => b.start - a.start)) {
     const lineStart = result.lastIndexOf('\n', start - 1) + 1;
-    const keyIndent = /^ */.exec(result.slice(lineStart))![0];
+    // The key's own column: after the `- ` of a sequence's item (`  - name: x` holds its keys at 4).
+    const keyIndent = ' '.repeat(/^(?: *- +)* */.exec(result.slice(lineStart))![0].length);
     if (insertKey !== undefined) {
       result = `${result.slice(0, start)}${insertKey}: ${blockScalar(wording, `${keyIndent}  `)}\n${keyIndent}${result.slice(start)}`;
       continue;

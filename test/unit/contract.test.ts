@@ -397,6 +397,19 @@ describe('one fact, one error', () => {
     ["an operation's tag", (d: Json) => (webhooks(d).tags = ['Quotas'])],
     ['a security scheme', (d: Json) => (d.components.securitySchemes = { key: { type: 'apiKey', in: 'header', name: 'X-Key' } })],
     ['a response header', (d: Json) => (webhooks(d).responses['200'].headers = { 'X-Left': { schema: { type: 'integer' } } })],
+    // Its schemas are named after the table's operationId: they are judged once the two agree.
+    [
+      'an operationId the table names otherwise, its schema named after it',
+      (d: Json) => {
+        webhooks(d).operationId = 'listHooks';
+        const schema = d.components.schemas.ListWebhooksResponseBody;
+        schema.description = schema.description.replace('`listWebhooks`', '`listHooks`');
+        d.components.schemas = { ...d.components.schemas, ListHooksResponseBody: schema };
+        delete d.components.schemas.ListWebhooksResponseBody;
+        webhooks(d).responses['200'].content['application/json'].schema.$ref = '#/components/schemas/ListHooksResponseBody';
+      },
+    ],
+    ["a request body's description missing (faithful/prose's, which writes it)", (d: Json) => delete batch(d).requestBody.description],
   ])('%s: one error', async (_name, given) => {
     const document = structuredClone(bundle);
     given(document);

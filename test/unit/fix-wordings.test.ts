@@ -66,6 +66,18 @@ describe('lint --fix', () => {
     expect(spliceWordings(text, [{ pointer: '#/none/missing', text: 'x' }])).toBeUndefined();
   });
 
+  it("adds or replaces a text in a sequence's item, at its keys' column (an area's tag written with its name only)", () => {
+    const tags = 'tags:\n  - name: Quotas\n    description: Old.\n  - name: Suppressions\n  - description: Old too.\n    name: Last\n';
+    const fixes = [
+      { pointer: '#/tags/0/description', text: 'Operations under `/v1/quotas`.' },
+      { pointer: '#/tags/1/description', text: 'Operations under `/v1/suppressions`.' },
+      { pointer: '#/tags/2/description', text: 'New.' },
+    ];
+    expect(spliceWordings(tags, fixes)).toBe(
+      'tags:\n  - name: Quotas\n    description: >-\n      Operations under `/v1/quotas`.\n  - description: >-\n      Operations under `/v1/suppressions`.\n    name: Suppressions\n  - description: >-\n      New.\n    name: Last\n',
+    );
+  });
+
   it("keeps a file's CRLF line breaks, and refuses a text with a comment after it (the comment would move)", () => {
     const crlf = 'tags:\r\n  - name: A\r\n    description: Old text.\r\n';
     expect(spliceWordings(crlf, [{ pointer: '#/tags/0/description', text: 'New text.' }])).toBe(

@@ -3,7 +3,7 @@
 // (scripts/stated/open-wordings.ts).
 import { componentOf, deref, type OpenApiDocument, type Operation, pointer, type Referenced, type Response, type Schema } from '../../openapi-document.ts';
 import { type OperationRow } from '../../stated/operations.ts';
-import { operationsOf } from './described-operations.ts';
+import { operationsOf, type SeenOperation } from './described-operations.ts';
 
 /** Whose body a payload schema is: an operation's request or success response, or the shared error response (no row). */
 export interface PayloadOwner {
@@ -32,27 +32,32 @@ function bodySchemas(document: OpenApiDocument, operation: Operation): { keys: s
   );
 }
 
-/** Every body schema of the table's operations, in document order. */
-export function payloadsOf(document: OpenApiDocument): Payload[] {
-  return operationsOf(document).flatMap(({ row, operation, at }) =>
-    (row ? bodySchemas(document, operation) : []).map(({ keys, media, node }) => {
-      // The error body (the shared default) belongs to no one operation.
-      const owner: Payload['owner'] =
-        keys[0] === 'requestBody'
-          ? { row, body: 'request', kind: 'request' }
-          : keys[1] === 'default'
-            ? { body: 'response', kind: 'error' }
-            : { row, body: 'response', kind: 'response' };
-      const name = componentOf(node)?.name;
-      const place = at(...keys, 'content', media, 'schema');
-      return { owner, name, schema: deref(document, node as Referenced<Schema> | undefined), at: name ? pointer('components', 'schemas', name) : place, place };
-    }),
-  );
-}
+/** Whether the table has the operation, under its operationId (its schemas are named after it: they wait for faithful/operation-id). */
+const listed = ({ row, operation }: Pick<SeenOperation, 'row' | 'operation'>) => row !== undefined && row.operationId === operation.operationId;
 
-/** The schemas the bodies of operations not in the table name: faithful/operations names those operations. */
+/** Whose body is below `keys`: the request's, the success response's, or the error body (the shared default: no one operation's). */
+const ownerAt = (row: OperationRow | undefined, [key, status]: string[]): Payload['owner'] =>
+  key === 'requestBody'
+    ? { row, body: 'request', kind: 'request' }
+    : status === 'default'
+      ? { body: 'response', kind: 'error' }
+      : { row, body: 'response', kind: 'response' };
+
+/** Every body schema of the table's operations, in document order. */
+export const payloadsOf = (document: OpenApiDocument): Payload[] =>
+  operationsOf(document)
+    .filter(listed)
+    .flatMap(({ row, operation, at }) =>
+      bodySchemas(document, operation).map(({ keys, media, node }) => {
+        const [name, place] = [componentOf(node)?.name, at(...keys, 'content', media, 'schema')];
+        const schema = deref(document, node as Referenced<Schema> | undefined);
+        return { owner: ownerAt(row, keys), name, schema, at: name ? pointer('components', 'schemas', name) : place, place };
+      }),
+    );
+
+/** The schemas the bodies of operations not in the table (or under another operationId) name: faithful/operations (or operation-id) names those operations. */
 export const unlistedSchemas = (document: OpenApiDocument): (string | undefined)[] =>
-  operationsOf(document).flatMap(({ row, operation }) => (row ? [] : bodySchemas(document, operation).map(({ node }) => componentOf(node)?.name)));
+  operationsOf(document).flatMap((seen) => (listed(seen) ? [] : bodySchemas(document, seen.operation).map(({ node }) => componentOf(node)?.name)));
 
 /** The name a request or success body's schema has: after its operation (`GetApiKeyResponseBody`). */
 export const ownName = ({ row, kind }: Pick<Payload['owner'], 'row' | 'kind'>): string | undefined =>
