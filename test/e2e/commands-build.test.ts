@@ -42,7 +42,7 @@ describe('npm run lint', () => {
       /^::error file=openapi\/paths\/v1_webhooks\.yaml,line=13,col=7,title=faithful\/success-response::the success label of #27: expected "OK", found "Fine"/m,
     );
     expect(annotations.stdout).toContain(
-      '::error file=openapi/paths/v1_batches_id_send.yaml,line=6,col=5,title=faithful/prose::"Needs the mail.send scope." uses "Needs", "mail", "scope": a lead names only what #13\'s row does (its verb, the words of its path, operationId and area); what is open is its wording\'s to say\n',
+      '::error file=openapi/paths/v1_batches_id_send.yaml,line=6,col=5,title=faithful/prose::"Needs the mail.send scope." uses "Needs", "mail", "scope": a lead names only what #13\'s row does (its verb, the words of its path, operationId and area): take the word out; what is open is said by the wording after the lead\n',
     );
     expect(annotations.stderr).toMatch(/^lint: the faithfulness contract found \d+ problem\(s\) \(docs\/faithfulness\.md\)$/m);
     const report = await runScript(copy.dir, 'lint');

@@ -91,7 +91,7 @@ describe('bad arguments to the other commands', () => {
     [
       'bench',
       ['--only', 'everything'],
-      'bench: --only takes one of lint, build, overlays, unit, tiers, test, mutate, ci, client, docs, scale, site, mcp: see `npm run bench -- --help`\n',
+      'bench: --only takes one of lint, build, overlays, unit, tiers, test, mutate, ci, client, docs, scale, site, mcp, size: see `npm run bench -- --help`\n',
     ],
   ])('npm run %s exits 2 and says what it takes', async (script, args, message) => {
     const result = await runScript(copy.dir, script, args);
