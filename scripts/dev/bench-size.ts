@@ -18,10 +18,9 @@ const folders = ['scripts/lint/contract', 'scripts/stated'];
 /** The TypeScript files under `folders`, with their text: on disk in the checkout, or at `commit`. */
 async function sources(root: string, commit?: string): Promise<Map<string, string>> {
   const git = (...args: string[]) => exec('git', args, { cwd: root, maxBuffer: 64 * 1024 * 1024 }).then(({ stdout }) => stdout);
-  if (commit)
-    await git('rev-parse', '--verify', '--quiet', `${commit}^{commit}`).catch(() => {
-      throw new Error(`--baseline ${JSON.stringify(commit)} is not a commit of this repository (git rev-parse --verify)`);
-    });
+  // Not an option of git's (`--output=...`), and a commit of this repository.
+  if (commit && (commit.startsWith('-') || !(await git('rev-parse', '--verify', '--quiet', `${commit}^{commit}`).catch(() => ''))))
+    throw new Error(`--baseline ${JSON.stringify(commit)} is not a commit of this repository (git rev-parse --verify)`);
   const onDisk = async (folder: string) =>
     (await fs.readdir(path.join(root, folder), { recursive: true }).catch(() => [])).map((file) => `${folder}/${file.split(path.sep).join('/')}`);
   const listed = commit ? (await git('ls-tree', '-r', '--name-only', commit, '--', ...folders)).split('\n') : (await Promise.all(folders.map(onDisk))).flat();

@@ -43,6 +43,8 @@ describe('npm run bench -- --only size', () => {
       git('add', '-A');
       git('commit', '-qm', 'first');
       await expect(benchSize({ root: dir } as Project, 'nosuch')).rejects.toThrow('--baseline "nosuch" is not a commit of this repository');
+      await expect(benchSize({ root: dir } as Project, '--output=x')).rejects.toThrow('--baseline "--output=x" is not a commit of this repository');
+      expect(fs.existsSync(path.join(dir, 'x'))).toBe(false);
       const { rows } = await benchSize({ root: dir } as Project, 'HEAD');
       expect(rows).toEqual([
         ['this tree', '0', '0', '0', '(neither folder there)'],
