@@ -56,7 +56,8 @@ export function reconcileProse(overlaid: OpenApiDocument, changes: CallerChange[
     const sets = [...ids].map((id) => filled.get(id) ?? new Set<OpenPart>());
     return new Set(sets.length === 0 ? [] : [...sets[0]].filter((part) => sets.every((parts) => parts.has(part))));
   };
-  for (const [name, { row, body }] of payloadSchemaOwners(overlaid)) {
+  // An overlay may rename an operationId (--allow-operation-changes): its schemas are still its row's.
+  for (const [name, { row, body }] of payloadSchemaOwners(overlaid, { renamed: true })) {
     const schema = overlaid.components?.schemas?.[name] as { description?: unknown } | undefined;
     const kind = payloadKind(row, body);
     const parts = common(users.get(`schemas/${name}`) ?? []);

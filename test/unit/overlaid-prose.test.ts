@@ -123,6 +123,24 @@ describe('the texts of a description with overlays', () => {
     expect(document.components.schemas.ReplaceLinkBrandingRequestBody.description).toContain('any JSON object is accepted');
   });
 
+  it("reword a payload's schema of an operation an overlay renamed (npm run build -- --allow-operation-changes)", async () => {
+    const file = path.join(scratch.dir, 'renamed.yaml');
+    await fs.writeFile(
+      file,
+      `overlay: 1.1.0
+info: {title: Renamed, version: "1"}
+actions:
+  - target: $.paths['/v1/webhooks'].get
+    update: {operationId: listHooks}
+  - target: $.components.schemas.ListWebhooksResponseBody
+    update: {type: array, items: {type: object, properties: {url: {type: string}}}}
+`,
+    );
+    const renamed: Json = (await overlaidDescription(checkout, { overlays: [file], out: scratch.dir, allowOperationChanges: true }, base)).document;
+    expect(base.components.schemas.ListWebhooksResponseBody.description).toContain('so any JSON value is accepted');
+    expect(renamed.components.schemas.ListWebhooksResponseBody.description).toBe('The webhooks, as returned by `listWebhooks`.');
+  });
+
   it('say the type of `id` and the error body are no longer open only once an overlay states them', () => {
     const open = '`id` identifies the resource; its type and format are not specified.';
     expect(operation(document, '/v1/webhooks/{id}', 'delete').description).toContain(open);

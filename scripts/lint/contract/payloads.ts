@@ -32,8 +32,9 @@ function bodySchemas(document: OpenApiDocument, operation: Operation): { keys: s
   );
 }
 
-/** Whether the table has the operation, under its operationId (its schemas are named after it: they wait for faithful/operation-id). */
-const listed = ({ row, operation }: Pick<SeenOperation, 'row' | 'operation'>) => row !== undefined && row.operationId === operation.operationId;
+/** Whether the table has the operation, under its operationId: lint judges a renamed one's schemas once faithful/operation-id is mended; an overlay may rename it (`renamed`). */
+const inTable = ({ row, operation }: Pick<SeenOperation, 'row' | 'operation'>, renamed = false) =>
+  !!row && (renamed || row.operationId === operation.operationId);
 
 /** Whose body is below `keys`: the request's, the success response's, or the error body (the shared default: no one operation's). */
 const ownerAt = (row: OperationRow | undefined, [key, status]: string[]): Payload['owner'] =>
@@ -43,10 +44,10 @@ const ownerAt = (row: OperationRow | undefined, [key, status]: string[]): Payloa
       ? { body: 'response', kind: 'error' }
       : { row, body: 'response', kind: 'response' };
 
-/** Every body schema of the table's operations, in document order. */
-export const payloadsOf = (document: OpenApiDocument): Payload[] =>
+/** Every body schema of the table's operations (under their operationId, unless `renamed`), in document order. */
+export const payloadsOf = (document: OpenApiDocument, renamed = false): Payload[] =>
   operationsOf(document)
-    .filter(listed)
+    .filter((seen) => inTable(seen, renamed))
     .flatMap(({ row, operation, at }) =>
       bodySchemas(document, operation).map(({ keys, media, node }) => {
         const [name, place] = [componentOf(node)?.name, at(...keys, 'content', media, 'schema')];
@@ -57,7 +58,7 @@ export const payloadsOf = (document: OpenApiDocument): Payload[] =>
 
 /** The schemas the bodies of operations not in the table (or under another operationId) name: faithful/operations (or operation-id) names those operations. */
 export const unlistedSchemas = (document: OpenApiDocument): (string | undefined)[] =>
-  operationsOf(document).flatMap((seen) => (listed(seen) ? [] : bodySchemas(document, seen.operation).map(({ node }) => componentOf(node)?.name)));
+  operationsOf(document).flatMap((seen) => (inTable(seen) ? [] : bodySchemas(document, seen.operation).map(({ node }) => componentOf(node)?.name)));
 
 /** The name a request or success body's schema has: after its operation (`GetApiKeyResponseBody`). */
 export const ownName = ({ row, kind }: Pick<Payload['owner'], 'row' | 'kind'>): string | undefined =>
@@ -67,15 +68,15 @@ export const ownName = ({ row, kind }: Pick<Payload['owner'], 'row' | 'kind'>): 
  * The body schemas, each with the bodies that use it: its owner first (the body it is named
  * after, else the first), then any other that uses it too (faithful/open-payload names those).
  */
-export function payloadsBySchema(document: OpenApiDocument): Payload[][] {
+export function payloadsBySchema(document: OpenApiDocument, renamed = false): Payload[][] {
   const bySchema = new Map<unknown, Payload[]>();
-  for (const payload of payloadsOf(document)) bySchema.set(payload.schema ?? payload, [...(bySchema.get(payload.schema ?? payload) ?? []), payload]);
+  for (const payload of payloadsOf(document, renamed)) bySchema.set(payload.schema ?? payload, [...(bySchema.get(payload.schema ?? payload) ?? []), payload]);
   return [...bySchema.values()].map((bodies) => {
     const owner = bodies.find((payload) => payload.name !== undefined && ownName(payload.owner) === payload.name) ?? bodies[0];
     return [owner, ...bodies.filter((payload) => payload !== owner)];
   });
 }
 
-/** Every schema reached from a request or response body, by name, with whose body it is (its owner, where two share one). */
-export const payloadSchemaOwners = (document: OpenApiDocument): Map<string, PayloadOwner> =>
-  new Map(payloadsBySchema(document).flatMap(([{ name, owner }]) => (name ? [[name, { row: owner.row, body: owner.body }]] : [])));
+/** Every schema a request or response body names, by name, with whose body it is (its owner, where two share one). */
+export const payloadSchemaOwners = (document: OpenApiDocument, { renamed = false } = {}): Map<string, PayloadOwner> =>
+  new Map(payloadsBySchema(document, renamed).flatMap(([{ name, owner }]) => (name ? [[name, { row: owner.row, body: owner.body }]] : [])));

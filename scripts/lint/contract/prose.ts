@@ -5,8 +5,10 @@
 // - or, before some wordings, a lead the author writes (an operation's summary and first paragraph,
 //   the name a payload schema gives what it holds), in its operation's words, names and numbers
 //   only (scripts/stated/lead-words.ts).
-// A text that is neither, or is missing, is a breach too. proseBreaches reads a whole document (a
-// bundle, or view.ts's view of the split source); rules/closed-prose.ts reports through Redocly.
+// A text that is neither, or is missing, is a breach too; the texts of an operation the table does
+// not have, and of a schema no body of the table's names, are left to faithful/operations and
+// faithful/open-payload, which refuse the whole. proseBreaches reads a whole document (a bundle,
+// or view.ts's view of the split source); rules/closed-prose.ts reports through Redocly.
 import { eachOperation, nodeAt, type OpenApiDocument, pointer, pointerSegments } from '../../openapi-document.ts';
 import { leadProblems } from '../../stated/lead-words.ts';
 import {
