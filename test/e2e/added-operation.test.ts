@@ -146,48 +146,52 @@ const rulesIn = (output: string) => [...new Set([...output.matchAll(/\berror\s+(
 describe(`an operation #${next} added to a copy of the checkout`, () => {
   it('takes four hand-edited files, and the pipeline passes; removing it returns the tree', { timeout: 600_000 }, async () => {
     const added = await apply(handEdits);
-    // The path file, the schemas, the table, the changelog entry.
-    const kinds = new Set([...added.keys()].map((file) => (file.startsWith('openapi/components/schemas/') ? 'the schemas' : file)));
-    expect(kinds.size).toBe(4);
+    let needed = new Map<string, string | undefined>();
+    // Restored whatever happens, so that a failure here does not leave the copy edited for the next test.
+    try {
+      // The path file, the schemas, the table, the changelog entry.
+      const kinds = new Set([...added.keys()].map((file) => (file.startsWith('openapi/components/schemas/') ? 'the schemas' : file)));
+      expect(kinds.size).toBe(4);
 
-    // What lint still asks for beyond the four: exactly the rules of `stillNeeded`.
-    const lint = await runScript(copy.dir, 'lint');
-    expect(lint.code, lint.output).toBe(stillNeeded.length > 0 ? 1 : 0);
-    expect(rulesIn(lint.output), lint.output).toEqual(stillNeeded.map(({ rule }) => rule).sort());
-    const needed = await apply(stillNeeded);
+      // What lint still asks for beyond the four: exactly the rules of `stillNeeded`.
+      const lint = await runScript(copy.dir, 'lint');
+      expect(lint.code, lint.output).toBe(stillNeeded.length > 0 ? 1 : 0);
+      expect(rulesIn(lint.output), lint.output).toEqual(stillNeeded.map(({ rule }) => rule).sort());
+      needed = await apply(stillNeeded);
 
-    const build = await runScript(copy.dir, 'build');
-    expect(build.code, build.output).toBe(0);
-    const generated = (file: string) => fs.readFile(path.join(copy.dir, 'generated', file), 'utf8');
-    expect(JSON.parse(await generated('openapi.json')).paths['/v1/webhooks/{id}'].put.operationId).toBe('replaceWebhook');
-    expect(await generated('client.ts')).toMatch(/\breplaceWebhook\b/);
-    expect(await generated('reference/webhooks.md')).toContain(`[Operation #${next}](interface-document.md#operation-${next})`);
-    expect(await generated('reference/interface-document.md')).toContain(
-      `| <a id="operation-${next}"></a>${next} | \`PUT\` | \`/v1/webhooks/{id}\` | \`200 OK\` | shown: \`id\` and an optional JSON body | \`replaceWebhook\` | Webhooks |`,
-    );
-    expect(await generated('docs/interface-document.html')).toContain(`<tr id="operation-${next}">`);
-    expect(await generated('llms.txt')).toContain(`${next} operations in`);
+      const build = await runScript(copy.dir, 'build');
+      expect(build.code, build.output).toBe(0);
+      const generated = (file: string) => fs.readFile(path.join(copy.dir, 'generated', file), 'utf8');
+      expect(JSON.parse(await generated('openapi.json')).paths['/v1/webhooks/{id}'].put.operationId).toBe('replaceWebhook');
+      expect(await generated('client.ts')).toMatch(/\breplaceWebhook\b/);
+      expect(await generated('reference/webhooks.md')).toContain(`[Operation #${next}](interface-document.md#operation-${next})`);
+      expect(await generated('reference/interface-document.md')).toContain(
+        `| <a id="operation-${next}"></a>${next} | \`PUT\` | \`/v1/webhooks/{id}\` | \`200 OK\` | shown: \`id\` and an optional JSON body | \`replaceWebhook\` | Webhooks |`,
+      );
+      expect(await generated('docs/interface-document.html')).toContain(`<tr id="operation-${next}">`);
+      expect(await generated('llms.txt')).toContain(`${next} operations in`);
 
-    const check = await runScript(copy.dir, 'check');
-    expect(check.code, check.output).toBe(0);
-    const gate = await runScript(copy.dir, 'diff', ['--gate', '--base-branch', 'main']);
-    expect(gate.code, gate.output).toBe(0);
-    expect(gate.stdout).toContain('added: replaceWebhook');
-    // No test counts or lists by hand what the table knows.
-    const unit = await unitTier();
-    expect(unit.code, unit.output.slice(-4000)).toBe(0);
-    expect(unit.stdout).toMatch(/Tests +[1-9]\d* passed \(\d+\)/);
-    // The mutations of the area the new operation joins (its path files), not the whole set again:
-    // .ci/run runs every one on the checkout.
-    const mutate = await runScript(copy.dir, 'mutate', ['--in', 'paths/v1_webhooks']);
-    expect(mutate.code, mutate.output).toBe(0);
-    expect(mutate.stdout).toMatch(/^mutate: [1-9]\d* of [1-9]\d* mistakes caught .*0 survived/m);
-
-    // Removed again, generated/ as committed: the drift check passes (a build of the source makes
-    // generated/ exactly), and nothing else differs.
-    await restore(needed);
-    await restore(added);
-    await copy.git('checkout', '--', 'generated');
+      const check = await runScript(copy.dir, 'check');
+      expect(check.code, check.output).toBe(0);
+      const gate = await runScript(copy.dir, 'diff', ['--gate', '--base-branch', 'main']);
+      expect(gate.code, gate.output).toBe(0);
+      expect(gate.stdout).toContain('added: replaceWebhook');
+      // No test counts or lists by hand what the table knows.
+      const unit = await unitTier();
+      expect(unit.code, unit.output.slice(-4000)).toBe(0);
+      expect(unit.stdout).toMatch(/Tests +[1-9]\d* passed \(\d+\)/);
+      // The mutations of the area the new operation joins (its path files), not the whole set again:
+      // .ci/run runs every one on the checkout.
+      const mutate = await runScript(copy.dir, 'mutate', ['--in', 'paths/v1_webhooks']);
+      expect(mutate.code, mutate.output).toBe(0);
+      expect(mutate.stdout).toMatch(/^mutate: [1-9]\d* of [1-9]\d* mistakes caught .*0 survived/m);
+    } finally {
+      // Removed again, generated/ as committed: the drift check passes (a build of the source makes
+      // generated/ exactly), and nothing else differs.
+      await restore(needed);
+      await restore(added);
+      await copy.git('checkout', '--', 'generated');
+    }
     const recheck = await runScript(copy.dir, 'check');
     expect(recheck.code, recheck.output).toBe(0);
     const status = await copy.git('status', '--porcelain', '--', '.', ':!generated/docs');
