@@ -9,7 +9,7 @@
 // not have, and of a schema no body of the table's names, are left to faithful/operations and
 // faithful/open-payload, which refuse the whole. proseBreaches reads a whole document (a bundle,
 // or view.ts's view of the split source); rules/closed-prose.ts reports through Redocly.
-import { eachOperation, nodeAt, type OpenApiDocument, pointer, pointerSegments } from '../../openapi-document.ts';
+import { nodeAt, type OpenApiDocument, pointer, pointerSegments } from '../../openapi-document.ts';
 import { leadProblems } from '../../stated/lead-words.ts';
 import {
   areaWording,
@@ -26,7 +26,8 @@ import {
   requestBodyWording,
   sameWords,
 } from '../../stated/open-wordings.ts';
-import { areas, type OperationRow, operations, rowOf } from '../../stated/operations.ts';
+import { areas, type OperationRow, operations } from '../../stated/operations.ts';
+import { operationsOf } from './described-operations.ts';
 import { tableHeader } from '../../stated/overview.ts';
 import { payloadSchemaOwners } from './payloads.ts';
 
@@ -177,15 +178,14 @@ function tableOf(description: string): string {
 export function proseBreaches(document: OpenApiDocument): ProseBreach[] {
   const reader = new ProseReader(document);
   for (const [at, wording] of Object.entries(fixedWordings())) reader.wording(at, wording, at.slice(2));
-  const all = [...eachOperation(document)];
+  const all = operationsOf(document);
   const prefixes = [...new Set(all.map(({ path }) => path.split('/')[1]))].sort();
   const description = typeof document.info?.description === 'string' ? document.info.description : '';
   reader.wording(pointer('info', 'description'), `${introWording(prefixes)}\n\n${tableOf(description)}`, 'the introduction');
   reader.areas(document.tags ?? []);
   // An operation not in the table is faithful/operations', a schema no body uses faithful/open-payload's: their texts too.
   const others = new Set<string>();
-  for (const { path, method } of all) {
-    const row = rowOf(path, method);
+  for (const { path, method, row } of all) {
     if (row) reader.operation(path, method, row);
     else others.add(pointer('paths', path, method));
   }
