@@ -28,7 +28,7 @@ export default defineConfig(
   },
   {
     // The command entries are CommonJS in the JavaScript subset of TypeScript, so that an older Node
-    // can read them and say which Node to use (scripts/cli/start.ts): they load modules with require.
+    // can read them and say which Node to use (scripts/cli/main.ts): they load modules with require.
     files: ['scripts/cli/**/*.ts'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

@@ -76,7 +76,11 @@ export function npmTookOptions(command: CommandDefinition, env: NodeJS.ProcessEn
 }
 
 /** The options and positionals `args` gives `command`; throws a CommandLineError naming what is wrong. */
-export function parseCommandLine(command: CommandDefinition, args: string[]): { values: ParsedValues; positionals: string[]; help: boolean } {
+export function parseCommandLine(
+  command: CommandDefinition,
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): { values: ParsedValues; positionals: string[]; help: boolean } {
   const options: Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean; default?: never }> = {
     help: { type: 'boolean', short: 'h', default: false as never },
   };
@@ -94,20 +98,20 @@ export function parseCommandLine(command: CommandDefinition, args: string[]): { 
     const [first, ...more] = nodeMessageLines(error instanceof Error ? error.message : String(error));
     throw new CommandLineError(
       [`${command.name}: ${first.split('. ')[0].replace(/\.$/, '')}${meant(error, options)}: ${help(command)}`, ...more.map((line) => `  ${line}`)].join('\n') +
-        npmTookOptions(command),
+        npmTookOptions(command, env),
     );
   }
   const { values, positionals } = parsed;
   if (values.help) return { values, positionals, help: true };
   if (command.positionals && positionals.length > command.positionals.max)
     throw new CommandLineError(
-      `${command.name}: unexpected argument ${forTerminal(JSON.stringify(positionals[command.positionals.max]))}: ${help(command)}${npmTookOptions(command)}`,
+      `${command.name}: unexpected argument ${forTerminal(JSON.stringify(positionals[command.positionals.max]))}: ${help(command)}${npmTookOptions(command, env)}`,
     );
   if (command.positionals && positionals.length < (command.positionals.min ?? 0))
     throw new CommandLineError(`${command.name}: ${command.positionals.usage} is required: ${help(command)}`);
   for (const [name, option] of Object.entries(command.options)) {
     if (option.required && values[name] === undefined)
-      throw new CommandLineError(`${command.name}: --${name} ${option.value ?? '<value>'} is required: ${help(command)}${npmTookOptions(command)}`);
+      throw new CommandLineError(`${command.name}: --${name} ${option.value ?? '<value>'} is required: ${help(command)}${npmTookOptions(command, env)}`);
     for (const value of Array.isArray(values[name]) ? values[name] : [values[name]]) checkKind(command, name, option, value);
   }
   return { values, positionals, help: false };
@@ -175,18 +179,51 @@ export function helpText(command: CommandDefinition): string {
 }
 
 /**
- * For an entry in scripts/cli/: the parsed arguments, or the exit code when the command ends here
- * (0 after `--help`, 2 after a usage error, printed on its line, then any hint's lines).
+ * What a command works with, handed to it by its process (scripts/cli/main.ts) or by a test that
+ * calls it in its own process: the checkout, where the user's relative paths start, the
+ * environment, its output, and the signal that asks a long-running command to stop.
  */
-export function commandLine(command: CommandDefinition, args: string[]): { values: ParsedValues; positionals: string[] } | number {
+export interface CommandIo {
+  /** The checkout the command works on. */
+  root: string;
+  /** Where the user's relative paths start (npm runs scripts in the package's folder: npm's INIT_CWD). */
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  /** A line on stdout. */
+  out(line: string): void;
+  /** A line on stderr. */
+  err(line: string): void;
+  /** Text on stdout as it is (help, reports that end their own lines). */
+  write(text: string): void;
+  /** Aborted when a command that serves is asked to stop (Ctrl-C, SIGTERM, its parent gone): it stops cleanly and resolves. */
+  signal: AbortSignal;
+}
+
+/** A command (scripts/commands/): its definition, and its work as a function of its arguments and an io, resolving to the exit code. */
+export interface Command {
+  definition: CommandDefinition;
+  run(args: string[], io: CommandIo): Promise<number>;
+  /** It serves until stopped: its process turns Ctrl-C, SIGTERM and a parent that is gone into `io.signal`. */
+  serves?: boolean;
+}
+
+/**
+ * For a command: the parsed arguments, or the exit code when the command ends here (0 after
+ * `--help`, 2 after a usage error, printed on its line, then any hint's lines).
+ */
+export function commandLine(
+  command: CommandDefinition,
+  args: string[],
+  io: Pick<CommandIo, 'err' | 'write' | 'env'>,
+): { values: ParsedValues; positionals: string[] } | number {
   try {
-    const parsed = parseCommandLine(command, args);
+    const parsed = parseCommandLine(command, args, io.env);
     if (!parsed.help) return parsed;
-    process.stdout.write(helpText(command));
+    io.write(helpText(command));
     return 0;
   } catch (error) {
     if (!(error instanceof CommandLineError)) throw error;
-    console.error(error.message);
+    io.err(error.message);
     return 2;
   }
 }

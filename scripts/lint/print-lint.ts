@@ -2,7 +2,7 @@
 // formatter, the faithfulness contract's (found by Redocly's engine) and the source boundary's in
 // the same two shapes (a human report, or GitHub Actions annotations that land on the pull
 // request's changed lines), file paths relative to the root.
-import { formatProblems, getTotals } from '@redocly/openapi-core';
+import { formatProblems, getTotals, logger } from '@redocly/openapi-core';
 import { forAnnotationMessage, forAnnotationProperty, forTerminal } from '../escape.ts';
 import type { Project } from '../project.ts';
 import type { BoundaryProblem } from './source-boundary.ts';
@@ -10,22 +10,30 @@ import type { LintResult } from './lint-description.ts';
 import type { LintFormat } from './lint-formats.ts';
 import { isContractProblem, locatedProblem } from './lint-problems.ts';
 
-export async function printLint(project: Project, result: LintResult, format: LintFormat): Promise<void> {
-  if (result.boundary.length > 0) process.stdout.write(formatOwn(result.boundary, format, 'the source boundary'));
+/** Writes the report with `write` (the command's stdout). */
+export async function printLint(project: Project, result: LintResult, format: LintFormat, write: (text: string) => void): Promise<void> {
+  if (result.boundary.length > 0) write(formatOwn(result.boundary, format, 'the source boundary'));
   // The linters' formatters print messages as they are: control characters are escaped first.
   const house = result.redocly.filter((problem) => !isContractProblem(problem));
   const contract = result.redocly.filter(isContractProblem).map((problem) => locatedProblem(project, problem));
   if (house.length > 0) {
     const problems = house.map((problem) => ({ ...problem, message: forTerminal(problem.message) }));
-    formatProblems(problems, { format, totals: getTotals(problems), cwd: project.root, color: false, command: 'lint' });
+    // Redocly's formatter writes through its logger, to process.stdout: lent `write` while it runs (it is synchronous).
+    const output = logger.output;
+    logger.output = (text: string) => void write(text);
+    try {
+      formatProblems(problems, { format, totals: getTotals(problems), cwd: project.root, color: false, command: 'lint' });
+    } finally {
+      logger.output = output;
+    }
   }
   if (result.spectral.length > 0) {
     const { githubActions, stylish } = (await import('@stoplight/spectral-formatters')).default;
     const formatter = format === 'github-actions' ? githubActions : stylish;
     const diagnostics = result.spectral.map((d) => ({ ...d, message: forTerminal(d.message), path: d.path.map((key) => forTerminal(String(key))) }));
-    process.stdout.write(`${formatter(diagnostics as never, { failSeverity: 1 } as never)}\n`);
+    write(`${formatter(diagnostics as never, { failSeverity: 1 } as never)}\n`);
   }
-  if (contract.length > 0) process.stdout.write(formatOwn(contract, format, 'the faithfulness contract'));
+  if (contract.length > 0) write(formatOwn(contract, format, 'the faithfulness contract'));
 }
 
 type OwnProblem = Omit<BoundaryProblem, 'rule'> & { rule: string };

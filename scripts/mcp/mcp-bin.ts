@@ -17,11 +17,20 @@ const command =
   program === mcpCommand.name
     ? mcpCommand
     : { ...mcpCommand, name: program, program, examples: mcpCommand.examples.map((example) => example.replaceAll(mcpCommand.name, program)) };
-const parsed = commandLine(command, process.argv.slice(2));
+const io = {
+  env: process.env,
+  out: (line: string) => console.log(line),
+  err: (line: string) => console.error(line),
+  write: (text: string) => void process.stdout.write(text),
+};
+const parsed = commandLine(command, process.argv.slice(2), io);
 if (typeof parsed === 'number') process.exitCode = parsed;
 else {
   const table = JSON.parse(fs.readFileSync(new URL('../mcp-tools.json', import.meta.url), 'utf8')) as McpToolTable;
-  const io = { env: process.env, out: (line: string) => console.log(line), err: (line: string) => console.error(line) };
-  const code = await runMcp(parsed.values, table, io);
-  if (code !== undefined) process.exitCode = code;
+  const stop = new AbortController();
+  process.once('SIGINT', () => stop.abort());
+  process.once('SIGTERM', () => stop.abort());
+  process.exitCode = await runMcp(parsed.values, table, { ...io, signal: stop.signal });
+  // Stopped by a signal: end now, whatever the SDK still holds open.
+  if (stop.signal.aborted) process.exit();
 }

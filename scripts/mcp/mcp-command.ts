@@ -1,5 +1,5 @@
 // The MCP server as a command: its one definition (options, `--help`, exit codes), shared by the
-// package's `email-delivery-mcp` bin (mcp-bin.ts) and `npm run mcp` (scripts/cli/mcp.ts, which adds
+// package's `email-delivery-mcp` bin (mcp-bin.ts) and `npm run mcp` (scripts/commands/mcp.ts, which adds
 // --overlay), and the run: choose the tools, read the credentials from the environment, serve them
 // over stdio or HTTP. Logs go to stderr (stdout is the stdio transport's) and never hold a
 // credential or an agent's arguments. The build copies this file into the package.
@@ -86,7 +86,17 @@ export interface McpIo {
   env: NodeJS.ProcessEnv;
   out: (line: string) => void;
   err: (line: string) => void;
+  /** Aborted to stop serving (Ctrl-C, SIGTERM): the server closes and the run resolves 0. */
+  signal: AbortSignal;
 }
+
+/** Settles when `signal` is aborted, or when `also` settles. */
+const until = (signal: AbortSignal, also?: (resolve: () => void) => void) =>
+  new Promise<void>((resolve) => {
+    signal.addEventListener('abort', () => resolve(), { once: true });
+    if (signal.aborted) resolve();
+    also?.(resolve);
+  });
 
 // What to do when a variable seems unset: MCP clients (the Inspector too) start the server with a few
 // variables only (PATH, HOME, ...), not the shell's, unless their configuration names more.
@@ -146,8 +156,8 @@ function printList(table: McpToolTable, tools: ToolDefinition[], baseUrl: string
   return 0;
 }
 
-/** Runs the command with parsed `values`: the exit code when it ends at once, undefined while it serves (until stdin closes or a signal). */
-export async function runMcp(values: ParsedValues, table: McpToolTable, io: McpIo): Promise<number | undefined> {
+/** Runs the command with parsed `values`: the exit code, once it ends (at once, or when it stops serving: stdin closed, or `io.signal`). */
+export async function runMcp(values: ParsedValues, table: McpToolTable, io: McpIo): Promise<number> {
   let tools: ToolDefinition[];
   let baseUrl: string;
   let headers: [string, string][];
@@ -190,7 +200,9 @@ export async function runMcp(values: ParsedValues, table: McpToolTable, io: McpI
     const server = createToolServer(table, caller);
     await server.connect(new StdioServerTransport());
     io.err(`mcp: serving ${what} over stdio`);
-    return undefined;
+    await until(io.signal, (resolve) => process.stdin.once('end', resolve));
+    await server.close();
+    return 0;
   }
   let served;
   try {
@@ -200,8 +212,8 @@ export async function runMcp(values: ParsedValues, table: McpToolTable, io: McpI
     return 1;
   }
   io.err(`mcp: serving ${what} at ${served.url} (Ctrl-C to stop)`);
-  const stop = () => void served.close().then(() => (io.err('mcp: stopped'), process.exit(0)));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-  return undefined;
+  await until(io.signal);
+  await served.close();
+  io.err('mcp: stopped');
+  return 0;
 }

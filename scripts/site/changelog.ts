@@ -1,5 +1,5 @@
 // A release's section of CHANGELOG.md: its date and its text, as the site lists it and as the
-// GitHub release's notes give it (scripts/cli/release-notes.ts).
+// GitHub release's notes give it (scripts/commands/release-notes.ts).
 import { changelogLines } from '../release/changelog-text.ts';
 
 export interface ChangelogSection {

@@ -84,7 +84,7 @@ describe('npm run build and npm run check', () => {
     const before = await fingerprint(path.join(copy.dir, 'generated'));
     const staging = async () => (await fs.readdir(copy.dir)).filter((name) => name.startsWith('.generated-staging-'));
     // Its own process group: the docs step runs Redocly in a child process, and all must die.
-    const child = spawn(process.execPath, ['scripts/cli/build.ts'], { cwd: copy.dir, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(process.execPath, ['scripts/cli/main.ts', 'build'], { cwd: copy.dir, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     await new Promise<void>((resolve) => {
       child.stdout.on('data', (chunk: Buffer) => {
         if (chunk.toString().includes('✓ lint')) resolve();

@@ -1,7 +1,7 @@
 // The install checks docs/toolchain.md promises, each against the attack it stops: a Go binary whose build
 // info only mentions the pinned module (.ci/check-go-binary), a venv with a file no wheel installed
 // (.ci/check-venv.py, run by the machine's Python), a cache folder others may write
-// (.ci/private-cache, and Node's compile cache in scripts/cli/start.ts), and a process the tests
+// (.ci/private-cache, and Node's compile cache in scripts/cli/compile-cache.ts), and a process the tests
 // leave running (.ci/leftover-processes).
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -159,10 +159,18 @@ describe('caches only the user can write', () => {
   it("Node's compile cache: under the user's cache folder with mode 0700, and off when others may write it", async () => {
     const home = path.join(work.dir, 'xdg');
     const cacheDir = () =>
-      run(process.execPath, ['-e', "require('./scripts/cli/start.ts'); console.log(require('node:module').getCompileCacheDir() ?? 'off')"], root, {
-        XDG_CACHE_HOME: home,
-        NODE_COMPILE_CACHE: '',
-      });
+      run(
+        process.execPath,
+        [
+          '-e',
+          "const dir = require('./scripts/cli/compile-cache.ts').privateCompileCache(); if (dir) require('node:module').enableCompileCache(dir); console.log(require('node:module').getCompileCacheDir() ?? 'off')",
+        ],
+        root,
+        {
+          XDG_CACHE_HOME: home,
+          NODE_COMPILE_CACHE: '',
+        },
+      );
     const folder = path.join(home, 'email-delivery-api', 'node-compile-cache');
     expect((await cacheDir()).stdout.trim()).toMatch(new RegExp(`^${folder}/`));
     expect((await fs.stat(folder)).mode & 0o777).toBe(0o700);

@@ -23,7 +23,7 @@ let failing: TestServer;
 const inspector = (args: string[], env: NodeJS.ProcessEnv = {}): Promise<RunResult> =>
   run(bin('mcp-inspector'), ['--cli', ...args], root, { MCP_CATALOG_PATH: path.join(scratch.dir, 'catalog.json'), ...env });
 const overStdio = (args: string[], server: string[]) => inspector([...args, '--', ...server]);
-const npmRunMcp = (...args: string[]) => [process.execPath, path.join(root, 'scripts', 'cli', 'mcp.ts'), ...args];
+const npmRunMcp = (...args: string[]) => [process.execPath, path.join(root, 'scripts', 'cli', 'main.ts'), 'mcp', ...args];
 
 /** Starts `command` and waits for its line saying where it serves. */
 async function startServing(command: string[], cwd: string): Promise<{ process: ChildProcess; url: string }> {
@@ -146,7 +146,7 @@ describe("an overlaid build's package, installed in a separate application, star
   beforeAll(async () => {
     const built = await run(
       process.execPath,
-      ['scripts/cli/build.ts', '--overlay', 'examples/overlays/fields.yaml', '--out', out(), '--name', 'acme-email-api'],
+      ['scripts/cli/main.ts', 'build', '--overlay', 'examples/overlays/fields.yaml', '--out', out(), '--name', 'acme-email-api'],
       root,
       {
         INIT_CWD: root,

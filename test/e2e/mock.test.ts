@@ -30,7 +30,7 @@ function get(path: string, headers: Record<string, string>, method = 'GET'): Pro
 
 beforeAll(async () => {
   port = await freeLoopbackPort();
-  mock = spawn(process.execPath, ['scripts/cli/mock.ts', '--port', String(port), '--overlay', 'examples/overlays/auth.yaml'], {
+  mock = spawn(process.execPath, ['scripts/cli/main.ts', 'mock', '--port', String(port), '--overlay', 'examples/overlays/auth.yaml'], {
     cwd: root,
     env: { ...process.env, INIT_CWD: root },
   });

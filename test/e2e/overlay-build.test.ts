@@ -23,7 +23,7 @@ const packageName = '@acme/email-api';
 /** The build command of the checkout, run from the checkout as `npm run build -- <args>` runs it. */
 // What the build records of its output folder goes to the scratch folder, not the user's cache.
 const buildCommand = (args: string[]) =>
-  run(process.execPath, ['scripts/cli/build.ts', ...args], root, { INIT_CWD: root, XDG_CACHE_HOME: path.join(scratch.dir, 'cache') });
+  run(process.execPath, ['scripts/cli/main.ts', 'build', ...args], root, { INIT_CWD: root, XDG_CACHE_HOME: path.join(scratch.dir, 'cache') });
 
 const scratch = scratchFolderPerFile('overlay-build');
 // A folder with no node_modules above it, for the plain install: what the linked package imports must come from the package itself.
@@ -342,7 +342,7 @@ describe('a failing build with overlays, as the user typed its paths', () => {
     // Run from the scratch folder's subfolder, as a user in acme/build would type ../typo.yaml.
     const from = path.join(acme, 'build');
     await fs.mkdir(from);
-    const result = await run(process.execPath, [path.join(root, 'scripts/cli/build.ts'), '--overlay', '../typo.yaml', '--out', '../out-typo'], root, {
+    const result = await run(process.execPath, [path.join(root, 'scripts/cli/main.ts'), 'build', '--overlay', '../typo.yaml', '--out', '../out-typo'], root, {
       INIT_CWD: from,
       XDG_CACHE_HOME: path.join(scratch.dir, 'cache'),
     });

@@ -22,7 +22,7 @@ let app: InstalledApp;
 
 beforeAll(async () => {
   out = path.join(scratch.dir, 'acme');
-  built = await run(process.execPath, ['scripts/cli/build.ts', ...overlays, '--out', out, '--name', packageName], root, {
+  built = await run(process.execPath, ['scripts/cli/main.ts', 'build', ...overlays, '--out', out, '--name', packageName], root, {
     INIT_CWD: root,
     XDG_CACHE_HOME: path.join(scratch.dir, 'cache'),
   });

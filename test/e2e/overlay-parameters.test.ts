@@ -24,7 +24,7 @@ beforeAll(async () => {
   // The built client imports openapi-fetch: the folder sits where Node and tsc find the checkout's packages.
   await fs.symlink(path.join(root, 'node_modules'), path.join(scratch.dir, 'node_modules'));
   out = path.join(scratch.dir, 'build');
-  built = await run(process.execPath, ['scripts/cli/build.ts', '--overlay', fixture, '--out', out], root, { INIT_CWD: root });
+  built = await run(process.execPath, ['scripts/cli/main.ts', 'build', '--overlay', fixture, '--out', out], root, { INIT_CWD: root });
 }, 120_000);
 
 describe('the build with an overlay that adds query, header and cookie parameters', () => {

@@ -44,7 +44,7 @@ describe('against the Prism mock', () => {
   afterAll(() => prism?.stop());
 
   it('npm run verify: every GET operation as described, no write called, exit 0', async () => {
-    const result = await run(process.execPath, ['scripts/cli/verify.ts', '--base-url', prism.url, '--rate', '10', ...ids], root);
+    const result = await run(process.execPath, ['scripts/cli/main.ts', 'verify', '--base-url', prism.url, '--rate', '10', ...ids], root);
     expect(result.code, result.output).toBe(0);
     expect(result.stdout).toContain(
       `verify: plan: ${gets.length} of ${total} operations, one request each (at most 3 redirects within the origin), at most 10 a second`,

@@ -3,6 +3,7 @@
 import { execFile, execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { expect } from 'vitest';
+import type { CommandIo } from '../../scripts/command-line.ts';
 import { commandLabel, recordChildTime } from './child-times.ts';
 import { root } from './helpers.ts';
 
@@ -34,6 +35,53 @@ export function runInEnvironment(command: string, args: string[], cwd: string, e
  * or `typescript-7`. By path: all three packages name their binary `tsc`.
  */
 export const tsc = (pkg: 'typescript' | 'typescript-6' | 'typescript-7') => path.join(root, 'node_modules', pkg, 'bin', 'tsc');
+
+/** What `run` of a command of scripts/commands/ is. */
+type CommandModule = { run(args: string[], io: CommandIo): Promise<number> };
+
+export interface InProcessOptions {
+  /** The checkout the command works on (default: this one). */
+  root?: string;
+  /** Where the user's relative paths start (default: `root`). */
+  cwd?: string;
+  /** Added to this process's environment, for the command's io. */
+  env?: NodeJS.ProcessEnv;
+  /** Stops a command that serves. */
+  signal?: AbortSignal;
+  /** Each line as it comes, stdout's and stderr's (a server's "listening" line). */
+  onLine?: (line: string) => void;
+}
+
+/**
+ * `npm run <name> -- <args>` in this process: the command's `run` with an io that records what it
+ * prints. What a spawned command gives, without the seconds a process and its imports cost.
+ */
+export async function runCommand(name: string, args: string[] = [], options: InProcessOptions = {}): Promise<RunResult> {
+  const { run } = (await import(`../../scripts/commands/${name}.ts`)) as CommandModule;
+  let stdout = '';
+  let stderr = '';
+  let output = '';
+  const line = (text: string, to: 'out' | 'err') => {
+    if (to === 'out') stdout += `${text}\n`;
+    else stderr += `${text}\n`;
+    output += `${text}\n`;
+    options.onLine?.(text);
+  };
+  const io: CommandIo = {
+    root: options.root ?? root,
+    cwd: options.cwd ?? options.root ?? root,
+    env: { ...process.env, ...options.env },
+    out: (text) => line(text, 'out'),
+    err: (text) => line(text, 'err'),
+    write: (text) => {
+      stdout += text;
+      output += text;
+    },
+    signal: options.signal ?? new AbortController().signal,
+  };
+  const code = await run(args, io);
+  return { code, stdout, stderr, output };
+}
 
 /** `npm run <name>` of the checkout at `cwd`, as package.json gives it, without npm's own start-up. */
 export async function runScript(cwd: string, name: string, args: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<RunResult> {

@@ -24,7 +24,12 @@ beforeAll(async () => {
 async function mcp(args: string[], env: NodeJS.ProcessEnv = {}, of = () => table) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runMcp(parseCommandLine(mcpCommand, args).values, of(), { env, out: (line) => out.push(line), err: (line) => err.push(line) });
+  const code = await runMcp(parseCommandLine(mcpCommand, args).values, of(), {
+    env,
+    out: (line) => out.push(line),
+    err: (line) => err.push(line),
+    signal: AbortSignal.abort(),
+  });
   return { code, out, err };
 }
 

@@ -1,10 +1,14 @@
 // `npm run lint`: Redocly on openapi/ with the house rules and the faithfulness contract's rules,
 // then Spectral on a fresh bundle held in memory. Writes nothing, unless `--fix` (first writes the
-// wordings the contract wants: scripts/lint/fix-wordings.ts). The definition below is the usage,
-// the parser and `--help` (scripts/command-line.ts).
-const { checkout } = require('./start.ts');
+// wordings the contract wants: scripts/lint/fix-wordings.ts).
+import { type CommandDefinition, type CommandIo, commandLine } from '../command-line.ts';
+import { lintDescription } from '../lint/lint-description.ts';
+import { lintFormats } from '../lint/lint-formats.ts';
+import { lintSummary, problemCount } from '../lint/lint-problems.ts';
+import { printLint } from '../lint/print-lint.ts';
+import { openProject, ReportedError } from '../project.ts';
 
-const command = {
+export const definition: CommandDefinition = {
   name: 'lint',
   summary: [
     'Lints the description: Redocly on openapi/ with the house rules and the faithfulness contract',
@@ -19,7 +23,7 @@ const command = {
     format: {
       type: 'string',
       value: 'stylish|github-actions',
-      choices: ['stylish', 'github-actions'],
+      choices: lintFormats,
       default: 'stylish',
       description: 'github-actions: annotations on the changed lines of a pull request',
     },
@@ -32,37 +36,31 @@ const command = {
   ],
 };
 
-async function main() {
-  const { commandLine } = await import('../command-line.ts');
-  const parsed = commandLine(command, process.argv.slice(2));
+export async function run(args: string[], io: CommandIo): Promise<number> {
+  const parsed = commandLine(definition, args, io);
   if (typeof parsed === 'number') return parsed;
-  const { lintFormats } = await import('../lint/lint-formats.ts');
   const format = lintFormats.find((known) => known === parsed.values.format);
   if (!format) return 2;
   const started = performance.now();
-  const [{ openProject, ReportedError }, { lintDescription }] = await Promise.all([import('../project.ts'), import('../lint/lint-description.ts')]);
-  const project = openProject(checkout);
+  const project = openProject(io.root);
   try {
     if (parsed.values.fix) {
       const { fixWordings } = await import('../lint/fix-wordings.ts');
       const { files, texts } = await fixWordings(project);
-      console.error(`lint: --fix wrote ${texts} wording(s)${files.length ? ` in ${files.join(', ')}` : ''}`);
+      io.err(`lint: --fix wrote ${texts} wording(s)${files.length ? ` in ${files.join(', ')}` : ''}`);
     }
     const result = await lintDescription(project);
-    const [{ printLint }, { lintSummary, problemCount }] = await Promise.all([import('../lint/print-lint.ts'), import('../lint/lint-problems.ts')]);
-    await printLint(project, result, format);
+    await printLint(project, result, format, io.write);
     if (problemCount(result) > 0) {
-      console.error(`lint: ${lintSummary(project, result)}`);
+      io.err(`lint: ${lintSummary(project, result)}`);
       return 1;
     }
-    console.log(
+    io.out(
       `lint: 0 problems (Redocly with the house rules and the faithfulness contract on openapi/, Spectral on the bundle) in ${((performance.now() - started) / 1000).toFixed(2)} s`,
     );
     return 0;
   } catch (error) {
-    console.error(`lint: ${error instanceof ReportedError ? error.message : error instanceof Error ? error.stack : String(error)}`);
+    io.err(`lint: ${error instanceof ReportedError ? error.message : error instanceof Error ? error.stack : String(error)}`);
     return 1;
   }
 }
-
-main().then((code) => (process.exitCode = code));

@@ -1,9 +1,10 @@
 // `npm run bench`: speed figures, printed as tables (samples on stderr); lint, build, test and
-// mutate are measured side by side with the baseline commit. The definition below is the usage,
-// the parser and `--help` (scripts/command-line.ts).
-const { checkout } = require('./start.ts');
+// mutate are measured side by side with the baseline commit.
+import { type CommandDefinition, type CommandIo, commandLine } from '../command-line.ts';
+import { bench, benchSections } from '../dev/bench.ts';
+import { openProject } from '../project.ts';
 
-const command = {
+export const definition: CommandDefinition = {
   name: 'bench',
   summary: [
     'Speed figures, as tables (samples on stderr): lint, build, test and mutate side by side with the',
@@ -25,26 +26,21 @@ const command = {
   ],
 };
 
-async function main() {
-  const { commandLine } = await import('../command-line.ts');
-  const parsed = commandLine(command, process.argv.slice(2));
+export async function run(args: string[], io: CommandIo): Promise<number> {
+  const parsed = commandLine(definition, args, io);
   if (typeof parsed === 'number') return parsed;
   const { values } = parsed;
-  const [{ openProject }, { bench, benchSections }] = await Promise.all([import('../project.ts'), import('../dev/bench.ts')]);
-  const wanted = values.only ? values.only.split(',') : benchSections.filter((section) => section !== 'ci');
+  const wanted: string[] = values.only ? values.only.split(',') : benchSections.filter((section) => section !== 'ci');
   const sections = benchSections.filter((section) => wanted.includes(section));
-  const runs = Number(values.runs);
   if (sections.length !== wanted.length) {
-    console.error(`bench: --only takes one of ${benchSections.join(', ')}: see \`npm run bench -- --help\``);
+    io.err(`bench: --only takes one of ${benchSections.join(', ')}: see \`npm run bench -- --help\``);
     return 2;
   }
   try {
-    await bench(openProject(checkout), { runs, sections, baseline: values['no-baseline'] ? undefined : values.baseline });
+    await bench(openProject(io.root), { runs: Number(values.runs), sections, baseline: values['no-baseline'] ? undefined : values.baseline });
     return 0;
   } catch (error) {
-    console.error(`bench: ${error instanceof Error ? error.message : String(error)}`);
+    io.err(`bench: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   }
 }
-
-main().then((code) => (process.exitCode = code));

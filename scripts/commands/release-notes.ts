@@ -1,9 +1,10 @@
 // `npm run -s release-notes -- vX.Y.Z`: prints the notes of that release, its CHANGELOG.md section
-// (scripts/site/release-notes.ts), for the GitHub release the release workflow creates. The
-// definition below is the usage, the parser and `--help` (scripts/command-line.ts).
-const { checkout } = require('./start.ts');
+// (scripts/site/release-notes.ts), for the GitHub release the release workflow creates.
+import { type CommandDefinition, type CommandIo, commandLine } from '../command-line.ts';
+import { openProject, ReportedError } from '../project.ts';
+import { releaseNotes } from '../site/release-notes.ts';
 
-const command = {
+export const definition: CommandDefinition = {
   name: 'release-notes',
   summary: "Prints a release's CHANGELOG.md section, the notes of its GitHub release.",
   positionals: { usage: 'vX.Y.Z', min: 1, max: 1, description: 'the release tag' },
@@ -16,19 +17,15 @@ const command = {
   ],
 };
 
-async function main() {
-  const { commandLine } = await import('../command-line.ts');
-  const parsed = commandLine(command, process.argv.slice(2));
+export async function run(args: string[], io: CommandIo): Promise<number> {
+  const parsed = commandLine(definition, args, io);
   if (typeof parsed === 'number') return parsed;
-  const [{ openProject, ReportedError }, { releaseNotes }] = await Promise.all([import('../project.ts'), import('../site/release-notes.ts')]);
   try {
-    process.stdout.write(await releaseNotes(openProject(checkout), parsed.positionals[0]));
+    io.write(await releaseNotes(openProject(io.root), parsed.positionals[0]));
     return 0;
   } catch (error) {
     if (!(error instanceof ReportedError)) throw error;
-    console.error(error.message);
+    io.err(error.message);
     return 1;
   }
 }
-
-main().then((code) => (process.exitCode = code));

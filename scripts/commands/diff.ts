@@ -1,10 +1,14 @@
 // `npm run diff`: compares the description at a git ref (by default the newest release reachable
 // from the target branch) with the working tree's, operation by operation; with --gate, fails a
 // breaking change without a CHANGELOG.md entry marked BREAKING that names each affected operationId.
-// The definition below is the usage, the parser and `--help` (scripts/command-line.ts).
-const { checkout } = require('./start.ts');
+import { type CommandDefinition, type CommandIo, commandLine } from '../command-line.ts';
+import { forTerminal } from '../escape.ts';
+import { bundleWithinBoundary, loadRedoclyConfig } from '../lint/redocly.ts';
+import { openProject, ReportedError } from '../project.ts';
+import { bundleAt, defaultBase, namedBase } from '../release/bundle-at-ref.ts';
+import { diffOutput } from '../release/diff-output.ts';
 
-const command = {
+export const definition: CommandDefinition = {
   name: 'diff',
   summary: [
     'Compares the description at <git-ref> with the working tree: operations added, removed and changed',
@@ -45,32 +49,21 @@ const command = {
   ],
 };
 
-async function main() {
-  const { commandLine } = await import('../command-line.ts');
-  const parsed = commandLine(command, process.argv.slice(2));
+export async function run(args: string[], io: CommandIo): Promise<number> {
+  const parsed = commandLine(definition, args, io);
   if (typeof parsed === 'number') return parsed;
   const { values, positionals } = parsed;
-  const [{ openProject, ReportedError }, { bundleAt, defaultBase, namedBase }, { bundleWithinBoundary, loadRedoclyConfig }, { forTerminal }, { diffOutput }] =
-    await Promise.all([
-      import('../project.ts'),
-      import('../release/bundle-at-ref.ts'),
-      import('../lint/redocly.ts'),
-      import('../escape.ts'),
-      import('../release/diff-output.ts'),
-    ]);
-  const project = openProject(checkout);
+  const project = openProject(io.root);
   try {
     const { ref, shown } = positionals[0] !== undefined ? await namedBase(project, positionals[0]) : await defaultBase(project, values['base-branch']);
     const working = async () => (await bundleWithinBoundary(project, await loadRedoclyConfig(project))).bundle;
     const [base, head] = await Promise.all([bundleAt(project, ref), working()]);
     const output = await diffOutput(project, base, head, shown, values);
-    if (output.stdout) process.stdout.write(output.stdout);
-    for (const line of output.stderr) console.error(forTerminal(line));
+    if (output.stdout) io.write(output.stdout);
+    for (const line of output.stderr) io.err(forTerminal(line));
     return output.code;
   } catch (error) {
-    console.error(`diff: ${forTerminal(error instanceof ReportedError ? error.message : error instanceof Error ? String(error.stack) : String(error))}`);
+    io.err(`diff: ${forTerminal(error instanceof ReportedError ? error.message : error instanceof Error ? String(error.stack) : String(error))}`);
     return 2;
   }
 }
-
-main().then((code) => (process.exitCode = code));

@@ -1,9 +1,10 @@
 // `npm run release`: the next release, its version from the comparison with the last one
-// (scripts/release/release.ts). The definition below is the usage, the parser and `--help`
-// (scripts/command-line.ts).
-const { checkout } = require('./start.ts');
+// (scripts/release/release.ts).
+import { type CommandDefinition, type CommandIo, commandLine } from '../command-line.ts';
+import { openProject } from '../project.ts';
+import { release } from '../release/release.ts';
 
-const command = {
+export const definition: CommandDefinition = {
   name: 'release',
   summary: [
     'Makes the next release, on the target branch after the merge: the version from the comparison',
@@ -33,18 +34,10 @@ const command = {
   ],
 };
 
-async function main() {
-  const { commandLine } = await import('../command-line.ts');
-  const parsed = commandLine(command, process.argv.slice(2));
+export async function run(args: string[], io: CommandIo): Promise<number> {
+  const parsed = commandLine(definition, args, io);
   if (typeof parsed === 'number') return parsed;
   const { values } = parsed;
-  const [{ openProject }, { release }] = await Promise.all([import('../project.ts'), import('../release/release.ts')]);
-  const ok = await release(
-    openProject(checkout),
-    { info: (line) => console.log(line), error: (line) => console.error(line) },
-    { dryRun: values['dry-run'], bump: values.bump, branch: values.branch },
-  );
+  const ok = await release(openProject(io.root), { info: io.out, error: io.err }, { dryRun: values['dry-run'], bump: values.bump, branch: values.branch });
   return ok ? 0 : 1;
 }
-
-main().then((code) => (process.exitCode = code));

@@ -1,10 +1,13 @@
 // `npm run site -- --out <folder>`: the static site of every release (its `v*` tag, or where the
 // clone has none, its dated CHANGELOG.md section) and of the current commit, built from the git
-// history into <folder>, which is replaced whole (scripts/site/site.ts). The definition below is
-// the usage, the parser and `--help` (scripts/command-line.ts).
-const { checkout } = require('./start.ts');
+// history into <folder>, which is replaced whole (scripts/site/site.ts).
+import path from 'node:path';
+import { type CommandDefinition, type CommandIo, commandLine } from '../command-line.ts';
+import { forTerminal } from '../escape.ts';
+import { openProject } from '../project.ts';
+import { buildSite } from '../site/site.ts';
 
-const command = {
+export const definition: CommandDefinition = {
   name: 'site',
   summary: [
     'Builds the static site of every release (its v* tag, or where the clone has none, its dated',
@@ -23,21 +26,14 @@ const command = {
   ],
 };
 
-async function main() {
-  const { commandLine } = await import('../command-line.ts');
-  const parsed = commandLine(command, process.argv.slice(2));
+export async function run(args: string[], io: CommandIo): Promise<number> {
+  const parsed = commandLine(definition, args, io);
   if (typeof parsed === 'number') return parsed;
   const { values } = parsed;
-  const path = await import('node:path');
-  const [{ openProject }, { buildSite }, { forTerminal }] = await Promise.all([import('../project.ts'), import('../site/site.ts'), import('../escape.ts')]);
-  // npm runs scripts in the package's folder; the user's path is relative to where they ran npm.
-  const from = process.env.INIT_CWD || process.cwd();
   const ok = await buildSite(
-    openProject(checkout),
-    { info: (line) => console.log(line), error: (line) => console.error(line) },
-    { out: path.resolve(from, values.out), shownAs: forTerminal(values.out) },
+    openProject(io.root),
+    { info: io.out, error: io.err },
+    { out: path.resolve(io.cwd, values.out), shownAs: forTerminal(values.out) },
   );
   return ok ? 0 : 1;
 }
-
-main().then((code) => (process.exitCode = code));

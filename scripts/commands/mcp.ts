@@ -1,0 +1,43 @@
+// `npm run mcp`: the MCP server of the description (scripts/mcp/), from generated/openapi.json or,
+// with --overlay, that description with the user's overlays applied in memory, as the mock does.
+// The same definition as the package's `email-delivery-mcp` bin, with --overlay added.
+import { type CommandDefinition, type CommandIo, commandLine } from '../command-line.ts';
+import { forTerminal, forTerminalLines } from '../escape.ts';
+import { mcpCommand, runMcp } from '../mcp/mcp-command.ts';
+import { mcpDescription } from '../mcp/mcp-description.ts';
+import { type McpToolTable } from '../mcp/mcp-server.ts';
+import { mcpToolTable } from '../mcp/tool-table.ts';
+import { openProject } from '../project.ts';
+
+export const serves = true;
+
+export const definition: CommandDefinition = {
+  ...mcpCommand,
+  name: 'mcp',
+  program: undefined,
+  options: {
+    ...mcpCommand.options,
+    overlay: { type: 'string', value: '<file>', multiple: true, default: [], description: 'an overlay to apply, in order (relative to where you run npm)' },
+  },
+  examples: [
+    'npm run mcp -- --list',
+    'npm run mcp -- --http --port 4011 --overlay examples/overlays/fields.yaml',
+    'npm run mcp -- --allow-writes --tools sendBatch',
+  ],
+};
+
+export async function run(args: string[], io: CommandIo): Promise<number> {
+  const parsed = commandLine(definition, args, io);
+  if (typeof parsed === 'number') return parsed;
+  const overlays: string[] = parsed.values.overlay;
+  let table: McpToolTable;
+  try {
+    table = mcpToolTable(await mcpDescription(openProject(io.root), overlays, io.cwd));
+  } catch (error) {
+    io.err(`mcp: ${forTerminalLines(error instanceof Error ? error.message : String(error)).join('\n')}`);
+    return 1;
+  }
+  // On stderr, as every line but the protocol's and --list's: which description the tools come from.
+  if (overlays.length > 0) io.err(forTerminal(`mcp: the description with ${overlays.length} overlay(s): ${overlays.join(', ')}`));
+  return runMcp(parsed.values, table, io);
+}
