@@ -4,8 +4,6 @@
 // tsc); `languages` runs other languages' generators and Schemathesis. `npm run test:unit` runs the first.
 import fs from 'node:fs';
 import { defineConfig } from 'vitest/config';
-import LongestFirst from './support/longest-first.ts';
-import FileTimesReporter from './support/file-times-reporter.ts';
 
 /**
  * Where the unit tier's scratch folders go (its temporary projects, and the builds' staging and
@@ -65,10 +63,6 @@ export default defineConfig({
     // processes and browsers (measured: the whole suite in 44 s, against 47 s with two, and 49 s
     // with the tiers in sequence). The unit tier alone is CPU-bound: `npm run test:unit` asks for two.
     maxWorkers: 3,
-    // The longest files first, by their committed times (support/longest-first.ts).
-    sequence: { sequencer: LongestFirst },
-    // Each file's time, for test/file-times.json (support/file-times-reporter.ts).
-    reporters: ['default', new FileTimesReporter()],
     // Marks the processes the tests start and ends those still running at the end (no Kotlin,
     // Gradle, Maven, Prism, Verdaccio or browser process left behind).
     globalSetup: ['test/support/global-setup.ts'],

@@ -12,7 +12,6 @@ import { launchChromium } from './chromium.ts';
 import type { Project } from '../project.ts';
 import { operations as tableOfOperations } from '../stated/operations.ts';
 import { timeJobs, workflowJobs } from './bench-jobs.ts';
-import { fileTimesSummary, readSpend, readTimes } from './file-times.ts';
 import { median, medianOf, timed } from './bench-timing.ts';
 
 const exec = promisify(execFile);
@@ -208,9 +207,6 @@ async function benchCi(project: Project, runs: number): Promise<void> {
           .filter((line) => line.startsWith('ci: '))
           .join('\n')}\n`,
       );
-      const timesFile = path.join(clone, 'test-results', 'file-times.json');
-      const times = readTimes(timesFile);
-      process.stderr.write(`${typeof times === 'string' ? times : fileTimesSummary(times, readSpend(timesFile))}\n`);
       const npmCi = await timed(() => ciShell('npm ci --prefer-offline --no-audit --no-fund', clone));
       const jobs = await timeJobs(await workflowJobs(clone), npmCi, (command) => ciShell(command, clone));
       rows = jobs.rows;

@@ -156,7 +156,10 @@ describe('npm run docs refuses', () => {
   it('Ctrl-C, even during the first build: "docs: stopped", exit 0', async () => {
     const copy = await copyCheckout('docs-stop');
     try {
-      const docs = spawn(process.execPath, [path.join(copy, 'scripts', 'cli', 'main.ts'), 'docs', '--port', '0'], { cwd: copy, stdio: ['ignore', 'pipe', 'pipe'] });
+      const docs = spawn(process.execPath, [path.join(copy, 'scripts', 'cli', 'main.ts'), 'docs', '--port', '0'], {
+        cwd: copy,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let output = '';
       docs.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
       docs.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -2,9 +2,7 @@
 // exit. For the end-to-end tests, which are about processes.
 import { execFile, execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { expect } from 'vitest';
 import type { CommandIo } from '../../scripts/command-line.ts';
-import { commandLabel, recordChildTime } from './child-times.ts';
 import { root } from './helpers.ts';
 
 export interface RunResult {
@@ -20,10 +18,8 @@ export function run(command: string, args: string[], cwd: string, env: NodeJS.Pr
 
 /** As {@link run}, with `env` as the whole environment, not added to this process's. */
 export function runInEnvironment(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<RunResult> {
-  const started = performance.now();
   return new Promise((resolve) => {
     execFile(command, args, { cwd, env, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      recordChildTime(expect.getState().testPath, commandLabel(command, args), performance.now() - started);
       const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
       resolve({ code, stdout, stderr, output: `${stdout}\n${stderr}` });
     });
