@@ -46,6 +46,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
+          // The run's one read-only fixture, made before the first file (support/fixture.ts).
+          globalSetup: ['test/support/e2e-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           // Type tests (`*.test-d.ts`) run through tsc; a type error fails the run.

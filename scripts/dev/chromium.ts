@@ -12,9 +12,10 @@ export const chromiumPath = candidates.find((file) => fs.existsSync(file));
 export const installHint =
   "No Chromium found. Install Debian's package (`sudo apt-get install -y chromium`) or set CHROMIUM_PATH to a Chromium binary. `.ci/run` installs it in CI.";
 
-export async function launchChromium(): Promise<Browser> {
+/** The executable and the flags every launch uses (the tests' shared server too: test/support/e2e-setup.ts). */
+export function chromiumOptions(): { executablePath: string; args: string[] } {
   if (!chromiumPath) throw new Error(installHint);
-  return chromium.launch({
+  return {
     executablePath: chromiumPath,
     // The flags that keep Chromium from calling home on a machine with no network.
     args: [
@@ -27,7 +28,11 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-sync',
       '--disable-default-apps',
     ],
-  });
+  };
+}
+
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch(chromiumOptions());
 }
 
 /** True where the browser tests must run: a browser is present, or CI requires it. */

@@ -120,9 +120,18 @@ describe.runIf(runsHere('openapi-python-client', missing))('openapi-python-clien
   it('builds the description with an overlay that adds query, header and cookie parameters: what it sends of each', async () => {
     requireTools(missing);
     // Applied without the build's lint, which test/e2e/overlay-parameters.test.ts runs: seconds saved.
-    const fixture = readOverlay(path.join(root, 'test', 'fixtures', 'overlays', 'parameters.yaml'), 'parameters.yaml');
+    // The fixture completes the example overlays of a cursor and an idempotency key.
+    const overlays = ['examples/overlays/paging.yaml', 'examples/overlays/idempotency.yaml', 'test/fixtures/overlays/parameters.yaml'];
     const input = path.join(tier.work, 'parameters.json');
-    await fs.writeFile(input, JSON.stringify(applyOverlays(tier.document, [fixture]).document));
+    await fs.writeFile(
+      input,
+      JSON.stringify(
+        applyOverlays(
+          tier.document,
+          overlays.map((file) => readOverlay(path.join(root, file), path.basename(file))),
+        ).document,
+      ),
+    );
     const out = path.join(tier.work, 'parameters');
     const env = { PATH: `${path.join(venv, 'bin')}${path.delimiter}${process.env.PATH}` };
     await mustRun(bin('openapi-python-client'), ['generate', '--path', input, '--output-path', out, '--meta', 'setup'], tier.work, env);
@@ -130,7 +139,8 @@ describe.runIf(runsHere('openapi-python-client', missing))('openapi-python-clien
     await mustRun(bin('pip'), ['install', '--quiet', '--no-deps', '--no-build-isolation', '--no-index', '--target', site, out], out);
     await fs.copyFile(path.join(languagesDir, 'python', 'call_overlaid_parameters.py'), path.join(out, 'call.py'));
     const server = await startTestServer();
-    server.reply = (request) => jsonReply(request.method === 'POST' ? 201 : 200, {});
+    // A page as paging.yaml types it.
+    server.reply = (request) => (request.method === 'POST' ? jsonReply(201, {}) : jsonReply(200, { items: [] }));
     try {
       const ran = await mustRun(bin('python'), ['call.py', server.url], out, { PYTHONPATH: site });
       expect(ran.stdout.trim().split('\n')).toEqual(['200', '201']);

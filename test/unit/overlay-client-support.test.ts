@@ -14,7 +14,12 @@ import { listOperations } from '../../scripts/pipeline/bundle-operations.ts';
 import { checkout, type Json, loadBundle, root } from '../support/helpers.ts';
 import { scratchFolderPerFile } from '../support/scratch-folder.ts';
 
-const fixture = path.join(root, 'test', 'fixtures', 'overlays', 'parameters.yaml');
+/** A parameter of each location: the fixture with the example overlays it completes. */
+const parameterOverlays = [
+  path.join(root, 'examples', 'overlays', 'paging.yaml'),
+  path.join(root, 'examples', 'overlays', 'idempotency.yaml'),
+  path.join(root, 'test', 'fixtures', 'overlays', 'parameters.yaml'),
+];
 const scratch = scratchFolderPerFile('client-support');
 let base: Json;
 beforeAll(async () => {
@@ -165,7 +170,10 @@ describe('carried', () => {
   });
 
   it('the fixture with a parameter of each location: nothing to refuse, and the generators list each', async () => {
-    const { document } = applyOverlays(base, [readOverlay(fixture, 'parameters.yaml')]);
+    const { document } = applyOverlays(
+      base,
+      parameterOverlays.map((file) => readOverlay(file, path.basename(file))),
+    );
     expect(clientProblems(document)).toEqual([]);
     const parameters = Object.fromEntries(listOperations(document).map((operation) => [operation.operationId, operation.parameters]));
     expect(parameters.listWebhooks.map((p: Json) => [p.name, p.in, p.style, p.explode, p.shape, p.type])).toEqual([

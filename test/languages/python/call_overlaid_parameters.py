@@ -1,6 +1,6 @@
 """Calls listWebhooks with a cursor, tags and a session cookie, and sendBatch with an
 Idempotency-Key, through the client openapi-python-client generated from the description with
-test/fixtures/overlays/parameters.yaml, against the base URL given as the only argument, and prints
+examples/overlays/paging.yaml, idempotency.yaml and test/fixtures/overlays/parameters.yaml, against the base URL given as the only argument, and prints
 the status of each call."""
 
 import sys

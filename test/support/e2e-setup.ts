@@ -1,0 +1,107 @@
+// The e2e project's globalSetup (test/vitest.config.ts): makes the run's one fixture (fixture.ts)
+// before any e2e file starts, side by side, and removes it after the last: the checkout's docs,
+// the overlaid package and its application, two mocks, one Chromium, the project's repository.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { chromium } from 'playwright-core';
+import type { TestProject } from 'vitest/node';
+import { chromiumOptions, chromiumPath, installHint, mustRunBrowserTests } from '../../scripts/dev/chromium.ts';
+import { buildOverlaid } from '../../scripts/overlay/build-overlaid.ts';
+import { buildDocs } from '../../scripts/pipeline/build-docs.ts';
+import { openProject } from '../../scripts/project.ts';
+import { startMockServer } from '../../scripts/serve/mock-server.ts';
+import { type E2eFixture, fixtureOverlays, fixturePackageName } from './fixture.ts';
+import { freeLoopbackPort } from './http-server.ts';
+import { installIntoApp } from './installed-app.ts';
+import { makeScratchFolder } from './scratch-folder.ts';
+
+const exec = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '..', '..');
+
+/** What the repository holds: the project's files, as a clone of it has them (generated/docs/ is not committed). */
+const repositoryFiles = [
+  'openapi',
+  'scripts',
+  'generated',
+  'examples',
+  'redocly.yaml',
+  '.spectral.yaml',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'CHANGELOG.md',
+  '.gitignore',
+];
+
+async function makeRepository(dir: string): Promise<void> {
+  const notDocs = (source: string) => !source.startsWith(path.join(root, 'generated', 'docs'));
+  await Promise.all(repositoryFiles.map((entry) => fs.cp(path.join(root, entry), path.join(dir, entry), { recursive: true, filter: notDocs })));
+  const { version } = JSON.parse(await fs.readFile(path.join(root, 'package.json'), 'utf8')) as { version: string };
+  const git = (...args: string[]) => exec('git', ['-c', 'user.email=ci@example.invalid', '-c', 'user.name=ci', ...args], { cwd: dir });
+  await git('init', '-q', '-b', 'main');
+  await git('add', '-A');
+  await git('commit', '-qm', `the project at ${version}`);
+  await git('tag', `v${version}`);
+}
+
+async function makeOverlaid(dir: string): Promise<{ out: string; log: string }> {
+  const out = path.join(dir, 'acme');
+  const lines: string[] = [];
+  const ok = await buildOverlaid(
+    openProject(root),
+    { info: (line) => lines.push(line), error: (line) => lines.push(line) },
+    { overlays: fixtureOverlays.map((file) => path.join(root, file)), out, packageName: fixturePackageName, shownAs: (file) => path.relative(root, file) },
+  );
+  if (!ok) throw new Error(`the fixture's overlaid build failed:\n${lines.join('\n')}`);
+  return { out, log: lines.join('\n') };
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (!chromiumPath && mustRunBrowserTests) throw new Error(installHint);
+  const dir = await makeScratchFolder('e2e-fixture');
+  const stops: (() => Promise<unknown>)[] = [() => fs.rm(dir, { recursive: true, force: true })];
+  const teardown = async () => {
+    for (const stop of stops.reverse()) await stop().catch(() => {});
+  };
+  try {
+    const repository = path.join(dir, 'repository');
+    await fs.mkdir(repository);
+    const docs = path.join(dir, 'docs-build');
+    const [browser, overlaid, mock] = await Promise.all([
+      chromiumPath ? launchChromiumServer() : undefined,
+      makeOverlaid(dir),
+      freeLoopbackPort().then((port) => startMockServer({ bundleFile: path.join(root, 'generated', 'openapi.json'), port })),
+      makeRepository(repository),
+      fs.readFile(path.join(root, 'generated', 'openapi.json'), 'utf8').then((text) => buildDocs(openProject(root), JSON.parse(text), docs)),
+    ]);
+    stops.push(() => mock.stop());
+    if (browser) stops.push(() => browser.close());
+    const [app, overlaidMock] = await Promise.all([
+      installIntoApp(overlaid.out),
+      freeLoopbackPort().then((port) => startMockServer({ bundleFile: path.join(overlaid.out, 'openapi.json'), port })),
+    ]);
+    stops.push(
+      () => overlaidMock.stop(),
+      () => app.remove(),
+    );
+    if (app.installed.code !== 0) throw new Error(`the fixture's application did not install the overlaid package:\n${app.installed.output}`);
+    const value: E2eFixture = {
+      docs,
+      overlaid: { ...overlaid, app: app.dir },
+      mock: mock.url,
+      overlaidMock: overlaidMock.url,
+      chromium: browser?.wsEndpoint() ?? '',
+      repository,
+    };
+    project.provide('e2e', value);
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
+}
+
+/** One Chromium for the run, which each file connects to (sharedChromium in fixture.ts). */
+const launchChromiumServer = () => chromium.launchServer(chromiumOptions());
