@@ -55,7 +55,7 @@ export async function mutate(project: Project, mutations: Mutation[], onOutcome:
   for (const mutation of mutations) {
     const file = path.join(sourceDir, mutation.file);
     if (!originals.has(file)) originals.set(file, await fs.readFile(file, 'utf8'));
-    const outcome = await tryMutation(project, mutation, file, originals.get(file)!, { redoclyConfig, spectral }, baseReference);
+    const outcome = await tryMutation(project, mutation, file, originals.get(file)!, { redoclyConfig, spectral, firstProblemOnly: true }, baseReference);
     outcomes.push(outcome);
     onOutcome(outcome);
   }

@@ -33,12 +33,18 @@ export interface LintOptions {
 }
 
 /**
+ * With `firstProblemOnly`, Spectral runs only when Redocly found nothing: for the mutation runner,
+ * which wants the first problem only (Redocly's come first), not one run that shows every problem.
+ */
+type LintRun = LintOptions & { firstProblemOnly?: boolean };
+
+/**
  * Lints `project`'s description. What the source boundary refuses comes back as `boundary`
  * problems, and then no linter runs. Spectral runs even when Redocly found problems, as long as
  * the source still bundles, so one run shows every problem. Throws a ReportedError only when the
  * source cannot be read at all (a YAML error in the root file, a broken or refused config or ruleset).
  */
-export async function lintDescription(project: Project, options: LintOptions = {}): Promise<LintResult> {
+export async function lintDescription(project: Project, options: LintRun = {}): Promise<LintResult> {
   const spectral = options.spectral ?? startSpectralWorker(project);
   try {
     // Imported only now, so that the worker's start does not wait for Redocly's import.
@@ -55,6 +61,11 @@ export async function lintDescription(project: Project, options: LintOptions = {
       return { bundleLabel, redocly: redocly.length > 0 ? redocly : bundled.problems, spectral: [], boundary: source.unreferenced };
     }
     const bundleJson = bundleJsonText(bundled.bundle);
+    if (options.firstProblemOnly) {
+      const redocly = await lintSource(session);
+      const spectralFound = redocly.length > 0 ? [] : await spectral.lint(bundleJson, bundleLabel);
+      return { bundle: bundled.bundle, bundleJson, bundleLabel, redocly, spectral: spectralFound, boundary: source.unreferenced };
+    }
     const spectralDone = spectral.lint(bundleJson, bundleLabel);
     spectralDone.catch(() => {}); // awaited below, after Redocly: not an unhandled rejection meanwhile
     // Redocly (the contract's rules with the house rules) lints in this thread while Spectral lints in its own.
