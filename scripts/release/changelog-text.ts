@@ -2,6 +2,8 @@
 // so that every reader sees the same lines; a line may hold no invisible or control character (a
 // U+2028 after a heading made it a heading to one reader and not to another, and could hide a
 // release or date a false one, with a diff that shows nothing); a version is dated once.
+// Kept over keep-a-changelog 3.1.0 and changelog-parser 4.1.0: both split lines their own way and
+// neither refuses a hidden character, so the gate, the release and the site could read one file two ways.
 import { codePoint, invisibleCharacter } from '../invisible-characters.ts';
 
 /** The changelog's lines. */

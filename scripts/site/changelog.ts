@@ -1,5 +1,6 @@
 // A release's section of CHANGELOG.md: its date and its text, as the site lists it and as the
-// GitHub release's notes give it (scripts/commands/release-notes.ts).
+// GitHub release's notes give it (scripts/commands/release-notes.ts). Its own few lines, not a
+// changelog library's: the notes are the section's text as written, which keep-a-changelog re-renders.
 import { changelogLines } from '../release/changelog-text.ts';
 
 export interface ChangelogSection {
