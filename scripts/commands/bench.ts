@@ -10,15 +10,15 @@ export const definition: CommandDefinition = {
     'Speed figures, as tables (samples on stderr): lint, build, test and mutate side by side with the',
     'baseline commit (docs/speed.md). Sections: lint, build, overlays, unit, tiers, test, mutate, ci, client,',
     'docs, scale, site, mcp, size; all but ci by default (ci clones and runs .ci/run whole). size is the',
-    "faithfulness contract's lines and most complex function, here and at the baseline (read from git).",
+    "faithfulness contract's lines and most complex function, and the lines of scripts/ and test/, here and at the baseline (read from git).",
   ].join('\n'),
   options: {
     runs: { type: 'string', value: '<n>', integer: { min: 1, max: 100 }, default: '5', description: 'runs per measurement' },
     only: { type: 'string', value: '<section>[,<section>...]', description: 'only these sections' },
-    baseline: { type: 'string', value: '<commit>', default: '3dd9525', description: 'the commit to compare with (the last before the redesign)' },
+    baseline: { type: 'string', value: '<commit>', default: '9ef4722', description: 'the commit to compare with (where issue 51 started)' },
     'no-baseline': { type: 'boolean', description: 'measure this checkout alone' },
   },
-  examples: ['npm run bench -- --runs 3 --only lint,build', 'npm run bench -- --only size --baseline d53587e'],
+  examples: ['npm run bench -- --runs 3 --only unit', 'npm run bench -- --runs 2 --only ci'],
   exits: [
     [0, 'measured'],
     [1, 'a measured command failed (named, with its last lines)'],

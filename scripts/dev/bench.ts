@@ -11,7 +11,6 @@ import createClient from 'openapi-fetch';
 import { launchChromium } from './chromium.ts';
 import type { Project } from '../project.ts';
 import { operations as tableOfOperations } from '../stated/operations.ts';
-import { timeJobs, workflowJobs } from './bench-jobs.ts';
 import { median, medianOf, timed } from './bench-timing.ts';
 
 const exec = promisify(execFile);
@@ -94,8 +93,8 @@ async function sideBySide(trees: Tree[], runs: number, args: (tree: Tree) => str
 function comparison(title: string, what: string, trees: Tree[], medians: number[]): void {
   table(
     title,
-    ['tree', what, 'ratio to the first'],
-    trees.map((tree, i) => [tree.label, seconds(medians[i]), (medians[i] / medians[0]).toFixed(2)]),
+    ['tree', what, 'ratio to the last'],
+    trees.map((tree, i) => [tree.label, seconds(medians[i]), (medians[i] / medians.at(-1)!).toFixed(2)]),
   );
 }
 
@@ -142,7 +141,7 @@ async function benchTest(trees: Tree[], runs: number): Promise<void> {
 async function benchUnit(trees: Tree[], runs: number): Promise<void> {
   console.error('unit: npm run test:unit');
   const unit = await sideBySide(trees, runs, () => ['run', '-s', 'test:unit', '--', '--reporter=dot']);
-  comparison(`npm run test:unit (median of ${runs}; target: under 10 s)`, 'time', trees, unit);
+  comparison(`npm run test:unit (median of ${runs}; target: at most 0.5x the baseline)`, 'time', trees, unit);
 }
 
 /** Each tier of `npm test` alone (a vitest project), in each tree. */
@@ -186,41 +185,34 @@ const ciShell = (command: string, cwd: string) =>
   });
 
 /**
- * `bash .ci/run` on a fresh clone of HEAD, as CI runs it (npm ci included, from npm's cache), its
- * phases, tiers and ten slowest files on stderr; then, in the same clone, the workflow's jobs one after the other (bench-jobs.ts).
+ * `bash .ci/run` on fresh clones of HEAD and of the baseline, alternating (so that the machine's
+ * drift falls on both), as CI runs it: npm ci from npm's cache, the languages' tools from theirs.
+ * Each run's phases on stderr, then the medians and their ratio.
  */
-async function benchCi(project: Project, runs: number): Promise<void> {
-  console.error("ci: bash .ci/run on a fresh clone of HEAD, then the workflow's jobs in it");
-  const samples: number[] = [];
-  const paths: number[] = [];
-  let rows: string[][] = [];
-  for (let run = 0; run < runs; run++) {
-    const parent = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-ci-'));
-    try {
-      const clone = path.join(parent, 'main');
-      await sh('git', ['clone', '-q', project.root, clone], parent);
-      let output = '';
-      samples.push(await timed(async () => (output = (await ciShell('bash .ci/run', clone)).stdout)));
-      process.stderr.write(
-        `${output
-          .split('\n')
-          .filter((line) => line.startsWith('ci: '))
-          .join('\n')}\n`,
-      );
-      const npmCi = await timed(() => ciShell('npm ci --prefer-offline --no-audit --no-fund', clone));
-      const jobs = await timeJobs(await workflowJobs(clone), npmCi, (command) => ciShell(command, clone));
-      rows = jobs.rows;
-      paths.push(jobs.criticalPath);
-    } finally {
-      await fs.rm(parent, { recursive: true, force: true });
+async function benchCi(project: Project, runs: number, baseline?: string): Promise<void> {
+  const refs = [{ label: 'HEAD', ref: 'HEAD' }, ...(baseline ? [{ label: `${baseline} (baseline)`, ref: baseline }] : [])];
+  console.error(`ci: bash .ci/run on fresh clones of ${refs.map(({ ref }) => ref).join(' and ')}, alternating`);
+  const samples = refs.map(() => [] as number[]);
+  for (let run = 0; run < runs; run++)
+    for (const [i, { label, ref }] of refs.entries()) {
+      const parent = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-ci-'));
+      try {
+        const clone = path.join(parent, 'main');
+        await sh('git', ['clone', '-q', project.root, clone], parent);
+        await sh('git', ['checkout', '-q', '--detach', ref], clone);
+        let output = '';
+        samples[i].push(await timed(async () => (output = (await ciShell('bash .ci/run', clone)).stdout)));
+        const phases = output.split('\n').filter((line) => line.startsWith('ci: '));
+        process.stderr.write(`  ${label}, run ${run + 1}: ${seconds(samples[i].at(-1) ?? 0)}\n${phases.map((line) => `    ${line}`).join('\n')}\n`);
+      } finally {
+        await fs.rm(parent, { recursive: true, force: true });
+      }
     }
-  }
-  process.stderr.write(`  .ci/run: ${samples.map((ms) => (ms / 1000).toFixed(1)).join(' ')} s\n`);
-  table(`bash .ci/run on a fresh clone (median of ${runs}; target: under 3 minutes)`, ['what', 'time'], [['.ci/run', seconds(median(samples))]]);
+  const medians = samples.map(median);
   table(
-    `The workflow's jobs, timed one after the other in that clone (the last run; each with its own npm ci)`,
-    ['job', 'needs', 'its time', 'ends at (after lint)'],
-    [...rows, ['critical path (median)', '', '', seconds(median(paths))]],
+    `bash .ci/run on a fresh clone, tools cached (median of ${runs}; target: at most 0.5x the baseline)`,
+    ['tree', 'time', 'ratio to the baseline'],
+    refs.map(({ label }, i) => [label, seconds(medians[i]), (medians[i] / medians.at(-1)!).toFixed(2)]),
   );
 }
 
@@ -400,7 +392,7 @@ export async function bench(project: Project, options: BenchOptions): Promise<vo
       if (section === 'tiers') await benchTiers(trees, options.runs);
       if (section === 'test') await benchTest(trees, options.runs);
       if (section === 'mutate') await benchMutate(trees, options.runs);
-      if (section === 'ci') await benchCi(project, options.runs);
+      if (section === 'ci') await benchCi(project, options.runs, options.baseline);
       if (section === 'client') await benchClient(project, options.runs);
       if (section === 'docs') await benchDocs(project, options.runs);
       if (section === 'scale') await benchScale(project, options.runs);
@@ -410,9 +402,9 @@ export async function bench(project: Project, options: BenchOptions): Promise<vo
         table(title, header, rows);
       }
       if (section === 'size') {
-        const { benchSize } = await import('./bench-size.ts');
-        const { title, header, rows } = await benchSize(project, options.baseline);
-        table(title, header, rows);
+        const { benchLines, benchSize } = await import('./bench-size.ts');
+        for (const { title, header, rows } of [await benchSize(project, options.baseline), await benchLines(project, options.baseline)])
+          table(title, header, rows);
       }
       if (section === 'site') {
         const { benchSite } = await import('./bench-site.ts');
