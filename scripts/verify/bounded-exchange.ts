@@ -27,6 +27,9 @@ export class ExchangeRefused extends Error {
   override name = 'ExchangeRefused';
 }
 
+/** Takes each request and its answer as they happen (verify --record). */
+export type Recorder = (request: Request, requestBody: string, response: Response, body: Uint8Array | undefined, started: Date, ms: number) => void;
+
 const redirectStatuses = new Set([301, 302, 303, 307, 308]);
 const nullBodyStatuses = new Set([204, 205, 304]);
 
@@ -34,7 +37,7 @@ const nullBodyStatuses = new Set([204, 205, 304]);
  * A fetch for the generated client: `current()` is the running operation's exchange, `pace()`
  * waits for the rate before a request after the first, `sent()` counts each request that leaves.
  */
-export function boundedFetch(limits: ExchangeLimits, current: () => Exchange, pace: () => Promise<void>, sent: () => void) {
+export function boundedFetch(limits: ExchangeLimits, current: () => Exchange, pace: () => Promise<void>, sent: () => void, record?: Recorder) {
   return async (request: Request): Promise<Response> => {
     const exchange = current();
     if (exchange.hops > limits.maxRedirects) {
@@ -46,6 +49,9 @@ export function boundedFetch(limits: ExchangeLimits, current: () => Exchange, pa
     if (exchange.hops > 0) await pace();
     exchange.hops += 1;
     sent();
+    // What --record keeps of the request's body: verify sends `{}` or nothing, read from a copy.
+    const requestBody = record && request.body ? await request.clone().text() : '';
+    const started = new Date();
     // The signal and `manual` are given here, on the call itself: whatever Request the client built.
     const response = await globalThis.fetch(request, { signal: exchange.signal, redirect: 'manual' });
     const location = response.headers.get('location');
@@ -53,7 +59,13 @@ export function boundedFetch(limits: ExchangeLimits, current: () => Exchange, pa
       const target = URL.canParse(location, request.url) ? new URL(location, request.url) : undefined;
       exchange.redirects.push({ status: response.status, to: target ? `${target.pathname}${target.search}` : location.slice(0, 200) });
     }
-    const body = await readBounded(response, limits, exchange.signal);
+    let body: Uint8Array<ArrayBuffer> | undefined;
+    try {
+      body = await readBounded(response, limits, exchange.signal);
+    } finally {
+      // Recorded whether the body was read whole or not (over the cap, past the deadline: then without it).
+      record?.(request, requestBody, response, body, started, Date.now() - started.getTime());
+    }
     exchange.body = body;
     return new Response(nullBodyStatuses.has(response.status) || body === undefined ? null : body, {
       status: response.status,

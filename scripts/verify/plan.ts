@@ -19,7 +19,7 @@ export interface PlannedOperation {
   args?: Record<string, unknown>;
 }
 
-export type NotCalledGroup = 'a write' | 'needs an id' | 'needs a parameter' | 'service down';
+export type NotCalledGroup = 'a write' | 'needs an id' | 'needs a parameter' | 'service down' | 'not in the traffic';
 
 /** What each group of operations not called needs, said once above them. */
 export const groupHeadings: Record<NotCalledGroup, string> = {
@@ -27,6 +27,7 @@ export const groupHeadings: Record<NotCalledGroup, string> = {
   'needs an id': 'need an existing {id}: each is called with --id <operationId>=<id>',
   'needs a parameter': 'need a required parameter verify cannot fill: add a value to the service or verify it by hand',
   'service down': 'not sent: the service is down (connection failures in a row); check --base-url and the service, then run again',
+  'not in the traffic': 'not in the recorded traffic (--traffic): no exchange matches them',
 };
 
 /** A required parameter of the (overlaid) operation that verify cannot fill: not in the path (--id), not a header given with --header. */

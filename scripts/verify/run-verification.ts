@@ -4,7 +4,7 @@
 // is sent: no probing, no method the description does not declare; a redirect to another origin is
 // not followed (the client refuses it), and at most `maxRedirects` within the origin.
 import type { BodyCheck } from './body-check.ts';
-import { bodyExcerpt, boundedFetch, type Exchange } from './bounded-exchange.ts';
+import { bodyExcerpt, boundedFetch, type Exchange, type Recorder } from './bounded-exchange.ts';
 import type { NotCalledGroup, PlannedOperation } from './plan.ts';
 import type { VerifyOptions } from './verify-options.ts';
 
@@ -38,6 +38,8 @@ export interface VerificationRun {
   verdicts: Verdict[];
   /** Every request that left this process, redirects followed within the origin included. */
   requestsSent: number;
+  /** With --traffic: the exchanges read from the recorded traffic (and nothing was sent). */
+  exchangesRead?: number;
   ms: number;
 }
 
@@ -47,6 +49,7 @@ export async function runVerification(
   client: ClientModule,
   checkBody: BodyCheck,
   progress: (verdict: Verdict) => void = () => {},
+  record?: Recorder,
 ): Promise<VerificationRun> {
   const started = performance.now();
   let requestsSent = 0;
@@ -62,6 +65,7 @@ export async function runVerification(
     () => exchange,
     pace,
     () => (requestsSent += 1),
+    record,
   );
   const api = client.createEmailDeliveryClient({ baseUrl: options.baseUrl, headers: Object.fromEntries(options.headers), fetch });
   const verdicts: Verdict[] = [];

@@ -1,12 +1,17 @@
 // What `npm run verify` is told, checked before anything is sent: the base URL (a scheme, a host,
 // a path prefix if the service has one, no query), the headers (`Name: value`), the ids and writes by
 // operationId. A usage error is one line, exit 2, and no request.
-import { type CommandDefinition, parseCommandLine } from '../command-line.ts';
+import { type CommandDefinition, CommandLineError, npmTookOptions, parseCommandLine } from '../command-line.ts';
 import { eachOperation, type OpenApiDocument } from '../openapi-document.ts';
 import { closestName } from '../closest-name.ts';
 
 export interface VerifyOptions {
+  /** The service; with `traffic`, the path prefix its recorded URLs carry, or ''. */
   baseUrl: string;
+  /** Recorded traffic to check instead of calling the service (nothing is sent). */
+  traffic?: string;
+  /** Where to write what verify sent and received, as HAR (credentials replaced by a mark). */
+  record?: string;
   /** Headers sent with every request (credentials), in the order given. */
   headers: [name: string, value: string][];
   overlays: string[];
@@ -46,10 +51,16 @@ export const verifyCommand: CommandDefinition = {
     'before anything is sent, warns when the description declares security and no --header carries',
     'it, then one line per operation: failures first (contradicts, server error, refused,',
     'unreachable), then not confirmed, then as described, then not called, grouped by what would',
-    "call them. Each operation's whole exchange ends within --timeout and --max-body-bytes.",
+    "call them. Each operation's whole exchange ends within --timeout and --max-body-bytes. --record writes",
+    'the exchanges as HAR (credentials replaced by a mark); --traffic checks recorded traffic instead of',
+    'calling the service (nothing is sent), with the same verdicts and exit codes (docs/learn.md).',
   ].join('\n'),
   options: {
-    'base-url': { type: 'string', value: '<url>', required: true, description: 'the service: scheme, host and any path prefix before /v1/ (required)' },
+    'base-url': {
+      type: 'string',
+      value: '<url>',
+      description: 'the service: scheme, host and any path prefix before /v1/ (required, but with --traffic: then the prefix the recorded URLs carry)',
+    },
     header: {
       type: 'string',
       value: '"Name: value"',
@@ -71,6 +82,12 @@ export const verifyCommand: CommandDefinition = {
     format: { type: 'string', value: 'text|markdown', choices: ['text', 'markdown'], default: 'text', description: 'markdown: the verdicts for a job summary' },
     junit: { type: 'string', value: '<file>', description: 'write the verdicts as JUnit XML' },
     strict: { type: 'boolean', description: 'fail on any operation not confirmed, too' },
+    record: { type: 'string', value: '<file.har>', description: 'write what was sent and received as HAR, credentials replaced by a mark' },
+    traffic: {
+      type: 'string',
+      value: '<file|folder>',
+      description: 'check recorded traffic (HAR, JSON or NDJSON logs) instead of calling the service: nothing is sent',
+    },
     timeout: {
       type: 'string',
       value: '<seconds>',
@@ -86,7 +103,10 @@ export const verifyCommand: CommandDefinition = {
       description: 'the largest body read, decoded',
     },
   },
-  examples: ['npm run verify -- --base-url https://api.example.com --header "X-Api-Key: $API_KEY" --id getIntegration=int_1'],
+  examples: [
+    'npm run verify -- --base-url https://api.example.com --header "X-Api-Key: $API_KEY" --id getIntegration=int_1',
+    'npm run verify -- --traffic capture.har --overlay learned.yaml',
+  ],
   exits: [
     [0, 'nothing failed, and at least one operation is as described'],
     [1, 'a call contradicts, answered 5xx, 401 or 403, or got no answer; or none was confirmed (--strict: or one was not confirmed)'],
@@ -103,7 +123,12 @@ const token = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
  */
 export function parseVerifyArgs(args: string[]): VerifyOptions {
   const { values } = parseCommandLine(verifyCommand, args);
-  const baseUrl = checkBaseUrl(values['base-url']);
+  if (values['base-url'] === undefined && values.traffic === undefined)
+    throw new CommandLineError(
+      `verify: --base-url <url> is required (or --traffic <file|folder> to check recorded traffic): see \`npm run verify -- --help\`${npmTookOptions(verifyCommand)}`,
+    );
+  if (values.traffic !== undefined) checkTrafficOptions(values);
+  const baseUrl = values['base-url'] === undefined ? '' : checkBaseUrl(values['base-url']);
   const headers = values.header.map(checkHeader);
   const ids = new Map<string, string>();
   for (const pair of values.id) {
@@ -126,6 +151,8 @@ export function parseVerifyArgs(args: string[]): VerifyOptions {
   const maxBodyBytes = Number(values['max-body-bytes']);
   return {
     baseUrl,
+    traffic: values.traffic,
+    record: values.record,
     headers,
     overlays: values.overlay,
     ids,
@@ -142,8 +169,16 @@ export function parseVerifyArgs(args: string[]): VerifyOptions {
   };
 }
 
+/** With --traffic nothing is sent: the options that say what to send are refused. */
+function checkTrafficOptions(values: Record<string, unknown>): void {
+  const sending = ['header', 'id', 'write', 'allow-writes', 'dry-run', 'record'].find((name) =>
+    Array.isArray(values[name]) ? values[name].length > 0 : values[name] !== undefined && values[name] !== false,
+  );
+  if (sending) throw new UsageError(`--${sending} is for calling the service; with --traffic nothing is sent`);
+}
+
 /** The base URL, without a trailing slash; the description's paths start right after it. */
-function checkBaseUrl(text: string): string {
+export function checkBaseUrl(text: string): string {
   if (!/^[a-z][a-z\d+.-]*:\/\//i.test(text)) throw new UsageError(`--base-url ${JSON.stringify(text)} has no scheme: give https://... or http://...`);
   let url: URL;
   try {

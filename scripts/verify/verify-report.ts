@@ -40,7 +40,9 @@ export function verdictCounts(verdicts: Verdict[]): string {
 }
 
 const summary = (run: VerificationRun) =>
-  `${verdictCounts(run.verdicts)}; ${run.requestsSent} ${run.requestsSent === 1 ? 'request' : 'requests'} sent in ${(run.ms / 1000).toFixed(1)} s`;
+  run.exchangesRead !== undefined
+    ? `${verdictCounts(run.verdicts)}; ${run.exchangesRead} recorded ${run.exchangesRead === 1 ? 'exchange' : 'exchanges'} read in ${(run.ms / 1000).toFixed(1)} s, nothing sent`
+    : `${verdictCounts(run.verdicts)}; ${run.requestsSent} ${run.requestsSent === 1 ? 'request' : 'requests'} sent in ${(run.ms / 1000).toFixed(1)} s`;
 
 /** The sentence that says why the run failed when no single verdict does. */
 const noneConfirmed = (run: VerificationRun) => (run.verdicts.some((v) => v.kind === 'as described') ? [] : ['no operation was confirmed as described']);

@@ -12,8 +12,10 @@ import type { OpenApiDocument } from '../openapi-document.ts';
 import { type Project, ReportedError, shown } from '../project.ts';
 import { bodyChecker } from './body-check.ts';
 import { planLines, planVerification } from './plan.ts';
-import { type ClientModule, runVerification } from './run-verification.ts';
-import { checkNames, parseVerifyArgs, UsageError } from './verify-options.ts';
+import { checkTraffic } from './check-traffic.ts';
+import { credentialMark, HarRecorder } from './har-record.ts';
+import { type ClientModule, runVerification, type VerificationRun } from './run-verification.ts';
+import { checkNames, parseVerifyArgs, UsageError, type VerifyOptions } from './verify-options.ts';
 import { missingCredentials } from './credentials.ts';
 import { failed, verdictJunit, verdictMarkdown, verdictTable } from './verify-report.ts';
 
@@ -36,11 +38,7 @@ export async function verify(project: Project, args: string[], io: VerifyIo): Pr
       document = (await overlaidDescription(project, { overlays, out: '', shownAs: (file) => path.relative(io.cwd, file) }, document)).document;
     }
     checkNames(options, document);
-    if (options.junit) {
-      const folder = path.dirname(path.resolve(io.cwd, options.junit));
-      const stat = await fs.stat(folder).catch(() => undefined);
-      if (!stat?.isDirectory()) throw new UsageError(`--junit ${options.junit}: the folder ${folder} does not exist`);
-    }
+    await checkOutputFolders(options, io.cwd);
   } catch (error) {
     // The parser's own refusal is printed as it is (escaped, perhaps a hint on lines of its own).
     if (error instanceof CommandLineError) {
@@ -51,6 +49,7 @@ export async function verify(project: Project, args: string[], io: VerifyIo): Pr
     io.err(`verify: ${forTerminal(error.message)}${error instanceof UsageError ? ': see `npm run verify -- --help`' : ''}`);
     return 2;
   }
+  if (options.traffic) return verifyTraffic(document, options, io);
   const plan = planVerification(document, options);
   // With --format markdown, stdout is the job summary: the plan and progress go to stderr.
   const log = options.format === 'markdown' ? io.err : io.out;
@@ -67,16 +66,91 @@ export async function verify(project: Project, args: string[], io: VerifyIo): Pr
     return 0;
   }
   const client = (await import(pathToFileURL(path.join(project.outputDir, 'dist', 'client.js')).href)) as ClientModule;
-  const run = await runVerification(plan, options, client, bodyChecker(document), (verdict) =>
-    log(forTerminal(`  ${verdict.kind === 'as described' ? 'ok  ' : '!!  '}${verdict.operationId}: ${verdict.kind} (${verdict.ms} ms)`)),
+  const recorder = options.record
+    ? new HarRecorder(
+        options.headers.map(([name]) => name),
+        String(document.info?.version),
+      )
+    : undefined;
+  const run = await runVerification(
+    plan,
+    options,
+    client,
+    bodyChecker(document),
+    (verdict) => log(forTerminal(`  ${verdict.kind === 'as described' ? 'ok  ' : '!!  '}${verdict.operationId}: ${verdict.kind} (${verdict.ms} ms)`)),
+    recorder && ((...exchange) => recorder.add(...exchange)),
   );
-  if (options.format === 'markdown') io.out(verdictMarkdown(run, options.baseUrl, options.strict));
+  await report(run, options, io, log);
+  if (recorder && options.record) {
+    const file = path.resolve(io.cwd, options.record);
+    await writeAtomically(file, recorder.text());
+    log(`verify: ${recorder.entries.length} exchange(s) recorded in ${forTerminal(shown({ root: io.cwd }, file))}, credentials replaced by ${credentialMark}`);
+  }
+  return failed(run.verdicts, options.strict) ? 1 : 0;
+}
+
+/** Refuses, before anything is sent, a --junit or --record file whose folder does not exist. */
+async function checkOutputFolders(options: VerifyOptions, cwd: string): Promise<void> {
+  for (const [option, file] of [
+    ['--junit', options.junit],
+    ['--record', options.record],
+  ] as const) {
+    if (!file) continue;
+    const folder = path.dirname(path.resolve(cwd, file));
+    const stat = await fs.stat(folder).catch(() => undefined);
+    if (!stat?.isDirectory()) throw new UsageError(`${option} ${file}: the folder ${folder} does not exist`);
+  }
+}
+
+/** The verdicts on stdout (text or Markdown), and as JUnit XML where asked. */
+async function report(run: VerificationRun, options: VerifyOptions, io: VerifyIo, log: (text: string) => void): Promise<void> {
+  const name = options.baseUrl || `the traffic ${options.traffic}`;
+  if (options.format === 'markdown') io.out(verdictMarkdown(run, name, options.strict));
   else io.out(verdictTable(run));
   if (options.junit) {
     const file = path.resolve(io.cwd, options.junit);
-    await fs.writeFile(`${file}.tmp`, verdictJunit(run, options.baseUrl, options.strict));
-    await fs.rename(`${file}.tmp`, file);
+    await writeAtomically(file, verdictJunit(run, name, options.strict));
     log(`verify: JUnit report written to ${forTerminal(shown({ root: io.cwd }, file))}`);
   }
-  return failed(run.verdicts, options.strict) ? 1 : 0;
+}
+
+/** `--traffic`: the recorded exchanges checked against `document`, with verify's verdicts and exit codes; nothing is sent. */
+async function verifyTraffic(document: OpenApiDocument, options: VerifyOptions, io: VerifyIo): Promise<number> {
+  const log = options.format === 'markdown' ? io.err : io.out;
+  const traffic = path.resolve(io.cwd, options.traffic!);
+  const prefix = options.baseUrl ? new URL(options.baseUrl).pathname.replace(/\/+$/, '') : '';
+  let checked;
+  try {
+    checked = await checkTraffic(
+      document,
+      { traffic, prefix, shownAs: (file) => (file === traffic ? options.traffic! : path.relative(io.cwd, file)) },
+      bodyChecker(document),
+    );
+  } catch (error) {
+    if (!(error instanceof ReportedError)) throw error;
+    io.err(`verify: ${forTerminal(error.message)}`);
+    return 1;
+  }
+  const against =
+    options.overlays.length > 0 ? `the description with ${options.overlays.length} overlay(s)` : `the description ${String(document.info?.version)}`;
+  log(`verify: the recorded traffic ${forTerminal(options.traffic!)} against ${against}; nothing is sent`);
+  const unmatched = [...checked.unmatched].sort(([a, m], [b, n]) => n - m || (a < b ? -1 : 1));
+  if (unmatched.length > 0) {
+    log(`verify: ${unmatched.reduce((sum, [, count]) => sum + count, 0)} exchange(s) match no operation of the description (not checked):`);
+    for (const [key, count] of unmatched.slice(0, 20)) log(`  ${forTerminal(key)}  ${count}×`);
+    if (unmatched.length > 20) log(`  and ${unmatched.length - 20} more`);
+  }
+  await report(checked.run, options, io, log);
+  return failed(checked.run.verdicts, options.strict) ? 1 : 0;
+}
+
+/** Writes `text` to `file` whole or not at all. */
+async function writeAtomically(file: string, text: string): Promise<void> {
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    await fs.writeFile(temporary, text);
+    await fs.rename(temporary, file);
+  } finally {
+    await fs.rm(temporary, { force: true });
+  }
 }

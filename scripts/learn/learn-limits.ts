@@ -1,0 +1,28 @@
+// The bounds recorded traffic is read and learned within, in bytes, counts and time: traffic is
+// untrusted (a capture of someone else's service, a log a gateway wrote), so nothing it holds may
+// take unbounded time or memory. Each is checked before the read or the step it bounds.
+
+export const learnLimits = {
+  /** Files read from a folder given as --traffic. */
+  files: 1000,
+  /** Bytes read from all traffic files together, counted as they are read. */
+  totalBytes: 2 * 1024 ** 3,
+  /** One exchange (a HAR entry, a log line) as JSON text: a larger one is counted and skipped, never held whole. */
+  recordBytes: 8 * 1024 * 1024,
+  /** One body, decoded: a larger one is not parsed (counted as too large). */
+  bodyBytes: 4 * 1024 * 1024,
+  /** Exchanges read in all: past it, the command stops with a message (learn from a sample). */
+  exchanges: 500_000,
+  /** The whole reading and learning, in milliseconds. */
+  timeoutMs: 120_000,
+  /** How deep a body's values are learned; below it a value is left open. */
+  depth: 12,
+  /** Fields of one object: past it, the object is taken to be a map whose keys are values. */
+  fields: 200,
+  /** Headers and query parameters of one request that are read. */
+  parameters: 200,
+  /** Nesting of the traffic file's own JSON around its exchanges (a HAR's `log.entries` is 3). */
+  framingDepth: 64,
+  /** Distinct unmatched (method, path) pairs kept for the report. */
+  unmatchedKept: 10_000,
+};

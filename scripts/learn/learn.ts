@@ -1,0 +1,142 @@
+// `npm run learn`: reads recorded traffic, matches each exchange to the description's operation by
+// method and path template, and writes what it shows (fields, parameters, credentials' carriers,
+// names and types only) as an overlay of observed facts. The description is read with the user's
+// overlays applied (what they state is kept, not written again); the overlay is written whole or
+// not at all, and nothing is written when the traffic holds nothing to learn or cannot be read.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { isRef, type OpenApiDocument, successStatus } from '../openapi-document.ts';
+import { applyOverlays } from '../overlay/apply-overlay.ts';
+import { readOverlay } from '../overlay/read-overlay.ts';
+import { type Project, ReportedError } from '../project.ts';
+import { type Exchange } from './exchange.ts';
+import { learnLimits } from './learn-limits.ts';
+import { type MatchedOperation, operationMatcher } from './match-operation.ts';
+import { addExchange, emptyObservations, type Observations } from './observations.ts';
+import { learnedActions } from './overlay-actions.ts';
+import { overlayText } from './overlay-text.ts';
+import { type ReadCounts, readTrafficFile, trafficFiles } from './read-traffic.ts';
+import { securityPlan } from './security-actions.ts';
+import { compare } from './shape.ts';
+
+export interface LearnOptions {
+  traffic: string;
+  out: string;
+  /** The path prefix the service is under in the traffic's URLs (from --base-url), or ''. */
+  prefix: string;
+  overlays: string[];
+  shownAs: (file: string) => string;
+}
+
+export interface LearnResult {
+  /** The overlay's text, or undefined when there is nothing to write. */
+  text?: string;
+  observations: Observations;
+  counts: ReadCounts;
+  /** Report lines (not yet escaped). */
+  lines: string[];
+}
+
+/** The description with the user's overlays applied in memory, and the titles of those overlays. */
+export async function statedDescription(project: Project, overlays: string[], shownAs: (file: string) => string) {
+  const base = JSON.parse(await fs.readFile(path.join(project.outputDir, 'openapi.json'), 'utf8')) as OpenApiDocument;
+  const read = overlays.map((file) => readOverlay(file, shownAs(file)));
+  return { base, document: applyOverlays(base, read).document, titles: read.map((overlay) => overlay.title) };
+}
+
+/** The operations' success statuses, by `method path`, for matching an answer to the stated success. */
+export function successStatuses(document: OpenApiDocument): Map<string, string | undefined> {
+  const statuses = new Map<string, string | undefined>();
+  for (const [path, item] of Object.entries(document.paths ?? {}))
+    if (item && !isRef(item))
+      for (const [method, operation] of Object.entries(item))
+        if (typeof operation === 'object' && operation && 'responses' in operation) statuses.set(`${method} ${path}`, successStatus(operation));
+  return statuses;
+}
+
+/**
+ * Reads the traffic and hands each exchange, with the operation it matches (or none), to
+ * `onExchange`; returns the files read and left out, and the counts.
+ */
+export async function eachExchange(
+  document: OpenApiDocument,
+  options: Pick<LearnOptions, 'traffic' | 'prefix' | 'shownAs'>,
+  onExchange: (exchange: Exchange, operation: MatchedOperation | undefined) => void,
+) {
+  const { files, skipped } = await trafficFiles(options.traffic, options.shownAs);
+  const match = operationMatcher(document, options.prefix);
+  const counts: ReadCounts = { bytes: 0, records: 0, unread: new Map() };
+  const deadline = Date.now() + learnLimits.timeoutMs;
+  for (const file of files)
+    await readTrafficFile(file, options.shownAs(file), counts, deadline, (exchange) => onExchange(exchange, match(exchange.method, exchange.path)));
+  return { files, skipped, counts };
+}
+
+/** Reads the traffic and observes it against `document`. */
+export async function observeTraffic(document: OpenApiDocument, options: Pick<LearnOptions, 'traffic' | 'prefix' | 'shownAs'>) {
+  const statuses = successStatuses(document);
+  const observations = emptyObservations();
+  const read = await eachExchange(document, options, (exchange, operation) =>
+    addExchange(observations, exchange, operation, operation && statuses.get(`${operation.method} ${operation.path}`)),
+  );
+  return { ...read, observations };
+}
+
+/** Learns the overlay of `options.traffic`; throws a ReportedError naming the file (and line) of what cannot be read. */
+export async function learn(project: Project, options: LearnOptions): Promise<LearnResult> {
+  const { base, document, titles } = await statedDescription(project, options.overlays, options.shownAs);
+  const { files, skipped, observations, counts } = await observeTraffic(document, options);
+  const lines = readingLines(files.length, skipped, counts, observations);
+  const seen = [...observations.operations.values()];
+  if (seen.length === 0) {
+    lines.push('no exchange matches an operation of the description: nothing learned, nothing written');
+    if (!options.prefix) lines.push('  if the traffic went through a gateway under a path prefix, give it: --base-url https://host/prefix');
+    return { observations, counts, lines };
+  }
+  const security = securityPlan(document, seen);
+  const { actions, notes } = learnedActions({ document, base, security }, observations.operations);
+  lines.push(...notes);
+  if (actions.length === 0) {
+    lines.push('nothing to learn beyond what the description and your overlays state: nothing written');
+    return { observations, counts, lines };
+  }
+  const matched = seen.reduce((sum, operation) => sum + operation.exchanges, 0);
+  const text = overlayText(actions, { exchanges: observations.exchanges, matched, operations: seen.length, after: titles });
+  return { text, observations, counts, lines };
+}
+
+/** What was read: the files, what was left out or could not be read, the matched and unmatched exchanges. */
+function readingLines(files: number, skipped: string[], counts: ReadCounts, observations: Observations): string[] {
+  const lines = [
+    `read ${observations.exchanges} ${observations.exchanges === 1 ? 'exchange' : 'exchanges'} from ${files} ${files === 1 ? 'file' : 'files'} (${counts.bytes} bytes)`,
+  ];
+  if (skipped.length > 0)
+    lines.push(
+      `left out ${skipped.length} ${skipped.length === 1 ? 'file' : 'files'} that are not traffic files by name: ${skipped.slice(0, 5).join(', ')}${skipped.length > 5 ? ', ...' : ''}`,
+    );
+  for (const [why, { count, first }] of [...counts.unread].sort(([a], [b]) => compare(a, b)))
+    lines.push(`${count} ${count === 1 ? 'record holds' : 'records hold'} no exchange: ${why} (the first: ${first})`);
+  const matched = observations.exchanges - observations.unmatchedCount;
+  lines.push(
+    `${matched} matched ${observations.operations.size} ${observations.operations.size === 1 ? 'operation' : 'operations'} of the description by method and path`,
+  );
+  if (observations.unmatchedCount > 0) {
+    lines.push(`${observations.unmatchedCount} match no operation (not learned; a path the description lacks is never added):`);
+    const listed = [...observations.unmatched].sort(([a, m], [b, n]) => n - m || compare(a, b));
+    for (const [key, count] of listed.slice(0, 20)) lines.push(`  ${key}  ${count}×`);
+    if (listed.length > 20) lines.push(`  and ${listed.length - 20} more`);
+  }
+  return lines;
+}
+
+/** Writes `text` to `file` whole or not at all: into a temporary file beside it, then renamed over it. */
+export async function writeAtomically(file: string, text: string): Promise<void> {
+  const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
+  try {
+    await fs.writeFile(temporary, text, { flag: 'wx' });
+    await fs.rename(temporary, file);
+  } catch (error) {
+    await fs.rm(temporary, { force: true });
+    throw new ReportedError(`${path.basename(file)} could not be written (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
+}

@@ -1,0 +1,112 @@
+// The credentials' carriers as security schemes: a bearer token (`Authorization: Bearer`) or an
+// API key in a header, declared once under `components.securitySchemes` (or the scheme the
+// user's overlays declare for the same header, reused), and required on each operation that
+// carried it (with "or none" where the same operation was also seen without credentials). The
+// operations the traffic did not show with credentials are left as the traffic leaves them: the
+// description's root says that the schemes seen may be sent, or none (a security requirement must
+// be stated somewhere once one is declared, and nothing was seen to require it there). A carrier
+// the project's client cannot send (basic, an API key in the query or a cookie) is reported and
+// not declared: the build refuses a scheme its client would never send (scripts/overlay/client-support.ts).
+import { isRef, type OpenApiDocument } from '../openapi-document.ts';
+import { type Carrier, clientSends } from './credential-carriers.ts';
+import { shownName } from './field-names.ts';
+import type { OperationSeen } from './observations.ts';
+import type { OverlayAction } from './overlay-text.ts';
+import { compare } from './shape.ts';
+
+export interface SecurityPlan {
+  actions: OverlayAction[];
+  /** The security requirements of each operation (`method path`) that carried a credential. */
+  requirements: Map<string, Record<string, string[]>[]>;
+  notes: string[];
+}
+
+/** A scheme name for a carrier: `ObservedBearer`, `ObservedXApiKey` (the header's name in PascalCase, letters and digits only). */
+function schemeName(carrier: Carrier): string {
+  if (carrier.kind === 'bearer') return 'ObservedBearer';
+  return `Observed${carrier.name
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((word) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`)
+    .join('')}`;
+}
+
+/** The scheme `document` declares already for `carrier`, if it does. */
+function declaredScheme(document: OpenApiDocument, carrier: Carrier): string | undefined {
+  for (const [name, node] of Object.entries(document.components?.securitySchemes ?? {})) {
+    if (isRef(node)) continue;
+    if (carrier.kind === 'bearer' && node.type === 'http' && String(node.scheme).toLowerCase() === 'bearer') return name;
+    if (carrier.kind === 'apiKey' && node.type === 'apiKey' && node.in === carrier.in && String(node.name).toLowerCase() === carrier.name.toLowerCase())
+      return name;
+  }
+  return undefined;
+}
+
+const schemeObject = (carrier: Carrier, count: number) =>
+  carrier.kind === 'bearer'
+    ? {
+        type: 'http',
+        scheme: 'bearer',
+        description: `A token, sent as \`Authorization: Bearer <token>\`: observed in ${count} recorded ${count === 1 ? 'exchange' : 'exchanges'} (\`npm run learn\`); the token itself is not recorded here.`,
+      }
+    : {
+        type: 'apiKey',
+        in: 'header',
+        name: carrier.name,
+        description: `A key, sent in the \`${carrier.name}\` header: observed in ${count} recorded ${count === 1 ? 'exchange' : 'exchanges'} (\`npm run learn\`); the key itself is not recorded here.`,
+      };
+
+/** The security schemes, requirements and notes of the carriers seen on `operations`. */
+export function securityPlan(document: OpenApiDocument, operations: OperationSeen[]): SecurityPlan {
+  const carriers = new Map<string, { carrier: Carrier; count: number }>();
+  for (const seen of operations)
+    for (const [key, { carrier, count }] of seen.credentials)
+      carriers.set(key, { carrier: carriers.get(key)?.carrier ?? carrier, count: (carriers.get(key)?.count ?? 0) + count });
+  const names = new Map<string, string>();
+  const declared: Record<string, unknown> = {};
+  const notes: string[] = [];
+  let carrying = 0;
+  const taken = new Set(Object.keys(document.components?.securitySchemes ?? {}));
+  for (const [key, { carrier, count }] of [...carriers].sort(([a], [b]) => compare(a, b))) {
+    if (!clientSends(carrier)) {
+      notes.push(
+        `credentials: ${carrier.kind === 'basic' ? 'HTTP basic (Authorization: Basic)' : `an API key in the ${carrier.in} ${shownName(carrier.name)}`} seen in ${count} ${count === 1 ? 'exchange' : 'exchanges'}: not declared, the client sends credentials as a header only (a bearer token or an API key header)`,
+      );
+      continue;
+    }
+    carrying += count;
+    let name = declaredScheme(document, carrier);
+    if (name === undefined) {
+      name = schemeName(carrier);
+      for (let n = 2; taken.has(name); n++) name = `${schemeName(carrier)}${n}`;
+      taken.add(name);
+      declared[name] = schemeObject(carrier, count);
+    }
+    names.set(key, name);
+  }
+  const actions: OverlayAction[] = [];
+  if (Object.keys(declared).length > 0)
+    actions.push({
+      target: '$.components',
+      description: 'The credentials seen, as security schemes',
+      update: { securitySchemes: declared },
+      'x-observed': carrying,
+    });
+  if (names.size > 0 && document.security === undefined)
+    actions.push({
+      target: '$',
+      description: 'The operations not seen with credentials: the schemes seen may be sent, or none (not known)',
+      update: { security: [{}, ...[...new Set(names.values())].sort(compare).map((name) => ({ [name]: [] }))] },
+      'x-observed': carrying,
+    });
+  const requirements = new Map<string, Record<string, string[]>[]>();
+  for (const seen of operations) {
+    const schemes = [...new Set([...seen.credentials.keys()].flatMap((key) => (names.has(key) ? [names.get(key)!] : [])))].sort(compare);
+    if (schemes.length === 0) continue;
+    const required = schemes.map((name) => ({ [name]: [] as string[] }));
+    // Seen without one of them too (no credential, or one the client cannot send): "or none" as well.
+    const carried = [...seen.credentials].reduce((sum, [key, { count }]) => sum + (names.has(key) ? count : 0), 0);
+    requirements.set(`${seen.operation.method} ${seen.operation.path}`, carried < seen.exchanges ? [...required, {}] : required);
+  }
+  return { actions, requirements, notes };
+}

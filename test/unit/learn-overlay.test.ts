@@ -1,0 +1,277 @@
+// Learning, in process: given recorded exchanges (a HAR in a scratch folder), want the overlay's
+// actions on the description's own schemas, parameters and components, and the report's notes. No
+// value from the traffic is ever written; names that could be code, or that are values, are
+// dropped or written as a map; what the user's overlays state is kept; the same exchanges give the
+// same bytes in any order; and what is written passes the overlay lint and the build's checks.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import YAML from 'yaml';
+import { learn } from '../../scripts/learn/learn.ts';
+import { mcpToolTable } from '../../scripts/mcp/tool-table.ts';
+import { overlaidDescription } from '../../scripts/overlay/build-overlaid.ts';
+import { readOverlay } from '../../scripts/overlay/read-overlay.ts';
+import { harText, type ShortExchange } from '../support/har.ts';
+import { checkout, type Json, root } from '../support/helpers.ts';
+import { scratchFolderPerFile } from '../support/scratch-folder.ts';
+
+const scratch = scratchFolderPerFile('learn');
+let written = 0;
+
+/** Learns from `exchanges` (with the overlays given, as YAML texts): the overlay's text (or undefined), its actions by target, the notes. */
+async function learnFrom(exchanges: ShortExchange[], overlays: string[] = []) {
+  const dir = path.join(scratch.dir, String(written++));
+  await fs.mkdir(dir);
+  await fs.writeFile(path.join(dir, 'traffic.har'), harText(exchanges));
+  const files = await Promise.all(
+    overlays.map(async (text, i) => (await fs.writeFile(path.join(dir, `given-${i}.yaml`), text), path.join(dir, `given-${i}.yaml`))),
+  );
+  const result = await learn(checkout, {
+    traffic: path.join(dir, 'traffic.har'),
+    out: path.join(dir, 'out.yaml'),
+    prefix: '',
+    overlays: files,
+    shownAs: (file) => path.basename(file),
+  });
+  const actions: Json[] = result.text ? YAML.parse(result.text).actions : [];
+  const byTarget = (target: string) => actions.filter((action) => action.target === target);
+  return { text: result.text, actions, byTarget, lines: result.lines, file: path.join(dir, 'out.yaml') };
+}
+
+const integration = (body: unknown, extra: Partial<ShortExchange> = {}): ShortExchange => ({ url: '/v1/integrations/int_1', response: body, ...extra });
+
+describe('what a response body teaches', () => {
+  it.each([
+    [
+      'each field with its JSON type, nested objects and lists, never required',
+      [integration({ name: 'Zapier', count: 3, score: 0.5, enabled: true, tags: ['a'], owner: { id: 'u_1' }, gone: null })],
+      {
+        properties: {
+          count: { type: 'integer' },
+          enabled: { type: 'boolean' },
+          gone: { type: 'null' },
+          name: { type: 'string' },
+          owner: { type: 'object', properties: { id: { type: 'string' } } },
+          score: { type: 'number' },
+          tags: { type: 'array', items: { type: 'string' } },
+        },
+      },
+    ],
+    [
+      'types merged over exchanges: a whole number and a fraction are a number, null beside a string a list of types',
+      [integration({ n: 1, s: 'x' }), integration({ n: 1.5, s: null }), integration({ extra: false })],
+      { properties: { extra: { type: 'boolean' }, n: { type: 'number' }, s: { type: ['string', 'null'] } } },
+    ],
+    [
+      'keys that are values (addresses, dates, ids): a map, its values typed, its keys never written',
+      [integration({ perRecipient: { 'ann@example.com': 3, 'bob@example.com': 4 }, byDay: { '2026-01-01': { sent: 1 } } })],
+      {
+        properties: {
+          byDay: { type: 'object', additionalProperties: { type: 'object', properties: { sent: { type: 'integer' } } } },
+          perRecipient: { type: 'object', additionalProperties: { type: 'integer' } },
+        },
+      },
+    ],
+  ])('%s', async (_name, exchanges, want) => {
+    const { byTarget, text } = await learnFrom(exchanges);
+    const [action] = byTarget('$.components.schemas.GetIntegrationResponseBody');
+    expect(action.update).toMatchObject(want);
+    expect(action.update.required).toBeUndefined();
+    expect(action['x-observed']).toBe(exchanges.length);
+    for (const value of ['Zapier', 'u_1', 'ann@example.com', '2026-01-01']) expect(text).not.toContain(value);
+  });
+
+  it('a list operation whose body is a list: typed as one, the description having said nothing of its shape', async () => {
+    const { byTarget } = await learnFrom([{ url: '/v1/webhooks', response: [{ url: 'https://hooks.example/a' }] }]);
+    expect(byTarget('$.components.schemas.ListWebhooksResponseBody')[0].update).toMatchObject({
+      type: 'array',
+      items: { type: 'object', properties: { url: { type: 'string' } } },
+    });
+  });
+});
+
+describe('names from the traffic are untrusted', () => {
+  // Each a name that would be code somewhere (a comment, a string, a template, a page), a value, or a key JavaScript or OpenAPI reads.
+  const hostile = JSON.parse(
+    '{"__proto__": {"polluted": true}, "a\\"b(c)": 1, "x*/y": 2, "`tick`": 3, "</script><script>alert(1)</script>": 4, "constructor": 5, "$ref": 6, "zero\\u200bwidth": 7, "ok_name": 8}',
+  );
+  it('drops each, and says which (escaped), keeping the plain ones', async () => {
+    const { byTarget, text, lines } = await learnFrom([integration(hostile)]);
+    expect(Object.keys(byTarget('$.components.schemas.GetIntegrationResponseBody')[0].update.properties)).toEqual(['ok_name']);
+    for (const name of ['__proto__', 'polluted', '*/', '`tick`', '<script>', '$ref', 'constructor', '\u200b']) expect(text).not.toContain(name);
+    expect(({} as Json).polluted).toBeUndefined();
+    const dropped = lines.filter((line) => line.includes('not written: not a plain name'));
+    expect(dropped).toHaveLength(8);
+    expect(dropped).toContain('getIntegration: response body: field "a\\"b(c)" at $ not written: not a plain name (1×)');
+    // An invisible character is shown as its escape: the reader sees the name as it is.
+    expect(dropped).toContain('getIntegration: response body: field "zero\\u200bwidth" at $ not written: not a plain name (1×)');
+  });
+
+  it('a name that is a number is a value: its object is a map', async () => {
+    const { byTarget, text } = await learnFrom([integration({ counts: { '123': 'x', '456': 'y' } })]);
+    expect(byTarget('$.components.schemas.GetIntegrationResponseBody')[0].update.properties.counts).toEqual({
+      type: 'object',
+      additionalProperties: { type: 'string' },
+    });
+    expect(text).not.toMatch(/123|456/);
+  });
+
+  it('a response value that looks like a key is a value: never written', async () => {
+    const { text } = await learnFrom([integration({ id: 'sk_live_4eC39HqLyjWDarjtT1zdp7dc', note: 'type: object' })]);
+    expect(text).not.toContain('sk_live');
+    expect(text).not.toContain('type: object\n      properties:\n        type: object');
+  });
+});
+
+describe('what a request teaches', () => {
+  it('query and header parameters by name and type; a credential by its carrier, never its value', async () => {
+    const exchanges: ShortExchange[] = [
+      {
+        url: '/v1/webhooks?limit=5&cursor=c_9&tags=a&tags=b&api_key=k-secret-1',
+        headers: { 'Idempotency-Key': 'idem-secret', 'X-Api-Key': 'xk-secret', 'User-Agent': 'curl' },
+      },
+      { url: '/v1/webhooks?limit=10', headers: { Authorization: 'Bearer tok-secret', Cookie: 'session=sess-secret' } },
+      { url: '/v1/integrations/int_1?id=1', headers: { Authorization: 'Basic YmFzaWMtc2VjcmV0' } },
+    ];
+    const { byTarget, text, lines } = await learnFrom(exchanges);
+    expect(byTarget("$.paths['/v1/webhooks'].get")[0].update).toEqual({
+      parameters: [
+        expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string' } }),
+        expect.objectContaining({ name: 'cursor', in: 'query', schema: { type: 'string' } }),
+        expect.objectContaining({
+          name: 'limit',
+          in: 'query',
+          schema: { type: 'integer' },
+          description: expect.stringMatching(/^Observed in 2 of 2 recorded requests/),
+        }),
+        expect.objectContaining({ name: 'tags', in: 'query', schema: { type: 'array', items: { type: 'string' } } }),
+      ],
+      security: [{ ObservedBearer: [] }, { ObservedXApiKey: [] }],
+    });
+    expect(byTarget('$.components')[0].update.securitySchemes).toEqual({
+      ObservedXApiKey: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-Api-Key' }),
+      ObservedBearer: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+    });
+    expect(byTarget('$')[0].update).toEqual({ security: [{}, { ObservedBearer: [] }, { ObservedXApiKey: [] }] });
+    for (const secret of ['secret', 'c_9', 'YmFzaWM', 'sess-']) expect(text).not.toContain(secret);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('credentials: HTTP basic (Authorization: Basic) seen in 1 exchange: not declared'),
+        expect.stringContaining('credentials: an API key in the query "api_key" seen in 1 exchange: not declared'),
+        expect.stringContaining('credentials: an API key in the cookie "session" seen in 1 exchange: not declared'),
+        'getIntegration: query parameter "id" not written: another input of the operation has that name',
+      ]),
+    );
+  });
+
+  it('a request body: into the stated schema, or declared where the operation has none', async () => {
+    const { byTarget } = await learnFrom([
+      { method: 'POST', url: '/v1/batches/b1/send', status: 201, request: { subject: 's', to: ['a@example.com'] }, response: {} },
+      { method: 'POST', url: '/v2/contacts/export/filter', request: { filter: { list: 'l' } }, response: { exportId: 'e' } },
+    ]);
+    expect(byTarget('$.components.schemas.SendBatchRequestBody')[0].update.properties).toEqual({
+      subject: { type: 'string' },
+      to: { type: 'array', items: { type: 'string' } },
+    });
+    expect(byTarget("$.paths['/v2/contacts/export/filter'].post")[0].update.requestBody).toMatchObject({
+      required: false,
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/ExportContactsRequestBody' } } },
+    });
+    expect(byTarget('$.components').find((action) => action.update.schemas?.ExportContactsRequestBody)).toBeDefined();
+  });
+});
+
+describe('errors, and what is not learned', () => {
+  it("an error body: the operation's own response, the shared one left to the others", async () => {
+    const { actions } = await learnFrom([integration({ code: 'not_found', message: 'no' }, { status: 404 }), integration({ a: 1 })]);
+    const targets = actions.map((action) => [action.target, action.remove === true ? 'remove' : 'update']);
+    expect(targets).toEqual(
+      expect.arrayContaining([
+        ['$.components', 'update'],
+        ["$.paths['/v1/integrations/{id}'].get.responses.default", 'remove'],
+        ["$.paths['/v1/integrations/{id}'].get.responses", 'update'],
+      ]),
+    );
+    const components = actions.find((action) => action.update?.schemas?.GetIntegrationErrorBody);
+    expect(components.update.schemas.GetIntegrationErrorBody).toMatchObject({
+      type: 'object',
+      properties: { code: { type: 'string' }, message: { type: 'string' } },
+    });
+    expect(components.update.schemas.GetIntegrationErrorBody.description).toContain('(status 404;');
+  });
+
+  it('lists what matches no operation, and says what else was not learned', async () => {
+    const { lines, byTarget } = await learnFrom([
+      { url: '/v1/nope' },
+      { url: '/v1/nope' },
+      { method: 'POST', url: '/v1/scopes' },
+      integration('<html>', { responseType: 'text/html' }),
+      { url: '/v1/quotas', status: 204 },
+    ]);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        '3 match no operation (not learned; a path the description lacks is never added):',
+        '  GET /v1/nope  2×',
+        '  POST /v1/scopes  1×',
+        'getIntegration: 1 response body not learned: not JSON (text/html)',
+        'listQuotas: answered 204 1×, where the description states 200: not learned (verify --traffic calls it a contradiction)',
+        'nothing to learn beyond what the description and your overlays state: nothing written',
+      ]),
+    );
+    expect(byTarget('$')).toEqual([]);
+  });
+});
+
+describe('with overlays you have', () => {
+  const examples = (name: string) => fs.readFile(path.join(root, 'examples', 'overlays', name), 'utf8');
+
+  it("keeps what they state: a field, a scheme, the root's security; writes only what is new, and says where the traffic differs", async () => {
+    const { byTarget, lines, text } = await learnFrom(
+      [
+        {
+          method: 'POST',
+          url: '/v1/batches/b1/send',
+          status: 201,
+          request: { subject: 7, sendAt: 'x', priority: 'high' },
+          headers: { 'X-Example-Api-Key': 'k' },
+          response: {},
+        },
+      ],
+      [await examples('auth.yaml'), await examples('fields.yaml')],
+    );
+    expect(byTarget('$.components.schemas.SendBatchRequestBody')[0].update).toEqual({ properties: { priority: { type: 'string' } } });
+    expect(lines).toContain('$.components.schemas.SendBatchRequestBody: at $.subject the traffic shows integer, the description states string: kept as stated');
+    expect(text).not.toContain('securitySchemes');
+    expect(byTarget('$')).toEqual([]);
+    expect(text).toContain('# Apply it after: "Example credentials header", "Example batch and status fields".');
+  });
+});
+
+describe('the overlay written', () => {
+  const traffic: ShortExchange[] = [
+    integration({ name: 'n', nested: { deep: [{ x: 1 }] } }, { headers: { 'X-Api-Key': 'k' } }),
+    integration({ code: 'e' }, { status: 500 }),
+    { url: '/v1/webhooks?limit=1', response: { items: [] } },
+    { method: 'POST', url: '/v1/batches/b1/send', status: 201, request: { subject: 's' }, response: { id: 'b' } },
+    { method: 'POST', url: '/v2/contacts/export/filter', request: { q: 'x' }, response: { exportId: 'e' } },
+    { url: '/v1/messages/status?messageId=m1', response: { state: 'queued' } },
+  ];
+
+  it('is the same bytes whatever the order of the exchanges', async () => {
+    const first = await learnFrom(traffic);
+    const reversed = await learnFrom([...traffic].reverse());
+    expect(reversed.text).toBe(first.text);
+  });
+
+  it("passes the overlay reading, the build's lint and the client's checks, and gives the MCP tools output schemas", async () => {
+    const { text, file } = await learnFrom(traffic);
+    await fs.writeFile(file, text!);
+    const overlay = readOverlay(file, 'out.yaml');
+    const base = JSON.parse(await fs.readFile(path.join(checkout.outputDir, 'openapi.json'), 'utf8'));
+    const { document } = await overlaidDescription(checkout, { overlays: [file], out: '' }, base, [overlay]);
+    const tools = mcpToolTable(document).tools;
+    expect(tools.find((tool) => tool.name === 'getIntegration')?.outputSchema).toMatchObject({ type: 'object', properties: { name: { type: 'string' } } });
+    expect(tools.find((tool) => tool.name === 'getMessageStatus')?.inputSchema.properties).toHaveProperty('messageId');
+    expect(text!.split('\n').slice(0, 3).join('\n')).toMatch(/observed facts, not the interface document's[\s\S]*no value from the traffic is written/);
+  });
+});

@@ -1,0 +1,147 @@
+// Reading recorded traffic, in process: the framer splits a file into records (a HAR's entries, a
+// JSON array's items, NDJSON lines) whatever the chunks, keeps none larger than its cap, and names
+// the line where a file is cut short; a record of any format Redocly reads becomes one exchange;
+// an exchange matches the operation of the description's own path template, whatever its host.
+import { describe, expect, it } from 'vitest';
+import { exchangeOf } from '../../scripts/learn/exchange.ts';
+import { operationMatcher } from '../../scripts/learn/match-operation.ts';
+import { FramingError, RecordFramer } from '../../scripts/learn/record-framer.ts';
+import { harEntry, harText } from '../support/har.ts';
+import { loadBundle } from '../support/helpers.ts';
+
+/** The records `text` frames into, fed in chunks of `size` bytes: each as its parsed value, or `[too large]`. */
+function frame(text: string, size = 7, maxRecordBytes = 1000): unknown[] {
+  const records: unknown[] = [];
+  const framer = new RecordFramer({
+    maxRecordBytes,
+    maxDepth: 16,
+    onRecord: (record) => records.push(record === undefined ? '[too large]' : JSON.parse(record)),
+  });
+  const bytes = Buffer.from(text);
+  for (let at = 0; at < bytes.length; at += size) framer.push(bytes.subarray(at, at + size));
+  framer.end();
+  return records;
+}
+
+describe('the framer', () => {
+  const a = { request: { method: 'GET', url: '/v1/quotas' } };
+  const b = { req: { method: 'GET', uri: '/v1/scopes', headers: { 'x-a': '"}{[' } }, res: { statusCode: 200 } };
+  it.each([
+    ['a HAR: its log.entries, whatever comes before them', JSON.stringify({ log: { version: '1.2', pages: [{ id: '{' }], entries: [a, b] } }), [a, b]],
+    ['a HAR with its entries before its version, pretty-printed', JSON.stringify({ log: { entries: [a], version: '1.2' } }, null, 2), [a]],
+    ['a JSON array (a Kong or webserver JSON log)', JSON.stringify([a, b]), [a, b]],
+    ['NDJSON, one object a line', `${JSON.stringify(a)}\n${JSON.stringify(b)}\n`, [a, b]],
+    ['NDJSON with a byte-order mark and blank lines', `\ufeff${JSON.stringify(a)}\n\n${JSON.stringify(b)}`, [a, b]],
+    ['a single record', JSON.stringify(b), [b]],
+    ['an empty log', '', []],
+    ['a HAR with no entries', JSON.stringify({ log: { version: '1.2', entries: [] } }), []],
+    ['a string with escaped quotes and braces', JSON.stringify([{ q: 'a\\"}{"]' }]), [{ q: 'a\\"}{"]' }]],
+  ])('%s', (_name, text, want) => {
+    expect(frame(text)).toEqual(want);
+    expect(frame(text, 1)).toEqual(want);
+  });
+
+  it('keeps no record over its cap: counted and skipped as it streams by, the next one framed', () => {
+    const big = { response: { content: { text: 'x'.repeat(5000) } } };
+    expect(frame(JSON.stringify({ log: { entries: [big, a] } }), 64)).toEqual(['[too large]', a]);
+  });
+
+  it.each([
+    ['a HAR cut short inside an entry', `{"log": {"entries": [\n${JSON.stringify(a)},\n{"request": {"url": "/v1/x`, 3, 'record 2, which starts at line 3'],
+    ['NDJSON whose last line is cut short', `${JSON.stringify(a)}\n{"request":`, 2, 'record 2, which starts at line 2'],
+    ['a HAR cut after its last entry', `{"log": {"entries": [${JSON.stringify(a)}`, 1, 'its outer JSON value'],
+  ])('names the line where %s ends', (_name, text, line, inside) => {
+    try {
+      frame(text);
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(FramingError);
+      expect((error as FramingError).line).toBe(line);
+      expect((error as Error).message).toContain(`ends inside ${inside}: it is truncated`);
+    }
+  });
+
+  it.each([
+    ['text that is not JSON', 'GET /v1/quotas 200\n', 'not JSON here'],
+    ['a bracket that closes nothing', '{"a": 1}}', 'closes nothing open'],
+    ['nesting past the bound', '['.repeat(20), 'nested deeper than 16 levels'],
+  ])('refuses %s', (_name, text, message) => {
+    expect(() => frame(text)).toThrow(message);
+  });
+});
+
+describe('a record of each format Redocly reads is one exchange', () => {
+  const want = { method: 'GET', path: '/v1/webhooks', query: [['limit', '5']], status: 200 };
+  it.each([
+    ['a HAR entry', harEntry({ url: 'https://api.example.com/v1/webhooks?limit=5', response: { a: 1 } })],
+    [
+      'a Kong log',
+      { request: { method: 'GET', url: 'http://kong/v1/webhooks?limit=5', headers: { host: 'kong' } }, response: { status: 200 }, route: {}, latencies: {} },
+    ],
+    [
+      'an Nginx JSON log (flat)',
+      { request_method: 'GET', request_uri: '/v1/webhooks?limit=5', status: '200', http_host: 'api', time_iso8601: '2026-01-01T00:00:00Z' },
+    ],
+    ['an Nginx log with its request line', { request: 'GET /v1/webhooks?limit=5 HTTP/1.1', status: 200 }],
+    ['an Apache JSON log', { request_method: 'GET', request_uri: '/v1/webhooks?limit=5', response_status: 200, vhost: 'api' }],
+    ['an NDJSON line (req/res)', { req: { method: 'get', uri: '/v1/webhooks?limit=5' }, res: { statusCode: 200 } }],
+  ])('%s', (_name, record) => {
+    expect(exchangeOf(record)).toMatchObject(want);
+  });
+
+  it('reads a JSON body (text, base64 or already parsed) and says why another is not read', () => {
+    const json = (text: unknown, mimeType = 'application/json', encoding?: string) =>
+      exchangeOf({ request: { method: 'GET', url: '/v1/scopes' }, response: { status: 200, content: { mimeType, text, encoding } } });
+    expect(json('{"a":1}')).toMatchObject({ responseBody: { kind: 'json', value: { a: 1 } } });
+    expect(json(Buffer.from('{"a":1}').toString('base64'), 'application/problem+json', 'base64')).toMatchObject({
+      responseBody: { kind: 'json', value: { a: 1 } },
+    });
+    expect(json('<html>', 'text/html')).toMatchObject({ responseBody: { kind: 'not json', mediaType: 'text/html' } });
+    expect(json('{"a":')).toMatchObject({ responseBody: { kind: 'not json' } });
+    expect(json('')).toMatchObject({ responseBody: { kind: 'empty' } });
+    expect(exchangeOf({ req: { method: 'GET', url: '/v1/scopes' }, res: { status: 200, body: { a: [1] } } })).toMatchObject({
+      responseBody: { kind: 'json', value: { a: [1] } },
+    });
+  });
+
+  it.each([
+    [[], 'it is not a JSON object'],
+    [{ request: { url: '/v1/scopes' } }, 'it names no HTTP method'],
+    [{ request: { method: 'GET' } }, 'it names no URL or path'],
+    [{ request: { method: 'G E T', url: '/' } }, 'it names no HTTP method'],
+  ])('%j holds no exchange: %s', (record, problem) => {
+    expect(exchangeOf(record)).toEqual({ problem });
+  });
+});
+
+describe('matching by the description’s own path templates', async () => {
+  const match = operationMatcher(await loadBundle());
+  it.each([
+    ['GET', '/v1/webhooks', 'listWebhooks'],
+    ['GET', '/v1/webhooks/', 'listWebhooks'],
+    ['DELETE', '/v1/webhooks/wh_1', 'deleteWebhook'],
+    ['DELETE', '/v1/webhooks/wh%2F1', 'deleteWebhook'],
+    ['GET', '/v1/messages/status', 'getMessageStatus'],
+    ['DELETE', '/v1/messages/status', 'deleteMessage'],
+    ['get', '/v1/integrations/int_1', 'getIntegration'],
+    ['POST', '/v1/batches/b1/send', 'sendBatch'],
+    ['GET', '/v1/webhooks/wh_1', undefined],
+    ['GET', '/v1/nope', undefined],
+    ['GET', '/v1/integrations//', undefined],
+    ['GET', '/email/v1/scopes', undefined],
+    ['HEAD', '/v1/scopes', undefined],
+  ])('%s %s: %s', (method, path, operationId) => {
+    expect(match(method, path)?.operationId).toBe(operationId);
+  });
+
+  it('under a path prefix (--base-url), only there', async () => {
+    const prefixed = operationMatcher(await loadBundle(), '/email/');
+    expect(prefixed('GET', '/email/v1/scopes')?.operationId).toBe('listScopes');
+    expect(prefixed('GET', '/v1/scopes')).toBeUndefined();
+    expect(prefixed('GET', '/emailx/v1/scopes')).toBeUndefined();
+  });
+
+  it('the HAR the test support writes is read back whole', () => {
+    expect(frame(harText([{ url: '/v1/scopes' }, { url: '/v1/quotas' }]), 4096, 1e6)).toHaveLength(2);
+  });
+});
