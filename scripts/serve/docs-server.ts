@@ -5,6 +5,7 @@
 // the last good docs. Never two builds at once. Any web page in the maintainer's browser can send
 // it requests: it answers only GET and HEAD (405), only for its own loopback host and port (421,
 // against DNS rebinding), and a malformed URL gets 400.
+// Its files are served here, not by sirv, which serves a folder's files as they are: each page gets the reload script, only named outputs of generated/ are served, /reference/ is README.md, .txt is Markdown.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import http from 'node:http';
@@ -13,11 +14,11 @@ import path from 'node:path';
 import { forHtml, forTerminal } from '../escape.ts';
 import { build, type BuildLog } from '../pipeline/build.ts';
 import type { Project } from '../project.ts';
-import { watchFiles, watchTree } from './watch-folders.ts';
+import { watchPaths, type Watching } from './watch-folders.ts';
 
 export interface DocsServer {
   url: string;
-  /** Settles when the first build has ended (passed or failed); until then a page request gets the building page. */
+  /** Settles when the first build has ended (passed or failed) and changes are watched; until then a page request gets the building page. */
   firstBuild: Promise<void>;
   close(): Promise<void>;
 }
@@ -47,7 +48,7 @@ export async function serveDocs(project: Project, port: number, log: BuildLog): 
   });
   const listening = (server.address() as AddressInfo).port;
   hosts.push(`127.0.0.1:${listening}`, `localhost:${listening}`);
-  let watching: { close(): void } | undefined;
+  let watching: Watching | undefined;
   let closed = false;
   // The problem lines the first build prints are kept for the page that says it failed.
   const recording: BuildLog = {
@@ -59,7 +60,9 @@ export async function serveDocs(project: Project, port: number, log: BuildLog): 
   };
   const firstBuild = initialBuild(project, recording)
     .then(() => {
-      if (!closed) watching = rebuildOnChange(project, log, reloads);
+      if (closed) return;
+      watching = rebuildOnChange(project, log, reloads);
+      return watching.ready;
     })
     .catch((error: unknown) => {
       // A build that throws (not one that fails): its message on the page, and nothing watched.
@@ -76,7 +79,7 @@ export async function serveDocs(project: Project, port: number, log: BuildLog): 
     async close() {
       // A first build still running ends on its own (into its staging folder); nothing is watched after.
       closed = true;
-      watching?.close();
+      await watching?.close();
       for (const open of reloads) open.end();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -160,7 +163,7 @@ async function notFound(project: Project, pathname: string): Promise<string> {
 }
 
 /** Rebuilds when the source or a lint config changes (never two builds at once), then tells each open page to reload. */
-function rebuildOnChange(project: Project, log: BuildLog, reloads: Set<http.ServerResponse>): { close(): void } {
+function rebuildOnChange(project: Project, log: BuildLog, reloads: Set<http.ServerResponse>): Watching {
   let timer: NodeJS.Timeout | undefined;
   let building = false;
   let again = false;
@@ -182,15 +185,12 @@ function rebuildOnChange(project: Project, log: BuildLog, reloads: Set<http.Serv
     clearTimeout(timer);
     timer = setTimeout(() => void rebuild(), 300); // once the edits have settled
   };
-  // Through the folders (watch-folders.ts): a file replaced by rename is still heard.
-  const watchers = [
-    watchTree(path.dirname(project.sourceEntry), schedule, (line) => log.error(line)),
-    watchFiles([project.redoclyConfig, project.spectralRuleset], schedule),
-  ];
+  const watching = watchPaths([path.dirname(project.sourceEntry), project.redoclyConfig, project.spectralRuleset], schedule, (line) => log.error(line));
   return {
+    ready: watching.ready,
     close() {
       clearTimeout(timer);
-      for (const watcher of watchers) watcher.close();
+      return watching.close();
     },
   };
 }
