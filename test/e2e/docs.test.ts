@@ -1,6 +1,8 @@
 // The rendered reference in a real headless Chromium: loads offline from file:// and from a local
 // server, lists every operation of the table, opens one with its status and TypeScript sample, finds one by
-// search, makes no request to another host, and is rebuilt byte for byte the same.
+// search, makes no request to another host, and is rebuilt byte for byte the same. The docs are the
+// run's fixture (fixture().docs, built once from generated/openapi.json); the browser is the run's one
+// Chromium. Two builds are this file's own: the second build of determinism, and hostile Markdown.
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
@@ -12,27 +14,27 @@ import { buildDocs, docsTitle } from '../../scripts/pipeline/build-docs.ts';
 import { withCodeSamples } from '../../scripts/pipeline/code-samples.ts';
 import { interfaceDocumentHtmlFile, interfaceDocumentTitle, rowAnchor, withInterfaceDocumentLinks } from '../../scripts/pipeline/interface-document.ts';
 import { areas, operations } from '../../scripts/stated/operations.ts';
-import { chromiumPath, installHint, launchChromium, mustRunBrowserTests } from '../../scripts/dev/chromium.ts';
+import { chromiumPath, installHint, mustRunBrowserTests } from '../../scripts/dev/chromium.ts';
+import { fixture, sharedChromium } from '../support/fixture.ts';
 import { checkout, loadBundle, root } from '../support/helpers.ts';
-import { makeScratchFolder, withScratchFolder } from '../support/scratch-folder.ts';
+import { withScratchFolder } from '../support/scratch-folder.ts';
 
 if (!mustRunBrowserTests) console.warn(`docs.test.ts skipped: ${installHint}`);
 
 const screenshots = path.join(root, 'test-results');
-let outDir: string;
+/** The fixture's build: its folder, which holds docs/index.html. */
+const outDir = fixture().docs;
 let html: string;
 let browser: Browser;
 let server: http.Server;
 let serverUrl: string;
 
 beforeAll(async () => {
-  outDir = await makeScratchFolder('docs-test');
   const bundle = await loadBundle();
   summaries = new Map(operations.map((row) => [row.operationId, bundle.paths[row.path][row.method].summary]));
-  await buildDocs(checkout, bundle, outDir);
   html = await fs.readFile(path.join(outDir, 'docs', 'index.html'), 'utf8');
   if (!mustRunBrowserTests) return;
-  browser = await launchChromium();
+  browser = await sharedChromium();
   server = http.createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
   });
@@ -44,7 +46,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
-  if (outDir) await fs.rm(outDir, { recursive: true, force: true });
 });
 
 let summaries: Map<string, string>;
@@ -97,6 +98,7 @@ describe('the build', () => {
   });
 
   it('is deterministic: a second build is byte for byte the same', async () => {
+    // This file's own build, the second; the fixture's is the first.
     await withScratchFolder('docs-again', async (again) => {
       await buildDocs(checkout, await loadBundle(), again);
       expect(await fs.readFile(path.join(again, 'docs', 'index.html'), 'utf8')).toBe(html);

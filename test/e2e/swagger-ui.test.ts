@@ -1,14 +1,15 @@
 // Swagger UI 5.35.0, which many users open a description in, on the 3.1 bundle in a real Chromium:
 // "Try it out" on an operation with `{id}` sends the id the user typed, as one encoded path segment
 // (with the shared parameter at the path level it showed a nameless "any ()" field and sent
-// `%7Bid%7D` whatever was typed).
+// `%7Bid%7D` whatever was typed). The browser is the run's one Chromium (fixture.ts).
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installHint, launchChromium, mustRunBrowserTests } from '../../scripts/dev/chromium.ts';
+import { installHint, mustRunBrowserTests } from '../../scripts/dev/chromium.ts';
+import { sharedChromium } from '../support/fixture.ts';
 import { checkout, root } from '../support/helpers.ts';
 
 if (!mustRunBrowserTests) console.warn(`swagger-ui.test.ts skipped: ${installHint}`);
@@ -34,7 +35,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-  if (mustRunBrowserTests) browser = await launchChromium();
+  if (mustRunBrowserTests) browser = await sharedChromium();
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
