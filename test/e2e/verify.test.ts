@@ -1,18 +1,17 @@
-// `npm run verify` against real servers on 127.0.0.1: the Prism mock (every GET as described), a
-// recording server that proves what is sent by default (the planned GETs and nothing else), a
-// service that deviates on purpose (each deviation its verdict), the example overlays' fields, and
-// bad usage (exit 2, nothing sent). Most runs call `verify` in this process; the Prism run is the
-// command itself.
+// `npm run verify` against real servers on 127.0.0.1: the run's Prism mock (fixture().mock: every GET
+// as described), a recording server that proves what is sent by default (the planned GETs and
+// nothing else), a service that deviates on purpose (each deviation its verdict), the example
+// overlays' fields, and bad usage (exit 2, nothing sent). Every run calls the command in this
+// process (runCommand); verify-failing.test.ts runs it through npm, as examples/workflows/verify.yml does.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockServer, type MockServer } from '../../scripts/serve/mock-server.ts';
 import { operations } from '../../scripts/stated/operations.ts';
-import { verify } from '../../scripts/verify/verify.ts';
-import { checkout, root } from '../support/helpers.ts';
+import { fixture } from '../support/fixture.ts';
+import { root } from '../support/helpers.ts';
 import { verdictOf, verifyHere } from '../support/verify-here.ts';
 import { freeLoopbackPort, jsonReply, type RecordedRequest, startTestServer, type TestServer } from '../support/http-server.ts';
-import { run } from '../support/run-command.ts';
+import { runCommand } from '../support/run-command.ts';
 import { scratchFolderPerFile } from '../support/scratch-folder.ts';
 
 // The counts of the table (scripts/stated/operations.ts): an operation added there changes them.
@@ -36,15 +35,9 @@ afterAll(async () => {
   await Promise.all([server.close(), elsewhere.close()]);
 });
 
-describe('against the Prism mock', () => {
-  let prism: MockServer;
-  beforeAll(async () => {
-    prism = await startMockServer({ bundleFile: path.join(checkout.outputDir, 'openapi.json'), port: await freeLoopbackPort() });
-  });
-  afterAll(() => prism?.stop());
-
-  it('npm run verify: every GET operation as described, no write called, exit 0', async () => {
-    const result = await run(process.execPath, ['scripts/cli/main.ts', 'verify', '--base-url', prism.url, '--rate', '10', ...ids], root);
+describe("against the run's Prism mock", () => {
+  it('every GET operation as described, no write called, exit 0', async () => {
+    const result = await runCommand('verify', ['--base-url', fixture().mock, '--rate', '10', ...ids]);
     expect(result.code, result.output).toBe(0);
     expect(result.stdout).toContain(
       `verify: plan: ${gets.length} of ${total} operations, one request each (at most 3 redirects within the origin), at most 10 a second`,
@@ -68,12 +61,8 @@ describe('what is sent by default', () => {
     server.requests.length = 0;
     server.reply = () => jsonReply(200, {});
     const started = performance.now();
-    const result = await verify(checkout, ['--base-url', server.url, '--header', 'X-Api-Key: secret-123', '--rate', '5'], {
-      out: () => {},
-      err: () => {},
-      cwd: root,
-    });
-    expect(result).toBe(0);
+    const result = await runCommand('verify', ['--base-url', server.url, '--header', 'X-Api-Key: secret-123', '--rate', '5']);
+    expect(result.code, result.output).toBe(0);
     // The plain GETs at most 5 a second: the last starts no sooner than one interval of 200 ms fewer than them after the first.
     expect(performance.now() - started).toBeGreaterThanOrEqual((plainGets - 1) * 200 - 20);
     const plan = await verifyHere(['--base-url', server.url, '--header', 'X-Api-Key: secret-123', '--dry-run']);
@@ -226,7 +215,7 @@ describe('bad usage: one line, exit 2, nothing sent', () => {
     expect(verdictOf(result.out, 'listScopes')).toMatch(/^unreachable +listScopes +GET +connection failed: ECONNREFUSED/);
   });
 
-  it('--strict makes a not-confirmed operation fail', async () => {
+  it('--strict makes a not-confirmed operation fail; without it, a 404 alone passes', async () => {
     server.reply = (request) => (request.path === '/v1/quotas' ? jsonReply(404, {}) : jsonReply(200, {}));
     expect((await verifyHere(['--base-url', server.url])).code).toBe(0);
     expect((await verifyHere(['--base-url', server.url, '--strict'])).code).toBe(1);

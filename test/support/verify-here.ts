@@ -1,14 +1,11 @@
-// `npm run verify` in the test's own process: its exit code and what it printed, and the verdict
-// line of one operation in its table.
-import { verify } from '../../scripts/verify/verify.ts';
-import { checkout, root } from './helpers.ts';
+// `npm run verify` in the test's own process (scripts/commands/verify.ts, through runCommand): its
+// exit code and what it printed, and the verdict line of one operation in its table.
+import { runCommand } from './run-command.ts';
 
-/** Runs `verify` in this process at 10 requests a second; its exit code and what it printed. */
+/** Runs `verify` in this process at 10 requests a second; its exit code and what it printed (lines, without the last line break). */
 export async function verifyHere(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await verify(checkout, ['--rate', '10', ...args], { out: (text) => out.push(text), err: (text) => err.push(text), cwd: root });
-  return { code, out: out.join('\n'), err: err.join('\n') };
+  const { code, stdout, stderr } = await runCommand('verify', ['--rate', '10', ...args]);
+  return { code, out: stdout.replace(/\n$/, ''), err: stderr.replace(/\n$/, '') };
 }
 
 /** The verdict line of `operationId` in the terminal table. */
