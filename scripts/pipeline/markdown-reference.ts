@@ -284,6 +284,7 @@ export function markdownReference(document: OpenApiDocument): Map<string, string
       '',
       '## Optional',
       '',
+      '- Facts from traffic: in a clone, `npm run learn -- --traffic <file|folder> --out <overlay.yaml>` learns the fields, parameters and credentials recorded traffic shows (names and types only, never a value) as an overlay to build with; `npm run verify -- --traffic <file|folder>` checks traffic against the description',
       '- [The whole reference in one file](llms-full.txt): the index and every area page, for one read',
       '- [OpenAPI 3.1 bundle](openapi.json): the machine-readable description these pages are rendered from',
       '',
