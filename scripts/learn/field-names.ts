@@ -27,10 +27,15 @@ const reserved = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** Whether `name` (a body field's, a query parameter's) may be written; else whether it looks like a value or is unsafe. */
 export function nameVerdict(name: string): NameVerdict {
-  if (valueLike.some((pattern) => pattern.test(name))) return 'value';
-  if (reserved.has(name) || !plainName.test(name)) return 'unsafe';
-  return undefined;
+  // The same names come back in every body: each is judged once (a bounded memo: most of learning's time was these patterns).
+  const known = verdicts.get(name);
+  if (known !== undefined || verdicts.has(name)) return known;
+  const verdict = valueLike.some((pattern) => pattern.test(name)) ? 'value' : reserved.has(name) || !plainName.test(name) ? 'unsafe' : undefined;
+  if (verdicts.size >= 50_000) verdicts.clear();
+  if (name.length <= 256) verdicts.set(name, verdict);
+  return verdict;
 }
+const verdicts = new Map<string, NameVerdict>();
 
 /** An HTTP header name the overlay may carry: letters, digits and `-`, starting with a letter, at most 64. */
 export const plainHeaderName = /^[A-Za-z][A-Za-z0-9-]{0,63}$/;
