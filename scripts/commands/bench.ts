@@ -9,7 +9,7 @@ export const definition: CommandDefinition = {
   summary: [
     'Speed figures, as tables (samples on stderr): lint, build, test and mutate side by side with the',
     'baseline commit (docs/speed.md). Sections: lint, build, overlays, unit, tiers, test, mutate, ci, client,',
-    'docs, scale, site, mcp, size; all but ci by default (ci clones and runs .ci/run whole). size is the',
+    'docs, scale, site, mcp, size, learn; all but ci by default (ci clones and runs .ci/run whole). size is the',
     "faithfulness contract's lines and most complex function, and the lines of scripts/ and test/, here and at the baseline (read from git).",
   ].join('\n'),
   options: {

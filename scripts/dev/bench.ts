@@ -15,7 +15,23 @@ import { median, medianOf, timed } from './bench-timing.ts';
 
 const exec = promisify(execFile);
 
-export const benchSections = ['lint', 'build', 'overlays', 'unit', 'tiers', 'test', 'mutate', 'ci', 'client', 'docs', 'scale', 'site', 'mcp', 'size'] as const;
+export const benchSections = [
+  'lint',
+  'build',
+  'overlays',
+  'unit',
+  'tiers',
+  'test',
+  'mutate',
+  'ci',
+  'client',
+  'docs',
+  'scale',
+  'site',
+  'mcp',
+  'size',
+  'learn',
+] as const;
 export type BenchSection = (typeof benchSections)[number];
 
 export interface BenchOptions {
@@ -405,6 +421,11 @@ export async function bench(project: Project, options: BenchOptions): Promise<vo
         const { benchLines, benchSize } = await import('./bench-size.ts');
         for (const { title, header, rows } of [await benchSize(project, options.baseline), await benchLines(project, options.baseline)])
           table(title, header, rows);
+      }
+      if (section === 'learn') {
+        const { benchLearn } = await import('./bench-learn.ts');
+        const { title, header, rows } = await benchLearn(project, options.runs);
+        table(title, header, rows);
       }
       if (section === 'site') {
         const { benchSite } = await import('./bench-site.ts');
