@@ -31,12 +31,22 @@ export interface TemporaryProject {
   remove(): Promise<void>;
 }
 
+export interface TemporaryProjectOptions {
+  /**
+   * The entries of generated/ the copy gets (all but docs/ by default). A test whose build must
+   * fail before it writes, and which only checks that the outputs stay as they were, needs one:
+   * `['openapi.json']` (a third of the copy, and a fingerprint of one file instead of all).
+   */
+  outputs?: string[];
+}
+
 /** A copy of this project (no tooling, no node_modules) in a fresh temporary folder. */
-export async function temporaryProject(): Promise<TemporaryProject> {
+export async function temporaryProject(options: TemporaryProjectOptions = {}): Promise<TemporaryProject> {
   const dir = await makeScratchFolder('project');
   // generated/docs/ is not committed (README, "Rendered docs"): a copy starts without it. Entry by
   // entry, with no filter, so that cpSync copies each in native code (a third of fs.cp's time).
-  const generated = (await fs.readdir(path.join(root, 'generated'))).filter((name) => name !== 'docs').map((name) => path.join('generated', name));
+  const outputs = options.outputs ?? (await fs.readdir(path.join(root, 'generated'))).filter((name) => name !== 'docs');
+  const generated = outputs.map((name) => path.join('generated', name));
   await fs.mkdir(path.join(dir, 'generated'));
   for (const entry of [...projectFiles.filter((entry) => entry !== 'generated'), ...generated])
     fsSync.cpSync(path.join(root, entry), path.join(dir, entry), { recursive: true });
@@ -73,12 +83,22 @@ export function recordingLog(): { info(line: string): void; error(line: string):
 }
 
 /**
- * The linters loaded once per test file with the checkout's configs: Spectral in this thread and
- * Redocly's config. A temporary project's configs are copies of the checkout's, so the same
- * loaded ones serve its builds. (A worker per build would load Spectral again each time; the
- * worker is tested on its own.)
+ * The linters with the checkout's configs: Spectral in this thread and Redocly's config, loaded
+ * once per module graph (once per worker in the unit tier, whose files share one: isolate: false
+ * in vitest.config.ts; once per file elsewhere). A lint reads them and changes nothing in them, as
+ * the mutation runner's many lints do. A temporary project's configs are copies of the checkout's,
+ * so the same loaded ones serve its builds. (A worker per build would load Spectral again each
+ * time; the worker is tested on its own.)
  */
-export async function checkoutLinters(): Promise<Required<LintOptions>> {
+export function checkoutLinters(): Promise<Required<LintOptions>> {
+  loadedLinters ??= loadCheckoutLinters();
+  // One that failed to load is loaded again next time, not kept as a failure.
+  loadedLinters.catch(() => (loadedLinters = undefined));
+  return loadedLinters;
+}
+let loadedLinters: Promise<Required<LintOptions>> | undefined;
+
+async function loadCheckoutLinters(): Promise<Required<LintOptions>> {
   // Imported here, not at the top: most files that use these helpers never run Spectral (0.5 s to load).
   const [{ inThreadSpectral }, { loadRuleset }, { loadRedoclyConfig }] = await Promise.all([
     import('../../scripts/lint/spectral.ts'),
@@ -90,8 +110,8 @@ export async function checkoutLinters(): Promise<Required<LintOptions>> {
 }
 
 /** Runs `use` on a fresh temporary project and removes it afterwards, whatever happens. */
-export async function withTemporaryProject<T>(use: (temporary: TemporaryProject) => Promise<T>): Promise<T> {
-  const temporary = await temporaryProject();
+export async function withTemporaryProject<T>(use: (temporary: TemporaryProject) => Promise<T>, options: TemporaryProjectOptions = {}): Promise<T> {
+  const temporary = await temporaryProject(options);
   try {
     return await use(temporary);
   } finally {

@@ -2,7 +2,8 @@
 // and, where the tool gives one, the line; the outputs stay byte for byte as they were. One row per
 // row of the bad-input table (docs/robustness.md). A row that changes only openapi/ lints the checkout's source
 // with the edit held in memory (the project handle's overlay, as the mutation runner does) and
-// builds into outputs of its own; a row that changes a config file gets a temporary project.
+// builds into outputs of its own; a row that changes a config file gets a temporary project (with
+// the committed bundle alone in generated/: the build fails before it would replace the folder).
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -36,6 +37,9 @@ async function withEditedSource<T>(file: string, search: string, replacement: st
     return use(project, dir);
   });
 }
+
+/** What a temporary project here holds of generated/: the committed bundle, as withEditedSource's outputs. */
+const committedBundle = { outputs: ['openapi.json'] };
 
 interface BadInput {
   file: string;
@@ -345,7 +349,7 @@ describe.concurrent('bad input', () => {
           await expectLintFailure(temporary.project, temporary.dir, bad.expected, {
             spectral: bad.ownRuleset ? ownSpectral(temporary.project) : linters.spectral,
           });
-        }),
+        }, committedBundle),
   );
 
   it.each([
@@ -371,7 +375,7 @@ describe.concurrent('bad input', () => {
         ],
         linters,
       );
-    }),
+    }, committedBundle),
   );
 
   // The contract refuses it in lint; the client generator refuses it on its own too.
