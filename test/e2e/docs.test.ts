@@ -44,6 +44,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  for (const opened of shared.values()) await (await opened).page.close();
   await browser?.close();
   await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
 });
@@ -54,8 +55,14 @@ let summaries: Map<string, string>;
 const renderTimeout = 10_000;
 const operationSummary = (operationId: string) => summaries.get(operationId) ?? operationId;
 
+interface Opened {
+  page: Page;
+  requests: string[];
+  blocked: string[];
+}
+
 /** Opens `url` and records every request the page makes and every policy violation it reports. */
-async function open(url: string): Promise<{ page: Page; requests: string[]; blocked: string[] }> {
+async function open(url: string): Promise<Opened> {
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   const requests: string[] = [];
   const blocked: string[] = [];
@@ -66,6 +73,16 @@ async function open(url: string): Promise<{ page: Page; requests: string[]; bloc
   await page.goto(url);
   await page.getByText(areas[0], { exact: true }).first().waitFor();
   return { page, requests, blocked };
+}
+
+/**
+ * `url` opened once, for the tests that only read the page or go on from where the last one left
+ * it (closed after the file): a page load is the most this file's browser does.
+ */
+const shared = new Map<string, Promise<Opened>>();
+function openShared(url: string): Promise<Opened> {
+  if (!shared.has(url)) shared.set(url, open(url));
+  return shared.get(url)!;
 }
 
 /** Requests to anywhere but the page itself (blob: and data: URLs are made by the page). */
@@ -109,7 +126,7 @@ describe('the build', () => {
 describe.runIf(mustRunBrowserTests)(`in headless Chromium (${chromiumPath ?? 'not installed'})`, () => {
   it(`loads from file:// with the project title, the ${areas.length} areas in order, and the overview`, async () => {
     const url = pathToFileURL(path.join(outDir, 'docs', 'index.html')).href;
-    const { page, requests, blocked } = await open(url);
+    const { page, requests, blocked } = await openShared(url);
     expect(await page.title()).toBe(docsTitle);
     const text = await page.locator('body').innerText();
     const positions = areas.map((area) => text.indexOf(`\n${area}\n`));
@@ -120,12 +137,11 @@ describe.runIf(mustRunBrowserTests)(`in headless Chromium (${chromiumPath ?? 'no
     await page.screenshot({ path: path.join(screenshots, 'docs-overview.png') });
     expect(foreign(requests, url)).toEqual([]);
     expect(blocked).toEqual([]);
-    await page.close();
   });
 
   it("links to what the interface document states, whose rows each operation's number links to", async () => {
     const url = pathToFileURL(path.join(outDir, 'docs', 'index.html')).href;
-    const { page, requests, blocked } = await open(url);
+    const { page, requests, blocked } = await openShared(url);
     await page.locator('a[href="interface-document.html"]').first().click();
     await page.waitForURL(/interface-document\.html$/);
     expect(await page.locator('h1').innerText()).toBe(interfaceDocumentTitle);
@@ -134,7 +150,6 @@ describe.runIf(mustRunBrowserTests)(`in headless Chromium (${chromiumPath ?? 'no
     expect(await page.locator('tr:target').innerText()).toContain(listWebhooks.path);
     expect(foreign(requests, url).filter((request) => !request.endsWith(interfaceDocumentHtmlFile))).toEqual([]);
     expect(blocked).toEqual([]);
-    await page.close();
   });
 
   it(`lists all ${operations.length} operations with method and path, shows the widest code samples whole, and makes requests only to its own host`, async () => {
@@ -198,7 +213,7 @@ describe.runIf(mustRunBrowserTests)(`in headless Chromium (${chromiumPath ?? 'no
   });
 
   it('opens sendBatch from the sidebar: its path, its 201 status and its TypeScript sample', async () => {
-    const { page, requests } = await open(serverUrl);
+    const { page, requests } = await openShared(serverUrl);
     await page.getByText('Messages and batches', { exact: true }).first().click();
     await page.getByText('Send a batch', { exact: true }).first().click();
     await page.waitForURL(/sendbatch$/);
@@ -211,11 +226,10 @@ describe.runIf(mustRunBrowserTests)(`in headless Chromium (${chromiumPath ?? 'no
     expect(text).toContain('await sendBatch(client, {');
     await page.screenshot({ path: path.join(screenshots, 'docs-send-batch.png') });
     expect(foreign(requests, serverUrl)).toEqual([]);
-    await page.close();
   });
 
   it('search finds an operation by its summary and goes to it', async () => {
-    const { page, requests } = await open(serverUrl);
+    const { page, requests } = await openShared(serverUrl);
     await page.locator('[data-testid="search-trigger"]').click();
     await page.keyboard.type('Delete a verified sender');
     const result = page.getByText('Delete a verified sender', { exact: true }).last();
@@ -227,7 +241,6 @@ describe.runIf(mustRunBrowserTests)(`in headless Chromium (${chromiumPath ?? 'no
     await page.waitForURL(/deleteverifiedsender$/);
     await page.screenshot({ path: path.join(screenshots, 'docs-search.png') });
     expect(foreign(requests, serverUrl)).toEqual([]);
-    await page.close();
   });
 
   it('neutralizes hostile Markdown: scripts, event handlers and iframes in descriptions do nothing', async () => {
