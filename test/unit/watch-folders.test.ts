@@ -15,12 +15,12 @@ const warnings: string[] = [];
 
 beforeEach(async () => {
   root = await makeScratchFolder('watch');
-  await fs.mkdir(path.join(root, 'openapi', 'paths'), { recursive: true });
-  await fs.writeFile(path.join(root, 'openapi', 'paths', 'a.yaml'), 'a: 1\n');
+  await fs.mkdir(path.join(root, 'tree', 'paths'), { recursive: true });
+  await fs.writeFile(path.join(root, 'tree', 'paths', 'a.yaml'), 'a: 1\n');
   await fs.writeFile(path.join(root, 'redocly.yaml'), 'r: 1\n');
   heard = [];
   watching = watchPaths(
-    [path.join(root, 'openapi'), path.join(root, 'redocly.yaml')],
+    [path.join(root, 'tree'), path.join(root, 'redocly.yaml')],
     (event, file) => heard.push(`${event} ${path.relative(root, file)}`),
     (line) => warnings.push(line),
   );
@@ -33,7 +33,7 @@ afterEach(async () => {
 });
 
 /**
- * Waits until `what` is heard after `action`: `add|change openapi/paths/a.yaml` is either (a file
+ * Waits until `what` is heard after `action`: `add|change tree/paths/a.yaml` is either (a file
  * removed and written again within chokidar's atomic window is one change).
  */
 async function hears(what: string, action: () => Promise<void>): Promise<void> {
@@ -52,15 +52,15 @@ async function replaceByRename(file: string, text: string): Promise<void> {
 }
 
 it('hears a file written, the same file replaced by rename twice, and a folder made again under its name', async () => {
-  const file = path.join(root, 'openapi', 'paths', 'a.yaml');
-  await hears('change openapi/paths/a.yaml', () => fs.writeFile(file, 'a: 2\n'));
-  for (const value of [3, 4]) await hears('change openapi/paths/a.yaml', () => replaceByRename(file, `a: ${value}\n`));
-  await hears('addDir openapi/paths', async () => {
-    await fs.rm(path.join(root, 'openapi', 'paths'), { recursive: true });
-    await fs.mkdir(path.join(root, 'openapi', 'paths'));
+  const file = path.join(root, 'tree', 'paths', 'a.yaml');
+  await hears('change tree/paths/a.yaml', () => fs.writeFile(file, 'a: 2\n'));
+  for (const value of [3, 4]) await hears('change tree/paths/a.yaml', () => replaceByRename(file, `a: ${value}\n`));
+  await hears('addDir tree/paths', async () => {
+    await fs.rm(path.join(root, 'tree', 'paths'), { recursive: true });
+    await fs.mkdir(path.join(root, 'tree', 'paths'));
   });
-  await hears('add|change openapi/paths/a.yaml', () => fs.writeFile(file, 'a: 5\n'));
-  await hears('change openapi/paths/a.yaml', () => fs.writeFile(file, 'a: 6\n'));
+  await hears('add|change tree/paths/a.yaml', () => fs.writeFile(file, 'a: 5\n'));
+  await hears('change tree/paths/a.yaml', () => fs.writeFile(file, 'a: 6\n'));
   expect(warnings).toEqual([]);
 });
 
