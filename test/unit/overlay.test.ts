@@ -263,6 +263,97 @@ let bothExamples: Promise<Overlaid> | undefined;
  */
 const withBothExamples = (): Promise<Overlaid> => (bothExamples ??= overlaidDescription(checkout, options([auth, fields]), base));
 
+/** One action of an overlay: `update` at `target`, as the lines of an overlay file. */
+const textAction = (target: string, update: string) => `  - target: ${target}\n    update: ${update}\n`;
+
+/**
+ * Texts an overlay may not bring, each refused at the line of its key: name, target, update, the
+ * problem. The standard lint names every problem of a description in one run, each at its own
+ * action, so the rows are one overlay's actions, linted once (textRefused), but the zero-width
+ * space: it updates the description of `info` as the raw HTML does, so it is an action of the
+ * second overlay (alsoRefused).
+ */
+const textRefusals: [string, string, string, string][] = [
+  [
+    'raw HTML in a description (a redirect of the docs page)',
+    '$.info',
+    `{description: 'Hi <meta http-equiv="refresh" content="0;url=https://evil.example">'}`,
+    'error overlay-text no-raw-html: the text holds raw HTML',
+  ],
+  ['an HTML comment in a summary', "$.paths['/v1/scopes'].get", "{summary: 'List <!-- x --> scopes'}", 'error overlay-text no-raw-html'],
+  [
+    'an escape character in a schema description',
+    '$.components.schemas.ListQuotasResponseBody',
+    '{description: "Quotas \\u001b[31m red"}',
+    'error overlay-text no-control-characters',
+  ],
+  ['a right-to-left override in a title', '$.info', '{title: "Email \\u202e API"}', 'error overlay-text no-control-characters'],
+  // Found by the third review: text a person cannot see but an agent reads in the MCP tool's description.
+  [
+    'an instruction in Unicode tag characters in a summary',
+    "$.paths['/v1/quotas'].get",
+    '{summary: "Lists quotas.\\U000E0049\\U000E0067\\U000E006E"}',
+    'error overlay-text no-control-characters',
+  ],
+  ['a zero-width space in a description', '$.info', '{description: "Email\\u200bAPI"}', 'error overlay-text no-control-characters'],
+  [
+    'raw HTML between backslash-escaped backticks (no code span in Markdown)',
+    "$.paths['/v1/scopes'].get",
+    '{description: \'Lists scopes \\`<iframe src="https://evil.example"></iframe>\\`.\'}',
+    'error overlay-text no-raw-html',
+  ],
+  // Found by the second new-user trial: merged beside the $ref, read by no tool, reported as no change.
+  [
+    'a schema merged beside a $ref (a success response targeted, not its schema)',
+    "$.paths['/v1/scopes'].get.responses['200']",
+    '{content: {application/json: {schema: {type: object, properties: {scopes: {type: array}}}}}}',
+    'error overlay-text no-ref-siblings: type, properties beside a $ref: the generators, the reference and verify read only the $ref; change what it references instead (#/components/schemas/ListScopesResponseBody)',
+  ],
+  // Found by the fourth new-user trial: the shared error response's $ref. Updating what it references types every
+  // operation's error; the message says so, and how to type this operation's alone.
+  [
+    "content merged beside the shared error response's $ref (one operation's error body meant)",
+    "$.paths['/v1/webhooks/{id}'].delete.responses.default",
+    '{content: {application/json: {schema: {type: object, properties: {code: {type: string}}}}}}',
+    'error overlay-text no-ref-siblings: content beside a $ref: the generators, the reference and verify read only the $ref; #/components/responses/ErrorResponse is shared: to change every operation that uses it, update it (its schema: #/components/schemas/ErrorBody); to change this operation alone, replace `default`: remove it, then add `default` as a $ref to a component of your own',
+  ],
+];
+const zeroWidthRow = 'a zero-width space in a description';
+const textRefusalActions = textRefusals.filter(([name]) => name !== zeroWidthRow).map(([, target, update]) => textAction(target, update));
+const typeInt =
+  '  - target: $.components.schemas.GetMessageStatusResponseBody\n    update:\n      properties:\n        state:\n          type: int\n          description: The state.\n';
+const alsoRefusedActions = [
+  ...textRefusals.filter(([name]) => name === zeroWidthRow).map(([, target, update]) => textAction(target, update)),
+  typeInt,
+  '  - target: $.components.schemas.ListScopesResponseBody\n    update: {type: objet}\n',
+];
+
+interface Refused {
+  file: string;
+  /** What the build with the overlay failed with. */
+  failure: string;
+  /** The line action `index` starts on (its target's). */
+  lineOf(index: number): number;
+}
+
+/** `actions` as one overlay file `name`, built once for the file by the first test that needs it; it must fail. */
+function refusedOnce(name: string, actions: string[]): () => Promise<Refused> {
+  let refused: Promise<Refused> | undefined;
+  return () =>
+    (refused ??= (async () => {
+      const file = await overlayFile(name, `${header}${actions.join('')}`);
+      const failure = await overlaidDescription(checkout, options([file]), base).then(
+        () => expect.unreachable(`${name} was built`),
+        (error: Error) => error.message,
+      );
+      // The header's three lines, then each action's.
+      const starts = actions.map((_, index) => 4 + actions.slice(0, index).join('').split('\n').length - 1);
+      return { file: name, failure, lineOf: (index: number) => starts[index] };
+    })());
+}
+const textRefused = refusedOnce('texts.yaml', textRefusalActions);
+const alsoRefused = refusedOnce('also-refused.yaml', alsoRefusedActions);
+
 describe('the description with overlays', () => {
   it('carries the examples: the scheme, the requirement, the fields, and the overlays named in info', async () => {
     const overlaid = await withBothExamples();
@@ -349,55 +440,13 @@ describe('the description with overlays', () => {
     );
   });
 
-  it.each([
-    [
-      'raw HTML in a description (a redirect of the docs page)',
-      '$.info',
-      `{description: 'Hi <meta http-equiv="refresh" content="0;url=https://evil.example">'}`,
-      'error overlay-text no-raw-html: the text holds raw HTML',
-    ],
-    ['an HTML comment in a summary', "$.paths['/v1/scopes'].get", "{summary: 'List <!-- x --> scopes'}", 'error overlay-text no-raw-html'],
-    [
-      'an escape character in a schema description',
-      '$.components.schemas.ListQuotasResponseBody',
-      '{description: "Quotas \\u001b[31m red"}',
-      'error overlay-text no-control-characters',
-    ],
-    ['a right-to-left override in a title', '$.info', '{title: "Email \\u202e API"}', 'error overlay-text no-control-characters'],
-    // Found by the third review: text a person cannot see but an agent reads in the MCP tool's description.
-    [
-      'an instruction in Unicode tag characters in a summary',
-      "$.paths['/v1/quotas'].get",
-      '{summary: "Lists quotas.\\U000E0049\\U000E0067\\U000E006E"}',
-      'error overlay-text no-control-characters',
-    ],
-    ['a zero-width space in a description', '$.info', '{description: "Email\\u200bAPI"}', 'error overlay-text no-control-characters'],
-    [
-      'raw HTML between backslash-escaped backticks (no code span in Markdown)',
-      "$.paths['/v1/scopes'].get",
-      '{description: \'Lists scopes \\`<iframe src="https://evil.example"></iframe>\\`.\'}',
-      'error overlay-text no-raw-html',
-    ],
-    // Found by the second new-user trial: merged beside the $ref, read by no tool, reported as no change.
-    [
-      'a schema merged beside a $ref (a success response targeted, not its schema)',
-      "$.paths['/v1/scopes'].get.responses['200']",
-      '{content: {application/json: {schema: {type: object, properties: {scopes: {type: array}}}}}}',
-      'error overlay-text no-ref-siblings: type, properties beside a $ref: the generators, the reference and verify read only the $ref; change what it references instead (#/components/schemas/ListScopesResponseBody)',
-    ],
-    // Found by the fourth new-user trial: the shared error response's $ref. Updating what it references types every
-    // operation's error; the message says so, and how to type this operation's alone.
-    [
-      "content merged beside the shared error response's $ref (one operation's error body meant)",
-      "$.paths['/v1/webhooks/{id}'].delete.responses.default",
-      '{content: {application/json: {schema: {type: object, properties: {code: {type: string}}}}}}',
-      'error overlay-text no-ref-siblings: content beside a $ref: the generators, the reference and verify read only the $ref; #/components/responses/ErrorResponse is shared: to change every operation that uses it, update it (its schema: #/components/schemas/ErrorBody); to change this operation alone, replace `default`: remove it, then add `default` as a $ref to a component of your own',
-    ],
-  ])('refuses %s at the line of its key', async (_, target, update, message) => {
-    const file = await overlayFile(`text-${Math.random().toString(36).slice(2)}.yaml`, `${header}  - target: ${target}\n    update: ${update}\n`);
-    const refused = overlaidDescription(checkout, options([file]), base);
-    await expect(refused).rejects.toThrow(/text-\w+\.yaml:5: action 1 \(target /);
-    await expect(refused).rejects.toThrow(message);
+  it.each(textRefusals)('refuses %s at the line of its key', async (name, target, update, message) => {
+    const { file, failure, lineOf } = await (name === zeroWidthRow ? alsoRefused() : textRefused());
+    const action = (name === zeroWidthRow ? alsoRefusedActions : textRefusalActions).findIndex((text) => text === textAction(target, update));
+    // A problem at the line of the update, and this one at this action (at the update's line, or
+    // its target's when it is about the node the action merged into).
+    expect(failure).toContain(`${file}:${lineOf(action) + 1}: action ${action + 1} (target ${target}): `);
+    expect(failure).toContain(`: action ${action + 1} (target ${target}): ${message}`);
   });
 
   it('refuses the same raw HTML again in a second build (each text is parsed once per process)', async () => {
@@ -414,20 +463,16 @@ describe('the description with overlays', () => {
   });
 
   it("names the line of the key that is wrong, not only the action's: `type: int` deep in an update", async () => {
-    const file = await overlayFile(
-      'int.yaml',
-      `${header}  - target: $.components.schemas.GetMessageStatusResponseBody\n    update:\n      properties:\n        state:\n          type: int\n          description: The state.\n`,
-    );
-    await expect(overlaidDescription(checkout, options([file]), base)).rejects.toThrow(
-      'int.yaml:8: action 1 (target $.components.schemas.GetMessageStatusResponseBody): error redocly struct: `type` can be one of the following only',
+    const { file, failure, lineOf } = await alsoRefused();
+    const action = alsoRefusedActions.indexOf(typeInt);
+    // The action starts on its target's line; `type: int` is four lines below it.
+    expect(failure).toContain(
+      `${file}:${lineOf(action) + 4}: action ${action + 1} (target $.components.schemas.GetMessageStatusResponseBody): error redocly struct: \`type\` can be one of the following only`,
     );
   });
 
   it('ends Spectral\'s suggestion with its question mark (it printed `Did you mean "object"?.`)', async () => {
-    const file = await overlayFile('objet.yaml', `${header}  - target: $.components.schemas.ListScopesResponseBody\n    update: {type: objet}\n`);
-    await expect(overlaidDescription(checkout, options([file]), base)).rejects.toThrow(
-      'Did you mean "object"? (at #/components/schemas/ListScopesResponseBody/type)',
-    );
+    expect((await alsoRefused()).failure).toContain('Did you mean "object"? (at #/components/schemas/ListScopesResponseBody/type)');
   });
 
   it('refuses to remove or move an operation, or change its success status, unless allowed', async () => {
@@ -463,10 +508,10 @@ describe('the description with overlays', () => {
       'status.yaml',
       `${header}  - target: $.paths['/v1/webhooks'].get.responses\n    update: {'202': {description: Accepted}}\n  - target: $.paths['/v1/webhooks'].get.responses['200']\n    remove: true\n`,
     );
-    await expect(overlaidDescription(checkout, options([file]), base)).rejects.toThrow(
-      'listQuotas (GET /v1/quotas): path or path parameter renamed: GET /v1/quotas is now PUT /v1/quotas',
-    );
-    await expect(overlaidDescription(checkout, options([moved]), base)).rejects.toThrow('listWebhooks (GET /v1/webhooks): success status removed or changed');
+    // Both overlays in one build: the refusal lists every operation moved away.
+    const refused = overlaidDescription(checkout, options([file, moved]), base);
+    await expect(refused).rejects.toThrow('\n  listQuotas (GET /v1/quotas): path or path parameter renamed: GET /v1/quotas is now PUT /v1/quotas');
+    await expect(refused).rejects.toThrow('\n  listWebhooks (GET /v1/webhooks): success status removed or changed');
   });
 
   it('lists a change that every operation shares once, for every operation', () => {
