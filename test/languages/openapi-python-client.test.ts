@@ -119,7 +119,7 @@ describe.runIf(runsHere('openapi-python-client', missing))('openapi-python-clien
 
   it('builds the description with an overlay that adds query, header and cookie parameters: what it sends of each', async () => {
     requireTools(missing);
-    // Applied without the build's lint, which test/e2e/overlay-parameters.test.ts runs: seconds saved.
+    // Applied without the build's lint, which the e2e tier's build with overlays runs (test/support/e2e-setup.ts): seconds saved.
     // The fixture completes the example overlays of a cursor and an idempotency key.
     const overlays = ['examples/overlays/paging.yaml', 'examples/overlays/idempotency.yaml', 'test/fixtures/overlays/parameters.yaml'];
     const input = path.join(tier.work, 'parameters.json');
