@@ -1,12 +1,14 @@
-// The built client (generated/dist) in headless Chromium: an ES module page imports it (openapi-fetch
-// through an import map, as a bundler-free app would) and calls every operation against the
-// recording server on 127.0.0.1 that also serves the page, so the calls are same-origin.
+// The built client (generated/dist) in headless Chromium (the run's, test/support/fixture.ts'
+// sharedChromium): an ES module page imports it (openapi-fetch through an import map, as a
+// bundler-free app would) and calls every operation against the recording server on 127.0.0.1
+// that also serves the page, so the calls are same-origin.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installHint, launchChromium, mustRunBrowserTests } from '../../scripts/dev/chromium.ts';
+import { installHint, mustRunBrowserTests } from '../../scripts/dev/chromium.ts';
 import { callEveryModule, expectedRequest, expectedResults, successStatusOf } from '../support/every-operation.ts';
+import { sharedChromium } from '../support/fixture.ts';
 import { checkout, root } from '../support/helpers.ts';
 import { startTestServer, type TestServer } from '../support/http-server.ts';
 import { operations } from '../../scripts/stated/operations.ts';
@@ -40,10 +42,11 @@ beforeAll(async () => {
     if (file !== undefined) return { status: 200, body: file, headers: { 'content-type': request.path === '/' ? 'text/html' : 'text/javascript' } };
     return { status: successStatusOf(request.method, request.target), body: '{"ok":true}', headers: { 'content-type': 'application/json' } };
   };
-  if (mustRunBrowserTests) browser = await launchChromium();
+  if (mustRunBrowserTests) browser = await sharedChromium();
 });
 
 afterAll(async () => {
+  // Disconnects: the run's Chromium goes on.
   await browser?.close();
   await server?.close();
 });

@@ -1,23 +1,14 @@
-// The generated client against the Prism mock started from the bundle, in --errors mode: every
-// request the client makes must satisfy the description, and every operation answers its success status.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// The generated client against the run's Prism mock of the bundle (test/support/fixture.ts' mock,
+// in --errors mode): every request the client makes must satisfy the description, and every
+// operation answers its success status.
+import { describe, expect, it } from 'vitest';
 import * as api from '../../generated/client.ts';
 import { createEmailDeliveryClient, type EmailDeliveryClient } from '../../generated/client.ts';
-import path from 'node:path';
-import { type MockServer, startMockServer } from '../../scripts/serve/mock-server.ts';
-import { checkout } from '../support/helpers.ts';
-import { freeLoopbackPort } from '../support/http-server.ts';
+import { fixture } from '../support/fixture.ts';
 import { operations, type OperationRow } from '../../scripts/stated/operations.ts';
 
-let mock: MockServer;
-let client: EmailDeliveryClient;
-beforeAll(async () => {
-  mock = await startMockServer({ bundleFile: path.join(checkout.outputDir, 'openapi.json'), port: await freeLoopbackPort() });
-  client = createEmailDeliveryClient({ baseUrl: mock.url });
-}, 90_000);
-afterAll(async () => {
-  await mock?.stop();
-});
+const mock = fixture().mock;
+const client: EmailDeliveryClient = createEmailDeliveryClient({ baseUrl: mock });
 
 function argsFor(row: OperationRow): unknown[] {
   switch (row.request) {
@@ -38,7 +29,7 @@ type AnyOperation = (client: EmailDeliveryClient, ...rest: unknown[]) => Promise
 
 describe('against the Prism mock', () => {
   it('listens on 127.0.0.1', () => {
-    expect(mock.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(mock).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   });
 
   it.each(operations)('#$n $operationId answers $status $label', async (row) => {
