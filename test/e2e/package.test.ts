@@ -9,7 +9,7 @@ import { callEveryModule, expectedRequest, expectedResults, successStatusOf } fr
 import { root } from '../support/helpers.ts';
 import { startTestServer, type TestServer } from '../support/http-server.ts';
 import { type OperationRow, operations } from '../../scripts/stated/operations.ts';
-import { run, systemNode, tsc } from '../support/run-command.ts';
+import { run, type RunResult, systemNode, tsc } from '../support/run-command.ts';
 import { makeScratchFolder } from '../support/scratch-folder.ts';
 
 const packageName = 'email-delivery-api';
@@ -42,13 +42,19 @@ ${operations.map(callFor).join('\n')}
 `;
 const brokenSource = `import { deleteWebhook, createEmailDeliveryClient } from '${packageName}';\nvoid deleteWebhook(createEmailDeliveryClient(), { id: 1 });\n`;
 
+/** What the one pack printed, from a subfolder of the consumer as npm runs it: the tarball's path. */
+let packed: RunResult;
+
 beforeAll(async () => {
   consumer = await makeScratchFolder('consumer');
   // As the release workflow packs it (.ci/pack-package): the manifest without the toolchain's scripts.
-  const packed = await run('bash', [path.join(root, '.ci', 'pack-package'), consumer], root);
+  // From a subfolder, as npm runs it (INIT_CWD), into a folder given relative to it, not normalised.
+  const from = path.join(consumer, 'app');
+  await fs.mkdir(from);
+  packed = await run('bash', [path.join(root, '.ci', 'pack-package'), '../packs/./one/'], root, { INIT_CWD: from });
   expect(packed.code, packed.output).toBe(0);
-  const filename = path.basename(packed.stdout.trim());
-  const listed = await run('tar', ['-tzf', path.join(consumer, filename)], consumer);
+  const tarball = packed.stdout.trim();
+  const listed = await run('tar', ['-tzf', tarball], consumer);
   packedFiles = listed.stdout
     .trim()
     .split('\n')
@@ -56,7 +62,7 @@ beforeAll(async () => {
     .sort();
   const installed = path.join(consumer, 'node_modules', packageName);
   await fs.mkdir(installed, { recursive: true });
-  const untar = await run('tar', ['-xzf', path.join(consumer, filename), '-C', installed, '--strip-components=1'], consumer);
+  const untar = await run('tar', ['-xzf', tarball, '-C', installed, '--strip-components=1'], consumer);
   expect(untar.code, untar.output).toBe(0);
   // The one runtime dependency, as npm would install it beside the package.
   await fs.symlink(path.join(root, 'node_modules', 'openapi-fetch'), path.join(consumer, 'node_modules', 'openapi-fetch'), 'dir');
@@ -120,13 +126,9 @@ describe('the packed package', () => {
     expect(refused.code).toBe(2);
     expect(refused.stderr.split('\n')[0]).toBe('npm run package: unknown option --bogus: give a folder');
     await expect(fs.stat(path.join(consumer, '--bogus'))).rejects.toThrow();
-    // From a subfolder, as npm runs it (INIT_CWD): the path printed is absolute and normalised.
-    const from = path.join(consumer, 'app');
-    await fs.mkdir(from);
-    const nested = await run('bash', [path.join(root, '.ci', 'pack-package'), '../packs/./one/'], root, { INIT_CWD: from });
-    expect(nested.code, nested.output).toBe(0);
-    expect(path.dirname(nested.stdout.trim())).toBe(path.join(consumer, 'packs', 'one'));
-    await fs.stat(nested.stdout.trim());
+    // The pack every test here reads (beforeAll), run from a subfolder as npm runs it (INIT_CWD): the path printed is absolute and normalised.
+    expect(path.dirname(packed.stdout.trim())).toBe(path.join(consumer, 'packs', 'one'));
+    await fs.stat(packed.stdout.trim());
   });
 
   it('is MIT-licensed, with the license text in the package', async () => {
@@ -138,24 +140,46 @@ describe('the packed package', () => {
   });
 });
 
+const resolutions = [
+  // NodeNext also checks the package's own .d.ts files (not TypeScript's own libs); Bundler skips them, as most apps do.
+  ['NodeNext', { module: 'NodeNext', moduleResolution: 'NodeNext', skipLibCheck: false, skipDefaultLibCheck: true }],
+  ['Bundler', { module: 'ESNext', moduleResolution: 'Bundler', skipLibCheck: true }],
+] as const;
+
 describe.each([
   ['TypeScript 5.9', 'typescript'],
   ['TypeScript 6', 'typescript-6'],
   ['TypeScript 7', 'typescript-7'],
 ] as const)('types under %s', (_name, pkg) => {
-  it.each([
-    // NodeNext also checks the package's own .d.ts files (not TypeScript's own libs); Bundler skips them, as most apps do.
-    ['NodeNext', { module: 'NodeNext', moduleResolution: 'NodeNext', skipLibCheck: false, skipDefaultLibCheck: true }],
-    ['Bundler', { module: 'ESNext', moduleResolution: 'Bundler', skipLibCheck: true }],
-  ])('resolve under moduleResolution %s for a file that calls every operation; a wrong argument is an error', async (resolution, options) => {
-    const config = `tsconfig.${pkg}.${resolution}.json`;
-    const compilerOptions = { ...options, target: 'ES2022', lib: ['ES2022', 'DOM'], strict: true, noEmit: true, types: [] };
-    await fs.writeFile(path.join(consumer, config), JSON.stringify({ compilerOptions, files: ['consumer.ts', 'broken.ts'] }));
-    const result = await run(process.execPath, [tsc(pkg), '-p', config], consumer);
-    const errors = result.stdout.split('\n').filter((line) => /error TS\d+/.test(line));
-    expect(errors, result.output).toHaveLength(1);
-    expect(errors[0]).toMatch(/^broken\.ts\(2,\d+\): error TS2322: Type 'number' is not assignable to type 'string'/);
+  /** Each resolution's error lines, and what tsc printed. */
+  const checked = new Map<string, string[]>();
+  let output = '';
+  // One tsc process per TypeScript for both resolutions: `tsc -b` checks each config as a program
+  // of its own, in order, and --verbose names each before its errors.
+  beforeAll(async () => {
+    const configs = resolutions.map(([resolution, options]) => {
+      const config = `tsconfig.${pkg}.${resolution}.json`;
+      const compilerOptions = { ...options, target: 'ES2022', lib: ['ES2022', 'DOM'], strict: true, noEmit: true, types: [] };
+      return fs.writeFile(path.join(consumer, config), JSON.stringify({ compilerOptions, files: ['consumer.ts', 'broken.ts'] })).then(() => config);
+    });
+    const result = await run(process.execPath, [tsc(pkg), '-b', '--verbose', ...(await Promise.all(configs))], consumer);
+    output = result.output;
+    let current: string[] | undefined;
+    for (const line of result.stdout.split('\n')) {
+      const building = /Building project '(?:.*\/)?tsconfig\.[\w-]+\.(\w+)\.json'/.exec(line);
+      if (building) checked.set(building[1], (current = []));
+      else if (/error TS\d+/.test(line)) current?.push(line);
+    }
   });
+
+  it.each(resolutions.map(([resolution]) => resolution))(
+    'resolve under moduleResolution %s for a file that calls every operation; a wrong argument is an error',
+    (resolution) => {
+      const errors = checked.get(resolution);
+      expect(errors, output).toHaveLength(1);
+      expect(errors![0]).toMatch(/^broken\.ts\(2,\d+\): error TS2322: Type 'number' is not assignable to type 'string'/);
+    },
+  );
 });
 
 describe.each([
