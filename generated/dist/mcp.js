@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 import fs from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import process$1 from "node:process";
 import http, { ServerResponse } from "node:http";
 import { Http2ServerRequest, constants } from "node:http2";
 import { Readable } from "node:stream";
+import fs$1 from "node:fs/promises";
 
 // \0rolldown/runtime.js
 var __create = Object.create;
@@ -93,7 +95,7 @@ function npmTookOptions(command, env = process.env) {
 	return taken.length === 0 ? "" : `\n  npm took ${taken.map((name) => `--${name}`).join(", ")} as its own: put -- before the command's options, \`npm run ${command.name} -- --${taken[0]} ...\``;
 }
 /** The options and positionals `args` gives `command`; throws a CommandLineError naming what is wrong. */
-function parseCommandLine(command, args) {
+function parseCommandLine(command, args, env = process.env) {
 	const options = { help: {
 		type: "boolean",
 		short: "h",
@@ -118,7 +120,7 @@ function parseCommandLine(command, args) {
 	} catch (error) {
 		if (!String(error.code).startsWith("ERR_PARSE_ARGS_")) throw error;
 		const [first, ...more] = nodeMessageLines(error instanceof Error ? error.message : String(error));
-		throw new CommandLineError([`${command.name}: ${first.split(". ")[0].replace(/\.$/, "")}${meant(error, options)}: ${help(command)}`, ...more.map((line) => `  ${line}`)].join("\n") + npmTookOptions(command));
+		throw new CommandLineError([`${command.name}: ${first.split(". ")[0].replace(/\.$/, "")}${meant(error, options)}: ${help(command)}`, ...more.map((line) => `  ${line}`)].join("\n") + npmTookOptions(command, env));
 	}
 	const { values, positionals } = parsed;
 	if (values.help) return {
@@ -126,10 +128,10 @@ function parseCommandLine(command, args) {
 		positionals,
 		help: true
 	};
-	if (command.positionals && positionals.length > command.positionals.max) throw new CommandLineError(`${command.name}: unexpected argument ${forTerminal(JSON.stringify(positionals[command.positionals.max]))}: ${help(command)}${npmTookOptions(command)}`);
+	if (command.positionals && positionals.length > command.positionals.max) throw new CommandLineError(`${command.name}: unexpected argument ${forTerminal(JSON.stringify(positionals[command.positionals.max]))}: ${help(command)}${npmTookOptions(command, env)}`);
 	if (command.positionals && positionals.length < (command.positionals.min ?? 0)) throw new CommandLineError(`${command.name}: ${command.positionals.usage} is required: ${help(command)}`);
 	for (const [name, option] of Object.entries(command.options)) {
-		if (option.required && values[name] === void 0) throw new CommandLineError(`${command.name}: --${name} ${option.value ?? "<value>"} is required: ${help(command)}${npmTookOptions(command)}`);
+		if (option.required && values[name] === void 0) throw new CommandLineError(`${command.name}: --${name} ${option.value ?? "<value>"} is required: ${help(command)}${npmTookOptions(command, env)}`);
 		for (const value of Array.isArray(values[name]) ? values[name] : [values[name]]) checkKind(command, name, option, value);
 	}
 	return {
@@ -189,18 +191,18 @@ function helpText(command) {
 	].join("\n");
 }
 /**
-* For an entry in scripts/cli/: the parsed arguments, or the exit code when the command ends here
-* (0 after `--help`, 2 after a usage error, printed on its line, then any hint's lines).
+* For a command: the parsed arguments, or the exit code when the command ends here (0 after
+* `--help`, 2 after a usage error, printed on its line, then any hint's lines).
 */
-function commandLine(command, args) {
+function commandLine(command, args, io) {
 	try {
-		const parsed = parseCommandLine(command, args);
+		const parsed = parseCommandLine(command, args, io.env);
 		if (!parsed.help) return parsed;
-		process.stdout.write(helpText(command));
+		io.write(helpText(command));
 		return 0;
 	} catch (error) {
 		if (!(error instanceof CommandLineError)) throw error;
-		console.error(error.message);
+		io.err(error.message);
 		return 2;
 	}
 }
@@ -20193,6 +20195,71 @@ function createDescribedClient(options, described) {
 	return describedCalls(client, described, operationName);
 }
 
+// scripts/mcp/mcp-resources.ts
+/** The file the build writes the resources' list to, beside mcp-tools.json. */
+const resourceListFile = "mcp-resources.json";
+/** Where every resource's URI starts: the rest is the file's path in the build's folder, so the pages' relative links resolve to resources. */
+const resourceUriBase = "email-delivery://docs/";
+/**
+* A JSON-RPC error the SDK answers with as it is: its message goes to the client unprefixed (the
+* SDK's McpError puts `MCP error <code>: ` into its message, and a client adds that again).
+*/
+var ProtocolError = class extends Error {
+	name = "ProtocolError";
+	code;
+	data;
+	constructor(code, message, data) {
+		super(message);
+		this.code = code;
+		this.data = data;
+	}
+};
+/** A file of the build's folder, by a relative path of plain segments: no `..`, no absolute path, nothing hidden. */
+const plainFile = /^(?:[a-z0-9][a-z0-9._-]*\/)*[a-z0-9][a-z0-9._-]*$/i;
+/** The resources as resources/list answers them (without the file each is read from). */
+const listedResources = (entries) => entries.map(({ file: _file, ...resource }) => resource);
+/** Checks the list the build wrote: each entry a plain file under the folder, named by its own URI; throws naming the first that is not. */
+function checkedEntries(entries, where) {
+	if (!Array.isArray(entries)) throw new Error(`${where}: not a list of resources; run the build again`);
+	for (const entry of entries) if (!(typeof entry === "object" && entry !== null && typeof entry.file === "string" && plainFile.test(entry.file) && !entry.file.split("/").includes("..") && entry.uri === `${"email-delivery://docs/"}${entry.file}` && Number.isSafeInteger(entry.size) && entry.size >= 0 && [
+		entry.name,
+		entry.title,
+		entry.description,
+		entry.mimeType
+	].every((text) => typeof text === "string"))) throw new Error(`${where}: an entry is not a resource of the build's folder (${forTerminal(JSON.stringify(entry).slice(0, 200))}); run the build again`);
+	return entries;
+}
+/** The resources of a build's folder, as its mcp-resources.json lists them; each read from its file, which must still have the listed size. */
+async function resourcesInFolder(folder) {
+	const listFile = path.join(folder, resourceListFile);
+	const text = await fs$1.readFile(listFile, "utf8").catch((error) => {
+		throw new Error(`${listFile}: ${error.code === "ENOENT" ? "missing" : error.message}; run the build again (npm run build)`);
+	});
+	return {
+		entries: checkedEntries(JSON.parse(text), listFile),
+		async read(entry) {
+			const bytes = await fs$1.readFile(path.join(folder, ...entry.file.split("/")));
+			if (bytes.byteLength !== entry.size) throw new ProtocolError(ErrorCode.InternalError, `${entry.uri} has changed since the server started (a build ran): restart the server`);
+			return bytes.toString("utf8");
+		}
+	};
+}
+/** resources/read: a listed URI's text; any other URI is an InvalidParams error that says what this server reads. */
+async function readResource(set, uri) {
+	const entry = set.entries.find((candidate) => candidate.uri === uri);
+	if (!entry) {
+		const shown = forTerminal(uri.length > 200 ? `${uri.slice(0, 200)}…` : uri);
+		const near = closestName(uri, set.entries.map((candidate) => candidate.uri));
+		const why = /(^|[/\\])\.\.?([/\\]|$)|%2e/i.test(uri) ? "a URI that names a path is never read: this server reads only the resources resources/list lists" : `not a resource of this server${near ? ` (did you mean '${near}'?)` : ""}; resources/list lists the ${set.entries.length} it offers`;
+		throw new ProtocolError(ErrorCode.InvalidParams, `Unknown resource: ${shown}: ${why}`, { uri: shown });
+	}
+	return { contents: [{
+		uri: entry.uri,
+		mimeType: entry.mimeType,
+		text: await set.read(entry)
+	}] };
+}
+
 // scripts/mcp/mcp-server.ts
 /** The default bounds of a call's answer. */
 const defaultMaxResultBytes = 65536;
@@ -20202,21 +20269,76 @@ var ToolChoiceError = class extends Error {
 	name = "ToolChoiceError";
 };
 const isReadOnly = (tool) => tool.annotations.readOnlyHint;
+const quoted = (names) => names.map((name) => `'${name}'`).join(", ");
+/** The tags `values` name: a value that is a tag's whole name is that tag; any other is split at its commas, each piece a tag. */
+function tagsNamed(values, known) {
+	const tags = [];
+	for (const value of values) {
+		const whole = value.trim();
+		const pieces = known.includes(whole) ? [whole] : whole.split(",").map((piece) => piece.trim()).filter(Boolean);
+		for (const piece of pieces) {
+			if (!known.includes(piece)) {
+				const split = known.find((tag) => tag.includes(",") && whole.includes(tag));
+				const hint = split ? `: '${split}' is one tag, whose name holds commas: give it whole, in a --tags of its own` : suggestion(piece, known);
+				throw new ToolChoiceError(`--tags: no tag '${clean(piece)}'${hint}; the tags are: ${quoted(known)} (give each tag whole in a --tags of its own, or several joined by commas)`);
+			}
+			if (tags.includes(piece)) throw new ToolChoiceError(`--tags: '${piece}' is named twice: name each tag once`);
+			tags.push(piece);
+		}
+	}
+	return tags;
+}
+/** The tool names `values` give, each checked: known, named once, and a write only with `allowWrites`. */
+function toolsNamed(values, byName, allowWrites) {
+	const names = [];
+	for (const name of values.flatMap((value) => value.split(",").map((piece) => piece.trim())).filter(Boolean)) {
+		const tool = byName.get(name);
+		if (!tool) throw new ToolChoiceError(`--tools: no tool '${clean(name)}'${suggestion(name, [...byName.keys()])}; \`--list --allow-writes\` lists them all`);
+		if (!allowWrites && !isReadOnly(tool)) throw new ToolChoiceError(`--tools: '${name}' is not read-only (${tool.method} ${tool.path}); add --allow-writes to serve it`);
+		if (names.includes(name)) throw new ToolChoiceError(`--tools: '${name}' is named twice: name each tool once`);
+		names.push(name);
+	}
+	return names;
+}
 /**
-* The tools to serve: the read-only ones unless `allowWrites`, narrowed to `names` and `tags` when
-* given. A name or tag the table does not have, or a write asked for by name without
-* `allowWrites`, is refused, never silently dropped.
+* The tools to serve: the read-only ones unless `allowWrites`; with `--tools` or `--tags`, only the
+* tools they name and the tools of the tags they name. A name or tag the table does not have, one
+* named twice, a tool `--tags` serves already, a write asked for by name without `allowWrites`, a
+* tag with nothing to serve: each is refused, never silently dropped.
 */
 function chooseTools(table, choice) {
 	const byName = new Map(table.tools.map((tool) => [tool.name, tool]));
-	for (const name of choice.names ?? []) {
-		const tool = byName.get(name);
-		if (!tool) throw new ToolChoiceError(`--tools: no tool '${clean(name)}'${suggestion(name, [...byName.keys()])}; \`--list --allow-writes\` lists them all`);
-		if (!choice.allowWrites && !isReadOnly(tool)) throw new ToolChoiceError(`--tools: '${name}' is not read-only (${tool.method} ${tool.path}); add --allow-writes to serve it`);
+	const served = (tool) => choice.allowWrites || isReadOnly(tool);
+	const tags = choice.tags === void 0 ? void 0 : tagsNamed(choice.tags, [...new Set(table.tools.flatMap((tool) => tool.tags))]);
+	const names = choice.tools === void 0 ? void 0 : toolsNamed(choice.tools, byName, choice.allowWrites);
+	for (const tag of tags ?? []) {
+		const all = table.tools.filter((tool) => tool.tags.includes(tag));
+		if (!all.some(served)) throw new ToolChoiceError(`--tags: '${tag}' has no read-only tool; add --allow-writes to serve its ${all.length} tools`);
 	}
-	const tags = new Set(table.tools.flatMap((tool) => tool.tags));
-	for (const tag of choice.tags ?? []) if (!tags.has(tag)) throw new ToolChoiceError(`--tags: no tag '${clean(tag)}'; the tags are: ${[...tags].join(", ")}`);
-	return table.tools.filter((tool) => (choice.allowWrites || isReadOnly(tool)) && (choice.names === void 0 || choice.names.includes(tool.name)) && (choice.tags === void 0 || tool.tags.some((tag) => choice.tags.includes(tag))));
+	for (const name of names ?? []) {
+		const tag = byName.get(name).tags.find((t) => tags?.includes(t));
+		if (tag) throw new ToolChoiceError(`--tools: '${name}' is served by --tags '${tag}' already: name it once`);
+	}
+	const chosen = table.tools.filter((tool) => served(tool) && (names === void 0 && tags === void 0 || names?.includes(tool.name) || tool.tags.some((tag) => tags?.includes(tag))));
+	if (chosen.length === 0) throw new ToolChoiceError("--tools and --tags name no tool: give at least one");
+	return chosen;
+}
+/**
+* Why a tool of `table` that `choice` does not serve is left out, and what serves it, for an agent
+* that calls it: a write on a read-only server, or a tool `--tools` and `--tags` left out.
+*/
+function notServedReason(table, choice) {
+	return (name) => {
+		const tool = table.tools.find((candidate) => candidate.name === name);
+		if (!tool) return void 0;
+		const reasons = [];
+		if (!choice.allowWrites && !isReadOnly(tool)) reasons.push("it writes, and this server was started read-only: start it with --allow-writes");
+		if (choice.tools !== void 0 || choice.tags !== void 0) {
+			const given = [...(choice.tools ?? []).map((v) => `--tools ${v}`), ...(choice.tags ?? []).map((v) => `--tags '${v}'`)].join(" ");
+			reasons.push(`this server was started with ${clean(given)}: add --tools ${name} or --tags '${tool.tags[0]}'`);
+		}
+		return `Tool not served: ${name} (${tool.method} ${tool.path}): ${reasons.join("; and ")} to serve it`;
+	};
 }
 /** The closest of `names` to `name`, as ` (did you mean 'x'?)`, when one is close. */
 function suggestion(name, names) {
@@ -20307,25 +20429,31 @@ var ToolCaller = class {
 	}
 	/** The tools as `tools/list` answers, in the table's order. */
 	listed() {
-		return [...this.tools.values()].map((tool) => ({
-			name: tool.name,
-			title: tool.title,
-			description: tool.description,
-			inputSchema: tool.inputSchema,
-			...tool.outputSchema ? { outputSchema: tool.outputSchema } : {},
-			annotations: tool.annotations
-		}));
+		return [...this.tools.values()].map(listedTool);
+	}
+	/** A line of the server's log (stderr), when it keeps one. */
+	log(line) {
+		this.options.log?.(line);
 	}
 	async call(name, args) {
 		const started = performance.now();
-		const result = await this.outcome(name, args);
+		let result;
+		try {
+			result = await this.outcome(name, args);
+		} catch (error) {
+			if (error instanceof ProtocolError) this.log(`mcp: ${clean(name)}: refused: ${error.message}`);
+			throw error;
+		}
 		const first = result.content[0]?.text?.split("\n")[0] ?? "";
 		this.options.log?.(`mcp: ${clean(name)}: ${result.isError ? "error: " : ""}${clean(first.replace(`${name}: `, ""))} (${Math.round(performance.now() - started)} ms)`);
 		return result;
 	}
 	async outcome(name, args) {
 		const tool = this.tools.get(name);
-		if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${clean(name)}${suggestion(name, [...this.tools.keys()])}`);
+		if (!tool) {
+			const notServed = this.options.notServed?.(name);
+			throw new ProtocolError(ErrorCode.InvalidParams, notServed ?? `Unknown tool: ${clean(name)}${suggestion(name, [...this.tools.keys()])}`);
+		}
 		const input = args ?? {};
 		let validate = this.validators.get(name);
 		if (!validate) this.validators.set(name, validate = this.ajv.compile(tool.inputSchema));
@@ -20376,33 +20504,37 @@ var ToolCaller = class {
 		const head = `HTTP ${response.status}${type ? ` (${clean(type)})` : ""} from ${tool.method} ${tool.path}`;
 		const answerShown = this.bounded(this.hidden(text));
 		const cut = state.truncated || answerShown.cut;
-		const shown = `${head}\n${text === "" ? "(no body)" : answerShown.text}${cut ? `\n[answer cut at ${this.options.maxResultBytes} bytes: the service sent more]` : ""}`;
-		if (!response.ok) return this.failure(shown);
+		const answer = `${text === "" ? "(no body)" : answerShown.text}${cut ? `\n[answer cut at ${this.options.maxResultBytes} bytes: the service sent more]` : ""}`;
+		if (!response.ok) return this.failure(`${head}\n${answer}`);
 		if (!tool.outputSchema) return { content: [{
 			type: "text",
-			text: shown
+			text: `${head}\n${answer}`
 		}] };
-		return this.structured(tool, text, shown, cut);
+		return this.structured(tool, text, head, answer, cut);
 	}
-	/** A success answer of a tool with an output schema: its JSON as `structuredContent` when it fits the schema, an error result when not. */
-	structured(tool, text, shown, truncated) {
+	/**
+	* A success answer of a tool with an output schema: its JSON as `structuredContent` when it fits
+	* the schema; when not, an error result whose first line (the log's, and all some clients show
+	* of an error) says why.
+	*/
+	structured(tool, text, head, answer, truncated) {
 		let value;
 		try {
 			if (truncated) throw new Error("it was cut off");
 			value = JSON.parse(text);
 		} catch (error) {
-			return this.failure(`${shown}\n[not the JSON object the description states: ${error instanceof Error ? error.message : String(error)}]`);
+			return this.failure(`${head}: not the JSON object the description states (${error instanceof Error ? error.message : String(error)})\n${answer}`);
 		}
 		let validate = this.outputValidators.get(tool.name);
 		if (!validate) this.outputValidators.set(tool.name, validate = this.ajv.compile(tool.outputSchema));
 		if (!validate(value)) {
 			const problem = validate.errors[0];
-			return this.failure(`${shown}\n[the answer does not match the description: ${clean(problem.instancePath || "(the body)")} ${clean(problem.message ?? "")}]`);
+			return this.failure(`${head}: the answer does not match the description: ${clean(problem.instancePath || "(the body)")} ${clean(problem.message ?? "")}\n${answer}`);
 		}
 		return {
 			content: [{
 				type: "text",
-				text: shown
+				text: `${head}\n${answer}`
 			}],
 			structuredContent: JSON.parse(this.hidden(JSON.stringify(value)))
 		};
@@ -20456,21 +20588,52 @@ var ToolCaller = class {
 		};
 	}
 };
-/** An MCP server (the SDK's) with the chosen tools; connect it to one transport. */
-function createToolServer(table, caller) {
+/** A tool as `tools/list` answers it. */
+function listedTool(tool) {
+	return {
+		name: tool.name,
+		title: tool.title,
+		description: tool.description,
+		inputSchema: tool.inputSchema,
+		...tool.outputSchema ? { outputSchema: tool.outputSchema } : {},
+		annotations: tool.annotations
+	};
+}
+/** What the server declares it offers: tools and resources that do not change while it runs, and logging. */
+const serverCapabilities = {
+	tools: { listChanged: false },
+	resources: { listChanged: false },
+	logging: {}
+};
+const noResources = {
+	entries: [],
+	read: () => Promise.reject(/* @__PURE__ */ new Error("no resources"))
+};
+/** An MCP server (the SDK's) with the chosen tools and the build's resources; connect it to one transport. */
+function createToolServer(table, caller, resources = noResources) {
+	const first = resources.entries[0]?.uri;
 	const server = new Server({
 		name: "email-delivery-api",
 		title: `${table.title} (MCP)`,
 		version: table.version
 	}, {
-		capabilities: {
-			tools: { listChanged: false },
-			logging: {}
-		},
-		instructions: `Tools for the ${table.title} ${table.version}, one per operation. Where a tool's description says a payload is not specified, the interface document leaves it open: the input schema says what may be sent, and an answer may be any JSON value.`
+		capabilities: serverCapabilities,
+		instructions: `Tools for the ${table.title} ${table.version}, one per operation. Where a tool's description says a payload is not specified, the interface document leaves it open: the input schema says what may be sent, and an answer may be any JSON value.${first ? ` The reference is a resource to read: ${first} first.` : ""}`
 	});
 	server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: caller.listed() }));
 	server.setRequestHandler(CallToolRequestSchema, (request) => caller.call(request.params.name, request.params.arguments));
+	server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: listedResources(resources.entries) }));
+	server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [] }));
+	server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+		try {
+			const result = await readResource(resources, request.params.uri);
+			caller.log(`mcp: read ${clean(request.params.uri)}`);
+			return result;
+		} catch (error) {
+			caller.log(`mcp: read refused: ${clean(error instanceof Error ? error.message : String(error), 400)}`);
+			throw error;
+		}
+	});
 	return server;
 }
 
@@ -20485,7 +20648,8 @@ const mcpCommand = {
 		"Streamable HTTP at http://127.0.0.1:<port>/mcp (loopback only; a foreign Host or Origin gets a 403).",
 		`Calls go to --base-url, else $${baseUrlVariable}, else the description's default (the local mock).`,
 		"Credentials come from the environment only, never from a tool argument: --header-env, or the variable",
-		"of each security scheme the description declares (an overlay's), which --list names."
+		"of each security scheme the description declares (an overlay's), which --list names. The reference the build",
+		"wrote (its Markdown pages, llms.txt, the bundle) is offered as resources to read."
 	].join("\n"),
 	options: {
 		http: {
@@ -20514,12 +20678,14 @@ const mcpCommand = {
 		tools: {
 			type: "string",
 			value: "<a,b>",
-			description: "serve only these tools (operationIds, comma-separated)"
+			multiple: true,
+			description: "serve these tools (operationIds, comma-separated or one --tools each), and with --tags, those of its tags too"
 		},
 		tags: {
 			type: "string",
-			value: "<x,y>",
-			description: "serve only the tools of these tags (the description's areas, comma-separated)"
+			value: "<tag>",
+			multiple: true,
+			description: "serve the tools of this tag (an area of the description), its whole name even with commas in it; give --tags once per tag, or several tags joined by commas"
 		},
 		"header-env": {
 			type: "string",
@@ -20556,14 +20722,21 @@ const mcpCommand = {
 	examples: [
 		"email-delivery-mcp --list",
 		"EMAIL_DELIVERY_BASE_URL=https://api.example.test MY_KEY=... email-delivery-mcp --header-env X-Api-Key=MY_KEY",
-		"email-delivery-mcp --http --port 4011 --allow-writes --tags \"Account and access\""
+		"email-delivery-mcp --http --port 4011 --allow-writes --tags \"Account and access\"",
+		"email-delivery-mcp --tags \"Metrics, reputation, engagement\" --tags Quotas"
 	],
 	exits: [
 		[0, "--list or --help printed, or stopped (stdin closed, Ctrl-C)"],
 		[1, "the server could not start (the port is taken)"],
-		[2, "bad arguments: an unknown tool or tag, a write without --allow-writes, a missing variable"]
+		[2, "bad arguments: an unknown tool or tag, one named twice, a write without --allow-writes, a missing variable"]
 	]
 };
+/** Settles when `signal` is aborted, or when `also` settles. */
+const until = (signal, also) => new Promise((resolve) => {
+	signal.addEventListener("abort", () => resolve(), { once: true });
+	if (signal.aborted) resolve();
+	also?.(resolve);
+});
 const clientEnvironmentHint = "an MCP client passes only the variables its configuration's env names (the Inspector's CLI: -e VAR=value)";
 /** `--header-env Name=VAR` as [Name, value]; throws a ToolChoiceError naming what is wrong, never the value. */
 function headersFromEnvironment(pairs, env) {
@@ -20590,7 +20763,6 @@ function baseUrlOf(given, table) {
 	if (url.search || url.hash) throw new ToolChoiceError("the base URL has a query or fragment: give the service root only");
 	return text.replace(/\/+$/, "");
 }
-const listOf = (value) => value === void 0 ? void 0 : value.split(",").map((item) => item.trim()).filter(Boolean);
 function effect(tool) {
 	if (isReadOnly(tool)) return "read-only";
 	return tool.method === "DELETE" ? "deletes" : "writes";
@@ -20606,22 +20778,37 @@ function printList(table, tools, baseUrl, io) {
 	}
 	return 0;
 }
-/** Runs the command with parsed `values`: the exit code when it ends at once, undefined while it serves (until stdin closes or a signal). */
-async function runMcp(values, table, io) {
+/** The headers every call sends: each security scheme's variable that is set, then `--header-env`'s. */
+function credentialHeaders(table, headerEnv, env) {
+	return [...table.credentials.flatMap((credential) => {
+		const value = env[credential.variable];
+		return value ? [[credential.header, credential.bearer ? `Bearer ${value}` : value]] : [];
+	}), ...headersFromEnvironment(headerEnv, env)];
+}
+/** What the server serves, for its first line on stderr. */
+function servingWhat(table, tools, resources, allowWrites, baseUrl) {
+	const others = table.tools.length - tools.length;
+	const left = others > 0 ? ` (${others} others not served${allowWrites ? "" : "; --allow-writes serves the writes"})` : "";
+	return `${tools.length} ${allowWrites ? "" : "read-only "}tools of ${table.title} ${table.version}${left} and ${resources.entries.length} resources to read; calls go to ${baseUrl}`;
+}
+/**
+* Runs the command with parsed `values`, serving `table`'s tools and `resources`: the exit code,
+* once it ends (at once, or when it stops serving: stdin closed, or `io.signal`).
+*/
+async function runMcp(values, table, resources, io) {
 	let tools;
 	let baseUrl;
 	let headers;
+	const given = (list) => list === void 0 || list.length === 0 ? void 0 : list;
+	const choice = {
+		allowWrites: values["allow-writes"] === true,
+		tools: given(values.tools),
+		tags: given(values.tags)
+	};
 	try {
-		tools = chooseTools(table, {
-			allowWrites: values["allow-writes"] === true,
-			names: listOf(values.tools),
-			tags: listOf(values.tags)
-		});
+		tools = chooseTools(table, choice);
 		baseUrl = baseUrlOf(values["base-url"] ?? (io.env["EMAIL_DELIVERY_BASE_URL"] || void 0), table);
-		headers = [...table.credentials.flatMap((credential) => {
-			const value = io.env[credential.variable];
-			return value ? [[credential.header, credential.bearer ? `Bearer ${value}` : value]] : [];
-		}), ...headersFromEnvironment(values["header-env"], io.env)];
+		headers = credentialHeaders(table, values["header-env"], io.env);
 	} catch (error) {
 		if (!(error instanceof ToolChoiceError)) throw error;
 		io.err(`mcp: ${error.message}`);
@@ -20637,26 +20824,30 @@ async function runMcp(values, table, io) {
 		headers: Object.fromEntries(headers),
 		maxResultBytes: Number(values["max-result-bytes"]),
 		timeoutMs: Number(values["timeout-ms"]),
-		log: io.err
+		log: io.err,
+		notServed: notServedReason(table, choice)
 	});
-	const others = table.tools.length - tools.length;
-	const what = `${tools.length} ${values["allow-writes"] ? "" : "read-only "}tools of ${table.title} ${table.version}${others > 0 ? ` (${others} others not served${values["allow-writes"] ? "" : "; --allow-writes serves the writes"})` : ""}; calls go to ${baseUrl}`;
+	const what = servingWhat(table, tools, resources, choice.allowWrites, baseUrl);
 	if (!values.http) {
-		await createToolServer(table, caller).connect(new StdioServerTransport());
+		const server = createToolServer(table, caller, resources);
+		await server.connect(new StdioServerTransport());
 		io.err(`mcp: serving ${what} over stdio`);
-		return;
+		await until(io.signal, (resolve) => process.stdin.once("end", resolve));
+		await server.close();
+		return 0;
 	}
 	let served;
 	try {
-		served = await serveHttp(() => createToolServer(table, caller), Number(values.port), io.err);
+		served = await serveHttp(() => createToolServer(table, caller, resources), Number(values.port), io.err);
 	} catch (error) {
 		io.err(`mcp: cannot listen on 127.0.0.1:${String(values.port)}: ${error instanceof Error ? error.message : String(error)}`);
 		return 1;
 	}
 	io.err(`mcp: serving ${what} at ${served.url} (Ctrl-C to stop)`);
-	const stop = () => void served.close().then(() => (io.err("mcp: stopped"), process.exit(0)));
-	process.once("SIGINT", stop);
-	process.once("SIGTERM", stop);
+	await until(io.signal);
+	await served.close();
+	io.err("mcp: stopped");
+	return 0;
 }
 
 // scripts/mcp/mcp-bin.ts
@@ -20668,17 +20859,25 @@ const command = program === mcpCommand.name ? mcpCommand : {
 	program,
 	examples: mcpCommand.examples.map((example) => example.replaceAll(mcpCommand.name, program))
 };
-const parsed = commandLine(command, process.argv.slice(2));
+const io = {
+	env: process.env,
+	out: (line) => console.log(line),
+	err: (line) => console.error(line),
+	write: (text) => void process.stdout.write(text)
+};
+const parsed = commandLine(command, process.argv.slice(2), io);
 if (typeof parsed === "number") process.exitCode = parsed;
 else {
-	const table = JSON.parse(fs.readFileSync(new URL("../mcp-tools.json", import.meta.url), "utf8"));
-	const io = {
-		env: process.env,
-		out: (line) => console.log(line),
-		err: (line) => console.error(line)
-	};
-	const code = await runMcp(parsed.values, table, io);
-	if (code !== void 0) process.exitCode = code;
+	const folder = fileURLToPath(new URL("..", import.meta.url));
+	const table = JSON.parse(fs.readFileSync(path.join(folder, "mcp-tools.json"), "utf8"));
+	const stop = new AbortController();
+	process.once("SIGINT", () => stop.abort());
+	process.once("SIGTERM", () => stop.abort());
+	process.exitCode = await runMcp(parsed.values, table, await resourcesInFolder(folder), {
+		...io,
+		signal: stop.signal
+	});
+	if (stop.signal.aborted) process.exit();
 }
 
 export {  };

@@ -4,7 +4,8 @@
 import { type CommandDefinition, type CommandIo, commandLine } from '../command-line.ts';
 import { forTerminal, forTerminalLines } from '../escape.ts';
 import { mcpCommand, runMcp } from '../mcp/mcp-command.ts';
-import { mcpDescription } from '../mcp/mcp-description.ts';
+import { mcpDescription, resourcesOf } from '../mcp/mcp-description.ts';
+import { type ResourceSet, resourcesInFolder } from '../mcp/mcp-resources.ts';
 import { type McpToolTable } from '../mcp/mcp-server.ts';
 import { mcpToolTable } from '../mcp/tool-table.ts';
 import { openProject } from '../project.ts';
@@ -31,13 +32,18 @@ export async function run(args: string[], io: CommandIo): Promise<number> {
   if (typeof parsed === 'number') return parsed;
   const overlays: string[] = parsed.values.overlay;
   let table: McpToolTable;
+  let resources: ResourceSet;
   try {
-    table = mcpToolTable(await mcpDescription(openProject(io.root), overlays, io.cwd));
+    const project = openProject(io.root);
+    const document = await mcpDescription(project, overlays, io.cwd);
+    table = mcpToolTable(document);
+    // The build's resources; with overlays, the same files made in memory from the overlaid description.
+    resources = overlays.length === 0 ? await resourcesInFolder(project.outputDir) : await resourcesOf(document);
   } catch (error) {
     io.err(`mcp: ${forTerminalLines(error instanceof Error ? error.message : String(error)).join('\n')}`);
     return 1;
   }
   // On stderr, as every line but the protocol's and --list's: which description the tools come from.
   if (overlays.length > 0) io.err(forTerminal(`mcp: the description with ${overlays.length} overlay(s): ${overlays.join(', ')}`));
-  return runMcp(parsed.values, table, io);
+  return runMcp(parsed.values, table, resources, io);
 }

@@ -9,3 +9,9 @@ export function mcpBinName(name: string): string {
   const joined = name.replace(/^@/, '').replace('/', '-');
   return joined.endsWith('-mcp') ? joined : `${joined}-mcp`;
 }
+
+/** The MCP command of the package a description is built into: an overlaid build's is named after its package (`info.x-package`). */
+export function mcpCommandOf(info: unknown): string {
+  const pkg = (info as { 'x-package'?: { name?: unknown } } | undefined)?.['x-package'];
+  return typeof pkg?.name === 'string' ? mcpBinName(pkg.name) : ownMcpBin;
+}

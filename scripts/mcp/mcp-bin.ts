@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // The package's `email-delivery-mcp` command (package.json `bin`; an overlaid package's is named
 // after it, `acme-email-api-mcp`): the MCP server of the description the package was built from.
-// Compiled by the build into dist/mcp.js, which reads the tool table the build wrote beside dist/
-// (mcp-tools.json); in the checkout, run `npm run mcp`.
+// Compiled by the build into dist/mcp.js, which reads the tool table and the resources' list the
+// build wrote beside dist/ (mcp-tools.json, mcp-resources.json); in the checkout, run `npm run mcp`.
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { commandLine } from '../command-line.ts';
 import { mcpCommand, runMcp } from './mcp-command.ts';
+import { resourcesInFolder } from './mcp-resources.ts';
 import type { McpToolTable } from './mcp-server.ts';
 
 // The name it was started by (npm links a bin under its name), for its help and messages; run as a
@@ -26,11 +28,13 @@ const io = {
 const parsed = commandLine(command, process.argv.slice(2), io);
 if (typeof parsed === 'number') process.exitCode = parsed;
 else {
-  const table = JSON.parse(fs.readFileSync(new URL('../mcp-tools.json', import.meta.url), 'utf8')) as McpToolTable;
+  // The build's folder, which dist/ is in: its tool table, and the resources it wrote.
+  const folder = fileURLToPath(new URL('..', import.meta.url));
+  const table = JSON.parse(fs.readFileSync(path.join(folder, 'mcp-tools.json'), 'utf8')) as McpToolTable;
   const stop = new AbortController();
   process.once('SIGINT', () => stop.abort());
   process.once('SIGTERM', () => stop.abort());
-  process.exitCode = await runMcp(parsed.values, table, { ...io, signal: stop.signal });
+  process.exitCode = await runMcp(parsed.values, table, await resourcesInFolder(folder), { ...io, signal: stop.signal });
   // Stopped by a signal: end now, whatever the SDK still holds open.
   if (stop.signal.aborted) process.exit();
 }

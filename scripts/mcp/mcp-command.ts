@@ -9,6 +9,7 @@ import type { CommandDefinition, ParsedValues } from '../command-line.ts';
 import { forTerminal } from '../escape.ts';
 import { ownMcpBin } from './mcp-bin-name.ts';
 import { serveHttp } from './mcp-http.ts';
+import type { ResourceSet } from './mcp-resources.ts';
 import {
   chooseTools,
   createToolServer,
@@ -16,7 +17,9 @@ import {
   defaultTimeoutMs,
   isReadOnly,
   type McpToolTable,
+  notServedReason,
   ToolCaller,
+  type ToolChoice,
   ToolChoiceError,
   type ToolDefinition,
 } from './mcp-server.ts';
@@ -32,7 +35,8 @@ export const mcpCommand: CommandDefinition = {
     'Streamable HTTP at http://127.0.0.1:<port>/mcp (loopback only; a foreign Host or Origin gets a 403).',
     `Calls go to --base-url, else $${baseUrlVariable}, else the description's default (the local mock).`,
     'Credentials come from the environment only, never from a tool argument: --header-env, or the variable',
-    "of each security scheme the description declares (an overlay's), which --list names.",
+    "of each security scheme the description declares (an overlay's), which --list names. The reference the build",
+    'wrote (its Markdown pages, llms.txt, the bundle) is offered as resources to read.',
   ].join('\n'),
   options: {
     http: { type: 'boolean', description: 'serve Streamable HTTP on 127.0.0.1 instead of stdio' },
@@ -45,8 +49,19 @@ export const mcpCommand: CommandDefinition = {
     },
     'base-url': { type: 'string', value: '<url>', description: `the service's base URL (default: $${baseUrlVariable}, else the description's default)` },
     'allow-writes': { type: 'boolean', description: 'serve the operations that are not GET too (sending, replacing, deleting)' },
-    tools: { type: 'string', value: '<a,b>', description: 'serve only these tools (operationIds, comma-separated)' },
-    tags: { type: 'string', value: '<x,y>', description: "serve only the tools of these tags (the description's areas, comma-separated)" },
+    tools: {
+      type: 'string',
+      value: '<a,b>',
+      multiple: true,
+      description: 'serve these tools (operationIds, comma-separated or one --tools each), and with --tags, those of its tags too',
+    },
+    tags: {
+      type: 'string',
+      value: '<tag>',
+      multiple: true,
+      description:
+        'serve the tools of this tag (an area of the description), its whole name even with commas in it; give --tags once per tag, or several tags joined by commas',
+    },
     'header-env': {
       type: 'string',
       value: '<Name=VAR>',
@@ -74,11 +89,12 @@ export const mcpCommand: CommandDefinition = {
     'email-delivery-mcp --list',
     'EMAIL_DELIVERY_BASE_URL=https://api.example.test MY_KEY=... email-delivery-mcp --header-env X-Api-Key=MY_KEY',
     'email-delivery-mcp --http --port 4011 --allow-writes --tags "Account and access"',
+    'email-delivery-mcp --tags "Metrics, reputation, engagement" --tags Quotas',
   ],
   exits: [
     [0, '--list or --help printed, or stopped (stdin closed, Ctrl-C)'],
     [1, 'the server could not start (the port is taken)'],
-    [2, 'bad arguments: an unknown tool or tag, a write without --allow-writes, a missing variable'],
+    [2, 'bad arguments: an unknown tool or tag, one named twice, a write without --allow-writes, a missing variable'],
   ],
 };
 
@@ -131,14 +147,6 @@ function baseUrlOf(given: string | undefined, table: McpToolTable): string {
   return text.replace(/\/+$/, '');
 }
 
-const listOf = (value: string | undefined) =>
-  value === undefined
-    ? undefined
-    : value
-        .split(',')
-        .map((item) => item.trim())
-        .filter(Boolean);
-
 function effect(tool: ToolDefinition): string {
   if (isReadOnly(tool)) return 'read-only';
   return tool.method === 'DELETE' ? 'deletes' : 'writes';
@@ -156,21 +164,38 @@ function printList(table: McpToolTable, tools: ToolDefinition[], baseUrl: string
   return 0;
 }
 
-/** Runs the command with parsed `values`: the exit code, once it ends (at once, or when it stops serving: stdin closed, or `io.signal`). */
-export async function runMcp(values: ParsedValues, table: McpToolTable, io: McpIo): Promise<number> {
+/** The headers every call sends: each security scheme's variable that is set, then `--header-env`'s. */
+function credentialHeaders(table: McpToolTable, headerEnv: string[], env: NodeJS.ProcessEnv): [string, string][] {
+  return [
+    ...table.credentials.flatMap((credential): [string, string][] => {
+      const value = env[credential.variable];
+      return value ? [[credential.header, credential.bearer ? `Bearer ${value}` : value]] : [];
+    }),
+    ...headersFromEnvironment(headerEnv, env),
+  ];
+}
+
+/** What the server serves, for its first line on stderr. */
+function servingWhat(table: McpToolTable, tools: ToolDefinition[], resources: ResourceSet, allowWrites: boolean, baseUrl: string): string {
+  const others = table.tools.length - tools.length;
+  const left = others > 0 ? ` (${others} others not served${allowWrites ? '' : '; --allow-writes serves the writes'})` : '';
+  return `${tools.length} ${allowWrites ? '' : 'read-only '}tools of ${table.title} ${table.version}${left} and ${resources.entries.length} resources to read; calls go to ${baseUrl}`;
+}
+
+/**
+ * Runs the command with parsed `values`, serving `table`'s tools and `resources`: the exit code,
+ * once it ends (at once, or when it stops serving: stdin closed, or `io.signal`).
+ */
+export async function runMcp(values: ParsedValues, table: McpToolTable, resources: ResourceSet, io: McpIo): Promise<number> {
   let tools: ToolDefinition[];
   let baseUrl: string;
   let headers: [string, string][];
+  const given = (list: string[] | undefined) => (list === undefined || list.length === 0 ? undefined : list);
+  const choice: ToolChoice = { allowWrites: values['allow-writes'] === true, tools: given(values.tools), tags: given(values.tags) };
   try {
-    tools = chooseTools(table, { allowWrites: values['allow-writes'] === true, names: listOf(values.tools), tags: listOf(values.tags) });
+    tools = chooseTools(table, choice);
     baseUrl = baseUrlOf(values['base-url'] ?? (io.env[baseUrlVariable] || undefined), table);
-    headers = [
-      ...table.credentials.flatMap((credential): [string, string][] => {
-        const value = io.env[credential.variable];
-        return value ? [[credential.header, credential.bearer ? `Bearer ${value}` : value]] : [];
-      }),
-      ...headersFromEnvironment(values['header-env'] as string[], io.env),
-    ];
+    headers = credentialHeaders(table, values['header-env'] as string[], io.env);
   } catch (error) {
     if (!(error instanceof ToolChoiceError)) throw error;
     io.err(`mcp: ${error.message}`);
@@ -193,11 +218,11 @@ export async function runMcp(values: ParsedValues, table: McpToolTable, io: McpI
     maxResultBytes: Number(values['max-result-bytes']),
     timeoutMs: Number(values['timeout-ms']),
     log: io.err,
+    notServed: notServedReason(table, choice),
   });
-  const others = table.tools.length - tools.length;
-  const what = `${tools.length} ${values['allow-writes'] ? '' : 'read-only '}tools of ${table.title} ${table.version}${others > 0 ? ` (${others} others not served${values['allow-writes'] ? '' : '; --allow-writes serves the writes'})` : ''}; calls go to ${baseUrl}`;
+  const what = servingWhat(table, tools, resources, choice.allowWrites, baseUrl);
   if (!values.http) {
-    const server = createToolServer(table, caller);
+    const server = createToolServer(table, caller, resources);
     await server.connect(new StdioServerTransport());
     io.err(`mcp: serving ${what} over stdio`);
     await until(io.signal, (resolve) => process.stdin.once('end', resolve));
@@ -206,7 +231,7 @@ export async function runMcp(values: ParsedValues, table: McpToolTable, io: McpI
   }
   let served;
   try {
-    served = await serveHttp(() => createToolServer(table, caller), Number(values.port), io.err);
+    served = await serveHttp(() => createToolServer(table, caller, resources), Number(values.port), io.err);
   } catch (error) {
     io.err(`mcp: cannot listen on 127.0.0.1:${String(values.port)}: ${error instanceof Error ? error.message : String(error)}`);
     return 1;

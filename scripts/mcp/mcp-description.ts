@@ -1,9 +1,11 @@
 // The description `npm run mcp` serves: the project's bundle, or with --overlay, the bundle with
-// the user's overlays applied in memory (scripts/overlay/build-overlaid.ts, as the mock and verify do).
+// the user's overlays applied in memory (scripts/overlay/build-overlaid.ts, as the mock and verify do),
+// and then its resources made in memory as the build writes them (resourcesOf).
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { OpenApiDocument } from '../openapi-document.ts';
 import type { Project } from '../project.ts';
+import { resourcesInMemory, type ResourceSet } from './mcp-resources.ts';
 
 export async function mcpDescription(project: Project, overlays: string[], cwd: string): Promise<OpenApiDocument> {
   const base = JSON.parse(await fs.readFile(path.join(project.outputDir, 'openapi.json'), 'utf8')) as OpenApiDocument;
@@ -12,4 +14,18 @@ export async function mcpDescription(project: Project, overlays: string[], cwd: 
   const files = overlays.map((file) => path.resolve(cwd, file));
   const { json } = await overlaidDescription(project, { overlays: files, out: '', shownAs: (file) => path.relative(cwd, file) }, base);
   return JSON.parse(json) as OpenApiDocument;
+}
+
+/** The resources an overlaid build of `document` would write (mcp-record.ts), made in memory: its Markdown reference and its bundle. */
+export async function resourcesOf(document: OpenApiDocument): Promise<ResourceSet> {
+  const [{ markdownReference }, { bundleJsonText }, { resourceTable }] = await Promise.all([
+    import('../pipeline/markdown-reference.ts'),
+    import('../lint/lint-description.ts'),
+    import('./mcp-record.ts'),
+  ]);
+  const texts = new Map([...markdownReference(document), ['openapi.json', bundleJsonText(document)]]);
+  return resourcesInMemory(
+    resourceTable(document, (file) => texts.get(file)!),
+    texts,
+  );
 }

@@ -5,12 +5,23 @@
 // input schema before anything is sent, and what the service answers comes back bounded in bytes
 // and time, escaped, without the credentials. The build copies this file into the package.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, type CallToolResult, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ErrorCode,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  ReadResourceRequestSchema,
+  type ServerCapabilities,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { closestName } from '../closest-name.ts';
 import { invisibleCharacter } from '../invisible-characters.ts';
 import { createDescribedClient, type ParameterStyle } from '../pipeline/client-runtime.ts';
+import { listedResources, ProtocolError, readResource, type ResourceSet } from './mcp-resources.ts';
 
 /** One input of a tool, and where the client puts it. */
 export interface ToolArgument {
@@ -60,6 +71,8 @@ export interface ToolServerOptions {
   fetch?: (request: Request) => Promise<Response>;
   /** One line per call: the tool, the first line of its result, the time it took; never the arguments. */
   log?: (line: string) => void;
+  /** Why a tool of the table is not served, and how to serve it (notServedReason); a name it gives no reason for is unknown. */
+  notServed?: (name: string) => string | undefined;
 }
 
 /** The default bounds of a call's answer. */
@@ -74,26 +87,101 @@ export class ToolChoiceError extends Error {
 export const isReadOnly = (tool: ToolDefinition): boolean => tool.annotations.readOnlyHint;
 
 /**
- * The tools to serve: the read-only ones unless `allowWrites`, narrowed to `names` and `tags` when
- * given. A name or tag the table does not have, or a write asked for by name without
- * `allowWrites`, is refused, never silently dropped.
+ * What the server is asked to serve, as given: each `--tools` value a tool's name, or names joined
+ * by commas; each `--tags` value a tag's whole name (an area's name may hold commas), or tags joined
+ * by commas.
  */
-export function chooseTools(table: McpToolTable, choice: { allowWrites: boolean; names?: string[]; tags?: string[] }): ToolDefinition[] {
-  const byName = new Map(table.tools.map((tool) => [tool.name, tool]));
-  for (const name of choice.names ?? []) {
+export interface ToolChoice {
+  allowWrites: boolean;
+  tools?: string[];
+  tags?: string[];
+}
+
+const quoted = (names: string[]) => names.map((name) => `'${name}'`).join(', ');
+
+/** The tags `values` name: a value that is a tag's whole name is that tag; any other is split at its commas, each piece a tag. */
+function tagsNamed(values: string[], known: string[]): string[] {
+  const tags: string[] = [];
+  for (const value of values) {
+    const whole = value.trim();
+    const pieces = known.includes(whole)
+      ? [whole]
+      : whole
+          .split(',')
+          .map((piece) => piece.trim())
+          .filter(Boolean);
+    for (const piece of pieces) {
+      if (!known.includes(piece)) {
+        // A tag whose name holds commas, given among others, is split: say to give it alone.
+        const split = known.find((tag) => tag.includes(',') && whole.includes(tag));
+        const hint = split ? `: '${split}' is one tag, whose name holds commas: give it whole, in a --tags of its own` : suggestion(piece, known);
+        throw new ToolChoiceError(
+          `--tags: no tag '${clean(piece)}'${hint}; the tags are: ${quoted(known)} (give each tag whole in a --tags of its own, or several joined by commas)`,
+        );
+      }
+      if (tags.includes(piece)) throw new ToolChoiceError(`--tags: '${piece}' is named twice: name each tag once`);
+      tags.push(piece);
+    }
+  }
+  return tags;
+}
+
+/** The tool names `values` give, each checked: known, named once, and a write only with `allowWrites`. */
+function toolsNamed(values: string[], byName: Map<string, ToolDefinition>, allowWrites: boolean): string[] {
+  const names: string[] = [];
+  for (const name of values.flatMap((value) => value.split(',').map((piece) => piece.trim())).filter(Boolean)) {
     const tool = byName.get(name);
     if (!tool) throw new ToolChoiceError(`--tools: no tool '${clean(name)}'${suggestion(name, [...byName.keys()])}; \`--list --allow-writes\` lists them all`);
-    if (!choice.allowWrites && !isReadOnly(tool))
+    if (!allowWrites && !isReadOnly(tool))
       throw new ToolChoiceError(`--tools: '${name}' is not read-only (${tool.method} ${tool.path}); add --allow-writes to serve it`);
+    if (names.includes(name)) throw new ToolChoiceError(`--tools: '${name}' is named twice: name each tool once`);
+    names.push(name);
   }
-  const tags = new Set(table.tools.flatMap((tool) => tool.tags));
-  for (const tag of choice.tags ?? []) if (!tags.has(tag)) throw new ToolChoiceError(`--tags: no tag '${clean(tag)}'; the tags are: ${[...tags].join(', ')}`);
-  return table.tools.filter(
-    (tool) =>
-      (choice.allowWrites || isReadOnly(tool)) &&
-      (choice.names === undefined || choice.names.includes(tool.name)) &&
-      (choice.tags === undefined || tool.tags.some((tag) => choice.tags!.includes(tag))),
+  return names;
+}
+
+/**
+ * The tools to serve: the read-only ones unless `allowWrites`; with `--tools` or `--tags`, only the
+ * tools they name and the tools of the tags they name. A name or tag the table does not have, one
+ * named twice, a tool `--tags` serves already, a write asked for by name without `allowWrites`, a
+ * tag with nothing to serve: each is refused, never silently dropped.
+ */
+export function chooseTools(table: McpToolTable, choice: ToolChoice): ToolDefinition[] {
+  const byName = new Map(table.tools.map((tool) => [tool.name, tool]));
+  const served = (tool: ToolDefinition) => choice.allowWrites || isReadOnly(tool);
+  const tags = choice.tags === undefined ? undefined : tagsNamed(choice.tags, [...new Set(table.tools.flatMap((tool) => tool.tags))]);
+  const names = choice.tools === undefined ? undefined : toolsNamed(choice.tools, byName, choice.allowWrites);
+  for (const tag of tags ?? []) {
+    const all = table.tools.filter((tool) => tool.tags.includes(tag));
+    if (!all.some(served)) throw new ToolChoiceError(`--tags: '${tag}' has no read-only tool; add --allow-writes to serve its ${all.length} tools`);
+  }
+  for (const name of names ?? []) {
+    const tag = byName.get(name)!.tags.find((t) => tags?.includes(t));
+    if (tag) throw new ToolChoiceError(`--tools: '${name}' is served by --tags '${tag}' already: name it once`);
+  }
+  const chosen = table.tools.filter(
+    (tool) => served(tool) && ((names === undefined && tags === undefined) || names?.includes(tool.name) || tool.tags.some((tag) => tags?.includes(tag))),
   );
+  if (chosen.length === 0) throw new ToolChoiceError('--tools and --tags name no tool: give at least one');
+  return chosen;
+}
+
+/**
+ * Why a tool of `table` that `choice` does not serve is left out, and what serves it, for an agent
+ * that calls it: a write on a read-only server, or a tool `--tools` and `--tags` left out.
+ */
+export function notServedReason(table: McpToolTable, choice: ToolChoice): (name: string) => string | undefined {
+  return (name) => {
+    const tool = table.tools.find((candidate) => candidate.name === name);
+    if (!tool) return undefined;
+    const reasons: string[] = [];
+    if (!choice.allowWrites && !isReadOnly(tool)) reasons.push('it writes, and this server was started read-only: start it with --allow-writes');
+    if (choice.tools !== undefined || choice.tags !== undefined) {
+      const given = [...(choice.tools ?? []).map((v) => `--tools ${v}`), ...(choice.tags ?? []).map((v) => `--tags '${v}'`)].join(' ');
+      reasons.push(`this server was started with ${clean(given)}: add --tools ${name} or --tags '${tool.tags[0]}'`);
+    }
+    return `Tool not served: ${name} (${tool.method} ${tool.path}): ${reasons.join('; and ')} to serve it`;
+  };
 }
 
 /** The closest of `names` to `name`, as ` (did you mean 'x'?)`, when one is close. */
@@ -197,19 +285,23 @@ export class ToolCaller {
 
   /** The tools as `tools/list` answers, in the table's order. */
   listed(): Tool[] {
-    return [...this.tools.values()].map((tool) => ({
-      name: tool.name,
-      title: tool.title,
-      description: tool.description,
-      inputSchema: tool.inputSchema,
-      ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
-      annotations: tool.annotations,
-    }));
+    return [...this.tools.values()].map(listedTool);
+  }
+
+  /** A line of the server's log (stderr), when it keeps one. */
+  log(line: string): void {
+    this.options.log?.(line);
   }
 
   async call(name: string, args: Record<string, unknown> | undefined): Promise<CallToolResult> {
     const started = performance.now();
-    const result = await this.outcome(name, args);
+    let result: CallToolResult;
+    try {
+      result = await this.outcome(name, args);
+    } catch (error) {
+      if (error instanceof ProtocolError) this.log(`mcp: ${clean(name)}: refused: ${error.message}`);
+      throw error;
+    }
     const first = (result.content[0] as { text?: string } | undefined)?.text?.split('\n')[0] ?? '';
     this.options.log?.(
       `mcp: ${clean(name)}: ${result.isError ? 'error: ' : ''}${clean(first.replace(`${name}: `, ''))} (${Math.round(performance.now() - started)} ms)`,
@@ -219,7 +311,10 @@ export class ToolCaller {
 
   private async outcome(name: string, args: Record<string, unknown> | undefined): Promise<CallToolResult> {
     const tool = this.tools.get(name);
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${clean(name)}${suggestion(name, [...this.tools.keys()])}`);
+    if (!tool) {
+      const notServed = this.options.notServed?.(name);
+      throw new ProtocolError(ErrorCode.InvalidParams, notServed ?? `Unknown tool: ${clean(name)}${suggestion(name, [...this.tools.keys()])}`);
+    }
     const input = args ?? {};
     let validate = this.validators.get(name);
     if (!validate) this.validators.set(name, (validate = this.ajv.compile(tool.inputSchema)));
@@ -278,30 +373,37 @@ export class ToolCaller {
     const head = `HTTP ${response.status}${type ? ` (${clean(type)})` : ''} from ${tool.method} ${tool.path}`;
     const answerShown = this.bounded(this.hidden(text));
     const cut = state.truncated || answerShown.cut;
-    const shown = `${head}\n${text === '' ? '(no body)' : answerShown.text}${cut ? `\n[answer cut at ${this.options.maxResultBytes} bytes: the service sent more]` : ''}`;
-    if (!response.ok) return this.failure(shown);
-    if (!tool.outputSchema) return { content: [{ type: 'text', text: shown }] };
-    return this.structured(tool, text, shown, cut);
+    const answer = `${text === '' ? '(no body)' : answerShown.text}${cut ? `\n[answer cut at ${this.options.maxResultBytes} bytes: the service sent more]` : ''}`;
+    if (!response.ok) return this.failure(`${head}\n${answer}`);
+    if (!tool.outputSchema) return { content: [{ type: 'text', text: `${head}\n${answer}` }] };
+    return this.structured(tool, text, head, answer, cut);
   }
 
-  /** A success answer of a tool with an output schema: its JSON as `structuredContent` when it fits the schema, an error result when not. */
-  private structured(tool: ToolDefinition, text: string, shown: string, truncated: boolean): CallToolResult {
+  /**
+   * A success answer of a tool with an output schema: its JSON as `structuredContent` when it fits
+   * the schema; when not, an error result whose first line (the log's, and all some clients show
+   * of an error) says why.
+   */
+  private structured(tool: ToolDefinition, text: string, head: string, answer: string, truncated: boolean): CallToolResult {
     let value: unknown;
     try {
       if (truncated) throw new Error('it was cut off');
       value = JSON.parse(text);
     } catch (error) {
-      return this.failure(`${shown}\n[not the JSON object the description states: ${error instanceof Error ? error.message : String(error)}]`);
+      return this.failure(`${head}: not the JSON object the description states (${error instanceof Error ? error.message : String(error)})\n${answer}`);
     }
     let validate = this.outputValidators.get(tool.name);
     if (!validate) this.outputValidators.set(tool.name, (validate = this.ajv.compile(tool.outputSchema!)));
     if (!validate(value)) {
       const problem = validate.errors![0];
       return this.failure(
-        `${shown}\n[the answer does not match the description: ${clean(problem.instancePath || '(the body)')} ${clean(problem.message ?? '')}]`,
+        `${head}: the answer does not match the description: ${clean(problem.instancePath || '(the body)')} ${clean(problem.message ?? '')}\n${answer}`,
       );
     }
-    return { content: [{ type: 'text', text: shown }], structuredContent: JSON.parse(this.hidden(JSON.stringify(value))) as Record<string, unknown> };
+    return {
+      content: [{ type: 'text', text: `${head}\n${answer}` }],
+      structuredContent: JSON.parse(this.hidden(JSON.stringify(value))) as Record<string, unknown>,
+    };
   }
 
   private failure(text: string): CallToolResult {
@@ -349,16 +451,47 @@ export class ToolCaller {
   }
 }
 
-/** An MCP server (the SDK's) with the chosen tools; connect it to one transport. */
-export function createToolServer(table: McpToolTable, caller: ToolCaller): Server {
+/** A tool as `tools/list` answers it. */
+export function listedTool(tool: ToolDefinition): Tool {
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: tool.inputSchema,
+    ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
+    annotations: tool.annotations,
+  };
+}
+
+/** What the server declares it offers: tools and resources that do not change while it runs, and logging. */
+export const serverCapabilities: ServerCapabilities = { tools: { listChanged: false }, resources: { listChanged: false }, logging: {} };
+
+const noResources: ResourceSet = { entries: [], read: () => Promise.reject(new Error('no resources')) };
+
+/** An MCP server (the SDK's) with the chosen tools and the build's resources; connect it to one transport. */
+export function createToolServer(table: McpToolTable, caller: ToolCaller, resources: ResourceSet = noResources): Server {
+  const first = resources.entries[0]?.uri;
   const server = new Server(
     { name: 'email-delivery-api', title: `${table.title} (MCP)`, version: table.version },
     {
-      capabilities: { tools: { listChanged: false }, logging: {} },
-      instructions: `Tools for the ${table.title} ${table.version}, one per operation. Where a tool's description says a payload is not specified, the interface document leaves it open: the input schema says what may be sent, and an answer may be any JSON value.`,
+      capabilities: serverCapabilities,
+      instructions: `Tools for the ${table.title} ${table.version}, one per operation. Where a tool's description says a payload is not specified, the interface document leaves it open: the input schema says what may be sent, and an answer may be any JSON value.${first ? ` The reference is a resource to read: ${first} first.` : ''}`,
     },
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: caller.listed() }));
   server.setRequestHandler(CallToolRequestSchema, (request) => caller.call(request.params.name, request.params.arguments));
+  server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: listedResources(resources.entries) }));
+  // Every resource is listed: there is no template, no URI a client fills in.
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [] }));
+  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    try {
+      const result = await readResource(resources, request.params.uri);
+      caller.log(`mcp: read ${clean(request.params.uri)}`);
+      return result;
+    } catch (error) {
+      caller.log(`mcp: read refused: ${clean(error instanceof Error ? error.message : String(error), 400)}`);
+      throw error;
+    }
+  });
   return server;
 }

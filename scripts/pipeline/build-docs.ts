@@ -8,6 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { withCodeSamples } from './code-samples.ts';
 import { interfaceDocumentHtml, interfaceDocumentHtmlFile, withInterfaceDocumentLinks } from './interface-document.ts';
+import { mcpToolsHtml, mcpToolsHtmlFile, withMcpToolsLink } from './mcp-tools-page.ts';
+import { mcpCommandOf } from '../mcp/mcp-bin-name.ts';
+import { mcpToolTable } from '../mcp/tool-table.ts';
 import { type Project, ReportedError } from '../project.ts';
 import type { OpenApiDocument } from '../openapi-document.ts';
 import { checkRedoclyConfigFile } from '../lint/redocly.ts';
@@ -19,7 +22,8 @@ const redoclyCli = path.join(path.dirname(createRequire(import.meta.url).resolve
 
 /**
  * Renders `bundle` (with code samples, and links to what the interface document states) into
- * `<outDir>/docs/index.html`, with `project`'s Redoc options, and docs/interface-document.html beside it.
+ * `<outDir>/docs/index.html`, with `project`'s Redoc options, and docs/interface-document.html and
+ * the MCP server's tools' page (mcp-tools-page.ts) beside it.
  */
 export async function buildDocs(project: Project, bundle: OpenApiDocument, outDir: string): Promise<void> {
   // build-docs reads redocly.yaml's Redoc options: checked first, even without a lint step, within
@@ -28,7 +32,7 @@ export async function buildDocs(project: Project, bundle: OpenApiDocument, outDi
   const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-docs-'));
   try {
     const input = path.join(scratch, 'openapi.json');
-    await fs.writeFile(input, JSON.stringify(withInterfaceDocumentLinks(withCodeSamples(bundle))));
+    await fs.writeFile(input, JSON.stringify(withMcpToolsLink(withInterfaceDocumentLinks(withCodeSamples(bundle)))));
     await fs.mkdir(path.join(outDir, 'docs'), { recursive: true });
     const output = path.join(outDir, 'docs', 'index.html');
     const args = ['build-docs', input, '--output', output, '--inlineBundle', '--title', docsTitle, '--config', project.redoclyConfig, '--lint-config', 'error'];
@@ -44,6 +48,7 @@ export async function buildDocs(project: Project, bundle: OpenApiDocument, outDi
       );
     });
     await fs.writeFile(path.join(outDir, 'docs', interfaceDocumentHtmlFile), interfaceDocumentHtml());
+    await fs.writeFile(path.join(outDir, 'docs', mcpToolsHtmlFile), mcpToolsHtml(mcpToolTable(bundle), mcpCommandOf(bundle.info)));
     await fs.writeFile(output, withMarkdownAlternate(withContentSecurityPolicy(withoutRemoteLogo(await fs.readFile(output, 'utf8')))));
   } finally {
     await fs.rm(scratch, { recursive: true, force: true });

@@ -22,7 +22,9 @@ import {
 import { listOperations, type Operation } from './bundle-operations.ts';
 import { interfaceDocumentFile, interfaceDocumentMarkdown, interfaceDocumentTitle, withOperationLinks } from './interface-document.ts';
 import { overlayTargetsFile, overlayTargetsMarkdown } from './overlay-targets.ts';
-import { mcpBinName, ownMcpBin } from '../mcp/mcp-bin-name.ts';
+import { mcpCommandOf } from '../mcp/mcp-bin-name.ts';
+import { mcpToolTable } from '../mcp/tool-table.ts';
+import { mcpToolsFile, mcpToolsMarkdown, mcpToolsTitle } from './mcp-tools-page.ts';
 
 /** The file name of an area's page: its tag, lower-cased, words joined by hyphens. */
 export const areaFile = (tag: string) => `${new GithubSlugger().slug(tag)}.md`;
@@ -218,6 +220,8 @@ function indexPage(document: OpenApiDocument, areas: Area[], link: (area: Area, 
     '',
     `[${interfaceDocumentTitle}](${interfaceDocumentFile}): each part's verdict, and each operation as the project's table holds it.`,
     '',
+    `[${mcpToolsTitle}](${mcpToolsFile}): the operations as tools for AI agents, each with its annotations and what it leaves open.`,
+    '',
     ...securitySchemeLines(document),
     '## Areas',
     '',
@@ -230,12 +234,6 @@ function indexPage(document: OpenApiDocument, areas: Area[], link: (area: Area, 
       '',
     ]),
   ].join('\n');
-}
-
-/** The package's MCP command: an overlaid build's is named after its package (`info.x-package`). */
-function mcpCommandOf(info: Info): string {
-  const pkg = (info as { 'x-package'?: { name?: unknown } })['x-package'];
-  return typeof pkg?.name === 'string' ? mcpBinName(pkg.name) : ownMcpBin;
 }
 
 /** Each heading one level deeper, for a page that becomes a section of llms-full.txt. */
@@ -256,6 +254,8 @@ export function markdownReference(document: OpenApiDocument): Map<string, string
   const sections = new Map(areas.map((area) => [area, areaSections(document, area)]));
   for (const area of areas) files.set(`reference/${area.file}`, `${areaIntroduction(document, area, true)}${sections.get(area)}`);
   files.set(`reference/${interfaceDocumentFile}`, interfaceDocumentMarkdown());
+  const toolsPage = mcpToolsMarkdown(mcpToolTable(document), mcpCommandOf(info));
+  files.set(`reference/${mcpToolsFile}`, toolsPage);
   files.set(`reference/${overlayTargetsFile}`, overlayTargetsMarkdown(document));
 
   files.set(
@@ -281,6 +281,7 @@ export function markdownReference(document: OpenApiDocument): Map<string, string
       '## MCP server',
       '',
       `- [Its tools](mcp-tools.json): one tool per operation, named by its operationId, served by the package's \`${mcpCommandOf(info)}\` command (\`npm run mcp\` in a clone) over stdio or loopback HTTP; read-only unless \`--allow-writes\`, credentials from the environment only`,
+      `- [${mcpToolsTitle}](reference/${mcpToolsFile}): each tool's call, annotations and what it leaves open; the server also offers these pages and the bundle as resources to read`,
       '',
       '## Optional',
       '',
@@ -295,11 +296,14 @@ export function markdownReference(document: OpenApiDocument): Map<string, string
   // page as a section.
   const index = indexPage(document, areas, () => '#').replace(/\[([^\]]+)\]\(#\)/g, '$1');
   const pages = areas.map((area) => demoted(`${areaIntroduction(document, area, false)}${sections.get(area)}`));
-  // The links to the interface document's page point at its section, the last.
-  const full = [index, ...pages, demoted(interfaceDocumentMarkdown())].join('\n');
+  // The links to the interface document's page and the tools' page point at their sections, the last two.
+  const full = [index, ...pages, demoted(interfaceDocumentMarkdown()), demoted(toolsPage)].join('\n');
   files.set(
     'llms-full.txt',
-    full.replaceAll(`](${interfaceDocumentFile}#`, '](#').replaceAll(`](${interfaceDocumentFile})`, `](#${new GithubSlugger().slug(interfaceDocumentTitle)})`),
+    full
+      .replaceAll(`](${interfaceDocumentFile}#`, '](#')
+      .replaceAll(`](${interfaceDocumentFile})`, `](#${new GithubSlugger().slug(interfaceDocumentTitle)})`)
+      .replaceAll(`](${mcpToolsFile})`, `](#${new GithubSlugger().slug(mcpToolsTitle)})`),
   );
   return files;
 }

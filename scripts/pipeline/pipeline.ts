@@ -103,6 +103,16 @@ export const mcpStep: Step = {
   },
 };
 
+/** mcp-resources.json and openapi-mcp.json: what the MCP server offers to read, and its tools and resources on record (scripts/mcp/mcp-record.ts). */
+export const mcpRecordStep: Step = {
+  name: 'mcp-record',
+  after: ['bundle', 'reference'],
+  async run(context) {
+    const { writeMcpRecord } = await import('../mcp/mcp-record.ts');
+    await writeMcpRecord(requireBundle(context), context.outDir);
+  },
+};
+
 /** reference/ (README.md and a page per area), llms.txt and llms-full.txt: the Markdown reference. */
 export const referenceStep: Step = {
   name: 'reference',
@@ -127,7 +137,7 @@ export const docsStep: Step = {
 };
 
 /** The steps whose outputs are committed and drift-checked. */
-export const committedSteps: Step[] = [lintStep, bundleStep, variantsStep, typesStep, clientStep, mcpStep, referenceStep];
+export const committedSteps: Step[] = [lintStep, bundleStep, variantsStep, typesStep, clientStep, mcpStep, referenceStep, mcpRecordStep];
 
 /** generated/docs/ is built, not committed (README): the drift check leaves it out. */
 export const uncommittedOutputs = ['docs'];

@@ -76,7 +76,8 @@ describe('npm run mcp over Streamable HTTP', () => {
     expect(result.code, result.output).toBe(0);
     expect(result.stdout).toContain('Baseline check passed: all failures are expected.');
     const summary = (scenario: string) => new RegExp(`\\n\\S+ ${scenario}: (\\d+) passed, (\\d+) failed\\n`).exec(result.stdout)?.slice(1).map(Number);
-    for (const scenario of ['server-initialize', 'ping', 'tools-list', 'logging-set-level']) expect(summary(scenario), scenario).toEqual([1, 0]);
+    for (const scenario of ['server-initialize', 'ping', 'tools-list', 'logging-set-level', 'resources-list'])
+      expect(summary(scenario), scenario).toEqual([1, 0]);
     expect(summary('dns-rebinding-protection')).toEqual([2, 0]);
     // A stateless server gives no session id: the suite's SSE scenarios check nothing (in the baseline).
     expect(summary('server-sse-polling')).toEqual([0, 0]);
@@ -128,6 +129,20 @@ describe('npm run mcp over stdio, through the Inspector', () => {
     expect(called.output).toMatch(/Tool 'deleteMessage' not found on server/);
     expect(failing.requests.filter((request) => request.method === 'DELETE')).toEqual([]);
   });
+});
+
+// The x-mcp document is what Redocly and Zudoku render for readers: the build writes it from the
+// tool table (mcp-record.ts); Redocly's own introspection of the real server, every tool served,
+// must find it current. (test/unit/mcp-record.test.ts compares it with an SDK client in process.)
+it("generated/openapi-mcp.json is current: the pinned Redocly CLI's introspect-mcp --check against the package's server", async () => {
+  const server = `"${process.execPath}" "${path.join(root, 'generated', 'dist', 'mcp.js')}" --allow-writes`;
+  const checked = await run(bin('redocly'), ['introspect-mcp', '--command', server, '-o', path.join(root, 'generated', 'openapi-mcp.json'), '--check'], root, {
+    REDOCLY_TELEMETRY: 'off',
+    REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+  });
+  expect(checked.code, checked.output).toBe(0);
+  expect(checked.output).toContain('generated/openapi-mcp.json is up to date with the MCP server.');
+  expect(checked.output).toMatch(/serving 29 tools of .* and \d+ resources to read/);
 });
 
 describe('npm run mcp --overlay', () => {

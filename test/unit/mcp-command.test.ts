@@ -4,13 +4,15 @@
 // its value.
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseCommandLine } from '../../scripts/command-line.ts';
+import { helpText, parseCommandLine } from '../../scripts/command-line.ts';
 import { mcpCommand, runMcp } from '../../scripts/mcp/mcp-command.ts';
+import type { ResourceSet } from '../../scripts/mcp/mcp-resources.ts';
 import type { McpToolTable } from '../../scripts/mcp/mcp-server.ts';
 import { mcpToolTable } from '../../scripts/mcp/tool-table.ts';
 import { overlaidDescription } from '../../scripts/overlay/build-overlaid.ts';
 import { checkout, loadBundle, root } from '../support/helpers.ts';
 
+const noResources: ResourceSet = { entries: [], read: () => Promise.reject(new Error('none')) };
 let table: McpToolTable;
 let withAuth: McpToolTable;
 beforeAll(async () => {
@@ -24,7 +26,7 @@ beforeAll(async () => {
 async function mcp(args: string[], env: NodeJS.ProcessEnv = {}, of = () => table) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runMcp(parseCommandLine(mcpCommand, args).values, of(), {
+  const code = await runMcp(parseCommandLine(mcpCommand, args).values, of(), noResources, {
     env,
     out: (line) => out.push(line),
     err: (line) => err.push(line),
@@ -70,6 +72,12 @@ describe('email-delivery-mcp before it serves', () => {
     [['--base-url', 'https://user:pw@example.test'], {}, 'mcp: the base URL holds credentials: pass them with --header-env instead'],
     [[], { EMAIL_DELIVERY_BASE_URL: 'not a url' }, 'mcp: the base URL "not a url" is not a URL: give one like https://api.example.test'],
     [['--tags', 'Nope'], {}, /^mcp: --tags: no tag 'Nope'; the tags are: /],
+    [
+      ['--tags', 'Quotas,Metrics, reputation, engagement'],
+      {},
+      /^mcp: --tags: no tag 'Metrics': 'Metrics, reputation, engagement' is one tag, whose name holds commas: give it whole, in a --tags of its own; /,
+    ],
+    [['--tools', 'listQuotas', '--tags', 'Quotas'], {}, "mcp: --tools: 'listQuotas' is served by --tags 'Quotas' already: name it once"],
   ])('%j is refused with one line and exit 2', async (args, env, message) => {
     const result = await mcp([...args, '--list'], env);
     expect(result.code).toBe(2);
@@ -88,6 +96,17 @@ describe('email-delivery-mcp before it serves', () => {
     ]);
     expect(result.out[0]).toMatch(/calls go to http:\/\/127\.0\.0\.1:4010\/v1$/);
     expect((await mcp(['--base-url', 'http://127.0.0.1:4010/v3', '--list'], {})).err).toEqual([]);
+  });
+
+  it('--tags takes a tag by its whole name, once per tag, as its help says', async () => {
+    const listed = await mcp(['--list', '--tags', 'Metrics, reputation, engagement', '--tags', 'Quotas']);
+    expect(listed.code, listed.err.join('\n')).toBe(0);
+    expect(listed.out.slice(1).map((line) => line.trim().split(/\s+/)[0])).toEqual(
+      table.tools.filter((t) => ['Metrics, reputation, engagement', 'Quotas'].includes(t.tags[0])).map((t) => t.name),
+    );
+    expect(helpText(mcpCommand)).toMatch(
+      /--tags <tag> +serve the tools of this tag \(an area of the description\), its whole name even with commas in it; give --tags once per tag/,
+    );
   });
 
   it('usage errors name the bin in their hint', () => {

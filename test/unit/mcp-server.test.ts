@@ -11,7 +11,18 @@ import { ListToolsResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsPlugin from 'ajv-formats';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { chooseTools, createToolServer, type McpToolTable, ToolCaller, ToolChoiceError, type ToolServerOptions } from '../../scripts/mcp/mcp-server.ts';
+import {
+  chooseTools,
+  createToolServer,
+  type McpToolTable,
+  notServedReason,
+  ToolCaller,
+  type ToolChoice,
+  ToolChoiceError,
+  type ToolServerOptions,
+} from '../../scripts/mcp/mcp-server.ts';
+import { type ResourceSet, resourcesInFolder } from '../../scripts/mcp/mcp-resources.ts';
+import { mcpToolsMarkdown } from '../../scripts/pipeline/mcp-tools-page.ts';
 import { credentialVariable, mcpToolTable } from '../../scripts/mcp/tool-table.ts';
 import { eachOperation } from '../../scripts/openapi-document.ts';
 import { overlaidDescription } from '../../scripts/overlay/build-overlaid.ts';
@@ -39,14 +50,18 @@ beforeEach(() => {
 });
 
 /** An SDK client connected in memory to a server of `tools` (default: every tool). */
-async function connect(options: Partial<ToolServerOptions> = {}, tools = table.tools, of = table): Promise<Client> {
+async function connect(options: Partial<ToolServerOptions> = {}, tools = table.tools, of = table, resources?: ResourceSet): Promise<Client> {
   const caller = new ToolCaller(of, tools, { baseUrl: service.url, headers: {}, maxResultBytes: 64 * 1024, timeoutMs: 5000, ...options });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await createToolServer(of, caller).connect(serverSide);
+  await createToolServer(of, caller, resources).connect(serverSide);
   const client = new Client({ name: 'test', version: '1.0.0' });
   await client.connect(clientSide);
   return client;
 }
+
+/** A client of the server that `choice` (--allow-writes, --tools, --tags) starts. */
+const connectChoosing = (choice: ToolChoice, log?: (line: string) => void) =>
+  connect({ notServed: notServedReason(table, choice), log }, chooseTools(table, choice));
 
 const text = (result: Awaited<ReturnType<Client['callTool']>>) => (result.content as { type: string; text: string }[]).map((part) => part.text).join('\n');
 
@@ -110,26 +125,166 @@ it('llms.txt names the server and links the tool table the build wrote', async (
 });
 
 describe('which tools are served', () => {
+  const readOnly = (tool: { annotations: { readOnlyHint: boolean } }) => tool.annotations.readOnlyHint;
+  const ofTag = (tag: string) => (tool: { tags: string[] }) => tool.tags.includes(tag);
+  const metrics = 'Metrics, reputation, engagement';
+
   it('read-only by default: only the GET operations; --allow-writes serves all', async () => {
-    const readOnly = chooseTools(table, { allowWrites: false });
-    expect(readOnly.map((t) => t.name)).toEqual(table.tools.filter((t) => t.method === 'GET').map((t) => t.name));
+    const served = chooseTools(table, { allowWrites: false });
+    expect(served.map((t) => t.name)).toEqual(table.tools.filter((t) => t.method === 'GET').map((t) => t.name));
     expect(chooseTools(table, { allowWrites: true })).toHaveLength(table.tools.length);
-    const client = await connect({}, readOnly);
-    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(readOnly.map((t) => t.name));
+    const client = await connect({}, served);
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(served.map((t) => t.name));
     await client.close();
   });
 
-  it('--tools and --tags narrow the choice; an unknown one or a write without --allow-writes is refused, naming it', () => {
-    expect(chooseTools(table, { allowWrites: false, names: ['listQuotas', 'getApiKey'] }).map((t) => t.name)).toEqual(['getApiKey', 'listQuotas']);
-    const tag = table.tools.find((t) => t.name === 'deleteMessage')!.tags[0];
-    expect(chooseTools(table, { allowWrites: true, tags: [tag] }).every((t) => t.tags.includes(tag))).toBe(true);
-    expect(() => chooseTools(table, { allowWrites: false, names: ['listQuota'] })).toThrow(
-      new ToolChoiceError("--tools: no tool 'listQuota' (did you mean 'listQuotas'?); `--list --allow-writes` lists them all"),
-    );
-    expect(() => chooseTools(table, { allowWrites: false, names: ['deleteMessage'] })).toThrow(
-      /'deleteMessage' is not read-only \(DELETE \/v1\/messages\/\{id\}\); add --allow-writes/,
-    );
-    expect(() => chooseTools(table, { allowWrites: false, tags: ['Nope'] })).toThrow(/--tags: no tag 'Nope'; the tags are: /);
+  it.each<[string, ToolChoice, (tool: McpToolTable['tools'][number]) => boolean]>([
+    ['a tag by its whole name, commas and all', { allowWrites: false, tags: [metrics] }, (t) => ofTag(metrics)(t)],
+    ['the same with writes', { allowWrites: true, tags: [metrics] }, ofTag(metrics)],
+    ['--tags once per tag', { allowWrites: false, tags: [metrics, 'Quotas'] }, (t) => ofTag(metrics)(t) || ofTag('Quotas')(t)],
+    ['tags joined by commas', { allowWrites: false, tags: ['Quotas, Webhooks'] }, (t) => readOnly(t) && (ofTag('Quotas')(t) || ofTag('Webhooks')(t))],
+    [
+      '--tools joined by commas and repeated',
+      { allowWrites: false, tools: ['listQuotas,getApiKey', 'listScopes'] },
+      (t) => ['listQuotas', 'getApiKey', 'listScopes'].includes(t.name),
+    ],
+    [
+      '--tools and --tags: the tools named and those of the tags',
+      { allowWrites: false, tools: ['getApiKey'], tags: ['Quotas'] },
+      (t) => t.name === 'getApiKey' || ofTag('Quotas')(t),
+    ],
+    ['a write by --tools with --allow-writes', { allowWrites: true, tools: ['sendBatch'] }, (t) => t.name === 'sendBatch'],
+  ])('%s', (_, choice, want) => {
+    expect(chooseTools(table, choice).map((t) => t.name)).toEqual(table.tools.filter((t) => want(t) && (choice.allowWrites || readOnly(t))).map((t) => t.name));
+  });
+
+  it.each<[string, ToolChoice, string | RegExp]>([
+    [
+      'an unknown tool',
+      { allowWrites: false, tools: ['listQuota'] },
+      "--tools: no tool 'listQuota' (did you mean 'listQuotas'?); `--list --allow-writes` lists them all",
+    ],
+    [
+      'a write without --allow-writes',
+      { allowWrites: false, tools: ['deleteMessage'] },
+      /^--tools: 'deleteMessage' is not read-only \(DELETE \/v1\/messages\/\{id\}\); add --allow-writes/,
+    ],
+    ['a tool named twice', { allowWrites: false, tools: ['listQuotas', 'getApiKey,listQuotas'] }, "--tools: 'listQuotas' is named twice: name each tool once"],
+    [
+      'a tool that --tags serves already',
+      { allowWrites: false, tools: ['listQuotas'], tags: ['Quotas'] },
+      "--tools: 'listQuotas' is served by --tags 'Quotas' already: name it once",
+    ],
+    [
+      'an unknown tag',
+      { allowWrites: false, tags: ['Nope'] },
+      /^--tags: no tag 'Nope'; the tags are: 'Account and access', .*'Metrics, reputation, engagement'.* \(give each tag whole in a --tags of its own, or several joined by commas\)$/,
+    ],
+    ['a misspelt tag', { allowWrites: false, tags: ['Quota'] }, /^--tags: no tag 'Quota' \(did you mean 'Quotas'\?\); the tags are: /],
+    [
+      'a tag whose name holds commas, joined to another',
+      { allowWrites: false, tags: [`Quotas,${metrics}`] },
+      /^--tags: no tag 'Metrics': 'Metrics, reputation, engagement' is one tag, whose name holds commas: give it whole, in a --tags of its own; the tags are: /,
+    ],
+    ['a tag named twice', { allowWrites: false, tags: ['Quotas', 'Webhooks,Quotas'] }, "--tags: 'Quotas' is named twice: name each tag once"],
+    [
+      'a tag of writes only, read-only',
+      { allowWrites: false, tags: ['Senders and branding'] },
+      "--tags: 'Senders and branding' has no read-only tool; add --allow-writes to serve its 2 tools",
+    ],
+    ['nothing but commas', { allowWrites: false, tools: [', ,'] }, '--tools and --tags name no tool: give at least one'],
+  ])('%s is refused, saying what to give', (_, choice, message) => {
+    expect(() => chooseTools(table, choice)).toThrow(ToolChoiceError);
+    expect(() => chooseTools(table, choice)).toThrow(message);
+  });
+
+  it.each<[string, ToolChoice, string, string]>([
+    [
+      'a write on a read-only server',
+      { allowWrites: false },
+      'sendBatch',
+      'Tool not served: sendBatch (POST /v1/batches/{id}/send): it writes, and this server was started read-only: start it with --allow-writes to serve it',
+    ],
+    [
+      'a tool --tools left out',
+      { allowWrites: false, tools: ['getApiKey'] },
+      'listQuotas',
+      "Tool not served: listQuotas (GET /v1/quotas): this server was started with --tools getApiKey: add --tools listQuotas or --tags 'Quotas' to serve it",
+    ],
+    [
+      'a write that --tags left out, on a read-only server',
+      { allowWrites: false, tags: [metrics] },
+      'deleteMessage',
+      `Tool not served: deleteMessage (DELETE /v1/messages/{id}): it writes, and this server was started read-only: start it with --allow-writes; and this server was started with --tags '${metrics}': add --tools deleteMessage or --tags 'Messages and batches' to serve it`,
+    ],
+    ['a misspelt name', { allowWrites: false }, 'listQuota', "Unknown tool: listQuota (did you mean 'listQuotas'?)"],
+  ])('%s: the call is a protocol error that says how to serve it, logged, and the server answers afterwards', async (_, choice, name, message) => {
+    const log: string[] = [];
+    const client = await connectChoosing(choice, (line) => log.push(line));
+    await expect(client.callTool({ name, arguments: {} })).rejects.toThrow(`MCP error -32602: ${message}`);
+    expect(log).toEqual([`mcp: ${name}: refused: ${message}`]);
+    expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+    expect(service.requests).toEqual([]);
+    await client.close();
+  });
+});
+
+describe('resources: what the build wrote for readers', () => {
+  let resources: ResourceSet;
+  let client: Client;
+  beforeAll(async () => {
+    resources = await resourcesInFolder(checkout.outputDir);
+    client = await connect({}, chooseTools(table, { allowWrites: false }), table, resources);
+  });
+  afterAll(() => client.close());
+
+  it('lists the Markdown reference (the index, a page per area, the interface document, the tools), llms.txt, llms-full.txt and the bundle, each with its MIME type and size', async () => {
+    const { resources: listed } = await client.listResources();
+    const areas = bundle.tags.map((tag: { name: string }) => tag.name);
+    expect(listed.map((r) => r.name)).toEqual([
+      'llms.txt',
+      'reference/README.md',
+      ...areas.map((area: string) => expect.stringMatching(new RegExp(`^reference/${area.toLowerCase().replace(/[^a-z]+/g, '-')}\\.md$`))),
+      'reference/interface-document.md',
+      'reference/mcp-tools.md',
+      'llms-full.txt',
+      'openapi.json',
+    ]);
+    expect(listed.filter((r) => areas.includes(r.title)).map((r) => r.title)).toEqual(areas);
+    for (const resource of listed) {
+      const file = path.join(checkout.outputDir, resource.name);
+      expect(resource.uri).toBe(`email-delivery://docs/${resource.name}`);
+      expect(resource.size, resource.name).toBe((await fs.stat(file)).size);
+      expect(resource.mimeType).toBe(resource.name.endsWith('.json') ? 'application/json' : 'text/markdown');
+    }
+    expect((await client.listResourceTemplates()).resourceTemplates).toEqual([]);
+  });
+
+  it('reads each listed resource as the build wrote it', async () => {
+    for (const { uri, name, mimeType } of (await client.listResources()).resources) {
+      const { contents } = await client.readResource({ uri });
+      expect(contents).toEqual([{ uri, mimeType, text: await fs.readFile(path.join(checkout.outputDir, name), 'utf8') }]);
+    }
+  });
+
+  it.each([
+    [
+      'a path out of the folder',
+      'email-delivery://docs/reference/../../package.json',
+      /a URI that names a path is never read: this server reads only the resources resources\/list lists$/,
+    ],
+    ['an encoded dot segment', 'email-delivery://docs/%2e%2e/package.json', /a URI that names a path is never read/],
+    [
+      'a near miss',
+      'email-delivery://docs/llms.tx',
+      /not a resource of this server \(did you mean 'email-delivery:\/\/docs\/llms\.txt'\?\); resources\/list lists the 16 it offers$/,
+    ],
+    ['a file the build wrote but does not offer', 'email-delivery://docs/mcp-resources.json', /: not a resource of this server/],
+    ['a file of this machine', 'file:///etc/passwd', /^MCP error -32602: Unknown resource: file:\/\/\/etc\/passwd: not a resource of this server; /],
+    ['control characters', 'email-delivery://docs/\u001b[2J\u202e', /Unknown resource: email-delivery:\/\/docs\/\\u001b\[2J\\u202e: /],
+  ])('%s is an InvalidParams error naming what it reads, and the server answers afterwards', async (_, uri, message) => {
+    await expect(client.readResource({ uri })).rejects.toThrow(message);
+    expect((await client.readResource({ uri: 'email-delivery://docs/llms.txt' })).contents).toHaveLength(1);
   });
 });
 
@@ -349,14 +504,31 @@ describe('from an overlaid description', () => {
   });
 
   it('returns structuredContent that fits the output schema, and a tool error for an answer that does not', async () => {
-    const client = await connect({}, overlaid.tools, overlaid);
+    const log: string[] = [];
+    const client = await connect({ log: (line) => log.push(line) }, overlaid.tools, overlaid);
     service.reply = () => jsonReply(200, { state: 'queued' });
     const fits = await client.callTool({ name: 'getMessageStatus' });
     expect(fits.structuredContent).toEqual({ state: 'queued' });
     service.reply = () => jsonReply(200, { state: 'lost' });
     const misfit = await client.callTool({ name: 'getMessageStatus' });
     expect(misfit.isError).toBe(true);
-    expect(text(misfit)).toMatch(/\[the answer does not match the description: \/state must be equal to one of the allowed values\]$/);
+    // Why, in the first line: all some clients show of an error, and the log's line.
+    expect(text(misfit)).toBe(
+      'HTTP 200 (application/json) from GET /v1/messages/status: the answer does not match the description: /state must be equal to one of the allowed values\n{"state":"lost"}',
+    );
+    expect(log.at(-1)).toMatch(
+      /^mcp: getMessageStatus: error: HTTP 200 .*: the answer does not match the description: \/state must be equal to one of the allowed values \(\d+ ms\)$/,
+    );
+    service.reply = () => ({ status: 200, body: 'queued', headers: { 'content-type': 'text/plain' } });
+    expect(text(await client.callTool({ name: 'getMessageStatus' }))).toMatch(/^getMessageStatus: ResponseBodyError: .*the success response body is not JSON/);
     await client.close();
+  });
+
+  it("the tools' page shows the overlay's typed body and output schema", () => {
+    const page = mcpToolsMarkdown(overlaid, 'acme-email-api-mcp');
+    expect(page).toContain(
+      '| `sendBatch` | Messages and batches | `POST /v1/batches/{id}/send` | writes, not idempotent, open world | with `--allow-writes` | `id` (string: its format is open); `body` (optional, a JSON object of `subject` (required), `sendAt`; other fields are open) |',
+    );
+    expect(page).toMatch(/\| `getMessageStatus` .* \| structured, by its output schema: `state`.* \|\n/);
   });
 });

@@ -1,0 +1,116 @@
+// The MCP server's resources: what the build wrote for readers (the Markdown reference, llms.txt,
+// llms-full.txt, the bundle), each listed with its MIME type and size, read-only. The list is the
+// build's (resource-table.ts writes it as mcp-resources.json beside the tools); a client names a
+// resource by its URI, which must be one the list holds exactly: no URI is ever turned into a path.
+// The build copies this file into the package.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { ErrorCode, type ReadResourceResult, type Resource } from '@modelcontextprotocol/sdk/types.js';
+import { closestName } from '../closest-name.ts';
+import { forTerminal } from '../escape.ts';
+
+/** The file the build writes the resources' list to, beside mcp-tools.json. */
+export const resourceListFile = 'mcp-resources.json';
+
+/** Where every resource's URI starts: the rest is the file's path in the build's folder, so the pages' relative links resolve to resources. */
+export const resourceUriBase = 'email-delivery://docs/';
+
+/** One resource as resources/list answers it, and the file of the build's folder it is read from. */
+export interface ResourceEntry {
+  uri: string;
+  name: string;
+  title: string;
+  description: string;
+  mimeType: string;
+  /** In bytes, as the build wrote it. */
+  size: number;
+  file: string;
+}
+
+/** The resources a server offers: the list, and how to read one of them. */
+export interface ResourceSet {
+  entries: ResourceEntry[];
+  /** The text of a listed entry. */
+  read(entry: ResourceEntry): Promise<string>;
+}
+
+/**
+ * A JSON-RPC error the SDK answers with as it is: its message goes to the client unprefixed (the
+ * SDK's McpError puts `MCP error <code>: ` into its message, and a client adds that again).
+ */
+export class ProtocolError extends Error {
+  override name = 'ProtocolError';
+  readonly code: number;
+  readonly data?: unknown;
+  constructor(code: number, message: string, data?: unknown) {
+    super(message);
+    this.code = code;
+    this.data = data;
+  }
+}
+
+/** A file of the build's folder, by a relative path of plain segments: no `..`, no absolute path, nothing hidden. */
+const plainFile = /^(?:[a-z0-9][a-z0-9._-]*\/)*[a-z0-9][a-z0-9._-]*$/i;
+
+/** The resources as resources/list answers them (without the file each is read from). */
+export const listedResources = (entries: ResourceEntry[]): Resource[] => entries.map(({ file: _file, ...resource }) => resource);
+
+/** Checks the list the build wrote: each entry a plain file under the folder, named by its own URI; throws naming the first that is not. */
+export function checkedEntries(entries: unknown, where: string): ResourceEntry[] {
+  if (!Array.isArray(entries)) throw new Error(`${where}: not a list of resources; run the build again`);
+  for (const entry of entries as ResourceEntry[]) {
+    const ok =
+      typeof entry === 'object' &&
+      entry !== null &&
+      typeof entry.file === 'string' &&
+      plainFile.test(entry.file) &&
+      !entry.file.split('/').includes('..') &&
+      entry.uri === `${resourceUriBase}${entry.file}` &&
+      Number.isSafeInteger(entry.size) &&
+      entry.size >= 0 &&
+      [entry.name, entry.title, entry.description, entry.mimeType].every((text) => typeof text === 'string');
+    if (!ok)
+      throw new Error(`${where}: an entry is not a resource of the build's folder (${forTerminal(JSON.stringify(entry).slice(0, 200))}); run the build again`);
+  }
+  return entries as ResourceEntry[];
+}
+
+/** The resources of a build's folder, as its mcp-resources.json lists them; each read from its file, which must still have the listed size. */
+export async function resourcesInFolder(folder: string): Promise<ResourceSet> {
+  const listFile = path.join(folder, resourceListFile);
+  const text = await fs.readFile(listFile, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw new Error(`${listFile}: ${error.code === 'ENOENT' ? 'missing' : error.message}; run the build again (npm run build)`);
+  });
+  const entries = checkedEntries(JSON.parse(text), listFile);
+  return {
+    entries,
+    async read(entry) {
+      const bytes = await fs.readFile(path.join(folder, ...entry.file.split('/')));
+      if (bytes.byteLength !== entry.size)
+        throw new ProtocolError(ErrorCode.InternalError, `${entry.uri} has changed since the server started (a build ran): restart the server`);
+      return bytes.toString('utf8');
+    },
+  };
+}
+
+/** Resources held in memory (`npm run mcp -- --overlay`): the texts by file. */
+export function resourcesInMemory(entries: ResourceEntry[], texts: ReadonlyMap<string, string>): ResourceSet {
+  return { entries, read: (entry) => Promise.resolve(texts.get(entry.file)!) };
+}
+
+/** resources/read: a listed URI's text; any other URI is an InvalidParams error that says what this server reads. */
+export async function readResource(set: ResourceSet, uri: string): Promise<ReadResourceResult> {
+  const entry = set.entries.find((candidate) => candidate.uri === uri);
+  if (!entry) {
+    const shown = forTerminal(uri.length > 200 ? `${uri.slice(0, 200)}…` : uri);
+    const near = closestName(
+      uri,
+      set.entries.map((candidate) => candidate.uri),
+    );
+    const why = /(^|[/\\])\.\.?([/\\]|$)|%2e/i.test(uri)
+      ? 'a URI that names a path is never read: this server reads only the resources resources/list lists'
+      : `not a resource of this server${near ? ` (did you mean '${near}'?)` : ''}; resources/list lists the ${set.entries.length} it offers`;
+    throw new ProtocolError(ErrorCode.InvalidParams, `Unknown resource: ${shown}: ${why}`, { uri: shown });
+  }
+  return { contents: [{ uri: entry.uri, mimeType: entry.mimeType, text: await set.read(entry) }] };
+}

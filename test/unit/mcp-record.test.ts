@@ -1,0 +1,116 @@
+// What the build writes about the MCP server, in process: the resources' list (a bad list or a
+// file changed since is refused, an overlaid description's resources are its own), the x-mcp
+// document as an SDK client sees the server (the e2e tier runs Redocly's introspect-mcp --check on
+// the real one), and the tools' page of the reference and the docs.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { resourcesOf } from '../../scripts/mcp/mcp-description.ts';
+import { xMcpFile } from '../../scripts/mcp/mcp-record.ts';
+import { checkedEntries, readResource, resourceListFile, resourcesInFolder } from '../../scripts/mcp/mcp-resources.ts';
+import { chooseTools, createToolServer, type McpToolTable, ToolCaller } from '../../scripts/mcp/mcp-server.ts';
+import { mcpToolTable } from '../../scripts/mcp/tool-table.ts';
+import { mcpToolsHtml, mcpToolsMarkdown } from '../../scripts/pipeline/mcp-tools-page.ts';
+import { overlaidDescription } from '../../scripts/overlay/build-overlaid.ts';
+import { checkout, type Json, loadBundle, root } from '../support/helpers.ts';
+import { withScratchFolder } from '../support/scratch-folder.ts';
+
+let bundle: Json;
+let table: McpToolTable;
+beforeAll(async () => {
+  bundle = await loadBundle();
+  table = mcpToolTable(bundle);
+});
+
+describe("the resources' list the build wrote", () => {
+  const good = { uri: 'email-delivery://docs/llms.txt', name: 'llms.txt', title: 't', description: 'd', mimeType: 'text/markdown', size: 3, file: 'llms.txt' };
+  it.each([
+    ['a file above the folder', { ...good, file: '../package.json', uri: 'email-delivery://docs/../package.json' }],
+    ['an absolute path', { ...good, file: '/etc/passwd', uri: 'email-delivery://docs//etc/passwd' }],
+    ['a URI that is not its file', { ...good, uri: 'email-delivery://docs/other.txt' }],
+    ['a hidden file', { ...good, file: '.env', uri: 'email-delivery://docs/.env' }],
+    ['a size that is not a count of bytes', { ...good, size: -1 }],
+  ])('an entry with %s is refused, naming the list', (_, entry) => {
+    expect(() => checkedEntries([good, entry], 'x/mcp-resources.json')).toThrow(/^x\/mcp-resources\.json: an entry is not a resource of the build's folder/);
+  });
+
+  it('a file changed since the server started is an error that says to restart it, not other bytes', async () => {
+    await withScratchFolder('mcp-resources', async (dir) => {
+      await fs.writeFile(path.join(dir, 'llms.txt'), 'abc');
+      await fs.writeFile(path.join(dir, resourceListFile), JSON.stringify([good]));
+      const set = await resourcesInFolder(dir);
+      expect((await readResource(set, good.uri)).contents).toEqual([{ uri: good.uri, mimeType: 'text/markdown', text: 'abc' }]);
+      await fs.writeFile(path.join(dir, 'llms.txt'), 'abcd');
+      await expect(readResource(set, good.uri)).rejects.toThrow(
+        'email-delivery://docs/llms.txt has changed since the server started (a build ran): restart the server',
+      );
+    });
+  });
+
+  it('a folder without the list is refused at start, saying to build', async () => {
+    await withScratchFolder('mcp-resources', async (dir) => {
+      await expect(resourcesInFolder(dir)).rejects.toThrow(/mcp-resources\.json: missing; run the build again \(npm run build\)$/);
+    });
+  });
+
+  it("an overlaid description's resources are its own reference and bundle, made in memory", async () => {
+    const overlays = [path.join(root, 'examples', 'overlays', 'fields.yaml')];
+    const { document, json } = await overlaidDescription(checkout, { overlays, out: '' }, bundle);
+    const set = await resourcesOf(document);
+    const faithful = await resourcesInFolder(checkout.outputDir);
+    expect(set.entries.map((e) => e.uri)).toEqual(faithful.entries.map((e) => e.uri));
+    const read = async (uri: string) => ((await readResource(set, uri)).contents[0] as { text: string }).text;
+    expect(await read('email-delivery://docs/openapi.json')).toBe(json);
+    expect(await read('email-delivery://docs/reference/README.md')).toContain('**Built with overlays.**');
+    expect(set.entries.find((e) => e.name === 'openapi.json')!.size).toBe(Buffer.byteLength(json));
+  });
+});
+
+it("openapi-mcp.json is the bundle with x-mcp, as an SDK client sees the server with --allow-writes and the build's resources", async () => {
+  const recorded = JSON.parse(await fs.readFile(path.join(checkout.outputDir, xMcpFile), 'utf8')) as Json;
+  const { 'x-mcp': record, ...rest } = recorded;
+  expect(rest).toEqual(bundle);
+  const resources = await resourcesInFolder(checkout.outputDir);
+  const caller = new ToolCaller(table, chooseTools(table, { allowWrites: true }), {
+    baseUrl: 'http://127.0.0.1:9',
+    headers: {},
+    maxResultBytes: 1024,
+    timeoutMs: 100,
+  });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await createToolServer(table, caller, resources).connect(serverSide);
+  const client = new Client({ name: 'test', version: '1' });
+  await client.connect(clientSide);
+  expect(record).toEqual({
+    protocolVersion: LATEST_PROTOCOL_VERSION,
+    capabilities: client.getServerCapabilities(),
+    tools: (await client.listTools()).tools,
+    resources: (await client.listResources()).resources,
+  });
+  await client.close();
+});
+
+describe("the tools' page", () => {
+  it('one row per tool, in the order the server lists them, with its call, annotations and what it leaves open', () => {
+    const page = mcpToolsMarkdown(table, 'email-delivery-mcp');
+    const rows = page.split('\n').filter((line) => line.startsWith('| `'));
+    expect(rows.map((row) => row.split(' | ')[0].slice(3, -1))).toEqual(table.tools.map((tool) => tool.name));
+    expect(rows.find((row) => row.startsWith('| `getApiKey` |'))).toBe(
+      '| `getApiKey` | Account and access | `GET /v1/api-key` | read-only, idempotent, open world | by default | `pairs` (optional, any name=value pairs: the names are open) | as text, with no output schema: its fields are open |',
+    );
+    expect(rows.find((row) => row.startsWith('| `deleteMessage` |'))).toContain(
+      '| destructive, idempotent, open world | with `--allow-writes` | `id` (string: its format is open) |',
+    );
+  });
+
+  it('the docs page is the same rows as HTML: escaped, code as <code>, no script', () => {
+    const hostile = { ...table, title: '<script>x</script>', tools: table.tools.slice(0, 1) };
+    const html = mcpToolsHtml(hostile, 'email-delivery-mcp');
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('&#60;script&#62;x&#60;/script&#62;');
+    expect(html).toContain('<tr id="listScopes"><td><code>listScopes</code></td><td>Account and access</td><td><code>GET /v1/scopes</code></td>');
+  });
+});
