@@ -143,7 +143,7 @@ export function packageReadme(name: string, version: string, document: OpenApiDo
     `const { data, error } = await ${operation}(client);`,
     '```',
     '',
-    'In the build folder beside this README, not in the installed or packed package: the Markdown reference ([reference/README.md](reference/README.md), `llms.txt`) and the docs (`docs/index.html`), which show every operation with a sample.',
+    'The Markdown reference ([reference/README.md](reference/README.md), `llms.txt`) is in the package too (its MCP server offers it as resources); the docs (`docs/index.html`), which show every operation with a sample, are in the build folder beside this README only.',
     'The description is exported too: `openapi.json`, `openapi.yaml`, `openapi-3.0.json`, `openapi.dereferenced.json`.',
     '',
   ].join('\n');
