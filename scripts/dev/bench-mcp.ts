@@ -1,6 +1,7 @@
 // The MCP section of `npm run bench`: how long an agent's client waits from starting the server
-// (the package's bin, and `npm run mcp`'s entry) to the first `tools/list` answer, and what a tool
-// call adds over the client call it makes (both against one loopback service, in the same run).
+// (the package's bin, and `npm run mcp`'s entry) to the first `tools/list` answer, what the first
+// `resources/list` after it adds, and what a tool call adds over the client call it makes (both
+// against one loopback service, in the same run).
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,11 +15,17 @@ import { createDescribedClient } from '../pipeline/client-runtime.ts';
 import type { Project } from '../project.ts';
 import { median, medianOf } from './bench-timing.ts';
 
-/** Spawn to the first tools/list answer, over stdio, as an agent's client starts the server. */
+/** The first resources/list answers of each start, in ms (startup records them). */
+const resourceLists: number[] = [];
+
+/** Spawn to the first tools/list answer, over stdio, as an agent's client starts the server; then the first resources/list. */
 async function startup(command: string, args: string[], cwd: string): Promise<void> {
   const client = new Client({ name: 'bench', version: '1' });
   await client.connect(new StdioClientTransport({ command, args, cwd, stderr: 'ignore' }));
   await client.listTools();
+  const started = performance.now();
+  await client.listResources();
+  resourceLists.push(performance.now() - started);
   await client.close();
 }
 
@@ -39,8 +46,9 @@ export async function benchMcp(project: Project, runs: number): Promise<{ title:
   const bin = path.join(project.outputDir, 'dist', 'mcp.js');
   const binStart = await medianOf('bin to tools/list', Math.max(runs, 5), () => startup(process.execPath, [bin], project.root));
   const entryStart = await medianOf('npm run mcp entry to tools/list', Math.max(runs, 5), () =>
-    startup(process.execPath, [path.join(project.root, 'scripts', 'cli', 'mcp.ts')], project.root),
+    startup(process.execPath, [path.join(project.root, 'scripts', 'cli', 'main.ts'), 'mcp'], project.root),
   );
+  const resourcesList = median(resourceLists);
   const service = http.createServer((_, response) => response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'));
   await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(service.address() as AddressInfo).port}`;
@@ -65,8 +73,8 @@ export async function benchMcp(project: Project, runs: number): Promise<{ title:
     const ms = (value: number) => `${value.toFixed(3)} ms`;
     return {
       title: `MCP server (start: median of ${Math.max(runs, 5)}; a call: median of 300)`,
-      header: ['bin start to tools/list', 'npm run mcp entry to tools/list', 'client call', 'MCP tool call', 'added by MCP'],
-      rows: [[ms(binStart), ms(entryStart), ms(viaClient), ms(viaMcp), ms(viaMcp - viaClient)]],
+      header: ['bin start to tools/list', 'npm run mcp entry to tools/list', 'then resources/list', 'client call', 'MCP tool call', 'added by MCP'],
+      rows: [[ms(binStart), ms(entryStart), ms(resourcesList), ms(viaClient), ms(viaMcp), ms(viaMcp - viaClient)]],
     };
   } finally {
     await new Promise<void>((resolve) => service.close(() => resolve()));
