@@ -1,13 +1,15 @@
-// The drift check, in this process on a temporary project: nothing to report on a clean tree; each
-// drifted file named after a source edit, a hand edit or a stray file; the outputs never written.
-// Three full builds, not five: the check of the edited source runs once for the file and keeps what
-// it built, which the test after a rebuild compares the rebuilt outputs with; the hand-edit test
+// The drift check, in this process on a temporary project: nothing to report on a clean tree (the
+// committed steps build the committed outputs byte for byte); each drifted file named after a
+// source edit, a hand edit or a stray file; the outputs never written. Three full builds: the check
+// of the edited source runs once for the file and keeps what it built, which the test after a
+// rebuild compares the rebuilt outputs with (that rebuild is the unit tier's one whole build through
+// build(), from no outputs folder, beside a staging folder a killed build left); the hand-edit test
 // replays the committed outputs (the first test shows that the source builds exactly those bytes).
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { build } from '../../scripts/pipeline/build.ts';
+import { build, stagingPrefix } from '../../scripts/pipeline/build.ts';
 import { checkDrift } from '../../scripts/pipeline/check.ts';
 import { committedSteps, type Step, uncommittedOutputs } from '../../scripts/pipeline/pipeline.ts';
 import { checkout, edit, fingerprint, recordingLog, type TemporaryProject, temporaryProject, temporaryProjectPerTest } from '../support/helpers.ts';
@@ -74,7 +76,7 @@ afterAll(async () => {
 });
 
 describe('drift check', () => {
-  it('reports nothing on a clean tree', async () => {
+  it('reports nothing on a clean tree: the source builds the committed outputs byte for byte', async () => {
     expect(await checkDrift(setup.temporary.project, setup.lintOptions)).toEqual([]);
   });
 
@@ -95,11 +97,19 @@ describe('drift check', () => {
     ]);
   });
 
-  it('reports nothing again once the edit is rebuilt', async () => {
-    await editWebhooks(setup.temporary.dir);
-    expect(await build(setup.temporary.project, recordingLog(), { steps: committedSteps, lintOptions: setup.lintOptions })).toBe(true);
+  it('reports nothing again once the edit is rebuilt; the build makes the outputs folder, and removes a staging folder a killed build left', async () => {
+    const { dir, project } = setup.temporary;
+    await editWebhooks(dir);
+    await fs.rm(project.outputDir, { recursive: true });
+    await fs.mkdir(path.join(dir, `${stagingPrefix}999999999-x`)); // no such process
+    const log = recordingLog();
+    expect(await build(project, log, { steps: committedSteps, lintOptions: setup.lintOptions }), log.errors.join('\n')).toBe(true);
+    expect(log.lines.filter((line) => line.includes('✓')).map((line) => line.trim().split(/\s+/)[1])).toEqual(
+      expect.arrayContaining(['lint', 'bundle', 'variants', 'types', 'client']),
+    );
+    expect((await fs.readdir(dir)).filter((name) => name.startsWith(stagingPrefix))).toEqual([]);
     // What the check builds from the edited source, as it built it for the test above.
-    expect(await checkDrift(setup.temporary.project, setup.lintOptions, replayOf((await checkOfEditedSource()).built))).toEqual([]);
+    expect(await checkDrift(project, setup.lintOptions, replayOf((await checkOfEditedSource()).built))).toEqual([]);
   });
 
   it('throws, naming the problem, when the source does not build', async () => {
