@@ -1,6 +1,7 @@
 // `npm run learn`: an overlay of what recorded traffic shows (fields, parameters, credentials'
 // carriers; names and types only), matched to the description's own operations
 // (scripts/learn/learn.ts, docs/learn.md).
+import fs from 'node:fs';
 import path from 'node:path';
 import { type CommandDefinition, type CommandIo, commandLine } from '../command-line.ts';
 import { forTerminal } from '../escape.ts';
@@ -80,7 +81,7 @@ export async function run(args: string[], io: CommandIo): Promise<number> {
   } catch (error) {
     if (!(error instanceof ReportedError)) throw error;
     io.err(`learn: ${forTerminal(error.message)}`);
-    io.err(`learn: nothing written${values.out ? ` (${forTerminal(values.out)} is as it was)` : ''}`);
+    io.err(`learn: nothing written${fs.existsSync(out) ? ` (${forTerminal(values.out)} is as it was)` : ''}`);
     return 1;
   }
 }

@@ -90,7 +90,8 @@ export async function learn(project: Project, options: LearnOptions): Promise<Le
   const seen = [...observations.operations.values()];
   if (seen.length === 0) {
     lines.push('no exchange matches an operation of the description: nothing learned, nothing written');
-    if (!options.prefix) lines.push('  if the traffic went through a gateway under a path prefix, give it: --base-url https://host/prefix');
+    const prefix = options.prefix ? undefined : likelyPrefix(document, observations.unmatched);
+    if (prefix) lines.push(`  ${prefix.count} of them match under the path prefix ${prefix.prefix}: give it, --base-url https://<host>${prefix.prefix}`);
     return { observations, counts, lines };
   }
   const security = securityPlan(document, seen);
@@ -103,6 +104,23 @@ export async function learn(project: Project, options: LearnOptions): Promise<Le
   const matched = seen.reduce((sum, operation) => sum + operation.exchanges, 0);
   const text = overlayText(actions, { exchanges: observations.exchanges, matched, operations: seen.length, after: titles });
   return { text, observations, counts, lines };
+}
+
+/** The path prefix (one to three leading segments) under which most unmatched exchanges would match, if any would. */
+function likelyPrefix(document: OpenApiDocument, unmatched: Map<string, number>): { prefix: string; count: number } | undefined {
+  const matchers = new Map<string, ReturnType<typeof operationMatcher>>();
+  const counts = new Map<string, number>();
+  for (const [key, count] of [...unmatched].slice(0, 1000)) {
+    const [method, path] = [key.slice(0, key.indexOf(' ')), key.slice(key.indexOf(' ') + 1)];
+    const segments = path.split('/');
+    for (let depth = 2; depth <= Math.min(4, segments.length - 1); depth++) {
+      const prefix = segments.slice(0, depth).join('/');
+      if (!matchers.has(prefix)) matchers.set(prefix, operationMatcher(document, prefix));
+      if (matchers.get(prefix)!(method, path)) counts.set(prefix, (counts.get(prefix) ?? 0) + count);
+    }
+  }
+  const [best] = [...counts].sort(([a, m], [b, n]) => n - m || compare(a, b));
+  return best && { prefix: best[0], count: best[1] };
 }
 
 /** What was read: the files, what was left out or could not be read, the matched and unmatched exchanges. */

@@ -113,7 +113,9 @@ function addRequestParts(seen: OperationSeen, exchange: Exchange): void {
       continue;
     }
     const carrier = headerCarrier(name, value);
-    if (carrier) carried.set(carrierKey(carrier), carrier);
+    // A carrier's header name becomes a security scheme's `name` (the client sends it, the docs show it): a plain name only.
+    if (carrier && carrier.name !== 'Authorization' && !plainHeaderName.test(name)) bump(seen.droppedNames, `credential header ${shownName(name)}`);
+    else if (carrier) carried.set(carrierKey(carrier), carrier);
     else if (!isProtocolHeader(name)) {
       const entry = headers.get(name.toLowerCase()) ?? { spelling: name, values: [] };
       entry.values.push(value);

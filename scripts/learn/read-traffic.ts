@@ -42,7 +42,12 @@ export async function trafficFiles(given: string, shownAs: (file: string) => str
     }
   };
   await walk(given, 0);
-  if (files.length === 0) throw new ReportedError(`${shownAs(given)} holds no traffic file (${trafficExtensions.join(', ')})`);
+  if (files.length === 0) {
+    const streaming = skipped.some((file) => file.endsWith('.entries.tmp'));
+    throw new ReportedError(
+      `${shownAs(given)} holds no traffic file (${trafficExtensions.join(', ')})${skipped.length > 0 ? `; left out: ${skipped.slice(0, 3).join(', ')}${skipped.length > 3 ? ', ...' : ''}` : ''}${streaming ? ' (a .entries.tmp is what redocly proxy streams while it runs: stop it for its HAR, or copy the .tmp to a .ndjson file)' : ''}`,
+    );
+  }
   return { files, skipped };
 }
 

@@ -70,7 +70,7 @@ export function securityPlan(document: OpenApiDocument, operations: OperationSee
   for (const [key, { carrier, count }] of [...carriers].sort(([a], [b]) => compare(a, b))) {
     if (!clientSends(carrier)) {
       notes.push(
-        `credentials: ${carrier.kind === 'basic' ? 'HTTP basic (Authorization: Basic)' : `an API key in the ${carrier.in} ${shownName(carrier.name)}`} seen in ${count} ${count === 1 ? 'exchange' : 'exchanges'}: not declared, the client sends credentials as a header only (a bearer token or an API key header)`,
+        `credentials: ${carrier.kind === 'basic' ? 'HTTP basic (Authorization: Basic)' : carrier.in === 'cookie' ? `the cookie ${shownName(carrier.name)} (a session's, perhaps)` : `an API key in the ${carrier.in} ${shownName(carrier.name)}`} seen in ${count} ${count === 1 ? 'exchange' : 'exchanges'}: not declared, the client sends credentials as a header only (a bearer token or an API key header)`,
       );
       continue;
     }

@@ -45,6 +45,12 @@ describe('npm run learn refuses, and writes nothing', () => {
       harText([{ url: '/v9/elsewhere' }]),
       'learn: no exchange matches an operation of the description: nothing learned, nothing written',
     ],
+    [
+      'a gateway log under a path prefix not given',
+      'gateway.log',
+      '{"request_method":"GET","request_uri":"/email/v1/scopes?x=1","status":200}\r\n{"request_method":"GET","request_uri":"/email/v1/quotas","status":200}\r\n',
+      'learn:   2 of them match under the path prefix /email: give it, --base-url https://<host>/email',
+    ],
   ])('%s', async (_name, file, text, message) => {
     const { code, output, out } = await learnOn(file, text);
     expect(code).toBe(1);

@@ -7,6 +7,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
+import { shownName } from '../../scripts/learn/field-names.ts';
 import { learn } from '../../scripts/learn/learn.ts';
 import { mcpToolTable } from '../../scripts/mcp/tool-table.ts';
 import { overlaidDescription } from '../../scripts/overlay/build-overlaid.ts';
@@ -107,6 +108,25 @@ describe('names from the traffic are untrusted', () => {
     expect(dropped).toContain('getIntegration: response body: field "zero\\u200bwidth" at $ not written: not a plain name (1×)');
   });
 
+  it.each([['evil*/x-api-key'], ['X-Api-Key`'], ['x-token</script>'], ['x-auth-token\u200b']])(
+    'a credential header named %j: no scheme, no parameter, and the output says so',
+    async (name) => {
+      const { text, lines } = await learnFrom([integration({ a: 1 }, { headers: { [name]: 'secret-value' } })]);
+      expect(text).not.toContain('securitySchemes');
+      expect(text).not.toContain('secret-value');
+      expect(text).not.toContain(name);
+      expect(lines).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(
+            new RegExp(
+              `^getIntegration: (credential )?header ${shownName(name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} not written: not a plain name \\(1×\\)$`,
+            ),
+          ),
+        ]),
+      );
+    },
+  );
+
   it('a name that is a number is a value: its object is a map', async () => {
     const { byTarget, text } = await learnFrom([integration({ counts: { '123': 'x', '456': 'y' } })]);
     expect(byTarget('$.components.schemas.GetIntegrationResponseBody')[0].update.properties.counts).toEqual({
@@ -158,7 +178,7 @@ describe('what a request teaches', () => {
       expect.arrayContaining([
         expect.stringContaining('credentials: HTTP basic (Authorization: Basic) seen in 1 exchange: not declared'),
         expect.stringContaining('credentials: an API key in the query "api_key" seen in 1 exchange: not declared'),
-        expect.stringContaining('credentials: an API key in the cookie "session" seen in 1 exchange: not declared'),
+        expect.stringContaining('credentials: the cookie "session" (a session\'s, perhaps) seen in 1 exchange: not declared'),
         'getIntegration: query parameter "id" not written: another input of the operation has that name',
       ]),
     );
@@ -249,7 +269,11 @@ describe('with overlays you have', () => {
 
 describe('the overlay written', () => {
   const traffic: ShortExchange[] = [
-    integration({ name: 'n', nested: { deep: [{ x: 1 }] } }, { headers: { 'X-Api-Key': 'k' } }),
+    // Plain names that other tools might read as more than a name: an extension's prefix, a dot, a leading underscore.
+    integration(
+      { name: 'n', nested: { deep: [{ x: 1 }] }, 'x-trace': 't', 'a.b': 1, _private: true, default: 'd', enum: [1] },
+      { headers: { 'X-Api-Key': 'k' } },
+    ),
     integration({ code: 'e' }, { status: 500 }),
     { url: '/v1/webhooks?limit=1', response: { items: [] } },
     { method: 'POST', url: '/v1/batches/b1/send', status: 201, request: { subject: 's' }, response: { id: 'b' } },
