@@ -11,8 +11,22 @@ import { mcpToolTable, toolTableJson } from './tool-table.ts';
 
 const checkout = path.dirname(path.dirname(path.dirname(new URL(import.meta.url).pathname)));
 
-/** The server's one file, bundled; its module regions are named relative to the checkout, so the output is the same wherever it is built. */
-export async function bundleMcpServer(): Promise<string> {
+/**
+ * The server's one file, bundled once per process: it is made of this checkout's scripts and
+ * node_modules, not of the description, so every build in a process (the docs server's rebuilds, a
+ * drift check after a build) gets the same bytes; like the rest of the toolchain's code, an edit of
+ * scripts/mcp/ reaches a process started after it. Its module regions are named relative to the
+ * checkout, so the output is the same wherever it is built.
+ */
+export function bundleMcpServer(): Promise<string> {
+  bundled ??= bundleOnce();
+  // A bundle that failed is made again next time, not kept as a failure.
+  bundled.catch(() => (bundled = undefined));
+  return bundled;
+}
+let bundled: Promise<string> | undefined;
+
+async function bundleOnce(): Promise<string> {
   const { build } = await import('rolldown');
   const result = await build({
     input: path.join(checkout, 'scripts', 'mcp', 'mcp-bin.ts'),
