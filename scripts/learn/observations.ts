@@ -8,7 +8,7 @@ import type { Body, Exchange } from './exchange.ts';
 import { nameVerdict, plainHeaderName, shownName } from './field-names.ts';
 import { learnLimits } from './learn-limits.ts';
 import type { MatchedOperation } from './match-operation.ts';
-import { emptyShape, jsonType, observe, scalarKind, type Shape } from './shape.ts';
+import { compare, emptyShape, jsonType, observe, scalarKind, type Shape } from './shape.ts';
 
 /** A query or header parameter: how often it was sent, the kinds of its values, whether one request repeated it. */
 export interface ParameterSeen {
@@ -128,7 +128,7 @@ function addRequestParts(seen: OperationSeen, exchange: Exchange): void {
   }
   for (const [key, carrier] of carried) {
     const had = seen.credentials.get(key);
-    seen.credentials.set(key, { carrier: had?.carrier ?? carrier, count: (had?.count ?? 0) + 1 });
+    seen.credentials.set(key, { carrier: earlierSpelling(had?.carrier, carrier), count: (had?.count ?? 0) + 1 });
   }
   if (carried.size === 0) seen.withoutCredentials++;
 }
@@ -157,6 +157,9 @@ export function addExchange(observations: Observations, exchange: Exchange, oper
     addBody(seen.error, exchange.responseBody);
   }
 }
+
+/** Of two spellings of one carrier (`X-Api-Key`, `x-api-key`), the first in code-unit order: the same whatever order the exchanges came in. */
+export const earlierSpelling = (had: Carrier | undefined, carrier: Carrier): Carrier => (had && compare(had.name, carrier.name) <= 0 ? had : carrier);
 
 /** Whether a parameter's values were repeated in one request (a list) and of which one type. */
 export const parameterKinds = (seen: ParameterSeen) => ({ list: seen.repeated, kinds: seen.kinds === 0 ? jsonType.string : seen.kinds });

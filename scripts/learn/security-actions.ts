@@ -10,7 +10,7 @@
 import { isRef, type OpenApiDocument } from '../openapi-document.ts';
 import { type Carrier, clientSends } from './credential-carriers.ts';
 import { shownName } from './field-names.ts';
-import type { OperationSeen } from './observations.ts';
+import { earlierSpelling, type OperationSeen } from './observations.ts';
 import type { OverlayAction } from './overlay-text.ts';
 import { compare } from './shape.ts';
 
@@ -61,7 +61,7 @@ export function securityPlan(document: OpenApiDocument, operations: OperationSee
   const carriers = new Map<string, { carrier: Carrier; count: number }>();
   for (const seen of operations)
     for (const [key, { carrier, count }] of seen.credentials)
-      carriers.set(key, { carrier: carriers.get(key)?.carrier ?? carrier, count: (carriers.get(key)?.count ?? 0) + count });
+      carriers.set(key, { carrier: earlierSpelling(carriers.get(key)?.carrier, carrier), count: (carriers.get(key)?.count ?? 0) + count });
   const names = new Map<string, string>();
   const declared: Record<string, unknown> = {};
   const notes: string[] = [];
