@@ -20279,7 +20279,8 @@ function tagsNamed(values, known) {
 		for (const piece of pieces) {
 			if (!known.includes(piece)) {
 				const split = known.find((tag) => tag.includes(",") && whole.includes(tag));
-				const hint = split ? `: '${split}' is one tag, whose name holds commas: give it whole, in a --tags of its own` : suggestion(piece, known);
+				const near = whole.includes(",") ? closestName(whole, known) : void 0;
+				const hint = split ? `: '${split}' is one tag, whose name holds commas: give it whole, in a --tags of its own` : near ? ` (did you mean '${near}'? give it whole, as it is written)` : suggestion(piece, known);
 				throw new ToolChoiceError(`--tags: no tag '${clean(piece)}'${hint}; the tags are: ${quoted(known)} (give each tag whole in a --tags of its own, or several joined by commas)`);
 			}
 			if (tags.includes(piece)) throw new ToolChoiceError(`--tags: '${piece}' is named twice: name each tag once`);
@@ -20679,7 +20680,7 @@ const mcpCommand = {
 			type: "string",
 			value: "<a,b>",
 			multiple: true,
-			description: "serve these tools (operationIds, comma-separated or one --tools each), and with --tags, those of its tags too"
+			description: "serve these tools (operationIds, comma-separated or one --tools each); with --tags, these and the tags' tools"
 		},
 		tags: {
 			type: "string",

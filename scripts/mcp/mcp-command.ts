@@ -53,7 +53,7 @@ export const mcpCommand: CommandDefinition = {
       type: 'string',
       value: '<a,b>',
       multiple: true,
-      description: 'serve these tools (operationIds, comma-separated or one --tools each), and with --tags, those of its tags too',
+      description: "serve these tools (operationIds, comma-separated or one --tools each); with --tags, these and the tags' tools",
     },
     tags: {
       type: 'string',

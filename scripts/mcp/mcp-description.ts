@@ -16,14 +16,19 @@ export async function mcpDescription(project: Project, overlays: string[], cwd: 
   return JSON.parse(json) as OpenApiDocument;
 }
 
-/** The resources an overlaid build of `document` would write (mcp-record.ts), made in memory: its Markdown reference and its bundle. */
+/** The resources an overlaid build of `document` would write (mcp-record.ts), made in memory: its Markdown reference, tool table and bundle. */
 export async function resourcesOf(document: OpenApiDocument): Promise<ResourceSet> {
-  const [{ markdownReference }, { bundleJsonText }, { resourceTable }] = await Promise.all([
+  const [{ markdownReference }, { bundleJsonText }, { resourceTable }, { mcpToolTable, toolTableJson }] = await Promise.all([
     import('../pipeline/markdown-reference.ts'),
     import('../lint/lint-description.ts'),
     import('./mcp-record.ts'),
+    import('./tool-table.ts'),
   ]);
-  const texts = new Map([...markdownReference(document), ['openapi.json', bundleJsonText(document)]]);
+  const texts = new Map([
+    ...markdownReference(document),
+    ['openapi.json', bundleJsonText(document)],
+    ['mcp-tools.json', toolTableJson(mcpToolTable(document))],
+  ]);
   return resourcesInMemory(
     resourceTable(document, (file) => texts.get(file)!),
     texts,

@@ -1,6 +1,6 @@
 // What the build writes about the MCP server beside its tools: the resources it offers to read
-// (mcp-resources.json: the Markdown reference, llms.txt, llms-full.txt and the bundle, as the build
-// wrote them, each with its MIME type and size), and the server on record for readers
+// (mcp-resources.json: the Markdown reference, llms.txt, llms-full.txt, the tool table and the
+// bundle, as the build wrote them, each with its MIME type and size), and the server on record for readers
 // (openapi-mcp.json: the bundle with the `x-mcp` extension that Redocly's `introspect-mcp` writes,
 // every tool as `--allow-writes` serves it, and the resources), which Redocly and Zudoku render
 // beside the reference. A test runs `introspect-mcp --check` against the real server to hold it current.
@@ -38,6 +38,7 @@ function resourceFiles(document: OpenApiDocument): { file: string; title: string
       description: "Each part's verdict, and each operation as the project's table holds it",
     },
     { file: `reference/${mcpToolsFile}`, title: mcpToolsTitle, description: "Each tool's call, annotations and what it leaves open" },
+    { file: 'mcp-tools.json', title: "The MCP server's tool table", description: "Every tool's name, schemas and annotations, as the build wrote it" },
     { file: 'llms-full.txt', title: 'The whole reference in one file', description: 'The index, every area page and the tools, for one read' },
     { file: 'openapi.json', title: 'OpenAPI 3.1 bundle', description: 'The machine-readable description these pages are rendered from' },
   ];

@@ -112,9 +112,15 @@ function tagsNamed(values: string[], known: string[]): string[] {
           .filter(Boolean);
     for (const piece of pieces) {
       if (!known.includes(piece)) {
-        // A tag whose name holds commas, given among others, is split: say to give it alone.
+        // A tag whose name holds commas, given among others, is split: say to give it alone. Given
+        // alone with another case or spacing, it is the tag the whole value is close to.
         const split = known.find((tag) => tag.includes(',') && whole.includes(tag));
-        const hint = split ? `: '${split}' is one tag, whose name holds commas: give it whole, in a --tags of its own` : suggestion(piece, known);
+        const near = whole.includes(',') ? closestName(whole, known) : undefined;
+        const hint = split
+          ? `: '${split}' is one tag, whose name holds commas: give it whole, in a --tags of its own`
+          : near
+            ? ` (did you mean '${near}'? give it whole, as it is written)`
+            : suggestion(piece, known);
         throw new ToolChoiceError(
           `--tags: no tag '${clean(piece)}'${hint}; the tags are: ${quoted(known)} (give each tag whole in a --tags of its own, or several joined by commas)`,
         );

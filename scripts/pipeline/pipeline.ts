@@ -106,7 +106,7 @@ export const mcpStep: Step = {
 /** mcp-resources.json and openapi-mcp.json: what the MCP server offers to read, and its tools and resources on record (scripts/mcp/mcp-record.ts). */
 export const mcpRecordStep: Step = {
   name: 'mcp-record',
-  after: ['bundle', 'reference'],
+  after: ['bundle', 'mcp', 'reference'],
   async run(context) {
     const { writeMcpRecord } = await import('../mcp/mcp-record.ts');
     await writeMcpRecord(requireBundle(context), context.outDir);

@@ -182,6 +182,11 @@ describe('which tools are served', () => {
     ],
     ['a misspelt tag', { allowWrites: false, tags: ['Quota'] }, /^--tags: no tag 'Quota' \(did you mean 'Quotas'\?\); the tags are: /],
     [
+      'a tag whose name holds commas, in another case and spacing',
+      { allowWrites: false, tags: ['metrics,reputation,engagement'] },
+      /^--tags: no tag 'metrics' \(did you mean 'Metrics, reputation, engagement'\? give it whole, as it is written\); /,
+    ],
+    [
       'a tag whose name holds commas, joined to another',
       { allowWrites: false, tags: [`Quotas,${metrics}`] },
       /^--tags: no tag 'Metrics': 'Metrics, reputation, engagement' is one tag, whose name holds commas: give it whole, in a --tags of its own; the tags are: /,
@@ -238,7 +243,7 @@ describe('resources: what the build wrote for readers', () => {
   });
   afterAll(() => client.close());
 
-  it('lists the Markdown reference (the index, a page per area, the interface document, the tools), llms.txt, llms-full.txt and the bundle, each with its MIME type and size', async () => {
+  it('lists the Markdown reference (the index, a page per area, the interface document, the tools), llms.txt, llms-full.txt, the tool table and the bundle, each with its MIME type and size', async () => {
     const { resources: listed } = await client.listResources();
     const areas = bundle.tags.map((tag: { name: string }) => tag.name);
     expect(listed.map((r) => r.name)).toEqual([
@@ -247,6 +252,7 @@ describe('resources: what the build wrote for readers', () => {
       ...areas.map((area: string) => expect.stringMatching(new RegExp(`^reference/${area.toLowerCase().replace(/[^a-z]+/g, '-')}\\.md$`))),
       'reference/interface-document.md',
       'reference/mcp-tools.md',
+      'mcp-tools.json',
       'llms-full.txt',
       'openapi.json',
     ]);
@@ -277,7 +283,7 @@ describe('resources: what the build wrote for readers', () => {
     [
       'a near miss',
       'email-delivery://docs/llms.tx',
-      /not a resource of this server \(did you mean 'email-delivery:\/\/docs\/llms\.txt'\?\); resources\/list lists the 16 it offers$/,
+      /not a resource of this server \(did you mean 'email-delivery:\/\/docs\/llms\.txt'\?\); resources\/list lists the \d+ it offers$/,
     ],
     ['a file the build wrote but does not offer', 'email-delivery://docs/mcp-resources.json', /: not a resource of this server/],
     ['a file of this machine', 'file:///etc/passwd', /^MCP error -32602: Unknown resource: file:\/\/\/etc\/passwd: not a resource of this server; /],
