@@ -245,8 +245,11 @@ describe('bounds: an answer too big or too slow cannot hold the caller', () => {
   });
 
   it('keeps its time bound while garbage collections run, waiting for the answer and reading its body', async () => {
+    // A full collection every 50 ms: three or four in each wait of 200 ms, where one collects what
+    // is held only weakly (every 10 ms made twenty of them, each as costly as the heap is large:
+    // a second of the tier's time).
     const collect = garbageCollector();
-    const collecting = setInterval(collect, 10);
+    const collecting = setInterval(collect, 50);
     const unhandled: unknown[] = [];
     const record = (reason: unknown) => unhandled.push(reason);
     process.on('unhandledRejection', record);
