@@ -9,13 +9,12 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type FaithfulRule, faithfulRules, lintFaithful } from '../../scripts/lint/faithful.ts';
-import { lintDescription } from '../../scripts/lint/lint-description.ts';
 import { problemLines } from '../../scripts/lint/lint-problems.ts';
-import { inThreadSpectral } from '../../scripts/lint/spectral.ts';
-import { loadRuleset } from '../../scripts/lint/spectral-ruleset.ts';
+import { lintSource, redoclySession } from '../../scripts/lint/redocly.ts';
+import { readSource } from '../../scripts/lint/source-boundary.ts';
 import { areas, operations } from '../../scripts/stated/operations.ts';
 import { openProject } from '../../scripts/project.ts';
-import { checkout, type Json, loadBundle } from '../support/helpers.ts';
+import { checkout, checkoutLinters, type Json, loadBundle } from '../support/helpers.ts';
 
 let bundle: Json;
 /** The operation the cases below remove or rename a schema of. */
@@ -470,7 +469,11 @@ describe('the contract', () => {
     );
   });
 
-  /** The contract's problems on the split source with edits held in memory (file under openapi/ -> its text edited). */
+  /**
+   * The contract's problems on the split source with edits held in memory (file under openapi/ ->
+   * its text edited), as the lint names them: Redocly's lint of the source, where the contract's
+   * rules run (lintDescription's bundle and Spectral find none of them), with the checkout's config.
+   */
   async function sourceProblems(edits: Record<string, (text: string) => string>): Promise<string[]> {
     const texts = new Map<string, string>();
     for (const [file, edit] of Object.entries(edits)) {
@@ -478,8 +481,10 @@ describe('the contract', () => {
       texts.set(full, edit(await fs.readFile(full, 'utf8')));
     }
     const project = openProject(checkout.root, texts);
-    const spectral = inThreadSpectral(await loadRuleset(project, project.spectralRuleset));
-    return problemLines(project, await lintDescription(project, { spectral })).filter((line) => line.includes('faithful/'));
+    const source = await readSource(project);
+    expect(source.problems).toEqual([]);
+    const redocly = await lintSource(redoclySession(project, (await checkoutLinters()).redoclyConfig, source.files));
+    return problemLines(project, { redocly, spectral: [], boundary: source.unreferenced, bundleLabel: '' }).filter((line) => line.includes('faithful/'));
   }
 
   it('names a component written twice, as a file and under components:, where the second is', async () => {
