@@ -56,6 +56,21 @@ describe("the resources' list the build wrote", () => {
     });
   });
 
+  it('every relative link of an offered page names a listed resource: an agent that follows one can read it', async () => {
+    const set = await resourcesInFolder(checkout.outputDir);
+    const listed = new Set(set.entries.map((entry) => entry.uri));
+    const unlisted: string[] = [];
+    for (const entry of set.entries.filter((e) => e.mimeType === 'text/markdown')) {
+      for (const [, href] of (await set.read(entry)).matchAll(/\]\(([^)\s]+)\)/g)) {
+        if (/^[a-z][a-z0-9+.-]*:|^#/i.test(href)) continue;
+        const target = new URL(href, entry.uri);
+        target.hash = '';
+        if (!listed.has(target.href)) unlisted.push(`${entry.name} -> ${href}`);
+      }
+    }
+    expect(unlisted).toEqual([]);
+  });
+
   it("an overlaid description's resources are its own reference and bundle, made in memory", async () => {
     const overlays = [path.join(root, 'examples', 'overlays', 'fields.yaml')];
     const { document, json } = await overlaidDescription(checkout, { overlays, out: '' }, bundle);
