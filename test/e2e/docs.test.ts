@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDocs, docsTitle } from '../../scripts/pipeline/build-docs.ts';
 import { withCodeSamples } from '../../scripts/pipeline/code-samples.ts';
 import { interfaceDocumentHtmlFile, interfaceDocumentTitle, rowAnchor, withInterfaceDocumentLinks } from '../../scripts/pipeline/interface-document.ts';
+import { withMcpToolsLink } from '../../scripts/pipeline/mcp-tools-page.ts';
 import { areas, operations } from '../../scripts/stated/operations.ts';
 import { chromiumPath, installHint, mustRunBrowserTests } from '../../scripts/dev/chromium.ts';
 import { fixture, sharedChromium } from '../support/fixture.ts';
@@ -108,10 +109,10 @@ describe('the build', () => {
     expect(html.length).toBeGreaterThan(100_000);
   });
 
-  it("embeds the bundle with every operation's code samples and its links to the interface document's page, and nothing else added", async () => {
+  it("embeds the bundle with every operation's code samples, its links to the interface document's page and the MCP tools' page, and nothing else added", async () => {
     const embedded = html.match(/const __redoc_definition = (\{.*?\});\n/s);
     expect(embedded).not.toBeNull();
-    expect(JSON.parse(embedded?.[1] ?? '{}')).toEqual(withInterfaceDocumentLinks(withCodeSamples(await loadBundle())));
+    expect(JSON.parse(embedded?.[1] ?? '{}')).toEqual(withMcpToolsLink(withInterfaceDocumentLinks(withCodeSamples(await loadBundle()))));
   });
 
   it('is deterministic: a second build is byte for byte the same', async () => {
