@@ -8,27 +8,24 @@ import spectralCore from '@stoplight/spectral-core';
 import spectralParsers from '@stoplight/spectral-parsers';
 import { bundleAndLoadRuleset } from '@stoplight/spectral-ruleset-bundler/with-loader';
 import spectralRuntime from '@stoplight/spectral-runtime';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lintDescription } from '../../scripts/lint/lint-description.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { lintDescription, type LintOptions } from '../../scripts/lint/lint-description.ts';
 import { LintFailure, problemLines } from '../../scripts/lint/lint-problems.ts';
-import { loadRedoclyConfig } from '../../scripts/lint/redocly.ts';
-import { inThreadSpectral, type SpectralLinter } from '../../scripts/lint/spectral.ts';
 import { loadRuleset } from '../../scripts/lint/spectral-ruleset.ts';
 import { openProject } from '../../scripts/project.ts';
-import { checkout, loadBundle } from '../support/helpers.ts';
+import { checkout, checkoutLinters, loadBundle } from '../support/helpers.ts';
 import { withScratchFolder } from '../support/scratch-folder.ts';
 
-let spectral: SpectralLinter;
+// The checkout's linters, loaded once per worker (helpers.ts): Spectral in this thread and
+// Redocly's config. The worker thread the commands use is started below, as the commands start it.
+let linters: Required<LintOptions>;
 beforeAll(async () => {
-  spectral = inThreadSpectral(await loadRuleset(checkout, checkout.spectralRuleset));
-});
-afterAll(async () => {
-  await spectral.close();
+  linters = await checkoutLinters();
 });
 
 describe('lint', () => {
   it('finds nothing in the checkout, and returns the bundle it linted', async () => {
-    const result = await lintDescription(checkout, { spectral });
+    const result = await lintDescription(checkout, linters);
     expect(problemLines(checkout, result)).toEqual([]);
     expect(result.bundleJson).toBe(await fs.readFile(path.join(checkout.outputDir, 'openapi.json'), 'utf8'));
   });
@@ -37,7 +34,7 @@ describe('lint', () => {
     await withScratchFolder('worker', async (dir) => {
       await fs.writeFile(path.join(dir, '.spectral.yaml'), 'extends:\n  - https://rulesets.example/oas.yaml\n');
       const project = { ...checkout, spectralRuleset: path.join(dir, '.spectral.yaml'), root: dir };
-      await expect(lintDescription(project, { redoclyConfig: await loadRedoclyConfig(checkout) })).rejects.toThrow(
+      await expect(lintDescription(project, { redoclyConfig: linters.redoclyConfig })).rejects.toThrow(
         /^\.spectral\.yaml:2:5: extends: "https:\/\/rulesets\.example\/oas\.yaml" is a URL/,
       );
     });
@@ -46,7 +43,7 @@ describe('lint', () => {
   it("in the process's one worker, each lint reads its ruleset afresh: a rule switched off between two lints is off", async () => {
     await withScratchFolder('worker-again', async (dir) => {
       const project = { ...checkout, spectralRuleset: path.join(dir, '.spectral.yaml'), root: dir };
-      const options = { redoclyConfig: await loadRedoclyConfig(checkout) };
+      const options = { redoclyConfig: linters.redoclyConfig };
       const rules = (result: Awaited<ReturnType<typeof lintDescription>>) => [...new Set(result.spectral.map((d) => d.code))].sort();
       await fs.writeFile(project.spectralRuleset, 'extends:\n  - - spectral:oas\n    - all\n');
       const first = await lintDescription(project, options);
@@ -66,7 +63,7 @@ describe('lint', () => {
   it("lints text held in memory in place of a source file (the mutation runner's overlay)", async () => {
     const file = path.join(path.dirname(checkout.sourceEntry), 'paths', 'v1_webhooks.yaml');
     const text = (await fs.readFile(file, 'utf8')).replace('summary: List webhooks', 'summary: List Webhooks');
-    const result = await lintDescription(openProject(checkout.root, new Map([[file, text]])), { spectral });
+    const result = await lintDescription(openProject(checkout.root, new Map([[file, text]])), linters);
     expect(problemLines(checkout, result)).toEqual([
       'openapi/paths/v1_webhooks.yaml:4:12 error rule/summary-sentence-case: Summary must be in sentence case (capitalised first word only, acronyms allowed).',
     ]);
@@ -79,7 +76,7 @@ describe('lint', () => {
   it('escapes control characters from the source before they reach a terminal or an annotation', async () => {
     const file = path.join(path.dirname(checkout.sourceEntry), 'paths', 'v1_quotas.yaml');
     const text = (await fs.readFile(file, 'utf8')).replace('  responses:', '  "x-\\e[2J\\e]0;owned\\a": 1\n  responses:');
-    const result = await lintDescription(openProject(checkout.root, new Map([[file, text]])), { spectral });
+    const result = await lintDescription(openProject(checkout.root, new Map([[file, text]])), linters);
     const lines = problemLines(checkout, result);
     expect(lines.length).toBeGreaterThan(0);
     expect(lines.join('\n')).toContain('x-\\u001b[2J\\u001b]0;owned\\u0007');
@@ -93,7 +90,7 @@ describe('lint', () => {
 
   it("names Spectral's findings by the bundle's file, line and column", async () => {
     const withoutContact = (await fs.readFile(checkout.sourceEntry, 'utf8')).replace(/ {2}description: \|\n(?: {4}.*\n|\n)+?(?= {2}version)/, '');
-    const result = await lintDescription(openProject(checkout.root, new Map([[checkout.sourceEntry, withoutContact]])), { spectral });
+    const result = await lintDescription(openProject(checkout.root, new Map([[checkout.sourceEntry, withoutContact]])), linters);
     expect(problemLines(checkout, result)).toEqual(
       expect.arrayContaining([expect.stringMatching(/^generated\/openapi\.json:\d+:\d+ \w+ info-description: .* \(at info\)$/)]),
     );
