@@ -49,11 +49,18 @@ async function makeRepository(dir: string): Promise<void> {
 async function makeOverlaid(dir: string): Promise<{ out: string; log: string }> {
   const out = path.join(dir, 'acme');
   const lines: string[] = [];
+  // What the build records of its output folder goes to the fixture's folder, not the user's tools
+  // cache (project.ts' toolsCache): nothing else of this process reads it meanwhile.
+  const tools = process.env.EMAIL_DELIVERY_TOOLS;
+  process.env.EMAIL_DELIVERY_TOOLS = path.join(dir, 'tools');
   const ok = await buildOverlaid(
     openProject(root),
     { info: (line) => lines.push(line), error: (line) => lines.push(line) },
     { overlays: fixtureOverlays.map((file) => path.join(root, file)), out, packageName: fixturePackageName, shownAs: (file) => path.relative(root, file) },
-  );
+  ).finally(() => {
+    if (tools === undefined) delete process.env.EMAIL_DELIVERY_TOOLS;
+    else process.env.EMAIL_DELIVERY_TOOLS = tools;
+  });
   if (!ok) throw new Error(`the fixture's overlaid build failed:\n${lines.join('\n')}`);
   return { out, log: lines.join('\n') };
 }
