@@ -2,8 +2,12 @@
 // and, where the tool gives one, the line; the outputs stay byte for byte as they were. One row per
 // row of the bad-input table (docs/robustness.md). A row that changes only openapi/ lints the checkout's source
 // with the edit held in memory (the project handle's overlay, as the mutation runner does) and
-// builds into outputs of its own; a row that changes a config file gets a temporary project (with
-// the committed bundle alone in generated/: the build fails before it would replace the folder).
+// builds into outputs of its own. The lint names every problem of a source in one run, each at its
+// file and line, as `npm run lint` shows a contributor who made several mistakes: so the rows that
+// edit different files are one build's edits (sourceBuilds), but a row whose edit changes what the
+// others are checked against, which lints alone. A row that changes a config file gets a temporary
+// project (with the committed bundle alone in generated/: the build fails before it would replace
+// the folder).
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -23,18 +27,23 @@ beforeAll(async () => {
 });
 
 /**
- * The checkout's source with one file's text replaced in memory, building into outputs of its own
- * (a generated/ that holds the committed bundle: the build would replace it, were lint to pass).
+ * The checkout's source with files' texts replaced in memory (each `search` must occur), building
+ * into outputs of its own (a generated/ that holds the committed bundle: the build would replace
+ * it, were lint to pass).
  */
-async function withEditedSource<T>(file: string, search: string, replacement: string, use: (project: Project, dir: string) => Promise<T>): Promise<T> {
-  const full = path.join(root, file);
-  const text = await fs.readFile(full, 'utf8');
-  if (!text.includes(search)) throw new Error(`edit: ${search} not found in ${file}`);
+async function withEditedSource<T>(edits: Pick<BadInput, 'file' | 'search' | 'replace'>[], use: (project: Project, dir: string) => Promise<T>): Promise<T> {
+  const texts = new Map<string, string>();
+  for (const { file, search, replace } of edits) {
+    const full = path.join(root, file);
+    const text = await fs.readFile(full, 'utf8');
+    if (!text.includes(search)) throw new Error(`edit: ${search} not found in ${file}`);
+    if (texts.has(full)) throw new Error(`edit: ${file} is edited twice`);
+    texts.set(full, text.replace(search, replace));
+  }
   return withScratchFolder('outputs', async (dir) => {
     await fs.mkdir(path.join(dir, 'generated'));
     await fs.copyFile(path.join(checkout.outputDir, 'openapi.json'), path.join(dir, 'generated', 'openapi.json'));
-    const project = { ...openProject(root, new Map([[full, text.replace(search, replacement)]])), outputDir: path.join(dir, 'generated') };
-    return use(project, dir);
+    return use({ ...openProject(root, texts), outputDir: path.join(dir, 'generated') }, dir);
   });
 }
 
@@ -49,6 +58,11 @@ interface BadInput {
   replace: string;
   /** What the failure must say: the file, with the line and column where the tool gives one. */
   expected: RegExp[];
+  /**
+   * Why the row's edit lints alone: it changes what the other rows' edits are checked against (a
+   * file Redocly cannot read, a source that does not bundle, an operation the table no longer names).
+   */
+  alone?: string;
 }
 
 // The bad-input table of docs/robustness.md, row by row (the build's message; `npm run lint` prints the same
@@ -57,6 +71,7 @@ const badInputs: [string, BadInput][] = [
   [
     'a YAML syntax error in a path file',
     {
+      alone: 'Redocly cannot read the file, so it checks nothing in it',
       file: 'openapi/paths/v1_webhooks.yaml',
       search: '  summary: List webhooks',
       replace: '  summary: [List webhooks',
@@ -68,6 +83,7 @@ const badInputs: [string, BadInput][] = [
   [
     'a YAML syntax error in the root file',
     {
+      alone: 'Redocly cannot read the root file, so it lints nothing',
       file: 'openapi/openapi.yaml',
       search: '  title: Email',
       replace: '  title: [Email',
@@ -106,6 +122,7 @@ const badInputs: [string, BadInput][] = [
   [
     'a dangling $ref',
     {
+      alone: 'the source does not bundle, so Spectral does not run',
       file: 'openapi/paths/v1_webhooks.yaml',
       search: 'ListWebhooksResponseBody.yaml',
       replace: 'NoSuchSchema.yaml',
@@ -151,6 +168,7 @@ const badInputs: [string, BadInput][] = [
   [
     'a path without its version prefix',
     {
+      alone: 'listWebhooks is no longer at the path its table row names, so its other checks wait',
       file: 'openapi/openapi.yaml',
       search: '  /v1/webhooks:',
       replace: '  /webhooks:',
@@ -160,6 +178,7 @@ const badInputs: [string, BadInput][] = [
   [
     'a path item in the wrong file',
     {
+      alone: "/v1/quotas then holds another path's file, and its own is not linted",
       file: 'openapi/openapi.yaml',
       search: '    $ref: paths/v1_quotas.yaml',
       replace: '    $ref: paths/v1_quotas_history.yaml',
@@ -326,29 +345,73 @@ const badInputs: [string, BadInput][] = [
  */
 const ownSpectral = (project: Project) => inThreadSpectral(loadRuleset(project, project.spectralRuleset));
 
-/** Builds `project`, which must fail in its lint step saying `expected`, and leave its outputs and their parent as they were. */
-async function expectLintFailure(project: Project, dir: string, expected: RegExp[], lintOptions: BuildOptions['lintOptions']): Promise<void> {
-  const before = await fingerprint(project.outputDir);
-  const log = recordingLog();
-  expect(await build(project, log, { steps: committedSteps, lintOptions })).toBe(false);
-  const output = log.errors.join('\n');
-  expect(output).toMatch(/^build: step 'lint' failed: /);
-  for (const pattern of expected) expect(output).toMatch(pattern);
-  expect(log.errors.at(-1)).toBe('build: generated/ is unchanged');
-  expect(await fingerprint(project.outputDir)).toEqual(before);
-  expect((await fs.readdir(dir)).filter((name) => name.startsWith(stagingPrefix))).toEqual([]);
+/** What a failed build left: its error lines, and its outputs and their parent before and after it. */
+interface FailedBuild {
+  built: boolean;
+  errors: string[];
+  outputs: { before: Record<string, string>; after: Record<string, string> };
+  stagingLeft: string[];
 }
 
-// Each row works on its own copy, so the rows run concurrently.
+/** Builds `project` (which must fail) with `lintOptions`; what it left. */
+async function failedBuild(project: Project, dir: string, lintOptions: BuildOptions['lintOptions']): Promise<FailedBuild> {
+  const before = await fingerprint(project.outputDir);
+  const log = recordingLog();
+  const built = await build(project, log, { steps: committedSteps, lintOptions });
+  return {
+    built,
+    errors: log.errors,
+    outputs: { before, after: await fingerprint(project.outputDir) },
+    stagingLeft: (await fs.readdir(dir)).filter((name) => name.startsWith(stagingPrefix)),
+  };
+}
+
+/** The build failed in its lint step saying `expected`, and left its outputs and their parent as they were. */
+function expectLintFailure({ built, errors, outputs, stagingLeft }: FailedBuild, expected: RegExp[]): void {
+  expect(built).toBe(false);
+  const output = errors.join('\n');
+  expect(output).toMatch(/^build: step 'lint' failed: /);
+  for (const pattern of expected) expect(output).toMatch(pattern);
+  expect(errors.at(-1)).toBe('build: generated/ is unchanged');
+  expect(outputs.after).toEqual(outputs.before);
+  expect(stagingLeft).toEqual([]);
+}
+
+/**
+ * The builds of the rows that edit openapi/: each holds at most one edit per file, and a row that
+ * lints alone is a build of its own. Each row's test reads its build's result (the first to need
+ * it builds it).
+ */
+const sourceBuilds = (() => {
+  const groups: [string, BadInput][][] = [];
+  for (const row of badInputs.filter(([, bad]) => bad.file.startsWith('openapi/'))) {
+    const [, bad] = row;
+    const group = bad.alone ? undefined : groups.find((rows) => rows.every(([, other]) => !other.alone && other.file !== bad.file));
+    if (group) group.push(row);
+    else groups.push([row]);
+  }
+  const builds = new Map<string, () => Promise<FailedBuild>>();
+  for (const rows of groups) {
+    let result: Promise<FailedBuild> | undefined;
+    const once = () =>
+      (result ??= withEditedSource(
+        rows.map(([, bad]) => bad),
+        (project, dir) => failedBuild(project, dir, linters),
+      ));
+    for (const [name] of rows) builds.set(name, once);
+  }
+  return builds;
+})();
+
+// Each build works on its own outputs or copy, so the rows run concurrently.
 describe.concurrent('bad input', () => {
-  it.each(badInputs)('%s: the build fails in its lint step, names the file, leaves the outputs untouched', (_name, bad) =>
+  it.each(badInputs)('%s: the build fails in its lint step, names the file, leaves the outputs untouched', (name, bad) =>
     bad.file.startsWith('openapi/')
-      ? withEditedSource(bad.file, bad.search, bad.replace, (project, dir) => expectLintFailure(project, dir, bad.expected, linters))
+      ? sourceBuilds.get(name)!().then((failed) => expectLintFailure(failed, bad.expected))
       : withTemporaryProject(async (temporary) => {
           await edit(temporary.dir, bad.file, bad.search, bad.replace);
-          await expectLintFailure(temporary.project, temporary.dir, bad.expected, {
-            spectral: bad.ownRuleset ? ownSpectral(temporary.project) : linters.spectral,
-          });
+          const spectral = bad.ownRuleset ? ownSpectral(temporary.project) : linters.spectral;
+          expectLintFailure(await failedBuild(temporary.project, temporary.dir, { spectral }), bad.expected);
         }, committedBundle),
   );
 
@@ -365,16 +428,11 @@ describe.concurrent('bad input', () => {
         const text = await fs.readFile(full, 'utf8');
         await fs.writeFile(full, text.replaceAll(`schemas/${name}.yaml`, `schemas/${renamed}.yaml`));
       }
-      await expectLintFailure(
-        temporary.project,
-        temporary.dir,
-        [
-          new RegExp(
-            `openapi/components/schemas/${renamed}\\.yaml:1:1 error house/generator-safe-names: Component name \`${renamed}\` \\(schemas\\) ${why.replace(/[()`]/g, (c) => `\\${c}`)}`,
-          ),
-        ],
-        linters,
-      );
+      expectLintFailure(await failedBuild(temporary.project, temporary.dir, linters), [
+        new RegExp(
+          `openapi/components/schemas/${renamed}\\.yaml:1:1 error house/generator-safe-names: Component name \`${renamed}\` \\(schemas\\) ${why.replace(/[()`]/g, (c) => `\\${c}`)}`,
+        ),
+      ]);
     }, committedBundle),
   );
 
