@@ -44,11 +44,13 @@ describe('the overlays the docs show', () => {
     expect(changesText).toContain('sendBatch: header parameter `Idempotency-Key`: a caller must now send it (string) (can break a caller)');
   });
 
-  it('a bearer scheme: every operation needs it, the client takes it as a credential, the samples pass it', async () => {
-    const { document, changesText } = await overlaid('bearer.yaml');
+  it('a bearer scheme: every operation needs it, the client takes it as a credential, the samples pass it, the report writes its header as code', async () => {
+    const { document, changesText, changesMarkdown } = await overlaid('bearer.yaml');
     expect(changesText[0]).toBe(
       'every operation: credentials: a caller must now send ExampleBearer (HTTP bearer: `Authorization: Bearer <token>`) (can break a caller)',
     );
+    // In the Markdown report's other changes, as in its table for callers (from overlay.test.ts).
+    expect(changesMarkdown).toContain('| add | security scheme ExampleBearer: HTTP bearer: `Authorization: Bearer <token>` |');
     expect(generateClient(document)).toContain('  ExampleBearer: ["Authorization", "Bearer "],');
     expect(markdownReference(document).get('reference/webhooks.md')).toContain("    ExampleBearer: 'your credential',");
   });
