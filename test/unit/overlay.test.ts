@@ -109,6 +109,19 @@ describe('reading an overlay', () => {
       'x.yaml:4: action 1: `$ref: "../secret.yaml"` points outside the description',
     ],
     ['a reference to a URL', `${header}  - target: $.info\n    update: {x: {$ref: "https://example.com/s.yaml"}}\n`, 'points outside the description'],
+    // Found by the review of issue 52 (finding 3): each of these crashed a build step with a stack trace (the lint, the
+    // types, the MCP tools' table, the client's header check); now refused where it is written.
+    ...[
+      ['a field named hasOwnProperty', 'properties:\n        hasOwnProperty: {type: string}', 7, 'the key `hasOwnProperty`'],
+      ['a field named __defineGetter__', 'properties:\n        __defineGetter__: {type: string}', 7, 'the key `__defineGetter__`'],
+      ['a field named __proto__', 'properties:\n        __proto__: {type: string}', 7, 'the key `__proto__`'],
+      ['a query parameter named toString', 'parameters:\n        - {name: toString, in: query, schema: {type: string}}', 7, 'the name `toString`'],
+      ['a header parameter named Constructor', 'parameters:\n        - {name: Constructor, in: header, schema: {type: string}}', 7, 'the name `Constructor`'],
+    ].map(([name, update, line, what]) => [
+      name,
+      `${header}  - target: $.components.schemas.ListQuotasResponseBody\n    update:\n      ${update}\n`,
+      `x.yaml:${line}: action 1: ${what} is a name every JavaScript object has already (Object.prototype's), which the generators and the tools would read as that, not as yours: rename it`,
+    ]),
   ])('refuses %s, naming the file and line', async (_name, text, message) => {
     expect(await refusal(text)).toContain(message);
   });
@@ -354,6 +367,33 @@ function refusedOnce(name: string, actions: string[]): () => Promise<Refused> {
 const textRefused = refusedOnce('texts.yaml', textRefusalActions);
 const alsoRefused = refusedOnce('also-refused.yaml', alsoRefusedActions);
 
+let passing: Promise<Overlaid> | undefined;
+/**
+ * fields.yaml and an overlay that adds a parameter in each location, requires sendBatch's body,
+ * adds a response header and writes HTML as code in a description: built once for the file by the
+ * first test that needs it (the build must pass), each test reading what it is about.
+ */
+const passingTogether = (): Promise<Overlaid> =>
+  (passing ??= overlayFile(
+    'passing.yaml',
+    [
+      header.trimEnd(),
+      "  - target: $.paths['/v1/webhooks'].get",
+      '    update:',
+      '      parameters: [{name: cursor, in: query, schema: {type: string}}]',
+      "  - target: $.paths['/v1/batches/{id}/send'].post",
+      '    update:',
+      '      parameters: [{name: Idempotency-Key, in: header, required: true, schema: {type: string}}]',
+      '      requestBody: {required: true}',
+      "  - target: $.paths['/v1/webhooks'].get.responses['200']",
+      '    update:',
+      '      headers: {X-Next-Cursor: {description: The next page., schema: {type: string}}}',
+      '  - target: $.info',
+      "    update: {description: 'The service answers `<meta>` tags as text.'}",
+      '',
+    ].join('\n'),
+  ).then((file) => overlaidDescription(checkout, options([fields, file]), base)));
+
 describe('the description with overlays', () => {
   it('carries the examples: the scheme, the requirement, the fields, and the overlays named in info', async () => {
     const overlaid = await withBothExamples();
@@ -391,39 +431,14 @@ describe('the description with overlays', () => {
   // for callers: overlay-recipes.test.ts' bearer scheme, which builds with bearer.yaml alone.
 
   it('names each parameter by name and location, and drops the warning once the body is required', async () => {
-    const file = await overlayFile(
-      'parameters.yaml',
-      [
-        header.trimEnd(),
-        "  - target: $.paths['/v1/webhooks'].get",
-        '    update:',
-        '      parameters: [{name: cursor, in: query, schema: {type: string}}]',
-        "  - target: $.paths['/v1/batches/{id}/send'].post",
-        '    update:',
-        '      parameters: [{name: Idempotency-Key, in: header, required: true, schema: {type: string}}]',
-        '      requestBody: {required: true}',
-        '',
-      ].join('\n'),
-    );
-    const overlaid = await overlaidDescription(checkout, options([fields, file]), base);
+    const overlaid = await passingTogether();
     expect(overlaid.changesText).toContain('listWebhooks: query parameter `cursor`: a caller may now send it (string, optional)');
     expect(overlaid.changesText).toContain('sendBatch: header parameter `Idempotency-Key`: a caller must now send it (string) (can break a caller)');
     expect(overlaid.changesText.filter((line) => line.startsWith('warning:'))).toEqual([]);
   });
 
   it('names a response header an overlay adds, and what a caller may read', async () => {
-    const file = await overlayFile(
-      'headers.yaml',
-      [
-        header.trimEnd(),
-        "  - target: $.paths['/v1/webhooks'].get.responses['200']",
-        '    update:',
-        '      headers: {X-Next-Cursor: {description: The next page., schema: {type: string}}}',
-        '',
-      ].join('\n'),
-    );
-    const overlaid = await overlaidDescription(checkout, options([file]), base);
-    expect(overlaid.changesText).toContain('listWebhooks: 200 response header `X-Next-Cursor`: a caller may now read it (string)');
+    expect((await passingTogether()).changesText).toContain('listWebhooks: 200 response header `X-Next-Cursor`: a caller may now read it (string)');
   });
 
   it.each(['auth.yaml', 'fields.yaml'])('builds with %s alone', async (name) => {
@@ -456,8 +471,8 @@ describe('the description with overlays', () => {
   });
 
   it('keeps HTML written as code (`<meta>` in backticks): it is shown, not rendered', async () => {
-    const file = await overlayFile('code.yaml', `${header}  - target: $.info\n    update: {description: 'The service answers \`<meta>\` tags as text.'}\n`);
-    await expect(overlaidDescription(checkout, options([file]), base)).resolves.toBeTruthy();
+    const overlaid = await passingTogether();
+    expect(overlaid.document.info?.description).toContain('The service answers `<meta>` tags as text.');
   });
 
   it("names the line of the key that is wrong, not only the action's: `type: int` deep in an update", async () => {
