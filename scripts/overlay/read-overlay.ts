@@ -2,7 +2,8 @@
 // named, within the same limits as the description's own files, and checks its shape before
 // anything is applied: every action has a target and exactly one of `update`, `remove` or `copy`.
 // An overlay references nothing: a `$ref` in an update may only point into the description
-// (`#/...`), and `extends` is never read or fetched.
+// (`#/...`), and `extends` is never read or fetched. An update names nothing JavaScript objects
+// have already (`hasOwnProperty`, `toString`: reservedNames).
 import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
 import { forTerminal } from '../escape.ts';
 import { isRecord } from '../openapi-document.ts';
@@ -185,10 +186,48 @@ export function readOverlay(file: string, shownAs: string): Overlay {
     actions: actions.map((action, index) => {
       const read = readAction(action, index, parsed.lineOf(actionNodes[index]) ?? 1, version, shownAs);
       const node = actionNodes[index];
-      if (read.kind === 'update' && isMap(node)) read.valueLines = keyLines(node.get('update', true), parsed.lineOf);
+      if (read.kind === 'update' && isMap(node)) {
+        const reserved = reservedNameIn(node.get('update', true), parsed.lineOf);
+        if (reserved)
+          throw new OverlayError(
+            shownAs,
+            reserved.line ?? read.line,
+            `action ${index + 1}: ${reserved.what} is a name every JavaScript object has already (Object.prototype's), which the generators and the tools would read as that, not as yours: rename it`,
+          );
+        read.valueLines = keyLines(node.get('update', true), parsed.lineOf);
+      }
       return read;
     }),
   };
+}
+
+/**
+ * The names an overlay may not give a field, a component, a parameter or a header: every name
+ * Object.prototype has (`constructor`, `hasOwnProperty`, `toString`, `__proto__`...), which the
+ * linters, the type generator and the build's own tables read from plain objects (a field named
+ * `hasOwnProperty` crashed the lint, `toString` the MCP tools' table), and `prototype`. A
+ * parameter's or a scheme's `name` is compared without case (a header's name has none).
+ */
+export const reservedNames: ReadonlySet<string> = new Set([...Object.getOwnPropertyNames(Object.prototype), 'prototype']);
+const reservedLower = new Set([...reservedNames].map((name) => name.toLowerCase()));
+
+/** The first key of `node`, or `name:` value, that is a reserved name, with its line. */
+function reservedNameIn(node: unknown, lineOf: (node: unknown) => number | undefined): { what: string; line?: number } | undefined {
+  if (isMap(node))
+    for (const pair of node.items) {
+      const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
+      if (reservedNames.has(key)) return { what: `the key \`${key}\``, line: lineOf(pair.key) };
+      if (key === 'name' && isScalar(pair.value) && reservedLower.has(String(pair.value.value).toLowerCase()))
+        return { what: `the name \`${String(pair.value.value)}\``, line: lineOf(pair.value) };
+      const found = reservedNameIn(pair.value, lineOf);
+      if (found) return found;
+    }
+  else if (isSeq(node))
+    for (const item of node.items) {
+      const found = reservedNameIn(item, lineOf);
+      if (found) return found;
+    }
+  return undefined;
 }
 
 /** The line of each key (and list item) inside a YAML node, by its JSON pointer from that node. */

@@ -109,6 +109,21 @@ describe('reading an overlay', () => {
       'x.yaml:4: action 1: `$ref: "../secret.yaml"` points outside the description',
     ],
     ['a reference to a URL', `${header}  - target: $.info\n    update: {x: {$ref: "https://example.com/s.yaml"}}\n`, 'points outside the description'],
+    // Found by the review of issue 52 (finding 3): each of these crashed a build step with a stack trace (the lint, the
+    // types, the MCP tools' table, the client's header check); now refused where it is written.
+    ...(
+      [
+        ['a field named hasOwnProperty', 'properties:\n        hasOwnProperty: {type: string}', 7, 'the key `hasOwnProperty`'],
+        ['a field named __defineGetter__', 'properties:\n        __defineGetter__: {type: string}', 7, 'the key `__defineGetter__`'],
+        ['a field named __proto__', 'properties:\n        __proto__: {type: string}', 7, 'the key `__proto__`'],
+        ['a query parameter named toString', 'parameters:\n        - {name: toString, in: query, schema: {type: string}}', 7, 'the name `toString`'],
+        ['a header parameter named Constructor', 'parameters:\n        - {name: Constructor, in: header, schema: {type: string}}', 7, 'the name `Constructor`'],
+      ] as [string, string, number, string][]
+    ).map(([name, update, line, what]) => [
+      name,
+      `${header}  - target: $.components.schemas.ListQuotasResponseBody\n    update:\n      ${update}\n`,
+      `x.yaml:${line}: action 1: ${what} is a name every JavaScript object has already (Object.prototype's), which the generators and the tools would read as that, not as yours: rename it`,
+    ]),
   ])('refuses %s, naming the file and line', async (_name, text, message) => {
     expect(await refusal(text)).toContain(message);
   });
