@@ -39,7 +39,7 @@ function selfContained(document: OpenApiDocument, schema: unknown): Record<strin
       const name = /^#\/components\/schemas\/([^/]+)$/.exec($ref)?.[1];
       if (name === undefined) throw new ReportedError(`a schema refers to ${JSON.stringify($ref)}, which is not a component schema`);
       if (stack.includes(name)) {
-        if (!(name in defs)) {
+        if (!Object.hasOwn(defs, name)) {
           defs[name] = {};
           defs[name] = inline(deref(document, { $ref }), [name]);
         }
@@ -109,7 +109,8 @@ function toolInputs(
       throw new ReportedError(
         `${where}: ${location} parameter ${JSON.stringify(name)} is not an MCP argument name (letters, digits, '_', '.' and '-', at most 64 characters)`,
       );
-    if (name in properties) throw new ReportedError(`${where}: two of its inputs are named '${name}'; an MCP tool takes each argument by one name`);
+    if (Object.hasOwn(properties, name))
+      throw new ReportedError(`${where}: two of its inputs are named '${name}'; an MCP tool takes each argument by one name`);
     properties[name] = schema;
     if (isRequired) required.push(name);
     args.push({ name, in: location });
@@ -162,9 +163,24 @@ export function mcpToolTable(document: OpenApiDocument): McpToolTable {
     title: String(document.info?.title),
     version: String(document.info?.version),
     defaultBaseUrl: String(variable?.default ?? server?.url ?? ''),
-    credentials: headerSchemes(document).map(({ scheme, header, bearer }) => ({ scheme, header, bearer, variable: credentialVariable(scheme) })),
+    credentials: credentialsOf(document),
     tools,
   };
+}
+
+/** The credentials the server sends, each read from its scheme's variable; two schemes that would share one are refused (the server would send one secret as both). */
+function credentialsOf(document: OpenApiDocument): McpToolTable['credentials'] {
+  const credentials = headerSchemes(document).map(({ scheme, header, bearer }) => ({ scheme, header, bearer, variable: credentialVariable(scheme) }));
+  const byVariable = new Map<string, string>();
+  for (const { scheme, variable } of credentials) {
+    const other = byVariable.get(variable);
+    if (other !== undefined)
+      throw new ReportedError(
+        `security schemes '${other}' and '${scheme}' would both read their credential from ${variable}, so the MCP server would send one secret as both: rename one (the variable is EMAIL_DELIVERY_ and the scheme's name in capitals, words split by _)`,
+      );
+    byVariable.set(variable, scheme);
+  }
+  return credentials;
 }
 
 /** The environment variable a security scheme's credential is read from: `EMAIL_DELIVERY_` and the scheme's name in capitals (`ExampleApiKey`: `EMAIL_DELIVERY_EXAMPLE_API_KEY`). */

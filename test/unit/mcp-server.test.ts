@@ -483,6 +483,30 @@ describe('a call, against a recording service on 127.0.0.1', () => {
   });
 });
 
+// Found by the review of issue 52 (findings 3 and 10): `name in properties` took a query parameter `toString` for a
+// second input of that name; two schemes whose names give one variable had the server send one secret as both.
+describe('the tool table, given names an object has already or schemes that share a variable', () => {
+  const withParameter = (name: string) => {
+    const document = structuredClone(bundle) as Json;
+    document.paths['/v1/quotas'].get.parameters = [{ name, in: 'query', schema: { type: 'string' } }];
+    return document;
+  };
+  it.each(['toString', 'constructor', 'hasOwnProperty'])('a query parameter %s is one input of its own', (name) => {
+    expect(Object.keys(mcpToolTable(withParameter(name)).tools.find((tool) => tool.name === 'listQuotas')!.inputSchema.properties!)).toEqual([name]);
+  });
+
+  it('two schemes that would read one variable are refused, naming both and the variable', () => {
+    const document = structuredClone(bundle) as Json;
+    document.components.securitySchemes = {
+      ObservedXAPIKey: { type: 'apiKey', in: 'header', name: 'XAPI-Key' },
+      ObservedXAPIKEY: { type: 'apiKey', in: 'header', name: 'X-APIKEY' },
+    };
+    expect(() => mcpToolTable(document)).toThrow(
+      "security schemes 'ObservedXAPIKey' and 'ObservedXAPIKEY' would both read their credential from EMAIL_DELIVERY_OBSERVED_XAPIKEY, so the MCP server would send one secret as both: rename one",
+    );
+  });
+});
+
 describe('from an overlaid description', () => {
   let overlaid: McpToolTable;
   beforeAll(async () => {
