@@ -134,7 +134,8 @@ export function parameterRule(document: Oas3_1Definition, node: Referenced<Param
   if (parameter.content !== undefined)
     return { reason: 'a parameter described by `content` (a media type) is not one the client serializes; describe it with `schema` and `style`' };
   if (parameter.allowReserved === true) return { reason: 'allowReserved is not supported: the client percent-encodes every reserved character' };
-  if (parameter.in === 'header' && reservedHeaders[String(parameter.name).toLowerCase()])
+  // An own key only: `constructor` or `toString` is no reserved header, whatever an object inherits.
+  if (parameter.in === 'header' && Object.hasOwn(reservedHeaders, String(parameter.name).toLowerCase()))
     return { reason: reservedHeaders[String(parameter.name).toLowerCase()] };
   const shape = shapeOf(document, parameter.schema);
   if ('reason' in shape) return shape;

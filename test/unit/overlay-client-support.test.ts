@@ -11,6 +11,7 @@ import { checkClientSupport, clientProblems } from '../../scripts/overlay/client
 import { readOverlay } from '../../scripts/overlay/read-overlay.ts';
 import { generateClient } from '../../scripts/pipeline/generate-client.ts';
 import { listOperations } from '../../scripts/pipeline/bundle-operations.ts';
+import { parameterRule } from '../../scripts/pipeline/parameters.ts';
 import { checkout, type Json, loadBundle, root } from '../support/helpers.ts';
 import { scratchFolderPerFile } from '../support/scratch-folder.ts';
 
@@ -167,6 +168,12 @@ describe('carried', () => {
     ['an error response of another media type', "{responses: {'404': {description: Not found., content: {'text/plain': {schema: {type: string}}}}}}"],
   ])('%s', async (_name, update) => {
     expect(await refusal(webhooks, update)).toBeUndefined();
+  });
+
+  // Found by the review of issue 52 (finding 3): `reservedHeaders[name]` found Object's own `constructor` for a header
+  // named Constructor ("cannot be carried by the TypeScript client: function Object() { [native code] }").
+  it.each(['Constructor', 'toString', 'hasOwnProperty', '__proto__'])('a header parameter named %s: no reserved header, whatever an object has', (name) => {
+    expect(parameterRule(base, { name, in: 'header', schema: { type: 'string' } })).toMatchObject({ name, in: 'header', style: 'simple' });
   });
 
   it('the fixture with a parameter of each location: nothing to refuse, and the generators list each', async () => {
