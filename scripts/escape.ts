@@ -1,14 +1,21 @@
 // Text from the description (or any file of a pull request) as it may be shown to a reviewer:
 // escaped for the medium it is printed into, so that a value cannot rewrite the screen, forge a
 // workflow command or open Markdown and HTML constructs.
+import { invisibleCharacter } from './invisible-characters.ts';
 
-/** Control and bidirectional-override characters, which can move a terminal's cursor or reorder what a reader sees. */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const unsafeInTerminal = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+/**
+ * Control and bidirectional-override characters, which can move a terminal's cursor or reorder what
+ * a reader sees, and the characters a reader does not see at all (zero-width ones, the soft hyphen,
+ * variation selectors, Unicode tag characters: invisible-characters.ts), which hide what a line holds.
+ */
+const unsafeInTerminal = new RegExp(`[\\u000a-\\u001f]|${invisibleCharacter.source}`, 'gu');
 
-/** One line for a terminal: every control character shown as its `\uXXXX` escape. */
+/** One line for a terminal: every control or invisible character shown as its `\uXXXX` (or `\u{XXXXX}`) escape. */
 export function forTerminal(text: string): string {
-  return text.replace(unsafeInTerminal, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return text.replace(unsafeInTerminal, (char) => {
+    const code = char.codePointAt(0)!;
+    return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
 }
 
 /**

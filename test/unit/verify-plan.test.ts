@@ -7,7 +7,8 @@ import YAML from 'yaml';
 import { operations } from '../../scripts/stated/operations.ts';
 import { planVerification } from '../../scripts/verify/plan.ts';
 import { checkNames, parseVerifyArgs } from '../../scripts/verify/verify-options.ts';
-import { verdictJunit, verdictMarkdown } from '../../scripts/verify/verify-report.ts';
+import { forTerminal } from '../../scripts/escape.ts';
+import { verdictJunit, verdictMarkdown, verdictTable } from '../../scripts/verify/verify-report.ts';
 import { deref, type Json, loadBundle, root } from '../support/helpers.ts';
 
 describe('the plan', () => {
@@ -103,6 +104,17 @@ describe('the report', () => {
   it('escapes what the service sent, in Markdown and in XML', () => {
     expect(verdictMarkdown(run, 'https://x.test', false)).toContain('| contradicts | `listScopes` | GET | reads "\\<script\\>\\|x\\`" \\\\u001b\\[31m |');
     expect(verdictJunit(run, 'https://x.test', false)).toContain('<failure message="contradicts: reads &quot;&lt;script&gt;|x`&quot; \\u001b[31m"/>');
+  });
+
+  // Found by the review of issue 52 (finding 9): forTerminal, which every command prints through, showed
+  // zero-width and Unicode tag characters raw (a reader saw less than the line held).
+  it('shows invisible characters as their escapes, in the table, in Markdown and in XML', () => {
+    const hidden = { ...run, verdicts: [{ ...run.verdicts[0], detail: 'text/x\u200b\u00ad\ufe0f\u{E0041}\u{E0067}' }] };
+    for (const report of [verdictTable(hidden), verdictMarkdown(hidden, 'https://x.test', false), verdictJunit(hidden, 'https://x.test', false)]) {
+      expect(report).not.toMatch(/\u200b|\u00ad|\ufe0f|\u{E0041}/u);
+      expect(report).toMatch(/text\/x\\{1,2}u200b\\{1,2}u00ad\\{1,2}ufe0f\\{1,2}u\\?\{e0041\\?\}/);
+    }
+    expect(forTerminal('a\u200bb\u{E0041}\u0007')).toBe('a\\u200bb\\u{e0041}\\u0007');
   });
 });
 
