@@ -46,6 +46,11 @@ export interface InProcessOptions {
   signal?: AbortSignal;
   /** Each line as it comes, stdout's and stderr's (a server's "listening" line). */
   onLine?: (line: string) => void;
+  /**
+   * Whose scripts/ to run (default: this checkout's): `root`'s own, for a clone whose toolchain a
+   * test changed (the table in scripts/stated/), as `npm run` there would. A fresh module graph.
+   */
+  ownScripts?: boolean;
 }
 
 /**
@@ -53,7 +58,8 @@ export interface InProcessOptions {
  * prints. What a spawned command gives, without the seconds a process and its imports cost.
  */
 export async function runCommand(name: string, args: string[] = [], options: InProcessOptions = {}): Promise<RunResult> {
-  const { run } = (await import(`../../scripts/commands/${name}.ts`)) as CommandModule;
+  const module = options.ownScripts && options.root ? path.join(options.root, 'scripts', 'commands', `${name}.ts`) : `../../scripts/commands/${name}.ts`;
+  const { run } = (await import(module)) as CommandModule;
   let stdout = '';
   let stderr = '';
   let output = '';
