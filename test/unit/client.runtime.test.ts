@@ -245,11 +245,11 @@ describe('bounds: an answer too big or too slow cannot hold the caller', () => {
   });
 
   it('keeps its time bound while garbage collections run, waiting for the answer and reading its body', async () => {
-    // A full collection every 50 ms: three or four in each wait of 200 ms, where one collects what
-    // is held only weakly (every 10 ms made twenty of them, each as costly as the heap is large:
-    // a second of the tier's time).
+    // A full collection every 100 ms: one or two in each wait of 200 ms, where one collects what is
+    // held only weakly. Each takes as long as the heap is large, about 0.1 s in the unit tier (one
+    // module graph per worker): collections every 10 or 50 ms ran back to back, a second of CPU.
     const collect = garbageCollector();
-    const collecting = setInterval(collect, 50);
+    const collecting = setInterval(collect, 100);
     const unhandled: unknown[] = [];
     const record = (reason: unknown) => unhandled.push(reason);
     process.on('unhandledRejection', record);
