@@ -1,29 +1,35 @@
-// The build commands as a user runs them, on one shared copy of the checkout: `npm run lint`,
-// `build` and `check`, their exit codes and messages, and a build killed half-way. Edits to the copy
-// are undone after each test. (The other commands: commands-release.test.ts.)
+// The build commands, `lint`, `build` and `check`, called in this process on one clone of the
+// fixture's repository: their exit codes and messages on bad input, generated/ left as it was; and
+// a build killed half-way, a real process group killed. Edits to the clone are undone after each
+// test. (Each command's clean run through npm: commands-help.test.ts; the other commands:
+// commands-release.test.ts.)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { fingerprint } from '../support/helpers.ts';
-import { sharedCheckoutCopy } from '../support/repo-copy.ts';
-import { runScript } from '../support/run-command.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type Clone, cloneRepository } from '../support/fixture.ts';
+import { edit, fingerprint } from '../support/helpers.ts';
+import { runCommand } from '../support/run-command.ts';
 
-const copy = sharedCheckoutCopy();
+let clone: Clone;
+beforeAll(async () => {
+  clone = await cloneRepository('commands-build');
+});
+afterEach(async () => {
+  await clone.git('reset', '-q', '--hard');
+});
+afterAll(async () => {
+  await clone?.remove();
+});
 
-describe('npm run lint', () => {
-  it('exits 0 and says so on a clean tree', async () => {
-    const result = await runScript(copy.dir, 'lint');
-    expect(result.code, result.output).toBe(0);
-    expect(result.stdout).toMatch(
-      /^lint: 0 problems \(Redocly with the house rules and the faithfulness contract on openapi\/, Spectral on the bundle\) in \d+\.\d+ s$/m,
-    );
-  });
+const change = (file: string, search: string | RegExp, replacement: string) => edit(clone.dir, file, search, replacement);
+const command = (name: string, args: string[] = []) => runCommand(name, args, { root: clone.dir });
 
+describe('lint', () => {
   it("exits 1 with the three linters' problems as pull-request annotations, with file and line", async () => {
-    await copy.change('openapi/paths/v1_webhooks.yaml', 'summary: List webhooks', 'summary: List Webhooks');
-    await copy.change('openapi/openapi.yaml', / {2}description: \|\n(?: {4}.*\n|\n)+?(?= {2}version)/, '');
-    const result = await runScript(copy.dir, 'lint', ['--format', 'github-actions']);
+    await change('openapi/paths/v1_webhooks.yaml', 'summary: List webhooks', 'summary: List Webhooks');
+    await change('openapi/openapi.yaml', / {2}description: \|\n(?: {4}.*\n|\n)+?(?= {2}version)/, '');
+    const result = await command('lint', ['--format', 'github-actions']);
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/^::error title=rule\/summary-sentence-case,file=openapi\/paths\/v1_webhooks\.yaml,line=4,col=12/m);
     expect(result.stdout).toMatch(/^::(error|warning) title=info-description,file=generated\/openapi\.json,.*line=\d+/m);
@@ -34,9 +40,9 @@ describe('npm run lint', () => {
   });
 
   it("exits 1 with the faithfulness contract's problems on their source lines, as annotations and as a report", async () => {
-    await copy.change('openapi/paths/v1_webhooks.yaml', 'description: OK', 'description: Fine');
-    await copy.change('openapi/paths/v1_batches_id_send.yaml', '    Sends one batch.', '    Needs the mail.send scope. Sends one batch.');
-    const annotations = await runScript(copy.dir, 'lint', ['--format', 'github-actions']);
+    await change('openapi/paths/v1_webhooks.yaml', 'description: OK', 'description: Fine');
+    await change('openapi/paths/v1_batches_id_send.yaml', '    Sends one batch.', '    Needs the mail.send scope. Sends one batch.');
+    const annotations = await command('lint', ['--format', 'github-actions']);
     expect(annotations.code).toBe(1);
     expect(annotations.stdout).toMatch(
       /^::error file=openapi\/paths\/v1_webhooks\.yaml,line=13,col=7,title=faithful\/success-response::the success label of #27: expected "OK", found "Fine"/m,
@@ -45,34 +51,28 @@ describe('npm run lint', () => {
       '::error file=openapi/paths/v1_batches_id_send.yaml,line=6,col=5,title=faithful/prose::"Needs the mail.send scope." uses "Needs", "mail", "scope": a lead names only what #13\'s row does (its verb, the words of its path, operationId and area): take the word out; what is open is said by the wording after the lead\n',
     );
     expect(annotations.stderr).toMatch(/^lint: the faithfulness contract found \d+ problem\(s\) \(docs\/faithfulness\.md\)$/m);
-    const report = await runScript(copy.dir, 'lint');
+    const report = await command('lint');
     expect(report.code).toBe(1);
     expect(report.stdout).toMatch(/^openapi\/paths\/v1_batches_id_send\.yaml\n {2}6:5 {2}error {2}faithful\/prose {2}"Needs the mail\.send scope\."/m);
   });
-
-  it('exits 2 on an unknown format', async () => {
-    const result = await runScript(copy.dir, 'lint', ['--format', 'xml']);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toBe('lint: --format "xml": give one of stylish, github-actions: see `npm run lint -- --help`\n');
-  });
 });
 
-describe('npm run build and npm run check', () => {
+describe('build and check', () => {
   it('build exits 1 on bad input, naming the file and line, and leaves generated/ as it was', async () => {
-    const before = await fingerprint(path.join(copy.dir, 'generated'));
-    await copy.change('openapi/paths/v1_webhooks.yaml', 'summary: List webhooks', 'summary: List Webhooks');
-    const result = await runScript(copy.dir, 'build');
+    const before = await fingerprint(path.join(clone.dir, 'generated'));
+    await change('openapi/paths/v1_webhooks.yaml', 'summary: List webhooks', 'summary: List Webhooks');
+    const result = await command('build');
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(
       /^build: step 'lint' failed: Redocly found 1 problem\(s\) in the source \(openapi\/openapi\.yaml and the files it references\):\n {2}openapi\/paths\/v1_webhooks\.yaml:4:12 error rule\/summary-sentence-case: /,
     );
     expect(result.stderr.trim().split('\n').at(-1)).toBe('build: generated/ is unchanged');
-    expect(await fingerprint(path.join(copy.dir, 'generated'))).toEqual(before);
+    expect(await fingerprint(path.join(clone.dir, 'generated'))).toEqual(before);
   });
 
   it('check exits 1 after a source edit, naming each drifted file', async () => {
-    await copy.change('openapi/paths/v1_webhooks.yaml', 'summary: List webhooks', 'summary: Fetch the webhooks');
-    const result = await runScript(copy.dir, 'check');
+    await change('openapi/paths/v1_webhooks.yaml', 'summary: List webhooks', 'summary: Fetch the webhooks');
+    const result = await command('check');
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(
       /^check: generated\/ is out of step with openapi\/ \(run `npm run build` and commit the result\):\n {2}differs: generated\/client\.ts\n/,
@@ -81,10 +81,10 @@ describe('npm run build and npm run check', () => {
   });
 
   it('a build killed half-way leaves generated/ as it was; the next build removes its leftovers, exits 0 with a line per step, and check finds generated/ in step', async () => {
-    const before = await fingerprint(path.join(copy.dir, 'generated'));
-    const staging = async () => (await fs.readdir(copy.dir)).filter((name) => name.startsWith('.generated-staging-'));
-    // Its own process group: the docs step runs Redocly in a child process, and all must die.
-    const child = spawn(process.execPath, ['scripts/cli/main.ts', 'build'], { cwd: copy.dir, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const before = await fingerprint(path.join(clone.dir, 'generated'));
+    const staging = async () => (await fs.readdir(clone.dir)).filter((name) => name.startsWith('.generated-staging-'));
+    // A real process, in its own process group: the docs step runs Redocly in a child process, and all must die.
+    const child = spawn(process.execPath, ['scripts/cli/main.ts', 'build'], { cwd: clone.dir, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     await new Promise<void>((resolve) => {
       child.stdout.on('data', (chunk: Buffer) => {
         if (chunk.toString().includes('✓ lint')) resolve();
@@ -94,17 +94,17 @@ describe('npm run build and npm run check', () => {
     await new Promise((resolve) => child.once('exit', resolve));
     await new Promise((resolve) => setTimeout(resolve, 300)); // let the group's other processes die
     expect((await staging()).length).toBe(1);
-    expect(await fingerprint(path.join(copy.dir, 'generated'))).toEqual(before);
-    const next = await runScript(copy.dir, 'build');
+    expect(await fingerprint(path.join(clone.dir, 'generated'))).toEqual(before);
+    const next = await command('build');
     expect(next.code, next.output).toBe(0);
     for (const step of ['lint', 'bundle', 'variants', 'types', 'client', 'docs']) expect(next.stdout).toMatch(new RegExp(`^  ✓ ${step} +\\d+\\.\\d+ s$`, 'm'));
     expect(await staging()).toEqual([]);
-    // The copy started without the rendered docs (they are not committed); the build adds them.
-    const { 'docs/index.html': docs, 'docs/interface-document.html': interfaceDocument, ...rebuilt } = await fingerprint(path.join(copy.dir, 'generated'));
-    expect(docs).toBeDefined();
-    expect(interfaceDocument).toBeDefined();
-    expect(rebuilt).toEqual(before);
-    const check = await runScript(copy.dir, 'check');
+    // The clone started without the rendered docs (generated/docs/ is not committed); the build adds them.
+    const rebuilt = await fingerprint(path.join(clone.dir, 'generated'));
+    expect(rebuilt['docs/index.html']).toBeDefined();
+    expect(rebuilt['docs/interface-document.html']).toBeDefined();
+    expect(Object.fromEntries(Object.entries(rebuilt).filter(([file]) => !file.startsWith('docs/')))).toEqual(before);
+    const check = await command('check');
     expect(check.code, check.output).toBe(0);
     expect(check.stdout).toBe('check: generated/ matches what openapi/ builds\n');
   });

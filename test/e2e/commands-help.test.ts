@@ -1,18 +1,29 @@
-// Every npm script of scripts/cli/ as a person learns it from the terminal: `--help` (usage,
-// options, an example, exit codes, from the command's one definition), and bad usage: an unknown
-// option, a missing value, a value of the wrong kind, each exit 2 with one line naming the option and
-// pointing at `--help`, nothing printed on stdout and nothing written (generated/ unchanged); a
-// value that starts with a dash gets Node's hint on lines of their own.
+// Every command as a person meets it from the terminal. In this process, as a table over the
+// commands (package.json's scripts that run `node scripts/cli/main.ts <name>`, one per file of
+// scripts/commands/): `--help` (usage, options, an example, exit codes, from the command's one
+// definition), and bad usage: an unknown option, a missing value, a value of the wrong kind, each
+// exit 2 with one line naming the option and pointing at `--help`, nothing printed on stdout and
+// nothing written (generated/ unchanged); a value that starts with a dash gets Node's hint on lines
+// of their own. Through npm, the one place where the commands run as processes for their own sake:
+// each command's `--help` and one real run (package.json's script line, scripts/cli/main.ts, the
+// exit code, npm's INIT_CWD), and options npm takes as its own when `--` is left out. (The build
+// killed half-way: commands-build.test.ts; the wrong Node: commands-release.test.ts.)
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changelogSection } from '../../scripts/site/changelog.ts';
+import { type Clone, cloneRepository } from '../support/fixture.ts';
 import { fingerprint, root } from '../support/helpers.ts';
-import { runScript } from '../support/run-command.ts';
+import { run, runCommand } from '../support/run-command.ts';
 
-/** Each entry's npm script, from package.json: every script that runs a file of scripts/cli/. */
-const scripts = Object.entries(JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts as Record<string, string>)
-  .filter(([, command]) => /^node scripts\/cli\/[\w-]+\.ts$/.test(command))
-  .map(([name]) => name);
+/** Each command's npm script, from package.json: every script that runs scripts/cli/main.ts with a command. */
+const scripts = Object.entries(JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts as Record<string, string>).flatMap(
+  ([name, command]) => {
+    const named = /^node scripts\/cli\/main\.ts ([\w-]+)$/.exec(command)?.[1];
+    if (named !== undefined && named !== name) throw new Error(`package.json: script '${name}' runs command '${named}'`);
+    return named === undefined ? [] : [name];
+  },
+);
 
 /** A value of the wrong kind, per command that takes a value. */
 const wrongKind: Record<string, [args: string[], line: string]> = {
@@ -37,11 +48,29 @@ const missingValue: Record<string, string> = {
   release: '--bump',
   verify: '--header',
   site: '--out',
+  learn: '--traffic',
 };
 
-describe.each(scripts)('npm run %s', (script) => {
-  it('--help: usage, options, an example and exit codes, exit 0', async () => {
-    const result = await runScript(root, script, ['--help']);
+let clone: Clone;
+let generatedBefore: Record<string, string>;
+beforeAll(async () => {
+  clone = await cloneRepository('commands');
+  generatedBefore = await fingerprint(path.join(clone.dir, 'generated'));
+});
+afterAll(async () => {
+  await clone?.remove();
+});
+
+it('has a command for every file of scripts/commands/, and a file for every command', () => {
+  const files = fs.readdirSync(path.join(root, 'scripts', 'commands')).filter((file) => file.endsWith('.ts'));
+  expect(scripts.map((name) => `${name}.ts`).sort()).toEqual(files.sort());
+});
+
+describe.each(scripts)('npm run %s, in this process', (script) => {
+  it('--help: usage, options, an example and exit codes, from its definition, exit 0', async () => {
+    const { definition } = (await import(`../../scripts/commands/${script}.ts`)) as { definition: { name: string } };
+    expect(definition.name).toBe(script);
+    const result = await runCommand(script, ['--help'], { root: clone.dir });
     expect(result.code, result.output).toBe(0);
     expect(result.stderr).toBe('');
     expect(result.stdout).toMatch(new RegExp(`^usage: npm run ${script}( -- .*)?\\n\\n`));
@@ -51,24 +80,23 @@ describe.each(scripts)('npm run %s', (script) => {
   });
 
   it('an unknown option, a missing value, a value of the wrong kind: one line, exit 2, nothing written', async () => {
-    const before = await fingerprint(path.join(root, 'generated'));
     const cases: [string[], string][] = [[['--no-such-option'], `${script}: Unknown option '--no-such-option'`]];
     if (missingValue[script]) cases.push([[missingValue[script]], `${script}: Option '${missingValue[script]} <value>' argument missing`]);
     if (wrongKind[script]) cases.push(wrongKind[script]);
     for (const [args, line] of cases) {
-      const result = await runScript(root, script, args);
+      const result = await runCommand(script, args, { root: clone.dir });
       expect(result.code, `${args.join(' ')}: ${result.output}`).toBe(2);
       expect(result.stdout).toBe('');
       expect(result.stderr).toBe(`${line}: see \`npm run ${script} -- --help\`\n`);
     }
-    expect(await fingerprint(path.join(root, 'generated'))).toEqual(before);
+    expect(await fingerprint(path.join(clone.dir, 'generated'))).toEqual(generatedBefore);
   });
 
   // Only the commands with an option that takes a value: defined, not skipped, for the others.
   if (missingValue[script])
     it("a value that starts with a dash: Node's hint as lines, not escaped line breaks, exit 2", async () => {
       const option = missingValue[script];
-      const result = await runScript(root, script, [option, '-1']);
+      const result = await runCommand(script, [option, '-1'], { root: clone.dir });
       expect(result.code, result.output).toBe(2);
       expect(result.stderr).toBe(
         [
@@ -81,7 +109,56 @@ describe.each(scripts)('npm run %s', (script) => {
     });
 });
 
-it('covers every entry of scripts/cli/', () => {
-  const entries = fs.readdirSync(path.join(root, 'scripts', 'cli')).filter((file) => file.endsWith('.ts') && file !== 'start.ts');
-  expect(scripts.map((name) => `${name}.ts`).sort()).toEqual(entries.sort());
+/** `npm run -s <script> [-- <args>]` in `cwd`, as a person types it. */
+const npmRun = (cwd: string, script: string, args: string[] = []) => run('npm', ['run', '-s', script, ...(args.length > 0 ? ['--', ...args] : [])], cwd);
+
+describe('through npm: each command as a process', () => {
+  it.each(scripts)('npm run %s -- --help prints the same text as in process, exit 0', async (script) => {
+    const [spawned, inProcess] = await Promise.all([npmRun(clone.dir, script, ['--help']), runCommand(script, ['--help'], { root: clone.dir })]);
+    expect(spawned.code, spawned.output).toBe(0);
+    expect(spawned.stderr).toBe('');
+    expect(spawned.stdout).toBe(inProcess.stdout);
+  });
+
+  const { version } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
+  // One real run each, on the clone (a git repository of the project, tagged v<version>). The
+  // servers' (mock, docs, mcp: a server on a real port) are their own files', and verify's
+  // (verify-failing.test.ts runs the example workflow's `npm run verify` step).
+  const realRuns: [script: string, args: string[], code: number, says: RegExp | string][] = [
+    ['lint', [], 0, /^lint: 0 problems \(Redocly with the house rules and the faithfulness contract on openapi\/, Spectral on the bundle\) in \d+\.\d+ s$/m],
+    ['build', [], 0, /^ {2}✓ docs +\d+\.\d+ s$/m],
+    ['check', [], 0, 'check: generated/ matches what openapi/ builds\n'],
+    [
+      'diff',
+      ['--gate'],
+      0,
+      `diff: main's newest release v${version} (${version}) -> working tree (${version})\nno changes\ndiff: gate: nothing breaks callers\n`,
+    ],
+    ['release-notes', [`v${version}`], 0, `${changelogSection(fs.readFileSync(path.join(root, 'CHANGELOG.md'), 'utf8'), version)?.text}\n`],
+    // Refused at once: the build of every version is site.test.ts', in process; here, the process
+    // resolves --out against where npm was run (INIT_CWD) and exits 1.
+    ['site', ['--out', 'generated/site'], 1, `is inside generated/, which the site never writes; choose a folder outside it`],
+    ['release', ['--dry-run', '--branch', 'elsewhere'], 1, 'release: HEAD is on branch main, not on the target branch elsewhere'],
+    ['mutate', ['--only', 'a summary in Title Case'], 0, /^ {2}\[ {2}1\/1\] a summary in Title Case: caught {3}by lint \(rule\/summary-sentence-case: /m],
+    ['bench', ['--only', 'size', '--no-baseline', '--runs', '1'], 0, /scripts\/lint\/contract/],
+    // Refused before anything is read: the traffic named relative to where npm was run (INIT_CWD).
+    ['learn', ['--traffic', 'no-such.har', '--out', 'learned.yaml'], 1, 'learn: no-such.har: no such file or folder\nlearn: nothing written\n'],
+  ];
+  it('one real run of each command that needs no server or input of its own', () => {
+    const covered = new Set([...realRuns.map(([script]) => script), 'mock', 'docs', 'mcp', 'verify']);
+    expect(scripts.filter((script) => !covered.has(script))).toEqual([]);
+  });
+  it.each(realRuns)('npm run %s (a real run): its exit code and what it says', { timeout: 300_000 }, async (script, args, code, says) => {
+    const result = await npmRun(clone.dir, script, args);
+    expect(result.code, result.output).toBe(code);
+    if (typeof says === 'string') expect(result.output).toContain(says);
+    else expect(result.output).toMatch(says);
+  });
+
+  it('npm run verify --base-url <url>, without --: says that npm took --base-url as its own, exit 2', async () => {
+    const result = await run('npm', ['run', '-s', 'verify', '--base-url', 'http://127.0.0.1:9'], clone.dir);
+    expect(result.code, result.output).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain("npm took --base-url as its own: put -- before the command's options, `npm run verify -- --base-url ...`");
+  });
 });
