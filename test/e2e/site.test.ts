@@ -1,9 +1,9 @@
-// `npm run site` on a temporary repository with two releases (the checkout's version, tagged, and
-// the next minor, released in the copy) and a commit after
-// them, built once for the file (and once more, cold, for determinism): the folders and
-// versions.json, checksums that `sha256sum -c` verifies, every page in Chromium with no console
-// error and no request outside the site, every internal link and anchor resolved (linkinator), the
-// version switcher, the cache, the releases CHANGELOG.md names without a tag (a clone without tags,
+// The site, built in this process (`site`'s run) on a clone of the fixture's repository with two
+// releases (the checkout's version, tagged, and the next minor, released in the clone) and a commit
+// after them, built once cold for the file: the folders and versions.json, checksums that
+// `sha256sum -c` verifies, every page in the shared Chromium with no console error and no request
+// outside the site, every internal link and anchor resolved (linkinator), the version switcher,
+// determinism and the cache, the releases CHANGELOG.md names without a tag (a clone without tags,
 // or with only the newer ones), and each bad input.
 import { execFile } from 'node:child_process';
 import fsSync from 'node:fs';
@@ -14,20 +14,23 @@ import { LinkState, check } from 'linkinator';
 import semver from 'semver';
 import type { Browser, ConsoleMessage, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { installHint, launchChromium, mustRunBrowserTests } from '../../scripts/dev/chromium.ts';
+import { installHint, mustRunBrowserTests } from '../../scripts/dev/chromium.ts';
+import { buildVersion } from '../../scripts/site/build-version.ts';
+import { cachedVersion, cacheFolder, toolchainKey } from '../../scripts/site/cache.ts';
+import { siteVersions } from '../../scripts/site/releases.ts';
+import { type Clone, cloneRepository, sharedChromium } from '../support/fixture.ts';
 import { edit, fingerprint } from '../support/helpers.ts';
 import { startTestServer, type TestServer } from '../support/http-server.ts';
-import { sharedCheckoutCopy } from '../support/repo-copy.ts';
-import { runScript } from '../support/run-command.ts';
+import { type RunResult, runCommand } from '../support/run-command.ts';
 import { makeScratchFolder } from '../support/scratch-folder.ts';
 
 if (!mustRunBrowserTests) console.warn(`site.test.ts: the browser tests are skipped: ${installHint}`);
 
 const exec = promisify(execFile);
-const copy = sharedCheckoutCopy(); // the checkout, committed and tagged with its version (base)
+let clone: Clone; // the checkout, committed and tagged with its version (base)
 // Versions and dates come from the checkout's own CHANGELOG.md, so a release does not break this file:
 // base is the checkout's version, next the minor release this file makes on top of it, older the
-// release before base (dated in the copy's one commit with base, so the site leaves it out).
+// release before base (dated in the clone's one commit with base, so the site leaves it out).
 const changelog = fsSync.readFileSync(new URL('../../CHANGELOG.md', import.meta.url), 'utf8');
 const sections = [...changelog.matchAll(/^## \[(\d+\.\d+\.\d+)\] - (\d{4}-\d{2}-\d{2})$/gm)];
 const [[, base, baseDate], [, older]] = sections as unknown as [string[], string[]];
@@ -35,23 +38,24 @@ const next = semver.inc(base, 'minor') as string;
 const nextDate = '2099-12-31';
 let scratch: string;
 let site: string;
-let built: Awaited<ReturnType<typeof runScript>>;
+let built: RunResult;
 const cache = () => path.join(scratch, 'cache');
-const siteCommand = (out: string, cacheDir = cache()) => runScript(copy.dir, 'site', ['--out', out], { EMAIL_DELIVERY_TOOLS: cacheDir, INIT_CWD: copy.dir });
+const siteCommand = (out: string, cacheDir = cache()) => runCommand('site', ['--out', out], { root: clone.dir, env: { EMAIL_DELIVERY_TOOLS: cacheDir } });
 const commit = async (message: string) => {
-  await copy.git('add', '-A');
-  await copy.git('commit', '-qm', message);
+  await clone.git('add', '-A');
+  await clone.git('commit', '-qm', message);
 };
 
 /** The release's changelog entry holds HTML: the root page must show it as text and load nothing. */
 const hostileEntry = '- A test release: <img src="http://127.0.0.1:9/tracker.png"> stays text. No operation is affected.';
 
 beforeAll(async () => {
-  await edit(copy.dir, 'openapi/openapi.yaml', new RegExp(`^ {2}version: ${base.replaceAll('.', '\\.')}$`, 'm'), `  version: ${next}`);
-  await edit(copy.dir, 'CHANGELOG.md', '## [Unreleased]\n', `## [Unreleased]\n\n## [${next}] - ${nextDate}\n\n### Changed\n\n${hostileEntry}\n`);
+  clone = await cloneRepository('site');
+  await edit(clone.dir, 'openapi/openapi.yaml', new RegExp(`^ {2}version: ${base.replaceAll('.', '\\.')}$`, 'm'), `  version: ${next}`);
+  await edit(clone.dir, 'CHANGELOG.md', '## [Unreleased]\n', `## [Unreleased]\n\n## [${next}] - ${nextDate}\n\n### Changed\n\n${hostileEntry}\n`);
   await commit(`release ${next}`);
-  await copy.git('tag', `v${next}`);
-  await edit(copy.dir, 'openapi/openapi.yaml', 'title: Email Delivery Service API', 'title: Email Delivery Service API (next)');
+  await clone.git('tag', `v${next}`);
+  await edit(clone.dir, 'openapi/openapi.yaml', 'title: Email Delivery Service API', 'title: Email Delivery Service API (next)');
   await commit(`after ${next}`);
   scratch = await makeScratchFolder('site-test');
   site = path.join(scratch, 'site');
@@ -60,6 +64,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (scratch) await fs.rm(scratch, { recursive: true, force: true });
+  await clone?.remove();
 });
 
 describe('the site', () => {
@@ -90,7 +95,7 @@ describe('the site', () => {
     expect((await info(next)).version).toBe(next);
     expect(await info('latest')).toEqual(await info(next));
     expect((await info('next')).title).toBe('Email Delivery Service API (next)');
-    const committed = await fs.readFile(path.join(copy.dir, 'generated', 'openapi.json'), 'utf8');
+    const committed = await fs.readFile(path.join(clone.dir, 'generated', 'openapi.json'), 'utf8');
     // The working tree's generated/ is the base build, untouched: the releases were read from git.
     expect(await fs.readFile(path.join(site, base, 'openapi.json'), 'utf8')).toBe(committed);
   });
@@ -110,14 +115,33 @@ describe('the site', () => {
     expect(root).not.toContain('<img');
   });
 
-  it('is rebuilt byte for byte the same, cold and from the cache', async () => {
-    const cold = await siteCommand(path.join(scratch, 'cold'), path.join(scratch, 'cold-cache'));
-    expect(cold.code, cold.output).toBe(0);
-    expect(await fingerprint(path.join(scratch, 'cold'))).toEqual(await fingerprint(site));
+  // Determinism, at the price of one version's build rather than the whole site's again: the site
+  // is its versions' builds, each a function of its commit, copied and put together with the pages.
+  // One version built again cold is byte for byte the build the cache kept from the site's cold
+  // run (the build is deterministic), and the whole site again from the cache is byte for byte the
+  // site (the pages, versions.json and the switchers are put together the same way, and what the
+  // cache gives back is what was built).
+  it('builds a version byte for byte the same again, cold, as the one the cache holds', async () => {
+    const { versions } = await siteVersions(clone.project);
+    const version = versions.find(({ name }) => name === next)!;
+    const { dir, hit } = await cachedVersion(cacheFolder({ EMAIL_DELIVERY_TOOLS: cache() }), version.commit, await toolchainKey(clone.project), () =>
+      Promise.reject(new Error('not in the cache')),
+    );
+    expect(hit).toBe(true);
+    const again = await fs.mkdtemp(path.join(scratch, 'again-'));
+    await buildVersion(clone.project, version, again);
+    const { '.files.sha256': manifest, ...cached } = await fingerprint(dir);
+    expect(manifest).toBeDefined();
+    expect(await fingerprint(again)).toEqual(cached);
+    expect(Object.keys(cached)).toContain('docs/index.html');
+  }, 300_000);
+
+  it('is rebuilt byte for byte the same from the cache', async () => {
     // A staging folder left by a run that was killed is removed by the next run.
     const abandoned = path.join(scratch, '.warm-staging-2147483647-x');
     await fs.mkdir(abandoned);
     const warm = await siteCommand(path.join(scratch, 'warm'));
+    expect(warm.code, warm.output).toBe(0);
     await expect(fs.stat(abandoned)).rejects.toThrow();
     expect(warm.output.match(/from the cache/g)).toHaveLength(3);
     expect(await fingerprint(path.join(scratch, 'warm'))).toEqual(await fingerprint(site));
@@ -146,7 +170,7 @@ describe.runIf(mustRunBrowserTests)('the site in Chromium', () => {
   let stopListening = () => {};
   let server: TestServer;
   beforeAll(async () => {
-    browser = await launchChromium();
+    browser = await sharedChromium();
     // A new page starts a renderer process (half a second or more on a busy machine); navigating
     // the same one to each page of the site, all on one origin, does not.
     page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
@@ -166,7 +190,8 @@ describe.runIf(mustRunBrowserTests)('the site in Chromium', () => {
     stopListening();
   });
   afterAll(async () => {
-    await browser?.close();
+    await page?.close();
+    await browser?.close(); // disconnects: the run's Chromium goes on
     await server?.close();
   });
 
@@ -235,7 +260,7 @@ describe.runIf(mustRunBrowserTests)('the site in Chromium', () => {
 });
 
 describe('refusals (exit 1, the site folder unchanged)', () => {
-  const unchanged = async (run: Promise<Awaited<ReturnType<typeof runScript>>>, messages: string | RegExp | (string | RegExp)[]) => {
+  const unchanged = async (run: Promise<RunResult>, messages: string | RegExp | (string | RegExp)[]) => {
     const before = await fingerprint(site);
     const result = await run;
     for (const message of [messages].flat()) expect(result.stderr).toMatch(message);
@@ -244,11 +269,11 @@ describe('refusals (exit 1, the site folder unchanged)', () => {
     expect(await fingerprint(site)).toEqual(before);
   };
   const withTag = async (tag: string, ref: string, use: () => Promise<void>) => {
-    await copy.git('tag', tag, ref);
+    await clone.git('tag', tag, ref);
     try {
       await use();
     } finally {
-      await copy.git('tag', '-d', tag);
+      await clone.git('tag', '-d', tag);
     }
   };
 
@@ -261,31 +286,31 @@ describe('refusals (exit 1, the site folder unchanged)', () => {
     ));
 
   it("a tag whose description's info.version is another", async () => {
-    await edit(copy.dir, 'CHANGELOG.md', '## [Unreleased]\n', '## [Unreleased]\n\n## [5.0.0] - 2026-11-24\n\n- Not bumped. No operation is affected.\n');
+    await edit(clone.dir, 'CHANGELOG.md', '## [Unreleased]\n', '## [Unreleased]\n\n## [5.0.0] - 2026-11-24\n\n- Not bumped. No operation is affected.\n');
     await commit('a release without its version');
     try {
       await withTag('v5.0.0', 'HEAD', () =>
         unchanged(siteCommand(site), `site: tag v5.0.0 is not a release: its description's info.version is "${next}", not "5.0.0"`),
       );
     } finally {
-      await copy.git('reset', '-q', '--hard', 'HEAD~1');
+      await clone.git('reset', '-q', '--hard', 'HEAD~1');
     }
   }, 60_000);
 
   /** A release v4.0.0 whose commit holds what `make` writes; the commit and tag are undone after. */
   const brokenRelease = async (make: () => Promise<void>, use: () => Promise<void>) => {
     await make();
-    await edit(copy.dir, 'CHANGELOG.md', '## [Unreleased]\n', '## [Unreleased]\n\n## [4.0.0] - 2026-11-24\n\n- Broken. No operation is affected.\n');
+    await edit(clone.dir, 'CHANGELOG.md', '## [Unreleased]\n', '## [Unreleased]\n\n## [4.0.0] - 2026-11-24\n\n- Broken. No operation is affected.\n');
     await commit('a broken release');
     try {
       await withTag('v4.0.0', 'HEAD', use);
     } finally {
-      await copy.git('reset', '-q', '--hard', 'HEAD~1');
+      await clone.git('reset', '-q', '--hard', 'HEAD~1');
     }
   };
-  const component = (name: string) => path.join(copy.dir, 'openapi', 'components', name);
+  const component = (name: string) => path.join(clone.dir, 'openapi', 'components', name);
   const noLongerBuilds: [what: string, make: () => Promise<void>, reason: string][] = [
-    ['a YAML error', () => edit(copy.dir, 'openapi/openapi.yaml', /^info:$/m, 'info: ['), 'openapi/openapi.yaml:4:10: YAML syntax error'],
+    ['a YAML error', () => edit(clone.dir, 'openapi/openapi.yaml', /^info:$/m, 'info: ['), 'openapi/openapi.yaml:4:10: YAML syntax error'],
     ['a symbolic link', () => fs.symlink('/etc/passwd', component('link.yaml')), 'openapi/components/link.yaml is not a regular file (mode 120000)'],
     [
       'bytes that are not UTF-8',
@@ -324,18 +349,18 @@ describe('refusals (exit 1, the site folder unchanged)', () => {
       ['generated/site', 'generated/'],
       ['openapi/site', 'openapi/'],
     ]) {
-      const result = await siteCommand(path.join(copy.dir, folder));
-      expect(result.stderr).toContain(`site: --out ${path.join(copy.dir, folder)} is inside ${name}, which the site never writes; choose a folder outside it`);
+      const result = await siteCommand(path.join(clone.dir, folder));
+      expect(result.stderr).toContain(`site: --out ${path.join(clone.dir, folder)} is inside ${name}, which the site never writes; choose a folder outside it`);
       expect(result.code).toBe(1);
-      await expect(fs.stat(path.join(copy.dir, folder))).rejects.toThrow();
+      await expect(fs.stat(path.join(clone.dir, folder))).rejects.toThrow();
     }
-    const holding = await siteCommand(copy.dir);
-    expect(holding.stderr).toContain(`site: --out ${copy.dir} holds generated/; the site replaces the whole folder, so choose an empty or new one`);
+    const holding = await siteCommand(clone.dir);
+    expect(holding.stderr).toContain(`site: --out ${clone.dir} holds generated/; the site replaces the whole folder, so choose an empty or new one`);
     expect(holding.code).toBe(1);
   });
 
   it('no --out is a usage error (exit 2)', async () => {
-    const result = await runScript(copy.dir, 'site', []);
+    const result = await runCommand('site', [], { root: clone.dir });
     expect(result.stderr).toContain('site: --out <folder> is required');
     expect(result.code).toBe(2);
   });
@@ -343,22 +368,22 @@ describe('refusals (exit 1, the site folder unchanged)', () => {
 
 describe('a clone without tags, or without the older ones', () => {
   it('finds the releases by their CHANGELOG.md sections and builds the same site (from the cache: the same commits)', async () => {
-    await copy.git('tag', '-d', `v${base}`, `v${next}`);
+    await clone.git('tag', '-d', `v${base}`, `v${next}`);
     try {
       const result = await siteCommand(path.join(scratch, 'untagged'));
       expect(result.code, result.output).toBe(0);
       expect(result.output.match(/from the cache/g)).toHaveLength(3);
-      // The copy's first commit dates base and the sections before it at once: only base is its release.
+      // The clone's first commit dates base and the sections before it at once: only base is its release.
       expect(result.stdout).toContain(`- left out ${older}: CHANGELOG.md's section ${older} was not dated in a commit of its own in this clone`);
       expect(await fingerprint(path.join(scratch, 'untagged'))).toEqual(await fingerprint(site));
     } finally {
-      await copy.git('tag', `v${base}`, 'HEAD~2');
-      await copy.git('tag', `v${next}`, 'HEAD~1');
+      await clone.git('tag', `v${base}`, 'HEAD~2');
+      await clone.git('tag', `v${next}`, 'HEAD~1');
     }
   }, 60_000);
 
   it('takes the tags and every dated section no tag names: an older release without its tag beside a newer tagged one', async () => {
-    await copy.git('tag', '-d', `v${base}`);
+    await clone.git('tag', '-d', `v${base}`);
     try {
       const result = await siteCommand(path.join(scratch, 'partly-tagged'));
       expect(result.code, result.output).toBe(0);
@@ -367,7 +392,7 @@ describe('a clone without tags, or without the older ones', () => {
       expect(result.stdout).toContain(`- left out ${older}: CHANGELOG.md's section ${older} was not dated in a commit of its own in this clone`);
       expect(await fingerprint(path.join(scratch, 'partly-tagged'))).toEqual(await fingerprint(site));
     } finally {
-      await copy.git('tag', `v${base}`, 'HEAD~2');
+      await clone.git('tag', `v${base}`, 'HEAD~2');
     }
   }, 60_000);
 });
