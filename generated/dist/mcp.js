@@ -63,12 +63,23 @@ function closestName(wanted, names) {
 	return best && best.distance <= closeEnough(wanted) ? best.name : void 0;
 }
 
+// scripts/invisible-characters.ts
+/** One such character, at its first place in a text. */
+const invisibleCharacter = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufe00-\ufe0f\ufeff\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/u;
+
 // scripts/escape.ts
-/** Control and bidirectional-override characters, which can move a terminal's cursor or reorder what a reader sees. */
-const unsafeInTerminal = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-/** One line for a terminal: every control character shown as its `\uXXXX` escape. */
+/**
+* Control and bidirectional-override characters, which can move a terminal's cursor or reorder what
+* a reader sees, and the characters a reader does not see at all (zero-width ones, the soft hyphen,
+* variation selectors, Unicode tag characters: invisible-characters.ts), which hide what a line holds.
+*/
+const unsafeInTerminal = new RegExp(`[\\u000a-\\u001f]|${invisibleCharacter.source}`, "gu");
+/** One line for a terminal: every control or invisible character shown as its `\uXXXX` (or `\u{XXXXX}`) escape. */
 function forTerminal(text) {
-	return text.replace(unsafeInTerminal, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
+	return text.replace(unsafeInTerminal, (char) => {
+		const code = char.codePointAt(0);
+		return code > 65535 ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, "0")}`;
+	});
 }
 
 // scripts/command-line.ts
@@ -19352,12 +19363,8 @@ var require__2020 = /* @__PURE__ */ __commonJSMin(((exports, module) => {
 	});
 }));
 
-// scripts/invisible-characters.ts
-var import__2020 = require__2020();
-/** One such character, at its first place in a text. */
-const invisibleCharacter = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufe00-\ufe0f\ufeff\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/u;
-
 // node_modules/openapi-fetch/dist/index.mjs
+var import__2020 = require__2020();
 const PATH_PARAM_RE = /\{[^{}]+\}/g;
 const supportsRequestInitExt = () => {
 	return typeof process === "object" && Number.parseInt(process?.versions?.node?.substring(0, 2)) >= 18 && process.versions.undici;
