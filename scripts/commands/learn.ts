@@ -6,6 +6,7 @@ import path from 'node:path';
 import { type CommandDefinition, type CommandIo, commandLine } from '../command-line.ts';
 import { forTerminal } from '../escape.ts';
 import { learn, writeAtomically } from '../learn/learn.ts';
+import { trafficExtensions } from '../learn/read-traffic.ts';
 import { ReportedError, openProject, within } from '../project.ts';
 import { checkBaseUrl, UsageError } from '../verify/verify-options.ts';
 
@@ -41,11 +42,38 @@ export const definition: CommandDefinition = {
   ],
 };
 
-/** Why `out` may not be written, if it may not: a folder, the project's own sources and outputs, or an input. */
-function outProblem(project: ReturnType<typeof openProject>, out: string, inputs: string[]): string | undefined {
-  if (inputs.some((input) => path.resolve(input) === out)) return '--out names one of the inputs: write the overlay to a file of its own';
-  if (within(project.outputDir, out) || within(path.dirname(project.sourceEntry), out))
+/** `file` with its folder's links followed (the folder's real path, then its name), or as it is where that folder does not exist. */
+function realPlace(file: string): string {
+  try {
+    return path.join(fs.realpathSync(path.dirname(file)), path.basename(file));
+  } catch {
+    return file;
+  }
+}
+
+/** The real path of `file` (every link followed), or its real place where it does not exist. */
+function realPath(file: string): string {
+  try {
+    return fs.realpathSync(file);
+  } catch {
+    return realPlace(file);
+  }
+}
+
+/**
+ * Why `out` may not be written, if it may not: an input (the traffic, an overlay), a traffic file
+ * inside the traffic folder (the next learn would read it), or a file inside the project's own
+ * sources and outputs; compared by real paths, so that a link to a folder leads nowhere else.
+ */
+function outProblem(project: ReturnType<typeof openProject>, out: string, traffic: string, overlays: string[]): string | undefined {
+  const real = realPlace(out);
+  if ([traffic, ...overlays].some((input) => realPath(input) === real || path.resolve(input) === out))
+    return '--out names one of the inputs: write the overlay to a file of its own';
+  if ([project.outputDir, path.dirname(project.sourceEntry)].some((folder) => within(folder, out) || within(realPath(folder), real)))
     return '--out is inside generated/ or openapi/, which only the build writes';
+  const trafficFolder = fs.statSync(traffic, { throwIfNoEntry: false })?.isDirectory() ? realPath(traffic) : undefined;
+  if (trafficFolder && within(trafficFolder, real) && trafficExtensions.includes(path.extname(out).toLowerCase()))
+    return `--out is a traffic file (${path.extname(out)}) inside the traffic folder, which the next learn would read as traffic: name it .yaml, or write it elsewhere`;
   return undefined;
 }
 
@@ -60,8 +88,13 @@ export async function run(args: string[], io: CommandIo): Promise<number> {
   const traffic = path.resolve(io.cwd, values.traffic);
   let prefix = '';
   try {
-    if (values['base-url'] !== undefined) prefix = new URL(checkBaseUrl(values['base-url'])).pathname.replace(/\/+$/, '');
-    const problem = outProblem(project, out, [traffic, ...values.overlay.map((file: string) => path.resolve(io.cwd, file))]);
+    if (values['base-url'] !== undefined) prefix = new URL(checkBaseUrl(values['base-url'], 'learn')).pathname.replace(/\/+$/, '');
+    const problem = outProblem(
+      project,
+      out,
+      traffic,
+      values.overlay.map((file: string) => path.resolve(io.cwd, file)),
+    );
     if (problem) throw new UsageError(problem);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
@@ -73,7 +106,7 @@ export async function run(args: string[], io: CommandIo): Promise<number> {
     const result = await learn(project, { traffic, out, prefix, overlays, shownAs });
     for (const line of result.lines) io.out(`learn: ${forTerminal(line)}`);
     if (result.text === undefined) return result.observations.operations.size === 0 ? 1 : 0;
-    await writeAtomically(out, result.text);
+    await writeAtomically(out, result.text, shownAs(out));
     const actions = (result.text.match(/^ {2}- target: /gm) ?? []).length;
     io.out(`learn: wrote ${forTerminal(shownAs(out))}: ${actions} ${actions === 1 ? 'action' : 'actions'} of observed facts; review it, then build with it:`);
     io.out(`learn:   npm run build -- ${[...values.overlay, values.out].map((file: string) => `--overlay ${forTerminal(file)}`).join(' ')} --out <folder>`);

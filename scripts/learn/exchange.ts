@@ -9,7 +9,7 @@
 import { isRecord } from '../openapi-document.ts';
 import { learnLimits } from './learn-limits.ts';
 
-/** A body as learning sees it: parsed JSON, or why it is not learned. */
+/** A body as learning sees it: parsed JSON, or why it is not learned (a media type as shownMediaType shows it). */
 export type Body = { kind: 'json'; value: unknown } | { kind: 'not json'; mediaType: string } | { kind: 'too large' } | { kind: 'empty' };
 
 export interface Exchange {
@@ -50,14 +50,21 @@ const headerValue = (pairs: [string, string][], name: string) => pairs.find(([ke
 const mediaTypeOf = (value: string | undefined) => (value ?? '').split(';')[0].trim().toLowerCase();
 const isJsonMediaType = (type: string) => type === 'application/json' || /^application\/[\w.+-]*\+json$/.test(type);
 
+/**
+ * A media type as a report shows it: itself where it reads as one (`text/html`), else `another media
+ * type` (a header's value can hold anything: a token, invisible characters, a sentence).
+ */
+export const shownMediaType = (type: string) => (type === '' ? 'none' : /^[a-z]+\/[a-z0-9.+-]{1,64}$/.test(type) ? type : 'another media type');
+
 /** A body from its text (or a log's already-parsed value) and media type, within learnLimits.bodyBytes. */
 export function bodyOf(content: unknown, mediaType: string | undefined, encoding?: unknown): Body {
   if (content === undefined || content === null || content === '') return { kind: 'empty' };
   const type = mediaTypeOf(mediaType);
   // A log may hold the body as JSON already (an object or a list): it was bounded with its record.
-  if (typeof content === 'object') return type === '' || isJsonMediaType(type) ? { kind: 'json', value: content } : { kind: 'not json', mediaType: type };
-  if (typeof content !== 'string') return { kind: 'not json', mediaType: type || typeof content };
-  if (!isJsonMediaType(type)) return { kind: 'not json', mediaType: type || 'none' };
+  if (typeof content === 'object')
+    return type === '' || isJsonMediaType(type) ? { kind: 'json', value: content } : { kind: 'not json', mediaType: shownMediaType(type) };
+  if (typeof content !== 'string') return { kind: 'not json', mediaType: type ? shownMediaType(type) : typeof content };
+  if (!isJsonMediaType(type)) return { kind: 'not json', mediaType: shownMediaType(type) };
   const base64 = encoding === 'base64';
   if ((base64 ? (content.length * 3) / 4 : content.length) > learnLimits.bodyBytes) return { kind: 'too large' };
   const decoded = base64 ? Buffer.from(content, 'base64').toString('utf8') : content;
@@ -65,7 +72,7 @@ export function bodyOf(content: unknown, mediaType: string | undefined, encoding
   try {
     return { kind: 'json', value: JSON.parse(decoded) };
   } catch {
-    return { kind: 'not json', mediaType: `${type} that does not parse` };
+    return { kind: 'not json', mediaType: `${shownMediaType(type)} that does not parse` };
   }
 }
 

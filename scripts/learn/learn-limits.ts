@@ -19,8 +19,16 @@ export const learnLimits = {
   depth: 12,
   /** Fields of one object: past it, the object is taken to be a map whose keys are values. */
   fields: 200,
+  /** Fields written for one body (an operation's success, error or request body), all depths together, in name order depth first. */
+  bodyFields: 500,
   /** Headers and query parameters of one request that are read. */
   parameters: 200,
+  /** Query parameters, and header parameters, learned for one operation: the first in code-unit order, the rest counted. */
+  operationParameters: 50,
+  /** Distinct things of one kind kept for the report per place (media types, cookies, credentials' combinations), the rest counted. */
+  kept: 20,
+  /** Notes printed of one kind per place (dropped names, maps, places left open): the rest as "and N more". */
+  notes: 20,
   /** Nesting of the traffic file's own JSON around its exchanges (a HAR's `log.entries` is 3). */
   framingDepth: 64,
   /** Distinct unmatched (method, path) pairs kept for the report. */

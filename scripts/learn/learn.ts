@@ -14,7 +14,8 @@ import { learnLimits } from './learn-limits.ts';
 import { type MatchedOperation, operationMatcher } from './match-operation.ts';
 import { addExchange, emptyObservations, type Observations } from './observations.ts';
 import { learnedActions } from './overlay-actions.ts';
-import { overlayText } from './overlay-text.ts';
+import { type OverlayAction, overlayText } from './overlay-text.ts';
+import { overlayLimits } from '../overlay/overlay-limits.ts';
 import { type ReadCounts, readTrafficFile, trafficFiles } from './read-traffic.ts';
 import { securityPlan } from './security-actions.ts';
 import { compare } from './shape.ts';
@@ -84,6 +85,7 @@ export async function observeTraffic(document: OpenApiDocument, options: Pick<Le
 
 /** Learns the overlay of `options.traffic`; throws a ReportedError naming the file (and line) of what cannot be read. */
 export async function learn(project: Project, options: LearnOptions): Promise<LearnResult> {
+  const deadline = Date.now() + learnLimits.timeoutMs;
   const { base, document, titles } = await statedDescription(project, options.overlays, options.shownAs);
   const { files, skipped, observations, counts } = await observeTraffic(document, options);
   const lines = readingLines(files.length, skipped, counts, observations);
@@ -95,15 +97,36 @@ export async function learn(project: Project, options: LearnOptions): Promise<Le
     return { observations, counts, lines };
   }
   const security = securityPlan(document, seen);
-  const { actions, notes } = learnedActions({ document, base, security }, observations.operations);
-  lines.push(...notes);
+  const { actions, operationIds, notes } = learnedActions({ document, base, security }, observations.operations);
+  for (const note of notes) lines.push(note);
   if (actions.length === 0) {
     lines.push('nothing to learn beyond what the description and your overlays state: nothing written');
     return { observations, counts, lines };
   }
   const matched = seen.reduce((sum, operation) => sum + operation.exchanges, 0);
   const text = overlayText(actions, { exchanges: observations.exchanges, matched, operations: seen.length, after: titles });
+  checkSize(text, actions, operationIds);
+  if (Date.now() > deadline)
+    throw new ReportedError(`reading and learning took more than ${learnLimits.timeoutMs / 1000} s: learn from a sample of the traffic`);
   return { text, observations, counts, lines };
+}
+
+/**
+ * Refuses an overlay the build would refuse for its size (scripts/overlay/overlay-limits.ts'
+ * fileBytes), naming the operation whose actions are the largest part of it.
+ */
+function checkSize(text: string, actions: OverlayAction[], operationIds: (string | undefined)[]): void {
+  const bytes = Buffer.byteLength(text);
+  if (bytes <= overlayLimits.fileBytes) return;
+  const sizes = new Map<string, number>();
+  actions.forEach((action, i) => {
+    const id = operationIds[i] ?? 'the credentials';
+    sizes.set(id, (sizes.get(id) ?? 0) + JSON.stringify(action).length);
+  });
+  const [largest, size] = [...sizes].sort(([a, m], [b, n]) => n - m || compare(a, b))[0];
+  throw new ReportedError(
+    `the overlay would have ${bytes} bytes, more than the ${overlayLimits.fileBytes} an overlay may have (the build would refuse it); ${largest} is the largest part (about ${size} bytes): learn from traffic without it, or from fewer of its exchanges`,
+  );
 }
 
 /** The path prefix (one to three leading segments) under which most unmatched exchanges would match, if any would. */
@@ -147,14 +170,16 @@ function readingLines(files: number, skipped: string[], counts: ReadCounts, obse
   return lines;
 }
 
-/** Writes `text` to `file` whole or not at all: into a temporary file beside it, then renamed over it. */
-export async function writeAtomically(file: string, text: string): Promise<void> {
+/** Writes `text` to `file` whole or not at all: into a temporary file beside it, then renamed over it; a failure names the file as `shownAs`. */
+export async function writeAtomically(file: string, text: string, shownAs = file): Promise<void> {
   const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
   try {
     await fs.writeFile(temporary, text, { flag: 'wx' });
     await fs.rename(temporary, file);
   } catch (error) {
     await fs.rm(temporary, { force: true });
-    throw new ReportedError(`${path.basename(file)} could not be written (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? `its folder ${path.dirname(shownAs) || '.'} does not exist` : (code ?? String(error));
+    throw new ReportedError(`${shownAs} could not be written (${why})`);
   }
 }

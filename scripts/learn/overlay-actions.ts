@@ -19,17 +19,20 @@ import {
   pointerSegments,
   successStatus,
 } from '../openapi-document.ts';
-import { shownName } from './field-names.ts';
+import { nameVerdict, shownName } from './field-names.ts';
 import type { OperationSeen } from './observations.ts';
 import { parameterActions } from './parameter-actions.ts';
 import { schemaAdditions, type Difference } from './schema-additions.ts';
 import type { OverlayAction } from './overlay-text.ts';
 import type { SecurityPlan } from './security-actions.ts';
-import { compare, schemaOf, type ShapeNotes } from './shape.ts';
+import { bodySchema, emptyNotes } from './shape.ts';
+import { learnLimits } from './learn-limits.ts';
 
 /** What learning could not write, for the command's report: one line each, not yet escaped. */
 export interface Learned {
   actions: OverlayAction[];
+  /** The operation each action is of (undefined for the shared ones: the schemes, the root's security), by index. */
+  operationIds: (string | undefined)[];
   notes: string[];
 }
 
@@ -71,17 +74,44 @@ export const schemaTexts = {
     `The error body of \`${operationId}\`, with the fields observed in ${count} recorded error ${count === 1 ? 'answer' : 'answers'} (status ${statuses}; \`npm run learn\`): observed facts, not the interface document's.`,
 };
 
-/** The learned schema of a body place, and its notes as report lines. */
+/** The learned schema of a body place, and its notes as report lines (at most learnLimits.notes of each kind). */
 function learnedSchema(seen: OperationSeen, part: 'success' | 'request' | 'error', notes: string[]): Record<string, unknown> | undefined {
   const body = seen[part];
   if (body.count === 0) return undefined;
-  const shapeNotes: ShapeNotes = { dropped: [], maps: [], deep: [] };
-  const schema = schemaOf(body.shape, shapeNotes);
+  const shapeNotes = emptyNotes();
+  const schema = bodySchema(body.shape, shapeNotes);
   const where = `${seen.operation.operationId}: ${part === 'success' ? 'response' : part} body`;
-  for (const { at, name, count } of shapeNotes.dropped) notes.push(`${where}: field ${shownName(name)} at ${at} not written: not a plain name (${count}×)`);
-  for (const at of shapeNotes.maps) notes.push(`${where}: ${at} written as a map: its keys look like values, which are never written`);
-  for (const at of shapeNotes.deep) notes.push(`${where}: below ${at} left open: deeper than learning goes`);
+  pushCapped(
+    notes,
+    shapeNotes.dropped.map(
+      ({ at, name, count }) =>
+        `${where}: field ${shownName(name)} at ${at} not written: ${nameVerdict(name) === 'reserved' ? 'a name JavaScript or OpenAPI reserves' : 'not a plain name'} (${count}×)`,
+    ),
+    (more) => `${where}: and ${more} more such fields not written`,
+  );
+  if (shapeNotes.others > 0)
+    notes.push(`${where}: ${shapeNotes.others} more keys that are not plain names not written (past the first ${learnLimits.kept} of a place)`);
+  pushCapped(
+    notes,
+    shapeNotes.maps.map((at) => `${where}: ${at} learned as a map: its keys look like values or are not plain names, and are never written or shown`),
+    (more) => `${where}: and ${more} more places learned as maps`,
+  );
+  pushCapped(
+    notes,
+    shapeNotes.deep.map((at) => `${where}: below ${at} left open: deeper than learning goes`),
+    (more) => `${where}: and ${more} more places left open below the depth learned`,
+  );
+  if (shapeNotes.unwritten > 0)
+    notes.push(
+      `${where}: ${shapeNotes.unwritten} ${shapeNotes.unwritten === 1 ? 'field' : 'fields'} not written: a body's fields are learned to ${learnLimits.bodyFields}, level by level, and objects below level ${shapeNotes.writtenDepth} are left open`,
+    );
   return schema;
+}
+
+/** Adds `lines` to `notes`, at most learnLimits.notes of them, then one line (`more`) for the rest. */
+export function pushCapped(notes: string[], lines: string[], more: (count: number) => string): void {
+  for (const line of lines.slice(0, learnLimits.notes)) notes.push(line);
+  if (lines.length > learnLimits.notes) notes.push(more(lines.length - learnLimits.notes));
 }
 
 /** One body place's action: its additions to the schema stated there, with the learned description where the text is the description's own. */
@@ -122,13 +152,17 @@ export interface LearnContext {
 export function learnedActions(context: LearnContext, seenByOperation: Map<string, OperationSeen>): Learned {
   const notes: string[] = [];
   const actions: OverlayAction[] = [...context.security.actions];
-  notes.push(...context.security.notes);
+  const operationIds: (string | undefined)[] = actions.map(() => undefined);
+  for (const note of context.security.notes) notes.push(note);
   for (const { path, method, pathItem, operation } of eachOperation(context.document)) {
     const seen = seenByOperation.get(`${method} ${path}`);
     if (!seen) continue;
-    actions.push(...operationActions({ ...context, notes }, { path, method, pathItem, operation }, seen));
+    for (const action of operationActions({ ...context, notes }, { path, method, pathItem, operation }, seen)) {
+      actions.push(action);
+      operationIds.push(String(operation.operationId));
+    }
   }
-  return { actions, notes };
+  return { actions, operationIds, notes };
 }
 
 interface Located {
@@ -153,9 +187,11 @@ function operationActions(context: LearnContext & { notes: string[] }, at: Locat
     ['response', seen.success.notLearned],
     ['request', seen.request.notLearned],
     ['error', seen.error.notLearned],
-  ] as const)
-    for (const [why, count] of [...counts].sort(([a], [b]) => compare(a, b)))
-      notes.push(`${operationId}: ${count} ${part} ${count === 1 ? 'body' : 'bodies'} not learned: ${why}`);
+  ] as const) {
+    for (const [why, count] of counts.sorted()) notes.push(`${operationId}: ${count} ${part} ${count === 1 ? 'body' : 'bodies'} not learned: ${why}`);
+    if (counts.others > 0)
+      notes.push(`${operationId}: ${counts.others} more ${part} ${counts.others === 1 ? 'body' : 'bodies'} not learned: not JSON (other media types)`);
+  }
   const requestLearned = learnedSchema(seen, 'request', notes);
   const newBody = requestLearned && at.operation.requestBody === undefined && at.method !== 'get' && at.method !== 'delete';
   const inputs = new Set([

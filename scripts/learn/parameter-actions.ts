@@ -9,10 +9,11 @@ import { type OpenApiDocument, type Operation, operationParameters, type PathIte
 import { shownName } from './field-names.ts';
 import { type OperationSeen, type ParameterSeen } from './observations.ts';
 import { compare, jsonType, scalarKind, scalarType } from './shape.ts';
+import { learnLimits } from './learn-limits.ts';
 
 /** The spelling of a header name seen most often (the first in code-unit order among equals). */
 function spellingOf(seen: ParameterSeen, fallback: string): string {
-  return [...(seen.spellings ?? [])].sort(([a, m], [b, n]) => n - m || compare(a, b))[0]?.[0] ?? fallback;
+  return (seen.spellings?.sorted() ?? []).sort(([a, m], [b, n]) => n - m || compare(a, b))[0]?.[0] ?? fallback;
 }
 
 /** The parameter object of one observed parameter. */
@@ -46,8 +47,8 @@ export function parameterActions(
   const added: Record<string, unknown>[] = [];
   const taken = new Set(inputs);
   const candidates = [
-    ...[...seen.query].map(([name, value]) => ({ name, location: 'query' as const, value })),
-    ...[...seen.headers].map(([key, value]) => ({ name: spellingOf(value, key), location: 'header' as const, value })),
+    ...[...seen.query.kept].map(([name, value]) => ({ name, location: 'query' as const, value })),
+    ...[...seen.headers.kept].map(([key, value]) => ({ name: spellingOf(value, key), location: 'header' as const, value })),
   ].sort((a, b) => compare(a.location, b.location) || compare(a.name.toLowerCase(), b.name.toLowerCase()) || compare(a.name, b.name));
   for (const { name, location, value } of candidates) {
     const same = stated.find((p) => p.in === location && (location === 'header' ? String(p.name).toLowerCase() === name.toLowerCase() : p.name === name));
@@ -66,8 +67,16 @@ export function parameterActions(
     taken.add(name);
     added.push(parameterObject(name, location, value, seen.exchanges));
   }
-  for (const [why, count] of [...seen.droppedNames].sort(([a], [b]) => compare(a, b)))
-    notes.push(`${operationId}: ${why} not written: not a plain name (${count}×)`);
+  for (const [why, count] of seen.droppedNames.sorted()) notes.push(`${operationId}: ${why} (${count}×)`);
+  if (seen.droppedNames.others > 0) notes.push(`${operationId}: ${seen.droppedNames.others} more query or header names not written (never shown)`);
+  for (const [location, kept] of [
+    ['query', seen.query],
+    ['header', seen.headers],
+  ] as const)
+    if (kept.others > 0)
+      notes.push(
+        `${operationId}: ${location} names past the first ${learnLimits.operationParameters} in name order not written (${kept.others}×; never shown)`,
+      );
   return added;
 }
 

@@ -77,12 +77,12 @@ export async function readTrafficFile(
     const framer = new RecordFramer({
       maxRecordBytes: learnLimits.recordBytes,
       maxDepth: learnLimits.framingDepth,
-      onRecord: (text, place) => {
+      onRecord: (text, place, _bytes, tooDeep) => {
         const where = `record ${place.index + 1} (line ${place.line})`;
         counts.records++;
         if (counts.records > learnLimits.exchanges)
           throw new ReportedError(`${shownAs}: more than ${learnLimits.exchanges} exchanges in all: learn from a sample of the traffic`);
-        if (text === undefined) return unread(counts, `over ${learnLimits.recordBytes} bytes as JSON`, `${shownAs} ${where}`);
+        if (text === undefined) return unread(counts, tooDeep ? tooDeepWhy : tooLargeWhy, `${shownAs} ${where}`);
         let record: unknown;
         try {
           record = JSON.parse(text);
@@ -115,6 +115,9 @@ export async function readTrafficFile(
     await handle.close();
   }
 }
+
+const tooDeepWhy = `nested deeper than ${learnLimits.framingDepth} levels`;
+const tooLargeWhy = `over ${learnLimits.recordBytes} bytes as JSON`;
 
 function unread(counts: ReadCounts, why: string, where: string): void {
   const had = counts.unread.get(why);

@@ -3,7 +3,8 @@
 // logs), or a sequence of top-level objects (NDJSON, one per line, as `redocly proxy` streams its
 // entries and the logs Redocly's `drift` reads). Each record's text is kept only while it is at
 // most `maxRecordBytes`; a larger one is counted and skipped as it streams by, so a 100 MB body
-// costs time, never memory. Each record is then parsed by JSON.parse, natively.
+// costs time, never memory; so is one nested deeper than `maxDepth` (the file's other records are
+// read). Each record is then parsed by JSON.parse, natively.
 //
 // Why our own and not Redocly's parsers or a streaming JSON library: Redocly CLI 2.77's traffic
 // readers read a HAR or JSON file whole and parse it at once (no bound in bytes), skip an NDJSON
@@ -51,8 +52,8 @@ const harPath = ['log', 'entries'];
 export interface FramerOptions {
   maxRecordBytes: number;
   maxDepth: number;
-  /** A record's text (undefined when it was larger than maxRecordBytes, with its size). */
-  onRecord(text: string | undefined, place: RecordPlace, bytes: number): void;
+  /** A record's text (undefined when it was larger than maxRecordBytes, or nested deeper than maxDepth: `tooDeep`), with its size. */
+  onRecord(text: string | undefined, place: RecordPlace, bytes: number, tooDeep?: boolean): void;
 }
 
 /** The framer's state between chunks. */
@@ -73,7 +74,9 @@ export class RecordFramer {
   private bom = 0;
   /** The depth a record starts at: 0 (a top-level object), 1 (in a top-level array), 3 (a HAR's entries). */
   private recordDepth = -1;
-  private record: { chunks: Buffer[]; bytes: number; place: RecordPlace; kept: boolean; depth: number } | undefined;
+  private record: { chunks: Buffer[]; bytes: number; place: RecordPlace; kept: boolean; depth: number; tooDeep?: boolean } | undefined;
+  /** Containers open below maxDepth inside a record that is skipped for it: counted, not tracked. */
+  private beyond = 0;
   private count = 0;
   /** Whether the top-level object seen is a HAR (it has `log`). */
   private har = false;
@@ -171,7 +174,15 @@ export class RecordFramer {
   }
 
   private open(isObject: boolean, depth: number): boolean {
-    if (depth >= this.options.maxDepth) throw new FramingError(this.line, `nested deeper than ${this.options.maxDepth} levels`);
+    if (depth >= this.options.maxDepth) {
+      // Inside a record: that record is skipped (counted), the rest of the file is read; outside one, the file is refused.
+      if (!this.record) throw new FramingError(this.line, `nested deeper than ${this.options.maxDepth} levels`);
+      this.record.kept = false;
+      this.record.tooDeep = true;
+      this.record.chunks = [];
+      this.beyond++;
+      return false;
+    }
     const key = depth > 0 && this.stack[depth - 1] ? this.lastKey : undefined;
     if (depth === 0) this.recordDepth = isObject ? 0 : 1;
     // A top-level object with `log` is a HAR: its records are log.entries' items, not itself.
@@ -183,6 +194,10 @@ export class RecordFramer {
   }
 
   private close(isObject: boolean, depth: number): boolean {
+    if (this.beyond > 0) {
+      this.beyond--;
+      return false;
+    }
     if (depth === 0 || this.stack[depth - 1] !== isObject) throw new FramingError(this.line, `a \`${isObject ? '}' : ']'}\` that closes nothing open`);
     this.stack.pop();
     this.expectKey.pop();
@@ -221,6 +236,6 @@ export class RecordFramer {
     this.record = undefined;
     this.count++;
     const text = record.kept ? Buffer.concat(record.chunks).toString('utf8') : undefined;
-    this.options.onRecord(text, record.place, record.bytes);
+    this.options.onRecord(text, record.place, record.bytes, record.tooDeep);
   }
 }

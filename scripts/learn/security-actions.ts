@@ -4,15 +4,20 @@
 // carried it (with "or none" where the same operation was also seen without credentials). The
 // operations the traffic did not show with credentials are left as the traffic leaves them: the
 // description's root says that the schemes seen may be sent, or none (a security requirement must
-// be stated somewhere once one is declared, and nothing was seen to require it there). A carrier
-// the project's client cannot send (basic, an API key in the query or a cookie) is reported and
-// not declared: the build refuses a scheme its client would never send (scripts/overlay/client-support.ts).
+// be stated somewhere once one is declared, and nothing was seen to require it there). Headers sent
+// together are required together. A carrier the project's client cannot send (basic, an API key in
+// the query or a cookie) is reported and not declared: the build refuses a scheme its client would
+// never send (scripts/overlay/client-support.ts). Each scheme's name gives the MCP server's
+// environment variable for its credential (scripts/mcp/tool-table.ts' credentialVariable): no two
+// schemes share one.
 import { isRef, type OpenApiDocument } from '../openapi-document.ts';
 import { type Carrier, clientSends } from './credential-carriers.ts';
 import { shownName } from './field-names.ts';
 import { earlierSpelling, type OperationSeen } from './observations.ts';
 import type { OverlayAction } from './overlay-text.ts';
 import { compare } from './shape.ts';
+import { learnLimits } from './learn-limits.ts';
+import { credentialVariable } from '../mcp/tool-table.ts';
 
 export interface SecurityPlan {
   actions: OverlayAction[];
@@ -59,18 +64,25 @@ const schemeObject = (carrier: Carrier, count: number) =>
 /** The security schemes, requirements and notes of the carriers seen on `operations`. */
 export function securityPlan(document: OpenApiDocument, operations: OperationSeen[]): SecurityPlan {
   const carriers = new Map<string, { carrier: Carrier; count: number }>();
-  for (const seen of operations)
-    for (const [key, { carrier, count }] of seen.credentials)
+  const cookies = new Map<string, number>();
+  let otherCookies = 0;
+  for (const seen of operations) {
+    for (const [key, { carrier, count }] of seen.credentials.kept)
       carriers.set(key, { carrier: earlierSpelling(carriers.get(key)?.carrier, carrier), count: (carriers.get(key)?.count ?? 0) + count });
+    for (const [name, count] of seen.cookies.sorted()) cookies.set(name, (cookies.get(name) ?? 0) + count);
+    otherCookies += seen.otherCookies + seen.cookies.others;
+  }
   const names = new Map<string, string>();
   const declared: Record<string, unknown> = {};
   const notes: string[] = [];
   let carrying = 0;
   const taken = new Set(Object.keys(document.components?.securitySchemes ?? {}));
+  // Each scheme's credential is read from an environment variable named after it (the MCP server's): one per scheme.
+  const variables = new Set([...taken].map(credentialVariable));
   for (const [key, { carrier, count }] of [...carriers].sort(([a], [b]) => compare(a, b))) {
     if (!clientSends(carrier)) {
       notes.push(
-        `credentials: ${carrier.kind === 'basic' ? 'HTTP basic (Authorization: Basic)' : carrier.in === 'cookie' ? `the cookie ${shownName(carrier.name)} (a session's, perhaps)` : `an API key in the ${carrier.in} ${shownName(carrier.name)}`} seen in ${count} ${count === 1 ? 'exchange' : 'exchanges'}: not declared, the client sends credentials as a header only (a bearer token or an API key header)`,
+        `credentials: ${carrier.kind === 'basic' ? 'HTTP basic (Authorization: Basic)' : `an API key in the ${carrier.in} ${shownName(carrier.name)}`} seen in ${count} ${count === 1 ? 'exchange' : 'exchanges'}: ${notSent}`,
       );
       continue;
     }
@@ -78,12 +90,14 @@ export function securityPlan(document: OpenApiDocument, operations: OperationSee
     let name = declaredScheme(document, carrier);
     if (name === undefined) {
       name = schemeName(carrier);
-      for (let n = 2; taken.has(name); n++) name = `${schemeName(carrier)}${n}`;
+      for (let n = 2; taken.has(name) || variables.has(credentialVariable(name)); n++) name = `${schemeName(carrier)}${n}`;
       taken.add(name);
+      variables.add(credentialVariable(name));
       declared[name] = schemeObject(carrier, count);
     }
     names.set(key, name);
   }
+  cookieNotes(cookies, otherCookies, notes);
   const actions: OverlayAction[] = [];
   if (Object.keys(declared).length > 0)
     actions.push({
@@ -101,12 +115,36 @@ export function securityPlan(document: OpenApiDocument, operations: OperationSee
     });
   const requirements = new Map<string, Record<string, string[]>[]>();
   for (const seen of operations) {
-    const schemes = [...new Set([...seen.credentials.keys()].flatMap((key) => (names.has(key) ? [names.get(key)!] : [])))].sort(compare);
-    if (schemes.length === 0) continue;
-    const required = schemes.map((name) => ({ [name]: [] as string[] }));
-    // Seen without one of them too (no credential, or one the client cannot send): "or none" as well.
-    const carried = [...seen.credentials].reduce((sum, [key, { count }]) => sum + (names.has(key) ? count : 0), 0);
-    requirements.set(`${seen.operation.method} ${seen.operation.path}`, carried < seen.exchanges ? [...required, {}] : required);
+    const required = requirementsOf(seen, names);
+    if (required.some((requirement) => Object.keys(requirement).length > 0)) requirements.set(`${seen.operation.method} ${seen.operation.path}`, required);
   }
   return { actions, requirements, notes };
+}
+
+/** The cookies seen, as notes: the first learnLimits.notes by name, then how many more (their names not shown). */
+function cookieNotes(cookies: Map<string, number>, others: number, notes: string[]): void {
+  const sorted = [...cookies].sort(([a], [b]) => compare(a, b));
+  for (const [cookie, count] of sorted.slice(0, learnLimits.notes))
+    notes.push(`credentials: the cookie ${shownName(cookie)} (a session's, perhaps) seen in ${count} ${count === 1 ? 'exchange' : 'exchanges'}: ${notSent}`);
+  const unnamed = others + sorted.slice(learnLimits.notes).reduce((sum, [, count]) => sum + count, 0);
+  if (unnamed > 0) notes.push(`credentials: ${unnamed} more ${unnamed === 1 ? 'cookie' : 'cookies'} (names not shown): ${notSent}`);
+}
+
+const notSent = 'not declared, the client sends credentials as a header only (a bearer token or an API key header)';
+
+/**
+ * An operation's security requirements: one for each combination of schemes an exchange sent
+ * together (two headers sent together are both required: `{A: [], B: []}`, not either), and "or
+ * none" (`{}`) where an exchange carried none the client sends; the ones with schemes first.
+ */
+function requirementsOf(seen: OperationSeen, names: Map<string, string>): Record<string, string[]>[] {
+  const keys = new Set<string>();
+  let none = seen.combinations.others > 0;
+  for (const [combination] of seen.combinations.sorted()) {
+    const schemes = [...new Set(combination.split('\n').flatMap((key) => (names.has(key) ? [names.get(key)!] : [])))].sort(compare);
+    if (schemes.length === 0) none = true;
+    else keys.add(schemes.join('\n'));
+  }
+  const required = [...keys].sort(compare).map((joined) => Object.fromEntries(joined.split('\n').map((name) => [name, [] as string[]])));
+  return none ? [...required, {}] : required;
 }

@@ -2,10 +2,13 @@
 // types, which fields (by name, each a shape), the items of a list, the values of a map. Only
 // types and names are kept, never a value. Merging is commutative and associative (counts add,
 // types and flags are unions), so the exchanges give the same shape in any order; whether an
-// object is a map is decided per value (its keys look like values, field-names.ts) and an object
-// seen as a map anywhere is written as one.
+// object is a map is decided per value (a key that looks like a value or is not a plain name,
+// field-names.ts, or more than learnLimits.fields keys) and an object seen as a map anywhere is
+// written as one: from then on the place is kept as a map only, its fields folded into its values,
+// so that no place holds more than learnLimits.fields names however many exchanges come.
 import { learnLimits } from './learn-limits.ts';
-import { nameVerdict } from './field-names.ts';
+import { nameVerdict, reservedNames } from './field-names.ts';
+import { compare, KeptCounts } from './smallest-keys.ts';
 
 export const jsonType = { null: 1, boolean: 2, integer: 4, number: 8, string: 16, array: 32, object: 64 } as const;
 
@@ -14,16 +17,14 @@ export interface Shape {
   count: number;
   /** The JSON types seen, as jsonType bits. */
   types: number;
-  /** Fields of the objects seen here, by name. */
+  /** Fields of the objects seen here, by name (never beside `map`). */
   fields?: Map<string, Shape>;
   /** The values of the objects seen here as maps (their keys looked like values, or there were too many). */
   map?: Shape;
   /** Items of the lists seen here. */
   items?: Shape;
-  /** Names seen here that were not written (unsafe), with how often. */
-  dropped?: Map<string, number>;
-  /** Whether an object here had keys that look like values. */
-  valueKeyed?: boolean;
+  /** Keys seen here that a message names (reserved or code: field-names.ts), with how often: the first learnLimits.kept in name order, the rest counted. */
+  dropped?: KeptCounts;
   /** Whether values here were below the depth learned. */
   deep?: boolean;
 }
@@ -46,8 +47,27 @@ function typeOf(value: unknown): number {
   }
 }
 
-/** The items of a list that are learned: a list's first 1000 (its order is the exchange's own). */
+/** The items of a list, and the values of a map, that are learned: the first 1000 (their order is the exchange's own). */
 const itemsLearned = 1000;
+
+/** Whether an object with these keys is a map: too many, or one that is a value or not a plain name. */
+const isMapKeyed = (keys: string[]) =>
+  keys.length > learnLimits.fields ||
+  keys.some((key) => {
+    const verdict = nameVerdict(key);
+    return verdict === 'value' || verdict === 'code';
+  });
+
+const plainCharacters = /^[A-Za-z0-9_-]*$/;
+
+/** Notes a key a message may name (reserved, or code: field-names.ts), the first learnLimits.kept in name order; a value's or text's is never kept. True for a reserved one. */
+function noteKey(shape: Shape, key: string): boolean {
+  // Letters, digits, `_` and `-` only: never code, and reserved only where it is one of those names (a map's keys are many, and each new).
+  if (plainCharacters.test(key) && !reservedNames.has(key)) return false;
+  const verdict = nameVerdict(key);
+  if (verdict === 'reserved' || verdict === 'code') (shape.dropped ??= new KeptCounts(learnLimits.kept)).add(key);
+  return verdict === 'reserved';
+}
 
 /** Adds `value` to `shape`, `depth` levels down the body. */
 export function observe(shape: Shape, value: unknown, depth = 0): void {
@@ -61,64 +81,89 @@ export function observe(shape: Shape, value: unknown, depth = 0): void {
   }
   if (Array.isArray(value)) {
     shape.items ??= emptyShape();
-    for (const item of value.slice(0, itemsLearned)) observe(shape.items, item, depth + 1);
+    for (let i = 0; i < value.length && i < itemsLearned; i++) observe(shape.items, value[i], depth + 1);
     return;
   }
-  const entries = Object.entries(value as Record<string, unknown>);
-  if (entries.length > learnLimits.fields || entries.some(([key]) => nameVerdict(key) === 'value')) {
-    shape.valueKeyed ||= entries.length <= learnLimits.fields;
+  const object = value as Record<string, unknown>;
+  const keys = Object.keys(object);
+  if (shape.map || isMapKeyed(keys)) {
     shape.map ??= emptyShape();
-    for (const [, item] of entries.slice(0, itemsLearned)) observe(shape.map, item, depth + 1);
+    // A reserved key's value is dropped with it, in a map as among fields.
+    for (let i = 0; i < keys.length && i < itemsLearned; i++) if (!noteKey(shape, keys[i])) observe(shape.map, object[keys[i]], depth + 1);
+    settle(shape);
     return;
   }
   shape.fields ??= new Map();
-  for (const [key, item] of entries) {
-    if (nameVerdict(key) !== undefined) {
-      shape.dropped ??= new Map();
-      shape.dropped.set(key, (shape.dropped.get(key) ?? 0) + 1);
-      continue;
-    }
+  for (const key of keys) {
+    if (noteKey(shape, key)) continue;
     let field = shape.fields.get(key);
     if (!field) shape.fields.set(key, (field = emptyShape()));
-    observe(field, item, depth + 1);
+    observe(field, object[key], depth + 1);
   }
-  // Too many distinct names over all the objects seen here: a map too (its names are values).
-  if (shape.fields.size > learnLimits.fields) {
-    shape.map = merged(shape.map ?? emptyShape(), ...shape.fields.values());
-    shape.fields = undefined;
-  }
+  settle(shape);
 }
 
-/** `into` with every shape of `from` merged in (a new shape; the arguments are left as they were). */
-export function merged(into: Shape, ...from: Shape[]): Shape {
-  const result: Shape = { ...into, fields: into.fields && new Map(into.fields), dropped: into.dropped && new Map(into.dropped) };
+/**
+ * Keeps `shape` within its bounds, in place: a place with a map, or with more than
+ * learnLimits.fields names over all the objects seen there (its names are values), has its fields
+ * folded into the map's values.
+ */
+function settle(shape: Shape): Shape {
+  if (shape.fields && (shape.map || shape.fields.size > learnLimits.fields)) {
+    const fields = shape.fields;
+    delete shape.fields;
+    shape.map = merged(shape.map ?? emptyShape(), fields.values());
+  }
+  return shape;
+}
+
+function copyCounts(counts: KeptCounts): KeptCounts {
+  const copy = new KeptCounts(learnLimits.kept);
+  for (const [name, count] of counts.sorted()) copy.add(name, count);
+  copy.others = counts.others;
+  return copy;
+}
+
+/** `into` with every shape of `from` merged in (a new shape; the arguments are left as they were), within the bounds observe keeps. */
+export function merged(into: Shape, from: Iterable<Shape>): Shape {
+  const result: Shape = { ...into, ...(into.fields ? { fields: new Map(into.fields) } : {}) };
+  if (into.dropped) result.dropped = copyCounts(into.dropped);
   for (const shape of from) {
     result.count += shape.count;
     result.types |= shape.types;
-    result.valueKeyed ||= shape.valueKeyed;
-    result.deep ||= shape.deep;
-    if (shape.items) result.items = merged(result.items ?? emptyShape(), shape.items);
-    if (shape.map) result.map = merged(result.map ?? emptyShape(), shape.map);
-    for (const [name, count] of shape.dropped ?? []) (result.dropped ??= new Map()).set(name, (result.dropped.get(name) ?? 0) + count);
+    if (shape.deep) result.deep = true;
+    if (shape.items) result.items = merged(result.items ?? emptyShape(), [shape.items]);
+    if (shape.map) result.map = merged(result.map ?? emptyShape(), [shape.map]);
+    if (shape.dropped) {
+      result.dropped ??= new KeptCounts(learnLimits.kept);
+      for (const [name, count] of shape.dropped.sorted()) result.dropped.add(name, count);
+      result.dropped.others += shape.dropped.others;
+    }
     for (const [name, field] of shape.fields ?? []) {
       result.fields ??= new Map();
       const had = result.fields.get(name);
-      result.fields.set(name, had ? merged(had, field) : field);
+      result.fields.set(name, had ? merged(had, [field]) : field);
     }
+    settle(result);
   }
-  for (const key of ['fields', 'dropped', 'items', 'map', 'valueKeyed', 'deep'] as const) if (result[key] === undefined) delete result[key];
   return result;
 }
 
-/** What a shape says that is not written as a field: names dropped, maps, values below the depth learned; each with its place. */
+/** What a shape says that is not written as a field: names dropped, maps, places left open; each with its place. */
 export interface ShapeNotes {
-  /** Unsafe names, shown (field-names.ts' shownName), with how often and where. */
+  /** Names a message may show (reserved, or code: field-names.ts), with how often and where; `others` counts those past the first at a place. */
   dropped: { at: string; name: string; count: number }[];
-  /** Places whose objects are written as maps (their keys look like values). */
+  others: number;
+  /** Places whose objects are written as maps (their keys look like values, or are not plain names). */
   maps: string[];
   /** Places below which nothing is learned (deeper than learnLimits.depth). */
   deep: string[];
+  /** Fields not written past the body's bound (learnLimits.bodyFields): how many, and how deep fields are written. */
+  unwritten: number;
+  writtenDepth?: number;
 }
+
+export const emptyNotes = (): ShapeNotes => ({ dropped: [], others: 0, maps: [], deep: [], unwritten: 0 });
 
 const typeOrder: [keyof typeof jsonType, number][] = Object.entries(jsonType).map(([name, bit]) => [name as keyof typeof jsonType, bit]);
 
@@ -131,30 +176,59 @@ function typeKeyword(bits: number): string | string[] | undefined {
   return names.length === 0 ? undefined : names.length === 1 ? names[0] : names;
 }
 
-/** The JSON Schema of `shape` (types, fields, items, map values; never a value), with its notes at `at`. */
-export function schemaOf(shape: Shape, notes: ShapeNotes, at = '$'): Record<string, unknown> {
+/** How many fields `shape` has at each depth (0: its own), over its fields, items and map values. */
+function fieldsByDepth(shape: Shape, depth = 0, counts: number[] = []): number[] {
+  if (shape.fields) {
+    counts[depth] = (counts[depth] ?? 0) + shape.fields.size;
+    for (const field of shape.fields.values()) fieldsByDepth(field, depth + 1, counts);
+  }
+  if (shape.items) fieldsByDepth(shape.items, depth + 1, counts);
+  if (shape.map) fieldsByDepth(shape.map, depth + 1, counts);
+  return counts;
+}
+
+/**
+ * The JSON Schema of a body's `shape` (types, fields, items, map values; never a value), with its
+ * notes. At most learnLimits.bodyFields fields are written, level by level: the fields of every
+ * depth whose fields, with those above them, are within the bound; the objects below are left open.
+ */
+export function bodySchema(shape: Shape, notes: ShapeNotes): Record<string, unknown> {
+  const counts = fieldsByDepth(shape);
+  let written = 0;
+  let depth = 0;
+  for (; depth < counts.length && written + (counts[depth] ?? 0) <= learnLimits.bodyFields; depth++) written += counts[depth] ?? 0;
+  if (depth < counts.length) {
+    notes.writtenDepth = depth;
+    notes.unwritten = counts.reduce((sum, count) => sum + (count ?? 0), 0) - written;
+  }
+  return schemaOf(shape, notes, '$', 0, depth);
+}
+
+/** The JSON Schema of `shape` at `at` (`depth` levels of fields down), with fields written above `fieldDepth` only. */
+function schemaOf(shape: Shape, notes: ShapeNotes, at: string, depth: number, fieldDepth: number): Record<string, unknown> {
   const schema: Record<string, unknown> = {};
   const type = typeKeyword(shape.types);
   if (type !== undefined) schema.type = type;
   if (shape.deep) notes.deep.push(at);
-  for (const [name, count] of [...(shape.dropped ?? [])].sort(([a], [b]) => compare(a, b))) notes.dropped.push({ at, name, count });
+  for (const [name, count] of shape.dropped?.sorted() ?? []) notes.dropped.push({ at, name, count });
+  notes.others += shape.dropped?.others ?? 0;
   if (shape.map) {
-    // Seen as a map anywhere: every object here is one, its fields' values among the map's values.
+    // Seen as a map anywhere: every object here is one (settle keeps no fields beside it).
     notes.maps.push(at);
-    const values = merged(shape.map, ...(shape.fields?.values() ?? []));
-    schema.additionalProperties = values.types === 0 ? {} : schemaOf(values, notes, `${at}.*`);
-  } else if (shape.fields && shape.fields.size > 0) {
+    schema.additionalProperties = shape.map.types === 0 ? {} : schemaOf(shape.map, notes, `${at}.*`, depth + 1, fieldDepth);
+  } else if (shape.fields && shape.fields.size > 0 && depth < fieldDepth) {
     const properties: Record<string, unknown> = {};
-    for (const name of [...shape.fields.keys()].sort(compare)) properties[name] = schemaOf(shape.fields.get(name)!, notes, `${at}.${name}`);
+    for (const name of [...shape.fields.keys()].sort(compare))
+      properties[name] = schemaOf(shape.fields.get(name)!, notes, `${at}.${name}`, depth + 1, fieldDepth);
     schema.properties = properties;
   }
   // A list seen only empty: its items are not known, and a list schema names its items (`{}`: any).
-  if (shape.types & jsonType.array) schema.items = shape.items && shape.items.types !== 0 ? schemaOf(shape.items, notes, `${at}[]`) : {};
+  if (shape.types & jsonType.array) schema.items = shape.items && shape.items.types !== 0 ? schemaOf(shape.items, notes, `${at}[]`, depth + 1, fieldDepth) : {};
   return schema;
 }
 
 /** Code-unit order, the same on every machine (no locale). */
-export const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+export { compare } from './smallest-keys.ts';
 
 /** The scalar kind of a query or header value, as jsonType bits: a whole number, a number, true or false, else a string. */
 export function scalarKind(value: string): number {

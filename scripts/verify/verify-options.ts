@@ -177,8 +177,8 @@ function checkTrafficOptions(values: Record<string, unknown>): void {
   if (sending) throw new UsageError(`--${sending} is for calling the service; with --traffic nothing is sent`);
 }
 
-/** The base URL, without a trailing slash; the description's paths start right after it. */
-export function checkBaseUrl(text: string): string {
+/** The base URL, without a trailing slash; the description's paths start right after it. `learn` reads only its path (the prefix), and sends nothing. */
+export function checkBaseUrl(text: string, command: 'verify' | 'learn' = 'verify'): string {
   if (!/^[a-z][a-z\d+.-]*:\/\//i.test(text)) throw new UsageError(`--base-url ${JSON.stringify(text)} has no scheme: give https://... or http://...`);
   let url: URL;
   try {
@@ -186,8 +186,16 @@ export function checkBaseUrl(text: string): string {
   } catch {
     throw new UsageError(`--base-url ${JSON.stringify(text)} is not a URL: give the scheme and host, for example https://api.example.com`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError(`--base-url ${JSON.stringify(text)}: only http and https are verified`);
-  if (url.username || url.password) throw new UsageError('--base-url holds credentials: send them with --header instead, which is never printed');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new UsageError(
+      `--base-url ${JSON.stringify(text)}: ${command === 'learn' ? 'give an http or https URL (learn reads its path prefix)' : 'only http and https are verified'}`,
+    );
+  if (url.username || url.password)
+    throw new UsageError(
+      command === 'learn'
+        ? '--base-url holds credentials: learn reads only its path prefix; give the URL without them'
+        : '--base-url holds credentials: send them with --header instead, which is never printed',
+    );
   if (url.search || url.hash)
     throw new UsageError(
       `--base-url ${JSON.stringify(text)} has a query or fragment (${url.search}${url.hash}): give the scheme, the host and any path prefix only`,

@@ -5,7 +5,9 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { harEntry, harText } from '../support/har.ts';
+import { overlayLimits } from '../../scripts/overlay/overlay-limits.ts';
+import { harEntry, harText, type ShortExchange } from '../support/har.ts';
+import { root } from '../support/helpers.ts';
 import { runCommand } from '../support/run-command.ts';
 import { scratchFolderPerFile } from '../support/scratch-folder.ts';
 
@@ -39,6 +41,8 @@ describe('npm run learn refuses, and writes nothing', () => {
     ],
     ['text that is no traffic', 'access.log', '127.0.0.1 - - "GET /v1/quotas HTTP/1.1" 200\n', 'learn: access.log:1: not JSON here'],
     ['a file that is not there', 'missing.har', undefined, 'learn: missing.har: no such file or folder'],
+    // Found by the review of issue 52 (finding 9): forTerminal showed zero-width and Unicode tag characters raw.
+    ['a name with invisible characters, shown escaped', 'a\u200b\u{E0041}.har', undefined, 'learn: a\\u200b\\u{e0041}.har: no such file or folder'],
     [
       'only paths the description lacks',
       'other.har',
@@ -63,14 +67,169 @@ describe('npm run learn refuses, and writes nothing', () => {
     [['--traffic', 'x.har', '--out', 'x.har'], 'learn: --out names one of the inputs'],
     [['--traffic', 'x.har', '--out', 'generated/learned.yaml'], 'learn: --out is inside generated/ or openapi/'],
     [['--traffic', 'x.har', '--out', 'o.yaml', '--base-url', 'api.example.com'], 'learn: --base-url "api.example.com" has no scheme'],
+    // Found by the review of issue 52 (finding 11): learn's own words, not verify's (learn has no --header).
+    [['--traffic', 'x.har', '--out', 'o.yaml', '--base-url', 'ftp://gw.example/email'], 'give an http or https URL (learn reads its path prefix)'],
+    [['--traffic', 'x.har', '--out', 'o.yaml', '--base-url', 'https://u:p@gw.example/email'], 'learn reads only its path prefix; give the URL without them'],
   ])('%j: a usage error, exit 2', async (args, message) => {
     const { code, stderr } = await runCommand('learn', args);
     expect(code).toBe(2);
     expect(stderr).toContain(message);
+    expect(stderr).not.toContain('--header');
+  });
+
+  // Found by the review of issue 52 (finding 6): a link to a folder led --out onto the traffic, or into openapi/.
+  it.each([
+    ['a link to the folder the traffic is in', ['--traffic', 'w/victim.har', '--out', 'w/vdir/victim.har'], '--out names one of the inputs'],
+    ['a link to openapi/', ['--traffic', 'w/victim.har', '--out', 'oa/x.yaml'], '--out is inside generated/ or openapi/'],
+    ['a traffic file inside the traffic folder', ['--traffic', 'w', '--out', 'w/learned.har'], '--out is a traffic file (.har) inside the traffic folder'],
+  ])('--out through %s: a usage error, exit 2, the traffic as it was', async (_name, args, message) => {
+    const dir = await fsp.mkdtemp(path.join(scratch.dir, 'links-'));
+    await fsp.mkdir(path.join(dir, 'w'));
+    const traffic = harText([{ url: '/v1/quotas', response: { used: 1 } }]);
+    await fsp.writeFile(path.join(dir, 'w', 'victim.har'), traffic);
+    await fsp.symlink(path.join(dir, 'w'), path.join(dir, 'w', 'vdir'));
+    await fsp.symlink(path.join(root, 'openapi'), path.join(dir, 'oa'));
+    const { code, stderr } = await runCommand('learn', args, { cwd: dir });
+    expect(code).toBe(2);
+    expect(stderr).toContain(`learn: ${message}`);
+    expect(await fsp.readFile(path.join(dir, 'w', 'victim.har'), 'utf8')).toBe(traffic);
+  });
+
+  it('an --out whose folder is not there: named as given, nothing written (finding 11)', async () => {
+    const { code, stderr, out } = await learnOn('q.har', harText([{ url: '/v1/quotas', response: { used: 1 } }]), ['--out', 'missing/dir/x.yaml']);
+    expect(code).toBe(1);
+    expect(stderr).toContain('learn: missing/dir/x.yaml could not be written (its folder missing/dir does not exist)');
+    expect(out).toBe(before);
   });
 });
 
+/** The lines of `output` that start with `learn: ` and hold `text`. */
+const linesWith = (output: string, text: string) => output.split('\n').filter((line) => line.includes(text));
+
 describe('npm run learn within bounds', () => {
+  // Found by the review of issue 52 (findings 4, 5, 9 and 11): each a small input of what was unbounded; want the
+  // command to end at once, within its bounds, its report capped, and nothing of the traffic printed raw.
+  it.each([
+    [
+      'the bound of 200 fields applied again where objects are merged: 210 objects of 150 distinct keys each',
+      Array.from({ length: 210 }, (_, i) => ({
+        url: '/v1/quotas',
+        response: { [`u${i}`]: Object.fromEntries(Array.from({ length: 150 }, (_, j) => [`k${i}x${j}`, j])) },
+      })),
+      0,
+      ['learn: listQuotas: response body: $ learned as a map'],
+      (text: string) => expect(text.length).toBeLessThan(3000),
+    ],
+    [
+      'at most 50 query names learned per operation: 30 requests of 200 distinct names each',
+      Array.from({ length: 30 }, (_, i) => ({
+        url: `/v1/quotas?${Array.from({ length: 200 }, (_, j) => `q${String(i).padStart(2, '0')}_${String(j).padStart(3, '0')}=1`).join('&')}`,
+        response: {},
+      })),
+      0,
+      ['learn: listQuotas: query names past the first 50 in name order not written (5950×; never shown)'],
+      (text: string) => expect(text.match(/in: query/g)).toHaveLength(50),
+    ],
+    [
+      "a body's fields learned to 500, level by level: 30 fields of 30 fields each",
+      [
+        {
+          url: '/v1/quotas',
+          response: Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`f${i}`, Object.fromEntries(Array.from({ length: 30 }, (_, j) => [`g${j}`, j]))])),
+        },
+      ],
+      0,
+      ["learn: listQuotas: response body: 900 fields not written: a body's fields are learned to 500, level by level, and objects below level 1 are left open"],
+      (text: string) => expect([text.match(/^ +f\d+:\n +type: object$/gm)?.length, text.includes('g0:')]).toEqual([30, false]),
+    ],
+    [
+      'many names that are not plain: the first 20 of a place named, the rest counted (a spread of 139,000 crashed)',
+      Array.from({ length: 5 }, (_, i) => ({
+        url: '/v1/quotas',
+        response: { m: Object.fromEntries(Array.from({ length: 60 }, (_, j) => [`a(${i}_${j})`, 1])) },
+      })),
+      0,
+      ['learn: listQuotas: response body: 280 more keys that are not plain names not written (past the first 20 of a place)'],
+      (_text: string, output: string) => expect(linesWith(output, 'not written: not a plain name')).toHaveLength(20),
+    ],
+    [
+      'many media types and cookies: the first 20 named, the rest counted',
+      Array.from({ length: 30 }, (_, i) => ({
+        url: '/v1/quotas',
+        response: 'x',
+        responseType: `text/t${String(i).padStart(2, '0')}`,
+        headers: { Cookie: `c${String(i).padStart(2, '0')}=v; sk_live_4eC39HqLyjWDarjtT1zdp7d${i}=v` },
+      })),
+      0,
+      [
+        'learn: listQuotas: 10 more response bodies not learned: not JSON (other media types)',
+        'learn: credentials: 40 more cookies (names not shown): not declared',
+      ],
+      (_text: string, output: string) => {
+        expect(linesWith(output, 'response body not learned: not JSON (text/t')).toHaveLength(20);
+        expect(output).not.toContain('sk_live');
+      },
+    ],
+    [
+      'a media type that is a value, with invisible characters: not shown',
+      [
+        { url: '/v1/quotas', response: 'x', responseType: 'text/sk_live_SECRET\u200b\u{E0041}' },
+        { url: '/v1/quotas', response: 'x', responseType: `Bearer eyJ${'a'.repeat(300)}` },
+      ],
+      0,
+      ['learn: listQuotas: 2 response bodies not learned: not JSON (another media type)'],
+      (_text: string, output: string) => expect(output).not.toMatch(/sk_live|eyJ|\u200b|\u{E0041}/u),
+    ],
+    [
+      'the paths no operation matches: their ids, addresses and tokens as {…}',
+      [
+        { url: '/v9/users/ann@example.com/tokens/sk_live_4eC39HqLyjWDarjtT1zdp7dc' },
+        { url: '/email/v1/integrations/int_1' },
+        { url: '/email/v1/integrations/2f1c9a4e-1b7d-4c1e-9a3f-5d2b8c7e6f10' },
+      ],
+      1,
+      ['learn:   GET /v9/users/{…}/tokens/{…}  1×', 'learn:   GET /email/v1/integrations/{…}  1×', 'learn:   2 of them match under the path prefix /email'],
+      (_text: string, output: string) => expect(output).not.toMatch(/ann@|sk_live|2f1c9a4e/),
+    ],
+  ])('%s', async (_name, exchanges, code, lines, check) => {
+    const result = await learnOn('t.har', harText(exchanges as ShortExchange[]));
+    expect(result.code).toBe(code);
+    for (const line of lines) expect(result.output).toContain(line);
+    check(result.out, result.output);
+    expect(result.output.split('\n').length).toBeLessThan(80);
+  });
+
+  it('an overlay larger than the build reads: exit 1, nothing written, the largest operation named', async () => {
+    const limit = overlayLimits.fileBytes;
+    overlayLimits.fileBytes = 4000;
+    try {
+      const { code, stderr, out } = await learnOn(
+        't.har',
+        harText([
+          { url: '/v1/quotas', response: Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`field${i}`, i])) },
+          { url: '/v1/scopes', response: { a: 1 } },
+        ]),
+      );
+      expect(code).toBe(1);
+      expect(stderr).toMatch(
+        /^learn: the overlay would have \d+ bytes, more than the 4000 an overlay may have \(the build would refuse it\); listQuotas is the largest part/m,
+      );
+      expect(stderr).toContain('learn: nothing written (out.yaml is as it was)');
+      expect(out).toBe(before);
+    } finally {
+      overlayLimits.fileBytes = limit;
+    }
+  });
+
+  it('an NDJSON log with one record nested past 64 levels: that record skipped and counted, the others learned (finding 11)', async () => {
+    const deep = { request: { method: 'GET', url: '/v1/quotas' }, response: { status: 200, body: JSON.parse(`${'['.repeat(70)}${']'.repeat(70)}`) } };
+    const good = JSON.stringify(harEntry({ url: '/v1/quotas', response: { used: 1 } }));
+    const { code, stdout, out } = await learnOn('log.ndjson', `${good}\n${JSON.stringify(deep)}\n${good}\n`);
+    expect(code).toBe(0);
+    expect(stdout).toContain('learn: 1 record holds no exchange: nested deeper than 64 levels (the first: log.ndjson record 2 (line 2))');
+    expect(out).toContain('used:');
+  });
+
   it('streams past a 100 MB body (counted, not held) and learns the rest', async () => {
     const dir = await fsp.mkdtemp(path.join(scratch.dir, 'big-'));
     const file = path.join(dir, 'big.har');

@@ -15,7 +15,7 @@ function frame(text: string, size = 7, maxRecordBytes = 1000): unknown[] {
   const framer = new RecordFramer({
     maxRecordBytes,
     maxDepth: 16,
-    onRecord: (record) => records.push(record === undefined ? '[too large]' : JSON.parse(record)),
+    onRecord: (record, _place, _bytes, tooDeep) => records.push(record === undefined ? (tooDeep ? '[too deep]' : '[too large]') : JSON.parse(record)),
   });
   const bytes = Buffer.from(text);
   for (let at = 0; at < bytes.length; at += size) framer.push(bytes.subarray(at, at + size));
@@ -44,6 +44,15 @@ describe('the framer', () => {
   it('keeps no record over its cap: counted and skipped as it streams by, the next one framed', () => {
     const big = { response: { content: { text: 'x'.repeat(5000) } } };
     expect(frame(JSON.stringify({ log: { entries: [big, a] } }), 64)).toEqual(['[too large]', a]);
+  });
+
+  // Found by the review of issue 52 (finding 11): one record nested past the bound refused the whole file.
+  it.each([
+    ['NDJSON', `{"x": ${'['.repeat(20)}${']'.repeat(20)}}\n${JSON.stringify(a)}\n`],
+    ['a HAR', JSON.stringify({ log: { entries: [{ x: JSON.parse(`${'['.repeat(20)}${']'.repeat(20)}`) }, a] } })],
+  ])('skips a record of %s nested past the bound, as it streams by, and frames the next one', (_name, text) => {
+    expect(frame(text)).toEqual(['[too deep]', a]);
+    expect(frame(text, 1)).toEqual(['[too deep]', a]);
   });
 
   it.each([
