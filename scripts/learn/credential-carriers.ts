@@ -66,6 +66,44 @@ export const isProtocolHeader = (name: string) => {
 const secretName = /(^|[-_.])(api[-_]?key|apikey|access[-_]?token|auth[-_]?token|token|secret|session|signature|sig|password|passwd|auth|key)([-_.]|$)/i;
 const notSecret = /idempotency|request[-_]?id|correlation|page|cursor|next|continuation|sort/i;
 
+/**
+ * A header name that may carry a secret, for a recording: any of these words anywhere in it, with
+ * none of the exemptions learning makes (a proxy's `X-Forwarded-Authorization`, a cloud's
+ * `X-Amz-Security-Token` or `Cf-Access-Jwt-Assertion`, a `X-Next-Auth-Token`): what is recorded
+ * is kept, so a value is masked wherever its name could say secret.
+ */
+export const recordsSecret = (name: string) =>
+  /auth|token|secret|key|session|sig|passw|pwd|jwt|assertion|credential|cookie|csrf|xsrf|bearer|private/i.test(name);
+
+/** The schemes of an Authorization value a recording may keep, as its first word (the rest is never kept): IANA's HTTP authentication schemes and a few in wide use. */
+const authorizationSchemes = new Set([
+  'basic',
+  'bearer',
+  'digest',
+  'dpop',
+  'gnap',
+  'hoba',
+  'mutual',
+  'negotiate',
+  'ntlm',
+  'oauth',
+  'privatetoken',
+  'scram-sha-1',
+  'scram-sha-256',
+  'vapid',
+  'concealed',
+  'token',
+  'apikey',
+  'aws4-hmac-sha256',
+  'hawk',
+]);
+
+/** The first word of an Authorization value where it is a known scheme (`Bearer`), else undefined: an unknown first word may be the secret itself. */
+export function authorizationScheme(value: string): string | undefined {
+  const word = /^\s*([A-Za-z][A-Za-z0-9-]{0,19})(\s|$)/.exec(value)?.[1];
+  return word !== undefined && authorizationSchemes.has(word.toLowerCase()) ? word : undefined;
+}
+
 /** The carrier a request header is, by its name (and, for Authorization, the first word of its value); else undefined. */
 export function headerCarrier(name: string, value: string): Carrier | undefined {
   const lower = name.toLowerCase();

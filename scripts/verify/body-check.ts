@@ -1,8 +1,11 @@
 // Checks a response body against the schema the description names for it, with Ajv for JSON Schema
 // 2020-12 (the dialect of OpenAPI 3.1's schemas) and its formats. The whole bundle is added as one
 // schema resource, so a schema's `$ref`s into `components` resolve as they do in the description.
+// A problem names a field by its plain names only (a map's keys and a list's places are `*`), and
+// a body's first three problems are named, the rest counted: the body is the service's, untrusted.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { nameVerdict } from '../learn/field-names.ts';
 import type { OpenApiDocument } from '../openapi-document.ts';
 
 export type BodyCheck = (schemaName: string, body: unknown) => string | undefined;
@@ -19,12 +22,35 @@ export function bodyChecker(document: OpenApiDocument): BodyCheck {
     const validate = ajv.getSchema(`${resource}#/components/schemas/${schemaName}`);
     if (!validate) return `the description has no schema ${schemaName}`;
     if (validate(body)) return undefined;
-    const problems = (validate.errors ?? []).map((error) => {
-      const at = error.instancePath === '' ? 'the body' : `field ${error.instancePath.slice(1).replaceAll('/', '.')}`;
-      const allowed =
-        error.keyword === 'enum' ? ` (${(error.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')})` : '';
-      return `${at} ${error.message}${allowed}`;
-    });
-    return `the body does not match ${schemaName}: ${[...new Set(problems)].join('; ')}`;
+    const problems = [
+      ...new Set(
+        (validate.errors ?? []).map((error) => {
+          const at = error.instancePath === '' ? 'the body' : `field ${shownPath(error.instancePath)}`;
+          const allowed =
+            error.keyword === 'enum' ? ` (${(error.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')})` : '';
+          return `${at} ${error.message}${allowed}`;
+        }),
+      ),
+    ];
+    const more = problems.length > problemsShown ? `; and ${problems.length - problemsShown} more` : '';
+    return `the body does not match ${schemaName}: ${problems.slice(0, problemsShown).join('; ')}${more}`;
   };
+}
+
+/** The problems of one body a message names: the rest are counted. */
+const problemsShown = 3;
+
+/**
+ * A field's place in a body (a JSON pointer) as a message shows it, `a.b.c`: a segment that is not
+ * a plain name (an array's index, a map's key: an address, an id, a token, invisible characters) is
+ * `*`, so that no value of the service's answer reaches the report, and one problem of a map of
+ * 100,000 keys is one line.
+ */
+function shownPath(pointer: string): string {
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'))
+    .map((segment) => (nameVerdict(segment) === undefined ? segment : '*'))
+    .join('.');
 }

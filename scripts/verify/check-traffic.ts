@@ -15,6 +15,8 @@ import { eachExchange } from '../learn/learn.ts';
 import type { Exchange } from '../learn/exchange.ts';
 import type { MatchedOperation } from '../learn/match-operation.ts';
 import { kindFits } from '../learn/parameter-actions.ts';
+import { learnLimits } from '../learn/learn-limits.ts';
+import { unmatchedKey } from '../learn/observations.ts';
 import { componentOf, deref, eachOperation, type OpenApiDocument, operationParameters } from '../openapi-document.ts';
 import { listOperations } from '../pipeline/bundle-operations.ts';
 import type { BodyCheck } from './body-check.ts';
@@ -54,7 +56,6 @@ function statedOperations(document: OpenApiDocument): Map<string, Stated> {
 }
 
 const bump = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
-const isJsonType = (type: string) => type === 'application/json' || /\+json$/.test(type);
 
 /** Adds one exchange's checks to its operation's tally. */
 function judgeExchange(tally: Tally, exchange: Exchange, stated: Stated, checkBody: BodyCheck): void {
@@ -73,8 +74,12 @@ function judgeExchange(tally: Tally, exchange: Exchange, stated: Stated, checkBo
   tally.statuses.set(status, (tally.statuses.get(status) ?? 0) + 1);
   const body = exchange.responseBody;
   if (String(status) === stated.success.status) {
-    if (body.kind === 'not json' && !isJsonType(body.mediaType.split(' ')[0]))
-      bump(tally.contradictions, `answered ${status} with media type ${body.mediaType}; the description states application/json`);
+    // A JSON media type whose body does not parse is said so; another is named where it reads as one (learn's shownMediaType).
+    if (body.kind === 'not json' && !body.mediaType.endsWith(' that does not parse'))
+      bump(
+        tally.contradictions,
+        `answered ${status} with ${body.mediaType === 'another media type' ? body.mediaType : `media type ${body.mediaType}`}; the description states application/json`,
+      );
     else if (body.kind === 'not json') bump(tally.contradictions, `answered ${status} with a body that is not JSON`);
     else if (body.kind === 'json') {
       const mismatch = checkBody(stated.success.schema, body.value);
@@ -124,15 +129,21 @@ export async function checkTraffic(
   document: OpenApiDocument,
   options: { traffic: string; prefix: string; shownAs: (file: string) => string },
   checkBody: BodyCheck,
-): Promise<{ run: VerificationRun; unmatched: Map<string, number> }> {
+): Promise<{ run: VerificationRun; unmatched: Map<string, number>; unmatchedCount: number }> {
   const started = performance.now();
   const stated = statedOperations(document);
   const tallies = new Map<string, Tally>();
   const unmatched = new Map<string, number>();
+  let unmatchedCount = 0;
   let exchanges = 0;
   await eachExchange(document, options, (exchange, operation: MatchedOperation | undefined) => {
     exchanges++;
-    if (!operation) return bump(unmatched, `${exchange.method} ${exchange.path.slice(0, 200)}`);
+    if (!operation) {
+      unmatchedCount++;
+      const key = unmatchedKey(exchange.method, exchange.path);
+      if (unmatched.has(key) || unmatched.size < learnLimits.unmatchedKept) bump(unmatched, key);
+      return;
+    }
     const key = `${operation.method} ${operation.path}`;
     let tally = tallies.get(key);
     if (!tally) tallies.set(key, (tally = { exchanges: 0, asDescribed: 0, statuses: new Map(), contradictions: new Map() }));
@@ -141,5 +152,5 @@ export async function checkTraffic(
   const verdicts = listOperations(document).map((operation) =>
     verdictOf(operation, tallies.get(`${operation.method} ${operation.path}`), stated.get(`${operation.method} ${operation.path}`)!),
   );
-  return { run: { verdicts, requestsSent: 0, exchangesRead: exchanges, ms: Math.round(performance.now() - started) }, unmatched };
+  return { run: { verdicts, requestsSent: 0, exchangesRead: exchanges, ms: Math.round(performance.now() - started) }, unmatched, unmatchedCount };
 }

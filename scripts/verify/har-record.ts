@@ -1,10 +1,12 @@
 // `npm run verify -- --record <file.har>`: what verify sent and received, as a HAR 1.2 file that
 // `npm run learn` and `verify --traffic` read. Credentials never reach it: every header given with
-// --header, every header whose name says it carries a credential (Authorization keeps its scheme
-// word, `Bearer`, so that a reader knows the kind), Cookie and Set-Cookie are replaced by a mark.
+// --header, every request or response header whose name could say it carries a secret
+// (credential-carriers.ts' recordsSecret: Cookie, Set-Cookie, X-Amz-Security-Token...), and
+// Authorization, which keeps its scheme's word only where it is a known one (`Bearer`, so that a
+// reader knows the kind), are replaced by a mark.
 // Bodies are kept as read (at most --max-body-bytes, decoded): the service's answers are what the
 // file is for; review it before you share it.
-import { headerCarrier } from '../learn/credential-carriers.ts';
+import { authorizationScheme, recordsSecret } from '../learn/credential-carriers.ts';
 
 /** What replaces a credential's value. */
 export const credentialMark = '[credential not recorded]';
@@ -23,14 +25,14 @@ export interface HarEntry {
   timings: { send: number; wait: number; receive: number };
 }
 
-/** A header's value as recorded: the mark where it may carry a credential. */
+/** A header's value as recorded: the mark where it may carry a credential (Authorization keeps its scheme's word where it is a known one). */
 function recordedValue(name: string, value: string, given: Set<string>): string {
   const lower = name.toLowerCase();
   if (lower === 'authorization' || lower === 'proxy-authorization') {
-    const scheme = /^\s*([A-Za-z][A-Za-z0-9-]{0,19})\s/.exec(value)?.[1];
+    const scheme = authorizationScheme(value);
     return scheme ? `${scheme} ${credentialMark}` : credentialMark;
   }
-  if (given.has(lower) || lower === 'cookie' || lower === 'set-cookie' || headerCarrier(name, value)) return credentialMark;
+  if (given.has(lower) || lower === 'set-cookie' || recordsSecret(name)) return credentialMark;
   return value;
 }
 

@@ -119,6 +119,11 @@ async function verifyTraffic(document: OpenApiDocument, options: VerifyOptions, 
   const log = options.format === 'markdown' ? io.err : io.out;
   const traffic = path.resolve(io.cwd, options.traffic!);
   const prefix = options.baseUrl ? new URL(options.baseUrl).pathname.replace(/\/+$/, '') : '';
+  // A file or folder that is not there is a bad argument (exit 2), as for verify's other options.
+  if (!(await fs.lstat(traffic).catch(() => undefined))) {
+    io.err(`verify: --traffic ${forTerminal(options.traffic!)}: no such file or folder: see \`npm run verify -- --help\``);
+    return 2;
+  }
   let checked;
   try {
     checked = await checkTraffic(
@@ -136,7 +141,7 @@ async function verifyTraffic(document: OpenApiDocument, options: VerifyOptions, 
   log(`verify: the recorded traffic ${forTerminal(options.traffic!)} against ${against}; nothing is sent`);
   const unmatched = [...checked.unmatched].sort(([a, m], [b, n]) => n - m || (a < b ? -1 : 1));
   if (unmatched.length > 0) {
-    log(`verify: ${unmatched.reduce((sum, [, count]) => sum + count, 0)} exchange(s) match no operation of the description (not checked):`);
+    log(`verify: ${checked.unmatchedCount} exchange(s) match no operation of the description (not checked):`);
     for (const [key, count] of unmatched.slice(0, 20)) log(`  ${forTerminal(key)}  ${count}×`);
     if (unmatched.length > 20) log(`  and ${unmatched.length - 20} more`);
   }

@@ -5,7 +5,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bodyChecker } from '../../scripts/verify/body-check.ts';
+import { HarRecorder } from '../../scripts/verify/har-record.ts';
 import { harText, type ShortExchange } from '../support/har.ts';
+import type { Json } from '../support/helpers.ts';
 import { jsonReply, startTestServer, type TestServer } from '../support/http-server.ts';
 import { runCommand } from '../support/run-command.ts';
 import { scratchFolderPerFile } from '../support/scratch-folder.ts';
@@ -16,7 +19,10 @@ beforeAll(async () => {
   service = await startTestServer();
   service.reply = (request) =>
     request.path === '/v1/quotas'
-      ? { ...jsonReply(200, { limit: 100, used: 7 }), headers: { 'content-type': 'application/json', 'set-cookie': 'session=server-secret' } }
+      ? {
+          ...jsonReply(200, { limit: 100, used: 7, counts: { 'ann@example.com': 1 } }),
+          headers: { 'content-type': 'application/json', 'set-cookie': 'session=server-secret', 'x-amz-security-token': 'amz-secret' },
+        }
       : jsonReply(200, { items: [] });
 });
 afterAll(() => service.close());
@@ -77,10 +83,21 @@ describe('verify --traffic: verdicts from recorded exchanges', () => {
     expect(result.stdout).toContain('verify: 1 exchange(s) match no operation of the description (not checked):\n  GET /v9/x  1×');
   });
 
+  // Found by the review of issue 52 (finding 11): the unmatched list had no bound, and printed ids, addresses and tokens.
+  it('lists at most 20 unmatched paths, the rest counted, each id, address or token as {…}', async () => {
+    const exchanges = Array.from({ length: 30 }, (_, i) => ({ url: `/v9/u${String(i).padStart(2, '0')}/ann${i}@example.com` }));
+    const result = await runCommand('verify', ['--traffic', await write('unmatched.har', [{ url: '/v1/quotas', response: {} }, ...exchanges])]);
+    expect(result.stdout).toContain('verify: 30 exchange(s) match no operation of the description (not checked):\n  GET /v9/u00/{…}  1×');
+    expect(result.stdout).toContain('  and 10 more');
+    expect(result.stdout).not.toContain('@example.com');
+  });
+
   it.each([
     [['--traffic', 'x.har', '--header', 'X-Api-Key: k'], 'verify: --header is for calling the service; with --traffic nothing is sent'],
     [['--traffic', 'x.har', '--record', 'y.har'], 'verify: --record is for calling the service'],
     [[], 'verify: --base-url <url> is required (or --traffic <file|folder> to check recorded traffic)'],
+    // Found by the review of issue 52 (finding 11): it exited 1, as for traffic that cannot be read.
+    [['--traffic', '/nonexist'], 'verify: --traffic /nonexist: no such file or folder: see `npm run verify -- --help`'],
   ])('%j: a usage error, exit 2', async (args, message) => {
     const result = await runCommand('verify', args);
     expect(result.code).toBe(2);
@@ -96,6 +113,66 @@ describe('verify --traffic: verdicts from recorded exchanges', () => {
   });
 });
 
+// Found by the review of issue 52 (finding 7): a problem named a map's key (an address), printed a zero-width
+// character raw, and a map of 100,000 keys made one line of 5 MB. Given a body, want the problem's words.
+describe("a body's problems name plain fields only, the first three, then a count", () => {
+  const check = bodyChecker({
+    components: {
+      schemas: {
+        S: {
+          type: 'object',
+          properties: {
+            counts: { type: 'object', additionalProperties: { type: 'integer' } },
+            items: { type: 'array', items: { type: 'object', properties: { n: { type: 'integer' } } } },
+            a: { type: 'integer' },
+            b: { type: 'integer' },
+            c: { type: 'integer' },
+          },
+        },
+      },
+    },
+  } as Json);
+  const emails = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`ann${i}@example.com`, 'x']));
+  it.each([
+    ['a map of addresses', { counts: { 'ann@example.com': 'x' } }, 'the body does not match S: field counts.* must be integer'],
+    ['a key with a zero-width character', { counts: { 'zero\u200bwidth': 'x' } }, 'the body does not match S: field counts.* must be integer'],
+    ['a map of 5,000 addresses (one line, not one a key)', { counts: emails }, 'the body does not match S: field counts.* must be integer'],
+    ["a list's item", { items: [{ n: 'x' }] }, 'the body does not match S: field items.*.n must be integer'],
+    [
+      'five problems',
+      { a: 'x', b: 'x', c: 'x', counts: { k: 'x' }, items: [{ n: 'x' }] },
+      'the body does not match S: field counts.k must be integer; field items.*.n must be integer; field a must be integer; and 2 more',
+    ],
+  ])('%s', (_name, body, want) => {
+    expect(check('S', body)).toBe(want);
+  });
+});
+
+// Found by the review of issue 52 (finding 8): an unknown first word of Authorization was kept, and response
+// headers that name a secret past learning's exemptions were recorded as they were.
+describe('verify --record marks every value that may be a credential', () => {
+  it.each([
+    ['Authorization', 'abcd1234secret9 rest', '[credential not recorded]'],
+    ['Authorization', 'Bearer tok-secret', 'Bearer [credential not recorded]'],
+    ['Authorization', 'Digest username="a", response="secret"', 'Digest [credential not recorded]'],
+    ['X-Amz-Security-Token', 'amz-secret', '[credential not recorded]'],
+    ['Cf-Access-Jwt-Assertion', 'jwt-secret', '[credential not recorded]'],
+    ['X-Forwarded-Authorization', 'fwd-secret', '[credential not recorded]'],
+    ['X-Next-Auth-Token', 'next-secret', '[credential not recorded]'],
+    ['Set-Cookie', 'session=cookie-secret', '[credential not recorded]'],
+    ['X-Request-Id', 'r-1', 'r-1'],
+  ])('%s: %s is recorded as %s, in a request and in a response', (name, value, want) => {
+    const recorder = new HarRecorder([], '1');
+    const headers = new Headers(name === 'Set-Cookie' ? {} : { [name]: value });
+    const answer = new Headers({ [name]: value, 'content-type': 'application/json' });
+    recorder.add(new Request('http://127.0.0.1/v1/quotas', { headers }), '', new Response('{}', { headers: answer }), new Uint8Array(), new Date(0), 1);
+    const entry = JSON.parse(recorder.text()).log.entries[0];
+    const recorded = [...entry.request.headers, ...entry.response.headers].filter((header: Json) => header.name === name.toLowerCase());
+    expect(recorded.map((header: Json) => header.value)).toEqual(name === 'Set-Cookie' ? [want] : [want, want]);
+    if (want !== value) expect(recorder.text()).not.toContain(value.split(' ').at(-1));
+  });
+});
+
 describe('the round trip through verify --record, learn and verify --traffic', () => {
   it('records with credentials marked, learns from it, finds nothing, then finds a changed type', async () => {
     const har = path.join(scratch.dir, 'recorded.har');
@@ -105,6 +182,7 @@ describe('the round trip through verify --record, learn and verify --traffic', (
     const text = await fs.readFile(har, 'utf8');
     expect(text).not.toContain('key-secret-1');
     expect(text).not.toContain('server-secret');
+    expect(text).not.toContain('amz-secret');
     expect(text).toMatch(/"name": "x-api-key",\s+"value": "\[credential not recorded\]"/);
 
     const learned = path.join(scratch.dir, 'learned.yaml');
@@ -119,11 +197,16 @@ describe('the round trip through verify --record, learn and verify --traffic', (
     expect(same.stdout).not.toContain('contradicts');
     expect(row(same.stdout, 'listQuotas')).toMatch(/^as described/);
 
-    const later = await write('later.har', [{ url: '/v1/quotas', response: { limit: 'a hundred', used: 7 } }]);
-    const changed = await runCommand('verify', ['--traffic', later, '--overlay', learned]);
+    const later = await write('later.har', [
+      { url: '/v1/quotas', response: { limit: 'a hundred', used: 7, counts: { 'ann@example.com': 'x', 'zero\u200bw': 'y' } } },
+    ]);
+    const junit = path.join(scratch.dir, 'later.xml');
+    const changed = await runCommand('verify', ['--traffic', later, '--overlay', learned, '--junit', junit]);
     expect(changed.code).toBe(1);
     expect(row(changed.stdout, 'listQuotas')).toContain('contradicts  listQuotas');
-    expect(row(changed.stdout, 'listQuotas')).toContain('field limit must be integer');
+    expect(row(changed.stdout, 'listQuotas')).toContain('field counts.* must be integer; field limit must be integer');
     expect(changed.stdout).not.toContain('a hundred');
+    // A map's keys (an address, a zero-width character) are never printed, in the table or the JUnit report (finding 7).
+    for (const text of [changed.output, await fs.readFile(junit, 'utf8')]) expect(text).not.toMatch(/ann@|zero|\u200b/);
   });
 });
