@@ -133,17 +133,21 @@ export async function withTemporaryProject<T>(use: (temporary: TemporaryProject)
 }
 
 /**
- * For a test file whose every test works on its own temporary project: registers the hooks that
- * make one before each test and remove it after, and load the checkout's linters once.
+ * For a test file whose every test works on its own temporary project (made with `options`):
+ * registers the hooks that make one before each test and remove it after, and load the checkout's
+ * linters once.
  */
-export function temporaryProjectPerTest(): { readonly lintOptions: Required<LintOptions>; readonly temporary: TemporaryProject } {
+export function temporaryProjectPerTest(options: TemporaryProjectOptions = {}): {
+  readonly lintOptions: Required<LintOptions>;
+  readonly temporary: TemporaryProject;
+} {
   let lintOptions: Required<LintOptions> | undefined;
   let temporary: TemporaryProject | undefined;
   beforeAll(async () => {
     lintOptions = await checkoutLinters();
   });
   beforeEach(async () => {
-    temporary = await temporaryProject();
+    temporary = await temporaryProject(options);
   });
   afterEach(async () => {
     await temporary?.remove();

@@ -15,7 +15,9 @@ import { checkOutputFolder } from '../../scripts/overlay/output-folder.ts';
 import { stagingFolder, swapIn } from '../../scripts/pipeline/staging.ts';
 import { checkout, fingerprint, recordingLog, temporaryProjectPerTest } from '../support/helpers.ts';
 
-const setup = temporaryProjectPerTest();
+// The replays copy the checkout's outputs: a test's project holds the committed bundle alone in
+// generated/, which a failed build must leave as it was (and a passing one would replace whole).
+const setup = temporaryProjectPerTest({ outputs: ['openapi.json'] });
 
 const stagingLeft = async () => (await fs.readdir(setup.temporary.dir)).filter((name) => name.startsWith(stagingPrefix));
 
