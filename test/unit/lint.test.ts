@@ -42,7 +42,11 @@ describe('lint', () => {
 
   it("in the process's one worker, each lint reads its ruleset afresh: a rule switched off between two lints is off", async () => {
     await withScratchFolder('worker-again', async (dir) => {
-      const project = { ...checkout, spectralRuleset: path.join(dir, '.spectral.yaml'), root: dir };
+      // A description of its own, as small as one can be: what is checked is the ruleset each lint
+      // reads, and three lints of the checkout's description cost a third of a second more.
+      await fs.mkdir(path.join(dir, 'openapi'));
+      await fs.writeFile(path.join(dir, 'openapi', 'openapi.yaml'), "openapi: 3.1.0\ninfo:\n  title: Tiny\n  version: '1'\npaths: {}\n");
+      const project = { ...openProject(dir), spectralRuleset: path.join(dir, '.spectral.yaml') };
       const options = { redoclyConfig: linters.redoclyConfig };
       const rules = (result: Awaited<ReturnType<typeof lintDescription>>) => [...new Set(result.spectral.map((d) => d.code))].sort();
       await fs.writeFile(project.spectralRuleset, 'extends:\n  - - spectral:oas\n    - all\n');
