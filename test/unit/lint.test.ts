@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { lintDescription, type LintOptions } from '../../scripts/lint/lint-description.ts';
 import { LintFailure, problemLines } from '../../scripts/lint/lint-problems.ts';
 import { loadRuleset } from '../../scripts/lint/spectral-ruleset.ts';
-import { openProject } from '../../scripts/project.ts';
+import { openProject, type Project } from '../../scripts/project.ts';
 import { checkout, checkoutLinters, loadBundle } from '../support/helpers.ts';
 import { withScratchFolder } from '../support/scratch-folder.ts';
 
@@ -22,6 +22,17 @@ let linters: Required<LintOptions>;
 beforeAll(async () => {
   linters = await checkoutLinters();
 });
+
+/**
+ * A project in `dir` with a description as small as one can be, linted with the checkout's Redocly
+ * config and the ruleset `dir`/.spectral.yaml: for the tests of what the worker reads, where the
+ * checkout's description would only add a lint of its own (Redocly's, with the contract's rules).
+ */
+async function tinyProject(dir: string): Promise<Project> {
+  await fs.mkdir(path.join(dir, 'openapi'));
+  await fs.writeFile(path.join(dir, 'openapi', 'openapi.yaml'), "openapi: 3.1.0\ninfo:\n  title: Tiny\n  version: '1'\npaths: {}\n");
+  return openProject(dir);
+}
 
 describe('lint', () => {
   it('finds nothing in the checkout, and returns the bundle it linted', async () => {
@@ -33,7 +44,7 @@ describe('lint', () => {
   it('in a worker thread, a ruleset that does not load fails the lint with its own message', async () => {
     await withScratchFolder('worker', async (dir) => {
       await fs.writeFile(path.join(dir, '.spectral.yaml'), 'extends:\n  - https://rulesets.example/oas.yaml\n');
-      const project = { ...checkout, spectralRuleset: path.join(dir, '.spectral.yaml'), root: dir };
+      const project = await tinyProject(dir);
       await expect(lintDescription(project, { redoclyConfig: linters.redoclyConfig })).rejects.toThrow(
         /^\.spectral\.yaml:2:5: extends: "https:\/\/rulesets\.example\/oas\.yaml" is a URL/,
       );
@@ -42,11 +53,7 @@ describe('lint', () => {
 
   it("in the process's one worker, each lint reads its ruleset afresh: a rule switched off between two lints is off", async () => {
     await withScratchFolder('worker-again', async (dir) => {
-      // A description of its own, as small as one can be: what is checked is the ruleset each lint
-      // reads, and three lints of the checkout's description cost a third of a second more.
-      await fs.mkdir(path.join(dir, 'openapi'));
-      await fs.writeFile(path.join(dir, 'openapi', 'openapi.yaml'), "openapi: 3.1.0\ninfo:\n  title: Tiny\n  version: '1'\npaths: {}\n");
-      const project = { ...openProject(dir), spectralRuleset: path.join(dir, '.spectral.yaml') };
+      const project = await tinyProject(dir);
       const options = { redoclyConfig: linters.redoclyConfig };
       const rules = (result: Awaited<ReturnType<typeof lintDescription>>) => [...new Set(result.spectral.map((d) => d.code))].sort();
       await fs.writeFile(project.spectralRuleset, 'extends:\n  - - spectral:oas\n    - all\n');
