@@ -4,10 +4,8 @@
 import path from 'node:path';
 import { type CommandDefinition, type CommandIo, commandLine } from '../command-line.ts';
 import { forTerminal } from '../escape.ts';
-import { buildOverlaid } from '../overlay/build-overlaid.ts';
 import { outputPlacementProblem } from '../overlay/output-folder.ts';
 import { checkPackageName } from '../overlay/overlay-package.ts';
-import { build } from '../pipeline/build.ts';
 import { openProject } from '../project.ts';
 
 export const definition: CommandDefinition = {
@@ -55,7 +53,9 @@ export async function run(args: string[], io: CommandIo): Promise<number> {
     io.err(`build: ${forTerminal(problem)}: see \`npm run build -- --help\``);
     return 2;
   }
-  if (!withOverlays) return (await build(project, log)) ? 0 : 1;
+  // The build's steps load only now: `--help` and a usage error need none of them.
+  if (!withOverlays) return (await (await import('../pipeline/build.ts')).build(project, log)) ? 0 : 1;
+  const { buildOverlaid } = await import('../overlay/build-overlaid.ts');
   const typed = new Map([...values.overlay, values.out].map((file: string) => [path.resolve(io.cwd, file), file]));
   const ok = await buildOverlaid(project, log, {
     overlays: values.overlay.map((file: string) => path.resolve(io.cwd, file)),

@@ -3,10 +3,7 @@
 // breaking change without a CHANGELOG.md entry marked BREAKING that names each affected operationId.
 import { type CommandDefinition, type CommandIo, commandLine } from '../command-line.ts';
 import { forTerminal } from '../escape.ts';
-import { bundleWithinBoundary, loadRedoclyConfig } from '../lint/redocly.ts';
 import { openProject, ReportedError } from '../project.ts';
-import { bundleAt, defaultBase, namedBase } from '../release/bundle-at-ref.ts';
-import { diffOutput } from '../release/diff-output.ts';
 
 export const definition: CommandDefinition = {
   name: 'diff',
@@ -54,6 +51,12 @@ export async function run(args: string[], io: CommandIo): Promise<number> {
   if (typeof parsed === 'number') return parsed;
   const { values, positionals } = parsed;
   const project = openProject(io.root);
+  // Redocly and the comparison load only now: `--help` and a usage error need neither.
+  const [{ bundleWithinBoundary, loadRedoclyConfig }, { bundleAt, defaultBase, namedBase }, { diffOutput }] = await Promise.all([
+    import('../lint/redocly.ts'),
+    import('../release/bundle-at-ref.ts'),
+    import('../release/diff-output.ts'),
+  ]);
   try {
     const { ref, shown } = positionals[0] !== undefined ? await namedBase(project, positionals[0]) : await defaultBase(project, values['base-branch']);
     const working = async () => (await bundleWithinBoundary(project, await loadRedoclyConfig(project))).bundle;

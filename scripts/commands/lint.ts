@@ -2,10 +2,7 @@
 // then Spectral on a fresh bundle held in memory. Writes nothing, unless `--fix` (first writes the
 // wordings the contract wants: scripts/lint/fix-wordings.ts).
 import { type CommandDefinition, type CommandIo, commandLine } from '../command-line.ts';
-import { lintDescription } from '../lint/lint-description.ts';
 import { lintFormats } from '../lint/lint-formats.ts';
-import { lintSummary, problemCount } from '../lint/lint-problems.ts';
-import { printLint } from '../lint/print-lint.ts';
 import { openProject, ReportedError } from '../project.ts';
 
 export const definition: CommandDefinition = {
@@ -49,6 +46,12 @@ export async function run(args: string[], io: CommandIo): Promise<number> {
       const { files, texts } = await fixWordings(project);
       io.err(`lint: --fix wrote ${texts} wording(s)${files.length ? ` in ${files.join(', ')}` : ''}`);
     }
+    // The linters load only now: `--help` and a usage error need none of them.
+    const [{ lintDescription }, { printLint }, { lintSummary, problemCount }] = await Promise.all([
+      import('../lint/lint-description.ts'),
+      import('../lint/print-lint.ts'),
+      import('../lint/lint-problems.ts'),
+    ]);
     const result = await lintDescription(project);
     await printLint(project, result, format, io.write);
     if (problemCount(result) > 0) {

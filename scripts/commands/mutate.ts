@@ -2,7 +2,7 @@
 // that caught it, or SURVIVED (PASSED for a neutral rewording, FALSE ALARM when one is caught),
 // then a summary by stage and by rule.
 import { type CommandDefinition, type CommandIo, commandLine } from '../command-line.ts';
-import { mutate, type Outcome } from '../dev/mutate.ts';
+import type { Outcome } from '../dev/mutate.ts';
 import { mutations } from '../dev/mutations.ts';
 import { forTerminal } from '../escape.ts';
 import { openProject } from '../project.ts';
@@ -44,6 +44,8 @@ export async function run(args: string[], io: CommandIo): Promise<number> {
     `mutate: ${selected.length - neutrals} mistakes and ${neutrals} neutral rewordings of openapi/, each linted (Redocly, Spectral, the faithfulness contract) and generated from in memory`,
   );
   let done = 0;
+  // The runner and its linters load only now: `--help` and a selection of nothing need none of them.
+  const { mutate } = await import('../dev/mutate.ts');
   const outcomes = await mutate(openProject(io.root), selected, (outcome) => {
     done += 1;
     io.out(`  [${String(done).padStart(3)}/${selected.length}] ${outcome.mutation.name}: ${verdict(outcome)}`);
