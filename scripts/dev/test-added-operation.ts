@@ -1,5 +1,5 @@
 // `npm run test:added-operation`: the whole unit tier and the mutations of the area on a copy of
-// the project with an operation #N+1 added by the four hand edits of added-operation.ts (no test
+// the project with an operation #N+1 added by the five hand edits of added-operation.ts (no test
 // counts or lists by hand what the table knows; the area's mutations are still caught). It copies
 // the checkout's files (tracked, or new and not ignored) as the working tree has them into a
 // temporary git repository (committed, tagged with the package's version), makes the edits, and

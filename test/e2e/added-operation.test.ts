@@ -1,9 +1,9 @@
-// One place per fact: adding an operation to the interface document is four hand-edited files
-// (scripts/dev/added-operation.ts' handEdits: the path file, its schemas, the table in
-// scripts/stated/operations.ts, the changelog entry), and then lint, build (bundle, variants,
-// types, client, the Markdown reference, the interface document's page, the docs), the drift check
-// and the release gate pass with no other edit. Each of the four is needed: left out, lint or the
-// gate fails, naming what is missing. Removing the operation again returns the tree to its commit.
+// One place per fact: adding an operation to the interface document is five hand-edited files in
+// four kinds (scripts/dev/added-operation.ts' handEdits, CONTRIBUTING.md's steps 2 to 5: the path
+// file, its two schemas, the table in scripts/stated/operations.ts, the changelog entry), and then
+// lint, build (bundle, variants, types, client, the Markdown reference, the interface document's
+// page, the docs), the drift check and the release gate pass with no other edit. Each of the five
+// is needed: left out, lint or the gate fails, naming what is missing. Removing the operation again returns the tree to its commit.
 // One table, each row on its own clone of the fixture's repository, with the clone's own commands
 // (its table in scripts/stated/ is one of the edits) called in this process. The whole unit tier
 // and the area's mutations on such a copy are `npm run test:added-operation`
@@ -27,7 +27,7 @@ const steps: Record<Step, [name: string, args: string[]]> = {
 
 interface Row {
   given: string;
-  /** The hand edit left out (none: all four made). */
+  /** The hand edit left out (none: all five made). */
   leftOut?: string;
   /** The exit code of each step run, in the order of `steps`; a step not named is not run. */
   want: Partial<Record<Step, number>>;
@@ -36,8 +36,8 @@ interface Row {
 }
 
 const rows: Row[] = [
-  // What lint still asks for beyond the four: exactly the rules of `stillNeeded`, made before the build.
-  { given: 'the four edits', want: { lint: stillNeeded.length > 0 ? 1 : 0, build: 0, check: 0, gate: 0 }, says: /^added: replaceWebhook$/m },
+  // What lint still asks for beyond the five: exactly the rules of `stillNeeded`, made before the build.
+  { given: 'the five edits', want: { lint: stillNeeded.length > 0 ? 1 : 0, build: 0, check: 0, gate: 0 }, says: /^added: replaceWebhook$/m },
   {
     given: 'without the path file',
     leftOut: 'openapi/paths/v1_webhooks_id.yaml',
@@ -77,7 +77,8 @@ afterEach(async () => {
 });
 
 describe(`an operation #${next} added to a clone of the project`, () => {
-  it('is four kinds of hand edit: the path file, the schemas, the table, the changelog entry', () => {
+  it('is five files in four kinds of hand edit: the path file, the two schemas, the table, the changelog entry', () => {
+    expect(handEdits).toHaveLength(5);
     const kinds = new Set(handEdits.map(({ file }) => (file.startsWith('openapi/components/schemas/') ? 'the schemas' : file)));
     expect([...kinds]).toEqual(['openapi/paths/v1_webhooks_id.yaml', 'the schemas', 'scripts/stated/operations.ts', 'CHANGELOG.md']);
     for (const { leftOut } of rows.slice(1)) expect(handEdits.map(({ file }) => file)).toContain(leftOut);
