@@ -47,7 +47,7 @@ export interface OperationSeen {
   cookies: KeptCounts;
   /** Cookies sent whose names are not shown (they look like values, or are not plain names). */
   otherCookies: number;
-  /** The carriers the client can send that each exchange carried together, as their sorted carrierKeys joined by a line break ('' for none), with how often. */
+  /** The carriers the client can send that each exchange carried together, as their sorted carrierKeys joined by a line break ('' for none, but not for an answer that refused it: 401, 403), with how often. */
   combinations: KeptCounts;
   /** Names of query or header parameters not written, by the report's words for them, with how often: the first learnLimits.kept in code-unit order, the rest counted. */
   droppedNames: KeptCounts;
@@ -157,14 +157,16 @@ function addRequestParts(seen: OperationSeen, exchange: Exchange): void {
     had.carrier = earlierSpelling(had.carrier, carrier);
     had.count++;
   }
-  seen.combinations.add(
-    [...carried]
-      .filter(([, carrier]) => clientSends(carrier))
-      .map(([key]) => key)
-      .sort(compare)
-      .join('\n'),
-  );
+  const sent = [...carried]
+    .filter(([, carrier]) => clientSends(carrier))
+    .map(([key]) => key)
+    .sort(compare);
+  // A request sent without credentials and refused (401, 403) shows that they are needed: it is not "seen without".
+  if (sent.length > 0 || !refusedStatuses.has(exchange.status ?? 0)) seen.combinations.add(sent.join('\n'));
 }
+
+/** The statuses of an answer that refuses a request for its credentials: missing, or not enough. */
+const refusedStatuses = new Set([401, 403]);
 
 /** An unmatched exchange as the report lists it: its method and path, each segment that is not a plain name (an id, an address, a token) as `{…}`. */
 export function unmatchedKey(method: string, path: string): string {

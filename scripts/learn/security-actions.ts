@@ -1,10 +1,12 @@
 // The credentials' carriers as security schemes: a bearer token (`Authorization: Bearer`) or an
 // API key in a header, declared once under `components.securitySchemes` (or the scheme the
 // user's overlays declare for the same header, reused), and required on each operation that
-// carried it (with "or none" where the same operation was also seen without credentials). The
+// carried it (with "or none" where the same operation was also seen answering without credentials:
+// one refused without them, 401 or 403, shows they are needed, observations.ts). The
 // operations the traffic did not show with credentials are left as the traffic leaves them: the
-// description's root says that the schemes seen may be sent, or none (a security requirement must
-// be stated somewhere once one is declared, and nothing was seen to require it there). Headers sent
+// description's root says that the schemes seen may be sent, or none (once a scheme is declared,
+// the overlaid lint's security-defined rule, scripts/overlay/lint-overlaid.ts, asks each operation
+// or the root to state its security, and nothing was seen to require it there). Headers sent
 // together are required together. A carrier the project's client cannot send (basic, an API key in
 // the query or a cookie) is reported and not declared: the build refuses a scheme its client would
 // never send (scripts/overlay/client-support.ts). Each scheme's name gives the MCP server's

@@ -104,20 +104,25 @@ function parameterChanges(before: Map<string, Parameter>, after: Map<string, Par
   for (const what of before.keys()) if (!after.has(what)) add(what, 'must no longer send it: the overlays removed it', true);
 }
 
+/**
+ * The credentials an operation needs, where the overlays change them. A list of requirements that
+ * holds an empty one (`{}`) requires nothing: its schemes may be sent, or none, which breaks no caller.
+ */
 function securityChanges(base: OpenApiDocument, before: Operation, overlaid: OpenApiDocument, operation: Operation, add: Add): void {
-  const describe = (document: OpenApiDocument, requirements: unknown) =>
-    (Array.isArray(requirements) ? requirements : [])
-      .map((requirement: object | null | undefined) =>
-        Object.keys(requirement ?? {})
-          .map((name) => `${name} (${schemeText(document.components?.securitySchemes?.[name])})`)
-          .join(' and '),
-      )
-      .map((text: string) => text || 'no credentials')
+  const requirements = (list: unknown) => (Array.isArray(list) ? list : []).map((requirement: object | null | undefined) => Object.keys(requirement ?? {}));
+  const schemes = (document: OpenApiDocument, list: string[][]) =>
+    list
+      .filter((names) => names.length > 0)
+      .map((names) => names.map((name) => `${name} (${schemeText(document.components?.securitySchemes?.[name])})`).join(' and '))
       .join(', or ');
-  const was = describe(base, before.security ?? base.security);
-  const now = describe(overlaid, operation.security ?? overlaid.security);
-  if (was === now) return;
-  add('credentials', now ? `must now send ${now}` : 'no longer sends credentials', now !== '');
+  const optional = (list: string[][]) => list.length === 0 || list.some((names) => names.length === 0);
+  const was = requirements(before.security ?? base.security);
+  const now = requirements(operation.security ?? overlaid.security);
+  const [wasSchemes, nowSchemes] = [schemes(base, was), schemes(overlaid, now)];
+  if (wasSchemes === nowSchemes && optional(was) === optional(now)) return;
+  if (nowSchemes === '') add('credentials', 'need no longer send credentials', false);
+  else if (optional(now)) add('credentials', `may now send ${nowSchemes}, or none`, false);
+  else add('credentials', `must now send ${nowSchemes}`, true);
 }
 
 /** A security scheme in words: `the header X-Api-Key`, `HTTP bearer: \`Authorization: Bearer <token>\``. */

@@ -39,7 +39,9 @@ function addedByRow(changes: OverlayChanges): Map<DocumentPart, string[]> {
   for (const change of changes.changes) {
     const parts = partsFilledBy(change);
     const rows = new Set<DocumentPart>(parts.size > 0 ? [...parts].map((part) => overviewRow[part]) : ['Endpoints']);
-    for (const row of rows) add(row, `${cell(change.what)} (${cell(change.operations)})`);
+    // Credentials say what a caller now does: one group of operations may need them, another only allow them.
+    const caller = change.what === 'credentials' ? `: ${cell(change.caller)}` : '';
+    for (const row of rows) add(row, `${cell(change.what)} (${cell(change.operations)})${caller}`);
   }
   for (const change of changes.document)
     add(change.where.startsWith('security scheme') ? 'Authentication' : 'Endpoints', cell(`${change.action} ${change.where}`));

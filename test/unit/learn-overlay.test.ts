@@ -299,6 +299,20 @@ describe('what a request teaches', () => {
     );
   });
 
+  // Found by a trial of learning (issue 52): a request without the key answered 401 made the key look optional.
+  it.each([
+    ['answered without the key: the key may be sent, or none', 200, [{ ObservedXApiKey: [] }, {}]],
+    ['refused without the key (401): the key is required', 401, [{ ObservedXApiKey: [] }]],
+    ['refused without the key (403): the key is required', 403, [{ ObservedXApiKey: [] }]],
+    ['not found without the key (404): the key may be sent, or none', 404, [{ ObservedXApiKey: [] }, {}]],
+  ])('an operation seen with a key and %s', async (_name, status, security) => {
+    const { byTarget } = await learnFrom([
+      { url: '/v1/quotas', headers: { 'X-Api-Key': 'k' }, response: { used: 1 } },
+      { url: '/v1/quotas', status, response: {} },
+    ]);
+    expect(byTarget("$.paths['/v1/quotas'].get")[0].update.security).toEqual(security);
+  });
+
   it('a request body: into the stated schema, or declared where the operation has none', async () => {
     const { byTarget } = await learnFrom([
       { method: 'POST', url: '/v1/batches/b1/send', status: 201, request: { subject: 's', to: ['a@example.com'] }, response: {} },

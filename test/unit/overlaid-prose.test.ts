@@ -9,7 +9,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { markdownReference } from '../../scripts/pipeline/markdown-reference.ts';
 import { generateTypes } from '../../scripts/pipeline/generate-types.ts';
 import { overlaidDescription } from '../../scripts/overlay/build-overlaid.ts';
-import { filledAcross } from '../../scripts/overlay/open-parts.ts';
+import { callerChanges } from '../../scripts/overlay/caller-changes.ts';
+import { filledAcross, filledParts } from '../../scripts/overlay/open-parts.ts';
+import { overlaidOverview } from '../../scripts/overlay/overlaid-overview.ts';
+import { overlayChanges } from '../../scripts/overlay/overlay-changes.ts';
 import { eachOperation } from '../../scripts/openapi-document.ts';
 import type { OpenPart } from '../../scripts/stated/open-wordings.ts';
 import { checkout, type Json, loadBundle, root } from '../support/helpers.ts';
@@ -180,7 +183,7 @@ actions:
     const table = document.info.description.split('\n').filter((line: string) => line.startsWith('|'));
     expect(table[0]).toBe('| Part of the interface document | What the interface document states | What this description with the overlays specifies |');
     expect(table).toContain(
-      '| Authentication | Left open | Added by the overlays: credentials (every operation); add security scheme ExampleApiKey: the header X-Example-Api-Key. |',
+      '| Authentication | Left open | Added by the overlays: credentials (every operation): must now send ExampleApiKey (the header X-Example-Api-Key); add security scheme ExampleApiKey: the header X-Example-Api-Key. |',
     );
     expect(table).toContain('| Events | Left open | No webhook events are declared. |');
     // Found by a review: with overlays, the description no longer encodes only the interface document.
@@ -190,6 +193,34 @@ actions:
     expect(table.find((line: string) => line.startsWith('| Resources and their fields |'))).toContain(
       'Added by the overlays: request field `subject` at $.subject (sendBatch)',
     );
+  });
+
+  // Found by a trial of learning (issue 52): a learned overlay's root says its scheme may be sent, or none,
+  // and one operation needs it. The first was worded "must now send no credentials, or ...", breaking;
+  // the overview listed both as "credentials (...)".
+  it.each([
+    ['required everywhere', [{ Key: [] }], [['every operation', 'must now send Key (the header X-Key)', true]]],
+    [
+      'required on one operation, may be sent or not on the others',
+      [{}, { Key: [] }],
+      [
+        ['listScopes', 'must now send Key (the header X-Key)', true],
+        ['the others', 'may now send Key (the header X-Key), or none', false],
+      ],
+    ],
+    ['required on one operation, none on the others', [{}], [['listScopes', 'must now send Key (the header X-Key)', true]]],
+  ])('credentials %s: what a caller must or may do, told apart in the overview', (_name, security, want) => {
+    const overlaid = structuredClone(base);
+    overlaid.components.securitySchemes = { Key: { type: 'apiKey', in: 'header', name: 'X-Key' } };
+    overlaid.paths['/v1/scopes'].get.security = [{ Key: [] }];
+    overlaid.security = security;
+    const changes = overlayChanges(base, overlaid);
+    const credentials = changes.changes.filter((change) => change.what === 'credentials');
+    const others = (operations: string) => (operations.startsWith('getApiKey, listUnsubscribeGroups, ') ? 'the others' : operations);
+    expect(credentials.map((change) => [others(change.operations), change.caller, change.breaking])).toEqual(want);
+    overlaidOverview(overlaid, changes, filledParts(overlaid, callerChanges(base, overlaid).changes));
+    const row = overlaid.info.description.split('\n').find((line: string) => line.startsWith('| Authentication |'));
+    for (const change of credentials) expect(row).toContain(`credentials (${change.operations}): ${change.caller}`);
   });
 
   it('keep saying in the overview that a part is open for the operations no overlay filled it in for', () => {
