@@ -98,6 +98,13 @@ function learnedSchema(seen: OperationSeen, part: 'success' | 'request' | 'error
   );
   pushCapped(
     notes,
+    shapeNotes.mixed.map(
+      ({ at, types }) => `${where}: ${at} was seen as ${types.join(' and ')}: the overlay allows each; if its type changed, learn from the newer traffic alone`,
+    ),
+    (more) => `${where}: and ${more} more places seen as more than one type`,
+  );
+  pushCapped(
+    notes,
     shapeNotes.deep.map((at) => `${where}: below ${at} left open: deeper than learning goes`),
     (more) => `${where}: and ${more} more places left open below the depth learned`,
   );

@@ -158,12 +158,14 @@ export interface ShapeNotes {
   maps: string[];
   /** Places below which nothing is learned (deeper than learnLimits.depth). */
   deep: string[];
+  /** Places seen with more than one JSON type besides `null` (a string here, a number there: a type that changed?), with those types. */
+  mixed: { at: string; types: string[] }[];
   /** Fields not written past the body's bound (learnLimits.bodyFields): how many, and how deep fields are written. */
   unwritten: number;
   writtenDepth?: number;
 }
 
-export const emptyNotes = (): ShapeNotes => ({ dropped: [], others: 0, maps: [], deep: [], unwritten: 0 });
+export const emptyNotes = (): ShapeNotes => ({ dropped: [], others: 0, maps: [], mixed: [], deep: [], unwritten: 0 });
 
 const typeOrder: [keyof typeof jsonType, number][] = Object.entries(jsonType).map(([name, bit]) => [name as keyof typeof jsonType, bit]);
 
@@ -209,6 +211,8 @@ function schemaOf(shape: Shape, notes: ShapeNotes, at: string, depth: number, fi
   const schema: Record<string, unknown> = {};
   const type = typeKeyword(shape.types);
   if (type !== undefined) schema.type = type;
+  const types = Array.isArray(type) ? type.filter((name) => name !== 'null') : [];
+  if (types.length > 1) notes.mixed.push({ at, types });
   if (shape.deep) notes.deep.push(at);
   for (const [name, count] of shape.dropped?.sorted() ?? []) notes.dropped.push({ at, name, count });
   notes.others += shape.dropped?.others ?? 0;

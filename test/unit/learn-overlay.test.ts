@@ -83,6 +83,27 @@ describe('what a response body teaches', () => {
     for (const value of ['Zapier', 'u_1', 'ann@example.com', '2026-01-01']) expect(text).not.toContain(value);
   });
 
+  // Found by a trial of learning (issue 52): old and new traffic together wrote `score: [string, number]` without a word.
+  it.each([
+    [
+      "a field seen as two types, at its place (a list's items too): a note naming both, never a value",
+      [integration({ score: 'high', rows: [{ v: 1 }] }), integration({ score: 0.5, rows: [{ v: true }] })],
+      [
+        'getIntegration: response body: $.rows[].v was seen as integer and boolean: the overlay allows each; if its type changed, learn from the newer traffic alone',
+        'getIntegration: response body: $.score was seen as string and number: the overlay allows each; if its type changed, learn from the newer traffic alone',
+      ],
+    ],
+    [
+      'a whole number and a fraction (a number), a string and null (a string that may be null): no note',
+      [integration({ n: 1, s: 'x' }), integration({ n: 1.5, s: null })],
+      [],
+    ],
+  ])('%s', async (_name, exchanges, want) => {
+    const { lines } = await learnFrom(exchanges);
+    expect(lines.filter((line) => line.includes(' was seen as '))).toEqual(want);
+    expect(lines.join('\n')).not.toContain('high');
+  });
+
   it('a list operation whose body is a list: typed as one, the description having said nothing of its shape', async () => {
     const { byTarget } = await learnFrom([{ url: '/v1/webhooks', response: [{ url: 'https://hooks.example/a' }] }]);
     expect(byTarget('$.components.schemas.ListWebhooksResponseBody')[0].update).toMatchObject({
