@@ -96,6 +96,8 @@ export function securityPlan(document: OpenApiDocument, operations: OperationSee
       taken.add(name);
       variables.add(credentialVariable(name));
       declared[name] = schemeObject(carrier, count);
+      const sent = carrier.kind === 'bearer' ? 'Authorization: Bearer' : `the header ${carrier.name}`;
+      notes.push(`credentials: ${name} (${sent}) declared; the MCP server sends it from $${credentialVariable(name)}`);
     }
     names.set(key, name);
   }

@@ -176,14 +176,20 @@ function credentialsOf(document: OpenApiDocument): McpToolTable['credentials'] {
     const other = byVariable.get(variable);
     if (other !== undefined)
       throw new ReportedError(
-        `security schemes '${other}' and '${scheme}' would both read their credential from ${variable}, so the MCP server would send one secret as both: rename one (the variable is EMAIL_DELIVERY_ and the scheme's name in capitals, words split by _)`,
+        `security schemes '${other}' and '${scheme}' would both read their credential from ${variable}, so the MCP server would send one secret as both: rename one (the variable is EMAIL_DELIVERY_ and the scheme's name in capitals, with _ before a capital that follows a lower-case letter or a digit, and for each run of other characters)`,
       );
     byVariable.set(variable, scheme);
   }
   return credentials;
 }
 
-/** The environment variable a security scheme's credential is read from: `EMAIL_DELIVERY_` and the scheme's name in capitals (`ExampleApiKey`: `EMAIL_DELIVERY_EXAMPLE_API_KEY`). */
+/**
+ * The environment variable a security scheme's credential is read from: `EMAIL_DELIVERY_`, then the
+ * scheme's name in capitals, with `_` before each capital that follows a lower-case letter or a
+ * digit and for each run of characters that are not letters or digits (none at either end):
+ * `ExampleApiKey` is `EMAIL_DELIVERY_EXAMPLE_API_KEY`, `ObservedXApiKey` is
+ * `EMAIL_DELIVERY_OBSERVED_XAPI_KEY` (no `_` between two capitals). docs/mcp.md states it.
+ */
 export function credentialVariable(scheme: string): string {
   const words = scheme
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')

@@ -312,6 +312,9 @@ describe('what a request teaches', () => {
     for (const secret of ['secret', 'c_9', 'YmFzaWM', 'sess-']) expect(text).not.toContain(secret);
     expect(lines).toEqual(
       expect.arrayContaining([
+        // Found by a trial of learning (issue 52): the variable the MCP server reads could not be guessed.
+        'credentials: ObservedBearer (Authorization: Bearer) declared; the MCP server sends it from $EMAIL_DELIVERY_OBSERVED_BEARER',
+        'credentials: ObservedXApiKey (the header X-Api-Key) declared; the MCP server sends it from $EMAIL_DELIVERY_OBSERVED_XAPI_KEY',
         expect.stringContaining('credentials: HTTP basic (Authorization: Basic) seen in 1 exchange: not declared'),
         expect.stringContaining('credentials: an API key in the query "api_key" seen in 1 exchange: not declared'),
         expect.stringContaining('credentials: the cookie "session" (a session\'s, perhaps) seen in 1 exchange: not declared'),
