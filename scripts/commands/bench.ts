@@ -1,7 +1,6 @@
 // `npm run bench`: speed figures, printed as tables (samples on stderr); lint, build, test and
 // mutate are measured side by side with the baseline commit.
 import { type CommandDefinition, type CommandIo, commandLine } from '../command-line.ts';
-import { bench, benchSections } from '../dev/bench.ts';
 import { openProject } from '../project.ts';
 
 export const definition: CommandDefinition = {
@@ -30,6 +29,8 @@ export async function run(args: string[], io: CommandIo): Promise<number> {
   const parsed = commandLine(definition, args, io);
   if (typeof parsed === 'number') return parsed;
   const { values } = parsed;
+  // The benchmarks load only now: `--help` and a usage error need none of them.
+  const { bench, benchSections } = await import('../dev/bench.ts');
   const wanted: string[] = values.only ? values.only.split(',') : benchSections.filter((section) => section !== 'ci');
   const sections = benchSections.filter((section) => wanted.includes(section));
   if (sections.length !== wanted.length) {

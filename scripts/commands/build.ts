@@ -5,7 +5,6 @@ import path from 'node:path';
 import { type CommandDefinition, type CommandIo, commandLine } from '../command-line.ts';
 import { forTerminal } from '../escape.ts';
 import { outputPlacementProblem } from '../overlay/output-folder.ts';
-import { checkPackageName } from '../overlay/overlay-package.ts';
 import { openProject } from '../project.ts';
 
 export const definition: CommandDefinition = {
@@ -44,7 +43,7 @@ export async function run(args: string[], io: CommandIo): Promise<number> {
       : !withOverlays && (values.out || values.name !== undefined || values['allow-operation-changes'])
         ? `${values.out ? '--out' : values.name !== undefined ? '--name' : '--allow-operation-changes'} is for a build with --overlay`
         : values.name !== undefined
-          ? nameProblem(values.name)
+          ? await nameProblem(values.name)
           : // Where --out may not be is a bad argument too, found before anything is read.
             withOverlays
             ? outputPlacementProblem(project, out, values.out)
@@ -69,7 +68,8 @@ export async function run(args: string[], io: CommandIo): Promise<number> {
 }
 
 /** Why `name` cannot name the package of the output folder, if it cannot. */
-function nameProblem(name: string): string | undefined {
+async function nameProblem(name: string): Promise<string | undefined> {
+  const { checkPackageName } = await import('../overlay/overlay-package.ts');
   try {
     checkPackageName(name);
     return undefined;

@@ -1,7 +1,6 @@
 // `npm run check`: fails, naming each file, when anything under generated/ differs from what
 // openapi/ builds. Never writes generated/.
 import { type CommandDefinition, type CommandIo, commandLine } from '../command-line.ts';
-import { checkDrift } from '../pipeline/check.ts';
 import { openProject } from '../project.ts';
 
 export const definition: CommandDefinition = {
@@ -23,6 +22,8 @@ export async function run(args: string[], io: CommandIo): Promise<number> {
   const parsed = commandLine(definition, args, io);
   if (typeof parsed === 'number') return parsed;
   try {
+    // The build's steps load only now: `--help` and a usage error need none of them.
+    const { checkDrift } = await import('../pipeline/check.ts');
     const drifted = await checkDrift(openProject(io.root));
     if (drifted.length === 0) {
       io.out('check: generated/ matches what openapi/ builds');

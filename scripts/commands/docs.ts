@@ -3,7 +3,7 @@
 import { type CommandDefinition, type CommandIo, commandLine } from '../command-line.ts';
 import { forTerminal } from '../escape.ts';
 import { openProject } from '../project.ts';
-import { type DocsServer, serveDocs } from '../serve/docs-server.ts';
+import type { DocsServer } from '../serve/docs-server.ts';
 
 export const serves = true;
 
@@ -30,6 +30,8 @@ export async function run(args: string[], io: CommandIo): Promise<number> {
   const parsed = commandLine(definition, args, io);
   if (typeof parsed === 'number') return parsed;
   let server: DocsServer;
+  // The server and the build load only now: `--help` and a usage error need neither.
+  const { serveDocs } = await import('../serve/docs-server.ts');
   try {
     server = await serveDocs(openProject(io.root), Number(parsed.values.port), { info: io.out, error: io.err });
   } catch (error) {

@@ -2,7 +2,6 @@
 // (scripts/release/release.ts).
 import { type CommandDefinition, type CommandIo, commandLine } from '../command-line.ts';
 import { openProject } from '../project.ts';
-import { release } from '../release/release.ts';
 
 export const definition: CommandDefinition = {
   name: 'release',
@@ -38,6 +37,8 @@ export async function run(args: string[], io: CommandIo): Promise<number> {
   const parsed = commandLine(definition, args, io);
   if (typeof parsed === 'number') return parsed;
   const { values } = parsed;
+  // The comparison and the build load only now: `--help` and a usage error need neither.
+  const { release } = await import('../release/release.ts');
   const ok = await release(openProject(io.root), { info: io.out, error: io.err }, { dryRun: values['dry-run'], bump: values.bump, branch: values.branch });
   return ok ? 0 : 1;
 }
