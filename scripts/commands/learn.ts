@@ -36,9 +36,10 @@ export const definition: CommandDefinition = {
     'npm run learn -- --traffic logs/ --base-url https://gw.example.com/email --out learned.yaml',
   ],
   exits: [
-    [0, 'written, or nothing to learn (said)'],
+    [0, 'written'],
     [1, 'the traffic or an overlay cannot be read, or no exchange matches an operation; nothing written'],
     [2, 'bad arguments; nothing read'],
+    [3, 'nothing to learn beyond what the description and your overlays state; nothing written (so `learn && build` stops here)'],
   ],
 };
 
@@ -105,7 +106,12 @@ export async function run(args: string[], io: CommandIo): Promise<number> {
     const overlays = values.overlay.map((file: string) => path.resolve(io.cwd, file));
     const result = await learn(project, { traffic, out, prefix, overlays, shownAs });
     for (const line of result.lines) io.out(`learn: ${forTerminal(line)}`);
-    if (result.text === undefined) return result.observations.operations.size === 0 ? 1 : 0;
+    if (result.text === undefined) {
+      if (result.observations.operations.size === 0) return 1;
+      // A distinct code: the build that would follow has no overlay of this traffic to build with (a file already there is an older one).
+      io.out(`learn: ${forTerminal(values.out)} not written${fs.existsSync(out) ? ': the file there is as it was, not learned from this traffic' : ''}`);
+      return 3;
+    }
     await writeAtomically(out, result.text, shownAs(out));
     const actions = (result.text.match(/^ {2}- target: /gm) ?? []).length;
     io.out(`learn: wrote ${forTerminal(shownAs(out))}: ${actions} ${actions === 1 ? 'action' : 'actions'} of observed facts; review it, then build with it:`);

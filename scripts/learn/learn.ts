@@ -7,7 +7,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { isRef, type OpenApiDocument, successStatus } from '../openapi-document.ts';
 import { applyOverlays } from '../overlay/apply-overlay.ts';
-import { readOverlay } from '../overlay/read-overlay.ts';
+import { type Overlay, readOverlay } from '../overlay/read-overlay.ts';
 import { type Project, ReportedError } from '../project.ts';
 import { type Exchange } from './exchange.ts';
 import { learnLimits } from './learn-limits.ts';
@@ -17,6 +17,7 @@ import { learnedActions } from './overlay-actions.ts';
 import { type OverlayAction, overlayText } from './overlay-text.ts';
 import { overlayLimits } from '../overlay/overlay-limits.ts';
 import { type ReadCounts, readTrafficFile, trafficFiles } from './read-traffic.ts';
+import type { StatedSource } from './schema-additions.ts';
 import { securityPlan } from './security-actions.ts';
 import { compare } from './shape.ts';
 
@@ -38,11 +39,28 @@ export interface LearnResult {
   lines: string[];
 }
 
-/** The description with the user's overlays applied in memory, and the titles of those overlays. */
+/** The description with the user's overlays applied in memory, the titles of those overlays, and who states what. */
 export async function statedDescription(project: Project, overlays: string[], shownAs: (file: string) => string) {
   const base = JSON.parse(await fs.readFile(path.join(project.outputDir, 'openapi.json'), 'utf8')) as OpenApiDocument;
   const read = overlays.map((file) => readOverlay(file, shownAs(file)));
-  return { base, document: applyOverlays(base, read).document, titles: read.map((overlay) => overlay.title) };
+  const document = applyOverlays(base, read).document;
+  return { base, document, titles: read.map((overlay) => overlay.title), source: statedSource(base, read, document) };
+}
+
+/**
+ * Who states what `value` reads: `the description`, or `the overlay <file>` (as typed) after which
+ * it reads as it does with every overlay applied. The description with each overlay's predecessors
+ * applied is made once, when first asked (only where the traffic differs from what is stated).
+ */
+function statedSource(base: OpenApiDocument, overlays: Overlay[], document: OpenApiDocument): StatedSource {
+  let layers: OpenApiDocument[] | undefined;
+  return (value) => {
+    layers ??= [base, ...overlays.slice(0, -1).map((_, i) => applyOverlays(base, overlays.slice(0, i + 1)).document), document];
+    const stated = JSON.stringify(value(document));
+    let layer = layers.length - 1;
+    while (layer > 0 && JSON.stringify(value(layers[layer - 1])) === stated) layer--;
+    return layer === 0 ? 'the description' : `the overlay ${overlays[layer - 1].file}`;
+  };
 }
 
 /** The operations' success statuses, by `method path`, for matching an answer to the stated success. */
@@ -86,7 +104,7 @@ export async function observeTraffic(document: OpenApiDocument, options: Pick<Le
 /** Learns the overlay of `options.traffic`; throws a ReportedError naming the file (and line) of what cannot be read. */
 export async function learn(project: Project, options: LearnOptions): Promise<LearnResult> {
   const deadline = Date.now() + learnLimits.timeoutMs;
-  const { base, document, titles } = await statedDescription(project, options.overlays, options.shownAs);
+  const { base, document, titles, source } = await statedDescription(project, options.overlays, options.shownAs);
   const { files, skipped, observations, counts } = await observeTraffic(document, options);
   const lines = readingLines(files.length, skipped, counts, observations);
   const seen = [...observations.operations.values()];
@@ -97,7 +115,7 @@ export async function learn(project: Project, options: LearnOptions): Promise<Le
     return { observations, counts, lines };
   }
   const security = securityPlan(document, seen);
-  const { actions, operationIds, notes } = learnedActions({ document, base, security }, observations.operations);
+  const { actions, operationIds, notes } = learnedActions({ document, base, security, source }, observations.operations);
   for (const note of notes) lines.push(note);
   if (actions.length === 0) {
     lines.push('nothing to learn beyond what the description and your overlays state: nothing written');

@@ -22,7 +22,7 @@ import {
 import { nameVerdict, shownName } from './field-names.ts';
 import type { OperationSeen } from './observations.ts';
 import { parameterActions } from './parameter-actions.ts';
-import { schemaAdditions, type Difference } from './schema-additions.ts';
+import { schemaAdditions, type Difference, type StatedSource } from './schema-additions.ts';
 import type { OverlayAction } from './overlay-text.ts';
 import type { SecurityPlan } from './security-actions.ts';
 import { bodySchema, emptyNotes } from './shape.ts';
@@ -123,7 +123,7 @@ export function pushCapped(notes: string[], lines: string[], more: (count: numbe
 
 /** One body place's action: its additions to the schema stated there, with the learned description where the text is the description's own. */
 function bodyAction(
-  context: { document: OpenApiDocument; base: OpenApiDocument; notes: string[] },
+  context: Pick<LearnContext, 'document' | 'base' | 'source'> & { notes: string[] },
   place: string,
   learned: Record<string, unknown>,
   text: string,
@@ -133,8 +133,14 @@ function bodyAction(
   const differences: Difference[] = [];
   const stated = nodeAtPointer(context.document, place);
   const update = schemaAdditions(stated, learned, differences);
-  for (const d of differences)
-    context.notes.push(`${jsonPathOf(place)}: at ${d.at} the traffic shows ${d.observed}, the description states ${d.stated}: kept as stated`);
+  for (const d of differences) {
+    // What states it there: its type, or the node itself where it is not a schema object.
+    const by = context.source((document) => {
+      const node: unknown = nodeAtPointer(document, `${place}${d.pointer}`);
+      return isRecord(node) && !isRef(node) ? node.type : node;
+    });
+    context.notes.push(`${jsonPathOf(place)}: at ${d.at} the traffic shows ${d.observed}, ${by} states ${d.stated}: kept as stated`);
+  }
   if (!update) return undefined;
   const own = (nodeAtPointer(context.base, place) as { description?: unknown } | undefined)?.description;
   if ((stated as { description?: unknown } | undefined)?.description === own) update.description = text;
@@ -153,6 +159,8 @@ export interface LearnContext {
   /** The description alone: whose texts are its own. */
   base: OpenApiDocument;
   security: SecurityPlan;
+  /** Who states a fact the traffic differs from. */
+  source: StatedSource;
 }
 
 /** Every action for the observed operations, in the description's order, and the notes of what was not written. */
@@ -205,7 +213,7 @@ function operationActions(context: LearnContext & { notes: string[] }, at: Locat
     ...operationParameters(document, at.pathItem, at.operation).map((p) => String(p.name)),
     ...(at.operation.requestBody || newBody ? ['body'] : []),
   ]);
-  const parameters = parameterActions(document, at, seen, inputs, notes);
+  const parameters = parameterActions(document, at, seen, inputs, notes, context.source);
   if (parameters.length > 0) update.parameters = parameters;
   const security = context.security.requirements.get(`${at.method} ${at.path}`);
   if (security && at.operation.security === undefined) update.security = security;

@@ -5,11 +5,12 @@
 // parameter the description (with the user's overlays) states already is kept; one whose name
 // another input of the operation has (`id` of the path, `body`) is not written: the client and
 // the MCP tools take each input by one name.
-import { type OpenApiDocument, type Operation, operationParameters, type PathItem } from '../openapi-document.ts';
+import { type OpenApiDocument, type Operation, operationAt, operationParameters, type PathItem, pathItemAt } from '../openapi-document.ts';
 import { shownName } from './field-names.ts';
 import { type OperationSeen, type ParameterSeen } from './observations.ts';
 import { compare, jsonType, scalarKind, scalarType } from './shape.ts';
 import { learnLimits } from './learn-limits.ts';
+import type { StatedSource } from './schema-additions.ts';
 
 /** The spelling of a header name seen most often (the first in code-unit order among equals). */
 function spellingOf(seen: ParameterSeen, fallback: string): string {
@@ -37,10 +38,11 @@ function statedType(schema: unknown): string | undefined {
 /** The parameter objects to append to the operation at `at`, and what was kept or not written, as notes. */
 export function parameterActions(
   document: OpenApiDocument,
-  at: { pathItem: PathItem; operation: Operation },
+  at: { path: string; method: string; pathItem: PathItem; operation: Operation },
   seen: OperationSeen,
   inputs: Set<string>,
   notes: string[],
+  source: StatedSource,
 ): Record<string, unknown>[] {
   const operationId = String(at.operation.operationId);
   const stated = operationParameters(document, at.pathItem, at.operation);
@@ -51,13 +53,20 @@ export function parameterActions(
     ...[...seen.headers.kept].map(([key, value]) => ({ name: spellingOf(value, key), location: 'header' as const, value })),
   ].sort((a, b) => compare(a.location, b.location) || compare(a.name.toLowerCase(), b.name.toLowerCase()) || compare(a.name, b.name));
   for (const { name, location, value } of candidates) {
-    const same = stated.find((p) => p.in === location && (location === 'header' ? String(p.name).toLowerCase() === name.toLowerCase() : p.name === name));
+    const matches = (p: { in?: unknown; name?: unknown }) =>
+      p.in === location && (location === 'header' ? String(p.name).toLowerCase() === name.toLowerCase() : p.name === name);
+    const same = stated.find(matches);
     if (same) {
       const type = statedType(same.schema);
       const observed = value.repeated ? `array of ${scalarType(value.kinds)}` : scalarType(value.kinds);
       const fits = type === undefined || type === observed || type === 'string' || type === 'array of string' || (type === 'number' && observed === 'integer');
-      if (!fits)
-        notes.push(`${operationId}: ${location} parameter ${shownName(name)}: the traffic shows ${observed}, the description states ${type}: kept as stated`);
+      if (!fits) {
+        const by = source((doc) => {
+          const operation = operationAt(doc, at.path, at.method);
+          return operation && statedType(operationParameters(doc, pathItemAt(doc, at.path), operation).find(matches)?.schema);
+        });
+        notes.push(`${operationId}: ${location} parameter ${shownName(name)}: the traffic shows ${observed}, ${by} states ${type}: kept as stated`);
+      }
       continue;
     }
     if (taken.has(name)) {

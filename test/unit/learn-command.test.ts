@@ -95,6 +95,15 @@ describe('npm run learn refuses, and writes nothing', () => {
     expect(await fsp.readFile(path.join(dir, 'w', 'victim.har'), 'utf8')).toBe(traffic);
   });
 
+  // Found by a trial of learning (issue 52): it exited 0 without writing, and `learn && build --overlay out.yaml` failed later.
+  it('nothing to learn beyond what is stated: exit 3, --out not written, and said', async () => {
+    const { code, stdout, out } = await learnOn('204.har', harText([{ url: '/v1/quotas', status: 204 }]));
+    expect(code).toBe(3);
+    expect(stdout).toContain('learn: nothing to learn beyond what the description and your overlays state: nothing written\n');
+    expect(stdout).toContain('learn: out.yaml not written: the file there is as it was, not learned from this traffic\n');
+    expect(out).toBe(before);
+  });
+
   it('an --out whose folder is not there: named as given, nothing written (finding 11)', async () => {
     const { code, stderr, out } = await learnOn('q.har', harText([{ url: '/v1/quotas', response: { used: 1 } }]), ['--out', 'missing/dir/x.yaml']);
     expect(code).toBe(1);
@@ -160,7 +169,7 @@ describe('npm run learn within bounds', () => {
         responseType: `text/t${String(i).padStart(2, '0')}`,
         headers: { Cookie: `c${String(i).padStart(2, '0')}=v; sk_live_4eC39HqLyjWDarjtT1zdp7d${i}=v` },
       })),
-      0,
+      3,
       [
         'learn: listQuotas: 10 more response bodies not learned: not JSON (other media types)',
         'learn: credentials: 40 more cookies (names not shown): not declared',
@@ -176,7 +185,7 @@ describe('npm run learn within bounds', () => {
         { url: '/v1/quotas', response: 'x', responseType: 'text/sk_live_SECRET\u200b\u{E0041}' },
         { url: '/v1/quotas', response: 'x', responseType: `Bearer eyJ${'a'.repeat(300)}` },
       ],
-      0,
+      3,
       ['learn: listQuotas: 2 response bodies not learned: not JSON (another media type)'],
       (_text: string, output: string) => expect(output).not.toMatch(/sk_live|eyJ|\u200b|\u{E0041}/u),
     ],
