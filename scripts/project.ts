@@ -38,6 +38,16 @@ export function openProject(root: string, sourceOverlay: ReadonlyMap<string, str
   };
 }
 
+/**
+ * How a command shows the files the user named (`typed`, relative to `cwd`): each as it was typed,
+ * an absolute path as given; any other file relative to `cwd`. build, learn, verify, mcp and mock
+ * name the user's files this way.
+ */
+export function asTyped(cwd: string, typed: string[]): (file: string) => string {
+  const byPath = new Map(typed.map((file) => [path.resolve(cwd, file), file]));
+  return (file) => byPath.get(file) ?? (path.relative(cwd, file) || '.');
+}
+
 /** `file` as a message shows it: relative to the project's root when it is inside it. */
 export function shown(project: Pick<Project, 'root'>, file: string): string {
   const relative = path.relative(project.root, file);

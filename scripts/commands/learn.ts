@@ -7,7 +7,7 @@ import { type CommandDefinition, type CommandIo, commandLine } from '../command-
 import { forTerminal } from '../escape.ts';
 import { learn, writeAtomically } from '../learn/learn.ts';
 import { trafficExtensions } from '../learn/read-traffic.ts';
-import { ReportedError, openProject, within } from '../project.ts';
+import { asTyped, ReportedError, openProject, within } from '../project.ts';
 import { checkBaseUrl, UsageError } from '../verify/verify-options.ts';
 
 export const definition: CommandDefinition = {
@@ -83,8 +83,7 @@ export async function run(args: string[], io: CommandIo): Promise<number> {
   if (typeof parsed === 'number') return parsed;
   const { values } = parsed;
   const project = openProject(io.root);
-  const typed = new Map<string, string>([...values.overlay, values.traffic, values.out].map((file: string) => [path.resolve(io.cwd, file), file]));
-  const shownAs = (file: string) => typed.get(file) ?? (path.relative(io.cwd, file) || '.');
+  const shownAs = asTyped(io.cwd, [...values.overlay, values.traffic, values.out]);
   const out = path.resolve(io.cwd, values.out);
   const traffic = path.resolve(io.cwd, values.traffic);
   let prefix = '';

@@ -20,6 +20,7 @@ export const definition: CommandDefinition = {
     ...mcpCommand.options,
     overlay: { type: 'string', value: '<file>', multiple: true, default: [], description: 'an overlay to apply, in order (relative to where you run npm)' },
   },
+  exits: [mcpCommand.exits[0], [1, 'the server could not start (the port is taken), or an overlay cannot be read or is refused'], ...mcpCommand.exits.slice(2)],
   examples: [
     'npm run mcp -- --list',
     'npm run mcp -- --http --port 4011 --overlay examples/overlays/fields.yaml',

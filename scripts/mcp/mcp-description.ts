@@ -4,7 +4,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { OpenApiDocument } from '../openapi-document.ts';
-import type { Project } from '../project.ts';
+import { asTyped, type Project } from '../project.ts';
 import { resourcesInMemory, type ResourceSet } from './mcp-resources.ts';
 
 export async function mcpDescription(project: Project, overlays: string[], cwd: string): Promise<OpenApiDocument> {
@@ -12,7 +12,7 @@ export async function mcpDescription(project: Project, overlays: string[], cwd: 
   if (overlays.length === 0) return base;
   const { overlaidDescription } = await import('../overlay/build-overlaid.ts');
   const files = overlays.map((file) => path.resolve(cwd, file));
-  const { json } = await overlaidDescription(project, { overlays: files, out: '', shownAs: (file) => path.relative(cwd, file) }, base);
+  const { json } = await overlaidDescription(project, { overlays: files, out: '', shownAs: asTyped(cwd, overlays) }, base);
   return JSON.parse(json) as OpenApiDocument;
 }
 

@@ -4,7 +4,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Project } from '../project.ts';
+import { asTyped, type Project } from '../project.ts';
 
 export interface MockDescription {
   file: string;
@@ -19,14 +19,14 @@ export async function mockDescription(project: Project, overlays: string[], cwd:
   const { overlaidDescription } = await import('../overlay/build-overlaid.ts');
   const base = JSON.parse(await fs.readFile(bundle, 'utf8'));
   const files = overlays.map((file) => path.resolve(cwd, file));
-  const { json } = await overlaidDescription(project, { overlays: files, out: '', shownAs: (file) => path.relative(cwd, file) }, base);
+  const { json } = await overlaidDescription(project, { overlays: files, out: '', shownAs: asTyped(cwd, overlays) }, base);
   // mkdtemp makes the folder readable by this user alone.
   const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-mock-'));
   const file = path.join(folder, 'openapi.json');
   await fs.writeFile(file, json);
   return {
     file,
-    shown: `generated/openapi.json with ${overlays.map((overlay) => path.relative(cwd, path.resolve(cwd, overlay))).join(', ')}`,
+    shown: `generated/openapi.json with ${overlays.join(', ')}`,
     remove: () => fs.rm(folder, { recursive: true, force: true }),
   };
 }

@@ -109,7 +109,10 @@ export const verifyCommand: CommandDefinition = {
   ],
   exits: [
     [0, 'nothing failed, and at least one operation is as described'],
-    [1, 'a call contradicts, answered 5xx, 401 or 403, or got no answer; or none was confirmed (--strict: or one was not confirmed)'],
+    [
+      1,
+      'a call contradicts, answered 5xx, 401 or 403, or got no answer; or none was confirmed (--strict: or one was not confirmed); or the traffic or an overlay cannot be read (nothing sent)',
+    ],
     [2, 'bad usage: nothing was sent'],
   ],
 };

@@ -1,7 +1,8 @@
 // `npm run verify`: checks a running service against the description (or the description with the
 // user's overlays), read-only unless told otherwise. Prints the plan before anything is sent, then
-// a verdict per operation. Exit 0: nothing contradicts; 1: the verification failed; 2: bad usage,
-// and then nothing was sent.
+// a verdict per operation. Exit 0: nothing contradicts; 1: the verification failed, or an input
+// (the traffic, an overlay) cannot be read; 2: bad usage. Nothing was sent unless it exits 0 or 1
+// after its plan.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -9,7 +10,7 @@ import { doubledSegmentWarning } from '../base-url.ts';
 import { CommandLineError } from '../command-line.ts';
 import { forTerminal } from '../escape.ts';
 import type { OpenApiDocument } from '../openapi-document.ts';
-import { type Project, ReportedError, shown } from '../project.ts';
+import { asTyped, type Project, ReportedError, shown } from '../project.ts';
 import { bodyChecker } from './body-check.ts';
 import { planLines, planVerification } from './plan.ts';
 import { checkTraffic } from './check-traffic.ts';
@@ -26,19 +27,23 @@ export interface VerifyIo {
   cwd: string;
 }
 
-export async function verify(project: Project, args: string[], io: VerifyIo): Promise<number> {
-  let options;
-  let document: OpenApiDocument;
+/**
+ * The options and the description to verify against (with the overlays applied), or the exit code
+ * when the command ends here: 2 for bad usage, 1 for an overlay that cannot be read or is refused
+ * (an input, as for learn, build, mcp and mock); nothing is sent either way.
+ */
+async function verifyInputs(project: Project, args: string[], io: VerifyIo): Promise<{ options: VerifyOptions; document: OpenApiDocument } | number> {
   try {
-    options = parseVerifyArgs(args);
-    document = JSON.parse(await fs.readFile(path.join(project.outputDir, 'openapi.json'), 'utf8')) as OpenApiDocument;
+    const options = parseVerifyArgs(args);
+    let document = JSON.parse(await fs.readFile(path.join(project.outputDir, 'openapi.json'), 'utf8')) as OpenApiDocument;
     if (options.overlays.length > 0) {
       const { overlaidDescription } = await import('../overlay/build-overlaid.ts');
       const overlays = options.overlays.map((file) => path.resolve(io.cwd, file));
-      document = (await overlaidDescription(project, { overlays, out: '', shownAs: (file) => path.relative(io.cwd, file) }, document)).document;
+      document = (await overlaidDescription(project, { overlays, out: '', shownAs: asTyped(io.cwd, options.overlays) }, document)).document;
     }
     checkNames(options, document);
     await checkOutputFolders(options, io.cwd);
+    return { options, document };
   } catch (error) {
     // The parser's own refusal is printed as it is (escaped, perhaps a hint on lines of its own).
     if (error instanceof CommandLineError) {
@@ -47,8 +52,14 @@ export async function verify(project: Project, args: string[], io: VerifyIo): Pr
     }
     if (!(error instanceof UsageError || error instanceof ReportedError)) throw error;
     io.err(`verify: ${forTerminal(error.message)}${error instanceof UsageError ? ': see `npm run verify -- --help`' : ''}`);
-    return 2;
+    return error instanceof UsageError ? 2 : 1;
   }
+}
+
+export async function verify(project: Project, args: string[], io: VerifyIo): Promise<number> {
+  const inputs = await verifyInputs(project, args, io);
+  if (typeof inputs === 'number') return inputs;
+  const { options, document } = inputs;
   if (options.traffic) return verifyTraffic(document, options, io);
   const plan = planVerification(document, options);
   // With --format markdown, stdout is the job summary: the plan and progress go to stderr.
@@ -119,18 +130,10 @@ async function verifyTraffic(document: OpenApiDocument, options: VerifyOptions, 
   const log = options.format === 'markdown' ? io.err : io.out;
   const traffic = path.resolve(io.cwd, options.traffic!);
   const prefix = options.baseUrl ? new URL(options.baseUrl).pathname.replace(/\/+$/, '') : '';
-  // A file or folder that is not there is a bad argument (exit 2), as for verify's other options.
-  if (!(await fs.lstat(traffic).catch(() => undefined))) {
-    io.err(`verify: --traffic ${forTerminal(options.traffic!)}: no such file or folder: see \`npm run verify -- --help\``);
-    return 2;
-  }
   let checked;
   try {
-    checked = await checkTraffic(
-      document,
-      { traffic, prefix, shownAs: (file) => (file === traffic ? options.traffic! : path.relative(io.cwd, file)) },
-      bodyChecker(document),
-    );
+    // Traffic that is not there, or cannot be read, is an input that cannot be read: exit 1, as for learn.
+    checked = await checkTraffic(document, { traffic, prefix, shownAs: asTyped(io.cwd, [options.traffic!]) }, bodyChecker(document));
   } catch (error) {
     if (!(error instanceof ReportedError)) throw error;
     io.err(`verify: ${forTerminal(error.message)}`);

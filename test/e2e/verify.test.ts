@@ -197,14 +197,13 @@ describe('bad usage: one line, exit 2, nothing sent', () => {
       ['--write', 'sendBatch', '--id', 'sendBatch=b1'],
       'verify: --write sendBatch changes data on the service: add --allow-writes to say that this verification writes',
     ],
-    [['--overlay', 'examples/overlays/missing.yaml'], 'verify: overlay examples/overlays/missing.yaml does not exist'],
     [['--junit', 'no-such-folder/verify.xml'], `verify: --junit no-such-folder/verify.xml: the folder ${path.join(root, 'no-such-folder')} does not exist`],
   ])('%j', async (args, message) => {
     server.requests.length = 0;
     const withBase = args.includes('--base-url') ? args : ['--base-url', server.url, ...args];
     const result = await verifyHere(withBase);
     expect(result.code).toBe(2);
-    expect(result.err).toBe(message.startsWith('verify: overlay') ? message : `${message}: see \`npm run verify -- --help\``);
+    expect(result.err).toBe(`${message}: see \`npm run verify -- --help\``);
     expect(server.requests).toEqual([]);
   });
 

@@ -11,6 +11,7 @@ import type { McpToolTable } from '../../scripts/mcp/mcp-server.ts';
 import { mcpToolTable } from '../../scripts/mcp/tool-table.ts';
 import { overlaidDescription } from '../../scripts/overlay/build-overlaid.ts';
 import { checkout, loadBundle, root } from '../support/helpers.ts';
+import { runCommand } from '../support/run-command.ts';
 
 const noResources: ResourceSet = { entries: [], read: () => Promise.reject(new Error('none')) };
 let table: McpToolTable;
@@ -107,6 +108,13 @@ describe('email-delivery-mcp before it serves', () => {
     expect(helpText(mcpCommand)).toMatch(
       /--tags <tag> +serve the tools of this tag \(an area of the description\), its whole name even with commas in it; give --tags once per tag/,
     );
+  });
+
+  // Found by a trial of learning (issue 52): an overlay named by an absolute path was shown relative to the checkout.
+  it('npm run mcp --overlay <missing>: named as typed, exit 1 (an input that cannot be read, as for learn, verify, build and mock)', async () => {
+    const result = await runCommand('mcp', ['--overlay', '/nonexist/typo.yaml', '--list']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('mcp: overlay /nonexist/typo.yaml does not exist\n');
   });
 
   it('usage errors name the bin in their hint', () => {

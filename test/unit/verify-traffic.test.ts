@@ -96,12 +96,25 @@ describe('verify --traffic: verdicts from recorded exchanges', () => {
     [['--traffic', 'x.har', '--header', 'X-Api-Key: k'], 'verify: --header is for calling the service; with --traffic nothing is sent'],
     [['--traffic', 'x.har', '--record', 'y.har'], 'verify: --record is for calling the service'],
     [[], 'verify: --base-url <url> is required (or --traffic <file|folder> to check recorded traffic)'],
-    // Found by the review of issue 52 (finding 11): it exited 1, as for traffic that cannot be read.
-    [['--traffic', '/nonexist'], 'verify: --traffic /nonexist: no such file or folder: see `npm run verify -- --help`'],
   ])('%j: a usage error, exit 2', async (args, message) => {
     const result = await runCommand('verify', args);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(message);
+  });
+
+  // Found by a trial of learning (issue 52): a missing --traffic exited 2 where learn's exits 1, and an overlay
+  // named by an absolute path was shown relative to the checkout (../../tmp/...). An input that is not there
+  // exits 1, as learn, build, mcp and mock do, and is named as typed.
+  it.each([
+    [['--traffic', '/nonexist'], 'verify: /nonexist: no such file or folder\n'],
+    [['--traffic', 'QUOTAS', '--overlay', '/nonexist/typo.yaml'], 'verify: overlay /nonexist/typo.yaml does not exist\n'],
+    [['--base-url', 'http://127.0.0.1:9', '--overlay', '/nonexist/typo.yaml'], 'verify: overlay /nonexist/typo.yaml does not exist\n'],
+  ])('%j: an input that is not there, named as typed: exit 1, nothing sent', async (args, message) => {
+    const given = await Promise.all(args.map(async (arg) => (arg === 'QUOTAS' ? write('quotas.har', [{ url: '/v1/quotas', response: {} }]) : arg)));
+    const result = await runCommand('verify', given);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(message);
+    expect(result.stdout).toBe('');
   });
 
   it('a truncated recording: its file and line, exit 1', async () => {
