@@ -7948,6 +7948,24 @@ function doubledSegmentWarning(baseUrl, paths) {
 	return `the base URL ends in /${last}, and the description's paths start with /${last}/ already (calls go to .../${last}/${last}/...): give the part before /${last}`;
 }
 
+// scripts/header-env.ts
+/**
+* `--header-env Name=VAR` pairs as [Name, value], in the order given. `fail` makes the error thrown
+* for a pair that is not Name=VAR, a variable unset or empty, or a value with a line break: its
+* message names the pair and the variable, never the value. `unsetHint` says where an unset
+* variable may have gone (an MCP client passes only the variables it names).
+*/
+function headersFromEnvironment(pairs, env, fail, unsetHint) {
+	return pairs.map((pair) => {
+		const match = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+)=([A-Za-z_][A-Za-z0-9_]*)$/.exec(pair);
+		if (!match) throw fail(`--header-env ${forTerminal(JSON.stringify(pair))}: give Name=VAR, a header name and an environment variable's name`);
+		const value = env[match[2]];
+		if (!value) throw fail(`--header-env ${match[1]}=${match[2]}: the environment variable ${match[2]} is not set or empty${unsetHint ? ` (${unsetHint})` : ""}`);
+		if (/[\r\n\0]/.test(value)) throw fail(`--header-env ${match[1]}=${match[2]}: the value of ${match[2]} holds a line break, which no header can carry`);
+		return [match[1], value];
+	});
+}
+
 // scripts/mcp/mcp-bin-name.ts
 /** The command of the description's own package (package.json `bin`). */
 const ownMcpBin = "email-delivery-mcp";
@@ -20746,17 +20764,6 @@ const until = (signal, also) => new Promise((resolve) => {
 	also?.(resolve);
 });
 const clientEnvironmentHint = "an MCP client passes only the variables its configuration's env names (the Inspector's CLI: -e VAR=value)";
-/** `--header-env Name=VAR` as [Name, value]; throws a ToolChoiceError naming what is wrong, never the value. */
-function headersFromEnvironment(pairs, env) {
-	return pairs.map((pair) => {
-		const match = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+)=([A-Za-z_][A-Za-z0-9_]*)$/.exec(pair);
-		if (!match) throw new ToolChoiceError(`--header-env ${forTerminal(JSON.stringify(pair))}: give Name=VAR, a header name and an environment variable's name`);
-		const value = env[match[2]];
-		if (!value) throw new ToolChoiceError(`--header-env ${match[1]}=${match[2]}: the environment variable ${match[2]} is not set or empty (${clientEnvironmentHint})`);
-		if (/[\r\n\0]/.test(value)) throw new ToolChoiceError(`--header-env ${match[1]}=${match[2]}: the value of ${match[2]} holds a line break, which no header can carry`);
-		return [match[1], value];
-	});
-}
 /** The base URL, checked: http or https, with no credentials or query in it. */
 function baseUrlOf(given, table) {
 	const text = given ?? table.defaultBaseUrl;
@@ -20791,7 +20798,7 @@ function credentialHeaders(table, headerEnv, env) {
 	return [...table.credentials.flatMap((credential) => {
 		const value = env[credential.variable];
 		return value ? [[credential.header, credential.bearer ? `Bearer ${value}` : value]] : [];
-	}), ...headersFromEnvironment(headerEnv, env)];
+	}), ...headersFromEnvironment(headerEnv, env, (message) => new ToolChoiceError(message), clientEnvironmentHint)];
 }
 /** What the server serves, for its first line on stderr. */
 function servingWhat(table, tools, resources, allowWrites, baseUrl) {

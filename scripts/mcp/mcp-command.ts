@@ -7,6 +7,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { doubledSegmentWarning } from '../base-url.ts';
 import type { CommandDefinition, ParsedValues } from '../command-line.ts';
 import { forTerminal } from '../escape.ts';
+import { headersFromEnvironment } from '../header-env.ts';
 import { ownMcpBin } from './mcp-bin-name.ts';
 import { serveHttp } from './mcp-http.ts';
 import type { ResourceSet } from './mcp-resources.ts';
@@ -118,20 +119,6 @@ const until = (signal: AbortSignal, also?: (resolve: () => void) => void) =>
 // variables only (PATH, HOME, ...), not the shell's, unless their configuration names more.
 const clientEnvironmentHint = "an MCP client passes only the variables its configuration's env names (the Inspector's CLI: -e VAR=value)";
 
-/** `--header-env Name=VAR` as [Name, value]; throws a ToolChoiceError naming what is wrong, never the value. */
-function headersFromEnvironment(pairs: string[], env: NodeJS.ProcessEnv): [string, string][] {
-  return pairs.map((pair) => {
-    const match = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+)=([A-Za-z_][A-Za-z0-9_]*)$/.exec(pair);
-    if (!match) throw new ToolChoiceError(`--header-env ${forTerminal(JSON.stringify(pair))}: give Name=VAR, a header name and an environment variable's name`);
-    const value = env[match[2]];
-    if (!value)
-      throw new ToolChoiceError(`--header-env ${match[1]}=${match[2]}: the environment variable ${match[2]} is not set or empty (${clientEnvironmentHint})`);
-    if (/[\r\n\0]/.test(value))
-      throw new ToolChoiceError(`--header-env ${match[1]}=${match[2]}: the value of ${match[2]} holds a line break, which no header can carry`);
-    return [match[1], value];
-  });
-}
-
 /** The base URL, checked: http or https, with no credentials or query in it. */
 function baseUrlOf(given: string | undefined, table: McpToolTable): string {
   const text = given ?? table.defaultBaseUrl;
@@ -171,7 +158,7 @@ function credentialHeaders(table: McpToolTable, headerEnv: string[], env: NodeJS
       const value = env[credential.variable];
       return value ? [[credential.header, credential.bearer ? `Bearer ${value}` : value]] : [];
     }),
-    ...headersFromEnvironment(headerEnv, env),
+    ...headersFromEnvironment(headerEnv, env, (message) => new ToolChoiceError(message), clientEnvironmentHint),
   ];
 }
 

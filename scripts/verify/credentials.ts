@@ -15,13 +15,14 @@ function requiredSchemes(document: OpenApiDocument): Set<string> {
   return names;
 }
 
-/** A warning when the description declares security and none of `headers` carries it; undefined otherwise. */
+/** A warning when the description declares security and none of `headers` (--header's and --header-env's) carries it; undefined otherwise. */
 export function missingCredentials(document: OpenApiDocument, headers: [string, string][]): string | undefined {
   const schemes = requiredSchemes(document);
   if (schemes.size === 0) return undefined;
   const given = new Set(headers.map(([name]) => name.toLowerCase()));
   const carried = headerSchemes(document).filter((scheme) => schemes.has(scheme.scheme));
   if (carried.some((scheme) => given.has(scheme.header.toLowerCase()))) return undefined;
-  const hint = carried[0] ? `: add --header "${carried[0].header}: ${carried[0].bearer ? 'Bearer <token>' : '<key>'}"` : '';
-  return `the description declares security (${[...schemes].join(', ')}) and no --header carries it${hint}; the calls go out without credentials`;
+  const [header, value] = carried[0] ? [carried[0].header, carried[0].bearer ? 'Bearer <token>' : '<key>'] : [];
+  const hint = header ? `: add --header-env ${header}=<VAR>, the variable that holds "${value}" (or --header "${header}: ${value}")` : '';
+  return `the description declares security (${[...schemes].join(', ')}) and no --header or --header-env carries it${hint}; the calls go out without credentials`;
 }

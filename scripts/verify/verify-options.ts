@@ -1,9 +1,11 @@
 // What `npm run verify` is told, checked before anything is sent: the base URL (a scheme, a host,
-// a path prefix if the service has one, no query), the headers (`Name: value`), the ids and writes by
+// a path prefix if the service has one, no query), the headers (`Name: value`, or a value from the
+// environment: `--header-env Name=VAR`, as the MCP server takes it), the ids and writes by
 // operationId. A usage error is one line, exit 2, and no request.
 import { type CommandDefinition, CommandLineError, npmTookOptions, parseCommandLine } from '../command-line.ts';
 import { eachOperation, type OpenApiDocument } from '../openapi-document.ts';
 import { closestName } from '../closest-name.ts';
+import { headersFromEnvironment } from '../header-env.ts';
 
 export interface VerifyOptions {
   /** The service; with `traffic`, the path prefix its recorded URLs carry, or ''. */
@@ -48,8 +50,8 @@ export const verifyCommand: CommandDefinition = {
   summary: [
     'Checks a running service against the description (or the description with your overlays): GET',
     'requests only unless told otherwise, one per operation, at most --rate a second. Prints the plan',
-    'before anything is sent, warns when the description declares security and no --header carries',
-    'it, then one line per operation: failures first (contradicts, server error, refused,',
+    'before anything is sent, warns when the description declares security and no --header or',
+    '--header-env carries it, then one line per operation: failures first (contradicts, server error, refused,',
     'unreachable), then not confirmed, then as described, then not called, grouped by what would',
     "call them. Each operation's whole exchange ends within --timeout and --max-body-bytes. --record writes",
     'the exchanges as HAR (credentials replaced by a mark); --traffic checks recorded traffic instead of',
@@ -67,6 +69,13 @@ export const verifyCommand: CommandDefinition = {
       multiple: true,
       default: [],
       description: 'a header sent with every request (credentials); never printed',
+    },
+    'header-env': {
+      type: 'string',
+      value: '<Name=VAR>',
+      multiple: true,
+      default: [],
+      description: 'send header Name with the value of environment variable VAR: a credential on no command line',
     },
     overlay: { type: 'string', value: '<file>', multiple: true, default: [], description: 'verify against the description with this overlay, in order' },
     id: { type: 'string', value: '<operationId>=<id>', multiple: true, default: [], description: 'the {id} to call an operation with' },
@@ -104,7 +113,7 @@ export const verifyCommand: CommandDefinition = {
     },
   },
   examples: [
-    'npm run verify -- --base-url https://api.example.com --header "X-Api-Key: $API_KEY" --id getIntegration=int_1',
+    'npm run -s verify -- --base-url https://api.example.com --header-env X-Api-Key=API_KEY --id getIntegration=int_1',
     'npm run verify -- --traffic capture.har --overlay learned.yaml',
   ],
   exits: [
@@ -124,15 +133,15 @@ const token = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
  * The options in `args`; throws a UsageError naming the first thing that is wrong, or the parser's
  * CommandLineError (whole as printed: escaped, `verify: ` and the pointer at --help in it).
  */
-export function parseVerifyArgs(args: string[]): VerifyOptions {
-  const { values } = parseCommandLine(verifyCommand, args);
+export function parseVerifyArgs(args: string[], env: NodeJS.ProcessEnv = {}): VerifyOptions {
+  const { values } = parseCommandLine(verifyCommand, args, env);
   if (values['base-url'] === undefined && values.traffic === undefined)
     throw new CommandLineError(
       `verify: --base-url <url> is required (or --traffic <file|folder> to check recorded traffic): see \`npm run verify -- --help\`${npmTookOptions(verifyCommand)}`,
     );
   if (values.traffic !== undefined) checkTrafficOptions(values);
   const baseUrl = values['base-url'] === undefined ? '' : checkBaseUrl(values['base-url']);
-  const headers = values.header.map(checkHeader);
+  const headers = [...values.header.map(checkHeader), ...headersFromEnvironment(values['header-env'], env, (message) => new UsageError(message))];
   const ids = new Map<string, string>();
   for (const pair of values.id) {
     const at = pair.indexOf('=');
@@ -174,7 +183,7 @@ export function parseVerifyArgs(args: string[]): VerifyOptions {
 
 /** With --traffic nothing is sent: the options that say what to send are refused. */
 function checkTrafficOptions(values: Record<string, unknown>): void {
-  const sending = ['header', 'id', 'write', 'allow-writes', 'dry-run', 'record'].find((name) =>
+  const sending = ['header', 'header-env', 'id', 'write', 'allow-writes', 'dry-run', 'record'].find((name) =>
     Array.isArray(values[name]) ? values[name].length > 0 : values[name] !== undefined && values[name] !== false,
   );
   if (sending) throw new UsageError(`--${sending} is for calling the service; with --traffic nothing is sent`);
@@ -197,7 +206,7 @@ export function checkBaseUrl(text: string, command: 'verify' | 'learn' = 'verify
     throw new UsageError(
       command === 'learn'
         ? '--base-url holds credentials: learn reads only its path prefix; give the URL without them'
-        : '--base-url holds credentials: send them with --header instead, which is never printed',
+        : '--base-url holds credentials: send them with --header-env (or --header) instead, which is never printed',
     );
   if (url.search || url.hash)
     throw new UsageError(

@@ -25,6 +25,8 @@ export interface VerifyIo {
   err(text: string): void;
   /** Where the user's relative paths (overlays, --junit) start. */
   cwd: string;
+  /** Where --header-env reads its values. */
+  env: NodeJS.ProcessEnv;
 }
 
 /**
@@ -34,7 +36,7 @@ export interface VerifyIo {
  */
 async function verifyInputs(project: Project, args: string[], io: VerifyIo): Promise<{ options: VerifyOptions; document: OpenApiDocument } | number> {
   try {
-    const options = parseVerifyArgs(args);
+    const options = parseVerifyArgs(args, io.env);
     let document = JSON.parse(await fs.readFile(path.join(project.outputDir, 'openapi.json'), 'utf8')) as OpenApiDocument;
     if (options.overlays.length > 0) {
       const { overlaidDescription } = await import('../overlay/build-overlaid.ts');

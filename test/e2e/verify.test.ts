@@ -170,7 +170,7 @@ describe('with the example overlays', () => {
       new RegExp(`^\\*\\*Failed\\*\\*: 1 contradicts, ${plainGets - 1} as described, ${total - plainGets} not called; ${plainGets} requests sent in`, 'm'),
     );
     expect(result.err).toContain(
-      'verify: warning: the description declares security (ExampleApiKey) and no --header carries it: add --header "X-Example-Api-Key: <key>"; the calls go out without credentials',
+      'verify: warning: the description declares security (ExampleApiKey) and no --header or --header-env carries it: add --header-env X-Example-Api-Key=<VAR>, the variable that holds "<key>" (or --header "X-Example-Api-Key: <key>"); the calls go out without credentials',
     );
     const withKey = await verifyHere(['--base-url', server.url, ...overlays, '--header', 'X-Example-Api-Key: k', '--dry-run']);
     expect(withKey.err).not.toContain('warning');

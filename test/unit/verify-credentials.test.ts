@@ -1,5 +1,5 @@
 // verify's warning before it sends: the (overlaid) description declares security and no --header
-// carries it. A header of another name does not carry it.
+// or --header-env carries it. A header of another name does not carry it.
 import { describe, expect, it } from 'vitest';
 import { missingCredentials } from '../../scripts/verify/credentials.ts';
 import type { Json } from '../support/helpers.ts';
@@ -23,19 +23,19 @@ describe('missingCredentials', () => {
       'only a header of another name',
       apiKey,
       [['X-Unrelated', '1']],
-      'the description declares security (Acme) and no --header carries it: add --header "X-Acme-Key: <key>"; the calls go out without credentials',
+      'the description declares security (Acme) and no --header or --header-env carries it: add --header-env X-Acme-Key=<VAR>, the variable that holds "<key>" (or --header "X-Acme-Key: <key>"); the calls go out without credentials',
     ],
     [
       'no header for a bearer scheme',
       bearer,
       [],
-      'the description declares security (Acme) and no --header carries it: add --header "Authorization: Bearer <token>"; the calls go out without credentials',
+      'the description declares security (Acme) and no --header or --header-env carries it: add --header-env Authorization=<VAR>, the variable that holds "Bearer <token>" (or --header "Authorization: Bearer <token>"); the calls go out without credentials',
     ],
     [
       'a scheme no header carries, and some other header',
       withScheme({ type: 'oauth2', flows: {} }),
       [['X-Unrelated', '1']],
-      'the description declares security (Acme) and no --header carries it; the calls go out without credentials',
+      'the description declares security (Acme) and no --header or --header-env carries it; the calls go out without credentials',
     ],
   ])('%s', (_name, document, headers, want) => {
     expect(missingCredentials(document, headers)).toBe(want);

@@ -76,7 +76,7 @@ describe('the plan', () => {
 
   it.each([
     [['--base-url', 'ftp://x.test'], '--base-url "ftp://x.test": only http and https are verified'],
-    [['--base-url', 'https://user:pw@x.test'], '--base-url holds credentials: send them with --header instead, which is never printed'],
+    [['--base-url', 'https://user:pw@x.test'], '--base-url holds credentials: send them with --header-env (or --header) instead, which is never printed'],
     [['--base-url', 'https://x.test', '--id', 'getWebhook'], '--id "getWebhook": give it as <operationId>=<id>, for example getWebhook=wh_1'],
     [['--base-url', 'https://x.test', '--rate', '100'], '--rate "100": give requests per second, more than 0 and at most 10'],
     // Found by the second new-user trial: a run that could never send these called the service unreachable.
@@ -89,8 +89,29 @@ describe('the plan', () => {
     [[], '--base-url <url> is required'],
     [['--base-url', 'https://x.test', '--overlay', ''], '--overlay needs a value'],
     [['--base-url', 'https://x.test', '--max-body-bytes', '1e3'], '--max-body-bytes "1e3": give a whole number from 1024 to 1073741824'],
+    [
+      ['--base-url', 'https://x.test', '--header-env', 'X-Api-Key=UNSET_KEY'],
+      '--header-env X-Api-Key=UNSET_KEY: the environment variable UNSET_KEY is not set or empty',
+    ],
+    [['--base-url', 'https://x.test', '--header-env', 'X-Api-Key: k'], '--header-env "X-Api-Key: k": give Name=VAR'],
+    [['--base-url', 'https://x.test', '--header-env', 'X-Api-Key=BROKEN'], '--header-env X-Api-Key=BROKEN: the value of BROKEN holds a line break'],
   ])('refuses %j', (args, message) => {
-    expect(() => parseVerifyArgs(args)).toThrow(message);
+    expect(() => parseVerifyArgs(args, { BROKEN: 'k\r\nX-Other: 1' })).toThrow(message);
+  });
+
+  // Found by a trial of learning (issue 52): `npm run verify -- --header "X-Api-Key: $API_KEY"` as the docs showed it
+  // made npm echo the key. --header-env takes the value from the environment, as the MCP server does.
+  it('--header-env: the header from an environment variable, after --header, never in an error', () => {
+    const options = parseVerifyArgs(['--base-url', 'https://x.test', '--header', 'X-Tenant: acme', '--header-env', 'X-Api-Key=API_KEY'], {
+      API_KEY: 'secret-123',
+    });
+    expect(options.headers).toEqual([
+      ['X-Tenant', 'acme'],
+      ['X-Api-Key', 'secret-123'],
+    ]);
+    expect(() => parseVerifyArgs(['--traffic', 'x.har', '--header-env', 'X-Api-Key=API_KEY'], { API_KEY: 'secret-123' })).toThrow(
+      '--header-env is for calling the service; with --traffic nothing is sent',
+    );
   });
 });
 

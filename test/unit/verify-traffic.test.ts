@@ -103,7 +103,7 @@ describe('verify --traffic: verdicts from recorded exchanges', () => {
   });
 
   // Found by a trial of learning (issue 52): a missing --traffic exited 2 where learn's exits 1, and an overlay
-  // named by an absolute path was shown relative to the checkout (../../tmp/...). An input that is not there
+  // named by an absolute path was shown relative to the checkout (dot-dot segments up to /tmp). An input that is not there
   // exits 1, as learn, build, mcp and mock do, and is named as typed.
   it.each([
     [['--traffic', '/nonexist'], 'verify: /nonexist: no such file or folder\n'],
