@@ -19381,8 +19381,29 @@ var require__2020 = /* @__PURE__ */ __commonJSMin(((exports, module) => {
 	});
 }));
 
-// node_modules/openapi-fetch/dist/index.mjs
+// scripts/schema-problem.ts
 var import__2020 = require__2020();
+/** The JSON type of `value` as JSON Schema names it: a whole number is an `integer`. */
+function jsonTypeOf(value) {
+	if (value === null) return "null";
+	if (Array.isArray(value)) return "array";
+	if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
+	return typeof value === "object" ? "object" : typeof value;
+}
+/**
+* What the schema wants of the place of `error` (an Ajv error made with `verbose`, so that it holds
+* the value it is about): `must be number, found string`; otherwise Ajv's words, and for `enum` the
+* values the schema allows (the schema's, not the answer's).
+*/
+function schemaWants(error) {
+	if (error.keyword === "type") return `must be ${[error.params.type].flat().join(" or ")}, found ${jsonTypeOf(error.data)}`;
+	const allowed = error.keyword === "enum" ? ` (${error.params.allowedValues.map((v) => JSON.stringify(v)).join(", ")})` : "";
+	return `${error.message ?? "is not valid"}${allowed}`;
+}
+/** One problem of a body: `field a.b must be number, found string`, `the body must be object, found array`; `field` shows a JSON pointer's place. */
+const bodyProblem = (error, field) => `${error.instancePath === "" ? "the body" : `field ${field(error.instancePath)}`} ${schemaWants(error)}`;
+
+// node_modules/openapi-fetch/dist/index.mjs
 const PATH_PARAM_RE = /\{[^{}]+\}/g;
 const supportsRequestInitExt = () => {
 	return typeof process === "object" && Number.parseInt(process?.versions?.node?.substring(0, 2)) >= 18 && process.versions.undici;
@@ -20400,12 +20421,14 @@ function argumentProblem(tool, error) {
 	const params = error.params;
 	if (error.keyword === "required" && error.instancePath === "") return `missing required argument '${clean(String(params.missingProperty))}'`;
 	if (error.keyword === "additionalProperties" && error.instancePath === "") return `unknown argument '${clean(String(params.additionalProperty))}'; ${tool.name} takes ${tool.arguments.map((a) => `'${a.name}'`).join(", ") || "no arguments"}`;
-	const field = error.instancePath.split("/").slice(1).map((segment) => segment.replaceAll("~1", "/").replaceAll("~0", "~"));
+	const field = fieldPath(error.instancePath);
 	if (field.length === 0) return `the arguments ${error.message ?? "are not valid"}`;
 	const refused = error.schema?.enum;
 	if (error.keyword === "not" && Array.isArray(refused)) return `argument '${clean(field.join("."))}' must not be ${refused.map((v) => clean(JSON.stringify(v))).join(" or ")}`;
-	return `argument '${clean(field.join("."))}' ${error.message ?? "is not valid"}`;
+	return `argument '${clean(field.join("."))}' ${error.keyword === "type" ? schemaWants(error) : error.message ?? "is not valid"}`;
 }
+/** A JSON pointer's segments, decoded. */
+const fieldPath = (pointer) => pointer.split("/").slice(1).map((segment) => segment.replaceAll("~1", "/").replaceAll("~0", "~"));
 /** An answer read up to a number of bytes: the rest is not read, and `truncated` says so. */
 function boundedFetch(fetchImpl, limit, state) {
 	return async (request) => {
@@ -20554,8 +20577,8 @@ var ToolCaller = class {
 		let validate = this.outputValidators.get(tool.name);
 		if (!validate) this.outputValidators.set(tool.name, validate = this.ajv.compile(tool.outputSchema));
 		if (!validate(value)) {
-			const problem = validate.errors[0];
-			return this.failure(`${head}: the answer does not match the description: ${clean(problem.instancePath || "(the body)")} ${clean(problem.message ?? "")}\n${answer}`);
+			const problem = bodyProblem(validate.errors[0], (pointer) => fieldPath(pointer).join("."));
+			return this.failure(`${head}: the answer does not match the description: ${clean(problem)}\n${answer}`);
 		}
 		return {
 			content: [{

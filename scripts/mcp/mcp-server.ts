@@ -19,6 +19,7 @@ import {
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { closestName } from '../closest-name.ts';
+import { bodyProblem, schemaWants } from '../schema-problem.ts';
 import { invisibleCharacter } from '../invisible-characters.ts';
 import { createDescribedClient, type ParameterStyle } from '../pipeline/client-runtime.ts';
 import { listedResources, ProtocolError, readResource, type ResourceSet } from './mcp-resources.ts';
@@ -225,16 +226,20 @@ function argumentProblem(tool: ToolDefinition, error: ErrorObject): string {
   if (error.keyword === 'required' && error.instancePath === '') return `missing required argument '${clean(String(params.missingProperty))}'`;
   if (error.keyword === 'additionalProperties' && error.instancePath === '')
     return `unknown argument '${clean(String(params.additionalProperty))}'; ${tool.name} takes ${tool.arguments.map((a) => `'${a.name}'`).join(', ') || 'no arguments'}`;
-  const field = error.instancePath
-    .split('/')
-    .slice(1)
-    .map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'));
+  const field = fieldPath(error.instancePath);
   if (field.length === 0) return `the arguments ${error.message ?? 'are not valid'}`;
   const refused = (error.schema as { enum?: unknown[] } | undefined)?.enum;
   if (error.keyword === 'not' && Array.isArray(refused))
     return `argument '${clean(field.join('.'))}' must not be ${refused.map((v) => clean(JSON.stringify(v))).join(' or ')}`;
-  return `argument '${clean(field.join('.'))}' ${error.message ?? 'is not valid'}`;
+  return `argument '${clean(field.join('.'))}' ${error.keyword === 'type' ? schemaWants(error) : (error.message ?? 'is not valid')}`;
 }
+
+/** A JSON pointer's segments, decoded. */
+const fieldPath = (pointer: string) =>
+  pointer
+    .split('/')
+    .slice(1)
+    .map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'));
 
 /** What a bounded fetch passed on: whether it cut the answer, and the bytes it let through (the answer as the service sent it). */
 interface Received {
@@ -401,10 +406,9 @@ export class ToolCaller {
     let validate = this.outputValidators.get(tool.name);
     if (!validate) this.outputValidators.set(tool.name, (validate = this.ajv.compile(tool.outputSchema!)));
     if (!validate(value)) {
-      const problem = validate.errors![0];
-      return this.failure(
-        `${head}: the answer does not match the description: ${clean(problem.instancePath || '(the body)')} ${clean(problem.message ?? '')}\n${answer}`,
-      );
+      // In verify's words (scripts/schema-problem.ts): where, what the schema wants, and the type found.
+      const problem = bodyProblem(validate.errors![0], (pointer) => fieldPath(pointer).join('.'));
+      return this.failure(`${head}: the answer does not match the description: ${clean(problem)}\n${answer}`);
     }
     return {
       content: [{ type: 'text', text: `${head}\n${answer}` }],
