@@ -5,7 +5,7 @@ import path from 'node:path';
 import { type CommandDefinition, type CommandIo, commandLine } from '../command-line.ts';
 import { forTerminal } from '../escape.ts';
 import { outputPlacementProblem } from '../overlay/output-folder.ts';
-import { openProject } from '../project.ts';
+import { openProject, toolsCache } from '../project.ts';
 
 export const definition: CommandDefinition = {
   name: 'build',
@@ -63,6 +63,7 @@ export async function run(args: string[], io: CommandIo): Promise<number> {
     packageName: values.name,
     // A path as the user typed it: an absolute one as given, else relative to where npm was run.
     shownAs: (file) => typed.get(file) ?? (path.relative(io.cwd, file) || '.'),
+    tools: toolsCache(io.env),
   });
   return ok ? 0 : 1;
 }

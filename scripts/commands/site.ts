@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { type CommandDefinition, type CommandIo, commandLine } from '../command-line.ts';
 import { forTerminal } from '../escape.ts';
-import { openProject } from '../project.ts';
+import { openProject, toolsCache } from '../project.ts';
 import { cacheFolder } from '../site/cache.ts';
 import { buildSite } from '../site/site.ts';
 
@@ -34,7 +34,7 @@ export async function run(args: string[], io: CommandIo): Promise<number> {
   const ok = await buildSite(
     openProject(io.root),
     { info: io.out, error: io.err },
-    { out: path.resolve(io.cwd, values.out), shownAs: forTerminal(values.out), cache: cacheFolder(io.env) },
+    { out: path.resolve(io.cwd, values.out), shownAs: forTerminal(values.out), cache: cacheFolder(io.env), tools: toolsCache(io.env) },
   );
   return ok ? 0 : 1;
 }

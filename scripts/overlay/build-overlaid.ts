@@ -36,6 +36,8 @@ export interface OverlayBuildOptions {
   shownAs?: (file: string) => string;
   /** The name of the package the output folder is (`--name`); defaultPackageName if none. */
   packageName?: string;
+  /** The user's tools cache, where the record of the output folder is kept (project.ts' toolsCache of the command's environment). */
+  tools?: string;
 }
 
 export const changesFile = 'overlay-changes.md';
@@ -207,7 +209,7 @@ export async function buildOverlaid(project: Project, log: BuildLog, options: Ov
   let overlays: Overlay[];
   try {
     if (options.overlays.length === 0) throw new ReportedError('name at least one overlay with --overlay');
-    checkOutputFolder(project, out, shownAs(out));
+    checkOutputFolder(project, out, shownAs(out), out, options.tools);
     // Read first: a file that is not an overlay fails before the description is linted.
     overlays = readOverlays(project, { ...options, shownAs });
   } catch (error) {
@@ -220,14 +222,14 @@ export async function buildOverlaid(project: Project, log: BuildLog, options: Ov
     steps: overlaySteps(project, { ...options, shownAs }, overlays, log),
     label: `openapi/ + ${count} -> ${shownAs(out)}/`,
     outputsShown: `${shownAs(out)}/`,
-    checkReplaced: (aside) => checkOutputFolder(project, out, shownAs(out), aside),
+    checkReplaced: (aside) => checkOutputFolder(project, out, shownAs(out), aside, options.tools),
   });
   if (built) {
     log.info(
       `build: install it into an application with \`npm install ${out}\` (a link: rebuilds reach the application), or \`npm pack ${out}\` for a tarball`,
     );
     try {
-      recordOutputFolder(out);
+      recordOutputFolder(out, 'overlay-builds', options.tools);
     } catch (error) {
       const why = forTerminal(error instanceof Error ? error.message : String(error));
       log.info(`build: warning: the record of ${shownAs(out)}/ could not be written (${why}); a build into it again will refuse it until it is emptied`);

@@ -18,13 +18,16 @@ type FileRecord = { [file: string]: { bytes: number; sha256: string } };
 /** Which command's records: the build with overlays', or the site's. */
 export type RecordKind = 'overlay-builds' | 'site-builds';
 
-/** Where the records of the output folders are kept; from the environment at each call. */
-export function recordsFolder(kind: RecordKind = 'overlay-builds'): string {
-  return path.join(toolsCache(), kind);
+/**
+ * Where the records of the output folders are kept, in `tools`: the user's tools cache, as a
+ * command's environment names it (project.ts' toolsCache), by default this process's.
+ */
+export function recordsFolder(kind: RecordKind = 'overlay-builds', tools = toolsCache()): string {
+  return path.join(tools, kind);
 }
 
-const recordFile = (out: string, kind: RecordKind) =>
-  path.join(recordsFolder(kind), `${crypto.createHash('sha256').update(path.resolve(out)).digest('hex')}.json`);
+const recordFile = (out: string, kind: RecordKind, tools: string) =>
+  path.join(recordsFolder(kind, tools), `${crypto.createHash('sha256').update(path.resolve(out)).digest('hex')}.json`);
 
 /** Everything below `dir` but its folders (files, and links or pipes too), relative to it, sorted. */
 export function entriesBelow(dir: string): string[] {
@@ -36,24 +39,24 @@ export function entriesBelow(dir: string): string[] {
 }
 
 /** Records the files now in `out` as this command's own. */
-export function recordOutputFolder(out: string, kind: RecordKind = 'overlay-builds'): void {
+export function recordOutputFolder(out: string, kind: RecordKind = 'overlay-builds', tools = toolsCache()): void {
   const record: FileRecord = {};
   for (const file of entriesBelow(out)) {
     const bytes = fs.readFileSync(path.join(out, file));
     record[file] = { bytes: bytes.length, sha256: crypto.createHash('sha256').update(bytes).digest('hex') };
   }
-  fs.mkdirSync(recordsFolder(kind), { recursive: true, mode: 0o700 });
-  fs.writeFileSync(recordFile(out, kind), `${JSON.stringify({ out: path.resolve(out), files: record }, null, 2)}\n`, { mode: 0o600 });
+  fs.mkdirSync(recordsFolder(kind, tools), { recursive: true, mode: 0o700 });
+  fs.writeFileSync(recordFile(out, kind, tools), `${JSON.stringify({ out: path.resolve(out), files: record }, null, 2)}\n`, { mode: 0o600 });
 }
 
 /** The record of `out`, if there is one the user alone could have written. */
-function readRecord(out: string, kind: RecordKind): FileRecord {
-  const folder = fs.lstatSync(recordsFolder(kind), { throwIfNoEntry: false });
-  const file = fs.lstatSync(recordFile(out, kind), { throwIfNoEntry: false });
+function readRecord(out: string, kind: RecordKind, tools: string): FileRecord {
+  const folder = fs.lstatSync(recordsFolder(kind, tools), { throwIfNoEntry: false });
+  const file = fs.lstatSync(recordFile(out, kind, tools), { throwIfNoEntry: false });
   const own = (stat: fs.Stats) => stat.uid === process.getuid?.() && (stat.mode & 0o022) === 0;
   if (!folder?.isDirectory() || !own(folder) || !file?.isFile() || !own(file) || file.size > 1024 * 1024) return {};
   try {
-    const data = JSON.parse(fs.readFileSync(recordFile(out, kind), 'utf8')) as { out?: unknown; files?: FileRecord };
+    const data = JSON.parse(fs.readFileSync(recordFile(out, kind, tools), 'utf8')) as { out?: unknown; files?: FileRecord };
     return data.out === path.resolve(out) && typeof data.files === 'object' && data.files !== null ? data.files : {};
   } catch {
     return {};
@@ -88,13 +91,13 @@ export function outputPlacementProblem(project: Project, out: string, outShown: 
  * holds anything this command did not write there, or wrote and someone changed since. `contents`
  * is where the folder is now: `out`, or where the swap renamed it aside.
  */
-export function checkOutputFolder(project: Project, out: string, outShown: string, contents = out): void {
+export function checkOutputFolder(project: Project, out: string, outShown: string, contents = out, tools = toolsCache()): void {
   const misplaced = outputPlacementProblem(project, out, outShown);
   if (misplaced) throw new ReportedError(misplaced);
   const stat = fs.lstatSync(contents, { throwIfNoEntry: false });
   if (!stat) return;
   if (!stat.isDirectory()) throw new ReportedError(`--out ${outShown} is not a folder`);
-  const foreign = foreignFile(out, 'overlay-builds', contents);
+  const foreign = foreignFile(out, 'overlay-builds', contents, tools);
   if (foreign === undefined) return;
   const how = foreign.changed ? 'which this command wrote but has changed since' : 'which this command did not write';
   throw new ReportedError(`--out ${outShown} holds ${forTerminal(foreign.file)}, ${how}; it replaces the whole folder, so choose an empty or new one`);
@@ -105,10 +108,10 @@ export function checkOutputFolder(project: Project, out: string, outShown: strin
  * whether the record lists it at all; the files are read from `contents` (`out`, or where the swap
  * renamed it aside).
  */
-export function foreignFile(out: string, kind: RecordKind, contents = out): { file: string; changed: boolean } | undefined {
+export function foreignFile(out: string, kind: RecordKind, contents = out, tools = toolsCache()): { file: string; changed: boolean } | undefined {
   const present = entriesBelow(contents);
   if (present.length === 0) return undefined;
-  const record = readRecord(out, kind);
+  const record = readRecord(out, kind, tools);
   const file = present.find((entry) => !unchanged(contents, entry, record));
   return file === undefined ? undefined : { file, changed: Object.hasOwn(record, file) };
 }

@@ -13,7 +13,7 @@ import { forTerminal } from '../escape.ts';
  * Refuses `out` (a ReportedError naming it as `shownAs` gives it) unless the site may replace it.
  * `contents` is where the folder is now: `out`, or where the swap renamed it aside.
  */
-export async function checkOutFolder(project: Project, out: string, shownAs: string, contents = out): Promise<void> {
+export async function checkOutFolder(project: Project, out: string, shownAs: string, contents = out, tools?: string): Promise<void> {
   const protectedFolders = [project.outputDir, path.dirname(project.sourceEntry)];
   for (const folder of protectedFolders) {
     const name = `${path.basename(folder)}/`;
@@ -24,7 +24,7 @@ export async function checkOutFolder(project: Project, out: string, shownAs: str
   if (!stat) return;
   if (!stat.isDirectory()) throw new ReportedError(`site: --out ${shownAs} is not a folder`);
   // Trusts no name inside the folder: only files the site recorded as written there, unchanged.
-  const foreign = foreignFile(out, 'site-builds', contents);
+  const foreign = foreignFile(out, 'site-builds', contents, tools);
   if (foreign)
     throw new ReportedError(
       `site: --out ${shownAs} holds ${forTerminal(JSON.stringify(foreign.file))}, which the site ${foreign.changed ? 'wrote but has changed since' : 'did not write'}; it replaces the whole folder, so choose an empty or new one`,

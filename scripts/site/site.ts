@@ -19,6 +19,8 @@ export interface SiteOptions {
   shownAs: string;
   /** Where built versions are kept; cache.ts's cacheFolder() by default. */
   cache?: string;
+  /** The user's tools cache, where the record of the output folder is kept (project.ts' toolsCache of the command's environment). */
+  tools?: string;
 }
 
 export interface SiteLog {
@@ -38,7 +40,7 @@ export async function buildSite(project: Project, log: SiteLog, options: SiteOpt
   const started = performance.now();
   let staging: string | undefined;
   try {
-    await checkOutFolder(project, options.out, options.shownAs);
+    await checkOutFolder(project, options.out, options.shownAs, options.out, options.tools);
     const { versions, leftOut } = await siteVersions(project);
     const [cache, key] = await Promise.all([openCache(options.cache ?? cacheFolder()), toolchainKey(project)]);
     log.info(`site: ${versions.length} versions (${versions.map((version) => version.name).join(', ')}) -> ${options.shownAs}/`);
@@ -54,9 +56,9 @@ export async function buildSite(project: Project, log: SiteLog, options: SiteOpt
     await writeSite(staging, siteFolders(versions), built);
     // Again at the swap, once the folder is renamed aside: what the user may have written there
     // while the site was built keeps it as it is.
-    await swapIn(staging, options.out, (aside) => checkOutFolder(project, options.out, options.shownAs, aside));
+    await swapIn(staging, options.out, (aside) => checkOutFolder(project, options.out, options.shownAs, aside, options.tools));
     staging = undefined;
-    recordOutputFolder(options.out, 'site-builds');
+    recordOutputFolder(options.out, 'site-builds', options.tools);
     log.info(`site: done in ${((performance.now() - started) / 1000).toFixed(2)} s`);
     return true;
   } catch (error) {

@@ -105,7 +105,8 @@ describe('the round trip', () => {
     const built = await buildOverlaid(
       checkout,
       { info: (line) => log.lines.push(line), error: (line) => log.lines.push(line) },
-      { overlays: [file('learned.yaml')], out },
+      // The record of the output folder in the scratch folder, not in the user's tools cache.
+      { overlays: [file('learned.yaml')], out, tools: file('tools') },
     );
     expect(built, log.lines.join('\n')).toBe(true);
 

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordOutputFolder } from '../../scripts/overlay/output-folder.ts';
 import { installHint, mustRunBrowserTests } from '../../scripts/dev/chromium.ts';
 import { fixture, fixtureOverlays, fixturePackageName as packageName, sharedChromium } from '../support/fixture.ts';
@@ -114,9 +114,12 @@ async function sampleOf(page: string, call: string): Promise<string> {
     .split('```')[0];
 }
 
+/** Where the build records its output folders (recordOutputFolder): the scratch folder, not the user's tools cache. */
+const tools = () => path.join(scratch.dir, 'tools');
+/** `npm run build -- <args>` in this process, from `cwd`, its records in the scratch folder. */
+const build = (args: string[], cwd?: string) => runCommand('build', args, { cwd, env: { EMAIL_DELIVERY_TOOLS: tools() } });
+
 beforeAll(async () => {
-  // What the build records of its output folders (recordOutputFolder) goes to the scratch folder, not the user's cache.
-  vi.stubEnv('XDG_CACHE_HOME', path.join(scratch.dir, 'cache'));
   programs = path.join(scratch.dir, 'programs');
   await fs.mkdir(programs);
   await Promise.all([
@@ -134,7 +137,7 @@ beforeAll(async () => {
   linked = path.join(plain.dir, 'acme');
   linkedApp = path.join(plain.dir, 'app');
   await fs.cp(out, linked, { recursive: true, verbatimSymlinks: true });
-  recordOutputFolder(linked);
+  recordOutputFolder(linked, 'overlay-builds', tools());
   await fs.mkdir(linkedApp);
   await fs.writeFile(path.join(linkedApp, 'package.json'), JSON.stringify({ name: 'plain-app', private: true, type: 'module' }));
   const installed = await run('npm', ['install', '--offline', '--no-audit', '--no-fund', linked], linkedApp);
@@ -148,10 +151,6 @@ beforeAll(async () => {
   const compilerOptions = { strict: true, module: 'nodenext', target: 'es2022', noEmit: true, skipDefaultLibCheck: true };
   await fs.writeFile(path.join(programs, 'tsconfig.json'), JSON.stringify({ compilerOptions, files }));
   typeCheck = await run(process.execPath, [tsc('typescript'), '-p', 'tsconfig.json'], programs);
-});
-
-afterAll(() => {
-  vi.unstubAllEnvs();
 });
 
 describe('the overlaid package: the build with every overlay', () => {
@@ -363,7 +362,7 @@ describe('building again', () => {
       (await fs.readFile(path.join(root, 'examples/overlays/fields.yaml'), 'utf8')).replace('The subject line of the batch', 'The subject of the batch'),
     );
     const args = fixtureOverlays.flatMap((file) => ['--overlay', file.endsWith('/fields.yaml') ? edited : file]);
-    const rebuilt = await runCommand('build', [...args, '--out', linked, '--name', packageName]);
+    const rebuilt = await build([...args, '--out', linked, '--name', packageName]);
     expect(rebuilt.code, rebuilt.output).toBe(0);
     expect(rebuilt.stdout).toContain(`build: openapi/ + ${fixtureOverlays.length} overlays -> ${linked}/\n`); // as typed: an absolute path
     expect(rebuilt.stdout).toContain(`build: install it into an application with \`npm install ${linked}\``);
@@ -386,7 +385,7 @@ describe('building again', () => {
     [['--overlay', 'examples/overlays/missing.yaml', '--out', 'x'], 1, 'build: overlay examples/overlays/missing.yaml does not exist\n'],
   ])('bad input %j exits %i with one line, writing nothing', async (args, code, message) => {
     const before = await fingerprint(path.join(root, 'generated'));
-    const result = await runCommand('build', args);
+    const result = await build(args);
     expect(result.code).toBe(code);
     expect(result.stderr).toContain(message);
     expect(await fingerprint(path.join(root, 'generated'))).toEqual(before);
@@ -398,7 +397,7 @@ describe('building again', () => {
     await fs.mkdir(folder);
     await fs.writeFile(path.join(folder, 'notes.txt'), 'mine');
     await fs.writeFile(path.join(folder, '.overlay-build.json'), JSON.stringify({ writtenBy: 'npm run build -- --overlay', files: ['notes.txt'] }));
-    const result = await runCommand('build', [...overlayArgs, '--out', folder]);
+    const result = await build([...overlayArgs, '--out', folder]);
     expect(result.code, result.output).toBe(1);
     expect(result.stderr.trim()).toBe(
       `build: --out ${folder} holds .overlay-build.json, which this command did not write; it replaces the whole folder, so choose an empty or new one\nbuild: ${folder}/ is unchanged`,
@@ -416,7 +415,7 @@ describe('building again', () => {
     // From the scratch folder's subfolder, as a user in acme/build would type ../typo.yaml.
     const from = path.join(acme, 'build');
     await fs.mkdir(from);
-    const result = await runCommand('build', ['--overlay', '../typo.yaml', '--out', '../out-typo'], { cwd: from });
+    const result = await build(['--overlay', '../typo.yaml', '--out', '../out-typo'], from);
     expect(result.code, result.output).toBe(1);
     expect(result.stderr.trim().split('\n')).toEqual([
       `build: step 'overlays' failed: ../typo.yaml:4: action 1 (target $.components.schemas.SendBatchRequst): the target selects nothing: $.components.schemas has no "SendBatchRequst"; did you mean "SendBatchRequestBody" (target: $.components.schemas.SendBatchRequestBody)?`,

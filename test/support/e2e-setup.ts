@@ -49,18 +49,18 @@ async function makeRepository(dir: string): Promise<void> {
 async function makeOverlaid(dir: string): Promise<{ out: string; log: string }> {
   const out = path.join(dir, 'acme');
   const lines: string[] = [];
-  // What the build records of its output folder goes to the fixture's folder, not the user's tools
-  // cache (project.ts' toolsCache): nothing else of this process reads it meanwhile.
-  const tools = process.env.EMAIL_DELIVERY_TOOLS;
-  process.env.EMAIL_DELIVERY_TOOLS = path.join(dir, 'tools');
   const ok = await buildOverlaid(
     openProject(root),
     { info: (line) => lines.push(line), error: (line) => lines.push(line) },
-    { overlays: fixtureOverlays.map((file) => path.join(root, file)), out, packageName: fixturePackageName, shownAs: (file) => path.relative(root, file) },
-  ).finally(() => {
-    if (tools === undefined) delete process.env.EMAIL_DELIVERY_TOOLS;
-    else process.env.EMAIL_DELIVERY_TOOLS = tools;
-  });
+    {
+      overlays: fixtureOverlays.map((file) => path.join(root, file)),
+      out,
+      packageName: fixturePackageName,
+      shownAs: (file) => path.relative(root, file),
+      // The record of the output folder in the fixture's folder, not in the user's tools cache.
+      tools: path.join(dir, 'tools'),
+    },
+  );
   if (!ok) throw new Error(`the fixture's overlaid build failed:\n${lines.join('\n')}`);
   return { out, log: lines.join('\n') };
 }
@@ -72,27 +72,39 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const teardown = async () => {
     for (const stop of stops.reverse()) await stop().catch(() => {});
   };
+  /** `made`, its stop registered the moment it is made: a part that fails stops the parts made beside it. */
+  const kept = <T>(made: Promise<T>, stop: (value: T) => Promise<unknown>) =>
+    made.then((value) => {
+      stops.push(() => stop(value));
+      return value;
+    });
+  /** Each of `parts` settled; the first failure thrown once all have (nothing still starting when the teardown runs). */
+  const all = async <T extends unknown[]>(parts: [...{ [K in keyof T]: Promise<T[K]> }]): Promise<T> => {
+    const settled = await Promise.allSettled(parts);
+    const failed = settled.find((part): part is PromiseRejectedResult => part.status === 'rejected');
+    if (failed) throw failed.reason;
+    return settled.map((part) => (part as PromiseFulfilledResult<unknown>).value) as T;
+  };
   try {
     const repository = path.join(dir, 'repository');
     await fs.mkdir(repository);
     const docs = path.join(dir, 'docs-build');
-    const [browser, overlaid, mock] = await Promise.all([
-      chromiumPath ? launchChromiumServer() : undefined,
+    const mockOf = (bundleFile: string) =>
+      kept(
+        freeLoopbackPort().then((port) => startMockServer({ bundleFile, port })),
+        (mock) => mock.stop(),
+      );
+    const [browser, overlaid, mock] = await all([
+      chromiumPath ? kept(launchChromiumServer(), (server) => server.close()) : Promise.resolve(undefined),
       makeOverlaid(dir),
-      freeLoopbackPort().then((port) => startMockServer({ bundleFile: path.join(root, 'generated', 'openapi.json'), port })),
+      mockOf(path.join(root, 'generated', 'openapi.json')),
       makeRepository(repository),
       fs.readFile(path.join(root, 'generated', 'openapi.json'), 'utf8').then((text) => buildDocs(openProject(root), JSON.parse(text), docs)),
     ]);
-    stops.push(() => mock.stop());
-    if (browser) stops.push(() => browser.close());
-    const [app, overlaidMock] = await Promise.all([
-      installIntoApp(overlaid.out),
-      freeLoopbackPort().then((port) => startMockServer({ bundleFile: path.join(overlaid.out, 'openapi.json'), port })),
+    const [app, overlaidMock] = await all([
+      kept(installIntoApp(overlaid.out), (installed) => installed.remove()),
+      mockOf(path.join(overlaid.out, 'openapi.json')),
     ]);
-    stops.push(
-      () => overlaidMock.stop(),
-      () => app.remove(),
-    );
     if (app.installed.code !== 0) throw new Error(`the fixture's application did not install the overlaid package:\n${app.installed.output}`);
     const value: E2eFixture = {
       docs,
