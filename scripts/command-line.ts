@@ -1,13 +1,13 @@
-// One definition per command (scripts/cli/): its summary, options with their kinds, positionals,
+// One definition per command (scripts/commands/): its summary, options with their kinds, positionals,
 // an example and exit codes. The same definition parses the arguments, with node:util's parseArgs
 // (strict: an unknown option, a missing value or a stray argument is refused), checks each value's
-// kind, and prints `--help`. Node's own parser: no dependency, and the one every entry already used.
+// kind, and prints `--help`. Node's own parser: no dependency, strict by default.
 import { parseArgs } from 'node:util';
 import { closestName } from './closest-name.ts';
 import { forTerminal } from './escape.ts';
 
-// The types are loose where an entry's object literal (JavaScript subset: no `as const`) would
-// otherwise not fit; parseCommandLine checks a definition's shape as it uses it.
+// The types are loose (`type: string`, exits of numbers and strings): parseCommandLine checks a
+// definition's shape as it uses it.
 export interface OptionDefinition {
   /** 'string' or 'boolean'. */
   type: string;
@@ -42,8 +42,9 @@ export interface CommandDefinition {
 }
 
 /**
- * The options' values by name. Loose on purpose: each value was checked against its definition
- * (type, choices, whole number) at run time, and the entries, in the JavaScript subset, cannot cast.
+ * The options' values by name. Loose on purpose: a definition is a CommandDefinition, so the type
+ * does not say which options it holds, and each value was checked against its definition (type,
+ * choices, whole number) at run time.
  */
 export type ParsedValues = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- see above
 

@@ -1,6 +1,6 @@
 // The MCP server's resources: what the build wrote for readers (the Markdown reference, llms.txt,
 // llms-full.txt, the tool table, the bundle), each listed with its MIME type and size, read-only. The list is the
-// build's (resource-table.ts writes it as mcp-resources.json beside the tools); a client names a
+// build's (mcp-record.ts' writeMcpRecord writes it as mcp-resources.json beside the tools); a client names a
 // resource by its URI, which must be one the list holds exactly: no URI is ever turned into a path.
 // The build copies this file into the package.
 import fs from 'node:fs/promises';
