@@ -1,6 +1,6 @@
 // The MCP server's tools, as a table read from a bundled description: one tool per operation,
 // named by its operationId, its title and description from the operation's summary and
-// description, its input schema from the operation's parameters and request body exactly as
+// description (as plain text, with how the server sends the credentials), its input schema from the operation's parameters and request body exactly as
 // described (an open body stays an open object), its annotations from the HTTP method, and an
 // output schema only where the success response's named schema has properties (an overlay's).
 // The build writes it as generated/mcp-tools.json; the server (mcp-server.ts) reads it, and so
@@ -83,6 +83,73 @@ function effectOf(method: string, path: string): string {
   return `This tool writes: it sends ${call} to the service, which may change or send something.`;
 }
 
+/** Whether `char` is ASCII punctuation, which a Markdown backslash escapes. */
+const punctuation = /^[!-/:-@[-`{-~]$/;
+
+/**
+ * Markdown text as an agent reads it, plain: each backslash escape outside code spans undone
+ * (`$.scores\[\*\].score` is `$.scores[*].score`); code spans, emphasis and links stay as written.
+ */
+export function withoutEscapes(markdown: string): string {
+  let plain = '';
+  let code = false;
+  for (let i = 0; i < markdown.length; i++) {
+    if (!code && markdown[i] === '\\' && punctuation.test(markdown[i + 1] ?? '')) {
+      plain += markdown[++i];
+      continue;
+    }
+    if (markdown[i] === '`') code = !code;
+    plain += markdown[i];
+  }
+  return plain;
+}
+
+/** `text` split at `separator` where it is outside code spans. */
+function splitOutsideCode(text: string, separator: string): string[] {
+  const parts: string[] = [];
+  let code = false;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '`') code = !code;
+    else if (!code && text.startsWith(separator, i)) {
+      parts.push(text.slice(start, i));
+      start = i + separator.length;
+    }
+  }
+  return [...parts, text.slice(start)];
+}
+
+/** How the overlaid description's paragraph of what the overlays add starts (scripts/overlay/overlaid-prose.ts' fromOverlays). */
+const fromOverlays = '**From the overlays:** ';
+
+/**
+ * The paragraph of what the overlays add without its credentials item (`credentials: a caller must
+ * now send ...`): an agent cannot send a credential (the server does), so the tool says how the
+ * server sends it instead. The paragraph goes when nothing else is in it.
+ */
+function withoutCallerCredentials(description: string): string {
+  return description
+    .split('\n\n')
+    .map((paragraph) => {
+      if (!paragraph.startsWith(fromOverlays) || !paragraph.endsWith('.')) return paragraph;
+      const items = splitOutsideCode(paragraph.slice(fromOverlays.length, -1), '; ').filter((item) => !item.startsWith('credentials: a caller '));
+      return items.length === 0 ? '' : `${fromOverlays}${items.join('; ')}.`;
+    })
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+/** How the server sends the credentials the operation takes, where it takes any the server can send: from its environment, never from an argument. */
+function credentialsSentence(document: OpenApiDocument, node: OperationNode, credentials: McpToolTable['credentials']): string {
+  const requirements = (node.security ?? document.security ?? []) as Record<string, unknown>[];
+  const names = new Set(requirements.flatMap((requirement) => Object.keys(requirement)));
+  const sent = credentials.filter((credential) => names.has(credential.scheme));
+  if (sent.length === 0) return '';
+  const optional = requirements.some((requirement) => Object.keys(requirement).length === 0);
+  const each = sent.map(({ scheme, header, bearer, variable }) => `${scheme} (${bearer ? 'Authorization: Bearer' : `the header ${header}`}) from $${variable}`);
+  return ` The server sends its credentials itself, from its environment: ${each.join(', ')}${optional ? ' (the description says the call may go without them)' : ''}; no argument takes them.`;
+}
+
 /** The tool's output schema: the success response's named schema, where it has properties (an object an overlay typed). */
 function outputSchemaOf(document: OpenApiDocument, schemaName: string): ToolDefinition['outputSchema'] {
   const schema = document.components?.schemas?.[schemaName] as Schema | undefined;
@@ -134,6 +201,7 @@ function toolInputs(
 
 export function mcpToolTable(document: OpenApiDocument): McpToolTable {
   const operations = new Map(listOperations(document).map((operation) => [`${operation.method} ${operation.path}`, operation]));
+  const credentials = credentialsOf(document);
   const tools: ToolDefinition[] = [];
   for (const { path, method, pathItem, operation: node } of eachOperation(document)) {
     const operation = operations.get(`${method} ${path}`)!;
@@ -145,7 +213,8 @@ export function mcpToolTable(document: OpenApiDocument): McpToolTable {
     tools.push({
       name: operation.operationId,
       title: operation.summary,
-      description: `${String(node.description ?? operation.summary).trim()}\n\n${effectOf(method, path)}`,
+      // Plain text for an agent: the operation's description without Markdown's escapes, and the credentials as the server sends them.
+      description: `${withoutEscapes(withoutCallerCredentials(String(node.description ?? '').trim())) || operation.summary}\n\n${effectOf(method, path)}${credentialsSentence(document, node, credentials)}`,
       tags: node.tags ?? [],
       method: method.toUpperCase(),
       path,
@@ -163,7 +232,7 @@ export function mcpToolTable(document: OpenApiDocument): McpToolTable {
     title: String(document.info?.title),
     version: String(document.info?.version),
     defaultBaseUrl: String(variable?.default ?? server?.url ?? ''),
-    credentials: credentialsOf(document),
+    credentials,
     tools,
   };
 }

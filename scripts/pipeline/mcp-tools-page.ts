@@ -65,7 +65,7 @@ const introduction = (table: McpToolTable, command: string) =>
   `one tool per operation, named by its operationId. Read-only by default: a tool served "with \`--allow-writes\`" is served only ` +
   'when the server is started with that option. The annotations are the hints a client shows before a call; the arguments and ' +
   "the answer say what each tool leaves open, as its schemas do. Each tool's description, which an agent reads, is its " +
-  "operation's in the reference.";
+  "operation's in the reference as plain text, and says how the server sends the credentials where the description declares any.";
 
 /** reference/mcp-tools.md. */
 export function mcpToolsMarkdown(table: McpToolTable, command: string): string {

@@ -93,6 +93,38 @@ describe('the tool table, read from the description', () => {
     expect(tool('listScopes').description).toMatch(/Read-only: this tool sends `GET \/v1\/scopes`/);
   });
 
+  // Found by a trial of learning (issue 52): a tool's description held Markdown's escapes (`$.scores\[\*\].score`) and
+  // "a caller must now send ObservedXApiKey", which an agent reads literally and cannot act on.
+  const fields = '200 response field `score` at $.scores\\[\\*\\].score: a caller may find it (number, optional)';
+  const credentials = 'credentials: a caller must now send Key (the header X-Key)';
+  const sends = 'The server sends its credentials itself, from its environment: Key (the header X-Key) from $EMAIL_DELIVERY_KEY';
+  it.each([
+    [
+      "escapes undone, the caller's credentials as the server sends them",
+      `**From the overlays:** ${credentials}; ${fields}.`,
+      [{ Key: [] }],
+      `**From the overlays:** 200 response field \`score\` at $.scores[*].score: a caller may find it (number, optional).\n\nRead-only: this tool sends \`GET /v1/scopes\` to the service. ${sends}; no argument takes them.`,
+    ],
+    [
+      'credentials that may be sent, or none, and nothing else from the overlays: the summary',
+      `**From the overlays:** ${credentials.replace('must now send Key (the header X-Key)', 'may now send Key (the header X-Key), or none')}.`,
+      [{}, { Key: [] }],
+      `List scopes\n\nRead-only: this tool sends \`GET /v1/scopes\` to the service. ${sends} (the description says the call may go without them); no argument takes them.`,
+    ],
+    [
+      'no security: nothing said of credentials',
+      'Lists the scopes \\(all\\).',
+      undefined,
+      'Lists the scopes (all).\n\nRead-only: this tool sends `GET /v1/scopes` to the service.',
+    ],
+  ])('a description as plain text for an agent: %s', (_name, description, security, want) => {
+    const document = structuredClone(bundle);
+    document.components.securitySchemes = { Key: { type: 'apiKey', in: 'header', name: 'X-Key' } };
+    document.paths['/v1/scopes'].get.description = description;
+    document.paths['/v1/scopes'].get.security = security;
+    expect(mcpToolTable(document).tools.find((t) => t.name === 'listScopes')!.description).toBe(want);
+  });
+
   it('input schemas exactly as described: the id as its parameter states it, open bodies and open pairs stay open, nothing else', () => {
     const tool = (name: string) => table.tools.find((t) => t.name === name)!;
     expect(tool('listScopes').inputSchema).toEqual({ type: 'object', properties: {}, additionalProperties: false });
