@@ -200,10 +200,15 @@ function areasOf(document: OpenApiDocument): Area[] {
 /** The anchor GitHub gives an operation's heading on its area's page. */
 const anchorOf = (operation: Operation) => new GithubSlugger().slug(operation.summary);
 
-/** An area's heading and description: on its own page, with a link back to the index. */
+/** An area's heading and description: on its own page, with a link back to the index; and its operations as MCP tools, linked to the tools' page. */
 function areaIntroduction(document: OpenApiDocument, area: Area, linkToIndex: boolean): string {
   const back = linkToIndex ? ` Part of the [${document.info!.title} reference](README.md).` : '';
-  return `# ${area.tag}\n\n${area.description}${back}\n`;
+  const names = area.operations.map((operation) => `\`${operation.operationId}\``);
+  const tools =
+    names.length === 0
+      ? ''
+      : `\n\nFor AI agents, the MCP server serves these operations as tools of the same names, ${names.join(', ')}: [${mcpToolsTitle}](${mcpToolsFile}).`;
+  return `# ${area.tag}\n\n${area.description}${back}${tools}\n`;
 }
 
 /** An area's operations, one section each. */

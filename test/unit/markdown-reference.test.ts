@@ -81,6 +81,19 @@ describe('the Markdown reference', () => {
     );
   });
 
+  // Found by a trial of learning (issue 52): only mcp-tools.md listed the tools; an area's page did not link to them.
+  it("links each area's page to the tools' page, naming its operations' tools", () => {
+    for (const tag of bundle.tags) {
+      const page = files.get(`reference/${areaFile(tag.name)}`)!;
+      const ids = listOperations(bundle)
+        .filter((operation) => operation.tag === tag.name)
+        .map((operation) => `\`${operation.operationId}\``);
+      expect(page, tag.name).toContain(
+        `the MCP server serves these operations as tools of the same names, ${ids.join(', ')}: [The MCP server's tools](mcp-tools.md).`,
+      );
+    }
+  });
+
   it("states each operation's facts from the bundle, and no other", () => {
     const operations = listOperations(bundle);
     expect(operations).toHaveLength(table.length);
