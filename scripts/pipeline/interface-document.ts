@@ -85,18 +85,7 @@ export function interfaceDocumentHtml(): string {
       ...rows.map((cells, i) => `<tr${anchors ? ` id="${anchors[i]}"` : ''}>${cells.map((c) => `<td>${cell(c)}</td>`).join('')}</tr>`),
       '</tbody></table>',
     ].join('\n');
-  return [
-    '<!DOCTYPE html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
-    `<title>${forHtml(interfaceDocumentTitle)}</title>`,
-    '<style>body{font-family:sans-serif;margin:2em;max-width:70em}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.3em .6em;text-align:left}tr:target{background:#fff3c4}</style>',
-    '</head>',
-    '<body>',
-    `<p><a href="index.html">The reference</a></p>`,
-    `<h1>${forHtml(interfaceDocumentTitle)}</h1>`,
+  return docsSidePage(interfaceDocumentTitle, { width: '70em', more: 'tr:target{background:#fff3c4}' }, [
     `<p>${forHtml(introduction())}</p>`,
     '<h2>The parts</h2>',
     table(['Part of the interface document', 'What it states'], partCells()),
@@ -106,6 +95,28 @@ export function interfaceDocumentHtml(): string {
       operations.map(operationCells),
       operations.map((row) => rowAnchor(row.n)),
     ),
+  ]);
+}
+
+/**
+ * A page beside the rendered docs, self-contained (no script, no request: its policy forbids
+ * them): its title, a link back to the reference, then `body`. `style` sets its width, adds to its
+ * cells' style (`cell`) and adds rules (`more`).
+ */
+export function docsSidePage(title: string, style: { width: string; cell?: string; more?: string }, body: string[]): string {
+  return [
+    '<!DOCTYPE html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
+    `<title>${forHtml(title)}</title>`,
+    `<style>body{font-family:sans-serif;margin:2em;max-width:${style.width}}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.3em .6em;text-align:left${style.cell ?? ''}}${style.more ?? ''}</style>`,
+    '</head>',
+    '<body>',
+    '<p><a href="index.html">The reference</a></p>',
+    `<h1>${forHtml(title)}</h1>`,
+    ...body,
     '</body>',
     '</html>',
     '',

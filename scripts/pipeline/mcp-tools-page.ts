@@ -4,6 +4,7 @@
 // reference/mcp-tools.md, the rendered docs as mcp-tools.html beside their index.html.
 import { forHtml, forMarkdown } from '../escape.ts';
 import type { McpToolTable, ToolDefinition } from '../mcp/mcp-server.ts';
+import { docsSidePage } from './interface-document.ts';
 
 export const mcpToolsTitle = "The MCP server's tools";
 export const mcpToolsFile = 'mcp-tools.md';
@@ -90,18 +91,7 @@ const html = (markdown: string) =>
 
 /** The docs' mcp-tools.html: the same page, self-contained (no script, no request), beside the rendered docs. */
 export function mcpToolsHtml(table: McpToolTable, command: string): string {
-  return [
-    '<!DOCTYPE html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
-    `<title>${forHtml(mcpToolsTitle)}</title>`,
-    '<style>body{font-family:sans-serif;margin:2em;max-width:90em}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.3em .6em;text-align:left;vertical-align:top}</style>',
-    '</head>',
-    '<body>',
-    '<p><a href="index.html">The reference</a></p>',
-    `<h1>${forHtml(mcpToolsTitle)}</h1>`,
+  return docsSidePage(mcpToolsTitle, { width: '90em', cell: ';vertical-align:top' }, [
     `<p>${html(introduction(table, command))}</p>`,
     `<table><thead><tr>${header.map((h) => `<th>${forHtml(h)}</th>`).join('')}</tr></thead><tbody>`,
     ...table.tools.map(
@@ -111,10 +101,7 @@ export function mcpToolsHtml(table: McpToolTable, command: string): string {
           .join('')}</tr>`,
     ),
     '</tbody></table>',
-    '</body>',
-    '</html>',
-    '',
-  ].join('\n');
+  ]);
 }
 
 /** A copy of the docs' input whose info.description opens with a link to the tools' page beside it. */
