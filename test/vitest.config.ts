@@ -46,6 +46,10 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
+          // As the unit tier: the files of a worker share one module graph (the toolchain, the SDKs,
+          // the linters loaded once, not once per file: 20 s of the tier's CPU); a file that needs
+          // its own copy of the toolchain's modules (a clone's own scripts) loads them from the clone.
+          isolate: false,
           // The run's one read-only fixture, made before the first file (support/fixture.ts).
           globalSetup: ['test/support/e2e-setup.ts'],
           testTimeout: 120_000,

@@ -99,6 +99,15 @@ async function logged(pattern: RegExp, atLeast: number): Promise<void> {
   await expect.poll(() => count(pattern), { timeout: 30_000, interval: 100 }).toBeGreaterThanOrEqual(atLeast);
 }
 
+/**
+ * Resolves once the server has printed nothing for a second: a rename may reach the watcher as
+ * events on either side of a build, so one edit can make a second good rebuild, and its reload.
+ */
+async function quiet(): Promise<void> {
+  let seen = -1;
+  await expect.poll(() => (seen === (seen = docs.lines.length) ? 'quiet' : 'busy'), { timeout: 30_000, interval: 1000 }).toBe('quiet');
+}
+
 /** The status (and Allow header) of a request of `target`, sent on the wire exactly as written. */
 function rawStatus(target: string, options: { method?: string; host?: string } = {}): Promise<number | undefined> {
   return rawResponse(target, options).then((response) => response.status);
@@ -307,6 +316,7 @@ describe.runIf(mustRunBrowserTests)('an open page', () => {
   });
 
   it('keeps the last good page after a failed rebuild', async () => {
+    await quiet();
     const before = loads.length;
     const failures = count(/is unchanged/);
     await edit(temporary.dir, 'openapi/paths/v1_batches_id_send.yaml', 'operationId: sendBatch', 'operationId: [sendBatch');
