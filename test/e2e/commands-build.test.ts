@@ -1,15 +1,15 @@
 // The build commands, `lint`, `build` and `check`, called in this process on one clone of the
 // fixture's repository: their exit codes and messages on bad input, generated/ left as it was; and
-// a build killed half-way, a real process group killed. Edits to the clone are undone after each
-// test. (Each command's clean run through npm: commands-help.test.ts; the other commands:
-// commands-release.test.ts.)
+// a build killed half-way, a real process group killed, then the build and the check as processes
+// through npm (their one real run each; lint's is in commands-help.test.ts). Edits to the clone are
+// undone after each test. (The other commands: commands-release.test.ts.)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Clone, cloneRepository } from '../support/fixture.ts';
 import { edit, fingerprint } from '../support/helpers.ts';
-import { runCommand } from '../support/run-command.ts';
+import { npmRun, runCommand } from '../support/run-command.ts';
 
 let clone: Clone;
 beforeAll(async () => {
@@ -95,7 +95,7 @@ describe('build and check', () => {
     await new Promise((resolve) => setTimeout(resolve, 300)); // let the group's other processes die
     expect((await staging()).length).toBe(1);
     expect(await fingerprint(path.join(clone.dir, 'generated'))).toEqual(before);
-    const next = await command('build');
+    const next = await npmRun(clone.dir, 'build');
     expect(next.code, next.output).toBe(0);
     for (const step of ['lint', 'bundle', 'variants', 'types', 'client', 'docs']) expect(next.stdout).toMatch(new RegExp(`^  ✓ ${step} +\\d+\\.\\d+ s$`, 'm'));
     expect(await staging()).toEqual([]);
@@ -104,7 +104,7 @@ describe('build and check', () => {
     expect(rebuilt['docs/index.html']).toBeDefined();
     expect(rebuilt['docs/interface-document.html']).toBeDefined();
     expect(Object.fromEntries(Object.entries(rebuilt).filter(([file]) => !file.startsWith('docs/')))).toEqual(before);
-    const check = await command('check');
+    const check = await npmRun(clone.dir, 'check');
     expect(check.code, check.output).toBe(0);
     expect(check.stdout).toBe('check: generated/ matches what openapi/ builds\n');
   });

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changelogSection } from '../../scripts/site/changelog.ts';
 import { type Clone, cloneRepository } from '../support/fixture.ts';
 import { fingerprint, root } from '../support/helpers.ts';
-import { run, runCommand } from '../support/run-command.ts';
+import { npmRun, run, runCommand } from '../support/run-command.ts';
 
 /** Each command's npm script, from package.json: every script that runs scripts/cli/main.ts with a command. */
 const scripts = Object.entries(JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts as Record<string, string>).flatMap(
@@ -111,9 +111,6 @@ describe.each(scripts)('npm run %s, in this process', (script) => {
     });
 });
 
-/** `npm run -s <script> [-- <args>]` in `cwd`, as a person types it. */
-const npmRun = (cwd: string, script: string, args: string[] = []) => run('npm', ['run', '-s', script, ...(args.length > 0 ? ['--', ...args] : [])], cwd);
-
 describe('through npm: each command as a process', () => {
   it.each(scripts)('npm run %s -- --help prints the same text as in process, exit 0', async (script) => {
     const [spawned, inProcess] = await Promise.all([npmRun(clone.dir, script, ['--help']), runCommand(script, ['--help'], { root: clone.dir })]);
@@ -123,19 +120,13 @@ describe('through npm: each command as a process', () => {
   });
 
   const { version } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
-  // One real run each, on the clone (a git repository of the project, tagged v<version>). The
-  // servers' (mock, docs, mcp: a server on a real port) are their own files', and verify's
-  // (verify-failing.test.ts runs the example workflow's `npm run verify` step).
+  // One real run each, on the clone (a git repository of the project, tagged v<version>). Where a
+  // command's own file has a test whose run is a real one, that test runs through npm instead:
+  // build's and check's (the build after the killed one: commands-build.test.ts), diff's (the gate
+  // on a clean history: commands-release.test.ts), the servers' (mock, docs, mcp: a server on a
+  // real port) and verify's (verify-failing.test.ts runs the example workflow's `npm run verify` step).
   const realRuns: [script: string, args: string[], code: number, says: RegExp | string][] = [
     ['lint', [], 0, /^lint: 0 problems \(Redocly with the house rules and the faithfulness contract on openapi\/, Spectral on the bundle\) in \d+\.\d+ s$/m],
-    ['build', [], 0, /^ {2}✓ docs +\d+\.\d+ s$/m],
-    ['check', [], 0, 'check: generated/ matches what openapi/ builds\n'],
-    [
-      'diff',
-      ['--gate'],
-      0,
-      `diff: main's newest release v${version} (${version}) -> working tree (${version})\nno changes\ndiff: gate: nothing breaks callers\n`,
-    ],
     ['release-notes', [`v${version}`], 0, `${changelogSection(fs.readFileSync(path.join(root, 'CHANGELOG.md'), 'utf8'), version)?.text}\n`],
     // Refused at once: the build of every version is site.test.ts', in process; here, the process
     // resolves --out against where npm was run (INIT_CWD) and exits 1.
@@ -147,7 +138,7 @@ describe('through npm: each command as a process', () => {
     ['learn', ['--traffic', 'no-such.har', '--out', 'learned.yaml'], 1, 'learn: no-such.har: no such file or folder\nlearn: nothing written\n'],
   ];
   it('one real run of each command that needs no server or input of its own', () => {
-    const covered = new Set([...realRuns.map(([script]) => script), 'mock', 'docs', 'mcp', 'verify']);
+    const covered = new Set([...realRuns.map(([script]) => script), 'build', 'check', 'diff', 'mock', 'docs', 'mcp', 'verify']);
     expect(scripts.filter((script) => !covered.has(script))).toEqual([]);
   });
   it.each(realRuns)('npm run %s (a real run): its exit code and what it says', { timeout: 300_000 }, async (script, args, code, says) => {

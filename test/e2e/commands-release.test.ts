@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { datedSections } from '../../scripts/release/last-release.ts';
 import { type Clone, cloneRepository } from '../support/fixture.ts';
 import { edit, root } from '../support/helpers.ts';
-import { run, runCommand, systemNode } from '../support/run-command.ts';
+import { npmRun, run, runCommand, systemNode } from '../support/run-command.ts';
 
 // The clone's one commit is tagged with the package's version, the description's too.
 const { version, scripts } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string; scripts: Record<string, string> };
@@ -29,8 +29,8 @@ const change = (file: string, search: string | RegExp, replacement: string) => e
 const command = (name: string, args: string[] = []) => runCommand(name, args, { root: clone.dir });
 
 describe('diff on a git history', () => {
-  it('compares with the newest release on the target branch (--base-branch, main by default) and says "no changes"', async () => {
-    const result = await command('diff', ['--gate']);
+  it('compares with the newest release on the target branch (--base-branch, main by default) and says "no changes"; through npm, its one real run', async () => {
+    const result = await npmRun(clone.dir, 'diff', ['--gate']);
     expect(result.code, result.output).toBe(0);
     expect(result.stdout).toBe(
       `diff: main's newest release v${version} (${version}) -> working tree (${version})\nno changes\ndiff: gate: nothing breaks callers\n`,

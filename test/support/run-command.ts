@@ -85,6 +85,13 @@ export async function runCommand(name: string, args: string[] = [], options: InP
   return { code, stdout, stderr, output };
 }
 
+/**
+ * `npm run -s <script> [-- <args>]` in `cwd`, as a person types it: package.json's script line,
+ * scripts/cli/main.ts and the command as a process (-s: npm echoes no command line).
+ */
+export const npmRun = (cwd: string, script: string, args: string[] = []): Promise<RunResult> =>
+  run('npm', ['run', '-s', script, ...(args.length > 0 ? ['--', ...args] : [])], cwd);
+
 /** `npm run <name>` of the checkout at `cwd`, as package.json gives it, without npm's own start-up. */
 export async function runScript(cwd: string, name: string, args: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<RunResult> {
   const { scripts } = JSON.parse(await import('node:fs/promises').then((fs) => fs.readFile(path.join(cwd, 'package.json'), 'utf8')));
