@@ -68,7 +68,7 @@ function meant(error: unknown, options: Record<string, unknown>): string {
  * without `--`: npm keeps `--base-url` as its config `base_url` and passes `x` on), the line that
  * says so; else nothing.
  */
-export function npmTookOptions(command: CommandDefinition, env: NodeJS.ProcessEnv = process.env): string {
+export function npmTookOptions(command: CommandDefinition, env: NodeJS.ProcessEnv): string {
   if (env.npm_lifecycle_event !== command.name) return '';
   const taken = Object.keys(command.options).filter((name) => env[`npm_config_${name.replaceAll('-', '_')}`] !== undefined);
   return taken.length === 0
@@ -80,7 +80,7 @@ export function npmTookOptions(command: CommandDefinition, env: NodeJS.ProcessEn
 export function parseCommandLine(
   command: CommandDefinition,
   args: string[],
-  env: NodeJS.ProcessEnv = process.env,
+  env: NodeJS.ProcessEnv,
 ): { values: ParsedValues; positionals: string[]; help: boolean } {
   const options: Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean; default?: never }> = {
     help: { type: 'boolean', short: 'h', default: false as never },

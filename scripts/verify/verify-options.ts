@@ -137,7 +137,7 @@ export function parseVerifyArgs(args: string[], env: NodeJS.ProcessEnv = {}): Ve
   const { values } = parseCommandLine(verifyCommand, args, env);
   if (values['base-url'] === undefined && values.traffic === undefined)
     throw new CommandLineError(
-      `verify: --base-url <url> is required (or --traffic <file|folder> to check recorded traffic): see \`npm run verify -- --help\`${npmTookOptions(verifyCommand)}`,
+      `verify: --base-url <url> is required (or --traffic <file|folder> to check recorded traffic): see \`npm run verify -- --help\`${npmTookOptions(verifyCommand, env)}`,
     );
   if (values.traffic !== undefined) checkTrafficOptions(values);
   const baseUrl = values['base-url'] === undefined ? '' : checkBaseUrl(values['base-url']);

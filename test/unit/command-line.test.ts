@@ -1,6 +1,6 @@
 // One definition per command gives its parser and its --help: a table of definitions and the
 // usage line, the parse, or the one-line refusal each must give (with Node's hint, if any, on lines of its own).
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type CommandDefinition, CommandLineError, helpText, npmTookOptions, parseCommandLine } from '../../scripts/command-line.ts';
 
 const command: CommandDefinition = {
@@ -32,14 +32,14 @@ describe('helpText', () => {
   it('shows a positional the command needs (positionals.min) without brackets', () => {
     const needed = { ...command, positionals: { usage: 'vX.Y.Z', min: 1, max: 1, description: 'a tag' }, options: {} };
     expect(helpText(needed).split('\n')[0]).toBe('usage: npm run try -- vX.Y.Z');
-    expect(() => parseCommandLine(needed, [])).toThrow(new CommandLineError('try: vX.Y.Z is required: see `npm run try -- --help`'));
-    expect(parseCommandLine(needed, ['v1.0.0']).positionals).toEqual(['v1.0.0']);
+    expect(() => parseCommandLine(needed, [], {})).toThrow(new CommandLineError('try: vX.Y.Z is required: see `npm run try -- --help`'));
+    expect(parseCommandLine(needed, ['v1.0.0'], {}).positionals).toEqual(['v1.0.0']);
   });
 });
 
 describe('parseCommandLine', () => {
   it('gives the values and the positionals', () => {
-    const parsed = parseCommandLine(command, ['v1', '--out', 'x', '--runs', '3', '--gate']);
+    const parsed = parseCommandLine(command, ['v1', '--out', 'x', '--runs', '3', '--gate'], {});
     expect(parsed).toMatchObject({ positionals: ['v1'], help: false, values: { out: 'x', runs: '3', gate: true, format: 'text' } });
   });
 
@@ -53,17 +53,13 @@ describe('parseCommandLine', () => {
     [['a', 'b', '--out', 'x'], 'try: unexpected argument "b": see `npm run try -- --help`'],
     [[], 'try: --out <folder> is required: see `npm run try -- --help`'],
   ])('%j: one line naming the option, pointing at --help', (args, line) => {
-    expect(() => parseCommandLine(command, args)).toThrow(new CommandLineError(line));
+    expect(() => parseCommandLine(command, args, {})).toThrow(new CommandLineError(line));
   });
 
   // Found by the second new-user trial: `npm run verify --base-url http://x` (no `--`) said only "unexpected argument".
   describe('options npm took as its own (no -- after the script name)', () => {
-    afterEach(() => void vi.unstubAllEnvs());
-
     it('are named, with the command to type instead, on a line of their own', () => {
-      vi.stubEnv('npm_lifecycle_event', 'try');
-      vi.stubEnv('npm_config_out', 'true');
-      expect(() => parseCommandLine(command, ['some-folder'])).toThrow(
+      expect(() => parseCommandLine(command, ['some-folder'], { npm_lifecycle_event: 'try', npm_config_out: 'true' })).toThrow(
         new CommandLineError(
           "try: --out <folder> is required: see `npm run try -- --help`\n  npm took --out as its own: put -- before the command's options, `npm run try -- --out ...`",
         ),
@@ -77,7 +73,7 @@ describe('parseCommandLine', () => {
   });
 
   it("a value that starts with a dash: Node's hint on lines of their own, never a line break shown as \\u000a", () => {
-    expect(() => parseCommandLine(command, ['--out', 'x', '--runs', '-1'])).toThrow(
+    expect(() => parseCommandLine(command, ['--out', 'x', '--runs', '-1'], {})).toThrow(
       new CommandLineError(
         [
           "try: Option '--runs' argument is ambiguous: see `npm run try -- --help`",
@@ -89,7 +85,7 @@ describe('parseCommandLine', () => {
   });
 
   it('a line break or control character in an argument Node quotes: escaped, on the one line', () => {
-    expect(() => parseCommandLine(command, ['--out', 'x', '--no\nsuch\u001b[2J'])).toThrow(
+    expect(() => parseCommandLine(command, ['--out', 'x', '--no\nsuch\u001b[2J'], {})).toThrow(
       new CommandLineError("try: Unknown option '--no\\u000asuch\\u001b[2J': see `npm run try -- --help`"),
     );
   });
@@ -97,7 +93,7 @@ describe('parseCommandLine', () => {
   it('a line break in a short-option group, which Node quotes in part: escaped, on the one line', () => {
     const error = (() => {
       try {
-        parseCommandLine(command, ['--out', 'x', '-h\nX']);
+        parseCommandLine(command, ['--out', 'x', '-h\nX'], {});
       } catch (thrown) {
         return thrown as Error;
       }

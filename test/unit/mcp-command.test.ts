@@ -27,7 +27,7 @@ beforeAll(async () => {
 async function mcp(args: string[], env: NodeJS.ProcessEnv = {}, of = () => table) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runMcp(parseCommandLine(mcpCommand, args).values, of(), noResources, {
+  const code = await runMcp(parseCommandLine(mcpCommand, args, {}).values, of(), noResources, {
     env,
     out: (line) => out.push(line),
     err: (line) => err.push(line),
@@ -118,7 +118,7 @@ describe('email-delivery-mcp before it serves', () => {
   });
 
   it('usage errors name the bin in their hint', () => {
-    expect(() => parseCommandLine(mcpCommand, ['--port', 'x'])).toThrow(
+    expect(() => parseCommandLine(mcpCommand, ['--port', 'x'], {})).toThrow(
       'email-delivery-mcp: --port "x": give a whole number from 0 to 65535: see `email-delivery-mcp --help`',
     );
   });
