@@ -100,13 +100,13 @@ function meant(error, options) {
 * without `--`: npm keeps `--base-url` as its config `base_url` and passes `x` on), the line that
 * says so; else nothing.
 */
-function npmTookOptions(command, env = process.env) {
+function npmTookOptions(command, env) {
 	if (env.npm_lifecycle_event !== command.name) return "";
 	const taken = Object.keys(command.options).filter((name) => env[`npm_config_${name.replaceAll("-", "_")}`] !== void 0);
 	return taken.length === 0 ? "" : `\n  npm took ${taken.map((name) => `--${name}`).join(", ")} as its own: put -- before the command's options, \`npm run ${command.name} -- --${taken[0]} ...\``;
 }
 /** The options and positionals `args` gives `command`; throws a CommandLineError naming what is wrong. */
-function parseCommandLine(command, args, env = process.env) {
+function parseCommandLine(command, args, env) {
 	const options = { help: {
 		type: "boolean",
 		short: "h",
