@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installHint, mustRunBrowserTests } from '../../scripts/dev/chromium.ts';
 import { cloneRepository, sharedChromium } from '../support/fixture.ts';
-import { edit, fingerprint, root, type TemporaryProject, temporaryProject, withTemporaryProject } from '../support/helpers.ts';
+import { edit, fingerprint, type TemporaryProject, temporaryProject, withTemporaryProject } from '../support/helpers.ts';
 import { type RunResult, runCommand } from '../support/run-command.ts';
 
 interface Docs {
@@ -252,14 +252,15 @@ describe('npm run docs refuses', () => {
   });
 
   it('a port in use: one line, exit 1, nothing built and nothing left running', async () => {
-    const before = await fingerprint(path.join(root, 'generated'));
-    // This file's own server holds the port. The command's promise settles only once it has ended.
+    const before = await fingerprint(temporary.project.outputDir);
+    // This file's own server holds the port. The command's promise settles only once it has ended;
+    // on this file's project, and stopped in time, should it ever serve.
     const { port } = new URL(docs.url);
-    const result = await runCommand('docs', ['--port', port]);
+    const result = await runCommand('docs', ['--port', port], { root: temporary.dir, signal: AbortSignal.timeout(60_000) });
     expect(result.code, result.output).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(`docs: listen EADDRINUSE: address already in use 127.0.0.1:${port}: give another --port (0: any free port)\n`);
-    expect(await fingerprint(path.join(root, 'generated'))).toEqual(before);
+    expect(await fingerprint(temporary.project.outputDir)).toEqual(before);
   });
 });
 
