@@ -20284,9 +20284,15 @@ async function resourcesInFolder(folder) {
 	return {
 		entries: checkedEntries(JSON.parse(text), listFile),
 		async read(entry) {
-			const bytes = await fs$1.readFile(path.join(folder, ...entry.file.split("/")));
-			if (bytes.byteLength !== entry.size) throw new ProtocolError(ErrorCode.InternalError, `${entry.uri} has changed since the server started (a build ran): restart the server`);
-			return bytes.toString("utf8");
+			const handle = await fs$1.open(path.join(folder, ...entry.file.split("/")));
+			try {
+				const bytes = Buffer.alloc(entry.size + 1);
+				const { bytesRead } = await handle.read(bytes, 0, bytes.length, 0);
+				if (bytesRead !== entry.size) throw new ProtocolError(ErrorCode.InternalError, `${entry.uri} has changed since the server started (a build ran): restart the server`);
+				return bytes.subarray(0, bytesRead).toString("utf8");
+			} finally {
+				await handle.close();
+			}
 		}
 	};
 }

@@ -85,10 +85,17 @@ export async function resourcesInFolder(folder: string): Promise<ResourceSet> {
   return {
     entries,
     async read(entry) {
-      const bytes = await fs.readFile(path.join(folder, ...entry.file.split('/')));
-      if (bytes.byteLength !== entry.size)
-        throw new ProtocolError(ErrorCode.InternalError, `${entry.uri} has changed since the server started (a build ran): restart the server`);
-      return bytes.toString('utf8');
+      const handle = await fs.open(path.join(folder, ...entry.file.split('/')));
+      try {
+        // At most one byte more than listed: a file that grew since is refused without being read whole.
+        const bytes = Buffer.alloc(entry.size + 1);
+        const { bytesRead } = await handle.read(bytes, 0, bytes.length, 0);
+        if (bytesRead !== entry.size)
+          throw new ProtocolError(ErrorCode.InternalError, `${entry.uri} has changed since the server started (a build ran): restart the server`);
+        return bytes.subarray(0, bytesRead).toString('utf8');
+      } finally {
+        await handle.close();
+      }
     },
   };
 }
