@@ -203,10 +203,11 @@ const ciShell = (command: string, cwd: string, env: NodeJS.ProcessEnv = {}) =>
 /**
  * `bash .ci/run` on fresh clones of HEAD and of the baseline, alternating (so that the machine's
  * drift falls on both), as CI runs it: npm ci from npm's cache, the languages' tools from theirs.
- * Each commit has a cache of its own (XDG_CACHE_HOME under ~/.cache/email-delivery-bench/<commit>):
- * the tools cache keeps one venv, the one its lock names, so a shared one would be cold at every
- * turn. A commit's first run fills its cache (cold); `--runs 2` or more gives warm runs after it.
- * Each run's phases on stderr, then the medians of the warm runs and their ratio.
+ * Each side has a cache of its own (XDG_CACHE_HOME under ~/.cache/email-delivery-bench/: `head`,
+ * and the baseline's commit): the tools cache keeps one venv, the one its lock names, so a shared
+ * one would be cold at every turn. A side's first run fills its cache (cold, not counted). A run that
+ * fails is named with its last lines and not counted; the others go on. Each run's phases on
+ * stderr, then the medians of the warm runs and their ratio.
  */
 async function benchCi(project: Project, runs: number, baseline?: string): Promise<void> {
   const refs = [{ label: 'HEAD', ref: 'HEAD' }, ...(baseline ? [{ label: `${baseline} (baseline)`, ref: baseline }] : [])];
@@ -220,15 +221,23 @@ async function benchCi(project: Project, runs: number, baseline?: string): Promi
         await sh('git', ['clone', '-q', project.root, clone], parent);
         await sh('git', ['checkout', '-q', '--detach', ref], clone);
         const commit = (await sh('git', ['rev-parse', '--short', 'HEAD'], clone)).stdout.trim();
-        const cache = path.join(os.homedir(), '.cache', 'email-delivery-bench', commit);
+        const cache = path.join(os.homedir(), '.cache', 'email-delivery-bench', ref === 'HEAD' ? 'head' : commit);
         const cold = !(await fs.stat(cache).catch(() => undefined));
         let output = '';
-        const ms = await timed(async () => (output = (await ciShell('bash .ci/run', clone, { XDG_CACHE_HOME: cache })).stdout));
-        if (!cold) samples[i].push(ms);
+        let failed = '';
+        const ms = await timed(async () => {
+          output = await ciShell('bash .ci/run', clone, { XDG_CACHE_HOME: cache }).then(
+            ({ stdout }) => stdout,
+            (error: unknown) => ((failed = error instanceof Error ? error.message : String(error)), ''),
+          );
+        });
+        if (failed) process.stderr.write(`  ${label} (${commit}), run ${run + 1}: FAILED after ${seconds(ms)}, not counted: ${failed}\n`);
+        else if (!cold) samples[i].push(ms);
         const phases = output.split('\n').filter((line) => line.startsWith('ci: '));
-        process.stderr.write(
-          `  ${label} (${commit}), run ${run + 1}${cold ? ', its cache cold: not counted' : ''}: ${seconds(ms)}\n${phases.map((line) => `    ${line}`).join('\n')}\n`,
-        );
+        if (!failed)
+          process.stderr.write(
+            `  ${label} (${commit}), run ${run + 1}${cold ? ', its cache cold: not counted' : ''}: ${seconds(ms)}\n${phases.map((line) => `    ${line}`).join('\n')}\n`,
+          );
       } finally {
         await fs.rm(parent, { recursive: true, force: true });
       }
