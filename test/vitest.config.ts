@@ -65,10 +65,10 @@ export default defineConfig({
         test: { name: 'languages', include: ['test/languages/**/*.test.ts'], testTimeout: 300_000, hookTimeout: 300_000 },
       },
     ],
-    // Three workers on two cores: the e2e files spend much of their time waiting on their child
-    // processes and browsers (measured: the whole suite in 44 s, against 47 s with two, and 49 s
-    // with the tiers in sequence). The unit tier alone is CPU-bound: `npm run test:unit` asks for two.
-    maxWorkers: 3,
+    // Two workers on two cores. Measured on the 2-core VM, whole suite: three workers 220 s wall and
+    // 373 s CPU, two 223 s and 353 s, one 299 s and 312 s. The e2e files now share one fixture and
+    // start few processes, so a third worker no longer fills waits; it only adds a module graph.
+    maxWorkers: 2,
     // Marks the processes the tests start and ends those still running at the end (no Kotlin,
     // Gradle, Maven, Prism, Verdaccio or browser process left behind).
     globalSetup: ['test/support/global-setup.ts'],
