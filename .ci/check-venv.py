@@ -6,7 +6,8 @@ Every file each installed distribution lists in its RECORD must still have the S
 there when pip installed it from a wheel whose hash the lock pins, and every file in the venv must
 be one of those, or one of the few that `python -m venv` itself writes (pyvenv.cfg, the python
 links, the activate scripts): an added `.pth`, `sitecustomize.py` or other file no wheel installed
-fails it. Prints the first differences and exits 1 on any; 0 when all match."""
+fails it. A venv moved from the folder it was built in fails too: its scripts start with the old
+folder's python, which is not there. Prints the first differences and exits 1 on any; 0 when all match."""
 import base64
 import csv
 import hashlib
@@ -72,6 +73,17 @@ def check_unrecorded(venv: Path, recorded: set[Path], problems: list[str]) -> in
     return count
 
 
+def check_location(venv: Path, problems: list[str]) -> None:
+    """A venv names its own folder in its scripts' first line; one copied or renamed runs nothing."""
+    own = f"#!{venv}/bin/python".encode()
+    for script in sorted((venv / "bin").iterdir()):
+        if script.is_file() and not script.is_symlink():
+            with script.open("rb") as file:
+                first = file.readline(4096)
+            if first.startswith(b"#!") and not first.startswith(own):
+                problems.append(f"{script}: starts with another folder's python (the venv was moved after it was built)")
+
+
 def main() -> int:
     if len(sys.argv) != 2:
         print("usage: python3 -I .ci/check-venv.py <venv>", file=sys.stderr)
@@ -84,6 +96,7 @@ def main() -> int:
         print(f"check-venv: {venv}: no lib/python3*/site-packages", file=sys.stderr)
         return 1
     problems: list[str] = []
+    check_location(venv, problems)
     recorded = check_records(venv, problems)
     count = check_unrecorded(venv, recorded, problems)
     for problem in problems[:10]:

@@ -79,10 +79,18 @@ describe(".ci/check-venv.py: run by the machine's Python, every file from a whee
     await fs.mkdir(info);
     const metadata = 'Metadata-Version: 2.1\nName: demo\nVersion: 1.0\n';
     await fs.writeFile(path.join(info, 'METADATA'), metadata);
+    // Its console script, as pip writes one: the venv's own python named in its first line.
+    const script = `#!${venv}/bin/python\nfrom demo import VALUE\n`;
+    await fs.writeFile(path.join(venv, 'bin', 'demo'), script, { mode: 0o755 });
     const digest = (bytes: string) => createHash('sha256').update(bytes).digest('base64url');
     await fs.writeFile(
       path.join(info, 'RECORD'),
-      `demo.py,sha256=${digest(text)},${text.length}\ndemo-1.0.dist-info/METADATA,sha256=${digest(metadata)},${metadata.length}\ndemo-1.0.dist-info/RECORD,,\n`,
+      [
+        `demo.py,sha256=${digest(text)},${text.length}`,
+        `demo-1.0.dist-info/METADATA,sha256=${digest(metadata)},${metadata.length}`,
+        `../../../bin/demo,sha256=${digest(script)},${script.length}`,
+        'demo-1.0.dist-info/RECORD,,\n',
+      ].join('\n'),
     );
   });
   const check = () => run('python3', ['-I', ci('check-venv.py'), venv], work.dir);
@@ -121,6 +129,16 @@ describe(".ci/check-venv.py: run by the machine's Python, every file from a whee
       await fs.writeFile(record, before);
       await fs.rm(added);
     }
+  });
+
+  // Found by the benchmark (issue 51): a tools cache renamed whole kept a venv whose every script
+  // named the old folder's python, and the languages tier failed with exit 1 and no word why.
+  it('fails on a venv moved after it was built, naming a script that starts with the old folder', async () => {
+    const moved = path.join(work.dir, 'moved-venv');
+    await fs.cp(venv, moved, { recursive: true, verbatimSymlinks: true });
+    const result = await run('python3', ['-I', ci('check-venv.py'), moved], work.dir);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`${path.join(moved, 'bin', 'demo')}: starts with another folder's python (the venv was moved after it was built)`);
   });
 
   it('fails on a changed file a wheel installed, and refuses to run inside the venv it checks', async () => {
