@@ -40,6 +40,19 @@ describe('the workflows', () => {
   );
 });
 
+// Found by a reading of the workflow (issue 53): the MCP Python client's file was in no leg, so the
+// pull request never ran it (.ci/run's `npm test` did).
+describe("the pull-request workflow's languages legs", () => {
+  it('run every file of the languages tier, each in one leg', async () => {
+    const workflow = parse(await fs.readFile(path.join(root, '.github/workflows/pull-request.yml'), 'utf8')) as {
+      jobs: { languages: { strategy: { matrix: { include: { files: string }[] } } } };
+    };
+    const inLegs = workflow.jobs.languages.strategy.matrix.include.flatMap((leg) => leg.files.split(/\s+/).filter(Boolean));
+    const tier = (await fs.readdir(path.join(root, 'test/languages'))).filter((file) => file.endsWith('.test.ts')).map((file) => `test/languages/${file}`);
+    expect(inLegs.toSorted()).toEqual(tier.toSorted());
+  });
+});
+
 const pythonMissing = (await run('bash', ['-c', 'command -v python3'], root)).code === 0 ? undefined : 'Python 3, which .ci/install-zizmor needs';
 if (pythonMissing && process.env.CI !== 'true') console.warn(`workflows.test.ts: zizmor is skipped: missing ${pythonMissing}`);
 
