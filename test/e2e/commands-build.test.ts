@@ -6,24 +6,13 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type Clone, cloneRepository } from '../support/fixture.ts';
-import { edit, fingerprint } from '../support/helpers.ts';
-import { npmRun, runCommand } from '../support/run-command.ts';
+import { describe, expect, it } from 'vitest';
+import { clonePerFile } from '../support/fixture.ts';
+import { fingerprint } from '../support/helpers.ts';
+import { npmRun } from '../support/run-command.ts';
 
-let clone: Clone;
-beforeAll(async () => {
-  clone = await cloneRepository('commands-build');
-});
-afterEach(async () => {
-  await clone.git('reset', '-q', '--hard');
-});
-afterAll(async () => {
-  await clone?.remove();
-});
-
-const change = (file: string, search: string | RegExp, replacement: string) => edit(clone.dir, file, search, replacement);
-const command = (name: string, args: string[] = []) => runCommand(name, args, { root: clone.dir });
+const clone = clonePerFile('commands-build');
+const { change, command } = clone;
 
 describe('lint', () => {
   it("exits 1 with the three linters' problems as pull-request annotations, with file and line", async () => {

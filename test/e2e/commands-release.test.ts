@@ -5,28 +5,17 @@
 // commands: commands-build.test.ts; each command's run through npm: commands-help.test.ts.)
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { datedSections } from '../../scripts/release/last-release.ts';
-import { type Clone, cloneRepository } from '../support/fixture.ts';
-import { edit, root } from '../support/helpers.ts';
-import { npmRun, run, runCommand, systemNode } from '../support/run-command.ts';
+import { clonePerFile } from '../support/fixture.ts';
+import { root } from '../support/helpers.ts';
+import { npmRun, run, systemNode } from '../support/run-command.ts';
 
 // The clone's one commit is tagged with the package's version, the description's too.
 const { version, scripts } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string; scripts: Record<string, string> };
 
-let clone: Clone;
-beforeAll(async () => {
-  clone = await cloneRepository('commands-release');
-});
-afterEach(async () => {
-  await clone.git('reset', '-q', '--hard');
-});
-afterAll(async () => {
-  await clone?.remove();
-});
-
-const change = (file: string, search: string | RegExp, replacement: string) => edit(clone.dir, file, search, replacement);
-const command = (name: string, args: string[] = []) => runCommand(name, args, { root: clone.dir });
+const clone = clonePerFile('commands-release');
+const { change, command } = clone;
 
 describe('diff on a git history', () => {
   it('compares with the newest release on the target branch (--base-branch, main by default) and says "no changes"; through npm, its one real run', async () => {

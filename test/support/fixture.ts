@@ -9,9 +9,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { type Browser, chromium } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { openProject, type Project } from '../../scripts/project.ts';
-import { root } from './helpers.ts';
+import { edit, root } from './helpers.ts';
+import { runCommand } from './run-command.ts';
 import { makeScratchFolder } from './scratch-folder.ts';
 
 /**
@@ -89,4 +90,34 @@ export async function cloneRepository(label = 'clone'): Promise<Clone> {
   await git('config', 'user.name', 'ci');
   await fs.symlink(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
   return { dir, project: openProject(dir), git, remove: () => fs.rm(parent, { recursive: true, force: true }) };
+}
+
+/**
+ * For a test file whose tests edit one clone: registers the hooks that make it before the file's
+ * tests, undo each test's edits after it (`git reset --hard`: what a test committed stays), and
+ * remove it after the last; `change` edits a file of it, `command` runs a command on it in process.
+ */
+export function clonePerFile(label: string) {
+  let clone: Clone | undefined;
+  beforeAll(async () => {
+    clone = await cloneRepository(label);
+  });
+  afterEach(async () => {
+    await clone?.git('reset', '-q', '--hard');
+  });
+  afterAll(async () => {
+    await clone?.remove();
+  });
+  const made = (): Clone => {
+    if (!clone) throw new Error('the clone is made by a hook: use it inside a hook or a test');
+    return clone;
+  };
+  return {
+    get dir() {
+      return made().dir;
+    },
+    git: (...args: string[]) => made().git(...args),
+    change: (file: string, search: string | RegExp, replacement: string) => edit(made().dir, file, search, replacement),
+    command: (name: string, args: string[] = []) => runCommand(name, args, { root: made().dir }),
+  };
 }
