@@ -74,13 +74,14 @@ def check_unrecorded(venv: Path, recorded: set[Path], problems: list[str]) -> in
 
 
 def check_location(venv: Path, problems: list[str]) -> None:
-    """A venv names its own folder in its scripts' first line; one copied or renamed runs nothing."""
-    own = f"#!{venv}/bin/python".encode()
+    """A venv names its own folder in its scripts' first line (or, where that path is too long for
+    a shebang, in the `exec` line pip writes under `#!/bin/sh`); one copied or renamed runs nothing."""
+    own = f"{venv}/bin/python".encode()
     for script in sorted((venv / "bin").iterdir()):
         if script.is_file() and not script.is_symlink():
             with script.open("rb") as file:
-                first = file.readline(4096)
-            if first.startswith(b"#!") and not first.startswith(own):
+                first_two = b"".join([file.readline(4096), file.readline(4096)])
+            if first_two.startswith(b"#!") and own not in first_two:
                 problems.append(f"{script}: starts with another folder's python (the venv was moved after it was built)")
 
 
