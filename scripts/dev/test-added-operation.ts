@@ -15,6 +15,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { type CommandDefinition, commandLine } from '../command-line.ts';
 import { addedNumber, handEdits, makeEdits, stillNeeded } from './added-operation.ts';
+import { commitAsRelease } from './release-repository.ts';
 
 const exec = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -33,12 +34,7 @@ async function copyCheckout(): Promise<string> {
     await fs.cp(from, path.join(dir, file), { verbatimSymlinks: true });
   }
   await fs.symlink(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
-  const { version } = JSON.parse(await fs.readFile(path.join(dir, 'package.json'), 'utf8')) as { version: string };
-  const git = (...args: string[]) => exec('git', ['-c', 'user.email=ci@example.invalid', '-c', 'user.name=ci', ...args], { cwd: dir });
-  await git('init', '-q', '-b', 'main');
-  await git('add', '-A');
-  await git('commit', '-qm', `the project at ${version}`);
-  await git('tag', `v${version}`);
+  await commitAsRelease(dir);
   return dir;
 }
 

@@ -1,13 +1,12 @@
 // The e2e project's globalSetup (test/vitest.config.ts): makes the run's one fixture (fixture.ts)
 // before any e2e file starts, side by side, and removes it after the last: the checkout's docs,
 // the overlaid package and its application, two mocks, one Chromium, the project's repository.
-import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { chromiumOptions, chromiumPath, installHint, mustRunBrowserTests } from '../../scripts/dev/chromium.ts';
+import { commitAsRelease } from '../../scripts/dev/release-repository.ts';
 import { buildOverlaid } from '../../scripts/overlay/build-overlaid.ts';
 import { buildDocs } from '../../scripts/pipeline/build-docs.ts';
 import { openProject } from '../../scripts/project.ts';
@@ -17,7 +16,6 @@ import { freeLoopbackPort } from './http-server.ts';
 import { installIntoApp } from './installed-app.ts';
 import { makeScratchFolder } from './scratch-folder.ts';
 
-const exec = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..', '..');
 
 /** What the repository holds: the project's files, as a clone of it has them (generated/docs/ is not committed). */
@@ -38,12 +36,7 @@ const repositoryFiles = [
 async function makeRepository(dir: string): Promise<void> {
   const notDocs = (source: string) => !source.startsWith(path.join(root, 'generated', 'docs'));
   await Promise.all(repositoryFiles.map((entry) => fs.cp(path.join(root, entry), path.join(dir, entry), { recursive: true, filter: notDocs })));
-  const { version } = JSON.parse(await fs.readFile(path.join(root, 'package.json'), 'utf8')) as { version: string };
-  const git = (...args: string[]) => exec('git', ['-c', 'user.email=ci@example.invalid', '-c', 'user.name=ci', ...args], { cwd: dir });
-  await git('init', '-q', '-b', 'main');
-  await git('add', '-A');
-  await git('commit', '-qm', `the project at ${version}`);
-  await git('tag', `v${version}`);
+  await commitAsRelease(dir);
 }
 
 async function makeOverlaid(dir: string): Promise<{ out: string; log: string }> {
