@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, expect } from 'vitest';
+import { languageTools, onPath } from '../../scripts/sdk/language-tools.ts';
 import { type Json, loadBundle, root } from './helpers.ts';
 import { startTestServer } from './http-server.ts';
 import { run, type RunResult } from './run-command.ts';
@@ -13,28 +14,10 @@ import { type CallArguments, operationAt, successStatus, wireRequest } from './w
 import { scratchFolderPerFile } from './scratch-folder.ts';
 
 export const languagesDir = path.join(root, 'test', 'languages');
-const toolsHome = process.env.EMAIL_DELIVERY_TOOLS ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'email-delivery-api');
 const installHint = 'run `npm run install:languages`';
-
-const pins: Record<string, string> = Object.fromEntries(
-  fs
-    .readFileSync(path.join(languagesDir, 'pins.env'), 'utf8')
-    .split('\n')
-    .filter((line) => /^[A-Z_0-9]+=/.test(line))
-    .map((line) => line.split('=', 2) as [string, string]),
-);
-
-function onPath(command: string): boolean {
-  return (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir && fs.existsSync(path.join(dir, command)));
-}
-
-export const jar = path.join(toolsHome, `openapi-generator-cli-${pins.OPENAPI_GENERATOR_VERSION}.jar`);
-const lockHash = createHash('sha256')
-  .update(fs.readFileSync(path.join(languagesDir, 'python', 'requirements.lock')))
-  .digest('hex')
-  .slice(0, 12);
-export const venv = path.join(toolsHome, `python-${lockHash}`);
-export const oapiCodegen = path.join(toolsHome, 'bin', `oapi-codegen-${pins.OAPI_CODEGEN_VERSION}`);
+const tools = languageTools(root);
+export const { jar, venv, oapiCodegen } = tools;
+const pins = tools.pins;
 
 /** What a part of the tier needs and lacks, or undefined when it has everything. */
 export function missingFor(needs: ('java' | 'python' | 'go' | 'oapi-codegen')[]): string | undefined {
@@ -212,7 +195,7 @@ async function keyOf(parts: KeyPart[]): Promise<string> {
   return hash.digest('hex');
 }
 
-const resultsHome = path.join(toolsHome, 'results');
+const resultsHome = path.join(tools.home, 'results');
 
 /** The results folder, the user's alone (mode 0700), or an error saying why it is not. */
 async function privateResults(): Promise<void> {

@@ -1,0 +1,32 @@
+// What one language's SDK writer is. The `npm run sdk` command asks it for its tools
+// before anything is written, then has it write the SDK of a description (the bundle, or the bundle
+// with the user's overlays applied) into an empty staging folder, which the command swaps in whole.
+// A language keeps its hand-written runtime as real source of that language (copied, never
+// templated) and has the field's generator make what depends on the description.
+import type { OpenApiDocument } from '../openapi-document.ts';
+import type { LanguageTools } from './language-tools.ts';
+
+export interface SdkContext {
+  /** The project's root (the runtime sources and the pins are found from it). */
+  root: string;
+  /** The pinned tools, where .ci/install-languages puts them. */
+  tools: LanguageTools;
+  /** The environment the generators run with. */
+  env: NodeJS.ProcessEnv;
+  /** The package's and module's version: the description's info.version. */
+  version: string;
+  /** The repository's URL (package.json's `repository`), when the project sets one. */
+  repository?: string;
+  /** One progress line, for a step that takes more than a moment. */
+  progress(line: string): void;
+  signal?: AbortSignal;
+}
+
+export interface SdkLanguage {
+  /** The name --lang takes: `python`, `go`. */
+  readonly name: string;
+  /** What is missing to write this language's SDK (a command and what installs it, in one line), or undefined when nothing is. */
+  missing(context: Pick<SdkContext, 'tools' | 'env'>): string | undefined;
+  /** Writes the SDK of `document` into `folder`, an empty folder of its own. */
+  write(document: OpenApiDocument, folder: string, context: SdkContext): Promise<void>;
+}
