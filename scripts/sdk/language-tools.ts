@@ -34,7 +34,10 @@ export function languageTools(root: string, env: NodeJS.ProcessEnv = process.env
       .filter((line) => /^[A-Z_0-9]+=/.test(line))
       .map((line) => line.split('=', 2) as [string, string]),
   );
-  const lockHash = createHash('sha256').update(fs.readFileSync(pythonLock(root))).digest('hex').slice(0, 12);
+  const lockHash = createHash('sha256')
+    .update(fs.readFileSync(pythonLock(root)))
+    .digest('hex')
+    .slice(0, 12);
   return {
     home,
     jar: path.join(home, `openapi-generator-cli-${pins.OPENAPI_GENERATOR_VERSION}.jar`),
