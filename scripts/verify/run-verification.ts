@@ -28,7 +28,12 @@ export interface Verdict {
 
 /** The generated client's module (generated/dist/client.js, or a build with overlays). */
 export interface ClientModule {
-  createEmailDeliveryClient(options: { baseUrl: string; headers: Record<string, string>; fetch: (request: Request) => Promise<Response> }): unknown;
+  createEmailDeliveryClient(options: {
+    baseUrl: string;
+    headers: Record<string, string>;
+    fetch: (request: Request) => Promise<Response>;
+    maxRetries: number;
+  }): unknown;
   [operationId: string]: unknown;
 }
 
@@ -67,7 +72,8 @@ export async function runVerification(
     () => (requestsSent += 1),
     record,
   );
-  const api = client.createEmailDeliveryClient({ baseUrl: options.baseUrl, headers: Object.fromEntries(options.headers), fetch });
+  // Each operation is sent once: verify judges the service's first answer, and paces its own requests.
+  const api = client.createEmailDeliveryClient({ baseUrl: options.baseUrl, headers: Object.fromEntries(options.headers), fetch, maxRetries: 0 });
   const verdicts: Verdict[] = [];
   let connectionFailures = 0;
   for (const entry of plan) {
