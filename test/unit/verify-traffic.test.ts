@@ -118,6 +118,17 @@ describe('verify --traffic: verdicts from recorded exchanges', () => {
     expect(result.stdout).toBe('');
   });
 
+  it('a --junit file that cannot be written (a folder is there): named as typed, exit 1, nothing left beside it', async () => {
+    const dir = await fs.mkdtemp(path.join(scratch.dir, 'junit-folder-'));
+    await fs.mkdir(path.join(dir, 'report.xml'));
+    const result = await runCommand('verify', ['--traffic', await write('for-junit.har', [{ url: '/v1/quotas', response: {} }]), '--junit', 'report.xml'], {
+      cwd: dir,
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('verify: report.xml could not be written (it is a folder)\n');
+    expect(await fs.readdir(dir)).toEqual(['report.xml']);
+  });
+
   it('a truncated recording: its file and line, exit 1', async () => {
     const file = path.join(scratch.dir, 'cut.har');
     await fs.writeFile(file, harText([{ url: '/v1/quotas' }]).slice(0, 200));
