@@ -9,7 +9,7 @@
 // Bodies are otherwise kept as read (at most --max-body-bytes, decoded): the service's answers are
 // what the file is for; review it before you share it. verify.ts writes it for the user alone (0600).
 import { authorizationScheme, recordsSecret } from '../learn/credential-carriers.ts';
-import { credentialHider, credentialMark, type CredentialHider, maskedJson, maskedPairs, maskedUrl } from './hide-credentials.ts';
+import { credentialHider, credentialMark, type CredentialHider, maskedJson, maskedPairs, maskedUrl, maskedUrlsIn } from './hide-credentials.ts';
 
 interface HarHeader {
   name: string;
@@ -45,9 +45,9 @@ const textual = (type: string) => /^(application\/([\w.+-]*\+)?json|text\/|appli
 const json = (type: string) => /^application\/([\w.+-]*\+)?json\b/i.test(type);
 const form = (type: string) => /^application\/x-www-form-urlencoded\b/i.test(type);
 
-/** A textual body as recorded: a JSON body's strings below a secret-like key, a form's secret-like values, and every given credential, masked. */
+/** A textual body as recorded: a JSON body's strings below a secret-like key, a form's secret-like values, any URL's, and every given credential, masked. */
 function recordedText(text: string, mediaType: string, hide: CredentialHider): string {
-  return hide.text(json(mediaType) ? maskedJson(text) : form(mediaType) ? maskedPairs(text) : text);
+  return hide.text(maskedUrlsIn(json(mediaType) ? maskedJson(text) : form(mediaType) ? maskedPairs(text) : text));
 }
 
 /** A body as HAR content: text where its media type is textual, else base64 (of the bytes with every given credential masked). */

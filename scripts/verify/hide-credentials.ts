@@ -8,8 +8,9 @@
 // - A value under a name that could say secret (credential-carriers.ts' recordsSecret, the rule a
 //   recording's headers are masked by: token, api_key, signature, X-Amz-Credential...) is replaced
 //   where it stands: a query or fragment parameter of any URL (a header's too: Location, Link), a
-//   path parameter (`;jsessionid=`), a URL's password, a form-encoded body's pair, and in a JSON
-//   body every string below such a key (`"session": {"id": "..."}`), the rest kept byte for byte.
+//   path parameter (`;jsessionid=`), a URL's password, a form-encoded body's pair, a URL in a text
+//   body (a presigned link's `X-Amz-Signature`), and in a JSON body every string below such a key
+//   (`"session": {"id": "..."}`), the rest kept byte for byte.
 import { authorizationScheme, recordsSecret } from '../learn/credential-carriers.ts';
 
 /** What replaces a credential's value. */
@@ -117,6 +118,9 @@ export function maskedUrl(url: string): string {
     .replace(/;([^=/;?#]*)=([^/;?#]*)/g, (whole, name: string) => (recordsSecret(decodedName(name)) ? `;${name}=${encodedMark}` : whole));
   return masked + (queryAt === -1 ? '' : `?${maskedPairs(beforeHash.slice(queryAt + 1))}`) + (hashAt === -1 ? '' : `#${maskedPairs(url.slice(hashAt + 1))}`);
 }
+
+/** `text` (a body) with every absolute URL in it masked as maskedUrl masks one: a presigned link's signature in a JSON string. */
+export const maskedUrlsIn = (text: string) => text.replace(/\bhttps?:\/\/[^\s"'<>\\]+/gi, (url) => maskedUrl(url));
 
 /** The index just past the JSON string that starts at `start` (a `"`), or -1 when it does not end. */
 function stringEnd(json: string, start: number): number {

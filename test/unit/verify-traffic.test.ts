@@ -334,6 +334,21 @@ describe('verify --record keeps no value under a name that could say secret, and
     expect(recorded({ type: 'application/json', body }).response.content.text).toBe(want);
   });
 
+  it.each([
+    [
+      'application/json',
+      '{"download_url":"https://bucket.s3.example/f?X-Amz-Credential=AKIA%2F1&X-Amz-Signature=abc123&X-Amz-Expires=60"}',
+      '{"download_url":"https://bucket.s3.example/f?X-Amz-Credential=%5Bcredential%20not%20recorded%5D&X-Amz-Signature=%5Bcredential%20not%20recorded%5D&X-Amz-Expires=60"}',
+    ],
+    [
+      'text/html',
+      '<a href="https://x.example/reset?token=abc123&lang=en">reset</a>',
+      '<a href="https://x.example/reset?token=%5Bcredential%20not%20recorded%5D&lang=en">reset</a>',
+    ],
+  ])('a presigned or tokened link in a %s body: its signature masked, the rest kept', (type, body, want) => {
+    expect(recorded({ type, body }).response.content.text).toBe(want);
+  });
+
   it('a form-encoded body: its secret-like values masked', () => {
     expect(recorded({ type: 'application/x-www-form-urlencoded', body: 'access_token=t-1&expires_in=3600' }).response.content.text).toBe(
       'access_token=%5Bcredential%20not%20recorded%5D&expires_in=3600',
