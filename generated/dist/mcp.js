@@ -20316,20 +20316,29 @@ async function openRegular(folder, file) {
 		await foldersOnTheWay();
 		const named = await fs.lstat(at).catch(() => void 0);
 		if (named?.ino !== opened.ino || named.dev !== opened.dev) throw new NotRegularFile(file);
-		return handle;
+		return {
+			handle,
+			size: opened.size
+		};
 	} catch (error) {
 		await handle.close();
 		throw error;
 	}
 }
-/** At most `maxBytes` + 1 bytes of `file` of the build's folder (openRegular): one byte more than the bound says it is larger. */
+/**
+* `file` of the build's folder (openRegular), read up to one byte past its size as opened and past
+* `maxBytes`, whichever is less (a byte more than the size says it grew while read), and that size.
+*/
 async function readRegular(folder, file, maxBytes) {
-	const handle = await openRegular(folder, file);
+	const { handle, size } = await openRegular(folder, file);
 	try {
-		const bytes = Buffer.alloc(maxBytes + 1);
+		const bytes = Buffer.alloc(Math.min(size, maxBytes) + 1);
 		let length = 0;
 		for (let read = -1; read !== 0 && length < bytes.length; length += read) ({bytesRead: read} = await handle.read(bytes, length, bytes.length - length, length));
-		return bytes.subarray(0, length);
+		return {
+			bytes: bytes.subarray(0, length),
+			size
+		};
 	} finally {
 		await handle.close();
 	}
@@ -20339,11 +20348,12 @@ const maxBuildFileBytes = 67108864;
 /** A file the build wrote for the server (the tool table, the resources' list), read as readRegular does; an error names it and says to build. */
 async function readBuildFile(folder, file) {
 	const where = path.join(folder, file);
-	const bytes = await readRegular(folder, file, maxBuildFileBytes).catch((error) => {
+	const { bytes, size } = await readRegular(folder, file, maxBuildFileBytes).catch((error) => {
 		const why = error instanceof NotRegularFile ? "not a regular file of the build (a link, a pipe or a folder)" : error.code === "ENOENT" ? "missing" : error.message;
 		throw new Error(`${where}: ${why}; run the build again (npm run build)`);
 	});
-	if (bytes.length > 67108864) throw new Error(`${where}: more than ${maxBuildFileBytes} bytes; run the build again (npm run build)`);
+	if (size > 67108864) throw new Error(`${where}: more than ${maxBuildFileBytes} bytes; run the build again (npm run build)`);
+	if (bytes.length !== size) throw new Error(`${where}: changed while it was read; run the build again (npm run build)`);
 	return bytes.toString("utf8");
 }
 /** The resources of a build's folder, as its mcp-resources.json lists them; each read from its file, which must still be the regular file of the listed size. */
@@ -20352,7 +20362,7 @@ async function resourcesInFolder(folder) {
 	return {
 		entries: checkedEntries(JSON.parse(await readBuildFile(folder, resourceListFile)), listFile),
 		async read(entry) {
-			const bytes = await readRegular(folder, entry.file, entry.size).catch((error) => {
+			const { bytes } = await readRegular(folder, entry.file, entry.size).catch((error) => {
 				if (error instanceof NotRegularFile) throw new ProtocolError(ErrorCode.InternalError, `${entry.uri} is not the file the build wrote (a link, a pipe or a folder is there now): run the build again, then restart the server`);
 				throw new ProtocolError(ErrorCode.InternalError, `${entry.uri} could not be read (${error.code ?? error.message}): run the build again, then restart the server`);
 			});

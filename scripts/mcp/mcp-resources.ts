@@ -90,7 +90,7 @@ export class NotRegularFile extends Error {
  * folder, not a link; the file opened without following a link or waiting on a pipe, a regular file
  * by its handle, and still the one at its name. Throws NotRegularFile when any of it is not so.
  */
-async function openRegular(folder: string, file: string): Promise<FileHandle> {
+async function openRegular(folder: string, file: string): Promise<{ handle: FileHandle; size: number }> {
   const segments = file.split('/');
   const foldersOnTheWay = async () => {
     for (let i = 1; i < segments.length; i++)
@@ -108,22 +108,25 @@ async function openRegular(folder: string, file: string): Promise<FileHandle> {
     await foldersOnTheWay();
     const named = await fs.lstat(at).catch(() => undefined);
     if (named?.ino !== opened.ino || named.dev !== opened.dev) throw new NotRegularFile(file);
-    return handle;
+    return { handle, size: opened.size };
   } catch (error) {
     await handle.close();
     throw error;
   }
 }
 
-/** At most `maxBytes` + 1 bytes of `file` of the build's folder (openRegular): one byte more than the bound says it is larger. */
-async function readRegular(folder: string, file: string, maxBytes: number): Promise<Buffer> {
-  const handle = await openRegular(folder, file);
+/**
+ * `file` of the build's folder (openRegular), read up to one byte past its size as opened and past
+ * `maxBytes`, whichever is less (a byte more than the size says it grew while read), and that size.
+ */
+async function readRegular(folder: string, file: string, maxBytes: number): Promise<{ bytes: Buffer; size: number }> {
+  const { handle, size } = await openRegular(folder, file);
   try {
-    const bytes = Buffer.alloc(maxBytes + 1);
+    const bytes = Buffer.alloc(Math.min(size, maxBytes) + 1);
     let length = 0;
     for (let read = -1; read !== 0 && length < bytes.length; length += read)
       ({ bytesRead: read } = await handle.read(bytes, length, bytes.length - length, length));
-    return bytes.subarray(0, length);
+    return { bytes: bytes.subarray(0, length), size };
   } finally {
     await handle.close();
   }
@@ -135,12 +138,13 @@ export const maxBuildFileBytes = 64 * 1024 * 1024;
 /** A file the build wrote for the server (the tool table, the resources' list), read as readRegular does; an error names it and says to build. */
 export async function readBuildFile(folder: string, file: string): Promise<string> {
   const where = path.join(folder, file);
-  const bytes = await readRegular(folder, file, maxBuildFileBytes).catch((error: NodeJS.ErrnoException) => {
+  const { bytes, size } = await readRegular(folder, file, maxBuildFileBytes).catch((error: NodeJS.ErrnoException) => {
     const why =
       error instanceof NotRegularFile ? 'not a regular file of the build (a link, a pipe or a folder)' : error.code === 'ENOENT' ? 'missing' : error.message;
     throw new Error(`${where}: ${why}; run the build again (npm run build)`);
   });
-  if (bytes.length > maxBuildFileBytes) throw new Error(`${where}: more than ${maxBuildFileBytes} bytes; run the build again (npm run build)`);
+  if (size > maxBuildFileBytes) throw new Error(`${where}: more than ${maxBuildFileBytes} bytes; run the build again (npm run build)`);
+  if (bytes.length !== size) throw new Error(`${where}: changed while it was read; run the build again (npm run build)`);
   return bytes.toString('utf8');
 }
 
@@ -152,7 +156,7 @@ export async function resourcesInFolder(folder: string): Promise<ResourceSet> {
     entries,
     async read(entry) {
       // At most one byte more than listed: a file that grew since is refused without being read whole.
-      const bytes = await readRegular(folder, entry.file, entry.size).catch((error: NodeJS.ErrnoException) => {
+      const { bytes } = await readRegular(folder, entry.file, entry.size).catch((error: NodeJS.ErrnoException) => {
         if (error instanceof NotRegularFile)
           throw new ProtocolError(
             ErrorCode.InternalError,
