@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -7,7 +6,8 @@ import process$1 from "node:process";
 import http, { ServerResponse } from "node:http";
 import { Http2ServerRequest, constants } from "node:http2";
 import { Readable } from "node:stream";
-import fs$1 from "node:fs/promises";
+import { constants as constants$1 } from "node:fs";
+import fs from "node:fs/promises";
 
 // \0rolldown/runtime.js
 var __create = Object.create;
@@ -10217,6 +10217,11 @@ var StreamableHTTPServerTransport = class {
 /** The largest request body the server reads: a tool call's arguments, never a file. */
 const maxRequestBytes = 1048576;
 const requestTimeoutMs = 1e4;
+/**
+* The requests the server takes at once, from their headers to their answer (a call waits on the
+* service): far more than an agent makes, few enough that bodies held at the bound stay tens of MB.
+*/
+const maxRequestsInFlight = 32;
 /** How often Node looks for requests past their time bound (its default, 30 s, would let one outlive its bound threefold). */
 const connectionsCheckingIntervalMs = 1e3;
 const loopbackNames = [
@@ -10298,6 +10303,7 @@ async function jsonBody(request, response) {
 }
 /** Serves `newServer()` (one per request) on 127.0.0.1:`port` (0: any free port). */
 async function serveHttp(newServer, port, log) {
+	let inFlight = 0;
 	const listener = http.createServer({ connectionsCheckingInterval: connectionsCheckingIntervalMs }, (request, response) => {
 		const refused = refusal(request, listener.address().port);
 		if (refused) {
@@ -10305,6 +10311,16 @@ async function serveHttp(newServer, port, log) {
 			request.resume();
 			return answer(response, refused.status, refused.message, refused.status === 405 ? { allow: "POST" } : {});
 		}
+		if (inFlight >= 32) {
+			log(`mcp: refused POST (503): ${32} requests are in flight`);
+			request.resume();
+			return answer(response, 503, `Service unavailable: ${32} requests are in flight, the most this server takes at once; try again`, {
+				"retry-after": "1",
+				connection: "close"
+			});
+		}
+		inFlight += 1;
+		response.once("close", () => inFlight -= 1);
 		(async () => {
 			const body = await jsonBody(request, response);
 			if (body === void 0) return;
@@ -20374,24 +20390,83 @@ function checkedEntries(entries, where) {
 	].every((text) => typeof text === "string"))) throw new Error(`${where}: an entry is not a resource of the build's folder (${forTerminal(JSON.stringify(entry).slice(0, 200))}); run the build again`);
 	return entries;
 }
-/** The resources of a build's folder, as its mcp-resources.json lists them; each read from its file, which must still have the listed size. */
+/** A file of the build's folder that is not the regular file it was: a link, a pipe or a folder is there now. */
+var NotRegularFile = class extends Error {
+	name = "NotRegularFile";
+};
+/**
+* Opens `file` (plain segments, `/`-separated) of `folder` for reading: each folder on the way a
+* folder, not a link; the file opened without following a link or waiting on a pipe, a regular file
+* by its handle, and still the one at its name. Throws NotRegularFile when any of it is not so.
+*/
+async function openRegular(folder, file) {
+	const segments = file.split("/");
+	const foldersOnTheWay = async () => {
+		for (let i = 1; i < segments.length; i++) if (!(await fs.lstat(path.join(folder, ...segments.slice(0, i))).catch(() => void 0))?.isDirectory()) throw new NotRegularFile(file);
+	};
+	await foldersOnTheWay();
+	const at = path.join(folder, ...segments);
+	const handle = await fs.open(at, constants$1.O_RDONLY | constants$1.O_NOFOLLOW | constants$1.O_NONBLOCK).catch((error) => {
+		throw error.code === "ELOOP" ? new NotRegularFile(file) : error;
+	});
+	try {
+		const opened = await handle.stat();
+		if (!opened.isFile()) throw new NotRegularFile(file);
+		await foldersOnTheWay();
+		const named = await fs.lstat(at).catch(() => void 0);
+		if (named?.ino !== opened.ino || named.dev !== opened.dev) throw new NotRegularFile(file);
+		return {
+			handle,
+			size: opened.size
+		};
+	} catch (error) {
+		await handle.close();
+		throw error;
+	}
+}
+/**
+* `file` of the build's folder (openRegular), read up to one byte past its size as opened and past
+* `maxBytes`, whichever is less (a byte more than the size says it grew while read), and that size.
+*/
+async function readRegular(folder, file, maxBytes) {
+	const { handle, size } = await openRegular(folder, file);
+	try {
+		const bytes = Buffer.alloc(Math.min(size, maxBytes) + 1);
+		let length = 0;
+		for (let read = -1; read !== 0 && length < bytes.length; length += read) ({bytesRead: read} = await handle.read(bytes, length, bytes.length - length, length));
+		return {
+			bytes: bytes.subarray(0, length),
+			size
+		};
+	} finally {
+		await handle.close();
+	}
+}
+/** The most a file the server reads at start may hold (the tool table, the resources' list). */
+const maxBuildFileBytes = 67108864;
+/** A file the build wrote for the server (the tool table, the resources' list), read as readRegular does; an error names it and says to build. */
+async function readBuildFile(folder, file) {
+	const where = path.join(folder, file);
+	const { bytes, size } = await readRegular(folder, file, maxBuildFileBytes).catch((error) => {
+		const why = error instanceof NotRegularFile ? "not a regular file of the build (a link, a pipe or a folder)" : error.code === "ENOENT" ? "missing" : error.message;
+		throw new Error(`${where}: ${why}; run the build again (npm run build)`);
+	});
+	if (size > 67108864) throw new Error(`${where}: more than ${maxBuildFileBytes} bytes; run the build again (npm run build)`);
+	if (bytes.length !== size) throw new Error(`${where}: changed while it was read; run the build again (npm run build)`);
+	return bytes.toString("utf8");
+}
+/** The resources of a build's folder, as its mcp-resources.json lists them; each read from its file, which must still be the regular file of the listed size. */
 async function resourcesInFolder(folder) {
 	const listFile = path.join(folder, resourceListFile);
-	const text = await fs$1.readFile(listFile, "utf8").catch((error) => {
-		throw new Error(`${listFile}: ${error.code === "ENOENT" ? "missing" : error.message}; run the build again (npm run build)`);
-	});
 	return {
-		entries: checkedEntries(JSON.parse(text), listFile),
+		entries: checkedEntries(JSON.parse(await readBuildFile(folder, resourceListFile)), listFile),
 		async read(entry) {
-			const handle = await fs$1.open(path.join(folder, ...entry.file.split("/")));
-			try {
-				const bytes = Buffer.alloc(entry.size + 1);
-				const { bytesRead } = await handle.read(bytes, 0, bytes.length, 0);
-				if (bytesRead !== entry.size) throw new ProtocolError(ErrorCode.InternalError, `${entry.uri} has changed since the server started (a build ran): restart the server`);
-				return bytes.subarray(0, bytesRead).toString("utf8");
-			} finally {
-				await handle.close();
-			}
+			const { bytes } = await readRegular(folder, entry.file, entry.size).catch((error) => {
+				if (error instanceof NotRegularFile) throw new ProtocolError(ErrorCode.InternalError, `${entry.uri} is not the file the build wrote (a link, a pipe or a folder is there now): run the build again, then restart the server`);
+				throw new ProtocolError(ErrorCode.InternalError, `${entry.uri} could not be read (${error.code ?? error.message}): run the build again, then restart the server`);
+			});
+			if (bytes.length !== entry.size) throw new ProtocolError(ErrorCode.InternalError, `${entry.uri} has changed since the server started (a build ran): restart the server`);
+			return bytes.toString("utf8");
 		}
 	};
 }
@@ -21012,15 +21087,20 @@ const parsed = commandLine(command, process.argv.slice(2), io);
 if (typeof parsed === "number") process.exitCode = parsed;
 else {
 	const folder = fileURLToPath(new URL("..", import.meta.url));
-	const table = JSON.parse(fs.readFileSync(path.join(folder, "mcp-tools.json"), "utf8"));
-	const stop = new AbortController();
-	process.once("SIGINT", () => stop.abort());
-	process.once("SIGTERM", () => stop.abort());
-	process.exitCode = await runMcp(parsed.values, table, await resourcesInFolder(folder), {
-		...io,
-		signal: stop.signal
+	const built = await Promise.all([readBuildFile(folder, "mcp-tools.json"), resourcesInFolder(folder)]).catch((error) => {
+		io.err(`${program}: ${forTerminal(error.message)}`);
 	});
-	if (stop.signal.aborted) process.exit();
+	if (!built) process.exitCode = 1;
+	else {
+		const stop = new AbortController();
+		process.once("SIGINT", () => stop.abort());
+		process.once("SIGTERM", () => stop.abort());
+		process.exitCode = await runMcp(parsed.values, JSON.parse(built[0]), built[1], {
+			...io,
+			signal: stop.signal
+		});
+		if (stop.signal.aborted) process.exit();
+	}
 }
 
 export {  };
