@@ -337,7 +337,7 @@ function slugify(input) {
 	return input.toLowerCase().trim().replace(/[^\w\s-]/g, "").replace(/[\s_-]+/g, "-").replace(/^-+|-+$/g, "");
 }
 const captureStackTrace = "captureStackTrace" in Error ? Error.captureStackTrace : (..._args) => {};
-function isObject(data) {
+function isObject$1(data) {
 	return typeof data === "object" && data !== null && !Array.isArray(data);
 }
 const allowsEval = /* @__PURE__*/ cached(() => {
@@ -351,12 +351,12 @@ const allowsEval = /* @__PURE__*/ cached(() => {
 	}
 });
 function isPlainObject$1(o) {
-	if (isObject(o) === false) return false;
+	if (isObject$1(o) === false) return false;
 	const ctor = o.constructor;
 	if (ctor === void 0) return true;
 	if (typeof ctor !== "function") return true;
 	const prot = ctor.prototype;
-	if (isObject(prot) === false) return false;
+	if (isObject$1(prot) === false) return false;
 	if (Object.prototype.hasOwnProperty.call(prot, "isPrototypeOf") === false) return false;
 	return true;
 }
@@ -2273,7 +2273,7 @@ const $ZodObject = /*@__PURE__*/ $constructor("$ZodObject", (inst, def) => {
 		}
 		return propValues;
 	});
-	const isObject$1 = isObject;
+	const isObject = isObject$1;
 	const catchall = def.catchall;
 	let value;
 	const memo = globalConfig.memoizer;
@@ -2281,7 +2281,7 @@ const $ZodObject = /*@__PURE__*/ $constructor("$ZodObject", (inst, def) => {
 	inst._zod.parse = (payload, ctx) => {
 		value ?? (value = _normalized.value);
 		const input = payload.value;
-		if (!isObject$1(input)) {
+		if (!isObject(input)) {
 			payload.issues.push({
 				expected: "object",
 				code: "invalid_type",
@@ -2411,7 +2411,7 @@ const $ZodObjectJIT = /*@__PURE__*/ $constructor("$ZodObjectJIT", (inst, def) =>
 		return doc.compile();
 	};
 	let fastpass;
-	const isObject$2 = isObject;
+	const isObject = isObject$1;
 	const jit = !globalConfig.jitless;
 	const allowsEval$1 = allowsEval;
 	const fastEnabled = jit && allowsEval$1.value;
@@ -2420,7 +2420,7 @@ const $ZodObjectJIT = /*@__PURE__*/ $constructor("$ZodObjectJIT", (inst, def) =>
 	inst._zod.parse = (payload, ctx) => {
 		value ?? (value = _normalized.value);
 		const input = payload.value;
-		if (!isObject$2(input)) {
+		if (!isObject(input)) {
 			payload.issues.push({
 				expected: "object",
 				code: "invalid_type",
@@ -2531,7 +2531,7 @@ const $ZodDiscriminatedUnion = /*@__PURE__*/ $constructor("$ZodDiscriminatedUnio
 	const disc = cached(() => discriminatorMap(def));
 	inst._zod.parse = (payload, ctx) => {
 		const input = payload.value;
-		if (!isObject(input)) {
+		if (!isObject$1(input)) {
 			payload.issues.push({
 				code: "invalid_type",
 				expected: "object",
@@ -5020,10 +5020,10 @@ const ZodType = /*@__PURE__*/ $constructor("ZodType", (inst, def) => {
 		return exactOptional(this);
 	},
 	nullable() {
-		return nullable(this);
+		return nullable$1(this);
 	},
 	nullish() {
-		return optional(nullable(this));
+		return optional(nullable$1(this));
 	},
 	nonoptional(params) {
 		return nonoptional(this, params);
@@ -5765,7 +5765,7 @@ const ZodNullable = /*@__PURE__*/ $constructor("ZodNullable", (inst, def) => {
 	inst._zod.processJSONSchema = (ctx, json, params) => nullableProcessor(inst, ctx, json, params);
 	inst.unwrap = () => inst._zod.def.innerType;
 });
-function nullable(innerType) {
+function nullable$1(innerType) {
 	return new ZodNullable({
 		type: "nullable",
 		innerType
@@ -10349,6 +10349,197 @@ async function serveHttp(newServer, port, log) {
 			listener.closeAllConnections();
 			listener.close(() => resolve());
 		})
+	};
+}
+
+// scripts/mcp/strict-tools.ts
+/** The client families `--client` serves the tools for; without it, the schemas are exactly as described. */
+const clientFamilies = ["openai"];
+/** An argument given as JSON text that does not parse: the message names the argument. */
+var ArgumentTextError = class extends Error {
+	name = "ArgumentTextError";
+};
+/** What OpenAI's strict mode takes beside `type` on a string, number or boolean: the rest is the server's to check. */
+const scalarKeywords = /* @__PURE__ */ new Set([
+	"description",
+	"title",
+	"enum",
+	"const",
+	"pattern",
+	"format",
+	"minLength",
+	"maxLength",
+	"minimum",
+	"maximum",
+	"exclusiveMinimum",
+	"exclusiveMaximum",
+	"multipleOf"
+]);
+/** The string formats strict mode takes. */
+const formats = /* @__PURE__ */ new Set([
+	"date-time",
+	"time",
+	"date",
+	"duration",
+	"email",
+	"hostname",
+	"ipv4",
+	"ipv6",
+	"uuid"
+]);
+const scalarTypes = /* @__PURE__ */ new Set([
+	"string",
+	"number",
+	"integer",
+	"boolean",
+	"null"
+]);
+/**
+* Keywords that shape what a value holds, which strict mode cannot state: an argument whose schema
+* holds one is JSON text. A keyword that only narrows (`not`, `if`) is left out of what the client
+* is shown; the server still checks it.
+*/
+const structural = [
+	"$ref",
+	"$defs",
+	"allOf",
+	"patternProperties",
+	"prefixItems",
+	"dependentSchemas",
+	"unevaluatedProperties"
+];
+const identity = (value) => value;
+const isObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+const typesOf = (schema) => typeof schema.type === "string" ? [schema.type] : Array.isArray(schema.type) ? schema.type : void 0;
+/** An argument given as JSON text, parsed by the server. */
+function jsonText(schema) {
+	const types = typesOf(schema);
+	const what = types?.length === 1 && types[0] === "object" ? "object" : types?.length === 1 && types[0] === "array" ? "array" : "value";
+	return {
+		schema: {
+			type: "string",
+			description: `${typeof schema.description === "string" ? `${schema.description.trim()} ` : ""}Give it as JSON text: a string that holds the JSON ${what}, which the server parses.`
+		},
+		identity: false,
+		decode: (value, at) => {
+			if (typeof value !== "string") return value;
+			try {
+				return JSON.parse(value);
+			} catch (error) {
+				throw new ArgumentTextError(`argument '${at}' is not JSON text (${error instanceof Error ? error.message : String(error)})`);
+			}
+		}
+	};
+}
+/** `view` that may also be `null`, which leaves the argument out. */
+function nullable(view) {
+	const schema = { ...view.schema };
+	if (Array.isArray(schema.anyOf)) schema.anyOf = [...schema.anyOf, { type: "null" }];
+	else {
+		schema.type = [...(typesOf(schema) ?? []).filter((type) => type !== "null"), "null"];
+		if (Array.isArray(schema.enum) && !schema.enum.includes(null)) schema.enum = [...schema.enum, null];
+		if ("const" in schema) {
+			schema.enum = [schema.const, null];
+			delete schema.const;
+		}
+	}
+	schema.description = `${typeof schema.description === "string" ? `${schema.description.trim()} ` : ""}null leaves it out.`;
+	return {
+		schema,
+		identity: false,
+		decode: view.decode
+	};
+}
+/** The strict view of an object whose every property is declared and no other allowed. */
+function closedObject(schema) {
+	const properties = isObject(schema.properties) ? schema.properties : {};
+	const required = new Set(Array.isArray(schema.required) ? schema.required : []);
+	const views = Object.fromEntries(Object.entries(properties).map(([name, property]) => {
+		const view = strictView(property);
+		return [name, required.has(name) ? view : nullable(view)];
+	}));
+	const shown = {
+		type: "object",
+		...typeof schema.description === "string" ? { description: schema.description } : {},
+		properties: Object.fromEntries(Object.entries(views).map(([name, view]) => [name, view.schema])),
+		required: Object.keys(views),
+		additionalProperties: false
+	};
+	const unchanged = Object.values(views).every((view) => view.identity);
+	return {
+		schema: shown,
+		identity: unchanged,
+		decode: unchanged ? identity : (value, at) => {
+			if (!isObject(value)) return value;
+			const decoded = {};
+			for (const [name, given] of Object.entries(value)) {
+				const view = Object.hasOwn(views, name) ? views[name] : void 0;
+				if (view && given === null && !required.has(name)) continue;
+				decoded[name] = view ? view.decode(given, at ? `${at}.${name}` : name) : given;
+			}
+			return decoded;
+		}
+	};
+}
+/** The strict view of one schema: kept where strict mode can say it, else JSON text. */
+function strictView(schema) {
+	if (!isObject(schema) || structural.some((keyword) => keyword in schema)) return jsonText(isObject(schema) ? schema : {});
+	const types = typesOf(schema);
+	const choices = schema.anyOf ?? schema.oneOf;
+	if (Array.isArray(choices)) {
+		const views = choices.map(strictView);
+		if (types || !views.every((view) => view.identity)) return jsonText(schema);
+		return {
+			schema: {
+				...schema.description ? { description: schema.description } : {},
+				anyOf: views.map((view) => view.schema)
+			},
+			identity: true,
+			decode: identity
+		};
+	}
+	if (types === void 0) return isObject(schema.properties) && schema.additionalProperties === false ? closedObject(schema) : jsonText(schema);
+	if (types.length === 1 && types[0] === "object") return schema.additionalProperties === false ? closedObject(schema) : jsonText(schema);
+	if (types.length === 1 && types[0] === "array") {
+		if (!isObject(schema.items)) return jsonText(schema);
+		const items = strictView(schema.items);
+		const shown = {
+			type: "array",
+			items: items.schema
+		};
+		for (const keyword of [
+			"description",
+			"minItems",
+			"maxItems"
+		]) if (keyword in schema) shown[keyword] = schema[keyword];
+		return {
+			schema: shown,
+			identity: items.identity,
+			decode: items.identity ? identity : (value, at) => Array.isArray(value) ? value.map((item, i) => items.decode(item, `${at}[${i}]`)) : value
+		};
+	}
+	if (!types.every((type) => scalarTypes.has(type))) return jsonText(schema);
+	const shown = { type: schema.type };
+	for (const [keyword, value] of Object.entries(schema)) if (scalarKeywords.has(keyword) && (keyword !== "format" || formats.has(String(value)))) shown[keyword] = value;
+	return {
+		schema: shown,
+		identity: true,
+		decode: identity
+	};
+}
+/**
+* `tool`'s input schema as a strict client takes it, and the decoding of its arguments: the root
+* object closed, every argument required (an optional one may be `null`, which leaves it out), an
+* argument strict mode cannot state as JSON text.
+*/
+function strictTool(tool) {
+	const view = closedObject({
+		...tool.inputSchema,
+		additionalProperties: false
+	});
+	return {
+		inputSchema: view.schema,
+		decode: (args) => view.decode(args, "")
 	};
 }
 
@@ -20651,14 +20842,22 @@ var ToolCaller = class {
 	tools;
 	options;
 	table;
+	/** Each tool's schema as the client family takes it, with `--client`. */
+	strict;
 	constructor(table, tools, options) {
 		this.table = table;
 		this.tools = new Map(tools.map((tool) => [tool.name, tool]));
 		this.options = options;
+		if (options.client === "openai") this.strict = new Map(tools.map((tool) => [tool.name, strictTool(tool)]));
 	}
 	/** The tools as `tools/list` answers, in the table's order. */
 	listed() {
-		return [...this.tools.values()].map(listedTool);
+		const strict = this.strict;
+		if (!strict) return [...this.tools.values()].map(listedTool);
+		return [...this.tools.values()].map((tool) => ({
+			...listedTool(tool),
+			inputSchema: strict.get(tool.name).inputSchema
+		}));
 	}
 	/** A line of the server's log (stderr), when it keeps one. */
 	log(line) {
@@ -20683,7 +20882,13 @@ var ToolCaller = class {
 			const notServed = this.options.notServed?.(name);
 			throw new ProtocolError(ErrorCode.InvalidParams, notServed ?? `Unknown tool: ${clean(name)}${suggestion(name, [...this.tools.keys()])}`);
 		}
-		const input = args ?? {};
+		let input = args ?? {};
+		try {
+			input = this.strict?.get(name)?.decode(input) ?? input;
+		} catch (error) {
+			if (!(error instanceof ArgumentTextError)) throw error;
+			return this.failure(`${tool.name}: ${clean(error.message)}; nothing was sent`);
+		}
 		let validate = this.validators.get(name);
 		if (!validate) this.validators.set(name, validate = this.ajv.compile(tool.inputSchema));
 		if (!validate(input)) return this.failure(`${tool.name}: ${argumentProblem(tool, validate.errors[0])}; nothing was sent`);
@@ -20923,6 +21128,12 @@ const mcpCommand = {
 			default: [],
 			description: "send header Name with the value of environment variable VAR on every call"
 		},
+		client: {
+			type: "string",
+			value: "<family>",
+			choices: clientFamilies,
+			description: `serve the tools' input schemas as this client family requires them; the families: ${clientFamilies.join(", ")} (openai: OpenAI's strict function calling, as the Agents SDK's convert_schemas_to_strict checks it: every object closed, every argument required, null for one left out, an open object as JSON text the server parses). Without it, exactly as described`
+		},
 		list: {
 			type: "boolean",
 			description: "print the tools it would serve, and the credential variables, then exit"
@@ -20952,7 +21163,8 @@ const mcpCommand = {
 		"email-delivery-mcp --list",
 		"EMAIL_DELIVERY_BASE_URL=https://api.example.test MY_KEY=... email-delivery-mcp --header-env X-Api-Key=MY_KEY",
 		"email-delivery-mcp --http --port 4011 --allow-writes --tags \"Account and access\"",
-		"email-delivery-mcp --tags \"Metrics, reputation, engagement\" --tags Quotas"
+		"email-delivery-mcp --tags \"Metrics, reputation, engagement\" --tags Quotas",
+		"email-delivery-mcp --client openai --allow-writes"
 	],
 	exits: [
 		[0, "--list or --help printed, or stopped (stdin closed, Ctrl-C)"],
@@ -21043,7 +21255,8 @@ async function runMcp(values, table, resources, io) {
 		maxResultBytes: Number(values["max-result-bytes"]),
 		timeoutMs: Number(values["timeout-ms"]),
 		log: io.err,
-		notServed: notServedReason(table, choice)
+		notServed: notServedReason(table, choice),
+		client: values.client
 	});
 	const what = servingWhat(table, tools, resources, choice.allowWrites, baseUrl);
 	if (!values.http) {

@@ -687,3 +687,141 @@ describe('from an overlaid description', () => {
     expect(page).toMatch(/\| `getMessageStatus` .* \| structured, by its output schema: `state`.* \|\n/);
   });
 });
+
+describe('for a client that needs strict schemas: --client openai', () => {
+  let overlaid: McpToolTable;
+  let closed: McpToolTable;
+  beforeAll(async () => {
+    const overlays = ['auth.yaml', 'fields.yaml'].map((file) => path.join(root, 'examples', 'overlays', file));
+    overlaid = mcpToolTable((await overlaidDescription(checkout, { overlays, out: '' }, bundle)).document);
+    // A body an overlay closes (every field stated, no other allowed): an object a strict client is shown as such.
+    closed = structuredClone(table);
+    const body = (closed.tools.find((t) => t.name === 'sendBatch')!.inputSchema.properties as Json).body as Json;
+    Object.assign(body, {
+      properties: { subject: { type: 'string' }, sendAt: { type: 'string', format: 'date-time' }, tags: { type: 'array', items: { type: 'string' } } },
+      required: ['subject'],
+      additionalProperties: false,
+    });
+  });
+
+  /**
+   * What OpenAI's strict function calling takes (as the Agents SDK's convert_schemas_to_strict
+   * checks it, and OpenAI's documentation lists): a closed object at the root, every object closed
+   * with every property required, none of the keywords it refuses. Each place it is not, by path.
+   */
+  function notStrict(schema: Json, at = '$'): string[] {
+    const problems: string[] = [];
+    for (const keyword of ['not', 'allOf', 'oneOf', '$ref', '$defs', 'if', 'then', 'else', 'patternProperties', 'default'])
+      if (keyword in schema) problems.push(`${at}: ${keyword}`);
+    const types = [schema.type].flat();
+    if (types.includes('object') || 'properties' in schema) {
+      if (schema.additionalProperties !== false) problems.push(`${at}: an open object`);
+      if (JSON.stringify(schema.required ?? []) !== JSON.stringify(Object.keys(schema.properties ?? {}))) problems.push(`${at}: a property not required`);
+    }
+    for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, Json>)) problems.push(...notStrict(property, `${at}.${name}`));
+    if (schema.items) problems.push(...notStrict(schema.items, `${at}[]`));
+    for (const [i, variant] of ((schema.anyOf ?? []) as Json[]).entries()) problems.push(...notStrict(variant, `${at}|${i}`));
+    return problems;
+  }
+
+  it.each([
+    ['the description', () => table],
+    ['the description with the auth and fields overlays', () => overlaid],
+    ['a description whose overlay closes a body', () => closed],
+  ])('every tool of %s is strict as served, and a valid JSON Schema', (_name, of) => {
+    const listed = new ToolCaller(of(), of().tools, { baseUrl: service.url, headers: {}, maxResultBytes: 1024, timeoutMs: 100, client: 'openai' }).listed();
+    expect(listed).toHaveLength(of().tools.length);
+    expect(Object.fromEntries(listed.map((tool) => [tool.name, notStrict(tool.inputSchema as Json)]).filter(([, problems]) => problems.length > 0))).toEqual(
+      {},
+    );
+    for (const tool of listed) expect(tool.inputSchema.type, tool.name).toBe('object');
+    const ajv = addFormats(new Ajv2020({ strict: true, validateSchema: true }));
+    for (const tool of listed) expect(() => ajv.compile(tool.inputSchema), tool.name).not.toThrow();
+    expect(() => ListToolsResultSchema.parse({ tools: listed })).not.toThrow();
+  });
+
+  it("without --client the tools are served exactly as described: tools/list is byte for byte the server's on record", async () => {
+    const recorded = JSON.parse(await fs.readFile(path.join(checkout.outputDir, 'openapi-mcp.json'), 'utf8'))['x-mcp'].tools;
+    const listed = new ToolCaller(table, table.tools, { baseUrl: service.url, headers: {}, maxResultBytes: 1024, timeoutMs: 100 }).listed();
+    expect(JSON.stringify(listed)).toBe(JSON.stringify(recorded));
+    const client = await connect();
+    expect(JSON.stringify((await client.listTools()).tools)).toBe(JSON.stringify(recorded));
+    await client.close();
+  });
+
+  it('shows an open object as JSON text, an optional argument as nullable, and keeps what strict mode can say', async () => {
+    const client = await connect({ client: 'openai' });
+    const schemas = Object.fromEntries((await client.listTools()).tools.map((tool) => [tool.name, tool.inputSchema as Json]));
+    expect(schemas.listScopes).toEqual({ type: 'object', properties: {}, required: [], additionalProperties: false });
+    expect(schemas.getApiKey.properties.pairs).toMatchObject({
+      type: ['string', 'null'],
+      description: expect.stringMatching(/JSON text.*null leaves it out\.$/),
+    });
+    expect(schemas.updateUserPassword.properties.body.type).toBe('string');
+    // `not` (. and ..) is not shown; the server still refuses them (below).
+    expect(schemas.getUnsubscribeGroup.properties.id).toEqual({
+      type: 'string',
+      minLength: 1,
+      description: (table.tools[3].inputSchema.properties as Json).id.description,
+    });
+    await client.close();
+  });
+
+  it.each<[string, string, Json, string]>([
+    [
+      'a body as JSON text reaches the service as that body',
+      'sendBatch',
+      { id: 'b1', body: '{"subject":"hi","to":["a@example.test"]}' },
+      'POST /v1/batches/b1/send {"subject":"hi","to":["a@example.test"]}',
+    ],
+    ['a body left out with null is not sent', 'sendBatch', { id: 'b1', body: null }, 'POST /v1/batches/b1/send '],
+    ['open pairs as JSON text reach the service as query pairs', 'getApiKey', { pairs: '{"a":"1","b":"x y"}' }, 'GET /v1/api-key?a=1&b=x%20y '],
+    ['pairs left out with null', 'getApiKey', { pairs: null }, 'GET /v1/api-key '],
+    ['a required body as JSON text', 'updateUserPassword', { body: '{}' }, 'PATCH /v1/user/password {}'],
+  ])('%s', async (_name, name, args, sent) => {
+    const client = await connect({ client: 'openai' });
+    const got = await client.callTool({ name, arguments: args });
+    expect(got.isError, text(got)).toBeFalsy();
+    expect(service.requests.map((r) => `${r.method} ${r.target} ${r.body}`)).toEqual([sent]);
+    await client.close();
+  });
+
+  it('a closed body: its optional fields null are left out, the rest sent as given', async () => {
+    const client = await connect({ client: 'openai' }, closed.tools, closed);
+    const body = ((await client.listTools()).tools.find((t) => t.name === 'sendBatch')!.inputSchema.properties as Json).body;
+    expect(body).toMatchObject({
+      type: ['object', 'null'],
+      required: ['subject', 'sendAt', 'tags'],
+      properties: { sendAt: { type: ['string', 'null'], format: 'date-time' } },
+    });
+    const got = await client.callTool({ name: 'sendBatch', arguments: { id: 'b1', body: { subject: 'hi', sendAt: null, tags: ['t'] } } });
+    expect(got.isError, text(got)).toBeFalsy();
+    expect(service.requests.map((r) => r.body)).toEqual(['{"subject":"hi","tags":["t"]}']);
+    await client.close();
+  });
+
+  it.each([
+    ['JSON text that does not parse', 'sendBatch', { id: 'b1', body: '{"subject":' }, /^sendBatch: argument 'body' is not JSON text \(.+\); nothing was sent$/],
+    ['JSON text of an array for pairs', 'getApiKey', { pairs: '[1]' }, /^getApiKey: argument 'pairs' must be object, found array; nothing was sent$/],
+    [
+      'a pair whose value is not a string',
+      'getApiKey',
+      { pairs: '{"a":1}' },
+      /^getApiKey: argument 'pairs\.a' must be string, found integer; nothing was sent$/,
+    ],
+    ['null for a required body', 'updateUserPassword', { body: null }, /^updateUserPassword: argument 'body' must be object, found null; nothing was sent$/],
+    [
+      'an id of .. (which the schema shown does not say)',
+      'getUnsubscribeGroup',
+      { id: '..' },
+      /^getUnsubscribeGroup: argument 'id' must not be "\." or "\.\."; nothing was sent$/,
+    ],
+  ])('%s: a tool error naming the argument, nothing sent', async (_name, name, args, message) => {
+    const client = await connect({ client: 'openai' });
+    const got = await client.callTool({ name, arguments: args });
+    expect(got.isError).toBe(true);
+    expect(text(got)).toMatch(message);
+    expect(service.requests).toEqual([]);
+    await client.close();
+  });
+});
