@@ -18,11 +18,19 @@ export interface EmailDeliveryClientOptions {
   timeoutMs?: number;
   /** The most bytes of a response body the client reads (default 64 MiB; 0: no bound). A bigger body rejects with a ResponseTooLargeError. */
   maxResponseBytes?: number;
+  /**
+   * How many times a GET, PUT or DELETE (or HEAD, OPTIONS) is sent again after a connection
+   * failure or a 429, 502, 503 or 504 (default 2; 0: never). A POST or PATCH is never sent again.
+   * The wait honours `Retry-After` up to 60 s (a longer one is not waited for: the answer is
+   * returned), else 0.5 s doubling up to 8 s; every try and wait is within `timeoutMs`.
+   */
+  maxRetries?: number;
 }
 
 /** The default bounds of a call: a service that never finishes, or answers without end, cannot hold the caller. */
 export const defaultTimeoutMs: number = 60_000;
 export const defaultMaxResponseBytes: number = 64 * 1024 * 1024;
+export const defaultMaxRetries: number = 2;
 
 /** A response body bigger than the client's `maxResponseBytes`: the rest was not read. */
 export class ResponseTooLargeError extends Error {
@@ -173,11 +181,14 @@ export class CrossOriginRedirectError extends Error {
   override name = 'CrossOriginRedirectError';
   readonly operation: string;
   readonly status: number;
-  /** Where the service redirected to. */
+  /** Where the service redirected to, whole (the message shows it without its query). */
   readonly target: string;
   constructor(operation: string, status: number, from: string, target: string) {
+    // The message leaves out the target's query and fragment: a service may put what it was sent (a key) there.
+    const shown = new URL(target);
+    const trimmed = `${shown.origin}${shown.pathname}${shown.search || shown.hash ? '?…' : ''}`;
     super(
-      `${operation}: the service answered ${status} with a redirect to ${target}, another origin than ${new URL(from).origin}; it was not followed, so your headers and credentials were not sent there`,
+      `${operation}: the service answered ${status} with a redirect to ${trimmed}, another origin than ${new URL(from).origin}; it was not followed, so your headers and credentials were not sent there`,
     );
     this.operation = operation;
     this.status = status;
@@ -482,6 +493,50 @@ const redirectStatuses = [301, 302, 303, 307, 308];
 /** As many hops as fetch itself follows. */
 const maxRedirects = 20;
 
+/** The methods a call sends again: sending one twice does what sending it once does (RFC 9110's idempotent methods). */
+const retriedMethods = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+/** The answers that say "try again later": too many requests, and a gateway's or an overloaded server's. */
+const retriedStatuses = new Set([429, 502, 503, 504]);
+/** The longest `Retry-After` a call waits for, in ms: a longer one is returned to the caller, not waited for. */
+export const retryAfterCapMs = 60_000;
+
+/**
+ * The wait before retry `retry` (from 1), in ms: the answer's `Retry-After` (seconds, or an HTTP
+ * date) where it has one, else 0.5 s doubling up to 8 s, less up to a quarter at random so that
+ * many clients do not come back at once; undefined when `Retry-After` asks for more than
+ * {@link retryAfterCapMs} (the call does not wait that long).
+ */
+export function retryWait(retry: number, retryAfter: string | null, now: number = Date.now()): number | undefined {
+  const text = retryAfter?.trim() ?? '';
+  const asked = /^\d+$/.test(text) ? Number(text) * 1000 : text === '' ? NaN : Date.parse(text) - now;
+  if (Number.isFinite(asked)) return asked > retryAfterCapMs ? undefined : Math.max(0, asked);
+  return Math.min(8000, 500 * 2 ** (retry - 1)) * (1 - Math.random() * 0.25);
+}
+
+/** Waits `ms`, or rejects with `signal`'s reason when it aborts first. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason as Error);
+    const stop = () => {
+      clearTimeout(timer);
+      reject(signal.reason as Error);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', stop, { once: true });
+  });
+}
+
+/** The fetch implementation rejected (refused, reset, closed before an answer) while the call's signal had not aborted. */
+class ConnectionFailure {
+  readonly cause: unknown;
+  constructor(cause: unknown) {
+    this.cause = cause;
+  }
+}
+
 /**
  * `fetchImpl` with redirects followed only within the request's origin: every request goes with
  * `redirect: 'manual'`, and what fetch returns decides, never what globals the runtime has (a
@@ -492,56 +547,92 @@ const maxRedirects = 20;
  *   the page): a {@link RedirectRefusedError}, since where it leads cannot be checked;
  * - a response that a fetch implementation reached by following a redirect itself, despite
  *   `manual`, at another origin: a {@link RedirectRefusedError}, and its answer is not used.
+ * A GET, PUT or DELETE that fails to connect, or is answered 429, 502, 503 or 504, is sent again
+ * (`maxRetries` times at most, after {@link retryWait}); one deadline holds every try and wait.
  */
 function sameOriginRedirects(
   fetchImpl: (input: Request) => Promise<Response>,
   nameOf: (request: Request) => string,
-  bounds: { timeoutMs: number; maxResponseBytes: number },
+  bounds: { timeoutMs: number; maxResponseBytes: number; maxRetries: number },
 ): (input: Request) => Promise<Response> {
   return async (request) => {
-    // The body is read once, so that a 307 or 308 can send it again.
+    // The body is read once, so that a 307 or 308, or a retry, can send it again.
     const body = request.body ? await request.arrayBuffer() : undefined;
-    let method = request.method;
-    let url = request.url;
-    // One deadline for the whole call: every hop and the body.
+    // One deadline for the whole call: every try, wait and hop, and the body.
     const signal = bounds.timeoutMs > 0 ? withDeadline(request.signal, bounds.timeoutMs) : request.signal;
-    for (let hop = 0; ; hop += 1) {
-      const init: RequestInit = {
-        method,
-        headers: request.headers,
-        signal,
-        credentials: request.credentials,
-        mode: request.mode,
-        redirect: 'manual',
-      };
-      const outgoing = new Request(url, method === 'GET' || method === 'HEAD' ? init : { ...init, body });
-      // Held while the deadline runs: undici links `signal` to the request it sends only through
-      // this Request, weakly, so a garbage collection while the call waits would lose the abort.
-      signal.addEventListener('abort', () => outgoing, { once: true });
-      const response = await fetchImpl(outgoing);
-      if (response.type === 'opaqueredirect')
-        throw new RedirectRefusedError(
-          nameOf(request),
-          `the service answered with a redirect from ${url}, whose target this fetch hides (a browser's), so it cannot be checked to stay within the origin; it was not followed`,
-        );
-      if (response.redirected && response.url !== '' && new URL(response.url).origin !== new URL(url).origin) {
-        await response.body?.cancel();
-        throw new RedirectRefusedError(
-          nameOf(request),
-          `the fetch implementation followed a redirect from ${url} to ${response.url}, another origin, although the client asked it not to; its answer was not used, but your headers may have reached it`,
-        );
+    const deadline = bounds.timeoutMs > 0 ? Date.now() + bounds.timeoutMs : Infinity;
+    const retries = retriedMethods.has(request.method) ? bounds.maxRetries : 0;
+    for (let retry = 1; ; retry += 1) {
+      let response: Response;
+      try {
+        response = await followWithinOrigin(fetchImpl, request, body, signal, nameOf);
+      } catch (error) {
+        if (!(error instanceof ConnectionFailure)) throw error;
+        const wait = retryWait(retry, null);
+        if (retry > retries || wait === undefined || Date.now() + wait >= deadline) throw error.cause;
+        await pause(wait, signal);
+        continue;
       }
-      const location = response.headers.get('location');
-      if (!redirectStatuses.includes(response.status) || location === null || hop === maxRedirects)
-        return boundedResponse(response, bounds.maxResponseBytes, nameOf(request), signal);
-      const target = new URL(location, url);
-      await response.body?.cancel();
-      if (target.origin !== new URL(url).origin) throw new CrossOriginRedirectError(nameOf(request), response.status, url, target.href);
-      // As fetch does: a 303, or a 301 or 302 after a POST, becomes a GET without a body.
-      if (response.status === 303 ? method !== 'HEAD' : [301, 302].includes(response.status) && method === 'POST') method = 'GET';
-      url = target.href;
+      if (retry <= retries && retriedStatuses.has(response.status)) {
+        const wait = retryWait(retry, response.headers.get('retry-after'));
+        if (wait !== undefined && Date.now() + wait < deadline) {
+          await response.body?.cancel().catch(() => {});
+          await pause(wait, signal);
+          continue;
+        }
+      }
+      return boundedResponse(response, bounds.maxResponseBytes, nameOf(request), signal);
     }
   };
+}
+
+/** One try of `request`: its redirects followed within its origin (see sameOriginRedirects); a rejection of `fetchImpl` that is not the signal's is a ConnectionFailure. */
+async function followWithinOrigin(
+  fetchImpl: (input: Request) => Promise<Response>,
+  request: Request,
+  body: ArrayBuffer | undefined,
+  signal: AbortSignal,
+  nameOf: (request: Request) => string,
+): Promise<Response> {
+  let method = request.method;
+  let url = request.url;
+  for (let hop = 0; ; hop += 1) {
+    const init: RequestInit = {
+      method,
+      headers: request.headers,
+      signal,
+      credentials: request.credentials,
+      mode: request.mode,
+      redirect: 'manual',
+    };
+    const outgoing = new Request(url, method === 'GET' || method === 'HEAD' ? init : { ...init, body });
+    // Held while the deadline runs: undici links `signal` to the request it sends only through
+    // this Request, weakly, so a garbage collection while the call waits would lose the abort.
+    signal.addEventListener('abort', () => outgoing, { once: true });
+    const response = await fetchImpl(outgoing).catch((error: unknown) => {
+      throw signal.aborted ? error : new ConnectionFailure(error);
+    });
+    if (response.type === 'opaqueredirect')
+      throw new RedirectRefusedError(
+        nameOf(request),
+        `the service answered with a redirect from ${url}, whose target this fetch hides (a browser's), so it cannot be checked to stay within the origin; it was not followed`,
+      );
+    if (response.redirected && response.url !== '' && new URL(response.url).origin !== new URL(url).origin) {
+      await response.body?.cancel();
+      throw new RedirectRefusedError(
+        nameOf(request),
+        `the fetch implementation followed a redirect from ${url} to ${response.url}, another origin, although the client asked it not to; its answer was not used, but your headers may have reached it`,
+      );
+    }
+    const location = response.headers.get('location');
+    if (!redirectStatuses.includes(response.status) || location === null || hop === maxRedirects) return response;
+    const target = new URL(location, url);
+    await response.body?.cancel();
+    if (target.origin !== new URL(url).origin) throw new CrossOriginRedirectError(nameOf(request), response.status, url, target.href);
+    // As fetch does: a 303, or a 301 or 302 after a POST, becomes a GET without a body.
+    if (response.status === 303 ? method !== 'HEAD' : [301, 302].includes(response.status) && method === 'POST') method = 'GET';
+    url = target.href;
+  }
 }
 
 const methods = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] as const;
@@ -586,7 +677,7 @@ function describedCalls<Paths extends object>(
 /**
  * An openapi-fetch client for a description's `Paths`, with the checks every generated client
  * makes: path safety, JSON success bodies, parameters sent as the description states them, redirects kept
- * within the service's origin, errors naming the operation.
+ * within the service's origin, idempotent calls retried, errors naming the operation.
  */
 export function createDescribedClient<Paths extends object>(
   options: EmailDeliveryClientOptions,
@@ -607,10 +698,26 @@ export function createDescribedClient<Paths extends object>(
     fetch: sameOriginRedirects(options.fetch ?? ((input) => globalThis.fetch(input)), nameOf, {
       timeoutMs: options.timeoutMs ?? defaultTimeoutMs,
       maxResponseBytes: options.maxResponseBytes ?? defaultMaxResponseBytes,
+      maxRetries: options.maxRetries ?? defaultMaxRetries,
     }),
     querySerializer: serializeQuery,
     pathSerializer: serializePath,
   });
   client.use(pathSafety(operationName), jsonBodies(operationName), ...(options.middleware ?? []), remember);
-  return describedCalls(client, described, operationName);
+  return printedAs(describedCalls(client, described, operationName), options.baseUrl ?? described.defaultBaseUrl, options.headers);
+}
+
+/**
+ * `client`, printed (String(), console.log, util.inspect) as its base URL and the names of its
+ * headers: never their values, which hold the caller's credentials.
+ */
+function printedAs<C extends object>(client: C, baseUrl: string, headers: HeadersOptions | undefined): C {
+  const names: string[] = [];
+  if (headers instanceof Headers) headers.forEach((_, name) => names.push(name));
+  else if (Array.isArray(headers)) names.push(...headers.map(([name]) => String(name)));
+  else names.push(...Object.keys(headers ?? {}));
+  const text = `EmailDeliveryClient { baseUrl: ${JSON.stringify(baseUrl)}, headers: [${names.map((name) => JSON.stringify(name)).join(', ')}] }`;
+  Object.defineProperty(client, 'toString', { value: () => text });
+  Object.defineProperty(client, Symbol.for('nodejs.util.inspect.custom'), { value: () => text });
+  return client;
 }

@@ -12,10 +12,18 @@ export interface EmailDeliveryClientOptions {
     timeoutMs?: number;
     /** The most bytes of a response body the client reads (default 64 MiB; 0: no bound). A bigger body rejects with a ResponseTooLargeError. */
     maxResponseBytes?: number;
+    /**
+     * How many times a GET, PUT or DELETE (or HEAD, OPTIONS) is sent again after a connection
+     * failure or a 429, 502, 503 or 504 (default 2; 0: never). A POST or PATCH is never sent again.
+     * The wait honours `Retry-After` up to 60 s (a longer one is not waited for: the answer is
+     * returned), else 0.5 s doubling up to 8 s; every try and wait is within `timeoutMs`.
+     */
+    maxRetries?: number;
 }
 /** The default bounds of a call: a service that never finishes, or answers without end, cannot hold the caller. */
 export declare const defaultTimeoutMs: number;
 export declare const defaultMaxResponseBytes: number;
+export declare const defaultMaxRetries: number;
 /** A response body bigger than the client's `maxResponseBytes`: the rest was not read. */
 export declare class ResponseTooLargeError extends Error {
     name: string;
@@ -72,7 +80,7 @@ export declare class CrossOriginRedirectError extends Error {
     name: string;
     readonly operation: string;
     readonly status: number;
-    /** Where the service redirected to. */
+    /** Where the service redirected to, whole (the message shows it without its query). */
     readonly target: string;
     constructor(operation: string, status: number, from: string, target: string);
 }
@@ -155,9 +163,18 @@ export declare class CookieParameterError extends Error {
     name: string;
     constructor(operation: string, parameter: string);
 }
+/** The longest `Retry-After` a call waits for, in ms: a longer one is returned to the caller, not waited for. */
+export declare const retryAfterCapMs = 60000;
+/**
+ * The wait before retry `retry` (from 1), in ms: the answer's `Retry-After` (seconds, or an HTTP
+ * date) where it has one, else 0.5 s doubling up to 8 s, less up to a quarter at random so that
+ * many clients do not come back at once; undefined when `Retry-After` asks for more than
+ * {@link retryAfterCapMs} (the call does not wait that long).
+ */
+export declare function retryWait(retry: number, retryAfter: string | null, now?: number): number | undefined;
 /**
  * An openapi-fetch client for a description's `Paths`, with the checks every generated client
  * makes: path safety, JSON success bodies, parameters sent as the description states them, redirects kept
- * within the service's origin, errors naming the operation.
+ * within the service's origin, idempotent calls retried, errors naming the operation.
  */
 export declare function createDescribedClient<Paths extends object>(options: EmailDeliveryClientOptions, described: DescribedOperations): Client<Paths, 'application/json'>;

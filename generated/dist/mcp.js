@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -7,7 +6,8 @@ import process$1 from "node:process";
 import http, { ServerResponse } from "node:http";
 import { Http2ServerRequest, constants } from "node:http2";
 import { Readable } from "node:stream";
-import fs$1 from "node:fs/promises";
+import { constants as constants$1 } from "node:fs";
+import fs from "node:fs/promises";
 
 // \0rolldown/runtime.js
 var __create = Object.create;
@@ -337,7 +337,7 @@ function slugify(input) {
 	return input.toLowerCase().trim().replace(/[^\w\s-]/g, "").replace(/[\s_-]+/g, "-").replace(/^-+|-+$/g, "");
 }
 const captureStackTrace = "captureStackTrace" in Error ? Error.captureStackTrace : (..._args) => {};
-function isObject(data) {
+function isObject$1(data) {
 	return typeof data === "object" && data !== null && !Array.isArray(data);
 }
 const allowsEval = /* @__PURE__*/ cached(() => {
@@ -351,12 +351,12 @@ const allowsEval = /* @__PURE__*/ cached(() => {
 	}
 });
 function isPlainObject$1(o) {
-	if (isObject(o) === false) return false;
+	if (isObject$1(o) === false) return false;
 	const ctor = o.constructor;
 	if (ctor === void 0) return true;
 	if (typeof ctor !== "function") return true;
 	const prot = ctor.prototype;
-	if (isObject(prot) === false) return false;
+	if (isObject$1(prot) === false) return false;
 	if (Object.prototype.hasOwnProperty.call(prot, "isPrototypeOf") === false) return false;
 	return true;
 }
@@ -2273,7 +2273,7 @@ const $ZodObject = /*@__PURE__*/ $constructor("$ZodObject", (inst, def) => {
 		}
 		return propValues;
 	});
-	const isObject$1 = isObject;
+	const isObject = isObject$1;
 	const catchall = def.catchall;
 	let value;
 	const memo = globalConfig.memoizer;
@@ -2281,7 +2281,7 @@ const $ZodObject = /*@__PURE__*/ $constructor("$ZodObject", (inst, def) => {
 	inst._zod.parse = (payload, ctx) => {
 		value ?? (value = _normalized.value);
 		const input = payload.value;
-		if (!isObject$1(input)) {
+		if (!isObject(input)) {
 			payload.issues.push({
 				expected: "object",
 				code: "invalid_type",
@@ -2411,7 +2411,7 @@ const $ZodObjectJIT = /*@__PURE__*/ $constructor("$ZodObjectJIT", (inst, def) =>
 		return doc.compile();
 	};
 	let fastpass;
-	const isObject$2 = isObject;
+	const isObject = isObject$1;
 	const jit = !globalConfig.jitless;
 	const allowsEval$1 = allowsEval;
 	const fastEnabled = jit && allowsEval$1.value;
@@ -2420,7 +2420,7 @@ const $ZodObjectJIT = /*@__PURE__*/ $constructor("$ZodObjectJIT", (inst, def) =>
 	inst._zod.parse = (payload, ctx) => {
 		value ?? (value = _normalized.value);
 		const input = payload.value;
-		if (!isObject$2(input)) {
+		if (!isObject(input)) {
 			payload.issues.push({
 				expected: "object",
 				code: "invalid_type",
@@ -2531,7 +2531,7 @@ const $ZodDiscriminatedUnion = /*@__PURE__*/ $constructor("$ZodDiscriminatedUnio
 	const disc = cached(() => discriminatorMap(def));
 	inst._zod.parse = (payload, ctx) => {
 		const input = payload.value;
-		if (!isObject(input)) {
+		if (!isObject$1(input)) {
 			payload.issues.push({
 				code: "invalid_type",
 				expected: "object",
@@ -5020,10 +5020,10 @@ const ZodType = /*@__PURE__*/ $constructor("ZodType", (inst, def) => {
 		return exactOptional(this);
 	},
 	nullable() {
-		return nullable(this);
+		return nullable$1(this);
 	},
 	nullish() {
-		return optional(nullable(this));
+		return optional(nullable$1(this));
 	},
 	nonoptional(params) {
 		return nonoptional(this, params);
@@ -5765,7 +5765,7 @@ const ZodNullable = /*@__PURE__*/ $constructor("ZodNullable", (inst, def) => {
 	inst._zod.processJSONSchema = (ctx, json, params) => nullableProcessor(inst, ctx, json, params);
 	inst.unwrap = () => inst._zod.def.innerType;
 });
-function nullable(innerType) {
+function nullable$1(innerType) {
 	return new ZodNullable({
 		type: "nullable",
 		innerType
@@ -10217,6 +10217,11 @@ var StreamableHTTPServerTransport = class {
 /** The largest request body the server reads: a tool call's arguments, never a file. */
 const maxRequestBytes = 1048576;
 const requestTimeoutMs = 1e4;
+/**
+* The requests the server takes at once, from their headers to their answer (a call waits on the
+* service): far more than an agent makes, few enough that bodies held at the bound stay tens of MB.
+*/
+const maxRequestsInFlight = 32;
 /** How often Node looks for requests past their time bound (its default, 30 s, would let one outlive its bound threefold). */
 const connectionsCheckingIntervalMs = 1e3;
 const loopbackNames = [
@@ -10298,6 +10303,7 @@ async function jsonBody(request, response) {
 }
 /** Serves `newServer()` (one per request) on 127.0.0.1:`port` (0: any free port). */
 async function serveHttp(newServer, port, log) {
+	let inFlight = 0;
 	const listener = http.createServer({ connectionsCheckingInterval: connectionsCheckingIntervalMs }, (request, response) => {
 		const refused = refusal(request, listener.address().port);
 		if (refused) {
@@ -10305,6 +10311,16 @@ async function serveHttp(newServer, port, log) {
 			request.resume();
 			return answer(response, refused.status, refused.message, refused.status === 405 ? { allow: "POST" } : {});
 		}
+		if (inFlight >= 32) {
+			log(`mcp: refused POST (503): ${32} requests are in flight`);
+			request.resume();
+			return answer(response, 503, `Service unavailable: ${32} requests are in flight, the most this server takes at once; try again`, {
+				"retry-after": "1",
+				connection: "close"
+			});
+		}
+		inFlight += 1;
+		response.once("close", () => inFlight -= 1);
 		(async () => {
 			const body = await jsonBody(request, response);
 			if (body === void 0) return;
@@ -10333,6 +10349,197 @@ async function serveHttp(newServer, port, log) {
 			listener.closeAllConnections();
 			listener.close(() => resolve());
 		})
+	};
+}
+
+// scripts/mcp/strict-tools.ts
+/** The client families `--client` serves the tools for; without it, the schemas are exactly as described. */
+const clientFamilies = ["openai"];
+/** An argument given as JSON text that does not parse: the message names the argument. */
+var ArgumentTextError = class extends Error {
+	name = "ArgumentTextError";
+};
+/** What OpenAI's strict mode takes beside `type` on a string, number or boolean: the rest is the server's to check. */
+const scalarKeywords = /* @__PURE__ */ new Set([
+	"description",
+	"title",
+	"enum",
+	"const",
+	"pattern",
+	"format",
+	"minLength",
+	"maxLength",
+	"minimum",
+	"maximum",
+	"exclusiveMinimum",
+	"exclusiveMaximum",
+	"multipleOf"
+]);
+/** The string formats strict mode takes. */
+const formats = /* @__PURE__ */ new Set([
+	"date-time",
+	"time",
+	"date",
+	"duration",
+	"email",
+	"hostname",
+	"ipv4",
+	"ipv6",
+	"uuid"
+]);
+const scalarTypes = /* @__PURE__ */ new Set([
+	"string",
+	"number",
+	"integer",
+	"boolean",
+	"null"
+]);
+/**
+* Keywords that shape what a value holds, which strict mode cannot state: an argument whose schema
+* holds one is JSON text. A keyword that only narrows (`not`, `if`) is left out of what the client
+* is shown; the server still checks it.
+*/
+const structural = [
+	"$ref",
+	"$defs",
+	"allOf",
+	"patternProperties",
+	"prefixItems",
+	"dependentSchemas",
+	"unevaluatedProperties"
+];
+const identity = (value) => value;
+const isObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+const typesOf = (schema) => typeof schema.type === "string" ? [schema.type] : Array.isArray(schema.type) ? schema.type : void 0;
+/** An argument given as JSON text, parsed by the server. */
+function jsonText(schema) {
+	const types = typesOf(schema);
+	const what = types?.length === 1 && types[0] === "object" ? "object" : types?.length === 1 && types[0] === "array" ? "array" : "value";
+	return {
+		schema: {
+			type: "string",
+			description: `${typeof schema.description === "string" ? `${schema.description.trim()} ` : ""}Give it as JSON text: a string that holds the JSON ${what}, which the server parses.`
+		},
+		identity: false,
+		decode: (value, at) => {
+			if (typeof value !== "string") return value;
+			try {
+				return JSON.parse(value);
+			} catch (error) {
+				throw new ArgumentTextError(`argument '${at}' is not JSON text (${error instanceof Error ? error.message : String(error)})`);
+			}
+		}
+	};
+}
+/** `view` that may also be `null`, which leaves the argument out. */
+function nullable(view) {
+	const schema = { ...view.schema };
+	if (Array.isArray(schema.anyOf)) schema.anyOf = [...schema.anyOf, { type: "null" }];
+	else {
+		schema.type = [...(typesOf(schema) ?? []).filter((type) => type !== "null"), "null"];
+		if (Array.isArray(schema.enum) && !schema.enum.includes(null)) schema.enum = [...schema.enum, null];
+		if ("const" in schema) {
+			schema.enum = [schema.const, null];
+			delete schema.const;
+		}
+	}
+	schema.description = `${typeof schema.description === "string" ? `${schema.description.trim()} ` : ""}null leaves it out.`;
+	return {
+		schema,
+		identity: false,
+		decode: view.decode
+	};
+}
+/** The strict view of an object whose every property is declared and no other allowed. */
+function closedObject(schema) {
+	const properties = isObject(schema.properties) ? schema.properties : {};
+	const required = new Set(Array.isArray(schema.required) ? schema.required : []);
+	const views = Object.fromEntries(Object.entries(properties).map(([name, property]) => {
+		const view = strictView(property);
+		return [name, required.has(name) ? view : nullable(view)];
+	}));
+	const shown = {
+		type: "object",
+		...typeof schema.description === "string" ? { description: schema.description } : {},
+		properties: Object.fromEntries(Object.entries(views).map(([name, view]) => [name, view.schema])),
+		required: Object.keys(views),
+		additionalProperties: false
+	};
+	const unchanged = Object.values(views).every((view) => view.identity);
+	return {
+		schema: shown,
+		identity: unchanged,
+		decode: unchanged ? identity : (value, at) => {
+			if (!isObject(value)) return value;
+			const decoded = {};
+			for (const [name, given] of Object.entries(value)) {
+				const view = Object.hasOwn(views, name) ? views[name] : void 0;
+				if (view && given === null && !required.has(name)) continue;
+				decoded[name] = view ? view.decode(given, at ? `${at}.${name}` : name) : given;
+			}
+			return decoded;
+		}
+	};
+}
+/** The strict view of one schema: kept where strict mode can say it, else JSON text. */
+function strictView(schema) {
+	if (!isObject(schema) || structural.some((keyword) => keyword in schema)) return jsonText(isObject(schema) ? schema : {});
+	const types = typesOf(schema);
+	const choices = schema.anyOf ?? schema.oneOf;
+	if (Array.isArray(choices)) {
+		const views = choices.map(strictView);
+		if (types || !views.every((view) => view.identity)) return jsonText(schema);
+		return {
+			schema: {
+				...schema.description ? { description: schema.description } : {},
+				anyOf: views.map((view) => view.schema)
+			},
+			identity: true,
+			decode: identity
+		};
+	}
+	if (types === void 0) return isObject(schema.properties) && schema.additionalProperties === false ? closedObject(schema) : jsonText(schema);
+	if (types.length === 1 && types[0] === "object") return schema.additionalProperties === false ? closedObject(schema) : jsonText(schema);
+	if (types.length === 1 && types[0] === "array") {
+		if (!isObject(schema.items)) return jsonText(schema);
+		const items = strictView(schema.items);
+		const shown = {
+			type: "array",
+			items: items.schema
+		};
+		for (const keyword of [
+			"description",
+			"minItems",
+			"maxItems"
+		]) if (keyword in schema) shown[keyword] = schema[keyword];
+		return {
+			schema: shown,
+			identity: items.identity,
+			decode: items.identity ? identity : (value, at) => Array.isArray(value) ? value.map((item, i) => items.decode(item, `${at}[${i}]`)) : value
+		};
+	}
+	if (!types.every((type) => scalarTypes.has(type))) return jsonText(schema);
+	const shown = { type: schema.type };
+	for (const [keyword, value] of Object.entries(schema)) if (scalarKeywords.has(keyword) && (keyword !== "format" || formats.has(String(value)))) shown[keyword] = value;
+	return {
+		schema: shown,
+		identity: true,
+		decode: identity
+	};
+}
+/**
+* `tool`'s input schema as a strict client takes it, and the decoding of its arguments: the root
+* object closed, every argument required (an optional one may be `null`, which leaves it out), an
+* argument strict mode cannot state as JSON text.
+*/
+function strictTool(tool) {
+	const view = closedObject({
+		...tool.inputSchema,
+		additionalProperties: false
+	});
+	return {
+		inputSchema: view.schema,
+		decode: (args) => view.decode(args, "")
 	};
 }
 
@@ -19796,6 +20003,7 @@ function removeTrailingSlash(url) {
 /** The default bounds of a call: a service that never finishes, or answers without end, cannot hold the caller. */
 const defaultTimeoutMs$1 = 6e4;
 const defaultMaxResponseBytes = 67108864;
+const defaultMaxRetries = 2;
 /** A response body bigger than the client's `maxResponseBytes`: the rest was not read. */
 var ResponseTooLargeError = class extends Error {
 	name = "ResponseTooLargeError";
@@ -19914,10 +20122,12 @@ var CrossOriginRedirectError = class extends Error {
 	name = "CrossOriginRedirectError";
 	operation;
 	status;
-	/** Where the service redirected to. */
+	/** Where the service redirected to, whole (the message shows it without its query). */
 	target;
 	constructor(operation, status, from, target) {
-		super(`${operation}: the service answered ${status} with a redirect to ${target}, another origin than ${new URL(from).origin}; it was not followed, so your headers and credentials were not sent there`);
+		const shown = new URL(target);
+		const trimmed = `${shown.origin}${shown.pathname}${shown.search || shown.hash ? "?…" : ""}`;
+		super(`${operation}: the service answered ${status} with a redirect to ${trimmed}, another origin than ${new URL(from).origin}; it was not followed, so your headers and credentials were not sent there`);
 		this.operation = operation;
 		this.status = status;
 		this.target = target;
@@ -20128,6 +20338,57 @@ const redirectStatuses = [
 ];
 /** As many hops as fetch itself follows. */
 const maxRedirects = 20;
+/** The methods a call sends again: sending one twice does what sending it once does (RFC 9110's idempotent methods). */
+const retriedMethods = /* @__PURE__ */ new Set([
+	"GET",
+	"HEAD",
+	"OPTIONS",
+	"PUT",
+	"DELETE"
+]);
+/** The answers that say "try again later": too many requests, and a gateway's or an overloaded server's. */
+const retriedStatuses = /* @__PURE__ */ new Set([
+	429,
+	502,
+	503,
+	504
+]);
+/** The longest `Retry-After` a call waits for, in ms: a longer one is returned to the caller, not waited for. */
+const retryAfterCapMs = 6e4;
+/**
+* The wait before retry `retry` (from 1), in ms: the answer's `Retry-After` (seconds, or an HTTP
+* date) where it has one, else 0.5 s doubling up to 8 s, less up to a quarter at random so that
+* many clients do not come back at once; undefined when `Retry-After` asks for more than
+* {@link retryAfterCapMs} (the call does not wait that long).
+*/
+function retryWait(retry, retryAfter, now = Date.now()) {
+	const text = retryAfter?.trim() ?? "";
+	const asked = /^\d+$/.test(text) ? Number(text) * 1e3 : text === "" ? NaN : Date.parse(text) - now;
+	if (Number.isFinite(asked)) return asked > 6e4 ? void 0 : Math.max(0, asked);
+	return Math.min(8e3, 500 * 2 ** (retry - 1)) * (1 - Math.random() * .25);
+}
+/** Waits `ms`, or rejects with `signal`'s reason when it aborts first. */
+function pause(ms, signal) {
+	return new Promise((resolve, reject) => {
+		if (signal.aborted) return reject(signal.reason);
+		const stop = () => {
+			clearTimeout(timer);
+			reject(signal.reason);
+		};
+		const timer = setTimeout(() => {
+			signal.removeEventListener("abort", stop);
+			resolve();
+		}, ms);
+		signal.addEventListener("abort", stop, { once: true });
+	});
+}
+/** The fetch implementation rejected (refused, reset, closed before an answer) while the call's signal had not aborted. */
+var ConnectionFailure = class {
+	cause;
+	constructor(cause) {
+		this.cause = cause;
+	}
+};
 /**
 * `fetchImpl` with redirects followed only within the request's origin: every request goes with
 * `redirect: 'manual'`, and what fetch returns decides, never what globals the runtime has (a
@@ -20138,42 +20399,72 @@ const maxRedirects = 20;
 *   the page): a {@link RedirectRefusedError}, since where it leads cannot be checked;
 * - a response that a fetch implementation reached by following a redirect itself, despite
 *   `manual`, at another origin: a {@link RedirectRefusedError}, and its answer is not used.
+* A GET, PUT or DELETE that fails to connect, or is answered 429, 502, 503 or 504, is sent again
+* (`maxRetries` times at most, after {@link retryWait}); one deadline holds every try and wait.
 */
 function sameOriginRedirects(fetchImpl, nameOf, bounds) {
 	return async (request) => {
 		const body = request.body ? await request.arrayBuffer() : void 0;
-		let method = request.method;
-		let url = request.url;
 		const signal = bounds.timeoutMs > 0 ? withDeadline(request.signal, bounds.timeoutMs) : request.signal;
-		for (let hop = 0;; hop += 1) {
-			const init = {
-				method,
-				headers: request.headers,
-				signal,
-				credentials: request.credentials,
-				mode: request.mode,
-				redirect: "manual"
-			};
-			const outgoing = new Request(url, method === "GET" || method === "HEAD" ? init : {
-				...init,
-				body
-			});
-			signal.addEventListener("abort", () => outgoing, { once: true });
-			const response = await fetchImpl(outgoing);
-			if (response.type === "opaqueredirect") throw new RedirectRefusedError(nameOf(request), `the service answered with a redirect from ${url}, whose target this fetch hides (a browser's), so it cannot be checked to stay within the origin; it was not followed`);
-			if (response.redirected && response.url !== "" && new URL(response.url).origin !== new URL(url).origin) {
-				await response.body?.cancel();
-				throw new RedirectRefusedError(nameOf(request), `the fetch implementation followed a redirect from ${url} to ${response.url}, another origin, although the client asked it not to; its answer was not used, but your headers may have reached it`);
+		const deadline = bounds.timeoutMs > 0 ? Date.now() + bounds.timeoutMs : Infinity;
+		const retries = retriedMethods.has(request.method) ? bounds.maxRetries : 0;
+		for (let retry = 1;; retry += 1) {
+			let response;
+			try {
+				response = await followWithinOrigin(fetchImpl, request, body, signal, nameOf);
+			} catch (error) {
+				if (!(error instanceof ConnectionFailure)) throw error;
+				const wait = retryWait(retry, null);
+				if (retry > retries || wait === void 0 || Date.now() + wait >= deadline) throw error.cause;
+				await pause(wait, signal);
+				continue;
 			}
-			const location = response.headers.get("location");
-			if (!redirectStatuses.includes(response.status) || location === null || hop === maxRedirects) return boundedResponse(response, bounds.maxResponseBytes, nameOf(request), signal);
-			const target = new URL(location, url);
-			await response.body?.cancel();
-			if (target.origin !== new URL(url).origin) throw new CrossOriginRedirectError(nameOf(request), response.status, url, target.href);
-			if (response.status === 303 ? method !== "HEAD" : [301, 302].includes(response.status) && method === "POST") method = "GET";
-			url = target.href;
+			if (retry <= retries && retriedStatuses.has(response.status)) {
+				const wait = retryWait(retry, response.headers.get("retry-after"));
+				if (wait !== void 0 && Date.now() + wait < deadline) {
+					await response.body?.cancel().catch(() => {});
+					await pause(wait, signal);
+					continue;
+				}
+			}
+			return boundedResponse(response, bounds.maxResponseBytes, nameOf(request), signal);
 		}
 	};
+}
+/** One try of `request`: its redirects followed within its origin (see sameOriginRedirects); a rejection of `fetchImpl` that is not the signal's is a ConnectionFailure. */
+async function followWithinOrigin(fetchImpl, request, body, signal, nameOf) {
+	let method = request.method;
+	let url = request.url;
+	for (let hop = 0;; hop += 1) {
+		const init = {
+			method,
+			headers: request.headers,
+			signal,
+			credentials: request.credentials,
+			mode: request.mode,
+			redirect: "manual"
+		};
+		const outgoing = new Request(url, method === "GET" || method === "HEAD" ? init : {
+			...init,
+			body
+		});
+		signal.addEventListener("abort", () => outgoing, { once: true });
+		const response = await fetchImpl(outgoing).catch((error) => {
+			throw signal.aborted ? error : new ConnectionFailure(error);
+		});
+		if (response.type === "opaqueredirect") throw new RedirectRefusedError(nameOf(request), `the service answered with a redirect from ${url}, whose target this fetch hides (a browser's), so it cannot be checked to stay within the origin; it was not followed`);
+		if (response.redirected && response.url !== "" && new URL(response.url).origin !== new URL(url).origin) {
+			await response.body?.cancel();
+			throw new RedirectRefusedError(nameOf(request), `the fetch implementation followed a redirect from ${url} to ${response.url}, another origin, although the client asked it not to; its answer was not used, but your headers may have reached it`);
+		}
+		const location = response.headers.get("location");
+		if (!redirectStatuses.includes(response.status) || location === null || hop === maxRedirects) return response;
+		const target = new URL(location, url);
+		await response.body?.cancel();
+		if (target.origin !== new URL(url).origin) throw new CrossOriginRedirectError(nameOf(request), response.status, url, target.href);
+		if (response.status === 303 ? method !== "HEAD" : [301, 302].includes(response.status) && method === "POST") method = "GET";
+		url = target.href;
+	}
 }
 const methods = [
 	"GET",
@@ -20218,7 +20509,7 @@ function describedCalls(client, described, operationName) {
 /**
 * An openapi-fetch client for a description's `Paths`, with the checks every generated client
 * makes: path safety, JSON success bodies, parameters sent as the description states them, redirects kept
-* within the service's origin, errors naming the operation.
+* within the service's origin, idempotent calls retried, errors naming the operation.
 */
 function createDescribedClient(options, described) {
 	const operationName = (method, schemaPath) => described.operationIds[`${method} ${schemaPath}`] ?? `${method} ${schemaPath}`;
@@ -20232,13 +20523,28 @@ function createDescribedClient(options, described) {
 		headers: options.headers,
 		fetch: sameOriginRedirects(options.fetch ?? ((input) => globalThis.fetch(input)), nameOf, {
 			timeoutMs: options.timeoutMs ?? 6e4,
-			maxResponseBytes: options.maxResponseBytes ?? 67108864
+			maxResponseBytes: options.maxResponseBytes ?? 67108864,
+			maxRetries: options.maxRetries ?? 2
 		}),
 		querySerializer: serializeQuery,
 		pathSerializer: serializePath
 	});
 	client.use(pathSafety(operationName), jsonBodies(operationName), ...options.middleware ?? [], remember);
-	return describedCalls(client, described, operationName);
+	return printedAs(describedCalls(client, described, operationName), options.baseUrl ?? described.defaultBaseUrl, options.headers);
+}
+/**
+* `client`, printed (String(), console.log, util.inspect) as its base URL and the names of its
+* headers: never their values, which hold the caller's credentials.
+*/
+function printedAs(client, baseUrl, headers) {
+	const names = [];
+	if (headers instanceof Headers) headers.forEach((_, name) => names.push(name));
+	else if (Array.isArray(headers)) names.push(...headers.map(([name]) => String(name)));
+	else names.push(...Object.keys(headers ?? {}));
+	const text = `EmailDeliveryClient { baseUrl: ${JSON.stringify(baseUrl)}, headers: [${names.map((name) => JSON.stringify(name)).join(", ")}] }`;
+	Object.defineProperty(client, "toString", { value: () => text });
+	Object.defineProperty(client, Symbol.for("nodejs.util.inspect.custom"), { value: () => text });
+	return client;
 }
 
 // scripts/mcp/mcp-resources.ts
@@ -20275,24 +20581,83 @@ function checkedEntries(entries, where) {
 	].every((text) => typeof text === "string"))) throw new Error(`${where}: an entry is not a resource of the build's folder (${forTerminal(JSON.stringify(entry).slice(0, 200))}); run the build again`);
 	return entries;
 }
-/** The resources of a build's folder, as its mcp-resources.json lists them; each read from its file, which must still have the listed size. */
+/** A file of the build's folder that is not the regular file it was: a link, a pipe or a folder is there now. */
+var NotRegularFile = class extends Error {
+	name = "NotRegularFile";
+};
+/**
+* Opens `file` (plain segments, `/`-separated) of `folder` for reading: each folder on the way a
+* folder, not a link; the file opened without following a link or waiting on a pipe, a regular file
+* by its handle, and still the one at its name. Throws NotRegularFile when any of it is not so.
+*/
+async function openRegular(folder, file) {
+	const segments = file.split("/");
+	const foldersOnTheWay = async () => {
+		for (let i = 1; i < segments.length; i++) if (!(await fs.lstat(path.join(folder, ...segments.slice(0, i))).catch(() => void 0))?.isDirectory()) throw new NotRegularFile(file);
+	};
+	await foldersOnTheWay();
+	const at = path.join(folder, ...segments);
+	const handle = await fs.open(at, constants$1.O_RDONLY | constants$1.O_NOFOLLOW | constants$1.O_NONBLOCK).catch((error) => {
+		throw error.code === "ELOOP" ? new NotRegularFile(file) : error;
+	});
+	try {
+		const opened = await handle.stat();
+		if (!opened.isFile()) throw new NotRegularFile(file);
+		await foldersOnTheWay();
+		const named = await fs.lstat(at).catch(() => void 0);
+		if (named?.ino !== opened.ino || named.dev !== opened.dev) throw new NotRegularFile(file);
+		return {
+			handle,
+			size: opened.size
+		};
+	} catch (error) {
+		await handle.close();
+		throw error;
+	}
+}
+/**
+* `file` of the build's folder (openRegular), read up to one byte past its size as opened and past
+* `maxBytes`, whichever is less (a byte more than the size says it grew while read), and that size.
+*/
+async function readRegular(folder, file, maxBytes) {
+	const { handle, size } = await openRegular(folder, file);
+	try {
+		const bytes = Buffer.alloc(Math.min(size, maxBytes) + 1);
+		let length = 0;
+		for (let read = -1; read !== 0 && length < bytes.length; length += read) ({bytesRead: read} = await handle.read(bytes, length, bytes.length - length, length));
+		return {
+			bytes: bytes.subarray(0, length),
+			size
+		};
+	} finally {
+		await handle.close();
+	}
+}
+/** The most a file the server reads at start may hold (the tool table, the resources' list). */
+const maxBuildFileBytes = 67108864;
+/** A file the build wrote for the server (the tool table, the resources' list), read as readRegular does; an error names it and says to build. */
+async function readBuildFile(folder, file) {
+	const where = path.join(folder, file);
+	const { bytes, size } = await readRegular(folder, file, maxBuildFileBytes).catch((error) => {
+		const why = error instanceof NotRegularFile ? "not a regular file of the build (a link, a pipe or a folder)" : error.code === "ENOENT" ? "missing" : error.message;
+		throw new Error(`${where}: ${why}; run the build again (npm run build)`);
+	});
+	if (size > 67108864) throw new Error(`${where}: more than ${maxBuildFileBytes} bytes; run the build again (npm run build)`);
+	if (bytes.length !== size) throw new Error(`${where}: changed while it was read; run the build again (npm run build)`);
+	return bytes.toString("utf8");
+}
+/** The resources of a build's folder, as its mcp-resources.json lists them; each read from its file, which must still be the regular file of the listed size. */
 async function resourcesInFolder(folder) {
 	const listFile = path.join(folder, resourceListFile);
-	const text = await fs$1.readFile(listFile, "utf8").catch((error) => {
-		throw new Error(`${listFile}: ${error.code === "ENOENT" ? "missing" : error.message}; run the build again (npm run build)`);
-	});
 	return {
-		entries: checkedEntries(JSON.parse(text), listFile),
+		entries: checkedEntries(JSON.parse(await readBuildFile(folder, resourceListFile)), listFile),
 		async read(entry) {
-			const handle = await fs$1.open(path.join(folder, ...entry.file.split("/")));
-			try {
-				const bytes = Buffer.alloc(entry.size + 1);
-				const { bytesRead } = await handle.read(bytes, 0, bytes.length, 0);
-				if (bytesRead !== entry.size) throw new ProtocolError(ErrorCode.InternalError, `${entry.uri} has changed since the server started (a build ran): restart the server`);
-				return bytes.subarray(0, bytesRead).toString("utf8");
-			} finally {
-				await handle.close();
-			}
+			const { bytes } = await readRegular(folder, entry.file, entry.size).catch((error) => {
+				if (error instanceof NotRegularFile) throw new ProtocolError(ErrorCode.InternalError, `${entry.uri} is not the file the build wrote (a link, a pipe or a folder is there now): run the build again, then restart the server`);
+				throw new ProtocolError(ErrorCode.InternalError, `${entry.uri} could not be read (${error.code ?? error.message}): run the build again, then restart the server`);
+			});
+			if (bytes.length !== entry.size) throw new ProtocolError(ErrorCode.InternalError, `${entry.uri} has changed since the server started (a build ran): restart the server`);
+			return bytes.toString("utf8");
 		}
 	};
 }
@@ -20477,14 +20842,22 @@ var ToolCaller = class {
 	tools;
 	options;
 	table;
+	/** Each tool's schema as the client family takes it, with `--client`. */
+	strict;
 	constructor(table, tools, options) {
 		this.table = table;
 		this.tools = new Map(tools.map((tool) => [tool.name, tool]));
 		this.options = options;
+		if (options.client === "openai") this.strict = new Map(tools.map((tool) => [tool.name, strictTool(tool)]));
 	}
 	/** The tools as `tools/list` answers, in the table's order. */
 	listed() {
-		return [...this.tools.values()].map(listedTool);
+		const strict = this.strict;
+		if (!strict) return [...this.tools.values()].map(listedTool);
+		return [...this.tools.values()].map((tool) => ({
+			...listedTool(tool),
+			inputSchema: strict.get(tool.name).inputSchema
+		}));
 	}
 	/** A line of the server's log (stderr), when it keeps one. */
 	log(line) {
@@ -20509,7 +20882,13 @@ var ToolCaller = class {
 			const notServed = this.options.notServed?.(name);
 			throw new ProtocolError(ErrorCode.InvalidParams, notServed ?? `Unknown tool: ${clean(name)}${suggestion(name, [...this.tools.keys()])}`);
 		}
-		const input = args ?? {};
+		let input = args ?? {};
+		try {
+			input = this.strict?.get(name)?.decode(input) ?? input;
+		} catch (error) {
+			if (!(error instanceof ArgumentTextError)) throw error;
+			return this.failure(`${tool.name}: ${clean(error.message)}; nothing was sent`);
+		}
 		let validate = this.validators.get(name);
 		if (!validate) this.validators.set(name, validate = this.ajv.compile(tool.inputSchema));
 		if (!validate(input)) return this.failure(`${tool.name}: ${argumentProblem(tool, validate.errors[0])}; nothing was sent`);
@@ -20749,6 +21128,12 @@ const mcpCommand = {
 			default: [],
 			description: "send header Name with the value of environment variable VAR on every call"
 		},
+		client: {
+			type: "string",
+			value: "<family>",
+			choices: clientFamilies,
+			description: `serve the tools' input schemas as this client family requires them; the families: ${clientFamilies.join(", ")} (openai: OpenAI's strict function calling, as the Agents SDK's convert_schemas_to_strict checks it: every object closed, every argument required, null for one left out, an open object as JSON text the server parses). Without it, exactly as described`
+		},
 		list: {
 			type: "boolean",
 			description: "print the tools it would serve, and the credential variables, then exit"
@@ -20778,7 +21163,8 @@ const mcpCommand = {
 		"email-delivery-mcp --list",
 		"EMAIL_DELIVERY_BASE_URL=https://api.example.test MY_KEY=... email-delivery-mcp --header-env X-Api-Key=MY_KEY",
 		"email-delivery-mcp --http --port 4011 --allow-writes --tags \"Account and access\"",
-		"email-delivery-mcp --tags \"Metrics, reputation, engagement\" --tags Quotas"
+		"email-delivery-mcp --tags \"Metrics, reputation, engagement\" --tags Quotas",
+		"email-delivery-mcp --client openai --allow-writes"
 	],
 	exits: [
 		[0, "--list or --help printed, or stopped (stdin closed, Ctrl-C)"],
@@ -20869,7 +21255,8 @@ async function runMcp(values, table, resources, io) {
 		maxResultBytes: Number(values["max-result-bytes"]),
 		timeoutMs: Number(values["timeout-ms"]),
 		log: io.err,
-		notServed: notServedReason(table, choice)
+		notServed: notServedReason(table, choice),
+		client: values.client
 	});
 	const what = servingWhat(table, tools, resources, choice.allowWrites, baseUrl);
 	if (!values.http) {
@@ -20913,15 +21300,20 @@ const parsed = commandLine(command, process.argv.slice(2), io);
 if (typeof parsed === "number") process.exitCode = parsed;
 else {
 	const folder = fileURLToPath(new URL("..", import.meta.url));
-	const table = JSON.parse(fs.readFileSync(path.join(folder, "mcp-tools.json"), "utf8"));
-	const stop = new AbortController();
-	process.once("SIGINT", () => stop.abort());
-	process.once("SIGTERM", () => stop.abort());
-	process.exitCode = await runMcp(parsed.values, table, await resourcesInFolder(folder), {
-		...io,
-		signal: stop.signal
+	const built = await Promise.all([readBuildFile(folder, "mcp-tools.json"), resourcesInFolder(folder)]).catch((error) => {
+		io.err(`${program}: ${forTerminal(error.message)}`);
 	});
-	if (stop.signal.aborted) process.exit();
+	if (!built) process.exitCode = 1;
+	else {
+		const stop = new AbortController();
+		process.once("SIGINT", () => stop.abort());
+		process.once("SIGTERM", () => stop.abort());
+		process.exitCode = await runMcp(parsed.values, JSON.parse(built[0]), built[1], {
+			...io,
+			signal: stop.signal
+		});
+		if (stop.signal.aborted) process.exit();
+	}
 }
 
 export {  };

@@ -12,8 +12,9 @@ export const definition: CommandDefinition = {
   summary: [
     'Lints, then bundles and makes the variants, types, client, Markdown reference and docs,',
     'independent steps at once, into a staging folder that replaces generated/ only when every step',
-    'passed. With --overlay, the same with your overlays applied, strictly, into --out (never',
-    'generated/), with overlay-changes.md saying what they change. Paths are relative to where you run npm.',
+    "passed, then server.json (the MCP registry's entry) beside it. With --overlay, the same with your",
+    'overlays applied, strictly, into --out (never generated/), with overlay-changes.md saying what they',
+    'change. Paths are relative to where you run npm.',
   ].join('\n'),
   options: {
     overlay: { type: 'string', value: '<file>', multiple: true, default: [], description: 'an overlay to apply, in order (needs --out)' },
@@ -53,7 +54,7 @@ export async function run(args: string[], io: CommandIo): Promise<number> {
     return 2;
   }
   // The build's steps load only now: `--help` and a usage error need none of them.
-  if (!withOverlays) return (await (await import('../pipeline/build.ts')).build(project, log)) ? 0 : 1;
+  if (!withOverlays) return (await (await import('../pipeline/build.ts')).build(project, log, { rootOutputs: true })) ? 0 : 1;
   const { buildOverlaid } = await import('../overlay/build-overlaid.ts');
   const typed = new Map([...values.overlay, values.out].map((file: string) => [path.resolve(io.cwd, file), file]));
   const ok = await buildOverlaid(project, log, {

@@ -1,13 +1,14 @@
-// `npm run check`: fails, naming each file, when anything under generated/ differs from what
-// openapi/ builds. Never writes generated/.
+// `npm run check`: fails, naming each file, when anything under generated/ (or server.json, the
+// MCP registry's entry at the root) differs from what openapi/ builds. Never writes either.
 import { type CommandDefinition, type CommandIo, commandLine } from '../command-line.ts';
 import { openProject } from '../project.ts';
 
 export const definition: CommandDefinition = {
   name: 'check',
   summary: [
-    'Builds openapi/ into a scratch folder and fails, naming each file, when anything under generated/',
-    'differs from it (the drift check). Never writes generated/.',
+    'Builds openapi/ into a scratch folder and fails, naming each file, when anything under generated/,',
+    "or server.json (the MCP registry's entry, made from package.json and the tool table), differs from",
+    'it (the drift check). Never writes generated/ or server.json.',
   ].join('\n'),
   options: {},
   examples: ['npm run check'],

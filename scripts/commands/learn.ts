@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type CommandDefinition, type CommandIo, commandLine } from '../command-line.ts';
 import { forTerminal } from '../escape.ts';
-import { learn, writeAtomically } from '../learn/learn.ts';
+import { learn } from '../learn/learn.ts';
+import { writeAtomically } from '../write-atomically.ts';
 import { trafficExtensions } from '../learn/read-traffic.ts';
 import { asTyped, ReportedError, openProject, within } from '../project.ts';
 import { checkBaseUrl, UsageError } from '../verify/verify-options.ts';
@@ -111,7 +112,7 @@ export async function run(args: string[], io: CommandIo): Promise<number> {
       io.out(`learn: ${forTerminal(values.out)} not written${fs.existsSync(out) ? ': the file there is as it was, not learned from this traffic' : ''}`);
       return 3;
     }
-    await writeAtomically(out, result.text, shownAs(out));
+    await writeAtomically(out, result.text, { shownAs: shownAs(out) });
     const actions = (result.text.match(/^ {2}- target: /gm) ?? []).length;
     io.out(`learn: wrote ${forTerminal(shownAs(out))}: ${actions} ${actions === 1 ? 'action' : 'actions'} of observed facts; review it, then build with it:`);
     io.out(`learn:   npm run build -- ${[...values.overlay, values.out].map((file: string) => `--overlay ${forTerminal(file)}`).join(' ')} --out <folder>`);

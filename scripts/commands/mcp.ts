@@ -26,6 +26,7 @@ export const definition: CommandDefinition = {
     'npm run mcp -- --http --port 4011 --overlay examples/overlays/fields.yaml',
     'npm run mcp -- --allow-writes --tools sendBatch',
     'npm run mcp -- --tags "Metrics, reputation, engagement" --tags Quotas',
+    'npm run mcp -- --client openai --allow-writes',
   ],
 };
 

@@ -67,13 +67,15 @@ const secretName = /(^|[-_.])(api[-_]?key|apikey|access[-_]?token|auth[-_]?token
 const notSecret = /idempotency|request[-_]?id|correlation|page|cursor|next|continuation|sort/i;
 
 /**
- * A header name that may carry a secret, for a recording: any of these words anywhere in it, with
- * none of the exemptions learning makes (a proxy's `X-Forwarded-Authorization`, a cloud's
- * `X-Amz-Security-Token` or `Cf-Access-Jwt-Assertion`, a `X-Next-Auth-Token`): what is recorded
- * is kept, so a value is masked wherever its name could say secret.
+ * A name that may carry a secret, for a recording (a header, a query, path or form parameter, a JSON
+ * body's key: scripts/verify/hide-credentials.ts): every name learning takes for a credential's
+ * carrier, and any of these words anywhere in it, with none of the exemptions learning makes (a
+ * proxy's `X-Forwarded-Authorization`, a cloud's `X-Amz-Security-Token`, `X-Amz-Credential` or
+ * `Cf-Access-Jwt-Assertion`, a `X-Next-Auth-Token`, a page token): what is recorded is kept, so a
+ * value is masked wherever its name could say secret.
  */
 export const recordsSecret = (name: string) =>
-  /auth|token|secret|key|session|sig|passw|pwd|jwt|assertion|credential|cookie|csrf|xsrf|bearer|private/i.test(name);
+  secretName.test(name) || /auth|token|secret|key|session|sig|passw|pwd|jwt|assertion|credential|cookie|csrf|xsrf|bearer|private/i.test(name);
 
 /** The schemes of an Authorization value a recording may keep, as its first word (the rest is never kept): IANA's HTTP authentication schemes and a few in wide use. */
 const authorizationSchemes = new Set([

@@ -187,17 +187,3 @@ function readingLines(files: number, skipped: string[], counts: ReadCounts, obse
   }
   return lines;
 }
-
-/** Writes `text` to `file` whole or not at all: into a temporary file beside it, then renamed over it; a failure names the file as `shownAs`. */
-export async function writeAtomically(file: string, text: string, shownAs = file): Promise<void> {
-  const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
-  try {
-    await fs.writeFile(temporary, text, { flag: 'wx' });
-    await fs.rename(temporary, file);
-  } catch (error) {
-    await fs.rm(temporary, { force: true });
-    const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? `its folder ${path.dirname(shownAs) || '.'} does not exist` : (code ?? String(error));
-    throw new ReportedError(`${shownAs} could not be written (${why})`);
-  }
-}

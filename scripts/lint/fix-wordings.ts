@@ -3,8 +3,8 @@
 // after its lead, a payload schema's after its lead, an area's, a shared component's; a missing
 // text the contract writes whole is added. Leads are the author's and are never rewritten. Each
 // value is spliced into its file's text (the rest of the file stays byte for byte), the file is
-// read back to check that it holds exactly the wording, and only then written, by rename; a file
-// that does not read back is left as it was, and named.
+// read back to check that it holds exactly the wording, and only then written, by rename
+// (scripts/write-atomically.ts, keeping its mode); a file that does not read back is left as it was, and named.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createConfig, lint } from '@redocly/openapi-core';
@@ -15,6 +15,7 @@ import { type WordingFix, wordingFixes } from './contract/rules/closed-prose.ts'
 import { faithfulPlugin } from './faithful.ts';
 import { redoclySession } from './redocly.ts';
 import { readSource } from './source-boundary.ts';
+import { writeAtomically } from '../write-atomically.ts';
 
 /** The wordings faithful/prose wants where the source differs, from one lint of the source with that rule alone. */
 async function collectFixes(project: Project): Promise<WordingFix[]> {
@@ -121,9 +122,12 @@ export async function fixWordings(project: Project): Promise<{ files: string[]; 
       refused.push(`${shown(project, file)} (at ${fixes.map((fix) => fix.pointer).join(', ')})`);
       continue;
     }
-    const temporary = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(temporary, fixed, { mode: fs.statSync(file).mode });
-    fs.renameSync(temporary, file);
+    try {
+      await writeAtomically(file, fixed, { shownAs: shown(project, file), mode: fs.statSync(file).mode & 0o777 });
+    } catch (error) {
+      if (!(error instanceof ReportedError)) throw error;
+      throw new ReportedError(`${error.message}, so it is as it was${written.length ? `; wrote ${written.join(', ')}` : ''}`);
+    }
     written.push(shown(project, file));
     texts += fixes.length;
   }

@@ -3,12 +3,12 @@
 // after it, `acme-email-api-mcp`): the MCP server of the description the package was built from.
 // Compiled by the build into dist/mcp.js, which reads the tool table and the resources' list the
 // build wrote beside dist/ (mcp-tools.json, mcp-resources.json); in the checkout, run `npm run mcp`.
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { commandLine } from '../command-line.ts';
+import { forTerminal } from '../escape.ts';
 import { mcpCommand, runMcp } from './mcp-command.ts';
-import { resourcesInFolder } from './mcp-resources.ts';
+import { readBuildFile, resourcesInFolder } from './mcp-resources.ts';
 import type { McpToolTable } from './mcp-server.ts';
 
 // The name it was started by (npm links a bin under its name), for its help and messages; run as a
@@ -30,11 +30,18 @@ if (typeof parsed === 'number') process.exitCode = parsed;
 else {
   // The build's folder, which dist/ is in: its tool table, and the resources it wrote.
   const folder = fileURLToPath(new URL('..', import.meta.url));
-  const table = JSON.parse(fs.readFileSync(path.join(folder, 'mcp-tools.json'), 'utf8')) as McpToolTable;
-  const stop = new AbortController();
-  process.once('SIGINT', () => stop.abort());
-  process.once('SIGTERM', () => stop.abort());
-  process.exitCode = await runMcp(parsed.values, table, await resourcesInFolder(folder), { ...io, signal: stop.signal });
-  // Stopped by a signal: end now, whatever the SDK still holds open.
-  if (stop.signal.aborted) process.exit();
+  // What the build wrote there, each a regular file reached through no link (mcp-resources.ts); else one line, exit 1.
+  const built = await Promise.all([readBuildFile(folder, 'mcp-tools.json'), resourcesInFolder(folder)]).catch((error: Error) => {
+    io.err(`${program}: ${forTerminal(error.message)}`);
+    return undefined;
+  });
+  if (!built) process.exitCode = 1;
+  else {
+    const stop = new AbortController();
+    process.once('SIGINT', () => stop.abort());
+    process.once('SIGTERM', () => stop.abort());
+    process.exitCode = await runMcp(parsed.values, JSON.parse(built[0]) as McpToolTable, built[1], { ...io, signal: stop.signal });
+    // Stopped by a signal: end now, whatever the SDK still holds open.
+    if (stop.signal.aborted) process.exit();
+  }
 }

@@ -11,6 +11,7 @@ import { headersFromEnvironment } from '../header-env.ts';
 import { ownMcpBin } from './mcp-bin-name.ts';
 import { serveHttp } from './mcp-http.ts';
 import type { ResourceSet } from './mcp-resources.ts';
+import { type ClientFamily, clientFamilies } from './strict-tools.ts';
 import {
   chooseTools,
   createToolServer,
@@ -70,6 +71,12 @@ export const mcpCommand: CommandDefinition = {
       default: [],
       description: 'send header Name with the value of environment variable VAR on every call',
     },
+    client: {
+      type: 'string',
+      value: '<family>',
+      choices: clientFamilies,
+      description: `serve the tools' input schemas as this client family requires them; the families: ${clientFamilies.join(', ')} (openai: OpenAI's strict function calling, as the Agents SDK's convert_schemas_to_strict checks it: every object closed, every argument required, null for one left out, an open object as JSON text the server parses). Without it, exactly as described`,
+    },
     list: { type: 'boolean', description: 'print the tools it would serve, and the credential variables, then exit' },
     'max-result-bytes': {
       type: 'string',
@@ -91,6 +98,7 @@ export const mcpCommand: CommandDefinition = {
     'EMAIL_DELIVERY_BASE_URL=https://api.example.test MY_KEY=... email-delivery-mcp --header-env X-Api-Key=MY_KEY',
     'email-delivery-mcp --http --port 4011 --allow-writes --tags "Account and access"',
     'email-delivery-mcp --tags "Metrics, reputation, engagement" --tags Quotas',
+    'email-delivery-mcp --client openai --allow-writes',
   ],
   exits: [
     [0, '--list or --help printed, or stopped (stdin closed, Ctrl-C)'],
@@ -206,6 +214,7 @@ export async function runMcp(values: ParsedValues, table: McpToolTable, resource
     timeoutMs: Number(values['timeout-ms']),
     log: io.err,
     notServed: notServedReason(table, choice),
+    client: values.client as ClientFamily | undefined,
   });
   const what = servingWhat(table, tools, resources, choice.allowWrites, baseUrl);
   if (!values.http) {

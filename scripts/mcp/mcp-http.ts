@@ -2,7 +2,9 @@
 // server and a transport per request, the SDK's stateless pattern). Before the SDK sees a request:
 // its Host must name this machine's loopback and its Origin, when a browser sends one, too (a web
 // page that re-points its own name at 127.0.0.1, DNS rebinding, gets a 403); its body is read up to
-// a bound in bytes and time. The build copies this file into the package.
+// a bound in bytes and time; and at most `maxRequestsInFlight` are taken at once (a 503 beyond, before
+// any body is read), so that what the server holds is bounded whoever connects. The build copies
+// this file into the package.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -11,6 +13,11 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 /** The largest request body the server reads: a tool call's arguments, never a file. */
 export const maxRequestBytes = 1024 * 1024;
 const requestTimeoutMs = 10_000;
+/**
+ * The requests the server takes at once, from their headers to their answer (a call waits on the
+ * service): far more than an agent makes, few enough that bodies held at the bound stay tens of MB.
+ */
+export const maxRequestsInFlight = 32;
 /** How often Node looks for requests past their time bound (its default, 30 s, would let one outlive its bound threefold). */
 const connectionsCheckingIntervalMs = 1_000;
 const loopbackNames = ['127.0.0.1', 'localhost', '[::1]'];
@@ -80,6 +87,7 @@ async function jsonBody(request: http.IncomingMessage, response: http.ServerResp
 
 /** Serves `newServer()` (one per request) on 127.0.0.1:`port` (0: any free port). */
 export async function serveHttp(newServer: () => Server, port: number, log: (line: string) => void): Promise<HttpMcpServer> {
+  let inFlight = 0;
   const listener = http.createServer({ connectionsCheckingInterval: connectionsCheckingIntervalMs }, (request, response) => {
     const refused = refusal(request, (listener.address() as AddressInfo).port);
     if (refused) {
@@ -87,6 +95,16 @@ export async function serveHttp(newServer: () => Server, port: number, log: (lin
       request.resume();
       return answer(response, refused.status, refused.message, refused.status === 405 ? { allow: 'POST' } : {});
     }
+    if (inFlight >= maxRequestsInFlight) {
+      log(`mcp: refused POST (503): ${maxRequestsInFlight} requests are in flight`);
+      request.resume();
+      return answer(response, 503, `Service unavailable: ${maxRequestsInFlight} requests are in flight, the most this server takes at once; try again`, {
+        'retry-after': '1',
+        connection: 'close',
+      });
+    }
+    inFlight += 1;
+    response.once('close', () => (inFlight -= 1));
     void (async () => {
       const body = await jsonBody(request, response);
       if (body === undefined) return;

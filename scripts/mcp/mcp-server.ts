@@ -23,6 +23,7 @@ import { bodyProblem, schemaWants } from '../schema-problem.ts';
 import { invisibleCharacter } from '../invisible-characters.ts';
 import { createDescribedClient, type ParameterStyle } from '../pipeline/client-runtime.ts';
 import { listedResources, ProtocolError, readResource, type ResourceSet } from './mcp-resources.ts';
+import { ArgumentTextError, type ClientFamily, type StrictTool, strictTool } from './strict-tools.ts';
 
 /** One input of a tool, and where the client puts it. */
 export interface ToolArgument {
@@ -74,6 +75,8 @@ export interface ToolServerOptions {
   log?: (line: string) => void;
   /** Why a tool of the table is not served, and how to serve it (notServedReason); a name it gives no reason for is unknown. */
   notServed?: (name: string) => string | undefined;
+  /** The client family whose rules the input schemas follow (strict-tools.ts); without it, exactly as described. */
+  client?: ClientFamily;
 }
 
 /** The default bounds of a call's answer. */
@@ -287,16 +290,21 @@ export class ToolCaller {
   private readonly tools: Map<string, ToolDefinition>;
   private readonly options: ToolServerOptions;
   private readonly table: McpToolTable;
+  /** Each tool's schema as the client family takes it, with `--client`. */
+  private readonly strict?: Map<string, StrictTool>;
 
   constructor(table: McpToolTable, tools: ToolDefinition[], options: ToolServerOptions) {
     this.table = table;
     this.tools = new Map(tools.map((tool) => [tool.name, tool]));
     this.options = options;
+    if (options.client === 'openai') this.strict = new Map(tools.map((tool) => [tool.name, strictTool(tool)]));
   }
 
   /** The tools as `tools/list` answers, in the table's order. */
   listed(): Tool[] {
-    return [...this.tools.values()].map(listedTool);
+    const strict = this.strict;
+    if (!strict) return [...this.tools.values()].map(listedTool);
+    return [...this.tools.values()].map((tool) => ({ ...listedTool(tool), inputSchema: strict.get(tool.name)!.inputSchema }));
   }
 
   /** A line of the server's log (stderr), when it keeps one. */
@@ -326,7 +334,14 @@ export class ToolCaller {
       const notServed = this.options.notServed?.(name);
       throw new ProtocolError(ErrorCode.InvalidParams, notServed ?? `Unknown tool: ${clean(name)}${suggestion(name, [...this.tools.keys()])}`);
     }
-    const input = args ?? {};
+    let input = args ?? {};
+    try {
+      // A strict client's arguments (`null` for one left out, JSON text for an open object) as the description takes them.
+      input = this.strict?.get(name)?.decode(input) ?? input;
+    } catch (error) {
+      if (!(error instanceof ArgumentTextError)) throw error;
+      return this.failure(`${tool.name}: ${clean(error.message)}; nothing was sent`);
+    }
     let validate = this.validators.get(name);
     if (!validate) this.validators.set(name, (validate = this.ajv.compile(tool.inputSchema)));
     if (!validate(input)) return this.failure(`${tool.name}: ${argumentProblem(tool, validate.errors![0])}; nothing was sent`);

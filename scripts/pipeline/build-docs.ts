@@ -7,8 +7,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { withCodeSamples } from './code-samples.ts';
-import { interfaceDocumentHtml, interfaceDocumentHtmlFile, withInterfaceDocumentLinks } from './interface-document.ts';
-import { mcpToolsHtml, mcpToolsHtmlFile, withMcpToolsLink } from './mcp-tools-page.ts';
+import { type DocsPage, interfaceDocumentHtml, interfaceDocumentHtmlFile, interfaceDocumentTitle, withInterfaceDocumentLinks } from './interface-document.ts';
+import { mcpToolsHtml, mcpToolsHtmlFile, mcpToolsTitle, withMcpToolsLink } from './mcp-tools-page.ts';
 import { mcpCommandOf } from '../mcp/mcp-bin-name.ts';
 import { mcpToolTable } from '../mcp/tool-table.ts';
 import { type Project, ReportedError } from '../project.ts';
@@ -47,8 +47,8 @@ export async function buildDocs(project: Project, bundle: OpenApiDocument, outDi
         },
       );
     });
-    await fs.writeFile(path.join(outDir, 'docs', interfaceDocumentHtmlFile), interfaceDocumentHtml());
-    await fs.writeFile(path.join(outDir, 'docs', mcpToolsHtmlFile), mcpToolsHtml(mcpToolTable(bundle), mcpCommandOf(bundle.info)));
+    await fs.writeFile(path.join(outDir, 'docs', interfaceDocumentHtmlFile), interfaceDocumentHtml(docsPages));
+    await fs.writeFile(path.join(outDir, 'docs', mcpToolsHtmlFile), mcpToolsHtml(mcpToolTable(bundle), mcpCommandOf(bundle.info), docsPages));
     await fs.writeFile(output, withMarkdownAlternate(withContentSecurityPolicy(withoutRemoteLogo(await fs.readFile(output, 'utf8')))));
   } finally {
     await fs.rm(scratch, { recursive: true, force: true });
@@ -57,6 +57,14 @@ export async function buildDocs(project: Project, bundle: OpenApiDocument, outDi
 
 /** Where the page's Markdown twin is, from docs/index.html: the whole reference in one file. */
 export const markdownAlternate = '../llms-full.txt';
+
+/** The docs' pages, as the side pages' sidebar links them: the reference, the pages beside it, and its Markdown twin. */
+export const docsPages: DocsPage[] = [
+  { file: 'index.html', title: 'The reference' },
+  { file: interfaceDocumentHtmlFile, title: interfaceDocumentTitle },
+  { file: mcpToolsHtmlFile, title: mcpToolsTitle },
+  { file: markdownAlternate, title: 'The reference as Markdown' },
+];
 
 /** A link to the same reference as Markdown, for agents and tools that read Markdown rather than run the page. */
 function withMarkdownAlternate(html: string): string {

@@ -5,6 +5,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { type Project, ReportedError } from '../project.ts';
 import { type BuildContext, buildSteps, keptOutputs, runSteps, type Step, StepError } from './pipeline.ts';
+import { rootOutputs } from './root-outputs.ts';
 import { stagingFolder, swapIn } from './staging.ts';
 
 export interface BuildLog {
@@ -32,6 +33,11 @@ export interface BuildOptions {
    * folder of the user's.
    */
   kept?: string[];
+  /**
+   * Writes the project's root outputs too (root-outputs.ts: server.json), made before the swap and
+   * written after it: the project's own build, never one into another folder.
+   */
+  rootOutputs?: boolean;
 }
 
 /** Builds `project`'s outputs; resolves true on success. Reports progress and failures through `log`. */
@@ -44,7 +50,9 @@ export async function build(project: Project, log: BuildLog, options: BuildOptio
   try {
     await runSteps({ project, outDir: stagingDir, lintOptions: options.lintOptions }, options.steps ?? buildSteps, log.info);
     for (const name of options.kept ?? keptOutputs) await carryOver(path.join(project.outputDir, name), path.join(stagingDir, name));
+    const beside = options.rootOutputs ? await rootOutputs(project, stagingDir) : new Map<string, string>();
     await swapIn(stagingDir, project.outputDir, options.checkReplaced);
+    for (const [file, text] of beside) await fs.writeFile(path.join(project.root, file), text);
     log.info(`build: done in ${((performance.now() - started) / 1000).toFixed(2)} s`);
     return true;
   } catch (error) {

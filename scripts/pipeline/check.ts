@@ -1,9 +1,11 @@
 // The drift check: rebuilds the committed outputs into a scratch folder and lists each file under
-// the outputs that differs from what the source builds. The outputs themselves are never written.
+// the outputs, and each root output (root-outputs.ts: server.json), that differs from what the
+// source builds. The outputs themselves are never written.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { type Project, shown } from '../project.ts';
 import { type BuildContext, committedSteps, keptOutputs, runSteps, type Step, uncommittedOutputs } from './pipeline.ts';
+import { rootOutputs } from './root-outputs.ts';
 
 /**
  * One line per drifted file (`differs: …`, `missing: …`, `not built from the source: …`); none when
@@ -14,7 +16,12 @@ export async function checkDrift(project: Project, lintOptions?: BuildContext['l
   const scratch = await fs.mkdtemp(path.join(path.dirname(project.outputDir), '.generated-check-'));
   try {
     await runSteps({ project, outDir: scratch, lintOptions }, steps, () => {});
-    return await compareTrees(project, scratch, project.outputDir);
+    const lines = await compareTrees(project, scratch, project.outputDir);
+    for (const [file, text] of await rootOutputs(project, scratch)) {
+      const have = await fs.readFile(path.join(project.root, file), 'utf8').catch(() => undefined);
+      if (have !== text) lines.push(`${have === undefined ? 'missing' : 'differs'}: ${file}`);
+    }
+    return lines;
   } finally {
     await fs.rm(scratch, { recursive: true, force: true });
   }

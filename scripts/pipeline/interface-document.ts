@@ -76,8 +76,8 @@ export function interfaceDocumentMarkdown(): string {
   ].join('\n');
 }
 
-/** docs/interface-document.html: the same page, self-contained (no script, no request), beside the rendered docs. */
-export function interfaceDocumentHtml(): string {
+/** docs/interface-document.html: the same page, self-contained (no script, no request), beside the rendered docs, with their navigation `nav`. */
+export function interfaceDocumentHtml(nav: DocsPage[] = []): string {
   const cell = (text: string) => forHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');
   const table = (header: string[], rows: string[][], anchors?: string[]) =>
     [
@@ -85,38 +85,83 @@ export function interfaceDocumentHtml(): string {
       ...rows.map((cells, i) => `<tr${anchors ? ` id="${anchors[i]}"` : ''}>${cells.map((c) => `<td>${cell(c)}</td>`).join('')}</tr>`),
       '</tbody></table>',
     ].join('\n');
-  return docsSidePage(interfaceDocumentTitle, { width: '70em', more: 'tr:target{background:#fff3c4}' }, [
-    `<p>${forHtml(introduction())}</p>`,
-    '<h2>The parts</h2>',
-    table(['Part of the interface document', 'What it states'], partCells()),
-    '<h2>The operations</h2>',
-    table(
-      operationHeader,
-      operations.map(operationCells),
-      operations.map((row) => rowAnchor(row.n)),
-    ),
-  ]);
+  return docsSidePage(
+    interfaceDocumentTitle,
+    { width: '70em', more: 'tr:target td{background:#fff3c4}' },
+    [
+      `<p>${forHtml(introduction())}</p>`,
+      '<h2>The parts</h2>',
+      table(['Part of the interface document', 'What it states'], partCells()),
+      '<h2>The operations</h2>',
+      table(
+        operationHeader,
+        operations.map(operationCells),
+        operations.map((row) => rowAnchor(row.n)),
+      ),
+    ],
+    nav,
+  );
+}
+
+/** A page of the rendered docs, as the side pages' navigation links it. */
+export interface DocsPage {
+  file: string;
+  title: string;
+}
+
+/** Redoc's own font stacks (its --font-family-base and --font-family-monospaced), so a side page reads as the reference does. */
+const fonts = {
+  text: "system-ui,-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Oxygen,Ubuntu,Cantarell,'Fira Sans','Droid Sans','Helvetica Neue',Arial,sans-serif",
+  code: "ui-monospace,Menlo,Monaco,'Cascadia Mono','Segoe UI Mono','Roboto Mono','Oxygen Mono','Ubuntu Mono','Fira Mono','Droid Sans Mono','Courier New',monospace",
+};
+
+/**
+ * The side pages' style: the rendered reference's look (Redoc's fonts, text, link and code colours,
+ * its rounded tables and its sidebar), in a few rules of the page's own, since the page loads
+ * nothing. `width` is the content's widest, `cell` adds to the cells' style, `more` adds rules.
+ */
+function sidePageStyle(style: { width: string; cell?: string; more?: string }): string {
+  return [
+    `*{box-sizing:border-box}body{margin:0;font-family:${fonts.text};font-size:14px;line-height:1.6;color:#3b3c45;background:#fff}`,
+    'nav{position:fixed;top:0;left:0;bottom:0;width:280px;padding:16px;border-right:1px solid #ededf2;overflow:auto}',
+    'nav ul{list-style:none;margin:0;padding:0}nav a{display:block;margin:2px 0;padding:6px 12px;border-radius:8px;color:#3b3c45;text-decoration:none}',
+    'nav a:hover{background:#f5f5f7}nav a[aria-current=page]{background:#ededf2;color:#1a1c21;font-weight:500}',
+    `main{margin-left:280px;padding:32px 64px;max-width:calc(280px + ${style.width})}`,
+    '@media (max-width:800px){nav{position:static;width:auto;border-right:0;border-bottom:1px solid #ededf2}main{margin-left:0;padding:16px}}',
+    'h1{font-size:36px;line-height:44px;font-weight:600;color:#1a1c21;margin:16px 0}h2{font-size:24px;font-weight:600;color:#1a1c21;margin:32px 0 12px}',
+    'a{color:#1f7cff;text-underline-offset:4px}',
+    `code{font-family:${fonts.code};font-size:12px;background:#ededf2;border-radius:4px;padding:3px 4px}`,
+    'table{border-collapse:separate;border-spacing:0;border:1px solid #ededf2;border-radius:12px}',
+    `td,th{padding:8px 12px;text-align:left;border-bottom:1px solid #ededf2${style.cell ?? ''}}tbody tr:last-child td{border-bottom:0}th{font-weight:500;color:#1a1c21}`,
+    style.more ?? '',
+  ].join('');
 }
 
 /**
  * A page beside the rendered docs, self-contained (no script, no request: its policy forbids
- * them): its title, a link back to the reference, then `body`. `style` sets its width, adds to its
- * cells' style (`cell`) and adds rules (`more`).
+ * them), in the reference's look: a sidebar that links the docs' pages (`nav`, this one marked
+ * current; by default the reference alone), then its title and `body`.
  */
-export function docsSidePage(title: string, style: { width: string; cell?: string; more?: string }, body: string[]): string {
+export function docsSidePage(title: string, style: { width: string; cell?: string; more?: string }, body: string[], nav: DocsPage[] = []): string {
+  const pages = nav.length > 0 ? nav : [{ file: 'index.html', title: 'The reference' }];
   return [
     '<!DOCTYPE html>',
     '<html lang="en">',
     '<head>',
     '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
     `<title>${forHtml(title)}</title>`,
-    `<style>body{font-family:sans-serif;margin:2em;max-width:${style.width}}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.3em .6em;text-align:left${style.cell ?? ''}}${style.more ?? ''}</style>`,
+    `<style>${sidePageStyle(style)}</style>`,
     '</head>',
     '<body>',
-    '<p><a href="index.html">The reference</a></p>',
+    '<nav aria-label="The docs"><ul>',
+    ...pages.map((page) => `<li><a href="${forHtml(page.file)}"${page.title === title ? ' aria-current="page"' : ''}>${forHtml(page.title)}</a></li>`),
+    '</ul></nav>',
+    '<main>',
     `<h1>${forHtml(title)}</h1>`,
     ...body,
+    '</main>',
     '</body>',
     '</html>',
     '',

@@ -4,7 +4,7 @@
 // reference/mcp-tools.md, the rendered docs as mcp-tools.html beside their index.html.
 import { forHtml, forMarkdown } from '../escape.ts';
 import type { McpToolTable, ToolDefinition } from '../mcp/mcp-server.ts';
-import { docsSidePage } from './interface-document.ts';
+import { type DocsPage, docsSidePage } from './interface-document.ts';
 
 export const mcpToolsTitle = "The MCP server's tools";
 export const mcpToolsFile = 'mcp-tools.md';
@@ -89,19 +89,24 @@ const html = (markdown: string) =>
     .map((part) => (part.startsWith('`') ? `<code>${forHtml(part.slice(1, -1))}</code>` : forHtml(part.replace(/\\(.)/g, '$1'))))
     .join('');
 
-/** The docs' mcp-tools.html: the same page, self-contained (no script, no request), beside the rendered docs. */
-export function mcpToolsHtml(table: McpToolTable, command: string): string {
-  return docsSidePage(mcpToolsTitle, { width: '90em', cell: ';vertical-align:top' }, [
-    `<p>${html(introduction(table, command))}</p>`,
-    `<table><thead><tr>${header.map((h) => `<th>${forHtml(h)}</th>`).join('')}</tr></thead><tbody>`,
-    ...table.tools.map(
-      (tool) =>
-        `<tr id="${forHtml(tool.name)}">${cells(tool)
-          .map((cell) => `<td>${html(cell)}</td>`)
-          .join('')}</tr>`,
-    ),
-    '</tbody></table>',
-  ]);
+/** The docs' mcp-tools.html: the same page, self-contained (no script, no request), beside the rendered docs, with their navigation `nav`. */
+export function mcpToolsHtml(table: McpToolTable, command: string, nav: DocsPage[] = []): string {
+  return docsSidePage(
+    mcpToolsTitle,
+    { width: '90em', cell: ';vertical-align:top' },
+    [
+      `<p>${html(introduction(table, command))}</p>`,
+      `<table><thead><tr>${header.map((h) => `<th>${forHtml(h)}</th>`).join('')}</tr></thead><tbody>`,
+      ...table.tools.map(
+        (tool) =>
+          `<tr id="${forHtml(tool.name)}">${cells(tool)
+            .map((cell) => `<td>${html(cell)}</td>`)
+            .join('')}</tr>`,
+      ),
+      '</tbody></table>',
+    ],
+    nav,
+  );
 }
 
 /** A copy of the docs' input whose info.description opens with a link to the tools' page beside it. */

@@ -159,7 +159,7 @@ async function writeRelease(project: Project, log: BuildLog, plan: ReleasePlan):
     const lock = await fs.readFile(lockFile(project), 'utf8').catch(() => undefined);
     if (lock !== undefined) await fs.writeFile(lockFile(project), withLockVersion(lock, version));
     await fs.writeFile(project.changelog, plan.nextChangelog!);
-    if (!(await build(project, log))) throw new ReportedError('the build failed');
+    if (!(await build(project, log, { rootOutputs: true }))) throw new ReportedError('the build failed');
     await git(project, 'add', '--all', '--', '.');
     await git(project, 'commit', '--quiet', '--message', `Release ${tag}`);
     await git(project, 'tag', '--annotate', tag, '--message', `Release ${tag}\n\n${unreleasedSection(plan.changelog)}`);

@@ -98,7 +98,7 @@ const maxProblemLines = 200;
 
 /** The first build; a failed one says what is served meanwhile. */
 async function initialBuild(project: Project, log: BuildLog): Promise<void> {
-  if (await build(project, log)) return;
+  if (await build(project, log, { rootOutputs: true })) return;
   log.error(
     (await docsBuilt(project))
       ? 'docs: serving the docs from the last good build'
@@ -173,7 +173,7 @@ function rebuildOnChange(project: Project, log: BuildLog, reloads: Set<http.Serv
       return;
     }
     building = true;
-    const good = await build(project, log);
+    const good = await build(project, log, { rootOutputs: true });
     building = false;
     if (good) for (const open of reloads) open.write('event: reload\ndata: \n\n');
     if (again) {

@@ -2,6 +2,7 @@
 // origin included) is paced by the rate and counted, all of them and every body share one deadline,
 // and each body is read here, decoded, up to a size cap, before the client sees it. The deadline's
 // signal is handed to fetch itself for each request, so it also ends a body that is still arriving.
+import { maskedUrl } from './hide-credentials.ts';
 
 /** What one operation's exchange saw, for its verdict. */
 export interface Exchange {
@@ -57,7 +58,8 @@ export function boundedFetch(limits: ExchangeLimits, current: () => Exchange, pa
     const location = response.headers.get('location');
     if (redirectStatuses.has(response.status) && location !== null) {
       const target = URL.canParse(location, request.url) ? new URL(location, request.url) : undefined;
-      exchange.redirects.push({ status: response.status, to: target ? `${target.pathname}${target.search}` : location.slice(0, 200) });
+      // Printed in the verdict: a token or a key in its query is masked (hide-credentials.ts).
+      exchange.redirects.push({ status: response.status, to: maskedUrl(target ? `${target.pathname}${target.search}` : location.slice(0, 200)) });
     }
     let body: Uint8Array<ArrayBuffer> | undefined;
     try {

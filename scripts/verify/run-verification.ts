@@ -5,6 +5,7 @@
 // not followed (the client refuses it), and at most `maxRedirects` within the origin.
 import type { BodyCheck } from './body-check.ts';
 import { bodyExcerpt, boundedFetch, type Exchange, type Recorder } from './bounded-exchange.ts';
+import { credentialHider, maskedUrl } from './hide-credentials.ts';
 import type { NotCalledGroup, PlannedOperation } from './plan.ts';
 import type { VerifyOptions } from './verify-options.ts';
 
@@ -28,7 +29,12 @@ export interface Verdict {
 
 /** The generated client's module (generated/dist/client.js, or a build with overlays). */
 export interface ClientModule {
-  createEmailDeliveryClient(options: { baseUrl: string; headers: Record<string, string>; fetch: (request: Request) => Promise<Response> }): unknown;
+  createEmailDeliveryClient(options: {
+    baseUrl: string;
+    headers: Record<string, string>;
+    fetch: (request: Request) => Promise<Response>;
+    maxRetries: number;
+  }): unknown;
   [operationId: string]: unknown;
 }
 
@@ -67,7 +73,9 @@ export async function runVerification(
     () => (requestsSent += 1),
     record,
   );
-  const api = client.createEmailDeliveryClient({ baseUrl: options.baseUrl, headers: Object.fromEntries(options.headers), fetch });
+  const hide = credentialHider(options.headers);
+  // Each operation is sent once: verify judges the service's first answer, and paces its own requests.
+  const api = client.createEmailDeliveryClient({ baseUrl: options.baseUrl, headers: Object.fromEntries(options.headers), fetch, maxRetries: 0 });
   const verdicts: Verdict[] = [];
   let connectionFailures = 0;
   for (const entry of plan) {
@@ -96,6 +104,8 @@ export async function runVerification(
     } catch (error) {
       verdict = { ...base, ...explainFailure(error, options) };
     }
+    // What the service sent is printed (an excerpt, a redirect's target): never a credential it echoed.
+    verdict.detail = hide.text(verdict.detail);
     verdict.ms = Math.round(performance.now() - sent);
     connectionFailures = verdict.kind === 'unreachable' && verdict.detail.startsWith('connection failed') ? connectionFailures + 1 : 0;
     verdicts.push(verdict);
@@ -145,7 +155,7 @@ function explainFailure(error: unknown, options: VerifyOptions): Pick<Verdict, '
     const { status, target } = error as unknown as { status: number; target: string };
     return {
       kind: 'not confirmed',
-      detail: `answered ${status} with a redirect to ${target}, another origin: not followed, so the operation was not shown to work`,
+      detail: `answered ${status} with a redirect to ${maskedUrl(target)}, another origin: not followed, so the operation was not shown to work`,
     };
   }
   if (name === 'ExchangeRefused') return { kind: 'not confirmed', detail: (error as Error).message };

@@ -14,11 +14,13 @@ import { asTyped, type Project, ReportedError, shown } from '../project.ts';
 import { bodyChecker } from './body-check.ts';
 import { planLines, planVerification } from './plan.ts';
 import { checkTraffic } from './check-traffic.ts';
-import { credentialMark, HarRecorder } from './har-record.ts';
+import { HarRecorder } from './har-record.ts';
+import { credentialMark } from './hide-credentials.ts';
 import { type ClientModule, runVerification, type VerificationRun } from './run-verification.ts';
 import { checkNames, parseVerifyArgs, UsageError, type VerifyOptions } from './verify-options.ts';
 import { missingCredentials } from './credentials.ts';
 import { failed, verdictJunit, verdictMarkdown, verdictTable } from './verify-report.ts';
+import { writeAtomically } from '../write-atomically.ts';
 
 export interface VerifyIo {
   out(text: string): void;
@@ -79,12 +81,7 @@ export async function verify(project: Project, args: string[], io: VerifyIo): Pr
     return 0;
   }
   const client = (await import(pathToFileURL(path.join(project.outputDir, 'dist', 'client.js')).href)) as ClientModule;
-  const recorder = options.record
-    ? new HarRecorder(
-        options.headers.map(([name]) => name),
-        String(document.info?.version),
-      )
-    : undefined;
+  const recorder = options.record ? new HarRecorder(options.headers, String(document.info?.version)) : undefined;
   const run = await runVerification(
     plan,
     options,
@@ -93,11 +90,20 @@ export async function verify(project: Project, args: string[], io: VerifyIo): Pr
     (verdict) => log(forTerminal(`  ${verdict.kind === 'as described' ? 'ok  ' : '!!  '}${verdict.operationId}: ${verdict.kind} (${verdict.ms} ms)`)),
     recorder && ((...exchange) => recorder.add(...exchange)),
   );
-  await report(run, options, io, log);
-  if (recorder && options.record) {
-    const file = path.resolve(io.cwd, options.record);
-    await writeAtomically(file, recorder.text());
-    log(`verify: ${recorder.entries.length} exchange(s) recorded in ${forTerminal(shown({ root: io.cwd }, file))}, credentials replaced by ${credentialMark}`);
+  try {
+    await report(run, options, io, log);
+    if (recorder && options.record) {
+      const file = path.resolve(io.cwd, options.record);
+      // The user's alone: it holds what the service answered.
+      await writeAtomically(file, recorder.text(), { shownAs: options.record, mode: 0o600 });
+      log(
+        `verify: ${recorder.entries.length} exchange(s) recorded in ${forTerminal(shown({ root: io.cwd }, file))}, credentials replaced by ${credentialMark}`,
+      );
+    }
+  } catch (error) {
+    if (!(error instanceof ReportedError)) throw error;
+    io.err(`verify: ${forTerminal(error.message)}`);
+    return 1;
   }
   return failed(run.verdicts, options.strict) ? 1 : 0;
 }
@@ -122,7 +128,7 @@ async function report(run: VerificationRun, options: VerifyOptions, io: VerifyIo
   else io.out(verdictTable(run));
   if (options.junit) {
     const file = path.resolve(io.cwd, options.junit);
-    await writeAtomically(file, verdictJunit(run, name, options.strict));
+    await writeAtomically(file, verdictJunit(run, name, options.strict), { shownAs: options.junit });
     log(`verify: JUnit report written to ${forTerminal(shown({ root: io.cwd }, file))}`);
   }
 }
@@ -150,17 +156,12 @@ async function verifyTraffic(document: OpenApiDocument, options: VerifyOptions, 
     for (const [key, count] of unmatched.slice(0, 20)) log(`  ${forTerminal(key)}  ${count}×`);
     if (unmatched.length > 20) log(`  and ${unmatched.length - 20} more`);
   }
-  await report(checked.run, options, io, log);
-  return failed(checked.run.verdicts, options.strict) ? 1 : 0;
-}
-
-/** Writes `text` to `file` whole or not at all. */
-async function writeAtomically(file: string, text: string): Promise<void> {
-  const temporary = `${file}.${process.pid}.tmp`;
   try {
-    await fs.writeFile(temporary, text);
-    await fs.rename(temporary, file);
-  } finally {
-    await fs.rm(temporary, { force: true });
+    await report(checked.run, options, io, log);
+  } catch (error) {
+    if (!(error instanceof ReportedError)) throw error;
+    io.err(`verify: ${forTerminal(error.message)}`);
+    return 1;
   }
+  return failed(checked.run.verdicts, options.strict) ? 1 : 0;
 }

@@ -117,11 +117,15 @@ describe(`an operation #${next} added to a clone of the project`, () => {
         );
         expect(await generated('docs/interface-document.html')).toContain(`<tr id="operation-${next}">`);
         expect(await generated('llms.txt')).toContain(`${next} operations in`);
+        expect(
+          JSON.parse(await fs.readFile(path.join(dir, 'server.json'), 'utf8'))._meta['io.modelcontextprotocol.registry/publisher-provided'].tools,
+        ).toContain('replaceWebhook');
       }
     } finally {
       await undoEdits(dir, needed);
       await undoEdits(dir, made);
-      await clone.git('checkout', '--', 'generated');
+      // What the build wrote: generated/, and server.json beside it (its tools name the added one).
+      await clone.git('checkout', '--', 'generated', 'server.json');
     }
     // Removed again, generated/ as committed: the tree is its commit's again, nothing else differs
     // (the clone's commit is the checkout's, whose `npm run check` passes: commands-help.test.ts).

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDocs, docsTitle } from '../../scripts/pipeline/build-docs.ts';
 import { withCodeSamples } from '../../scripts/pipeline/code-samples.ts';
 import { interfaceDocumentHtmlFile, interfaceDocumentTitle, rowAnchor, withInterfaceDocumentLinks } from '../../scripts/pipeline/interface-document.ts';
-import { withMcpToolsLink } from '../../scripts/pipeline/mcp-tools-page.ts';
+import { mcpToolsHtmlFile, mcpToolsTitle, withMcpToolsLink } from '../../scripts/pipeline/mcp-tools-page.ts';
 import { areas, operations } from '../../scripts/stated/operations.ts';
 import { chromiumPath, installHint, mustRunBrowserTests } from '../../scripts/dev/chromium.ts';
 import { fixture, sharedChromium } from '../support/fixture.ts';
@@ -150,6 +150,50 @@ describe.runIf(mustRunBrowserTests)(`in headless Chromium (${chromiumPath ?? 'no
     await page.goto(`${pathToFileURL(path.join(outDir, 'docs', interfaceDocumentHtmlFile)).href}#${rowAnchor(listWebhooks.n)}`);
     expect(await page.locator('tr:target').innerText()).toContain(listWebhooks.path);
     expect(foreign(requests, url).filter((request) => !request.endsWith(interfaceDocumentHtmlFile))).toEqual([]);
+    expect(blocked).toEqual([]);
+  });
+
+  it('its side pages (the tools, what the interface document states) look like it: its fonts, text and link colours, and a sidebar to every page', async () => {
+    const style = (page: Page, selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((element) => {
+          const computed = getComputedStyle(element);
+          return { font: computed.fontFamily, color: computed.color };
+        });
+    const index = pathToFileURL(path.join(outDir, 'docs', 'index.html')).href;
+    // A page of its own: the shared one has gone on to another page.
+    const reference = await open(index);
+    const body = await style(reference.page, 'body');
+    const link = await style(reference.page, `a[href="${mcpToolsHtmlFile}"]`);
+    await reference.page.close();
+    const tools = pathToFileURL(path.join(outDir, 'docs', mcpToolsHtmlFile)).href;
+    const { page, requests, blocked } = await openShared(tools);
+    expect(await style(page, 'body')).toEqual({ font: body.font, color: expect.any(String) });
+    expect((await style(page, 'main a, main p')).font).toBe(body.font);
+    expect(await style(page, 'nav a:not([aria-current])')).toMatchObject({ font: body.font });
+    expect((await style(page, 'main')).color).toBe('rgb(59, 60, 69)');
+    // A link in its body is the reference's colour (the tools' page has none of its own: one is added).
+    const probe = await page.evaluate(() => {
+      const a = document.querySelector('main')!.appendChild(document.createElement('a'));
+      a.href = 'index.html';
+      const color = getComputedStyle(a).color;
+      a.remove();
+      return color;
+    });
+    expect(probe).toBe(link.color);
+    await page.screenshot({ path: path.join(screenshots, 'docs-mcp-tools.png') });
+    const sidebar = page.locator('nav a');
+    expect(await sidebar.allInnerTexts()).toEqual(['The reference', interfaceDocumentTitle, mcpToolsTitle, 'The reference as Markdown']);
+    expect(await page.locator('nav a[aria-current="page"]').innerText()).toBe(mcpToolsTitle);
+    await page.locator(`nav a[href="${interfaceDocumentHtmlFile}"]`).click();
+    await page.waitForURL(/interface-document\.html$/);
+    expect(await page.locator('nav a[aria-current="page"]').innerText()).toBe(interfaceDocumentTitle);
+    await page.locator('nav a[href="index.html"]').click();
+    await page.waitForURL(/index\.html$/);
+    expect(await page.title()).toBe(docsTitle);
+    expect(foreign(requests, tools).filter((request) => !/(index|interface-document)\.html$/.test(request))).toEqual([]);
     expect(blocked).toEqual([]);
   });
 

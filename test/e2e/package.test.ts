@@ -1,18 +1,27 @@
 // The package as consumers get it, from `npm pack`: its contents; its types, for a file that calls
 // every operation, under TypeScript 5.9, 6 and 7 with moduleResolution NodeNext and Bundler; and
 // the built client at run time, calling every operation against a recording server on 127.0.0.1,
-// under the machine's own Node (20 on this project's machines) and under the toolchain's Node 24.
+// under the machine's own Node (20 on this project's machines) and under the toolchain's Node 24; and
+// the MCP Bundle packed beside it (and an overlaid build's), checked by the mcpb CLI, started as its
+// manifest says on the machine's Node 20 and listing its tools.
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { getMcpConfigForManifest, type McpbManifestAny as McpbManifest } from '@anthropic-ai/mcpb';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callEveryModule, expectedRequest, expectedResults, successStatusOf } from '../support/every-operation.ts';
 import { root } from '../support/helpers.ts';
 import { startTestServer, type TestServer } from '../support/http-server.ts';
 import { type OperationRow, operations } from '../../scripts/stated/operations.ts';
 import { run, type RunResult, systemNode, tsc } from '../support/run-command.ts';
+import { fixture } from '../support/fixture.ts';
+import type { McpToolTable } from '../../scripts/mcp/mcp-server.ts';
 import { makeScratchFolder } from '../support/scratch-folder.ts';
 
 const packageName = 'email-delivery-api';
+const { version } = JSON.parse(await fs.readFile(path.join(root, 'package.json'), 'utf8')) as { version: string };
 let consumer: string;
 let server: TestServer;
 let packedFiles: string[];
@@ -42,7 +51,7 @@ ${operations.map(callFor).join('\n')}
 `;
 const brokenSource = `import { deleteWebhook, createEmailDeliveryClient } from '${packageName}';\nvoid deleteWebhook(createEmailDeliveryClient(), { id: 1 });\n`;
 
-/** What the one pack printed, from a subfolder of the consumer as npm runs it: the tarball's path. */
+/** What the one pack printed, from a subfolder of the consumer as npm runs it: the tarball's path, then the MCP Bundle's. */
 let packed: RunResult;
 
 beforeAll(async () => {
@@ -53,7 +62,7 @@ beforeAll(async () => {
   await fs.mkdir(from);
   packed = await run('bash', [path.join(root, '.ci', 'pack-package'), '../packs/./one/'], root, { INIT_CWD: from });
   expect(packed.code, packed.output).toBe(0);
-  const tarball = packed.stdout.trim();
+  const [tarball] = packed.stdout.trim().split('\n');
   const listed = await run('tar', ['-tzf', tarball], consumer);
   packedFiles = listed.stdout
     .trim()
@@ -144,8 +153,10 @@ describe('the packed package', () => {
     expect(refused.stderr.split('\n')[0]).toBe('npm run package: unknown option --bogus: give a folder');
     await expect(fs.stat(path.join(consumer, '--bogus'))).rejects.toThrow();
     // The pack every test here reads (beforeAll), run from a subfolder as npm runs it (INIT_CWD): the path printed is absolute and normalised.
-    expect(path.dirname(packed.stdout.trim())).toBe(path.join(consumer, 'packs', 'one'));
-    await fs.stat(packed.stdout.trim());
+    const printed = packed.stdout.trim().split('\n');
+    expect(printed.map((file) => path.dirname(file))).toEqual([path.join(consumer, 'packs', 'one'), path.join(consumer, 'packs', 'one')]);
+    expect(printed.map((file) => path.basename(file))).toEqual([`${packageName}-${version}.tgz`, `email-delivery-mcp-${version}.mcpb`]);
+    for (const file of printed) await fs.stat(file);
   });
 
   it('is MIT-licensed, with the license text in the package', async () => {
@@ -212,5 +223,127 @@ describe.each([
     expect(JSON.parse(result.stdout)).toEqual(expectedResults);
     expect(server.requests.map(({ method, target, body }) => ({ method, target, body }))).toEqual(operations.map(expectedRequest));
     console.info(`built client: every operation under Node ${version} (${file})`);
+  });
+});
+
+/** The mcpb CLI the project pins, run as the bundle's maker does. */
+const mcpbCli = path.join(path.dirname(createRequire(import.meta.url).resolve('@anthropic-ai/mcpb')), 'cli', 'cli.js');
+
+/** A bundle unpacked by the mcpb CLI, and its manifest. */
+async function unpacked(bundle: string, into: string): Promise<{ dir: string; manifest: McpbManifest }> {
+  const dir = path.join(consumer, into);
+  const result = await run(process.execPath, [mcpbCli, 'unpack', bundle, dir], consumer);
+  expect(result.code, result.output).toBe(0);
+  return { dir, manifest: JSON.parse(await fs.readFile(path.join(dir, 'manifest.json'), 'utf8')) as McpbManifest };
+}
+
+/**
+ * The server as a desktop client starts it from the bundle: the command, arguments and environment
+ * that mcpb's own getMcpConfigForManifest (the code Claude's desktop app loads bundles with) makes
+ * of the manifest and the user's settings, the `node` it names being the Node the client provides:
+ * here the machine's own, 20. Connected with the SDK's stdio client.
+ */
+async function startedAsTheManifestSays(dir: string, manifest: McpbManifest, userConfig: Record<string, string>) {
+  const config = await getMcpConfigForManifest({ manifest, extensionPath: dir, systemDirs: { HOME: consumer }, userConfig, pathSeparator: '/' });
+  if (!config) throw new Error('the manifest gave no configuration');
+  expect(config.command).toBe('node');
+  expect(JSON.stringify(config)).not.toContain('${');
+  const node = systemNode();
+  const transport = new StdioClientTransport({
+    command: node.file,
+    args: config.args ?? [],
+    env: { PATH: process.env.PATH ?? '', ...config.env },
+    stderr: 'pipe',
+  });
+  const client = new Client({ name: 'desktop-client', version: '1.0.0' });
+  await client.connect(transport);
+  return { client, config, node };
+}
+
+describe('the MCP Bundle packed beside it', () => {
+  let bundle: { dir: string; manifest: McpbManifest };
+  let table: McpToolTable;
+  beforeAll(async () => {
+    bundle = await unpacked(packed.stdout.trim().split('\n')[1], 'mcpb');
+    table = JSON.parse(await fs.readFile(path.join(root, 'generated', 'mcp-tools.json'), 'utf8')) as McpToolTable;
+  });
+
+  it('is accepted by mcpb validate, and its manifest names the server, the tools it serves, its settings and the Node it runs on', async () => {
+    const validated = await run(process.execPath, [mcpbCli, 'validate', path.join(bundle.dir, 'manifest.json')], consumer);
+    expect(validated.code, validated.output).toBe(0);
+    const { manifest } = bundle;
+    expect(manifest).toMatchObject({
+      manifest_version: '0.3',
+      name: 'email-delivery-mcp',
+      version,
+      server: { type: 'node', entry_point: 'server/dist/mcp.js' },
+    });
+    expect(manifest.server.mcp_config).toEqual({
+      command: 'node',
+      args: ['${__dirname}/server/dist/mcp.js'],
+      env: { EMAIL_DELIVERY_BASE_URL: '${user_config.email_delivery_base_url}' },
+    });
+    expect(manifest.tools?.map((tool: { name: string }) => tool.name)).toEqual(
+      table.tools.filter((tool) => tool.annotations.readOnlyHint).map((tool) => tool.name),
+    );
+    // The faithful description declares no credential: the base URL is the one setting, not a secret.
+    expect(manifest.user_config).toEqual({
+      email_delivery_base_url: expect.objectContaining({ type: 'string', default: table.defaultBaseUrl, required: false }),
+    });
+    expect(manifest.compatibility?.runtimes?.node).toBe('>=20.19.0');
+    expect(await fs.readFile(path.join(bundle.dir, 'server', 'dist', 'mcp.js'))).toEqual(await fs.readFile(path.join(root, 'generated', 'dist', 'mcp.js')));
+  });
+
+  it("runs as its manifest says on the machine's Node 20: it lists the tools the manifest names, calls the base URL set, and offers the reference", async () => {
+    const { client, config, node } = await startedAsTheManifestSays(bundle.dir, bundle.manifest, { email_delivery_base_url: server.url });
+    try {
+      expect(node.major).toBe(20);
+      expect(config.env).toEqual({ EMAIL_DELIVERY_BASE_URL: server.url });
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(bundle.manifest.tools?.map((tool: { name: string }) => tool.name));
+      server.requests.length = 0;
+      const called = await client.callTool({ name: 'getReputationScore', arguments: {} });
+      expect(called.isError, JSON.stringify(called)).toBeFalsy();
+      expect(server.requests.map((request) => `${request.method} ${request.target}`)).toEqual(['GET /v1/reputation/score']);
+      const llms = await client.readResource({ uri: 'email-delivery://docs/llms.txt' });
+      expect((llms.contents[0] as { text: string }).text).toBe(await fs.readFile(path.join(root, 'generated', 'llms.txt'), 'utf8'));
+    } finally {
+      await client.close();
+    }
+    // No setting given: the manifest's default, the description's base URL, and no placeholder left.
+    const unset = await getMcpConfigForManifest({ manifest: bundle.manifest, extensionPath: bundle.dir, systemDirs: {}, userConfig: {}, pathSeparator: '/' });
+    expect(unset?.env).toEqual({ EMAIL_DELIVERY_BASE_URL: table.defaultBaseUrl });
+  });
+
+  it("an overlaid build's folder makes its own: its bin, its tools, its credential as a sensitive setting the server sends", async () => {
+    const out = fixture().overlaid.out;
+    const made = await run('bash', [path.join(root, '.ci', 'pack-package'), path.join(consumer, 'acme-packs'), '--from', out], root);
+    expect(made.code, made.output).toBe(0);
+    const overlaidVersion = (JSON.parse(await fs.readFile(path.join(out, 'package.json'), 'utf8')) as { version: string }).version;
+    const [tarball, file] = made.stdout.trim().split('\n');
+    expect(path.basename(file)).toBe(`acme-email-api-mcp-${overlaidVersion}.mcpb`);
+    await fs.stat(tarball);
+    const acme = await unpacked(file, 'acme-mcpb');
+    const acmeTable = JSON.parse(await fs.readFile(path.join(out, 'mcp-tools.json'), 'utf8')) as McpToolTable;
+    expect(acme.manifest.name).toBe('acme-email-api-mcp');
+    expect(acme.manifest.tools?.map((tool: { name: string }) => tool.name)).toEqual(
+      acmeTable.tools.filter((tool) => tool.annotations.readOnlyHint).map((tool) => tool.name),
+    );
+    const settings = acme.manifest.user_config ?? {};
+    for (const credential of acmeTable.credentials)
+      expect(settings[credential.variable.toLowerCase()], credential.variable).toMatchObject({ type: 'string', sensitive: true, default: '', required: false });
+    expect(Object.keys(settings)).toHaveLength(acmeTable.credentials.length + 1);
+    const key = acmeTable.credentials.find((credential) => !credential.bearer)!;
+    const { client } = await startedAsTheManifestSays(acme.dir, acme.manifest, {
+      email_delivery_base_url: server.url,
+      [key.variable.toLowerCase()]: 'acme-secret-1',
+    });
+    try {
+      server.requests.length = 0;
+      const called = await client.callTool({ name: 'listScopes', arguments: {} });
+      expect(JSON.stringify(called)).not.toContain('acme-secret-1');
+      expect(server.requests.map((request) => request.headers[key.header.toLowerCase()])).toEqual(['acme-secret-1']);
+    } finally {
+      await client.close();
+    }
   });
 });

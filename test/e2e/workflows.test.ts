@@ -154,6 +154,17 @@ describe('the release workflow', () => {
     expect(release.jobs.build.steps.some((step) => step.run?.includes('bash .ci/pack-package package'))).toBe(true);
   });
 
+  it('attaches the MCP Bundle the pack wrote, its checksum in the SHA256SUMS that is attested and checked again', () => {
+    const pack = release.jobs.build.steps.find((step) => step.run?.includes('bash .ci/pack-package package'))!.run!;
+    expect(pack).toContain('mv -- package/*.mcpb release-assets/');
+    expect(pack).toContain('(cd release-assets && sha256sum -- *.mcpb >> SHA256SUMS && sha256sum -c SHA256SUMS)');
+    const steps = release.jobs.build.steps;
+    const upload = steps.findIndex((step) => step.uses?.startsWith('actions/upload-artifact@') && step.with?.name === 'release-assets');
+    expect(steps.findIndex((step) => step.run === pack)).toBeLessThan(upload);
+    const attest = release.jobs['github-release'].steps.find((step) => step.uses?.startsWith('actions/attest-build-provenance@'));
+    expect(attest?.with?.['subject-checksums']).toBe('release-assets/SHA256SUMS');
+  });
+
   it('gives the pull-request workflow no publish job', async () => {
     const pullRequest = parse(await fs.readFile(path.join(root, '.github/workflows/pull-request.yml'), 'utf8')) as { jobs: Record<string, Job> };
     expect(Object.keys(pullRequest.jobs)).not.toContain('publish');

@@ -27,6 +27,7 @@ const repositoryFiles = [
   'redocly.yaml',
   '.spectral.yaml',
   'package.json',
+  'server.json',
   'package-lock.json',
   'tsconfig.json',
   'CHANGELOG.md',

@@ -422,7 +422,8 @@ describe('errors', () => {
 
   it('a 5xx with a non-JSON body comes back as `error` with the text', async () => {
     server.reply = () => ({ status: 502, body: '<html>Bad gateway</html>', headers: { 'content-type': 'text/html' } });
-    const { data, error, response } = await api.listWebhooks(client);
+    const { data, error, response } = await api.listWebhooks(createEmailDeliveryClient({ baseUrl: server.url, maxRetries: 0 }));
+    expect(server.requests).toHaveLength(1);
     expect(response.status).toBe(502);
     expect(data).toBeUndefined();
     expect(error).toBe('<html>Bad gateway</html>');
@@ -463,7 +464,7 @@ describe('errors', () => {
 
   it('a dropped connection rejects with the cause', async () => {
     server.reply = () => 'drop';
-    const attempt = api.getReputationScore(client);
+    const attempt = api.getReputationScore(createEmailDeliveryClient({ baseUrl: server.url, maxRetries: 0 }));
     await expect(attempt).rejects.toThrow(TypeError);
     const error = await rejection<Error & { cause?: Error }>(attempt);
     expect(error.cause).toBeInstanceOf(Error);
@@ -480,7 +481,7 @@ describe('errors', () => {
   it('a refused connection rejects with the cause', async () => {
     const gone = await startTestServer();
     await gone.close(); // a loopback port that was just free: nothing listens there now
-    const closed = createEmailDeliveryClient({ baseUrl: gone.url });
+    const closed = createEmailDeliveryClient({ baseUrl: gone.url, maxRetries: 0 });
     const error = await rejection<Error & { cause?: { code?: string } }>(api.listScopes(closed));
     expect(error).toBeInstanceOf(TypeError);
     expect(error.cause?.code).toBe('ECONNREFUSED');

@@ -1,6 +1,6 @@
 // The drift check, in this process on a temporary project: nothing to report on a clean tree (the
 // committed steps build the committed outputs byte for byte); each drifted file named after a
-// source edit, a hand edit or a stray file; the outputs never written. Three full builds: the check
+// source edit, a hand edit or a stray file, and server.json at the root; the outputs never written. Three full builds: the check
 // of the edited source runs once for the file and keeps what it built, which the test after a
 // rebuild compares the rebuilt outputs with (that rebuild is the unit tier's one whole build through
 // build(), from no outputs folder, beside a staging folder a killed build left); the hand-edit test
@@ -98,6 +98,22 @@ describe('drift check', () => {
       'differs: generated/openapi.yaml',
       'not built from the source: generated/stray.txt',
     ]);
+  });
+
+  it('names server.json, the MCP registry entry at the root, when it is not what package.json and the tool table make', async () => {
+    const { dir, project } = setup.temporary;
+    const replay = replayOf(checkout.outputDir);
+    // A temporary project has no package.json: no server.json is made or missed.
+    expect(await checkDrift(project, setup.lintOptions, replay)).toEqual([]);
+    for (const file of ['package.json', 'server.json']) await fs.copyFile(path.join(checkout.root, file), path.join(dir, file));
+    expect(await checkDrift(project, setup.lintOptions, replay)).toEqual([]);
+    await edit(dir, 'server.json', '"isSecret": false', '"isSecret": true');
+    expect(await checkDrift(project, setup.lintOptions, replay)).toEqual(['differs: server.json']);
+    await fs.rm(path.join(dir, 'server.json'));
+    expect(await checkDrift(project, setup.lintOptions, replay)).toEqual(['missing: server.json']);
+    await fs.copyFile(path.join(checkout.root, 'server.json'), path.join(dir, 'server.json'));
+    await edit(dir, 'package.json', /"version": "[^"]+"/, '"version": "9.9.9"');
+    expect(await checkDrift(project, setup.lintOptions, replay)).toEqual(['differs: server.json']);
   });
 
   it('reports nothing again once the edit is rebuilt; the build makes the outputs folder, and removes a staging folder a killed build left', async () => {

@@ -117,6 +117,16 @@ describe('email-delivery-mcp before it serves', () => {
     expect(result.stderr).toBe('mcp: overlay /nonexist/typo.yaml does not exist\n');
   });
 
+  it('--client names the client families it serves, openai first, and refuses any other with one line', () => {
+    expect(helpText(mcpCommand)).toMatch(
+      /--client <family> +serve the tools' input schemas as this client family requires them; the families: openai \(openai: OpenAI's strict function calling/,
+    );
+    expect(parseCommandLine(mcpCommand, ['--client', 'openai'], {}).values.client).toBe('openai');
+    expect(() => parseCommandLine(mcpCommand, ['--client', 'claude'], {})).toThrow(
+      'email-delivery-mcp: --client "claude": give one of openai: see `email-delivery-mcp --help`',
+    );
+  });
+
   it('usage errors name the bin in their hint', () => {
     expect(() => parseCommandLine(mcpCommand, ['--port', 'x'], {})).toThrow(
       'email-delivery-mcp: --port "x": give a whole number from 0 to 65535: see `email-delivery-mcp --help`',

@@ -2,6 +2,8 @@
 // file changed since is refused, an overlaid description's resources are its own), the x-mcp
 // document as an SDK client sees the server (the e2e tier runs Redocly's introspect-mcp --check on
 // the real one), and the tools' page of the reference and the docs.
+import { execFileSync } from 'node:child_process';
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -10,7 +12,7 @@ import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resourcesOf } from '../../scripts/mcp/mcp-description.ts';
 import { xMcpFile } from '../../scripts/mcp/mcp-record.ts';
-import { checkedEntries, readResource, resourceListFile, resourcesInFolder } from '../../scripts/mcp/mcp-resources.ts';
+import { checkedEntries, readResource, resourceListFile, type ResourceSet, resourcesInFolder } from '../../scripts/mcp/mcp-resources.ts';
 import { chooseTools, createToolServer, type McpToolTable, ToolCaller } from '../../scripts/mcp/mcp-server.ts';
 import { mcpToolTable } from '../../scripts/mcp/tool-table.ts';
 import { mcpToolsHtml, mcpToolsMarkdown } from '../../scripts/pipeline/mcp-tools-page.ts';
@@ -47,6 +49,85 @@ describe("the resources' list the build wrote", () => {
       await expect(readResource(set, good.uri)).rejects.toThrow(
         'email-delivery://docs/llms.txt has changed since the server started (a build ran): restart the server',
       );
+    });
+  });
+
+  // Found by the fourth review (issue 57, finding 7): a link put in the build's folder after the build,
+  // to a file of the same size, was served, and a named pipe hung each read and, after four, every read.
+  describe('a listed file replaced since the build', () => {
+    const page = { ...good, uri: 'email-delivery://docs/reference/page.md', name: 'reference/page.md', file: 'reference/page.md' };
+    /** Reads `uri`, or says that it is still waiting after 5 s: a read that blocks is the failure. */
+    const readWithin = (set: ResourceSet, uri: string) =>
+      Promise.race([
+        readResource(set, uri).then(
+          (result) => ({ served: (result.contents[0] as { text: string }).text }),
+          (error: Error) => ({ refused: error.message }),
+        ),
+        new Promise<{ blocked: true }>((resolve) => setTimeout(() => resolve({ blocked: true }), 5000).unref()),
+      ]);
+    it.each<[string, (dir: string) => Promise<void>, string]>([
+      ['a link to a file of the same size', (dir) => fs.symlink(path.join(dir, 'secret.txt'), path.join(dir, 'llms.txt')), good.uri],
+      ['a link to a file of the same size, in a folder', (dir) => fs.symlink(path.join(dir, 'secret.txt'), path.join(dir, 'reference', 'page.md')), page.uri],
+      [
+        'a link in place of its folder',
+        async (dir) => {
+          await fs.rm(path.join(dir, 'reference'), { recursive: true });
+          await fs.mkdir(path.join(dir, 'elsewhere'));
+          await fs.symlink(path.join(dir, 'secret.txt'), path.join(dir, 'elsewhere', 'page.md'));
+          await fs.symlink(path.join(dir, 'elsewhere'), path.join(dir, 'reference'));
+        },
+        page.uri,
+      ],
+      ['a named pipe', async (dir) => void execFileSync('mkfifo', [path.join(dir, 'llms.txt')]), good.uri],
+      ['a folder', (dir) => fs.mkdir(path.join(dir, 'llms.txt')), good.uri],
+    ])('%s is refused, never read or waited on, and the server reads on', async (_, replace, uri) => {
+      await withScratchFolder('mcp-resources', async (dir) => {
+        await fs.mkdir(path.join(dir, 'reference'));
+        await fs.writeFile(path.join(dir, 'llms.txt'), 'abc');
+        await fs.writeFile(path.join(dir, 'reference', 'page.md'), 'abc');
+        await fs.writeFile(path.join(dir, 'secret.txt'), 'SEC');
+        await fs.writeFile(path.join(dir, resourceListFile), JSON.stringify([good, page]));
+        const set = await resourcesInFolder(dir);
+        const target = path.join(dir, set.entries.find((entry) => entry.uri === uri)!.file);
+        await fs.rm(target);
+        await replace(dir);
+        try {
+          // More reads than Node's thread pool has threads (4): none may hold one.
+          const reads = await Promise.all(Array.from({ length: 6 }, () => readWithin(set, uri)));
+          for (const read of reads)
+            expect(read).toEqual({
+              refused: `${uri} is not the file the build wrote (a link, a pipe or a folder is there now): run the build again, then restart the server`,
+            });
+          await fs.writeFile(path.join(dir, 'other.txt'), 'xyz');
+          expect(await fs.readFile(path.join(dir, 'other.txt'), 'utf8')).toBe('xyz');
+        } finally {
+          // A reader the old code left blocked on the pipe gets its end of file here (ENXIO: none is).
+          if (fsSync.lstatSync(target, { throwIfNoEntry: false })?.isFIFO())
+            try {
+              fsSync.closeSync(fsSync.openSync(target, fsSync.constants.O_WRONLY | fsSync.constants.O_NONBLOCK));
+            } catch {
+              // no reader waits
+            }
+        }
+      });
+    });
+
+    it.each<[string, (file: string, dir: string) => Promise<void>]>([
+      [
+        'a link',
+        async (file, dir) => {
+          await fs.writeFile(path.join(dir, 'elsewhere.json'), JSON.stringify([good]));
+          await fs.symlink(path.join(dir, 'elsewhere.json'), file);
+        },
+      ],
+      ['a named pipe', async (file) => void execFileSync('mkfifo', [file])],
+    ])('a list that is %s is refused at start, never waited on', async (_, make) => {
+      await withScratchFolder('mcp-resources', async (dir) => {
+        await make(path.join(dir, resourceListFile), dir);
+        await expect(resourcesInFolder(dir)).rejects.toThrow(
+          /mcp-resources\.json: not a regular file of the build \(a link, a pipe or a folder\); run the build again \(npm run build\)$/,
+        );
+      });
     });
   });
 

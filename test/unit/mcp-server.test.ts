@@ -4,7 +4,10 @@
 // reaches the service, what comes back to the agent (bounded, escaped, without credentials), and
 // every failure as a tool error the agent can read, the server answering afterwards.
 import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ListToolsResultSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -62,6 +65,13 @@ async function connect(options: Partial<ToolServerOptions> = {}, tools = table.t
 /** A client of the server that `choice` (--allow-writes, --tools, --tags) starts. */
 const connectChoosing = (choice: ToolChoice, log?: (line: string) => void) =>
   connect({ notServed: notServedReason(table, choice), log }, chooseTools(table, choice));
+
+/** A value `depth` levels deep: `wrap` applied that many times around a string. */
+const nested = (depth: number, wrap: (inner: unknown) => unknown): Record<string, string> => {
+  let value: unknown = 'x';
+  for (let level = 0; level < depth; level++) value = wrap(value);
+  return value as Record<string, string>;
+};
 
 const text = (result: Awaited<ReturnType<Client['callTool']>>) => (result.content as { type: string; text: string }[]).map((part) => part.text).join('\n');
 
@@ -255,6 +265,10 @@ describe('which tools are served', () => {
       `Tool not served: deleteMessage (DELETE /v1/messages/{id}): it writes, and this server was started read-only: start it with --allow-writes; and this server was started with --tags '${metrics}': add --tools deleteMessage or --tags 'Messages and batches' to serve it`,
     ],
     ['a misspelt name', { allowWrites: false }, 'listQuota', "Unknown tool: listQuota (did you mean 'listQuotas'?)"],
+    // Held in the fourth review (issue 57): names every object has are no tools.
+    ['a name every object has (__proto__)', { allowWrites: false }, '__proto__', 'Unknown tool: __proto__'],
+    ['a name every object has (constructor)', { allowWrites: false }, 'constructor', 'Unknown tool: constructor'],
+    ['a name every object has (toString)', { allowWrites: false }, 'toString', 'Unknown tool: toString'],
   ])('%s: the call is a protocol error that says how to serve it, logged, and the server answers afterwards', async (_, choice, name, message) => {
     const log: string[] = [];
     const client = await connectChoosing(choice, (line) => log.push(line));
@@ -320,6 +334,25 @@ describe('resources: what the build wrote for readers', () => {
     ['a file the build wrote but does not offer', 'email-delivery://docs/mcp-resources.json', /: not a resource of this server/],
     ['a file of this machine', 'file:///etc/passwd', /^MCP error -32602: Unknown resource: file:\/\/\/etc\/passwd: not a resource of this server; /],
     ['control characters', 'email-delivery://docs/\u001b[2J\u202e', /Unknown resource: email-delivery:\/\/docs\/\\u001b\[2J\\u202e: /],
+    // Held in the fourth review (issue 57): a URI is the listed one exactly, or none.
+    ['the scheme in capitals', 'EMAIL-DELIVERY://docs/llms.txt', /: not a resource of this server \(did you mean 'email-delivery:\/\/docs\/llms\.txt'\?\)/],
+    ['the host in capitals', 'email-delivery://DOCS/llms.txt', /: not a resource of this server/],
+    ['a query', 'email-delivery://docs/llms.txt?x=1', /: not a resource of this server/],
+    ['a fragment', 'email-delivery://docs/llms.txt#top', /: not a resource of this server/],
+    ['a dot segment', 'email-delivery://docs/./llms.txt', /a URI that names a path is never read/],
+    ['an empty segment', 'email-delivery://docs//llms.txt', /: not a resource of this server/],
+    ['an encoded dot in a name', 'email-delivery://docs/llms%2etxt', /a URI that names a path is never read/],
+    ['an encoded letter', 'email-delivery://docs/%6clms.txt', /: not a resource of this server/],
+    ['backslashes', 'email-delivery://docs\\..\\package.json', /a URI that names a path is never read/],
+    ['a trailing space', 'email-delivery://docs/llms.txt ', /: not a resource of this server/],
+    ['a NUL', 'email-delivery://docs/llms.txt\u0000', /Unknown resource: email-delivery:\/\/docs\/llms\.txt\\u0000: not a resource of this server/],
+    ['a name every object has', '__proto__', /^MCP error -32602: Unknown resource: __proto__: not a resource of this server; /],
+    ['nothing', '', /^MCP error -32602: Unknown resource: : not a resource of this server; /],
+    [
+      '100,000 characters, named by its first 200',
+      `email-delivery://docs/${'a'.repeat(100_000)}`,
+      /^MCP error -32602: Unknown resource: email-delivery:\/\/docs\/a{178}…: not a resource/,
+    ],
   ])('%s is an InvalidParams error naming what it reads, and the server answers afterwards', async (_, uri, message) => {
     await expect(client.readResource({ uri })).rejects.toThrow(message);
     expect((await client.readResource({ uri: 'email-delivery://docs/llms.txt' })).contents).toHaveLength(1);
@@ -353,6 +386,19 @@ describe('a call, against a recording service on 127.0.0.1', () => {
     ['a value of the wrong type', 'getApiKey', { pairs: { a: 1 } }, "getApiKey: argument 'pairs.a' must be string, found integer; nothing was sent"],
     ['an id of ..', 'getUnsubscribeGroup', { id: '..' }, `getUnsubscribeGroup: argument 'id' must not be "." or ".."; nothing was sent`],
     ['an empty id', 'getUnsubscribeGroup', { id: '' }, "getUnsubscribeGroup: argument 'id' must NOT have fewer than 1 characters; nothing was sent"],
+    // Held in the fourth review (issue 57): deep and huge JSON is refused by its first wrong field.
+    [
+      'arguments 100,000 objects deep',
+      'getApiKey',
+      { pairs: nested(100_000, (inner) => ({ a: inner })) },
+      "getApiKey: argument 'pairs.a' must be string, found object; nothing was sent",
+    ],
+    [
+      'arguments 300,000 lists deep',
+      'getApiKey',
+      { pairs: nested(300_000, (inner) => [inner]) },
+      "getApiKey: argument 'pairs' must be object, found array; nothing was sent",
+    ],
   ])('%s: a tool error naming the field, nothing sent, the server still answering', async (_, name, args, message) => {
     const client = await connect();
     const got = await client.callTool({ name, arguments: args });
@@ -401,6 +447,33 @@ describe('a call, against a recording service on 127.0.0.1', () => {
     expect(got).toMatch(/\n\[answer cut at 4096 bytes: the service sent more\]$/);
     expect(got.length).toBeLessThan(4096 + 200);
     await client.close();
+  });
+
+  // Held in the fourth review (issue 57): an answer's size is counted as it is decoded, and its depth costs nothing.
+  it('an answer 500,000 lists deep is cut at the bound, and the server answers afterwards', async () => {
+    service.reply = () => ({ status: 200, body: `${'['.repeat(500_000)}${']'.repeat(500_000)}`, headers: { 'content-type': 'application/json' } });
+    const client = await connect({ maxResultBytes: 4096 });
+    expect(text(await client.callTool({ name: 'listQuotas' }))).toMatch(/\n\[answer cut at 4096 bytes: the service sent more\]$/);
+    service.reply = () => jsonReply(200, {});
+    expect((await client.callTool({ name: 'listQuotas' })).isError).toBeFalsy();
+    await client.close();
+  });
+
+  it('a compressed answer of 50 MB is cut at the bound as it is decoded', async () => {
+    const bomb = zlib.gzipSync(Buffer.alloc(50 * 1024 * 1024, 0x20));
+    const compressing = http.createServer((_, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+      response.end(bomb);
+    });
+    await new Promise<void>((resolve) => compressing.listen(0, '127.0.0.1', resolve));
+    try {
+      const client = await connect({ baseUrl: `http://127.0.0.1:${(compressing.address() as AddressInfo).port}`, maxResultBytes: 4096 });
+      expect(text(await client.callTool({ name: 'listQuotas' }))).toMatch(/\n\[answer cut at 4096 bytes: the service sent more\]$/);
+      await client.close();
+    } finally {
+      compressing.closeAllConnections();
+      await new Promise((resolve) => compressing.close(resolve));
+    }
   });
 
   it('a slow answer ends at the time bound as a tool error', async () => {
@@ -591,11 +664,164 @@ describe('from an overlaid description', () => {
     await client.close();
   });
 
+  it('an answer nested deeper than the server can copy is a tool error, and the server answers afterwards', async () => {
+    const client = await connect({ maxResultBytes: 4 * 1024 * 1024 }, overlaid.tools, overlaid);
+    service.reply = () => ({
+      status: 200,
+      body: `{"state":"queued","x":${'['.repeat(500_000)}${']'.repeat(500_000)}}`,
+      headers: { 'content-type': 'application/json' },
+    });
+    const deep = await client.callTool({ name: 'getMessageStatus' });
+    expect(deep.isError).toBe(true);
+    expect(text(deep)).toMatch(/^getMessageStatus: RangeError: /);
+    service.reply = () => jsonReply(200, { state: 'queued' });
+    expect((await client.callTool({ name: 'getMessageStatus' })).structuredContent).toEqual({ state: 'queued' });
+    await client.close();
+  });
+
   it("the tools' page shows the overlay's typed body and output schema", () => {
     const page = mcpToolsMarkdown(overlaid, 'acme-email-api-mcp');
     expect(page).toContain(
       '| `sendBatch` | Messages and batches | `POST /v1/batches/{id}/send` | writes, not idempotent, open world | with `--allow-writes` | `id` (string: its format is open); `body` (optional, a JSON object of `subject` (required), `sendAt`; other fields are open) |',
     );
     expect(page).toMatch(/\| `getMessageStatus` .* \| structured, by its output schema: `state`.* \|\n/);
+  });
+});
+
+describe('for a client that needs strict schemas: --client openai', () => {
+  let overlaid: McpToolTable;
+  let closed: McpToolTable;
+  beforeAll(async () => {
+    const overlays = ['auth.yaml', 'fields.yaml'].map((file) => path.join(root, 'examples', 'overlays', file));
+    overlaid = mcpToolTable((await overlaidDescription(checkout, { overlays, out: '' }, bundle)).document);
+    // A body an overlay closes (every field stated, no other allowed): an object a strict client is shown as such.
+    closed = structuredClone(table);
+    const body = (closed.tools.find((t) => t.name === 'sendBatch')!.inputSchema.properties as Json).body as Json;
+    Object.assign(body, {
+      properties: { subject: { type: 'string' }, sendAt: { type: 'string', format: 'date-time' }, tags: { type: 'array', items: { type: 'string' } } },
+      required: ['subject'],
+      additionalProperties: false,
+    });
+  });
+
+  /**
+   * What OpenAI's strict function calling takes (as the Agents SDK's convert_schemas_to_strict
+   * checks it, and OpenAI's documentation lists): a closed object at the root, every object closed
+   * with every property required, none of the keywords it refuses. Each place it is not, by path.
+   */
+  function notStrict(schema: Json, at = '$'): string[] {
+    const problems: string[] = [];
+    for (const keyword of ['not', 'allOf', 'oneOf', '$ref', '$defs', 'if', 'then', 'else', 'patternProperties', 'default'])
+      if (keyword in schema) problems.push(`${at}: ${keyword}`);
+    const types = [schema.type].flat();
+    if (types.includes('object') || 'properties' in schema) {
+      if (schema.additionalProperties !== false) problems.push(`${at}: an open object`);
+      if (JSON.stringify(schema.required ?? []) !== JSON.stringify(Object.keys(schema.properties ?? {}))) problems.push(`${at}: a property not required`);
+    }
+    for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, Json>)) problems.push(...notStrict(property, `${at}.${name}`));
+    if (schema.items) problems.push(...notStrict(schema.items, `${at}[]`));
+    for (const [i, variant] of ((schema.anyOf ?? []) as Json[]).entries()) problems.push(...notStrict(variant, `${at}|${i}`));
+    return problems;
+  }
+
+  it.each([
+    ['the description', () => table],
+    ['the description with the auth and fields overlays', () => overlaid],
+    ['a description whose overlay closes a body', () => closed],
+  ])('every tool of %s is strict as served, and a valid JSON Schema', (_name, of) => {
+    const listed = new ToolCaller(of(), of().tools, { baseUrl: service.url, headers: {}, maxResultBytes: 1024, timeoutMs: 100, client: 'openai' }).listed();
+    expect(listed).toHaveLength(of().tools.length);
+    expect(Object.fromEntries(listed.map((tool) => [tool.name, notStrict(tool.inputSchema as Json)]).filter(([, problems]) => problems.length > 0))).toEqual(
+      {},
+    );
+    for (const tool of listed) expect(tool.inputSchema.type, tool.name).toBe('object');
+    const ajv = addFormats(new Ajv2020({ strict: true, validateSchema: true }));
+    for (const tool of listed) expect(() => ajv.compile(tool.inputSchema), tool.name).not.toThrow();
+    expect(() => ListToolsResultSchema.parse({ tools: listed })).not.toThrow();
+  });
+
+  it("without --client the tools are served exactly as described: tools/list is byte for byte the server's on record", async () => {
+    const recorded = JSON.parse(await fs.readFile(path.join(checkout.outputDir, 'openapi-mcp.json'), 'utf8'))['x-mcp'].tools;
+    const listed = new ToolCaller(table, table.tools, { baseUrl: service.url, headers: {}, maxResultBytes: 1024, timeoutMs: 100 }).listed();
+    expect(JSON.stringify(listed)).toBe(JSON.stringify(recorded));
+    const client = await connect();
+    expect(JSON.stringify((await client.listTools()).tools)).toBe(JSON.stringify(recorded));
+    await client.close();
+  });
+
+  it('shows an open object as JSON text, an optional argument as nullable, and keeps what strict mode can say', async () => {
+    const client = await connect({ client: 'openai' });
+    const schemas = Object.fromEntries((await client.listTools()).tools.map((tool) => [tool.name, tool.inputSchema as Json]));
+    expect(schemas.listScopes).toEqual({ type: 'object', properties: {}, required: [], additionalProperties: false });
+    expect(schemas.getApiKey.properties.pairs).toMatchObject({
+      type: ['string', 'null'],
+      description: expect.stringMatching(/JSON text.*null leaves it out\.$/),
+    });
+    expect(schemas.updateUserPassword.properties.body.type).toBe('string');
+    // `not` (. and ..) is not shown; the server still refuses them (below).
+    expect(schemas.getUnsubscribeGroup.properties.id).toEqual({
+      type: 'string',
+      minLength: 1,
+      description: (table.tools[3].inputSchema.properties as Json).id.description,
+    });
+    await client.close();
+  });
+
+  it.each<[string, string, Json, string]>([
+    [
+      'a body as JSON text reaches the service as that body',
+      'sendBatch',
+      { id: 'b1', body: '{"subject":"hi","to":["a@example.test"]}' },
+      'POST /v1/batches/b1/send {"subject":"hi","to":["a@example.test"]}',
+    ],
+    ['a body left out with null is not sent', 'sendBatch', { id: 'b1', body: null }, 'POST /v1/batches/b1/send '],
+    ['open pairs as JSON text reach the service as query pairs', 'getApiKey', { pairs: '{"a":"1","b":"x y"}' }, 'GET /v1/api-key?a=1&b=x%20y '],
+    ['pairs left out with null', 'getApiKey', { pairs: null }, 'GET /v1/api-key '],
+    ['a required body as JSON text', 'updateUserPassword', { body: '{}' }, 'PATCH /v1/user/password {}'],
+  ])('%s', async (_name, name, args, sent) => {
+    const client = await connect({ client: 'openai' });
+    const got = await client.callTool({ name, arguments: args });
+    expect(got.isError, text(got)).toBeFalsy();
+    expect(service.requests.map((r) => `${r.method} ${r.target} ${r.body}`)).toEqual([sent]);
+    await client.close();
+  });
+
+  it('a closed body: its optional fields null are left out, the rest sent as given', async () => {
+    const client = await connect({ client: 'openai' }, closed.tools, closed);
+    const body = ((await client.listTools()).tools.find((t) => t.name === 'sendBatch')!.inputSchema.properties as Json).body;
+    expect(body).toMatchObject({
+      type: ['object', 'null'],
+      required: ['subject', 'sendAt', 'tags'],
+      properties: { sendAt: { type: ['string', 'null'], format: 'date-time' } },
+    });
+    const got = await client.callTool({ name: 'sendBatch', arguments: { id: 'b1', body: { subject: 'hi', sendAt: null, tags: ['t'] } } });
+    expect(got.isError, text(got)).toBeFalsy();
+    expect(service.requests.map((r) => r.body)).toEqual(['{"subject":"hi","tags":["t"]}']);
+    await client.close();
+  });
+
+  it.each([
+    ['JSON text that does not parse', 'sendBatch', { id: 'b1', body: '{"subject":' }, /^sendBatch: argument 'body' is not JSON text \(.+\); nothing was sent$/],
+    ['JSON text of an array for pairs', 'getApiKey', { pairs: '[1]' }, /^getApiKey: argument 'pairs' must be object, found array; nothing was sent$/],
+    [
+      'a pair whose value is not a string',
+      'getApiKey',
+      { pairs: '{"a":1}' },
+      /^getApiKey: argument 'pairs\.a' must be string, found integer; nothing was sent$/,
+    ],
+    ['null for a required body', 'updateUserPassword', { body: null }, /^updateUserPassword: argument 'body' must be object, found null; nothing was sent$/],
+    [
+      'an id of .. (which the schema shown does not say)',
+      'getUnsubscribeGroup',
+      { id: '..' },
+      /^getUnsubscribeGroup: argument 'id' must not be "\." or "\.\."; nothing was sent$/,
+    ],
+  ])('%s: a tool error naming the argument, nothing sent', async (_name, name, args, message) => {
+    const client = await connect({ client: 'openai' });
+    const got = await client.callTool({ name, arguments: args });
+    expect(got.isError).toBe(true);
+    expect(text(got)).toMatch(message);
+    expect(service.requests).toEqual([]);
+    await client.close();
   });
 });

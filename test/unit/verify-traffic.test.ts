@@ -6,10 +6,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bodyChecker } from '../../scripts/verify/body-check.ts';
+import { queryCarrier, recordsSecret } from '../../scripts/learn/credential-carriers.ts';
 import { HarRecorder } from '../../scripts/verify/har-record.ts';
 import { harText, type ShortExchange } from '../support/har.ts';
 import type { Json } from '../support/helpers.ts';
-import { jsonReply, startTestServer, type TestServer } from '../support/http-server.ts';
+import { jsonReply, type Reply, startTestServer, type TestServer } from '../support/http-server.ts';
 import { runCommand } from '../support/run-command.ts';
 import { scratchFolderPerFile } from '../support/scratch-folder.ts';
 
@@ -117,6 +118,17 @@ describe('verify --traffic: verdicts from recorded exchanges', () => {
     expect(result.stdout).toBe('');
   });
 
+  it('a --junit file that cannot be written (a folder is there): named as typed, exit 1, nothing left beside it', async () => {
+    const dir = await fs.mkdtemp(path.join(scratch.dir, 'junit-folder-'));
+    await fs.mkdir(path.join(dir, 'report.xml'));
+    const result = await runCommand('verify', ['--traffic', await write('for-junit.har', [{ url: '/v1/quotas', response: {} }]), '--junit', 'report.xml'], {
+      cwd: dir,
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('verify: report.xml could not be written (it is a folder)\n');
+    expect(await fs.readdir(dir)).toEqual(['report.xml']);
+  });
+
   it('a truncated recording: its file and line, exit 1', async () => {
     const file = path.join(scratch.dir, 'cut.har');
     await fs.writeFile(file, harText([{ url: '/v1/quotas' }]).slice(0, 200));
@@ -194,6 +206,156 @@ describe('verify --record marks every value that may be a credential', () => {
   });
 });
 
+// Found by the fourth review (issue 57, finding 2), and what held in it (secret-looking names, reserved
+// names, deep JSON, encodings) made rows: given what the service sends, want what the recording keeps.
+describe('verify --record keeps no value under a name that could say secret, and no given credential in any form', () => {
+  const key = 'k3y/Sec"ret+1234=abc';
+  const bearer = 'tok-secret-1';
+  const recorded = (answer: { type: string; body: string | Uint8Array<ArrayBuffer>; headers?: Record<string, string> }, url = 'http://127.0.0.1/v1/quotas') => {
+    const recorder = new HarRecorder(
+      [
+        ['X-Api-Key', key],
+        ['Authorization', `Bearer ${bearer}`],
+      ],
+      '1',
+    );
+    const body = typeof answer.body === 'string' ? new TextEncoder().encode(answer.body) : answer.body;
+    recorder.add(new Request(url), '', new Response(body, { headers: { 'content-type': answer.type, ...answer.headers } }), body, new Date(0), 1);
+    return JSON.parse(recorder.text()).log.entries[0];
+  };
+  const base64 = (text: string) => Buffer.from(text).toString('base64');
+
+  it.each([
+    ['as given', key],
+    ['URL-encoded', encodeURIComponent(key)],
+    ['form-encoded', new URLSearchParams({ k: key }).toString().slice(2)],
+    ['JSON-escaped', JSON.stringify(key).slice(1, -1)],
+    ['base64', base64(key)],
+    ['base64 after one byte', base64(`x${key}`)],
+    ['base64 after two bytes', base64(`xy${key}`)],
+    ['base64url', Buffer.from(key).toString('base64url')],
+    ["a bearer token without its scheme's word", bearer],
+  ])('the key %s, echoed in a text body and a header, is not recorded', (_, form) => {
+    const entry = recorded({ type: 'text/plain', body: `you sent ${form}.`, headers: { 'x-echo': form } });
+    const text = JSON.stringify(entry);
+    for (const secret of [key, bearer, form]) expect(text).not.toContain(secret);
+    expect(entry.response.content.text).toMatch(/^you sent .*\[credential not recorded\].*\.$/);
+  });
+
+  it('the key in a body that is not text is masked in its bytes, then base64', () => {
+    const entry = recorded({
+      type: 'application/octet-stream',
+      body: new Uint8Array(Buffer.concat([Buffer.from([0, 255]), Buffer.from(key), Buffer.from([1])])),
+    });
+    const bytes = Buffer.from(entry.response.content.text, 'base64');
+    expect(bytes.includes(Buffer.from(key))).toBe(false);
+    expect(bytes).toEqual(Buffer.concat([Buffer.from([0, 255]), Buffer.from('[credential not recorded]'), Buffer.from([1])]));
+  });
+
+  it.each([
+    ['token', true],
+    ['api_key', true],
+    ['apiKey', true],
+    ['signature', true],
+    ['X-Amz-Signature', true],
+    ['X-Amz-Credential', true],
+    ['X-Amz-Security-Token', true],
+    ['X-Goog-Signature', true],
+    ['sig', true],
+    ['access_token', true],
+    ['client_secret', true],
+    ['password', true],
+    ['page_token', true],
+    ['page', false],
+    ['limit', false],
+    ['cursor', false],
+  ])('a query parameter %s: its value masked (%s) in the URL, the query string and a redirect', (name, masked) => {
+    const query = `${encodeURIComponent(name)}=v-1&page=2`;
+    const entry = recorded({ type: 'application/json', body: '{}', headers: { location: `/v1/next?${query}` } }, `http://127.0.0.1/v1/quotas?${query}`);
+    const value = masked ? '[credential not recorded]' : 'v-1';
+    expect(entry.request.queryString).toEqual([
+      { name, value },
+      { name: 'page', value: '2' },
+    ]);
+    expect(entry.response.redirectURL).toBe(`/v1/next?${encodeURIComponent(name)}=${masked ? '%5Bcredential%20not%20recorded%5D' : 'v-1'}&page=2`);
+    expect(JSON.stringify(entry).includes('v-1')).toBe(!masked);
+  });
+
+  it('every name learning takes for a credential carrier is one a recording masks (one rule, credential-carriers.ts)', () => {
+    const names = [
+      'token',
+      'api_key',
+      'apikey',
+      'api-key',
+      'access_token',
+      'auth_token',
+      'secret',
+      'session',
+      'signature',
+      'sig',
+      'password',
+      'passwd',
+      'auth',
+      'key',
+      'X-Api-Key',
+    ];
+    expect(names.filter((name) => queryCarrier(name) !== undefined)).toEqual(names);
+    expect(names.filter((name) => !recordsSecret(name))).toEqual([]);
+  });
+
+  const deep = 100_000;
+  it.each([
+    [
+      'a token field, numbers and spacing kept',
+      '{ "access_token" : "t-1", "expires_in": 3600, "n": 12345678901234567890 }',
+      '{ "access_token" : "[credential not recorded]", "expires_in": 3600, "n": 12345678901234567890 }',
+    ],
+    [
+      'every string below a secret key',
+      '{"session":{"id":"s-1","tokens":["t-1","t-2"],"n":1},"name":"plain"}',
+      '{"session":{"id":"[credential not recorded]","tokens":["[credential not recorded]","[credential not recorded]"],"n":1},"name":"plain"}',
+    ],
+    ['a secret key in a list of objects', '{"items":[{"token":"t-1","id":"i-1"}]}', '{"items":[{"token":"[credential not recorded]","id":"i-1"}]}'],
+    ['a number under a secret name (kept: a type is what learning reads)', '{"password":5}', '{"password":5}'],
+    [
+      'reserved names',
+      '{"__proto__":{"token":"t-1"},"constructor":"c","toString":"s"}',
+      '{"__proto__":{"token":"[credential not recorded]"},"constructor":"c","toString":"s"}',
+    ],
+    ['an escaped key and an escaped value', '{"\\u0074oken":"a\\"b","x":"y"}', '{"\\u0074oken":"[credential not recorded]","x":"y"}'],
+    ['a key that only looks secret in a value', '{"name":"token"}', '{"name":"token"}'],
+    [
+      `${deep} lists deep`,
+      `${'['.repeat(deep)}{"token":"t-1"}${']'.repeat(deep)}`,
+      `${'['.repeat(deep)}{"token":"[credential not recorded]"}${']'.repeat(deep)}`,
+    ],
+    ['a body that is not JSON, kept as it is', '{"token": "t-1', '{"token": "t-1'],
+  ])('a JSON body with %s', (_, body, want) => {
+    expect(recorded({ type: 'application/json', body }).response.content.text).toBe(want);
+  });
+
+  it.each([
+    [
+      'application/json',
+      '{"download_url":"https://bucket.s3.example/f?X-Amz-Credential=AKIA%2F1&X-Amz-Signature=abc123&X-Amz-Expires=60"}',
+      '{"download_url":"https://bucket.s3.example/f?X-Amz-Credential=%5Bcredential%20not%20recorded%5D&X-Amz-Signature=%5Bcredential%20not%20recorded%5D&X-Amz-Expires=60"}',
+    ],
+    [
+      'text/html',
+      '<a href="https://x.example/reset?token=abc123&lang=en">reset</a>',
+      '<a href="https://x.example/reset?token=%5Bcredential%20not%20recorded%5D&lang=en">reset</a>',
+    ],
+  ])('a presigned or tokened link in a %s body: its signature masked, the rest kept', (type, body, want) => {
+    expect(recorded({ type, body }).response.content.text).toBe(want);
+  });
+
+  it('a form-encoded body: its secret-like values masked', () => {
+    expect(recorded({ type: 'application/x-www-form-urlencoded', body: 'access_token=t-1&expires_in=3600' }).response.content.text).toBe(
+      'access_token=%5Bcredential%20not%20recorded%5D&expires_in=3600',
+    );
+  });
+});
+
 describe('the round trip through verify --record, learn and verify --traffic', () => {
   it('records with credentials marked, learns from it, finds nothing, then finds a changed type', async () => {
     const har = path.join(scratch.dir, 'recorded.har');
@@ -229,5 +391,98 @@ describe('the round trip through verify --record, learn and verify --traffic', (
     expect(changed.stdout).not.toContain('a hundred');
     // A map's keys (an address, a zero-width character) are never printed, in the table or the JUnit report (finding 7).
     for (const text of [changed.output, await fs.readFile(junit, 'utf8')]) expect(text).not.toMatch(/ann@|zero|\u200b/);
+  });
+});
+
+// Found by the fourth review (issue 57, findings 2, 3 and 4): a key the service echoed (in a body, a
+// header, a redirect's Location and the followed request's URL) was recorded as it was, query values
+// under secret names were never masked, the temporary file beside --record and --junit followed a
+// link planted at its guessable name, and the HAR was readable by every user.
+describe('verify --record against a service that echoes the key and hands out tokens', () => {
+  const key = 'k3y/Secret+1234=abc';
+  const base64 = (text: string) => Buffer.from(text).toString('base64');
+  const forms = [key, encodeURIComponent(key), base64(key), Buffer.from(key).toString('base64url'), base64(`ann:${key}`)];
+  let echoing: TestServer;
+  beforeAll(async () => {
+    echoing = await startTestServer();
+    echoing.reply = (request): ReturnType<Reply> => {
+      if (request.path === '/v1/scopes')
+        return { status: 302, headers: { location: `/v1/scopes-moved?page=2&token=issued-token-1&k=${encodeURIComponent(key)}#access_token=frag-token-1` } };
+      if (request.path === '/v1/scopes-moved')
+        return {
+          status: 200,
+          body: JSON.stringify({
+            echo: request.headers['x-api-key'],
+            encoded: encodeURIComponent(key),
+            b64: base64(key),
+            basic: base64(`ann:${key}`),
+            access_token: 'issued-token-2',
+            session: { id: 'session-id-3', tokens: ['issued-token-4'] },
+            name: 'plain',
+          }),
+          headers: { 'content-type': 'application/json', 'x-echo': key, 'x-echo-b64': base64(key), 'x-next': `/v1/quotas?api_key=issued-token-5` },
+        };
+      return jsonReply(200, { items: [] });
+    };
+  });
+  afterAll(() => echoing.close());
+
+  it('records no credential in any form or place, masks query values under secret names, keeps the rest', async () => {
+    const har = path.join(scratch.dir, 'echoed.har');
+    const recorded = await runCommand('verify', ['--base-url', echoing.url, '--header', `X-Api-Key: ${key}`, '--record', har, '--rate', '10']);
+    expect(recorded.code).toBe(0);
+    const text = await fs.readFile(har, 'utf8');
+    const unescaped = JSON.stringify(JSON.parse(text));
+    for (const secret of [...forms, 'issued-token-1', 'issued-token-2', 'frag-token-1', 'session-id-3', 'issued-token-4', 'issued-token-5']) {
+      expect(text, secret).not.toContain(secret);
+      expect(unescaped, secret).not.toContain(secret);
+      // Nor the verdicts: the redirect's target is printed, its token and the key masked there too.
+      expect(recorded.output, secret).not.toContain(secret);
+    }
+    expect(row(recorded.stdout, 'listScopes')).toContain('302 to /v1/scopes-moved?page=2&token=%5Bcredential%20not%20recorded%5D&k=[credential not recorded])');
+    const entries = JSON.parse(text).log.entries as Json[];
+    const moved = entries.find((entry) => String(entry.request.url).includes('/v1/scopes-moved'))!;
+    expect(moved.request.queryString).toEqual([
+      { name: 'page', value: '2' },
+      { name: 'token', value: '[credential not recorded]' },
+      { name: 'k', value: '[credential not recorded]' },
+    ]);
+    expect(JSON.parse(moved.response.content.text)).toMatchObject({ name: 'plain', session: { id: '[credential not recorded]' } });
+    expect(entries.find((entry) => entry.response.status === 302)!.response.redirectURL).toBe(
+      '/v1/scopes-moved?page=2&token=%5Bcredential%20not%20recorded%5D&k=%5Bcredential%20not%20recorded%5D#access_token=%5Bcredential%20not%20recorded%5D',
+    );
+  });
+
+  it.each([
+    ['umask 0', 0o000],
+    ['umask 0o022', 0o022],
+  ])("the HAR is the user's alone (0600) under %s; the JUnit report is an ordinary file", async (_, umask) => {
+    const har = path.join(scratch.dir, `mode-${umask}.har`);
+    const junit = path.join(scratch.dir, `mode-${umask}.xml`);
+    const old = process.umask(umask);
+    try {
+      expect((await runCommand('verify', ['--base-url', echoing.url, '--record', har, '--junit', junit, '--rate', '10'])).code).toBe(0);
+    } finally {
+      process.umask(old);
+    }
+    expect((await fs.stat(har)).mode & 0o777).toBe(0o600);
+    expect((await fs.stat(junit)).mode & 0o777).toBe(0o666 & ~umask);
+  });
+
+  it.each([
+    ['--record', (file: string) => `${file}.${process.pid}.tmp`],
+    ['--junit', (file: string) => `${file}.${process.pid}.tmp`],
+    ['--record', (file: string) => file],
+    ['--junit', (file: string) => file],
+  ])('%s: a link planted beside the output (%s) is never written through', async (option, planted) => {
+    const dir = await fs.mkdtemp(path.join(scratch.dir, 'planted-'));
+    const victim = path.join(dir, 'victim.txt');
+    const file = path.join(dir, option === '--record' ? 'out.har' : 'out.xml');
+    await fs.writeFile(victim, 'untouched');
+    await fs.symlink(victim, planted(file));
+    const result = await runCommand('verify', ['--base-url', echoing.url, option, file, '--rate', '10']);
+    expect(result.code).toBe(0);
+    expect(await fs.readFile(victim, 'utf8')).toBe('untouched');
+    expect((await fs.lstat(file)).isFile()).toBe(true);
   });
 });

@@ -1,0 +1,181 @@
+// What verify keeps of a credential, in a recording (--record) or a verdict: nothing. Two rules:
+// - The credentials it was given (each --header and --header-env value; a known scheme's token
+//   without its word; a Basic pair decoded, and its password) are replaced wherever they appear, as
+//   given, URL-encoded, form-encoded, JSON-escaped or base64 (standard or URL-safe, at any of the
+//   three places a run of base64 can start), in any header, URL, query, redirect or body: a service
+//   that echoes a key never gets it recorded. Values shorter than 4 characters are not looked for
+//   (they would mark ordinary words), as the MCP server does.
+// - A value under a name that could say secret (credential-carriers.ts' recordsSecret, the rule a
+//   recording's headers are masked by: token, api_key, signature, X-Amz-Credential...) is replaced
+//   where it stands: a query or fragment parameter of any URL (a header's too: Location, Link), a
+//   path parameter (`;jsessionid=`), a URL's password, a form-encoded body's pair, a URL in a text
+//   body (a presigned link's `X-Amz-Signature`), and in a JSON body every string below such a key
+//   (`"session": {"id": "..."}`), the rest kept byte for byte.
+import { authorizationScheme, recordsSecret } from '../learn/credential-carriers.ts';
+
+/** What replaces a credential's value. */
+export const credentialMark = '[credential not recorded]';
+const encodedMark = encodeURIComponent(credentialMark);
+
+/** Shorter values are not looked for: they would mark ordinary words and paths. */
+const shortest = 4;
+
+/** The secrets one header value holds: the value, a known scheme's token, a Basic pair decoded and its password. */
+function secretsOf(value: string): string[] {
+  const whole = value.trim();
+  const scheme = authorizationScheme(whole);
+  if (!scheme) return [whole];
+  const token = whole.slice(scheme.length).trim();
+  if (scheme.toLowerCase() !== 'basic') return [whole, token];
+  const pair = Buffer.from(token, 'base64').toString('utf8');
+  return [whole, token, pair, pair.slice(pair.indexOf(':') + 1)];
+}
+
+/** The runs of `bytes`' base64 that do not depend on the bytes around it, for each of the three places it can start. */
+function base64Runs(bytes: Buffer, alphabet: 'base64' | 'base64url'): string[] {
+  return [0, 1, 2].map((shift) => {
+    const encoded = Buffer.concat([Buffer.alloc(shift), bytes])
+      .toString(alphabet)
+      .replace(/=+$/, '');
+    const total = shift + bytes.length;
+    const start = [0, 2, 3][shift];
+    const end = Math.floor(total / 3) * 4 + [0, 1, 2][total % 3];
+    return encoded.slice(start, end);
+  });
+}
+
+/** Every form a secret may take in a recording. */
+function formsOf(secret: string): string[] {
+  const bytes = Buffer.from(secret);
+  return [
+    secret,
+    encodeURIComponent(secret),
+    new URLSearchParams({ a: secret }).toString().slice(2),
+    JSON.stringify(secret).slice(1, -1),
+    bytes.toString('base64'),
+    ...base64Runs(bytes, 'base64'),
+    ...base64Runs(bytes, 'base64url'),
+  ];
+}
+
+const escapeRegExp = (text: string) => text.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
+
+/** One pattern for all the forms, the longest first. */
+function patternOf(forms: string[]): RegExp | undefined {
+  const unique = [...new Set(forms.filter((form) => form.length >= shortest))].sort((a, b) => b.length - a.length);
+  return unique.length === 0 ? undefined : new RegExp(unique.map(escapeRegExp).join('|'), 'g');
+}
+
+export interface CredentialHider {
+  /** `text` with every form of a given credential replaced. */
+  text(text: string): string;
+  /** A URL with its secret-like parameters masked (maskedUrl) and every form of a given credential replaced, the mark URL-encoded. */
+  url(url: string): string;
+  /** `bytes` (a body that is not text) with every form of a given credential replaced. */
+  bytes(bytes: Uint8Array): Uint8Array;
+}
+
+/** The hider of the credentials given as `headers` ([name, value] pairs). */
+export function credentialHider(headers: [string, string][]): CredentialHider {
+  const forms = headers.flatMap(([, value]) => secretsOf(value)).flatMap(formsOf);
+  const textPattern = patternOf(forms);
+  // The same forms as the bytes of their UTF-8, one character per byte (latin1), for a body of any bytes.
+  const bytePattern = patternOf(forms.map((form) => Buffer.from(form).toString('latin1')));
+  return {
+    text: (text) => (textPattern ? text.replace(textPattern, credentialMark) : text),
+    url: (url) => (textPattern ? maskedUrl(url).replace(textPattern, encodedMark) : maskedUrl(url)),
+    bytes: (bytes) => (bytePattern ? Buffer.from(Buffer.from(bytes).toString('latin1').replace(bytePattern, credentialMark), 'latin1') : bytes),
+  };
+}
+
+/** A name as a URL or a form carries it, decoded where it can be. */
+function decodedName(name: string): string {
+  try {
+    return decodeURIComponent(name.replace(/\+/g, ' '));
+  } catch {
+    return name;
+  }
+}
+
+/** `name=value` pairs (a query, a fragment, a form body) with the value of each secret-like name replaced. */
+export function maskedPairs(pairs: string): string {
+  return pairs.replace(/(^|[&;])([^=&;#?<>"'\s]*)=([^&;#<>"'\s]*)/g, (whole, lead: string, name: string) =>
+    recordsSecret(decodedName(name)) ? `${lead}${name}=${encodedMark}` : whole,
+  );
+}
+
+/**
+ * A URL (absolute or relative, or a header's value that holds one) with its password, and the value
+ * of each query, fragment or path parameter whose name could say secret, replaced.
+ */
+export function maskedUrl(url: string): string {
+  const hashAt = url.indexOf('#');
+  const beforeHash = hashAt === -1 ? url : url.slice(0, hashAt);
+  const queryAt = beforeHash.indexOf('?');
+  const head = queryAt === -1 ? beforeHash : beforeHash.slice(0, queryAt);
+  const masked = head
+    .replace(/^([a-z][a-z0-9+.-]*:\/\/[^/?#@:]*:)[^/?#@]*@/i, `$1${encodedMark}@`)
+    .replace(/;([^=/;?#]*)=([^/;?#]*)/g, (whole, name: string) => (recordsSecret(decodedName(name)) ? `;${name}=${encodedMark}` : whole));
+  return masked + (queryAt === -1 ? '' : `?${maskedPairs(beforeHash.slice(queryAt + 1))}`) + (hashAt === -1 ? '' : `#${maskedPairs(url.slice(hashAt + 1))}`);
+}
+
+/** `text` (a body) with every absolute URL in it masked as maskedUrl masks one: a presigned link's signature in a JSON string. */
+export const maskedUrlsIn = (text: string) => text.replace(/\bhttps?:\/\/[^\s"'<>\\]+/gi, (url) => maskedUrl(url));
+
+/** The index just past the JSON string that starts at `start` (a `"`), or -1 when it does not end. */
+function stringEnd(json: string, start: number): number {
+  for (let at = start + 1; at < json.length; at++) {
+    if (json[at] === '\\') at++;
+    else if (json[at] === '"') return at + 1;
+  }
+  return -1;
+}
+
+/** A JSON key's text, decoded where it can be. */
+function keyText(token: string): string {
+  try {
+    return String(JSON.parse(token));
+  } catch {
+    return token;
+  }
+}
+
+/**
+ * A JSON text with every string below a secret-like key replaced by the mark, everything else byte
+ * for byte (numbers, spacing, order). One pass, its own stack: any depth, linear in the size. Text
+ * that is not JSON is scanned the same way and never refused.
+ */
+export function maskedJson(json: string): string {
+  const frames: { object: boolean; secret: boolean }[] = [];
+  let key = '';
+  let expectKey = false;
+  let kept = 0;
+  const parts: string[] = [];
+  const below = () => {
+    const top = frames.at(-1);
+    return top !== undefined && (top.secret || (top.object && recordsSecret(key)));
+  };
+  for (let at = 0; at < json.length; at++) {
+    const char = json[at];
+    if (char === '"') {
+      const end = stringEnd(json, at);
+      if (end === -1) break;
+      if (expectKey) {
+        key = keyText(json.slice(at, end));
+        expectKey = false;
+      } else if (below()) {
+        parts.push(json.slice(kept, at), `"${credentialMark}"`);
+        kept = end;
+      }
+      at = end - 1;
+    } else if (char === '{' || char === '[') {
+      frames.push({ object: char === '{', secret: below() });
+      expectKey = char === '{';
+    } else if (char === '}' || char === ']') {
+      frames.pop();
+      expectKey = false;
+    } else if (char === ',') expectKey = frames.at(-1)?.object ?? false;
+  }
+  parts.push(json.slice(kept));
+  return parts.join('');
+}
