@@ -92,7 +92,8 @@ const json = (status: number, value: unknown, headers: Record<string, string> = 
 
 interface Outcome {
   outcome: string;
-  status: number | null;
+  /** Where there is an answer (ok, api_error); absent otherwise. */
+  status?: number;
   body: unknown;
   error: string;
   printed: string;
@@ -205,6 +206,7 @@ const rows: Row[] = [
     behave: (_, index) => (index === 0 ? answer(307, '', { location: '/v1/batches/b_2/send' }) : json(201, { sent: true })),
     check: (outcome, received) => {
       expect(outcome.outcome, outcome.error).toBe('ok');
+      expect(outcome.status).toBe(201);
       expect(outcome.body).toEqual({ sent: true });
       expect(received.map((r) => `${r.method} ${r.target} ${r.body} ${r.headers['x-api-key']}`)).toEqual([
         `POST /v1/batches/b_1/send {"any":1} ${secret}`,
@@ -293,10 +295,13 @@ const rows: Row[] = [
   {
     name: 'an error body that echoes the credential, raw and percent-encoded, with escape sequences: redacted and escaped',
     call: { operation: 'getIntegration', path: ['int_1'] },
-    behave: () => answer(500, `{"key":"${secret}","again":"${encodeURIComponent(secret)}","evil":"\u001b[2J\u202e"}`),
+    behave: () =>
+      answer(500, `{"key":"${secret}","again":"${encodeURIComponent(secret)}","b64":"${Buffer.from(secret).toString('base64')}","evil":"\u001b[2J\u202e"}`),
     check: (outcome) => {
       expect(outcome.outcome, outcome.error).toBe('api_error');
-      expect(outcome.error).toBe('getIntegration: the service answered 500: {"key":"[redacted]","again":"[redacted]","evil":"\\x1b[2J\\u202e"}');
+      expect(outcome.error).toBe(
+        'getIntegration: the service answered 500: {"key":"[redacted]","again":"[redacted]","b64":"[redacted]","evil":"\\x1b[2J\\u202e"}',
+      );
       expect(outcome.printed).not.toContain(secret);
       expect(outcome.printed).toContain("headers=['X-Api-Key']");
     },
@@ -311,11 +316,12 @@ const rows: Row[] = [
     },
   },
   {
-    name: 'a 2xx with an empty body: None',
+    name: 'a 2xx with an empty body: None, with its status',
     call: { operation: 'getIntegration', path: ['int_1'] },
-    behave: () => answer(200),
+    behave: () => answer(204),
     check: (outcome) => {
       expect(outcome.outcome, outcome.error).toBe('ok');
+      expect(outcome.status).toBe(204);
       expect(outcome.body).toBeNull();
     },
   },
@@ -346,6 +352,7 @@ describe.runIf(runsHere('the Python SDK driver', missing)).each([
     const { options, ...call } = row.call;
     const outcome = await driver.call({ baseUrl: server.url, headers: { 'X-Api-Key': secret }, options: options ?? {}, ...call });
     expect(outcome.error).not.toContain(secret);
+    if (!['ok', 'api_error'].includes(outcome.outcome)) expect(outcome).not.toHaveProperty('status');
     row.check(outcome, server.state.received, other.state.received);
   });
 

@@ -217,7 +217,7 @@ describe.runIf(runsHere('the Python SDK', missing))('the Python SDK', () => {
           : jsonReply(200, { state: 'delivered' });
     try {
       const ran = await mustRun(bin('python'), ['check_sdk_fields.py', server.url], dir, { ...quiet, PYTHONPATH: src });
-      expect(ran.stdout.trim().split('\n')).toEqual(["page ['https://hooks.example/a'] c_2", 'sent {}', 'state delivered True']);
+      expect(ran.stdout.trim().split('\n')).toEqual(["page ['https://hooks.example/a'] c_2", 'sent {}', 'state 200 application/json delivered True']);
       // As the description says (unlike the generators' clients, docs/generators.md): %20, not +; tags not exploded; the cookie encoded.
       expect(server.requests.map((r) => [`${r.method} ${r.target}`, r.headers['idempotency-key'], r.headers.cookie, r.body])).toEqual([
         ['GET /v1/webhooks?cursor=page%202%2F%C3%A9&tags=red,a%2Cb', undefined, 'session=s%201%3Bx', ''],

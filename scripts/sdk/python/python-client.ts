@@ -16,7 +16,7 @@ const keywords = new Set(
 );
 
 /** What the clients define themselves: an operation's method may not take these names. */
-const clientNames = new Set(['close', 'aclose']);
+const clientNames = new Set(['close', 'aclose', 'with_response']);
 
 /** `name` in snake_case, as a Python identifier: `getApiKey` → `get_api_key`, `Idempotency-Key` → `idempotency_key`. */
 export function snakeCase(name: string): string {
@@ -128,7 +128,11 @@ function returns(type: BodyType, status: string): string {
   return `Returns ${what} from the ${status} answer (None when it has no body).`;
 }
 
-function methodCode(m: Method, asynchronous: boolean): string[] {
+/**
+ * One method of a client: `asynchronous` a coroutine; `withResponse` (on `client.with_response`) one
+ * that returns the answer's status and headers with its body (`ApiResponse`).
+ */
+function methodCode(m: Method, asynchronous: boolean, withResponse = false): string[] {
   const { operation } = m;
   const signature = ['self', ...m.positional, ...(m.positional.length > 0 ? ['/'] : []), ...(m.keywords.length > 0 ? ['*', ...m.keywords] : [])].join(', ');
   const call = [
@@ -137,17 +141,48 @@ function methodCode(m: Method, asynchronous: boolean): string[] {
     `{${m.values.join(', ')}}`,
     m.body ? 'body' : 'None',
     into(m.result),
+    ...(withResponse ? ['True'] : []),
   ].join(', ');
-  const result = annotation(m.result, 'result');
-  const sent = `${asynchronous ? 'await ' : ''}self._call(${call})`;
+  const body = annotation(m.result, 'result');
+  const result = withResponse ? `ApiResponse[${body}]` : body;
+  const sent = `${asynchronous ? 'await ' : ''}self${withResponse ? '._client' : ''}._call(${call})`;
+  const doc = withResponse
+    ? [`        """As \`\`${m.name}\`\` of the client, with its answer's status and headers."""`]
+    : [
+        `        """${sentence(docLine(operation.summary))}`,
+        '',
+        `        \`\`${operation.method.toUpperCase()} ${docLine(operation.path)}\`\` (\`\`${operation.operationId}\`\`). ${returns(m.result, operation.success.status)}`,
+        `        """`,
+      ];
   return [
     `    ${asynchronous ? 'async ' : ''}def ${m.name}(${signature}) -> ${result}:`,
-    `        """${sentence(docLine(operation.summary))}`,
-    '',
-    `        \`\`${operation.method.toUpperCase()} ${docLine(operation.path)}\`\` (\`\`${operation.operationId}\`\`). ${returns(m.result, operation.success.status)}`,
-    `        """`,
+    ...doc,
     `        return ${result === 'Any' ? sent : `cast(${literal(result)}, ${sent})`}`,
   ];
+}
+
+/** `client.with_response`: a property of the client, and the class of the same methods returning `ApiResponse`. */
+function withResponseCode(methods: Method[], asynchronous: boolean): { property: string[]; wrapper: string[] } {
+  const client = asynchronous ? 'AsyncClient' : 'Client';
+  return {
+    property: [
+      '',
+      '    @property',
+      `    def with_response(self) -> ${client}WithResponse:`,
+      '        """The same methods, each returning the 2xx answer\'s ``status`` and ``headers`` with its ``body`` (``ApiResponse``)."""',
+      `        return ${client}WithResponse(self)`,
+    ],
+    wrapper: [
+      '',
+      '',
+      `class ${client}WithResponse:`,
+      `    """\`\`${asynchronous ? 'async_client' : 'client'}.with_response\`\`: each method of the client, returning an \`\`ApiResponse\`\` (status, headers, body)."""`,
+      '',
+      `    def __init__(self, client: ${client}) -> None:`,
+      '        self._client = client',
+      ...methods.flatMap((m) => ['', ...methodCode(m, asynchronous, true)]),
+    ],
+  };
 }
 
 /** `_client.py` and `__init__.py` of the SDK of `document`; `models`: the schemas the methods type with a model. */
@@ -158,7 +193,7 @@ export function clientModules(document: OpenApiDocument, header: string, version
     ...new Set(methods.flatMap((m) => [m.result, ...(m.body ? [m.body.type] : [])]).flatMap((type) => (type.kind === 'model' ? [type.name] : []))),
   ];
   const usesMapping = methods.some((m) => m.keywords.some((k) => k.includes('Mapping[')));
-  const usesCast = methods.some((m) => annotation(m.result, 'result') !== 'Any');
+  const [sync, asynchronous] = [withResponseCode(methods, false), withResponseCode(methods, true)];
   const title = docLine(String(document.info?.title ?? 'the API'));
   const clientDoc = (asynchronous: boolean) => [
     `    """A client of ${title}: one ${asynchronous ? 'coroutine' : 'method'} per operation, named after its operationId in snake_case.`,
@@ -176,22 +211,26 @@ export function clientModules(document: OpenApiDocument, header: string, version
     'from __future__ import annotations',
     '',
     ...(usesMapping || methods.some((m) => m.body) ? ['from collections.abc import Mapping'] : []),
-    `from typing import Any${usesCast ? ', cast' : ''}`,
+    'from typing import Any, cast',
     '',
     ...(models.length > 0 ? ['from . import models as _models'] : []),
-    `from ._core import AsyncClientBase, Operation, ${methods.some((m) => m.operation.parameters.length > 0) ? 'Parameter, ' : ''}SyncClientBase`,
+    `from ._core import ApiResponse, AsyncClientBase, Operation, ${methods.some((m) => m.operation.parameters.length > 0) ? 'Parameter, ' : ''}SyncClientBase`,
     '',
     ...methods.map(operationConstant),
     '',
     '',
     'class Client(SyncClientBase):',
     ...clientDoc(false),
+    ...sync.property,
     ...methods.flatMap((m) => ['', ...methodCode(m, false)]),
+    ...sync.wrapper,
     '',
     '',
     'class AsyncClient(AsyncClientBase):',
     ...clientDoc(true),
+    ...asynchronous.property,
     ...methods.flatMap((m) => ['', ...methodCode(m, true)]),
+    ...asynchronous.wrapper,
     '',
   ].join('\n');
   return { client, init: initModule(document, header, version, title), models };
@@ -217,7 +256,7 @@ function initModule(document: OpenApiDocument, header: string, version: string, 
     'errors a call raises (``errors``); the models of the bodies the description types, if any, in ``models``."""',
     '',
     'from ._client import AsyncClient, Client',
-    'from ._core import DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT',
+    'from ._core import DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT, ApiResponse',
     `from .errors import (\n${errors.map((name) => `    ${name},`).join('\n')}\n)`,
     '',
     `__version__ = ${literal(pythonVersion(version))}`,
@@ -225,9 +264,17 @@ function initModule(document: OpenApiDocument, header: string, version: string, 
     `DESCRIPTION_VERSION = ${literal(String(document.info?.version))}`,
     '',
     '__all__ = [',
-    ...['AsyncClient', 'Client', 'DEFAULT_MAX_RESPONSE_BYTES', 'DEFAULT_MAX_RETRIES', 'DEFAULT_TIMEOUT', 'DESCRIPTION_VERSION', ...errors, '__version__'].map(
-      (name) => `    ${literal(name)},`,
-    ),
+    ...[
+      'ApiResponse',
+      'AsyncClient',
+      'Client',
+      'DEFAULT_MAX_RESPONSE_BYTES',
+      'DEFAULT_MAX_RETRIES',
+      'DEFAULT_TIMEOUT',
+      'DESCRIPTION_VERSION',
+      ...errors,
+      '__version__',
+    ].map((name) => `    ${literal(name)},`),
     ']',
     '',
   ].join('\n');

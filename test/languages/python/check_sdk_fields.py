@@ -20,10 +20,12 @@ def main(base_url: str) -> None:
         print("page", [item.url for item in page.items], page.nextCursor)
         batch = SendBatchRequestBody(subject="Hello", sendAt=datetime(2026, 11, 22, 10, tzinfo=timezone.utc))
         print("sent", client.send_batch("b1", idempotency_key="key-1", body=batch))
-        status = client.get_message_status(pairs={"id": "m1"})
+        # with_response: the answer's status and headers beside its typed body.
+        answered = client.with_response.get_message_status(pairs={"id": "m1"})
+        status = answered.body
         assert status is not None
         delivered: bool = status.state == "delivered"
-        print("state", status.state, delivered)
+        print("state", answered.status, answered.headers["content-type"], status.state, delivered)
 
 
 if __name__ == "__main__":

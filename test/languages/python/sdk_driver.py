@@ -7,9 +7,9 @@ error's class, never by its text.
 
 In:  {"baseUrl", "headers", "options": {"timeoutSeconds", "maxResponseBytes", "maxRetries"},
       "operation", "path": [...], "query": {...}, "body": ...}
-Out: {"outcome", "status", "body", "error", "printed", "seconds"}
-
-The SDK returns a 2xx answer's body, not its status: an ``ok`` line's status is null."""
+Out: {"outcome", "status", "body", "error", "printed", "seconds"}: ``status`` where there is an
+answer (``ok``: through ``client.with_response``, which returns a 2xx answer's status with its body;
+``api_error``: the error's), absent otherwise."""
 
 from __future__ import annotations
 
@@ -64,7 +64,8 @@ def plain(body: Any) -> Any:
 
 
 def result(outcome: str, started: float, printed: str, body: Any = None, status: int | None = None, error: str = "") -> dict[str, Any]:
-    return {"outcome": outcome, "status": status, "body": plain(body), "error": error, "printed": printed, "seconds": round(time.monotonic() - started, 4)}
+    answer = {"outcome": outcome, "body": plain(body), "error": error, "printed": printed, "seconds": round(time.monotonic() - started, 4)}
+    return answer if status is None else {**answer, "status": status}
 
 
 def failed(error: BaseException, started: float, printed: str) -> dict[str, Any]:
@@ -79,8 +80,8 @@ def call_sync(line: dict[str, Any]) -> dict[str, Any]:
         with sdk.Client(line["baseUrl"], **client_options(line)) as client:
             printed = repr(client)
             path, keywords = arguments(line)
-            body = getattr(client, method_name(client, line["operation"]))(*path, **keywords)
-            return result("ok", started, printed, body)
+            answer = getattr(client.with_response, method_name(client, line["operation"]))(*path, **keywords)
+            return result("ok", started, printed, answer.body, answer.status)
     except Exception as error:
         return failed(error, started, printed)
 
@@ -92,8 +93,8 @@ async def call_async(line: dict[str, Any]) -> dict[str, Any]:
         async with sdk.AsyncClient(line["baseUrl"], **client_options(line)) as client:
             printed = repr(client)
             path, keywords = arguments(line)
-            body = await getattr(client, method_name(client, line["operation"]))(*path, **keywords)
-            return result("ok", started, printed, body)
+            answer = await getattr(client.with_response, method_name(client, line["operation"]))(*path, **keywords)
+            return result("ok", started, printed, answer.body, answer.status)
     except Exception as error:
         return failed(error, started, printed)
 

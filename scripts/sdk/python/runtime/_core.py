@@ -12,8 +12,8 @@ import ssl
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from types import TracebackType
-from typing import Any, NoReturn, TypeVar
+from types import MappingProxyType, TracebackType
+from typing import Any, Generic, NoReturn, TypeVar
 from urllib.parse import urlsplit
 
 import anyio
@@ -76,6 +76,19 @@ class Operation:
     path: str
     path_names: tuple[str, ...] = ()
     parameters: tuple[Parameter, ...] = ()
+
+
+_T = TypeVar("_T")
+
+
+@dataclass(frozen=True)
+class ApiResponse(Generic[_T]):
+    """A 2xx answer, as ``client.with_response.<method>(...)`` returns it: its ``status``, its
+    ``headers`` (names in lower case, repeated ones joined by ``, ``) and its decoded ``body``."""
+
+    status: int
+    headers: Mapping[str, str]
+    body: _T
 
 
 #: What a 2xx body is decoded into: any JSON value (None), a JSON object (dict), or a model class (pydantic's).
@@ -238,6 +251,11 @@ class _ClientBase:
         detail = _wire.printable(self._redact(f"{type(failure).__name__}: {failure}" if str(failure) else type(failure).__name__))
         return ConnectionFailedError(prepared.operation.id, detail)
 
+    def _answered(self, prepared: _Prepared, status: int, headers: httpx.Headers, body: bytes, with_response: bool) -> Any:
+        """What a call returns: the decoded body, or (``with_response``) an ApiResponse of it."""
+        decoded = self._answer(prepared, status, body)
+        return ApiResponse(status, MappingProxyType(dict(headers.items())), decoded) if with_response else decoded
+
     def _answer(self, prepared: _Prepared, status: int, body: bytes) -> Any:
         """A 2xx body decoded into what the operation returns; any other status an ApiError."""
         operation = prepared.operation.id
@@ -297,19 +315,19 @@ class SyncClientBase(_ClientBase):
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, traceback: TracebackType | None) -> None:
         self.close()
 
-    def _call(self, operation: Operation, path_args: tuple[Any, ...], values: Mapping[str, Any], body: Any = None, into: Into = None) -> Any:
+    def _call(self, operation: Operation, path_args: tuple[Any, ...], values: Mapping[str, Any], body: Any = None, into: Into = None, with_response: bool = False) -> Any:
         prepared = self._prepare(operation, path_args, values, body, into)
         deadline = self._deadline()
         token = DEADLINE.set(deadline)
         try:
-            status, content = self._attempts(prepared, deadline)
+            status, headers, content = self._attempts(prepared, deadline)
         except _TIMEOUTS:
             self._timed_out(operation)
         finally:
             DEADLINE.reset(token)
-        return self._answer(prepared, status, content)
+        return self._answered(prepared, status, headers, content, with_response)
 
-    def _attempts(self, prepared: _Prepared, deadline: float | None) -> tuple[int, bytes]:
+    def _attempts(self, prepared: _Prepared, deadline: float | None) -> tuple[int, httpx.Headers, bytes]:
         method = prepared.operation.method
         retry = 0
         while True:
@@ -324,7 +342,7 @@ class SyncClientBase(_ClientBase):
             else:
                 wait = self._wait_before_retry(method, retry, response.status_code, response.headers, deadline)
                 if wait is None:
-                    return response.status_code, self._read(prepared, response)
+                    return response.status_code, response.headers, self._read(prepared, response)
                 response.close()
             time.sleep(wait)
             retry += 1
@@ -387,19 +405,19 @@ class AsyncClientBase(_ClientBase):
     async def __aexit__(self, kind: type[BaseException] | None, error: BaseException | None, traceback: TracebackType | None) -> None:
         await self.aclose()
 
-    async def _call(self, operation: Operation, path_args: tuple[Any, ...], values: Mapping[str, Any], body: Any = None, into: Into = None) -> Any:
+    async def _call(self, operation: Operation, path_args: tuple[Any, ...], values: Mapping[str, Any], body: Any = None, into: Into = None, with_response: bool = False) -> Any:
         prepared = self._prepare(operation, path_args, values, body, into)
         deadline = self._deadline()
         try:
             with anyio.fail_after(self._timeout):
-                status, content = await self._attempts(prepared, deadline)
+                status, headers, content = await self._attempts(prepared, deadline)
         except CallTimeoutError:
             raise
         except _ASYNC_TIMEOUTS:
             self._timed_out(operation)
-        return self._answer(prepared, status, content)
+        return self._answered(prepared, status, headers, content, with_response)
 
-    async def _attempts(self, prepared: _Prepared, deadline: float | None) -> tuple[int, bytes]:
+    async def _attempts(self, prepared: _Prepared, deadline: float | None) -> tuple[int, httpx.Headers, bytes]:
         method = prepared.operation.method
         retry = 0
         while True:
@@ -412,7 +430,7 @@ class AsyncClientBase(_ClientBase):
             else:
                 wait = self._wait_before_retry(method, retry, response.status_code, response.headers, deadline)
                 if wait is None:
-                    return response.status_code, await self._read(prepared, response)
+                    return response.status_code, response.headers, await self._read(prepared, response)
                 await response.aclose()
             await anyio.sleep(wait)
             retry += 1

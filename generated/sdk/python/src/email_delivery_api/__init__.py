@@ -3,7 +3,7 @@
 errors a call raises (``errors``); the models of the bodies the description types, if any, in ``models``."""
 
 from ._client import AsyncClient, Client
-from ._core import DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT
+from ._core import DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT, ApiResponse
 from .errors import (
     ApiError,
     CallTimeoutError,
@@ -20,6 +20,7 @@ __version__ = "1.3.0"
 DESCRIPTION_VERSION = "1.3.0"
 
 __all__ = [
+    "ApiResponse",
     "AsyncClient",
     "Client",
     "DEFAULT_MAX_RESPONSE_BYTES",

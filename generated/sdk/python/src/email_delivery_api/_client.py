@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, cast
 
-from ._core import AsyncClientBase, Operation, Parameter, SyncClientBase
+from ._core import ApiResponse, AsyncClientBase, Operation, Parameter, SyncClientBase
 
 _LIST_SCOPES = Operation("listScopes", "GET", "/v1/scopes")
 _GET_API_KEY = Operation("getApiKey", "GET", "/v1/api-key", (), (Parameter("pairs", "query", "form", True),))
@@ -47,6 +47,11 @@ class Client(SyncClientBase):
     bounds each whole call in seconds, ``max_response_bytes`` the body read, ``max_retries`` the
     retries of a GET, PUT or DELETE. Use it in ``with``, or call ``close()``.
     """
+
+    @property
+    def with_response(self) -> ClientWithResponse:
+        """The same methods, each returning the 2xx answer's ``status`` and ``headers`` with its ``body`` (``ApiResponse``)."""
+        return ClientWithResponse(self)
 
     def list_scopes(self) -> Any:
         """List scopes.
@@ -252,6 +257,129 @@ class Client(SyncClientBase):
         return self._call(_LIST_QUOTAS, (), {}, None, None)
 
 
+class ClientWithResponse:
+    """``client.with_response``: each method of the client, returning an ``ApiResponse`` (status, headers, body)."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def list_scopes(self) -> ApiResponse[Any]:
+        """As ``list_scopes`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[Any]", self._client._call(_LIST_SCOPES, (), {}, None, None, True))
+
+    def get_api_key(self, *, pairs: Mapping[str, str] | None = None) -> ApiResponse[dict[str, Any] | None]:
+        """As ``get_api_key`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_GET_API_KEY, (), {"pairs": pairs}, None, dict, True))
+
+    def list_unsubscribe_groups(self) -> ApiResponse[Any]:
+        """As ``list_unsubscribe_groups`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[Any]", self._client._call(_LIST_UNSUBSCRIBE_GROUPS, (), {}, None, None, True))
+
+    def get_unsubscribe_group(self, id: str, /) -> ApiResponse[dict[str, Any] | None]:
+        """As ``get_unsubscribe_group`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_GET_UNSUBSCRIBE_GROUP, (id,), {}, None, dict, True))
+
+    def replace_unsubscribe_group(self, id: str, /, *, body: Mapping[str, Any] | None = None) -> ApiResponse[dict[str, Any] | None]:
+        """As ``replace_unsubscribe_group`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_REPLACE_UNSUBSCRIBE_GROUP, (id,), {}, body, dict, True))
+
+    def delete_unsubscribe_group(self, id: str, /) -> ApiResponse[Any]:
+        """As ``delete_unsubscribe_group`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[Any]", self._client._call(_DELETE_UNSUBSCRIBE_GROUP, (id,), {}, None, None, True))
+
+    def get_inbound_webhook(self, id: str, /) -> ApiResponse[dict[str, Any] | None]:
+        """As ``get_inbound_webhook`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_GET_INBOUND_WEBHOOK, (id,), {}, None, dict, True))
+
+    def get_accessibility_result(self, id: str, /) -> ApiResponse[dict[str, Any] | None]:
+        """As ``get_accessibility_result`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_GET_ACCESSIBILITY_RESULT, (id,), {}, None, dict, True))
+
+    def get_link_validation(self) -> ApiResponse[dict[str, Any] | None]:
+        """As ``get_link_validation`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_GET_LINK_VALIDATION, (), {}, None, dict, True))
+
+    def list_subaccount_engagement_scores(self) -> ApiResponse[Any]:
+        """As ``list_subaccount_engagement_scores`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[Any]", self._client._call(_LIST_SUBACCOUNT_ENGAGEMENT_SCORES, (), {}, None, None, True))
+
+    def delete_verified_sender(self, id: str, /) -> ApiResponse[Any]:
+        """As ``delete_verified_sender`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[Any]", self._client._call(_DELETE_VERIFIED_SENDER, (id,), {}, None, None, True))
+
+    def export_contacts(self) -> ApiResponse[dict[str, Any] | None]:
+        """As ``export_contacts`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_EXPORT_CONTACTS, (), {}, None, dict, True))
+
+    def send_batch(self, id: str, /, *, body: Mapping[str, Any] | None = None) -> ApiResponse[dict[str, Any] | None]:
+        """As ``send_batch`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_SEND_BATCH, (id,), {}, body, dict, True))
+
+    def replace_link_branding(self, id: str, /, *, body: Mapping[str, Any] | None = None) -> ApiResponse[dict[str, Any] | None]:
+        """As ``replace_link_branding`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_REPLACE_LINK_BRANDING, (id,), {}, body, dict, True))
+
+    def list_delay_reason_metrics(self) -> ApiResponse[Any]:
+        """As ``list_delay_reason_metrics`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[Any]", self._client._call(_LIST_DELAY_REASON_METRICS, (), {}, None, None, True))
+
+    def get_integration(self, id: str, /) -> ApiResponse[dict[str, Any] | None]:
+        """As ``get_integration`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_GET_INTEGRATION, (id,), {}, None, dict, True))
+
+    def get_footer_setting(self) -> ApiResponse[dict[str, Any] | None]:
+        """As ``get_footer_setting`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_GET_FOOTER_SETTING, (), {}, None, dict, True))
+
+    def delete_message(self, id: str, /) -> ApiResponse[Any]:
+        """As ``delete_message`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[Any]", self._client._call(_DELETE_MESSAGE, (id,), {}, None, None, True))
+
+    def get_message_status(self, *, pairs: Mapping[str, str] | None = None) -> ApiResponse[dict[str, Any] | None]:
+        """As ``get_message_status`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_GET_MESSAGE_STATUS, (), {"pairs": pairs}, None, dict, True))
+
+    def update_user_password(self, *, body: Mapping[str, Any]) -> ApiResponse[dict[str, Any] | None]:
+        """As ``update_user_password`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_UPDATE_USER_PASSWORD, (), {}, body, dict, True))
+
+    def get_reputation_score(self) -> ApiResponse[dict[str, Any] | None]:
+        """As ``get_reputation_score`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_GET_REPUTATION_SCORE, (), {}, None, dict, True))
+
+    def delete_integrations(self) -> ApiResponse[Any]:
+        """As ``delete_integrations`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[Any]", self._client._call(_DELETE_INTEGRATIONS, (), {}, None, None, True))
+
+    def get_mail_settings(self) -> ApiResponse[dict[str, Any] | None]:
+        """As ``get_mail_settings`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_GET_MAIL_SETTINGS, (), {}, None, dict, True))
+
+    def list_custom_fields(self) -> ApiResponse[Any]:
+        """As ``list_custom_fields`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[Any]", self._client._call(_LIST_CUSTOM_FIELDS, (), {}, None, None, True))
+
+    def get_enforced_tls_setting(self) -> ApiResponse[dict[str, Any] | None]:
+        """As ``get_enforced_tls_setting`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_GET_ENFORCED_TLS_SETTING, (), {}, None, dict, True))
+
+    def delete_webhook(self, id: str, /) -> ApiResponse[Any]:
+        """As ``delete_webhook`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[Any]", self._client._call(_DELETE_WEBHOOK, (id,), {}, None, None, True))
+
+    def list_webhooks(self) -> ApiResponse[Any]:
+        """As ``list_webhooks`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[Any]", self._client._call(_LIST_WEBHOOKS, (), {}, None, None, True))
+
+    def get_quota_history(self) -> ApiResponse[dict[str, Any] | None]:
+        """As ``get_quota_history`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_GET_QUOTA_HISTORY, (), {}, None, dict, True))
+
+    def list_quotas(self) -> ApiResponse[Any]:
+        """As ``list_quotas`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[Any]", self._client._call(_LIST_QUOTAS, (), {}, None, None, True))
+
+
 class AsyncClient(AsyncClientBase):
     """A client of Email Delivery Service API: one coroutine per operation, named after its operationId in snake_case.
 
@@ -260,6 +388,11 @@ class AsyncClient(AsyncClientBase):
     bounds each whole call in seconds, ``max_response_bytes`` the body read, ``max_retries`` the
     retries of a GET, PUT or DELETE. Use it in ``async with``, or ``await client.aclose()``.
     """
+
+    @property
+    def with_response(self) -> AsyncClientWithResponse:
+        """The same methods, each returning the 2xx answer's ``status`` and ``headers`` with its ``body`` (``ApiResponse``)."""
+        return AsyncClientWithResponse(self)
 
     async def list_scopes(self) -> Any:
         """List scopes.
@@ -463,3 +596,126 @@ class AsyncClient(AsyncClientBase):
         ``GET /v1/quotas`` (``listQuotas``). Returns its JSON body from the 200 answer (None when it has no body).
         """
         return await self._call(_LIST_QUOTAS, (), {}, None, None)
+
+
+class AsyncClientWithResponse:
+    """``async_client.with_response``: each method of the client, returning an ``ApiResponse`` (status, headers, body)."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+
+    async def list_scopes(self) -> ApiResponse[Any]:
+        """As ``list_scopes`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[Any]", await self._client._call(_LIST_SCOPES, (), {}, None, None, True))
+
+    async def get_api_key(self, *, pairs: Mapping[str, str] | None = None) -> ApiResponse[dict[str, Any] | None]:
+        """As ``get_api_key`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_GET_API_KEY, (), {"pairs": pairs}, None, dict, True))
+
+    async def list_unsubscribe_groups(self) -> ApiResponse[Any]:
+        """As ``list_unsubscribe_groups`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[Any]", await self._client._call(_LIST_UNSUBSCRIBE_GROUPS, (), {}, None, None, True))
+
+    async def get_unsubscribe_group(self, id: str, /) -> ApiResponse[dict[str, Any] | None]:
+        """As ``get_unsubscribe_group`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_GET_UNSUBSCRIBE_GROUP, (id,), {}, None, dict, True))
+
+    async def replace_unsubscribe_group(self, id: str, /, *, body: Mapping[str, Any] | None = None) -> ApiResponse[dict[str, Any] | None]:
+        """As ``replace_unsubscribe_group`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_REPLACE_UNSUBSCRIBE_GROUP, (id,), {}, body, dict, True))
+
+    async def delete_unsubscribe_group(self, id: str, /) -> ApiResponse[Any]:
+        """As ``delete_unsubscribe_group`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[Any]", await self._client._call(_DELETE_UNSUBSCRIBE_GROUP, (id,), {}, None, None, True))
+
+    async def get_inbound_webhook(self, id: str, /) -> ApiResponse[dict[str, Any] | None]:
+        """As ``get_inbound_webhook`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_GET_INBOUND_WEBHOOK, (id,), {}, None, dict, True))
+
+    async def get_accessibility_result(self, id: str, /) -> ApiResponse[dict[str, Any] | None]:
+        """As ``get_accessibility_result`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_GET_ACCESSIBILITY_RESULT, (id,), {}, None, dict, True))
+
+    async def get_link_validation(self) -> ApiResponse[dict[str, Any] | None]:
+        """As ``get_link_validation`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_GET_LINK_VALIDATION, (), {}, None, dict, True))
+
+    async def list_subaccount_engagement_scores(self) -> ApiResponse[Any]:
+        """As ``list_subaccount_engagement_scores`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[Any]", await self._client._call(_LIST_SUBACCOUNT_ENGAGEMENT_SCORES, (), {}, None, None, True))
+
+    async def delete_verified_sender(self, id: str, /) -> ApiResponse[Any]:
+        """As ``delete_verified_sender`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[Any]", await self._client._call(_DELETE_VERIFIED_SENDER, (id,), {}, None, None, True))
+
+    async def export_contacts(self) -> ApiResponse[dict[str, Any] | None]:
+        """As ``export_contacts`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_EXPORT_CONTACTS, (), {}, None, dict, True))
+
+    async def send_batch(self, id: str, /, *, body: Mapping[str, Any] | None = None) -> ApiResponse[dict[str, Any] | None]:
+        """As ``send_batch`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_SEND_BATCH, (id,), {}, body, dict, True))
+
+    async def replace_link_branding(self, id: str, /, *, body: Mapping[str, Any] | None = None) -> ApiResponse[dict[str, Any] | None]:
+        """As ``replace_link_branding`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_REPLACE_LINK_BRANDING, (id,), {}, body, dict, True))
+
+    async def list_delay_reason_metrics(self) -> ApiResponse[Any]:
+        """As ``list_delay_reason_metrics`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[Any]", await self._client._call(_LIST_DELAY_REASON_METRICS, (), {}, None, None, True))
+
+    async def get_integration(self, id: str, /) -> ApiResponse[dict[str, Any] | None]:
+        """As ``get_integration`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_GET_INTEGRATION, (id,), {}, None, dict, True))
+
+    async def get_footer_setting(self) -> ApiResponse[dict[str, Any] | None]:
+        """As ``get_footer_setting`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_GET_FOOTER_SETTING, (), {}, None, dict, True))
+
+    async def delete_message(self, id: str, /) -> ApiResponse[Any]:
+        """As ``delete_message`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[Any]", await self._client._call(_DELETE_MESSAGE, (id,), {}, None, None, True))
+
+    async def get_message_status(self, *, pairs: Mapping[str, str] | None = None) -> ApiResponse[dict[str, Any] | None]:
+        """As ``get_message_status`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_GET_MESSAGE_STATUS, (), {"pairs": pairs}, None, dict, True))
+
+    async def update_user_password(self, *, body: Mapping[str, Any]) -> ApiResponse[dict[str, Any] | None]:
+        """As ``update_user_password`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_UPDATE_USER_PASSWORD, (), {}, body, dict, True))
+
+    async def get_reputation_score(self) -> ApiResponse[dict[str, Any] | None]:
+        """As ``get_reputation_score`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_GET_REPUTATION_SCORE, (), {}, None, dict, True))
+
+    async def delete_integrations(self) -> ApiResponse[Any]:
+        """As ``delete_integrations`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[Any]", await self._client._call(_DELETE_INTEGRATIONS, (), {}, None, None, True))
+
+    async def get_mail_settings(self) -> ApiResponse[dict[str, Any] | None]:
+        """As ``get_mail_settings`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_GET_MAIL_SETTINGS, (), {}, None, dict, True))
+
+    async def list_custom_fields(self) -> ApiResponse[Any]:
+        """As ``list_custom_fields`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[Any]", await self._client._call(_LIST_CUSTOM_FIELDS, (), {}, None, None, True))
+
+    async def get_enforced_tls_setting(self) -> ApiResponse[dict[str, Any] | None]:
+        """As ``get_enforced_tls_setting`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_GET_ENFORCED_TLS_SETTING, (), {}, None, dict, True))
+
+    async def delete_webhook(self, id: str, /) -> ApiResponse[Any]:
+        """As ``delete_webhook`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[Any]", await self._client._call(_DELETE_WEBHOOK, (id,), {}, None, None, True))
+
+    async def list_webhooks(self) -> ApiResponse[Any]:
+        """As ``list_webhooks`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[Any]", await self._client._call(_LIST_WEBHOOKS, (), {}, None, None, True))
+
+    async def get_quota_history(self) -> ApiResponse[dict[str, Any] | None]:
+        """As ``get_quota_history`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_GET_QUOTA_HISTORY, (), {}, None, dict, True))
+
+    async def list_quotas(self) -> ApiResponse[Any]:
+        """As ``list_quotas`` of the client, with its answer's status and headers."""
+        return cast("ApiResponse[Any]", await self._client._call(_LIST_QUOTAS, (), {}, None, None, True))

@@ -4,6 +4,7 @@ error shows (redacted, escaped, bounded)."""
 
 from __future__ import annotations
 
+import base64
 import email.utils
 import random
 import re
@@ -136,11 +137,12 @@ def backoff(retry: int) -> float:
 
 
 def redactor(values: Iterable[str]) -> Callable[[str], str]:
-    """A function that replaces each of ``values`` (as given, and percent-encoded) by ``[redacted]``."""
+    """A function that replaces each of ``values`` (as given, percent-encoded, and in base64) by ``[redacted]``."""
     secrets: set[str] = set()
     for value in values:
         if value:
-            secrets.update({value, quote(value, safe=""), quote_plus(value), quote(value)})
+            encoded = [base64.b64encode(value.encode()).decode(), base64.urlsafe_b64encode(value.encode()).decode()]
+            secrets.update({value, quote(value, safe=""), quote_plus(value), quote(value), *encoded, *(text.rstrip("=") for text in encoded)})
     ordered = sorted(secrets, key=len, reverse=True)
 
     def redact(text: str) -> str:
