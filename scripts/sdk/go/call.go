@@ -259,10 +259,7 @@ func retryDelay(header http.Header, n int) (time.Duration, bool) {
 	}
 	var delay time.Duration
 	if seconds, err := strconv.ParseInt(value, 10, 64); err == nil && seconds >= 0 {
-		if seconds > int64(maxRetryAfter/time.Second) {
-			return 0, false
-		}
-		delay = time.Duration(seconds) * time.Second
+		delay = time.Duration(min(seconds, 1<<30)) * time.Second
 	} else if when, err := http.ParseTime(value); err == nil {
 		delay = max(time.Until(when), 0)
 	} else {

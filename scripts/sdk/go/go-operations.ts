@@ -4,7 +4,7 @@
 // are oapi-codegen's (its schema types and <Operation>Params structs), found in its output so
 // that a name it gave otherwise fails here, naming the schema, and not in the user's compiler.
 import { deref, eachOperation, type OpenApiDocument, operationParameters, successStatus } from '../../openapi-document.ts';
-import { parameterRule } from '../../pipeline/parameters.ts';
+import { type ParameterRule, parameterRule } from '../../pipeline/parameters.ts';
 
 /** The Go kinds the emitter tells apart: a struct or scalar is returned by pointer (nil: an empty body), the rest as it is. */
 type Kind = 'struct' | 'nilable' | 'value';
@@ -19,7 +19,9 @@ export function goExportedName(name: string): string {
 }
 
 const goKeywords = new Set(
-  'break case chan const continue default defer else fallthrough for func go goto if import interface map package range return select struct switch type var'.split(' '),
+  'break case chan const continue default defer else fallthrough for func go goto if import interface map package range return select struct switch type var'.split(
+    ' ',
+  ),
 );
 const predeclared = new Set(
   'any bool byte comparable complex64 complex128 error float32 float64 int int8 int16 int32 int64 rune string uint uint8 uint16 uint32 uint64 uintptr true false iota nil append cap clear close complex copy delete imag len make max min new panic print println real recover'.split(
@@ -120,6 +122,71 @@ export const runtimeNames = new Set([
 /** The methods Client has of its own. */
 const clientMethods = new Set(['String', 'GoString', 'Format']);
 
+/** One operation of `document` as it comes from eachOperation. */
+type Found = ReturnType<typeof eachOperation> extends Generator<infer T> ? T : never;
+
+/** The table of what the runtime needs of one operation (call.go's `operation`), as Go. */
+function operationTable(operationId: string, method: string, path: string, rules: ParameterRule[], body: 'required' | 'optional' | undefined): string {
+  const parameters = rules.map(
+    (rule) => `{name: ${goString(rule.name)}, in: ${goString(rule.in)}, style: ${goString(rule.style)}, explode: ${rule.explode}, required: ${rule.required}}`,
+  );
+  return [
+    `id: ${goString(operationId)}`,
+    `method: ${goString(method.toUpperCase())}`,
+    `path: ${goString(path)}`,
+    ...(rules.length > 0 ? [`params: []parameter{${parameters.join(', ')}}`] : []),
+    ...(body ? [`body: ${body}Body`] : []),
+  ].join(', ');
+}
+
+/** The Go method of one operation, with its table, named `name`; throws naming the operation where it would not compile. */
+function operationMethod(document: OpenApiDocument, { path, method, pathItem, operation }: Found, name: string, kinds: Map<string, Kind>): string {
+  const operationId = String(operation.operationId);
+  const where = `operation ${operationId}`;
+  const args = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => argumentName(match[1]));
+  if (new Set(args).size !== args.length) throw new Error(`${where}: two path parameters have one Go name (${args.join(', ')})`);
+  const rules = operationParameters(document, pathItem, operation)
+    .filter((parameter) => parameter.in !== 'path')
+    .map((parameter) => {
+      const rule = parameterRule(document, parameter);
+      if ('reason' in rule) throw new Error(`${where}: parameter ${JSON.stringify(parameter.name)}: ${rule.reason}`);
+      return rule;
+    });
+  const paramsType = `${name}Params`;
+  if (rules.length > 0 && kinds.get(paramsType) !== 'struct') throw new Error(`${where}: oapi-codegen declared no struct ${paramsType} for its parameters`);
+  const requestBody = deref(document, operation.requestBody);
+  const body = requestBody ? schemaType(requestBody.content?.['application/json']?.schema, kinds, `${where}: its request body`) : undefined;
+  const bodyType = body && (requestBody?.required || body.kind === 'nilable' ? body.type : `*${body.type}`);
+  const status = successStatus(operation);
+  const response = status ? deref(document, operation.responses?.[status]) : undefined;
+  const result = schemaType(response?.content?.['application/json']?.schema, kinds, `${where}: its success response`);
+  const resultType = result.kind === 'nilable' ? result.type : `*${result.type}`;
+  const table = `${name[0].toLowerCase()}${name.slice(1)}Operation`;
+  const signature = [
+    'ctx context.Context',
+    ...args.map((arg) => `${arg} string`),
+    ...(rules.length > 0 ? [`params ${paramsType}`] : []),
+    ...(bodyType ? [`body ${bodyType}`] : []),
+  ];
+  const callArgs = [
+    'ctx',
+    'c',
+    `&${table}`,
+    args.length > 0 ? `[]string{${args.join(', ')}}` : 'nil',
+    rules.length > 0 ? 'params' : 'nil',
+    bodyType ? 'body' : 'nil',
+  ];
+  const summary = commentText(operation.summary);
+  return [
+    `// ${name} calls ${operationId}: ${method.toUpperCase()} ${commentText(path)}.${summary ? ` ${summary}${/[.!?]$/.test(summary) ? '' : '.'}` : ''}`,
+    `func (c *Client) ${name}(${signature.join(', ')}) (${resultType}, error) {`,
+    `\treturn call[${resultType}](${callArgs.join(', ')})`,
+    '}',
+    '',
+    `var ${table} = operation{${operationTable(operationId, method, path, rules, requestBody ? (requestBody.required ? 'required' : 'optional') : undefined)}}`,
+  ].join('\n');
+}
+
 /**
  * operations.gen.go for `document`, whose models oapi-codegen wrote as `models`; `version` is the
  * description's version. Throws, naming the operation or schema, where a name would not compile.
@@ -130,77 +197,16 @@ export function goOperations(document: OpenApiDocument, models: string, version:
   if (clash) throw new Error(`oapi-codegen declared a type ${clash}, a name the Go SDK's runtime has: rename the schema or parameter it is made from`);
   const methods = new Map<string, string>();
   const parts: string[] = [];
-  for (const { path, method, pathItem, operation } of eachOperation(document)) {
-    const operationId = String(operation.operationId ?? '');
-    const where = `operation ${operationId || `${method.toUpperCase()} ${path}`}`;
+  for (const found of eachOperation(document)) {
+    const operationId = String(found.operation.operationId ?? '');
+    const where = `operation ${operationId || `${found.method.toUpperCase()} ${found.path}`}`;
     if (!/^[A-Za-z]/.test(operationId)) throw new Error(`${where}: the Go SDK names a method after an operationId starting with a letter`);
     const name = goExportedName(operationId);
     if (!/^[A-Z][A-Za-z0-9]*$/.test(name)) throw new Error(`${where}: ${JSON.stringify(name)} is not a Go identifier`);
     if (methods.has(name) || clientMethods.has(name))
       throw new Error(`${where}: its Go method ${name} is taken by ${methods.get(name) ?? 'the client itself'}`);
     methods.set(name, operationId);
-
-    const pathNames = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
-    const args = pathNames.map(argumentName);
-    if (new Set(args).size !== args.length) throw new Error(`${where}: two path parameters have one Go name (${args.join(', ')})`);
-    const others = operationParameters(document, pathItem, operation).filter((parameter) => parameter.in !== 'path');
-    const rules = others.map((parameter) => {
-      const rule = parameterRule(document, parameter);
-      if ('reason' in rule) throw new Error(`${where}: parameter ${JSON.stringify(parameter.name)}: ${rule.reason}`);
-      return rule;
-    });
-    const paramsType = `${name}Params`;
-    if (rules.length > 0 && kinds.get(paramsType) !== 'struct') throw new Error(`${where}: oapi-codegen declared no struct ${paramsType} for its parameters`);
-
-    const requestBody = deref(document, operation.requestBody);
-    const body = requestBody ? schemaType(requestBody.content?.['application/json']?.schema, kinds, `${where}: its request body`) : undefined;
-    const bodyType = body && (requestBody?.required || body.kind === 'nilable' ? body.type : `*${body.type}`);
-    const status = successStatus(operation);
-    const response = status ? deref(document, operation.responses?.[status]) : undefined;
-    const result = schemaType(response?.content?.['application/json']?.schema, kinds, `${where}: its success response`);
-    const resultType = result.kind === 'nilable' ? result.type : `*${result.type}`;
-
-    const table = [
-      `id: ${goString(operationId)}`,
-      `method: ${goString(method.toUpperCase())}`,
-      `path: ${goString(path)}`,
-      ...(rules.length > 0
-        ? [
-            `params: []parameter{${rules
-              .map(
-                (rule) =>
-                  `{name: ${goString(rule.name)}, in: ${goString(rule.in)}, style: ${goString(rule.style)}, explode: ${rule.explode}, required: ${rule.required}}`,
-              )
-              .join(', ')}}`,
-          ]
-        : []),
-      ...(requestBody ? [`body: ${requestBody.required ? 'requiredBody' : 'optionalBody'}`] : []),
-    ];
-    const signature = [
-      'ctx context.Context',
-      ...args.map((arg) => `${arg} string`),
-      ...(rules.length > 0 ? [`params ${paramsType}`] : []),
-      ...(bodyType ? [`body ${bodyType}`] : []),
-    ];
-    const callArgs = [
-      'ctx',
-      'c',
-      `&${name[0].toLowerCase()}${name.slice(1)}Operation`,
-      args.length > 0 ? `[]string{${args.join(', ')}}` : 'nil',
-      rules.length > 0 ? 'params' : 'nil',
-      bodyType ? 'body' : 'nil',
-    ];
-    const summary = commentText(operation.summary);
-    parts.push(
-      [
-        `// ${name} calls ${operationId}: ${method.toUpperCase()} ${commentText(path)}.${summary ? ` ${summary}${/[.!?]$/.test(summary) ? '' : '.'}` : ''}`,
-        `func (c *Client) ${name}(${signature.join(', ')}) (${resultType}, error) {`,
-        `\treturn call[${resultType}](${callArgs.join(', ')})`,
-        '}',
-        '',
-        `var ${name[0].toLowerCase()}${name.slice(1)}Operation = operation{${table.join(', ')}}`,
-      ].join('\n'),
-    );
+    parts.push(operationMethod(document, found, name, kinds));
   }
   return [
     '// Code generated by `npm run sdk -- --lang go` (scripts/sdk/go/go-operations.ts) from the description. DO NOT EDIT.',

@@ -83,7 +83,9 @@ function runOapiCodegen(binary: string, config: string, input: string, output: s
       (error, stdout, stderr) => {
         if (!error) return resolve();
         const said = forTerminal(`${stdout}${stderr}`.trim().slice(-4000));
-        reject(new ReportedError(`oapi-codegen (${path.basename(binary)}) failed on the description${error.killed ? ' (stopped after its time)' : ''}:\n${said}`));
+        reject(
+          new ReportedError(`oapi-codegen (${path.basename(binary)}) failed on the description${error.killed ? ' (stopped after its time)' : ''}:\n${said}`),
+        );
       },
     );
   });
