@@ -75,6 +75,25 @@ describe.runIf(runsHere('the Go SDK', missing))('the Go SDK', () => {
     expect(tierGoMod, "the tier's Go module maps the SDK's module path to it").toContain(`replace ${placeholderModule} => ../../../generated/sdk/go`);
   });
 
+  it('the bench program (scripts/dev/sdk-bench/bench.go) vets, and prints its figures of both clients', async () => {
+    requireTools(missing);
+    const bench = path.join(root, 'scripts', 'dev', 'sdk-bench');
+    expect(await fs.readFile(path.join(bench, 'go.mod'), 'utf8')).toContain(`replace ${placeholderModule} => ../../../generated/sdk/go`);
+    expect((await mustRun('gofmt', ['-l', '.'], bench)).stdout).toBe('');
+    await mustRun('go', ['vet', '.'], bench);
+    await mustRun('go', ['build', '-o', path.join(scratch.dir, 'sdk-bench'), '.'], bench);
+    const server = await startTestServer();
+    server.reply = () => jsonReply(200, [{ id: 'wh_1' }]);
+    try {
+      const result = await mustRun(path.join(scratch.dir, 'sdk-bench'), [server.url, '20'], scratch.dir);
+      expect(JSON.parse(result.stdout)).toEqual({ calls: 20, sdkSeconds: expect.any(Number), plainSeconds: expect.any(Number) });
+      // The warm-up (2 of each), then 20 of each: every one a GET of /v1/webhooks.
+      expect(server.requests.map((request) => `${request.method} ${request.target}`)).toEqual(Array(44).fill('GET /v1/webhooks'));
+    } finally {
+      await server.close();
+    }
+  });
+
   describe('a consumer program calls every operation', () => {
     let mock: MockServer | undefined;
     beforeAll(async () => {
