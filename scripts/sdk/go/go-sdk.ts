@@ -15,7 +15,7 @@ import { goOperations } from './go-operations.ts';
 
 /** The module path when package.json names no repository: no dot, so never looked up on a proxy. */
 export const placeholderModule = 'email-delivery-api/generated/sdk/go';
-/** The folder of the committed SDK, which a release tags (`generated/sdk/go/vX.Y.Z`). */
+/** The folder of the committed SDK, whose path a release tag starts with (the folder, then `/v` and the version). */
 const sdkFolder = 'generated/sdk/go';
 /** The oldest Go the SDK builds with (it uses math/rand/v2). */
 const goVersion = '1.22';
@@ -24,9 +24,11 @@ const oapiCodegenTimeoutMs = 120_000;
 /**
  * The Go module path of the SDK of the repository at `repository` (package.json's `repository`:
  * `github:owner/repo`, `owner/repo`, an https, git+https, git or ssh URL, `git@host:owner/repo.git`),
- * or the placeholder where it names none; a value that is none of these is refused.
+ * or the placeholder where it names none; a value that is none of these is refused. From version
+ * 2.0.0 on, the path ends in the major version (`…/generated/sdk/go/v2`), as Go's modules require
+ * of a release tag `generated/sdk/go/v2.x.y`; the placeholder, never fetched, does not.
  */
-export function goModulePath(repository: string | undefined): string {
+export function goModulePath(repository: string | undefined, version: string): string {
   const value = repository?.trim();
   if (!value) return placeholderModule;
   const shorthand = /^(?:github:)?([\w.-]+)\/([\w.-]+?)(?:\.git)?$/.exec(value);
@@ -47,7 +49,8 @@ export function goModulePath(repository: string | undefined): string {
     throw new ReportedError(
       `package.json: repository ${forTerminal(JSON.stringify(value))} is not a repository URL the Go module path can follow (https://github.com/<owner>/<repo>, github:<owner>/<repo>)`,
     );
-  return `${hostPath.toLowerCase()}/${sdkFolder}`;
+  const major = Number(/^(\d+)\./.exec(version)?.[1] ?? 0);
+  return `${hostPath}/${sdkFolder}${major >= 2 ? `/v${major}` : ''}`;
 }
 
 /** The runtime's files: this folder's .go files. */
@@ -133,7 +136,7 @@ export const goSdk: SdkLanguage = {
     return executable(tools.oapiCodegen) ? undefined : `oapi-codegen ${tools.pins.OAPI_CODEGEN_VERSION} (npm run install:languages -- go)`;
   },
   async write(document: OpenApiDocument, folder: string, context: SdkContext): Promise<void> {
-    const module = goModulePath(context.repository);
+    const module = goModulePath(context.repository, context.version);
     const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-go-sdk-'));
     try {
       const input = path.join(scratch, 'openapi.json');
