@@ -23,7 +23,13 @@ import { type CallArguments, operationAt, successStatus, wireRequest } from '../
 const missing = missingFor(['go', 'oapi-codegen']);
 const scratch = scratchFolderPerFile('sdk-go');
 const remake = 'npm run sdk -- --lang go --out generated/sdk/go';
-const placeholderModule = 'email-delivery-api/generated/sdk/go';
+/** The module path a Go SDK's go.mod declares. */
+async function moduleOf(sdk: string): Promise<string> {
+  const goMod = await fs.readFile(path.join(sdk, 'go.mod'), 'utf8');
+  return /^module (\S+)$/m.exec(goMod)?.[1] ?? `no module line in ${goMod}`;
+}
+/** What the programs that use the committed SDK name it by, besides its go.mod. */
+const sdkUsers = 'test/languages/go/go.mod and cmd/sdk-*, scripts/dev/sdk-bench/go.mod and bench.go';
 
 /** Writes the Go SDK of the description, with `overlays` applied, into `out`, as `npm run sdk` does. */
 async function writeGoSdk(out: string, overlays: string[] = []): Promise<void> {
@@ -36,9 +42,9 @@ async function writeGoSdk(out: string, overlays: string[] = []): Promise<void> {
 /** A Go module in `dir` whose main.go is `source`, using the SDK in `sdk` through a replace. */
 async function consumerModule(dir: string, sdk: string, source: string): Promise<void> {
   await fs.mkdir(dir, { recursive: true });
-  const goMod = `module consumer.test/app\n\ngo 1.24.0\n\nrequire ${placeholderModule} v0.0.0\n\nreplace ${placeholderModule} => ${sdk}\n`;
-  await fs.writeFile(path.join(dir, 'go.mod'), goMod);
-  await fs.writeFile(path.join(dir, 'main.go'), source);
+  const module = await moduleOf(sdk);
+  await fs.writeFile(path.join(dir, 'go.mod'), `module consumer.test/app\n\ngo 1.24.0\n\nrequire ${module} v0.0.0\n\nreplace ${module} => ${sdk}\n`);
+  await fs.writeFile(path.join(dir, 'main.go'), source.replace('SDK_MODULE', module));
 }
 
 /** The arguments sdk-consumer gives each operation, by its request part. */
@@ -69,16 +75,18 @@ describe.runIf(runsHere('the Go SDK', missing))('the Go SDK', () => {
     expect((await mustRun('gofmt', ['-l', '.'], goSdkDir)).stdout, 'files gofmt would change').toBe('');
     await mustRun('go', ['vet', './...'], goSdkDir);
     const imports = await mustRun('go', ['list', '-deps', '-f', '{{if not .Standard}}{{.ImportPath}}{{end}}', './...'], goSdkDir);
-    expect(imports.stdout.trim().split('\n'), 'packages outside the standard library').toEqual([placeholderModule]);
+    const module = await moduleOf(goSdkDir);
+    expect(imports.stdout.trim().split('\n'), 'packages outside the standard library').toEqual([module]);
     expect(await fs.readFile(path.join(goSdkDir, 'go.mod'), 'utf8')).not.toMatch(/^require/m);
     const tierGoMod = await fs.readFile(path.join(languagesDir, 'go', 'go.mod'), 'utf8');
-    expect(tierGoMod, "the tier's Go module maps the SDK's module path to it").toContain(`replace ${placeholderModule} => ../../../generated/sdk/go`);
+    const bench = await fs.readFile(path.join(root, 'scripts', 'dev', 'sdk-bench', 'go.mod'), 'utf8');
+    for (const goMod of [tierGoMod, bench])
+      expect(goMod, `the SDK's module path is ${module}: name it so in ${sdkUsers}`).toContain(`replace ${module} => ../../../generated/sdk/go`);
   });
 
   it('the bench program (scripts/dev/sdk-bench/bench.go) vets, and prints its figures of both clients', async () => {
     requireTools(missing);
     const bench = path.join(root, 'scripts', 'dev', 'sdk-bench');
-    expect(await fs.readFile(path.join(bench, 'go.mod'), 'utf8')).toContain(`replace ${placeholderModule} => ../../../generated/sdk/go`);
     expect((await mustRun('gofmt', ['-l', '.'], bench)).stdout).toBe('');
     await mustRun('go', ['vet', '.'], bench);
     await mustRun('go', ['build', '-o', path.join(scratch.dir, 'sdk-bench'), '.'], bench);
@@ -169,7 +177,7 @@ import (
 	"os"
 	"time"
 
-	emaildelivery "${placeholderModule}"
+	emaildelivery "SDK_MODULE"
 )
 
 func main() {
@@ -220,7 +228,7 @@ import (
 	"fmt"
 	"os"
 
-	emaildelivery "${placeholderModule}"
+	emaildelivery "SDK_MODULE"
 )
 
 func main() {
@@ -283,8 +291,9 @@ func main() {
       } finally {
         await server.close();
       }
+      const source = await fs.readFile(path.join(app, 'main.go'), 'utf8');
       for (const [right, wrong, named] of given.misspelt) {
-        await fs.writeFile(path.join(app, 'main.go'), given.source.replace(right, wrong));
+        await fs.writeFile(path.join(app, 'main.go'), source.replace(right, wrong));
         const vetted = await run('go', ['vet', './...'], app);
         expect(vetted.code, `go vet of a consumer that writes ${wrong}`).not.toBe(0);
         expect(vetted.output).toContain(named);
