@@ -102,6 +102,24 @@ describe.runIf(runsHere('the Go SDK', missing))('the Go SDK', () => {
     }
   });
 
+  it('the Go code docs/sdks.md shows vets against the SDK', async () => {
+    requireTools(missing);
+    const docs = await fs.readFile(path.join(root, 'docs', 'sdks.md'), 'utf8');
+    const section = docs.slice(docs.indexOf('\n## Go\n'));
+    const blocks = [...section.matchAll(/```go\n([\s\S]*?)```/g)].map((match) => match[1]).filter((block) => !block.startsWith('import '));
+    expect(blocks.length, 'Go blocks in the Go section').toBeGreaterThanOrEqual(2);
+    // Each block as the body of a function that returns an error; the names it declares, used.
+    const bodies = blocks.map((block, index) => {
+      const declared = [...block.matchAll(/^(\w+), err :=/gm)].map((match) => `\t_ = ${match[1]}\n`).join('');
+      return `func block${index}(ctx context.Context, err error) error {\n${block}${declared}\treturn err\n}\n`;
+    });
+    const app = path.join(scratch.dir, 'docs-app');
+    const imports = ['context', 'errors', 'net/http', 'os'].map((name) => `\t"${name}"\n`).join('');
+    const uses = '\nvar _, _, _ = errors.As, http.StatusOK, os.Getenv\n\nfunc main() {}\n';
+    await consumerModule(app, goSdkDir, `package main\n\nimport (\n${imports}\n\temaildelivery "SDK_MODULE"\n)\n${uses}\n${bodies.join('\n')}`);
+    await mustRun('go', ['vet', '.'], app);
+  });
+
   describe('a consumer program calls every operation', () => {
     let mock: MockServer | undefined;
     beforeAll(async () => {
