@@ -26,7 +26,7 @@ const oapiCodegenTimeoutMs = 120_000;
  * `github:owner/repo`, `owner/repo`, an https, git+https, git or ssh URL, `git@host:owner/repo.git`),
  * or the placeholder where it names none; a value that is none of these is refused. From version
  * 2.0.0 on, the path ends in the major version (`…/generated/sdk/go/v2`), as Go's modules require
- * of a release tag `generated/sdk/go/v2.x.y`; the placeholder, never fetched, does not.
+ * of a release tag of major version 2 and later; the placeholder, never fetched, does not.
  */
 export function goModulePath(repository: string | undefined, version: string): string {
   const value = repository?.trim();
