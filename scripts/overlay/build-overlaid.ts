@@ -24,6 +24,7 @@ import { changesMarkdown, changesText, overlayChanges } from './overlay-changes.
 import { checkOutputFolder, entriesBelow, manifestFile, recordOutputFolder } from './output-folder.ts';
 import { checkPackageName, defaultPackageName, packageJson, packageReadme, packageVersion, vendorDependencies } from './overlay-package.ts';
 import { type Overlay, readOverlay } from './read-overlay.ts';
+import { sdkCommandLines } from '../sdk/languages.ts';
 
 export interface OverlayBuildOptions {
   /** The overlay files, applied in this order. */
@@ -223,11 +224,17 @@ export async function buildOverlaid(project: Project, log: BuildLog, options: Ov
     label: `openapi/ + ${count} -> ${shownAs(out)}/`,
     outputsShown: `${shownAs(out)}/`,
     checkReplaced: (aside) => checkOutputFolder(project, out, shownAs(out), aside, options.tools),
+    kept: [],
   });
   if (built) {
     log.info(
       `build: install it into an application with \`npm install ${out}\` (a link: rebuilds reach the application), or \`npm pack ${out}\` for a tarball`,
     );
+    // The SDKs of other languages of the same description, each in a folder beside this one.
+    const sdkFolder = (language: string) => shownAs(path.join(path.dirname(out), `${path.basename(out)}-sdk-${language}`));
+    log.info('build: its SDKs of other languages, from the same overlays (docs/sdks.md):');
+    const allow = options.allowOperationChanges ? ['--allow-operation-changes'] : [];
+    for (const line of sdkCommandLines(options.overlays.map(shownAs), sdkFolder, allow)) log.info(`build:   ${forTerminal(line)}`);
     try {
       recordOutputFolder(out, 'overlay-builds', options.tools);
     } catch (error) {

@@ -15,8 +15,8 @@ export const manifestFile = '.overlay-build.json';
 
 type FileRecord = { [file: string]: { bytes: number; sha256: string } };
 
-/** Which command's records: the build with overlays', or the site's. */
-export type RecordKind = 'overlay-builds' | 'site-builds';
+/** Which command's records: the build with overlays', the site's, or the SDKs' (`npm run sdk`). */
+export type RecordKind = 'overlay-builds' | 'site-builds' | 'sdk-builds';
 
 /**
  * Where the records of the output folders are kept, in `tools`: the user's tools cache, as a
@@ -88,16 +88,23 @@ export function outputPlacementProblem(project: Project, out: string, outShown: 
 
 /**
  * Refuses an output folder inside generated/ or openapi/ (or one of them), a file, or a folder that
- * holds anything this command did not write there, or wrote and someone changed since. `contents`
- * is where the folder is now: `out`, or where the swap renamed it aside.
+ * holds anything this command (whose records are `kind`) did not write there, or wrote and someone
+ * changed since. `contents` is where the folder is now: `out`, or where the swap renamed it aside.
  */
-export function checkOutputFolder(project: Project, out: string, outShown: string, contents = out, tools = toolsCache()): void {
+export function checkOutputFolder(
+  project: Project,
+  out: string,
+  outShown: string,
+  contents = out,
+  tools = toolsCache(),
+  kind: RecordKind = 'overlay-builds',
+): void {
   const misplaced = outputPlacementProblem(project, out, outShown);
   if (misplaced) throw new ReportedError(misplaced);
   const stat = fs.lstatSync(contents, { throwIfNoEntry: false });
   if (!stat) return;
   if (!stat.isDirectory()) throw new ReportedError(`--out ${outShown} is not a folder`);
-  const foreign = foreignFile(out, 'overlay-builds', contents, tools);
+  const foreign = foreignFile(out, kind, contents, tools);
   if (foreign === undefined) return;
   const how = foreign.changed ? 'which this command wrote but has changed since' : 'which this command did not write';
   throw new ReportedError(`--out ${outShown} holds ${forTerminal(foreign.file)}, ${how}; it replaces the whole folder, so choose an empty or new one`);

@@ -4,7 +4,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { type Project, ReportedError } from '../project.ts';
-import { type BuildContext, buildSteps, runSteps, type Step, StepError } from './pipeline.ts';
+import { type BuildContext, buildSteps, keptOutputs, runSteps, type Step, StepError } from './pipeline.ts';
 import { stagingFolder, swapIn } from './staging.ts';
 
 export interface BuildLog {
@@ -26,6 +26,12 @@ export interface BuildOptions {
    * overlays' --out) is then put back as it is.
    */
   checkReplaced?: (aside: string) => void | Promise<void>;
+  /**
+   * Folders of the outputs that no step makes, carried over as they are into the outputs that
+   * replace them: generated/sdk/ by default (pipeline.ts' keptOutputs); none for a build into a
+   * folder of the user's.
+   */
+  kept?: string[];
 }
 
 /** Builds `project`'s outputs; resolves true on success. Reports progress and failures through `log`. */
@@ -37,6 +43,7 @@ export async function build(project: Project, log: BuildLog, options: BuildOptio
   log.info(`build: ${options.label ?? `openapi/ -> ${outputs}/`}`);
   try {
     await runSteps({ project, outDir: stagingDir, lintOptions: options.lintOptions }, options.steps ?? buildSteps, log.info);
+    for (const name of options.kept ?? keptOutputs) await carryOver(path.join(project.outputDir, name), path.join(stagingDir, name));
     await swapIn(stagingDir, project.outputDir, options.checkReplaced);
     log.info(`build: done in ${((performance.now() - started) / 1000).toFixed(2)} s`);
     return true;
@@ -51,3 +58,9 @@ export async function build(project: Project, log: BuildLog, options: BuildOptio
 }
 
 export const stagingPrefix = '.generated-staging-';
+
+/** Copies the folder `from` (if there is one) to `to`, but for the hidden folders directly in it: a run of `npm run sdk` stages there. */
+async function carryOver(from: string, to: string): Promise<void> {
+  if (!(await fs.stat(from).catch(() => undefined))?.isDirectory()) return;
+  await fs.cp(from, to, { recursive: true, filter: (source) => path.dirname(source) !== from || !path.basename(source).startsWith('.') });
+}

@@ -3,7 +3,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { type Project, shown } from '../project.ts';
-import { type BuildContext, committedSteps, runSteps, type Step, uncommittedOutputs } from './pipeline.ts';
+import { type BuildContext, committedSteps, keptOutputs, runSteps, type Step, uncommittedOutputs } from './pipeline.ts';
 
 /**
  * One line per drifted file (`differs: …`, `missing: …`, `not built from the source: …`); none when
@@ -39,5 +39,5 @@ async function listFiles(dir: string): Promise<string[]> {
   return entries
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
-    .filter((file) => !uncommittedOutputs.includes(file.split(path.sep)[0]));
+    .filter((file) => ![...uncommittedOutputs, ...keptOutputs].includes(file.split(path.sep)[0]));
 }

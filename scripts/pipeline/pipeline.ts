@@ -142,6 +142,13 @@ export const committedSteps: Step[] = [lintStep, bundleStep, variantsStep, types
 /** generated/docs/ is built, not committed (README): the drift check leaves it out. */
 export const uncommittedOutputs = ['docs'];
 
+/**
+ * generated/sdk/ holds the SDKs of other languages, which `npm run sdk` writes (one folder per
+ * language) and each language's tests keep in step: the build carries it over into the outputs it
+ * replaces, and the drift check leaves it out.
+ */
+export const keptOutputs = ['sdk'];
+
 export const buildSteps: Step[] = [...committedSteps, docsStep];
 
 /**

@@ -14,6 +14,8 @@ export interface LanguageTools {
   jar: string;
   /** The venv of the pinned Python tools (openapi-python-client, mypy, ...), named by the lock's hash. */
   venv: string;
+  /** The wheels of the Python SDK's dependencies as the lock pins them (httpx, pydantic and theirs), for an install with no network. */
+  wheelhouse: string;
   /** The pinned oapi-codegen binary. */
   oapiCodegen: string;
   /** The pinned versions, by their name in pins.env. */
@@ -42,6 +44,7 @@ export function languageTools(root: string, env: NodeJS.ProcessEnv = process.env
     home,
     jar: path.join(home, `openapi-generator-cli-${pins.OPENAPI_GENERATOR_VERSION}.jar`),
     venv: path.join(home, `python-${lockHash}`),
+    wheelhouse: path.join(home, `wheelhouse-${lockHash}`),
     oapiCodegen: path.join(home, 'bin', `oapi-codegen-${pins.OAPI_CODEGEN_VERSION}`),
     pins,
   };

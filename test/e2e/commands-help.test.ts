@@ -11,6 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sdkLanguages } from '../../scripts/sdk/languages.ts';
 import { changelogSection } from '../../scripts/site/changelog.ts';
 import { type Clone, cloneRepository } from '../support/fixture.ts';
 import { fingerprint, root } from '../support/helpers.ts';
@@ -34,6 +35,7 @@ const wrongKind: Record<string, [args: string[], line: string]> = {
   bench: [['--runs', '1.5'], 'bench: --runs "1.5": give a whole number from 1 to 100'],
   release: [['--bump', 'huge'], 'release: --bump "huge": give one of major, minor, patch'],
   verify: [['--base-url', 'http://127.0.0.1:9', '--max-body-bytes', '1e3'], 'verify: --max-body-bytes "1e3": give a whole number from 1024 to 1073741824'],
+  sdk: [['--lang', 'rust', '--out', 'sdk-out'], `sdk: --lang "rust": give one of ${sdkLanguages.map((language) => language.name).join(', ')}`],
 };
 
 /** A missing value, per command that takes a value. */
@@ -49,6 +51,7 @@ const missingValue: Record<string, string> = {
   verify: '--header',
   site: '--out',
   learn: '--traffic',
+  sdk: '--out',
 };
 
 let clone: Clone;
@@ -136,6 +139,8 @@ describe('through npm: each command as a process', () => {
     ['bench', ['--only', 'size', '--no-baseline', '--runs', '1'], 0, /scripts\/lint\/contract/],
     // Refused before anything is read: the traffic named relative to where npm was run (INIT_CWD).
     ['learn', ['--traffic', 'no-such.har', '--out', 'learned.yaml'], 1, 'learn: no-such.har: no such file or folder\nlearn: nothing written\n'],
+    // The overlay is read before the language's tools are looked for: the same answer with or without them.
+    ['sdk', ['--lang', 'python', '--overlay', 'no-such.yaml', '--out', 'sdk-out'], 1, 'sdk: overlay no-such.yaml does not exist\nsdk: sdk-out/ is unchanged\n'],
   ];
   it('one real run of each command that needs no server or input of its own', () => {
     const covered = new Set([...realRuns.map(([script]) => script), 'build', 'check', 'diff', 'mock', 'docs', 'mcp', 'verify']);

@@ -6,6 +6,7 @@
 // exactly those bytes is drift.test.ts's clean tree (the drift check builds them and compares each
 // file), and the whole build through build(), from no outputs folder and beside a staging folder a
 // killed build left, is its rebuild after an edit: the tier builds the description whole there.
+// generated/sdk/, which `npm run sdk` writes, is carried over by every build of generated/.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -38,7 +39,7 @@ async function committedOutputsOf(step: string): Promise<string[]> {
   const files = (await fs.readdir(checkout.outputDir, { recursive: true, withFileTypes: true }))
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(checkout.outputDir, path.join(entry.parentPath, entry.name)))
-    .filter((file) => !file.startsWith(`docs${path.sep}`));
+    .filter((file) => !file.startsWith(`docs${path.sep}`) && !file.startsWith(`sdk${path.sep}`));
   const owns = (name: string, file: string) => (writtenBy[name] ?? []).some((output) => (output.endsWith('/') ? file.startsWith(output) : file === output));
   const steps = committedSteps.map((s) => s.name);
   if (Object.keys(writtenBy).join() !== steps.join()) throw new Error(`the table of outputs names ${Object.keys(writtenBy).join()}, the build ${steps.join()}`);
@@ -93,6 +94,20 @@ describe('build', () => {
     expect(log.errors.at(-1)).toBe('build: generated/ is unchanged');
     expect(await fingerprint(setup.temporary.project.outputDir)).toEqual(before);
     expect(await stagingLeft()).toEqual([]);
+  });
+});
+
+describe('generated/sdk/, which npm run sdk writes', () => {
+  it('is carried over by the build as it is, but for the staging folders of an sdk run', async () => {
+    const sdk = path.join(setup.temporary.project.outputDir, 'sdk');
+    await fs.mkdir(path.join(sdk, 'python', 'src'), { recursive: true });
+    await fs.writeFile(path.join(sdk, 'python', 'src', 'client.py'), 'kept = True\n');
+    await fs.mkdir(path.join(sdk, '.sdk-staging-1-abc'));
+    const log = recordingLog();
+    expect(await build(setup.temporary.project, log, { steps: [replay(committedSteps[1])], lintOptions: setup.lintOptions }), log.errors.join('\n')).toBe(true);
+    expect(await fs.readdir(sdk)).toEqual(['python']);
+    expect(await fs.readFile(path.join(sdk, 'python', 'src', 'client.py'), 'utf8')).toBe('kept = True\n');
+    expect(await fs.readdir(setup.temporary.project.outputDir)).toEqual(['openapi.json', 'openapi.yaml', 'sdk']);
   });
 });
 

@@ -1,0 +1,447 @@
+"""What every client shares, whatever the description says: its options, checked when it is made;
+how a call is prepared (URL, headers, body) before anything is sent; how it is sent, within one
+deadline, following redirects within the base URL's origin only, retrying what may be retried, and
+reading no more of a body than the bound; and what its answer becomes. The generated ``Client`` and
+``AsyncClient`` are one thin method per operation over ``_call``."""
+
+from __future__ import annotations
+
+import json
+import math
+import ssl
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from types import TracebackType
+from typing import Any, NoReturn, TypeVar
+from urllib.parse import urlsplit
+
+import anyio
+import httpcore
+import httpx
+
+from . import _wire
+from ._transport import DEADLINE, DeadlineTransport
+from .errors import (
+    ApiError,
+    CallTimeoutError,
+    ConnectionFailedError,
+    CrossOriginRedirectError,
+    ResponseBodyError,
+    ResponseTooLargeError,
+)
+
+#: The defaults of a client's bounds: a service that never finishes, or answers without end, cannot hold the caller.
+DEFAULT_TIMEOUT = 60.0
+DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024
+DEFAULT_MAX_RETRIES = 2
+#: The most redirects (within the origin) one call follows; the answer after them is the call's.
+MAX_REDIRECTS = 5
+
+_RETRIED_METHODS = frozenset({"GET", "PUT", "DELETE", "HEAD", "OPTIONS"})
+_RETRIED_STATUSES = frozenset({429, 502, 503, 504})
+_REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
+_DEFAULT_PORTS = {"http": 80, "https": 443}
+# A connection refused, reset or closed before the answer ended: httpcore's (the sync transport
+# raises them as they are) and httpx's (the async transport maps them).
+_CONNECTION_FAILURES: tuple[type[Exception], ...] = (
+    httpcore.NetworkError,
+    httpcore.RemoteProtocolError,
+    httpx.NetworkError,
+    httpx.RemoteProtocolError,
+    httpx.DecodingError,
+)
+_TIMEOUTS: tuple[type[Exception], ...] = (httpcore.TimeoutException, httpx.TimeoutException)
+# And the async client's deadline: anyio.fail_after raises the builtin TimeoutError.
+_ASYNC_TIMEOUTS: tuple[type[Exception], ...] = (TimeoutError, *_TIMEOUTS)
+
+
+@dataclass(frozen=True)
+class Parameter:
+    """A parameter not in the path, as the description states it: its name on the wire, where it
+    goes (``query``, ``header``, ``cookie``), and its style and explode."""
+
+    name: str
+    location: str
+    style: str
+    explode: bool
+
+
+@dataclass(frozen=True)
+class Operation:
+    """One operation of the description: what a call of it sends, and what its answer is decoded into."""
+
+    id: str
+    method: str
+    path: str
+    path_names: tuple[str, ...] = ()
+    parameters: tuple[Parameter, ...] = ()
+
+
+#: What a 2xx body is decoded into: any JSON value (None), a JSON object (dict), or a model class (pydantic's).
+Into = Any
+
+_C = TypeVar("_C", bound="_ClientBase")
+
+
+@dataclass
+class _Prepared:
+    operation: Operation
+    url: str
+    headers: dict[str, str]
+    content: bytes | None
+    into: Into
+
+
+def _origin(url: httpx.URL) -> tuple[str, str, int | None]:
+    scheme = url.scheme.lower()
+    return scheme, url.host.lower(), url.port or _DEFAULT_PORTS.get(scheme)
+
+
+def _check_positive(name: str, value: Any, integer: bool) -> None:
+    kinds = (int,) if integer else (int, float)
+    if isinstance(value, bool) or not isinstance(value, kinds) or not math.isfinite(value) or value <= 0:
+        raise ValueError(f"{name} must be a positive {'whole number' if integer else 'number'} or None, not {value!r}")
+
+
+class _ClientBase:
+    """The options of a client, checked when it is made, and how a call is prepared and answered."""
+
+    def __init__(
+        self,
+        base_url: str,
+        *,
+        headers: Mapping[str, str] | None = None,
+        timeout: float | None = DEFAULT_TIMEOUT,
+        max_response_bytes: int | None = DEFAULT_MAX_RESPONSE_BYTES,
+        max_retries: int = DEFAULT_MAX_RETRIES,
+    ) -> None:
+        parts = urlsplit(base_url) if isinstance(base_url, str) else None
+        if parts is None or parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ValueError("base_url must be an http or https URL, such as 'https://api.example.com'")
+        if "@" in parts.netloc or parts.query or parts.fragment:
+            raise ValueError("base_url takes no user info, query or fragment: give credentials in headers=")
+        given = dict(headers or {})
+        for name, value in given.items():
+            _wire.check_header(name, value, "headers")
+        if timeout is not None:
+            _check_positive("timeout", timeout, integer=False)
+        if max_response_bytes is not None:
+            _check_positive("max_response_bytes", max_response_bytes, integer=True)
+        if isinstance(max_retries, bool) or not isinstance(max_retries, int) or max_retries < 0:
+            raise ValueError(f"max_retries must be a whole number from 0, not {max_retries!r}")
+        self._base = base_url.rstrip("/")
+        self._origin = _origin(httpx.URL(self._base))
+        scheme, host, port = self._origin
+        self._origin_text = f"{scheme}://{host}" + ("" if port == _DEFAULT_PORTS.get(scheme) else f":{port}")
+        self._headers = given
+        self._timeout = None if timeout is None else float(timeout)
+        self._max_response_bytes = max_response_bytes
+        self._max_retries = max_retries
+        self._redact = _wire.redactor(given.values())
+        self._longest_secret = max((len(value) for value in given.values()), default=0)
+        # Only an https base URL makes TLS connections (redirects stay within its origin), so only it
+        # reads the CA bundle (and SSL_CERT_FILE or SSL_CERT_DIR where set), which takes some 20 ms; an
+        # http one's context verifies as strictly and trusts no CA, for TLS it never makes.
+        self._ssl_context = httpx.create_ssl_context() if parts.scheme == "https" else ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+
+    def __repr__(self) -> str:
+        # The header names only: a value (your credentials) never appears in a printed client.
+        return (
+            f"{type(self).__name__}(base_url={self._redact(self._base)!r}, headers={sorted(self._headers)!r}, timeout={self._timeout!r}, "
+            f"max_response_bytes={self._max_response_bytes!r}, max_retries={self._max_retries!r})"
+        )
+
+    __str__ = __repr__
+
+    def _prepare(self, operation: Operation, path_args: tuple[Any, ...], values: Mapping[str, Any], body: Any, into: Into) -> _Prepared:
+        """The request of one call, or the error that refuses it, before anything is sent."""
+        path = _wire.fill_path(operation.id, operation.path, operation.path_names, path_args)
+        query: list[str] = []
+        cookies: list[str] = []
+        headers = dict(self._headers)
+        for parameter in operation.parameters:
+            value = values.get(parameter.name)
+            if parameter.location == "query":
+                query += _wire.query_pairs(parameter.name, parameter.style, parameter.explode, value)
+            elif parameter.location == "header":
+                text = _wire.header_value(parameter.explode, value)
+                if text is not None:
+                    _wire.check_header(parameter.name, text, f"{operation.id}: header parameter")
+                    headers = {k: v for k, v in headers.items() if k.lower() != parameter.name.lower()}
+                    headers[parameter.name] = text
+            elif parameter.location == "cookie":
+                pair = _wire.cookie_pair(parameter.name, value)
+                if pair is not None:
+                    cookies.append(pair)
+        if cookies:
+            headers["Cookie"] = "; ".join(cookies)
+        content = None
+        if body is not None:
+            dump = getattr(body, "model_dump", None)
+            data = dump(mode="json", by_alias=True, exclude_unset=True) if callable(dump) else dict(body) if isinstance(body, Mapping) else body
+            content = json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode("utf-8")
+            headers = {k: v for k, v in headers.items() if k.lower() != "content-type"}
+            headers["Content-Type"] = "application/json"
+        url = self._base + path + ("?" + "&".join(query) if query else "")
+        return _Prepared(operation, url, headers, content, into)
+
+    def _deadline(self) -> float | None:
+        return None if self._timeout is None else time.monotonic() + self._timeout
+
+    def _per_operation(self, deadline: float | None) -> httpx.Timeout:
+        """httpx's timeouts for one request: what is left of the call (a connection from the pool included)."""
+        return httpx.Timeout(None if deadline is None else max(deadline - time.monotonic(), 0.001))
+
+    def _timed_out(self, operation: Operation) -> NoReturn:
+        raise CallTimeoutError(operation.id, self._timeout or 0.0) from None
+
+    def _wait_before_retry(self, method: str, retry: int, status: int | None, headers: httpx.Headers | None, deadline: float | None) -> float | None:
+        """The wait before retry ``retry + 1``, or None when the call ends with what it has: a method
+        that is not retried, a status that is not, no retry left, a Retry-After over the cap, or a
+        wait that would end past the deadline. ``status`` None: the connection failed."""
+        if method not in _RETRIED_METHODS or retry >= self._max_retries or (status is not None and status not in _RETRIED_STATUSES):
+            return None
+        asked = _wire.retry_after(headers.get("retry-after"), time.time()) if headers is not None else None
+        if asked is not None and asked > _wire.MAX_RETRY_AFTER_SECONDS:
+            return None
+        wait = asked if asked is not None else _wire.backoff(retry + 1)
+        if deadline is not None and time.monotonic() + wait > deadline:
+            return None
+        return wait
+
+    def _redirect(self, prepared: _Prepared, status: int, method: str, url: str, location: str, content: bytes | None) -> tuple[str, str, bytes | None]:
+        """Where a redirect leads, and with what method and body; refused when it leaves the origin."""
+        try:
+            target = httpx.URL(url).join(location)
+            leaves = _origin(target) != self._origin
+        except (httpx.InvalidURL, ValueError, TypeError):
+            target, leaves = None, True
+        if leaves:
+            shown = _wire.printable(self._redact(_wire.shown_url(str(target) if target is not None else location)))
+            raise CrossOriginRedirectError(prepared.operation.id, status, shown, self._origin_text)
+        # As browsers and fetch do: a 303, or a 301 or 302 after a POST, becomes a GET without a body.
+        if (status == 303 and method != "HEAD") or (status in (301, 302) and method == "POST"):
+            return "GET", str(target), None
+        return method, str(target), content
+
+    def _headers_for(self, prepared: _Prepared, content: bytes | None) -> dict[str, str]:
+        return prepared.headers if content is not None else {k: v for k, v in prepared.headers.items() if k.lower() != "content-type"}
+
+    def _too_large(self, prepared: _Prepared, response: httpx.Response) -> bool:
+        declared = response.headers.get("content-length", "").strip()
+        return self._max_response_bytes is not None and declared.isdigit() and int(declared) > self._max_response_bytes
+
+    def _connection_failed(self, prepared: _Prepared, failure: Exception) -> ConnectionFailedError:
+        detail = _wire.printable(self._redact(str(failure) or type(failure).__name__))
+        return ConnectionFailedError(prepared.operation.id, detail)
+
+    def _answer(self, prepared: _Prepared, status: int, body: bytes) -> Any:
+        """A 2xx body decoded into what the operation returns; any other status an ApiError."""
+        operation = prepared.operation.id
+        if not 200 <= status < 300:
+            raise ApiError(operation, status, _wire.excerpt(body, self._redact, self._longest_secret))
+        if not body.strip():
+            return None
+        try:
+            data = json.loads(body)
+        except (ValueError, RecursionError) as error:
+            shown = _wire.excerpt(body, self._redact, self._longest_secret)
+            raise ResponseBodyError(operation, status, f"is not JSON ({type(error).__name__}): {shown}") from None
+        into = prepared.into
+        if into is None:
+            return data
+        if into is dict:
+            if not isinstance(data, dict):
+                raise ResponseBodyError(operation, status, f"is not a JSON object but {type(data).__name__}", data)
+            return data
+        try:
+            return into.model_validate(data)
+        except ValueError as error:
+            raise ResponseBodyError(operation, status, f"is not a {into.__name__}: {self._problems(error)}", data) from None
+
+    def _problems(self, error: ValueError) -> str:
+        """A model's validation problems, where and what, without the values (which the service sent)."""
+        errors: Callable[..., Any] | None = getattr(error, "errors", None)
+        if errors is None:
+            return _wire.printable(self._redact(str(error)))
+        found = [f"{'.'.join(str(part) for part in problem['loc']) or '(the body)'}: {problem['msg']}" for problem in errors(include_url=False, include_input=False)]
+        more = f"; and {len(found) - 5} more" if len(found) > 5 else ""
+        return _wire.printable(self._redact("; ".join(found[:5]) + more))
+
+
+class SyncClientBase(_ClientBase):
+    """The sync client's machinery (httpx.Client over the deadline transport, _transport.py)."""
+
+    def __init__(
+        self,
+        base_url: str,
+        *,
+        headers: Mapping[str, str] | None = None,
+        timeout: float | None = DEFAULT_TIMEOUT,
+        max_response_bytes: int | None = DEFAULT_MAX_RESPONSE_BYTES,
+        max_retries: int = DEFAULT_MAX_RETRIES,
+    ) -> None:
+        super().__init__(base_url, headers=headers, timeout=timeout, max_response_bytes=max_response_bytes, max_retries=max_retries)
+        self._http = httpx.Client(transport=DeadlineTransport(self._ssl_context), trust_env=False, follow_redirects=False, timeout=None)
+
+    def close(self) -> None:
+        """Closes the client's connections."""
+        self._http.close()
+
+    def __enter__(self: _C) -> _C:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, traceback: TracebackType | None) -> None:
+        self.close()
+
+    def _call(self, operation: Operation, path_args: tuple[Any, ...], values: Mapping[str, Any], body: Any = None, into: Into = None) -> Any:
+        prepared = self._prepare(operation, path_args, values, body, into)
+        deadline = self._deadline()
+        token = DEADLINE.set(deadline)
+        try:
+            status, content = self._attempts(prepared, deadline)
+        except _TIMEOUTS:
+            self._timed_out(operation)
+        finally:
+            DEADLINE.reset(token)
+        return self._answer(prepared, status, content)
+
+    def _attempts(self, prepared: _Prepared, deadline: float | None) -> tuple[int, bytes]:
+        method = prepared.operation.method
+        retry = 0
+        while True:
+            if deadline is not None and time.monotonic() >= deadline:
+                self._timed_out(prepared.operation)
+            try:
+                response = self._follow(prepared, deadline)
+            except _CONNECTION_FAILURES as failure:
+                wait = self._wait_before_retry(method, retry, None, None, deadline)
+                if wait is None:
+                    raise self._connection_failed(prepared, failure) from failure
+            else:
+                wait = self._wait_before_retry(method, retry, response.status_code, response.headers, deadline)
+                if wait is None:
+                    return response.status_code, self._read(prepared, response)
+                response.close()
+            time.sleep(wait)
+            retry += 1
+
+    def _follow(self, prepared: _Prepared, deadline: float | None) -> httpx.Response:
+        method, url, content = prepared.operation.method, prepared.url, prepared.content
+        for hop in range(MAX_REDIRECTS + 1):
+            request = self._http.build_request(method, url, headers=self._headers_for(prepared, content), content=content, timeout=self._per_operation(deadline))
+            response = self._http.send(request, stream=True)
+            location = response.headers.get("location")
+            if response.status_code not in _REDIRECT_STATUSES or location is None or hop == MAX_REDIRECTS:
+                return response
+            response.close()
+            method, url, content = self._redirect(prepared, response.status_code, method, url, location, content)
+        raise AssertionError("unreachable")
+
+    def _read(self, prepared: _Prepared, response: httpx.Response) -> bytes:
+        """The body, read to its end and no further than the bound."""
+        limit = self._max_response_bytes
+        try:
+            if self._too_large(prepared, response):
+                raise ResponseTooLargeError(prepared.operation.id, limit or 0)
+            chunks: list[bytes] = []
+            size = 0
+            for chunk in response.iter_bytes():
+                size += len(chunk)
+                if limit is not None and size > limit:
+                    raise ResponseTooLargeError(prepared.operation.id, limit)
+                chunks.append(chunk)
+            return b"".join(chunks)
+        except _CONNECTION_FAILURES as failure:
+            raise self._connection_failed(prepared, failure) from failure
+        finally:
+            response.close()
+
+
+class AsyncClientBase(_ClientBase):
+    """The async client's machinery (httpx.AsyncClient; asyncio or trio): a call is cancelled at its deadline."""
+
+    def __init__(
+        self,
+        base_url: str,
+        *,
+        headers: Mapping[str, str] | None = None,
+        timeout: float | None = DEFAULT_TIMEOUT,
+        max_response_bytes: int | None = DEFAULT_MAX_RESPONSE_BYTES,
+        max_retries: int = DEFAULT_MAX_RETRIES,
+    ) -> None:
+        super().__init__(base_url, headers=headers, timeout=timeout, max_response_bytes=max_response_bytes, max_retries=max_retries)
+        transport = httpx.AsyncHTTPTransport(verify=self._ssl_context)
+        self._http = httpx.AsyncClient(transport=transport, trust_env=False, follow_redirects=False, timeout=None)
+
+    async def aclose(self) -> None:
+        """Closes the client's connections."""
+        await self._http.aclose()
+
+    async def __aenter__(self: _C) -> _C:
+        return self
+
+    async def __aexit__(self, kind: type[BaseException] | None, error: BaseException | None, traceback: TracebackType | None) -> None:
+        await self.aclose()
+
+    async def _call(self, operation: Operation, path_args: tuple[Any, ...], values: Mapping[str, Any], body: Any = None, into: Into = None) -> Any:
+        prepared = self._prepare(operation, path_args, values, body, into)
+        deadline = self._deadline()
+        try:
+            with anyio.fail_after(self._timeout):
+                status, content = await self._attempts(prepared, deadline)
+        except CallTimeoutError:
+            raise
+        except _ASYNC_TIMEOUTS:
+            self._timed_out(operation)
+        return self._answer(prepared, status, content)
+
+    async def _attempts(self, prepared: _Prepared, deadline: float | None) -> tuple[int, bytes]:
+        method = prepared.operation.method
+        retry = 0
+        while True:
+            try:
+                response = await self._follow(prepared, deadline)
+            except _CONNECTION_FAILURES as failure:
+                wait = self._wait_before_retry(method, retry, None, None, deadline)
+                if wait is None:
+                    raise self._connection_failed(prepared, failure) from failure
+            else:
+                wait = self._wait_before_retry(method, retry, response.status_code, response.headers, deadline)
+                if wait is None:
+                    return response.status_code, await self._read(prepared, response)
+                await response.aclose()
+            await anyio.sleep(wait)
+            retry += 1
+
+    async def _follow(self, prepared: _Prepared, deadline: float | None) -> httpx.Response:
+        method, url, content = prepared.operation.method, prepared.url, prepared.content
+        for hop in range(MAX_REDIRECTS + 1):
+            request = self._http.build_request(method, url, headers=self._headers_for(prepared, content), content=content, timeout=self._per_operation(deadline))
+            response = await self._http.send(request, stream=True)
+            location = response.headers.get("location")
+            if response.status_code not in _REDIRECT_STATUSES or location is None or hop == MAX_REDIRECTS:
+                return response
+            await response.aclose()
+            method, url, content = self._redirect(prepared, response.status_code, method, url, location, content)
+        raise AssertionError("unreachable")
+
+    async def _read(self, prepared: _Prepared, response: httpx.Response) -> bytes:
+        """The body, read to its end and no further than the bound."""
+        limit = self._max_response_bytes
+        try:
+            if self._too_large(prepared, response):
+                raise ResponseTooLargeError(prepared.operation.id, limit or 0)
+            chunks: list[bytes] = []
+            size = 0
+            async for chunk in response.aiter_bytes():
+                size += len(chunk)
+                if limit is not None and size > limit:
+                    raise ResponseTooLargeError(prepared.operation.id, limit)
+                chunks.append(chunk)
+            return b"".join(chunks)
+        except _CONNECTION_FAILURES as failure:
+            raise self._connection_failed(prepared, failure) from failure
+        finally:
+            await response.aclose()

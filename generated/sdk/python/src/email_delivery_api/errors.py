@@ -1,0 +1,93 @@
+"""The errors the SDK raises: one base class, and one class for each way a call ends without an
+answer to return. The text of every error is made by the client, which replaces the value of each
+header it was given by ``[redacted]`` wherever the service could have put it (an excerpt, a URL)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class EmailDeliveryError(Exception):
+    """Every error a call raises; ``operation`` is the operationId it was for."""
+
+    def __init__(self, operation: str, message: str) -> None:
+        super().__init__(f"{operation}: {message}")
+        self.operation = operation
+
+
+class ApiError(EmailDeliveryError):
+    """The service answered with a status other than 2xx (after any retries).
+
+    ``status`` is that status; ``excerpt`` the start of its body (at most 1,000 characters, control
+    and other characters that do not print written as escapes, header values redacted)."""
+
+    def __init__(self, operation: str, status: int, excerpt: str) -> None:
+        said = f": {excerpt}" if excerpt else " with an empty body"
+        super().__init__(operation, f"the service answered {status}{said}")
+        self.status = status
+        self.excerpt = excerpt
+
+
+class CallTimeoutError(EmailDeliveryError, TimeoutError):
+    """The call (connecting, redirects, retries and their waits, the body read to its end) did not
+    end within the client's ``timeout``."""
+
+    def __init__(self, operation: str, seconds: float) -> None:
+        super().__init__(operation, f"no complete answer within {seconds:g} s (timeout); give the client a larger timeout to wait longer")
+        self.seconds = seconds
+
+
+class ResponseTooLargeError(EmailDeliveryError):
+    """The response body is bigger than the client's ``max_response_bytes``: the rest was not read."""
+
+    def __init__(self, operation: str, limit: int) -> None:
+        super().__init__(
+            operation,
+            f"the response body is bigger than {limit} bytes (max_response_bytes), so the rest was not read; give the client a larger max_response_bytes to read it",
+        )
+        self.limit = limit
+
+
+class CrossOriginRedirectError(EmailDeliveryError):
+    """The service redirected to another origin (or to a target that cannot be read). The redirect
+    was not followed, so nothing was sent there: the client's headers go to the base URL's origin
+    only. ``target`` is where it led, without the values of its query string."""
+
+    def __init__(self, operation: str, status: int, target: str, origin: str) -> None:
+        super().__init__(
+            operation,
+            f"the service answered {status} with a redirect to {target}, another origin than {origin}; it was not followed, so your headers were not sent there",
+        )
+        self.status = status
+        self.target = target
+
+
+class UnsafePathParameterError(EmailDeliveryError, ValueError):
+    """A path parameter that cannot travel as one URL segment (not a string, empty, ``.`` or
+    ``..``, or not encodable as UTF-8). No request was sent."""
+
+    def __init__(self, operation: str, parameter: str, value: Any) -> None:
+        if not isinstance(value, str):
+            reason = f"{type(value).__name__}, not a string: give it as a string"
+        else:
+            reason = f"{value!r}, which cannot be sent as one path segment (an empty, '.' or '..' segment would address another resource, and a lone surrogate has no encoding)"
+        super().__init__(operation, f"path parameter '{parameter}' is {reason}; no request was sent")
+        self.parameter = parameter
+
+
+class ConnectionFailedError(EmailDeliveryError, ConnectionError):
+    """The service could not be reached, or closed the connection before its answer ended (after
+    any retries)."""
+
+    def __init__(self, operation: str, detail: str) -> None:
+        super().__init__(operation, f"the connection to the service failed: {detail}")
+
+
+class ResponseBodyError(EmailDeliveryError):
+    """A 2xx answer whose body is not JSON, or not what the description (or an overlay) types it as.
+    ``body`` is the decoded JSON, when it is JSON."""
+
+    def __init__(self, operation: str, status: int, detail: str, body: Any = None) -> None:
+        super().__init__(operation, f"the {status} answer's body {detail}")
+        self.status = status
+        self.body = body

@@ -1,0 +1,234 @@
+// The Python SDK's generated code: `_client.py`, one thin method per operation on `Client` and
+// `AsyncClient` over the runtime's one request function (`_call`, runtime/_core.py), and the
+// package's `__init__.py`. Everything else a call does is the runtime's.
+import type { OpenApiDocument } from '../../openapi-document.ts';
+import { listOperations, type Operation } from '../../pipeline/bundle-operations.ts';
+import type { ParameterRule } from '../../pipeline/parameters.ts';
+import { ReportedError } from '../../project.ts';
+import { type BodyType, bodyType } from './python-models.ts';
+import { pythonVersion } from './python-package.ts';
+
+const keywords = new Set(
+  (
+    'False None True and as assert async await break class continue def del elif else except finally for from global if import in is ' +
+    'lambda nonlocal not or pass raise return try while with yield match case type _'
+  ).split(' '),
+);
+
+/** What the clients define themselves: an operation's method may not take these names. */
+const clientNames = new Set(['close', 'aclose']);
+
+/** `name` in snake_case, as a Python identifier: `getApiKey` → `get_api_key`, `Idempotency-Key` → `idempotency_key`. */
+export function snakeCase(name: string): string {
+  const words = name
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .toLowerCase();
+  const identifier = words === '' ? 'value' : /^[0-9]/.test(words) ? `_${words}` : words;
+  return keywords.has(identifier) ? `${identifier}_` : identifier;
+}
+
+/** A Python string literal of `text` (double-quoted; JSON's escapes are Python's). */
+const literal = (text: string) => JSON.stringify(text);
+
+/** `text` as one line of a docstring: no line break or other control character, no backslash or quote that would end it. */
+const docLine = (text: string) =>
+  [...text]
+    .map((char) => (char.charCodeAt(0) < 0x20 || char === '\x7f' ? ' ' : char))
+    .join('')
+    .replace(/\\/g, '\\\\')
+    .replace(/"/g, '\\"')
+    .trim();
+
+/** A summary as a sentence: a full stop where it ends without one. */
+const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
+const scalar: Record<string, string> = { string: 'str', integer: 'int', number: 'float', boolean: 'bool' };
+
+/** The type a keyword of the parameter takes. */
+function parameterType(rule: ParameterRule): string {
+  const value = scalar[rule.type] ?? 'str';
+  if (rule.shape === 'array') return `list[${value}]`;
+  if (rule.shape === 'object') return `Mapping[str, ${value}]`;
+  return value;
+}
+
+/** A body's annotation in the method's signature (what the caller gives) and in its return (what it gets). */
+function annotation(type: BodyType, as: 'argument' | 'result'): string {
+  if (type.kind === 'any') return 'Any';
+  if (type.kind === 'object') return as === 'argument' ? 'Mapping[str, Any]' : 'dict[str, Any] | None';
+  return as === 'argument' ? `_models.${type.name}` : `_models.${type.name} | None`;
+}
+
+/** What the runtime decodes a 2xx body into (`into`), as Python. */
+const into = (type: BodyType) => (type.kind === 'any' ? 'None' : type.kind === 'object' ? 'dict' : `_models.${type.name}`);
+
+interface Method {
+  operation: Operation;
+  name: string;
+  constant: string;
+  /** `name: type` of each path parameter, positional. */
+  positional: string[];
+  /** `name: type` or `name: type = None` of each keyword, the required first. */
+  keywords: string[];
+  /** `"wire": keyword` of each parameter not in the path. */
+  values: string[];
+  body?: { type: BodyType; required: boolean };
+  result: BodyType;
+}
+
+function method(document: OpenApiDocument, operation: Operation, taken: Map<string, string>): Method {
+  const name = clientNames.has(snakeCase(operation.operationId)) ? `${snakeCase(operation.operationId)}_` : snakeCase(operation.operationId);
+  const other = taken.get(name);
+  if (other !== undefined)
+    throw new ReportedError(`operations ${other} and ${operation.operationId} are both ${name} in Python (snake_case): rename one operationId`);
+  taken.set(name, operation.operationId);
+  const used = new Set(['self', ...operation.pathParameters.map(snakeCase)]);
+  const keyword = (wire: string) => {
+    let chosen = snakeCase(wire);
+    while (used.has(chosen) || chosen === 'body') chosen = `${chosen}_`;
+    used.add(chosen);
+    return chosen;
+  };
+  const rules = [...operation.parameters].sort((a, b) => Number(b.required) - Number(a.required));
+  const named = rules.map((rule) => ({ rule, keyword: keyword(rule.name) }));
+  const body = operation.body ? { type: bodyType(document, operation.body.schema), required: operation.body.required } : undefined;
+  return {
+    operation,
+    name,
+    constant: `_${snakeCase(operation.operationId).toUpperCase()}`,
+    positional: operation.pathParameters.map((parameter) => `${snakeCase(parameter)}: str`),
+    keywords: [
+      ...named.map(({ rule, keyword }) => (rule.required ? `${keyword}: ${parameterType(rule)}` : `${keyword}: ${parameterType(rule)} | None = None`)),
+      ...(body ? [body.required ? `body: ${annotation(body.type, 'argument')}` : `body: ${annotation(body.type, 'argument')} | None = None`] : []),
+    ].sort((a, b) => Number(a.includes(' = ')) - Number(b.includes(' = '))),
+    values: named.map(({ rule, keyword }) => `${literal(rule.name)}: ${keyword}`),
+    body,
+    result: bodyType(document, operation.success.schema),
+  };
+}
+
+/** The runtime's record of an operation: `Operation(id, method, path, path names, parameters)`. */
+function operationConstant(m: Method): string {
+  const { operation } = m;
+  const names = operation.pathParameters.map((name) => `${literal(name)},`).join(' ');
+  const parameters = operation.parameters.map(
+    (rule) => `Parameter(${[rule.name, rule.in, rule.style].map(literal).join(', ')}, ${rule.explode ? 'True' : 'False'}),`,
+  );
+  const args = [literal(operation.operationId), literal(operation.method.toUpperCase()), literal(operation.path)];
+  if (names || parameters.length > 0) args.push(`(${names})`);
+  if (parameters.length > 0) args.push(`(${parameters.join(' ')})`);
+  return `${m.constant} = Operation(${args.join(', ')})`;
+}
+
+function returns(type: BodyType, status: string): string {
+  const what = type.kind === 'any' ? 'its JSON body' : type.kind === 'object' ? 'its JSON object' : `its body as a ${type.name}`;
+  return `Returns ${what} from the ${status} answer (None when it has no body).`;
+}
+
+function methodCode(m: Method, asynchronous: boolean): string[] {
+  const { operation } = m;
+  const signature = ['self', ...m.positional, ...(m.positional.length > 0 ? ['/'] : []), ...(m.keywords.length > 0 ? ['*', ...m.keywords] : [])].join(', ');
+  const call = [
+    m.constant,
+    `(${operation.pathParameters.map((name) => `${snakeCase(name)},`).join(' ')})`,
+    `{${m.values.join(', ')}}`,
+    m.body ? 'body' : 'None',
+    into(m.result),
+  ].join(', ');
+  const result = annotation(m.result, 'result');
+  const sent = `${asynchronous ? 'await ' : ''}self._call(${call})`;
+  return [
+    `    ${asynchronous ? 'async ' : ''}def ${m.name}(${signature}) -> ${result}:`,
+    `        """${sentence(docLine(operation.summary))}`,
+    '',
+    `        \`\`${operation.method.toUpperCase()} ${docLine(operation.path)}\`\` (\`\`${operation.operationId}\`\`). ${returns(m.result, operation.success.status)}`,
+    `        """`,
+    `        return ${result === 'Any' ? sent : `cast(${literal(result)}, ${sent})`}`,
+  ];
+}
+
+/** `_client.py` and `__init__.py` of the SDK of `document`; `models`: the schemas the methods type with a model. */
+export function clientModules(document: OpenApiDocument, header: string, version: string): { client: string; init: string; models: string[] } {
+  const taken = new Map<string, string>();
+  const methods = listOperations(document).map((operation) => method(document, operation, taken));
+  const models = [
+    ...new Set(methods.flatMap((m) => [m.result, ...(m.body ? [m.body.type] : [])]).flatMap((type) => (type.kind === 'model' ? [type.name] : []))),
+  ];
+  const usesMapping = methods.some((m) => m.keywords.some((k) => k.includes('Mapping[')));
+  const usesCast = methods.some((m) => annotation(m.result, 'result') !== 'Any');
+  const title = docLine(String(document.info?.title ?? 'the API'));
+  const clientDoc = (asynchronous: boolean) => [
+    `    """A client of ${title}: one ${asynchronous ? 'coroutine' : 'method'} per operation, named after its operationId in snake_case.`,
+    '',
+    `    \`\`${asynchronous ? 'AsyncClient' : 'Client'}(base_url, *, headers=None, timeout=60.0, max_response_bytes=64 MiB, max_retries=2)\`\`: \`\`headers\`\` go`,
+    '    with every request (your credentials: never shown in an error or in the printed client), ``timeout``',
+    '    bounds each whole call in seconds, ``max_response_bytes`` the body read, ``max_retries`` the',
+    `    retries of a GET, PUT or DELETE. ${asynchronous ? 'Use it in ``async with``, or ``await client.aclose()``.' : 'Use it in ``with``, or call ``close()``.'}`,
+    '    """',
+  ];
+  const client = [
+    header,
+    `"""The clients of ${title} ${docLine(version)}: one method per operation over the runtime (_core.py)."""`,
+    '',
+    'from __future__ import annotations',
+    '',
+    ...(usesMapping || methods.some((m) => m.body) ? ['from collections.abc import Mapping'] : []),
+    `from typing import Any${usesCast ? ', cast' : ''}`,
+    '',
+    ...(models.length > 0 ? ['from . import models as _models'] : []),
+    `from ._core import AsyncClientBase, Operation, ${methods.some((m) => m.operation.parameters.length > 0) ? 'Parameter, ' : ''}SyncClientBase`,
+    '',
+    ...methods.map(operationConstant),
+    '',
+    '',
+    'class Client(SyncClientBase):',
+    ...clientDoc(false),
+    ...methods.flatMap((m) => ['', ...methodCode(m, false)]),
+    '',
+    '',
+    'class AsyncClient(AsyncClientBase):',
+    ...clientDoc(true),
+    ...methods.flatMap((m) => ['', ...methodCode(m, true)]),
+    '',
+  ].join('\n');
+  return { client, init: initModule(document, header, version, title), models };
+}
+
+/** The errors the package exports, from runtime/errors.py. */
+const errors = [
+  'ApiError',
+  'CallTimeoutError',
+  'ConnectionFailedError',
+  'CrossOriginRedirectError',
+  'EmailDeliveryError',
+  'ResponseBodyError',
+  'ResponseTooLargeError',
+  'UnsafePathParameterError',
+];
+
+/** The package's `__init__.py`: what it exports, and its versions. */
+function initModule(document: OpenApiDocument, header: string, version: string, title: string): string {
+  return [
+    header,
+    `"""${title} ${docLine(version)}, as a Python SDK: \`\`Client\`\` and \`\`AsyncClient\`\`, one method per operation, and the`,
+    'errors a call raises (``errors``); the models of the bodies the description types, if any, in ``models``."""',
+    '',
+    'from ._client import AsyncClient, Client',
+    'from ._core import DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT',
+    `from .errors import (\n${errors.map((name) => `    ${name},`).join('\n')}\n)`,
+    '',
+    `__version__ = ${literal(pythonVersion(version))}`,
+    '#: The version of the description this SDK was written from (its info.version).',
+    `DESCRIPTION_VERSION = ${literal(String(document.info?.version))}`,
+    '',
+    '__all__ = [',
+    ...['AsyncClient', 'Client', 'DEFAULT_MAX_RESPONSE_BYTES', 'DEFAULT_MAX_RETRIES', 'DEFAULT_TIMEOUT', 'DESCRIPTION_VERSION', ...errors, '__version__'].map(
+      (name) => `    ${literal(name)},`,
+    ),
+    ']',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,270 @@
+// The Python SDK, as `npm run sdk -- --lang python` writes it (scripts/sdk/python/): the committed one
+// (generated/sdk/python) is what the description makes, byte for byte; it type-checks under
+// mypy --strict for Python 3.10; it builds a wheel and an sdist with the standard front-end (`build`,
+// setuptools, no isolation), passes `twine check`, and installs with no network into a fresh venv
+// from the pinned wheels of its dependencies; a consumer program (python/call_sdk.py) type-checks
+// against the installed package and calls every operation, sync and async, against the Prism mock.
+// With the example overlays, and with an overlay `npm run learn` wrote from traffic made here, the
+// fields are typed: the consumer type-checks, a misspelt field is a mypy error, and the calls send
+// what the description says. (The guarantees: python-sdk-driver.test.ts.)
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { listOperations } from '../../scripts/pipeline/bundle-operations.ts';
+import { type MockServer, startMockServer } from '../../scripts/serve/mock-server.ts';
+import { languageTools } from '../../scripts/sdk/language-tools.ts';
+import { bodyType } from '../../scripts/sdk/python/python-models.ts';
+import { harText } from '../support/har.ts';
+import { root } from '../support/helpers.ts';
+import { freeLoopbackPort, jsonReply, startTestServer } from '../support/http-server.ts';
+import { differingFiles, languagesDir, missingFor, mustRun, mypyVerdict, requireTools, runsHere, tierWorkspace, venv } from '../support/languages.ts';
+import { runCommand } from '../support/run-command.ts';
+
+const missing = missingFor(['python']);
+const { wheelhouse } = languageTools(root);
+const tier = tierWorkspace('python-sdk');
+const bin = (name: string) => path.join(venv, 'bin', name);
+const committed = path.join(root, 'generated', 'sdk', 'python');
+const remake = 'npm run sdk -- --lang python --out generated/sdk/python';
+/** No bytecode written beside the sources (generated/sdk/python among them). */
+const quiet = { PYTHONDONTWRITEBYTECODE: '1' };
+/** pip with no index, no configured find-links and no way out: what it installs comes from the wheelhouse. */
+const offline = {
+  ...quiet,
+  PIP_CONFIG_FILE: os.devNull,
+  PIP_FIND_LINKS: undefined,
+  PIP_NO_INDEX: '1',
+  HTTP_PROXY: 'http://127.0.0.1:9',
+  HTTPS_PROXY: 'http://127.0.0.1:9',
+};
+
+/** `npm run sdk -- --lang python [--overlay ...] --out <out>`, in this process. */
+async function writeSdk(out: string, overlays: string[] = []): Promise<void> {
+  const result = await runCommand('sdk', ['--lang', 'python', ...overlays.flatMap((file) => ['--overlay', file]), '--out', out]);
+  expect(result.code, result.output).toBe(0);
+}
+
+/**
+ * The SDK in `sdk` built as a wheel and an sdist, checked by twine, and its wheel installed with no
+ * network into a fresh venv from the wheelhouse (the lock's wheels of its dependencies, each hash
+ * checked against the lock again); that venv's python.
+ */
+async function packageAndInstall(sdk: string, label: string): Promise<{ built: string[]; python: string }> {
+  const work = path.join(tier.work, label);
+  const project = path.join(work, 'project');
+  const dist = path.join(work, 'dist');
+  await fs.cp(sdk, project, { recursive: true });
+  await mustRun(bin('python'), ['-m', 'build', '--no-isolation', '--sdist', '--wheel', '--outdir', dist, project], work, quiet);
+  const built = (await fs.readdir(dist)).sort();
+  const checked = await mustRun(bin('twine'), ['check', '--strict', ...built.map((file) => path.join(dist, file))], work);
+  expect(checked.stdout.match(/PASSED/g)).toHaveLength(2);
+  const lock = await fs.readFile(path.join(languagesDir, 'python', 'requirements.lock'), 'utf8');
+  for (const wheel of (await fs.readdir(wheelhouse)).filter((file) => file.endsWith('.whl')))
+    expect(lock, `${wheel}'s SHA-256 is one the lock pins`).toContain(
+      `sha256:${createHash('sha256')
+        .update(await fs.readFile(path.join(wheelhouse, wheel)))
+        .digest('hex')}`,
+    );
+  const fresh = path.join(work, 'venv');
+  await mustRun('python3', ['-m', 'venv', fresh], work);
+  const pip = path.join(fresh, 'bin', 'pip');
+  const wheel = path.join(
+    dist,
+    built.find((file) => file.endsWith('.whl'))!,
+  );
+  await mustRun(pip, ['install', '--quiet', '--disable-pip-version-check', '--no-index', '--find-links', wheelhouse, wheel], work, offline);
+  await mustRun(pip, ['check', '--disable-pip-version-check'], work, offline);
+  return { built, python: path.join(fresh, 'bin', 'python') };
+}
+
+const programs = path.join(languagesDir, 'python');
+
+/** A copy of the consumer `program` in a folder of its own, and (`misspelt`) one with each of `typos` made. */
+async function consumer(program: string, label: string, typos: [string, string][] = []): Promise<{ dir: string; misspelt: string }> {
+  const dir = path.join(tier.work, label);
+  const misspelt = path.join(tier.work, `${label}-misspelt`);
+  await fs.mkdir(dir, { recursive: true });
+  await fs.mkdir(misspelt, { recursive: true });
+  const text = await fs.readFile(path.join(programs, program), 'utf8');
+  await fs.writeFile(path.join(dir, program), text);
+  let wrong = text;
+  for (const [right, typo] of typos) {
+    expect(wrong, `the program names ${right}`).toContain(right);
+    wrong = wrong.replace(right, typo);
+  }
+  await fs.writeFile(path.join(misspelt, program), wrong);
+  return { dir, misspelt };
+}
+
+describe.runIf(runsHere('the Python SDK', missing))('the Python SDK', () => {
+  let installed: Promise<{ built: string[]; python: string }> | undefined;
+  const install = () => (installed ??= packageAndInstall(committed, 'package'));
+  let mock: MockServer | undefined;
+  afterAll(async () => {
+    await mock?.stop();
+  });
+
+  it(`generated/sdk/python is what \`${remake}\` writes`, async () => {
+    requireTools(missing);
+    const out = path.join(tier.work, 'regenerated');
+    await writeSdk(out);
+    // What Python writes into a folder it imports, builds or installs from is ignored by git, and here.
+    const notSdk = /(^|\/)(__pycache__\/|build\/|[^/]+\.egg-info\/)/;
+    expect(await differingFiles(out, committed, notSdk), `generated/sdk/python is not what the description makes: run \`${remake}\``).toEqual([]);
+  });
+
+  it('type-checks under mypy --strict, for Python 3.10 and for the venv’s own', async () => {
+    requireTools(missing);
+    const dir = path.join(tier.work, 'typed');
+    await fs.mkdir(dir);
+    for (const version of ['3.10', '3.11']) {
+      const verdict = await mypyVerdict(['--strict', '--python-version', version, '-p', 'email_delivery_api'], dir, path.join(committed, 'src'));
+      expect(verdict.code, verdict.output).toBe(0);
+    }
+  });
+
+  it('builds a wheel and an sdist (build, setuptools, no isolation) that twine passes, and installs with no network into a fresh venv', async () => {
+    requireTools(missing);
+    const { built, python } = await install();
+    const version = JSON.parse(await fs.readFile(path.join(root, 'generated', 'openapi.json'), 'utf8')).info.version as string;
+    expect(built).toEqual([`email_delivery_api-${version}-py3-none-any.whl`, `email_delivery_api-${version}.tar.gz`]);
+    const imported = await mustRun(
+      python,
+      [
+        '-c',
+        'import importlib.resources, email_delivery_api as sdk; print(sdk.__version__, importlib.resources.files(sdk).joinpath("py.typed").is_file(), sdk.Client("http://127.0.0.1:9", headers={"X-Api-Key": "sk-1"}))',
+      ],
+      tier.work,
+      quiet,
+    );
+    expect(imported.stdout.trim()).toBe(
+      `${version} True Client(base_url='http://127.0.0.1:9', headers=['X-Api-Key'], timeout=60.0, max_response_bytes=67108864, max_retries=2)`,
+    );
+  });
+
+  it('a consumer program type-checks against the installed package and calls every operation against the Prism mock, sync and async', async () => {
+    requireTools(missing);
+    const { python } = await install();
+    const { dir } = await consumer('call_sdk.py', 'consumer');
+    // The installed package's own types (py.typed), as a user's mypy finds them.
+    for (const version of ['3.10', '3.11']) {
+      const verdict = await mypyVerdict(['--strict', '--python-version', version, '--python-executable', python, 'call_sdk.py'], dir, dir);
+      expect(verdict.code, verdict.output).toBe(0);
+    }
+    const bundle = path.join(root, 'generated', 'openapi.json');
+    mock = await startMockServer({ bundleFile: bundle, port: await freeLoopbackPort() });
+    const ran = await mustRun(python, ['call_sdk.py', mock.url], dir, quiet);
+    const document = JSON.parse(await fs.readFile(bundle, 'utf8'));
+    const operations = listOperations(document);
+    expect(operations).toHaveLength(29);
+    // Prism answers a request that breaks the description with an error, which the program would raise.
+    const lines = ran.stdout.trim().split('\n');
+    expect(lines.map((line) => line.split(' ').slice(0, 2).join(' '))).toEqual(
+      ['sync', 'async'].flatMap((kind) => operations.map((operation) => `${kind} ${operation.operationId}`)),
+    );
+    // Where the description says the body is a JSON object, a dict came back.
+    for (const line of lines) {
+      const [, operationId, kind] = line.split(' ');
+      const operation = operations.find((o) => o.operationId === operationId)!;
+      if (bodyType(document, operation.success.schema).kind === 'object') expect(kind, line).toBe('dict');
+    }
+  });
+
+  it('with the example overlays: the fields and parameters are typed, a misspelt one is a mypy error, and the calls send what the description says', async () => {
+    requireTools(missing);
+    const out = path.join(tier.work, 'overlaid');
+    const overlays = [
+      'examples/overlays/fields.yaml',
+      'examples/overlays/paging.yaml',
+      'examples/overlays/idempotency.yaml',
+      'test/fixtures/overlays/parameters.yaml',
+    ];
+    await writeSdk(
+      out,
+      overlays.map((file) => path.join(root, file)),
+    );
+    const { dir, misspelt } = await consumer('check_sdk_fields.py', 'fields', [
+      ['status.state ==', 'status.stat =='],
+      ['subject="Hello"', 'subjet="Hello"'],
+      ['page.nextCursor', 'page.next_cursor'],
+      ['idempotency_key="key-1"', 'idempotency="key-1"'],
+    ]);
+    const src = path.join(out, 'src');
+    const typed = await mypyVerdict(['--strict', '--python-version', '3.10', 'check_sdk_fields.py'], dir, src);
+    expect(typed.code, typed.output).toBe(0);
+    const refused = await mypyVerdict(['--strict', 'check_sdk_fields.py'], misspelt, src);
+    expect(refused.code).toBe(1);
+    for (const error of [
+      '"GetMessageStatusResponseBody" has no attribute "stat"',
+      'Unexpected keyword argument "subjet" for "SendBatchRequestBody"',
+      '"ListWebhooksResponseBody" has no attribute "next_cursor"',
+      'Unexpected keyword argument "idempotency" for "send_batch" of "Client"',
+    ])
+      expect(refused.output).toContain(error);
+    const server = await startTestServer();
+    server.reply = (request) =>
+      request.path === '/v1/webhooks'
+        ? jsonReply(200, { items: [{ url: 'https://hooks.example/a' }], nextCursor: 'c_2' })
+        : request.method === 'POST'
+          ? jsonReply(201, {})
+          : jsonReply(200, { state: 'delivered' });
+    try {
+      const ran = await mustRun(bin('python'), ['check_sdk_fields.py', server.url], dir, { ...quiet, PYTHONPATH: src });
+      expect(ran.stdout.trim().split('\n')).toEqual(["page ['https://hooks.example/a'] c_2", 'sent {}', 'state delivered True']);
+      // As the description says (unlike the generators' clients, docs/generators.md): %20, not +; tags not exploded; the cookie encoded.
+      expect(server.requests.map((r) => [`${r.method} ${r.target}`, r.headers['idempotency-key'], r.headers.cookie, r.body])).toEqual([
+        ['GET /v1/webhooks?cursor=page%202%2F%C3%A9&tags=red,a%2Cb', undefined, 'session=s%201%3Bx', ''],
+        ['POST /v1/batches/b1/send', 'key-1', undefined, '{"subject":"Hello","sendAt":"2026-11-22T10:00:00Z"}'],
+        ['GET /v1/messages/status?id=m1', undefined, undefined, ''],
+      ]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('with an overlay `npm run learn` wrote from traffic: the learned fields and parameter are typed, and a misspelt one is a mypy error', async () => {
+    requireTools(missing);
+    const traffic = path.join(tier.work, 'traffic.har');
+    await fs.writeFile(
+      traffic,
+      harText([
+        { url: '/v1/integrations/int_7', response: { id: 'int_7', name: 'Zapier', count: 3 }, headers: { 'X-Api-Key': 'key-secret' } },
+        { url: '/v1/integrations/int_8', response: { id: 'int_8', name: 'Slack', count: 5 }, headers: { 'X-Api-Key': 'key-secret' } },
+        { url: '/v1/webhooks?limit=10', response: { items: [{ url: 'https://hooks.example/a', enabled: true }], nextCursor: 'c_2' } },
+      ]),
+    );
+    const learned = path.join(tier.work, 'learned.yaml');
+    const learning = await runCommand('learn', ['--traffic', traffic, '--out', learned]);
+    expect(learning.code, learning.output).toBe(0);
+    const out = path.join(tier.work, 'learned-sdk');
+    await writeSdk(out, [learned]);
+    const { dir, misspelt } = await consumer('check_sdk_learned.py', 'learned', [
+      ['integration.count', 'integration.cuont'],
+      ['limit=10', 'limt=10'],
+    ]);
+    const src = path.join(out, 'src');
+    const typed = await mypyVerdict(['--strict', '--python-version', '3.10', 'check_sdk_learned.py'], dir, src);
+    expect(typed.code, typed.output).toBe(0);
+    const refused = await mypyVerdict(['--strict', 'check_sdk_learned.py'], misspelt, src);
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain('"GetIntegrationResponseBody" has no attribute "cuont"');
+    expect(refused.output).toContain('Unexpected keyword argument "limt" for "list_webhooks" of "Client"');
+    const server = await startTestServer();
+    server.reply = (request) =>
+      request.path.startsWith('/v1/integrations/')
+        ? jsonReply(200, { id: 'int_7', name: 'Zapier', count: 3 })
+        : jsonReply(200, { items: [{ url: 'https://hooks.example/a', enabled: true }], nextCursor: 'c_2' });
+    try {
+      const ran = await mustRun(bin('python'), ['check_sdk_learned.py', server.url], dir, { ...quiet, PYTHONPATH: src });
+      expect(ran.stdout.trim().split('\n')).toEqual(['integration Zapier 3', "webhooks [('https://hooks.example/a', True)] c_2"]);
+      expect(server.requests.map((r) => `${r.method} ${r.target} ${r.headers['x-api-key']}`)).toEqual([
+        'GET /v1/integrations/int_7 key-1',
+        'GET /v1/webhooks?limit=10 key-1',
+      ]);
+    } finally {
+      await server.close();
+    }
+  });
+});

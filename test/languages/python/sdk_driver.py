@@ -1,0 +1,122 @@
+"""The Python SDK's driver for the guarantees table (test/languages/sdk-guarantees.test.ts; the
+protocol is the SDKs' shared design): reads one JSON line per call on stdin, makes the call with a
+new client built from that line (``--async``: an ``AsyncClient``), and writes one JSON line per call
+on stdout, flushed after each; exits 0 at the end of its input. It uses the SDK's public surface
+only (``PYTHONPATH=generated/sdk/python/src``, or the SDK installed), and tells outcomes apart by the
+error's class, never by its text.
+
+In:  {"baseUrl", "headers", "options": {"timeoutSeconds", "maxResponseBytes", "maxRetries"},
+      "operation", "path": [...], "query": {...}, "body": ...}
+Out: {"outcome", "status", "body", "error", "printed", "seconds"}
+
+The SDK returns a 2xx answer's body, not its status: an ``ok`` line's status is null."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+import time
+from typing import Any
+
+import email_delivery_api as sdk
+
+# The SDK's error classes, each an outcome of the protocol; the first that matches decides.
+OUTCOMES: list[tuple[type[BaseException], str]] = [
+    (sdk.ApiError, "api_error"),
+    (sdk.CallTimeoutError, "timeout"),
+    (sdk.ResponseTooLargeError, "too_large"),
+    (sdk.CrossOriginRedirectError, "redirect_refused"),
+    (sdk.UnsafePathParameterError, "unsafe_path"),
+    (sdk.ConnectionFailedError, "connection_error"),
+]
+
+OPTIONS = {"timeoutSeconds": "timeout", "maxResponseBytes": "max_response_bytes", "maxRetries": "max_retries"}
+
+
+def method_name(client: object, operation: str) -> str:
+    """The client's method for an operationId: its name in snake_case, found among the client's own."""
+    wanted = operation.replace("_", "").lower()
+    for name in dir(client):
+        if not name.startswith("_") and name.replace("_", "").lower() == wanted:
+            return name
+    raise ValueError(f"the client has no method for {operation}")
+
+
+def arguments(line: dict[str, Any]) -> tuple[list[Any], dict[str, Any]]:
+    keywords: dict[str, Any] = {}
+    if "query" in line:
+        keywords["pairs"] = line["query"]
+    if "body" in line:
+        keywords["body"] = line["body"]
+    return list(line.get("path", [])), keywords
+
+
+def client_options(line: dict[str, Any]) -> dict[str, Any]:
+    options = {OPTIONS[key]: value for key, value in line.get("options", {}).items() if key in OPTIONS}
+    return {"headers": line.get("headers") or None, **options}
+
+
+def plain(body: Any) -> Any:
+    """A returned body as JSON: a model by its fields as on the wire."""
+    dump = getattr(body, "model_dump", None)
+    return dump(mode="json", by_alias=True) if callable(dump) else body
+
+
+def result(outcome: str, started: float, printed: str, body: Any = None, status: int | None = None, error: str = "") -> dict[str, Any]:
+    return {"outcome": outcome, "status": status, "body": plain(body), "error": error, "printed": printed, "seconds": round(time.monotonic() - started, 4)}
+
+
+def failed(error: BaseException, started: float, printed: str) -> dict[str, Any]:
+    outcome = next((name for kind, name in OUTCOMES if isinstance(error, kind)), "other")
+    return result(outcome, started, printed, status=getattr(error, "status", None) if outcome == "api_error" else None, error=str(error))
+
+
+def call_sync(line: dict[str, Any]) -> dict[str, Any]:
+    started = time.monotonic()
+    printed = ""
+    try:
+        with sdk.Client(line["baseUrl"], **client_options(line)) as client:
+            printed = repr(client)
+            path, keywords = arguments(line)
+            body = getattr(client, method_name(client, line["operation"]))(*path, **keywords)
+            return result("ok", started, printed, body)
+    except Exception as error:
+        return failed(error, started, printed)
+
+
+async def call_async(line: dict[str, Any]) -> dict[str, Any]:
+    started = time.monotonic()
+    printed = ""
+    try:
+        async with sdk.AsyncClient(line["baseUrl"], **client_options(line)) as client:
+            printed = repr(client)
+            path, keywords = arguments(line)
+            body = await getattr(client, method_name(client, line["operation"]))(*path, **keywords)
+            return result("ok", started, printed, body)
+    except Exception as error:
+        return failed(error, started, printed)
+
+
+def write(answer: dict[str, Any]) -> None:
+    sys.stdout.write(json.dumps(answer) + "\n")
+    sys.stdout.flush()
+
+
+async def main_async() -> None:
+    for text in sys.stdin:
+        if text.strip():
+            write(await call_async(json.loads(text)))
+
+
+def main() -> None:
+    if "--async" in sys.argv[1:]:
+        asyncio.run(main_async())
+        return
+    for text in sys.stdin:
+        if text.strip():
+            write(call_sync(json.loads(text)))
+
+
+if __name__ == "__main__":
+    main()
