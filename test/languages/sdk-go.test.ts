@@ -7,13 +7,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { overlaidDescription } from '../../scripts/overlay/build-overlaid.ts';
-import { languageTools } from '../../scripts/sdk/language-tools.ts';
-import { goSdk } from '../../scripts/sdk/go/go-sdk.ts';
 import { type MockServer, startMockServer } from '../../scripts/serve/mock-server.ts';
 import { operations, type RequestPart } from '../../scripts/stated/operations.ts';
 import { harText, type ShortExchange } from '../support/har.ts';
-import { checkout, type Json, loadBundle, root } from '../support/helpers.ts';
+import { type Json, loadBundle, root } from '../support/helpers.ts';
 import { freeLoopbackPort, jsonReply, startTestServer } from '../support/http-server.ts';
 import { differingFiles, goSdkDir, languagesDir, missingFor, mustRun, requireTools, runsHere } from '../support/languages.ts';
 import { run, runCommand } from '../support/run-command.ts';
@@ -31,12 +28,10 @@ async function moduleOf(sdk: string): Promise<string> {
 /** What the programs that use the committed SDK name it by, besides its go.mod. */
 const sdkUsers = 'test/languages/go/go.mod and cmd/sdk-*, scripts/dev/sdk-bench/go.mod and bench.go';
 
-/** Writes the Go SDK of the description, with `overlays` applied, into `out`, as `npm run sdk` does. */
+/** `npm run sdk -- --lang go` of the description, with `overlays` applied, into `out` (in this process). */
 async function writeGoSdk(out: string, overlays: string[] = []): Promise<void> {
-  const bundle: Json = await loadBundle();
-  const document = overlays.length > 0 ? (await overlaidDescription(checkout, { overlays, out }, bundle)).document : bundle;
-  await fs.mkdir(out, { recursive: true });
-  await goSdk.write(document, out, { root, tools: languageTools(root), env: process.env, version: String(bundle.info.version), progress: () => {} });
+  const result = await runCommand('sdk', ['--lang', 'go', ...overlays.flatMap((file) => ['--overlay', file]), '--out', out]);
+  expect(result.code, result.output).toBe(0);
 }
 
 /** A Go module in `dir` whose main.go is `source`, using the SDK in `sdk` through a replace. */
@@ -105,7 +100,8 @@ describe.runIf(runsHere('the Go SDK', missing))('the Go SDK', () => {
   it('the Go code docs/sdks.md shows vets against the SDK', async () => {
     requireTools(missing);
     const docs = await fs.readFile(path.join(root, 'docs', 'sdks.md'), 'utf8');
-    const section = docs.slice(docs.indexOf('\n## Go\n'));
+    const start = docs.indexOf('\n## Go\n');
+    const section = docs.slice(start, docs.indexOf('\n## ', start + 1));
     const blocks = [...section.matchAll(/```go\n([\s\S]*?)```/g)].map((match) => match[1]).filter((block) => !block.startsWith('import '));
     expect(blocks.length, 'Go blocks in the Go section').toBeGreaterThanOrEqual(2);
     // Each block as the body of a function that returns an error; the names it declares, used.

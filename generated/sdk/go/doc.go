@@ -14,7 +14,7 @@
 // one is refused before anything is sent), and retries a GET, PUT or DELETE on a connection
 // failure, 429, 502, 503 or 504 (WithMaxRetries, 2 by default), honouring Retry-After. A non-2xx
 // answer is an *APIError; the other failures are *TimeoutError (which errors.Is
-// context.DeadlineExceeded), *ResponseTooLargeError, *RedirectError, *UnsafePathError,
+// context.DeadlineExceeded), *ResponseTooLargeError, *CrossOriginRedirectError, *UnsafePathParameterError,
 // *ConnectionError, *ResponseBodyError and *RequestError. No error text and no printed form of a
 // Client holds the value of a header the client was given.
 package emaildelivery

@@ -65,7 +65,7 @@ func (c *Client) expandPath(op *operation, args []string) (string, error) {
 		}
 		value := args[index]
 		if value == "" || value == "." || value == ".." || !utf8.ValidString(value) {
-			return "", &UnsafePathError{Operation: op.id, Parameter: name, text: fmt.Sprintf(
+			return "", &UnsafePathParameterError{Operation: op.id, Parameter: name, text: fmt.Sprintf(
 				"%s: unsafe path parameter '%s': %s cannot be sent as one path segment (an empty, \".\" or \"..\" segment would address another resource, and one that is not UTF-8 has no encoding); no request was sent",
 				op.id, name, c.redact.quote(value))}
 		}

@@ -162,21 +162,21 @@ func isNil(value any) bool {
 	return false
 }
 
-// checkRedirect follows a redirect within the base URL's origin only, at most maxRedirects times.
+// checkRedirect follows a redirect within the base URL's origin only, at most maxRedirects times:
+// the answer after the last is the call's, as the TypeScript client has it.
 func (c *Client) checkRedirect(next *http.Request, via []*http.Request) error {
-	status := 0
-	if next.Response != nil {
-		status = next.Response.StatusCode
-	}
-	shown := c.redact.apply(withoutQueryValues(next.URL))
 	if originOf(next.URL) != c.origin {
-		return &RedirectError{StatusCode: status, Target: shown, CrossOrigin: true, text: fmt.Sprintf(
+		status := 0
+		if next.Response != nil {
+			status = next.Response.StatusCode
+		}
+		shown := c.redact.apply(withoutQueryValues(next.URL))
+		return &CrossOriginRedirectError{StatusCode: status, Target: shown, text: fmt.Sprintf(
 			"cross-origin redirect: the service answered %d with a redirect to %s, another origin than %s; it was not followed, so your headers were not sent there",
 			status, escapeText(shown), c.origin)}
 	}
 	if len(via) > maxRedirects {
-		return &RedirectError{StatusCode: status, Target: shown, text: fmt.Sprintf(
-			"the service redirected more than %d times (the last to %s); the redirect was not followed", maxRedirects, escapeText(shown))}
+		return http.ErrUseLastResponse
 	}
 	return nil
 }
@@ -201,7 +201,7 @@ func withoutQueryValues(u *url.URL) string {
 // transportError is what a request that got no answer ends with: the deadline, a refused
 // redirect, the caller's cancellation, or a connection failure.
 func (c *Client) transportError(ctx, parent context.Context, op *operation, err error) error {
-	var redirect *RedirectError
+	var redirect *CrossOriginRedirectError
 	if errors.As(err, &redirect) {
 		redirect.Operation = op.id
 		return redirect

@@ -59,30 +59,28 @@ func (e *ResponseTooLargeError) Error() string {
 	return fmt.Sprintf("%s: the response body is bigger than %d bytes (WithMaxResponseBytes), so the rest was not read; raise WithMaxResponseBytes to read it", e.Operation, e.Limit)
 }
 
-// RedirectError is a redirect the client did not follow: to another origin than the base URL's
-// (which would carry your headers there; nothing was sent to it), or one hop too many.
-type RedirectError struct {
+// CrossOriginRedirectError is a redirect to another origin than the base URL's, not followed: your headers
+// would have gone with it. Its target received nothing.
+type CrossOriginRedirectError struct {
 	Operation string
 	// StatusCode is the redirect's status.
 	StatusCode int
 	// Target is where it led, without its query's values.
 	Target string
-	// CrossOrigin says the target is another origin; else the redirects were too many.
-	CrossOrigin bool
-	text        string
+	text   string
 }
 
-func (e *RedirectError) Error() string { return e.Operation + ": " + e.text }
+func (e *CrossOriginRedirectError) Error() string { return e.Operation + ": " + e.text }
 
-// UnsafePathError is a path argument that cannot be one URL segment: empty, "." or ".." (which
+// UnsafePathParameterError is a path argument that cannot be one URL segment: empty, "." or ".." (which
 // would address another resource) or not UTF-8. Nothing was sent.
-type UnsafePathError struct {
+type UnsafePathParameterError struct {
 	Operation string
 	Parameter string
 	text      string
 }
 
-func (e *UnsafePathError) Error() string { return e.text }
+func (e *UnsafePathParameterError) Error() string { return e.text }
 
 // ConnectionError is a request that got no HTTP answer: the connection was refused, reset or
 // closed before an answer, or the answer was not HTTP. Err is the net/http error.

@@ -96,11 +96,13 @@ function runOapiCodegen(binary: string, config: string, input: string, output: s
 
 /** The SDK folder's README: what it is and how a program uses it. */
 function readme(module: string, version: string): string {
+  // A placeholder is never fetched, and an overlaid SDK's version (1.3.0+<overlays>) is no tag.
   const replace =
-    module === placeholderModule
+    module === placeholderModule || version.includes('+')
       ? [
-          'The module path is a placeholder until the project sets `repository` in its package.json; map',
-          'it to this folder in your module:',
+          module === placeholderModule
+            ? 'The module path is a placeholder until the project sets `repository` in its package.json; map it to this folder in your module:'
+            : 'This SDK is made with overlays, so no release tags it; map its module path to this folder in your module:',
           '',
           '```sh',
           `go mod edit -require ${module}@v0.0.0 -replace ${module}=<path to this folder>`,

@@ -136,8 +136,8 @@ func outcomeOf(err error) string {
 	var (
 		api        *emaildelivery.APIError
 		tooLarge   *emaildelivery.ResponseTooLargeError
-		redirect   *emaildelivery.RedirectError
-		unsafe     *emaildelivery.UnsafePathError
+		redirect   *emaildelivery.CrossOriginRedirectError
+		unsafe     *emaildelivery.UnsafePathParameterError
 		connection *emaildelivery.ConnectionError
 	)
 	switch {
