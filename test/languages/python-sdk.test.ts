@@ -115,7 +115,7 @@ describe.runIf(runsHere('the Python SDK', missing))('the Python SDK', () => {
     expect(await differingFiles(out, committed, notSdk), `generated/sdk/python is not what the description makes: run \`${remake}\``).toEqual([]);
   });
 
-  it('type-checks under mypy --strict, for Python 3.10 and for the venv’s own', async () => {
+  it('type-checks under mypy --strict, for Python 3.10 and for the venv’s own, with the driver and the bench program', async () => {
     requireTools(missing);
     const dir = path.join(tier.work, 'typed');
     await fs.mkdir(dir);
@@ -123,6 +123,11 @@ describe.runIf(runsHere('the Python SDK', missing))('the Python SDK', () => {
       const verdict = await mypyVerdict(['--strict', '--python-version', version, '-p', 'email_delivery_api'], dir, path.join(committed, 'src'));
       expect(verdict.code, verdict.output).toBe(0);
     }
+    // The guarantees' driver and the bench's program use it as a consumer does.
+    await fs.copyFile(path.join(programs, 'sdk_driver.py'), path.join(dir, 'sdk_driver.py'));
+    await fs.copyFile(path.join(root, 'scripts', 'dev', 'sdk-bench', 'bench.py'), path.join(dir, 'bench.py'));
+    const users = await mypyVerdict(['--strict', '--python-version', '3.10', 'sdk_driver.py', 'bench.py'], dir, path.join(committed, 'src'));
+    expect(users.code, users.output).toBe(0);
   });
 
   it('builds a wheel and an sdist (build, setuptools, no isolation) that twine passes, and installs with no network into a fresh venv', async () => {
