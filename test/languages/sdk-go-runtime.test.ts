@@ -147,6 +147,16 @@ const rows: Row[] = [
     want: { outcome: 'timeout', seconds: [0.5, 1.5], seen: 1 },
   },
   {
+    name: 'headers that drip end at the deadline',
+    serve: (server) => (_request, response) => {
+      // The raw socket: Node's response would send its headers whole.
+      response.socket?.write('HTTP/1.1 200 OK\r\nX-Drip: ');
+      server.state.timers.push(setInterval(() => response.socket?.write('a'), 50));
+    },
+    call: { operation: 'listWebhooks', options: { timeoutSeconds: 0.5 } },
+    want: { outcome: 'timeout', seconds: [0.5, 1.5], seen: 1 },
+  },
+  {
     name: 'a redirect, then a server that never answers: the deadline holds over the whole call',
     serve: () => after(1, (_request, response) => response.writeHead(307, { location: '/v1/webhooks?page=2' }).end(), never),
     call: { operation: 'listWebhooks', options: { timeoutSeconds: 0.5 } },

@@ -116,6 +116,53 @@ describe.runIf(runsHere('the Go SDK', missing))('the Go SDK', () => {
     await mustRun('go', ['vet', '.'], app);
   });
 
+  it('a client and an API error print no header value, with any verb, as a value or a pointer', async () => {
+    requireTools(missing);
+    const app = path.join(scratch.dir, 'printed');
+    const server = await startTestServer();
+    server.reply = (request) => jsonReply(500, { echoed: request.headers['x-api-key'] });
+    const source = `package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+
+	emaildelivery "SDK_MODULE"
+)
+
+func main() {
+	client, err := emaildelivery.NewClient(os.Args[1], emaildelivery.WithHeader("X-Api-Key", "sk-printed-9"), emaildelivery.WithMaxRetries(0))
+	if err != nil {
+		panic(err)
+	}
+	_, err = client.ListWebhooks(context.Background())
+	var apiError *emaildelivery.APIError
+	if !errors.As(err, &apiError) {
+		panic(err)
+	}
+	for _, verb := range []string{"%v", "%+v", "%#v", "%s", "%q"} {
+		fmt.Printf(verb+"\\n", client)
+		fmt.Printf(verb+"\\n", *client)
+		fmt.Printf(verb+"\\n", err)
+	}
+	fmt.Println(client.String(), err.Error())
+}
+`;
+    try {
+      await consumerModule(app, goSdkDir, source);
+      await mustRun('go', ['build', '-o', 'printed', '.'], app);
+      const printed = (await mustRun(path.join(app, 'printed'), [server.url], app)).stdout;
+      expect(server.requests[0]?.headers['x-api-key'], 'the header went out').toBe('sk-printed-9');
+      expect(printed).toContain('Headers: [X-Api-Key]');
+      expect(printed).toContain('[redacted]');
+      expect(printed).not.toContain('sk-printed-9');
+    } finally {
+      await server.close();
+    }
+  });
+
   describe('a consumer program calls every operation', () => {
     let mock: MockServer | undefined;
     beforeAll(async () => {
