@@ -94,8 +94,15 @@ function runOapiCodegen(binary: string, config: string, input: string, output: s
   });
 }
 
+/** A method of `operations` (operations.gen.go) that takes the context only, for a first call: ListWebhooks where it does. */
+function firstCall(operations: string): string {
+  const plain = [...operations.matchAll(/^func \(c \*Client\) (\w+)\(ctx context\.Context\) \(/gm)].map((match) => match[1]);
+  const name = plain.includes('ListWebhooks') ? 'ListWebhooks' : plain[0];
+  return name ? `${name[0].toLowerCase()}${name.slice(1)}, err := client.${name}(ctx)` : '// one method per operation: see operations.gen.go';
+}
+
 /** The SDK folder's README: what it is and how a program uses it. */
-function readme(module: string, version: string): string {
+function readme(module: string, version: string, operations: string): string {
   // A placeholder is never fetched, and an overlaid SDK's version (1.3.0+<overlays>) is no tag.
   const replace =
     module === placeholderModule || version.includes('+')
@@ -124,7 +131,7 @@ function readme(module: string, version: string): string {
     `import emaildelivery "${module}"`,
     '',
     'client, err := emaildelivery.NewClient("https://your-service.example", emaildelivery.WithHeader("X-Api-Key", key))',
-    'webhooks, err := client.ListWebhooks(ctx)',
+    firstCall(operations),
     '```',
     '',
     "Every option, error and guarantee: the project's docs/sdks.md.",
@@ -157,7 +164,7 @@ export const goSdk: SdkLanguage = {
       await fs.writeFile(path.join(folder, 'operations.gen.go'), operations);
       for (const file of await runtimeFiles()) await fs.copyFile(path.join(import.meta.dirname, file), path.join(folder, file));
       await fs.writeFile(path.join(folder, 'go.mod'), `module ${module}\n\ngo ${goVersion}\n`);
-      await fs.writeFile(path.join(folder, 'README.md'), readme(module, context.version));
+      await fs.writeFile(path.join(folder, 'README.md'), readme(module, context.version, operations));
     } finally {
       await fs.rm(scratch, { recursive: true, force: true });
     }
