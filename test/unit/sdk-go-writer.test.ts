@@ -4,8 +4,16 @@
 // or schema named. What Go makes of the SDK is test/languages/sdk-go.test.ts.
 import { describe, expect, it } from 'vitest';
 import { declaredKinds, goExportedName, goOperations, goString } from '../../scripts/sdk/go/go-operations.ts';
-import { goModulePath, placeholderModule } from '../../scripts/sdk/go/go-sdk.ts';
-import type { Json } from '../support/helpers.ts';
+import { goModulePath, goSdk, placeholderModule } from '../../scripts/sdk/go/go-sdk.ts';
+import { languageTools } from '../../scripts/sdk/language-tools.ts';
+import { type Json, root } from '../support/helpers.ts';
+
+describe('what the Go SDK needs', () => {
+  it('names oapi-codegen at its pin, and what installs it, when it is not there', () => {
+    const tools = { ...languageTools(root), oapiCodegen: '/nonexistent/oapi-codegen' };
+    expect(goSdk.missing({ tools, env: {} })).toBe(`oapi-codegen ${tools.pins.OAPI_CODEGEN_VERSION} (npm run install:languages -- go)`);
+  });
+});
 
 describe('the Go module path', () => {
   it.each([
