@@ -196,7 +196,7 @@ const rows: Row[] = [
     want: { outcome: 'redirect_refused', seen: 1, otherSeen: 0, error: ['cross-origin redirect', '/steal?key=…&x=…'] },
   },
   {
-    name: 'at most 5 redirects within the origin are followed: the answer after the fifth is the call\'s',
+    name: "at most 5 redirects within the origin are followed: the answer after the fifth is the call's",
     serve: () => (_request, response, n) => response.writeHead(302, { location: `/v1/webhooks?hop=${n + 1}` }).end(),
     call: { operation: 'listWebhooks' },
     want: { outcome: 'api_error', status: 302, seen: 6 },
