@@ -278,7 +278,13 @@ const rows: Row[] = [
     name: 'a 2xx body that is not JSON is an error naming the operation',
     serve: () => (_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end('<html>'),
     call: { operation: 'getFooterSetting' },
-    want: { outcome: 'other', error: ['getFooterSetting', 'not the JSON'] },
+    want: { outcome: 'other', error: ["getFooterSetting: the 200 answer's body is not JSON: <html>"] },
+  },
+  {
+    name: 'a 2xx body of JSON that is not the type the description gives it is an error naming the operation',
+    serve: () => json(200, [1, 2]),
+    call: { operation: 'getIntegration', path: ['i'] },
+    want: { outcome: 'other', error: ["getIntegration: the 200 answer's body is JSON, but not of the type the description gives it"] },
   },
   {
     name: "an error body's excerpt is at most 1,000 characters",

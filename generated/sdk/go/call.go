@@ -339,9 +339,13 @@ func decode[T any](c *Client, ctx, parent context.Context, op *operation, respon
 	case len(bytes.TrimSpace(data)) == 0:
 		return out, nil
 	}
+	if !json.Valid(data) {
+		return out, &ResponseBodyError{Operation: op.id, StatusCode: response.StatusCode, text: fmt.Sprintf(
+			"%s: the %d answer's body is not JSON: %s", op.id, response.StatusCode, c.redact.excerpt(string(data), 200))}
+	}
 	if err := json.Unmarshal(data, &out); err != nil {
 		return out, &ResponseBodyError{Operation: op.id, StatusCode: response.StatusCode, text: fmt.Sprintf(
-			"%s: the %d answer's body is not the JSON the description gives it (%s): %s",
+			"%s: the %d answer's body is JSON, but not of the type the description gives it (%s): %s",
 			op.id, response.StatusCode, c.redact.excerpt(err.Error(), 200), c.redact.excerpt(string(data), 200))}
 	}
 	return out, nil
