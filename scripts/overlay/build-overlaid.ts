@@ -231,7 +231,12 @@ export async function buildOverlaid(project: Project, log: BuildLog, options: Ov
       `build: install it into an application with \`npm install ${out}\` (a link: rebuilds reach the application), or \`npm pack ${out}\` for a tarball`,
     );
     // The SDKs of other languages of the same description, each in a folder beside this one.
-    const sdkFolder = (language: string) => shownAs(path.join(path.dirname(out), `${path.basename(out)}-sdk-${language}`));
+    const sdkFolder = (language: string) => {
+      // Named as the user named --out (relative or absolute), when that name ends in a folder's own name.
+      const typed = shownAs(out).replace(/[/\\]+$/, '');
+      const beside = ['', '.', '..'].includes(path.basename(typed)) ? out : typed;
+      return `${beside}-sdk-${language}`;
+    };
     log.info('build: its SDKs of other languages, from the same overlays (docs/sdks.md):');
     const allow = options.allowOperationChanges ? ['--allow-operation-changes'] : [];
     for (const line of sdkCommandLines(options.overlays.map(shownAs), sdkFolder, allow)) log.info(`build:   ${forTerminal(line)}`);

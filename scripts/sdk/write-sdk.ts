@@ -130,8 +130,10 @@ export async function writeSdk(project: Project, log: SdkLog, options: SdkOption
     staging = undefined;
   } catch (error) {
     if (staging) await fs.promises.rm(staging, { recursive: true, force: true });
-    if (!(error instanceof ReportedError)) throw error;
-    for (const line of forTerminalLines(error.message)) log.error(`sdk: ${line}`);
+    // A failure the toolchain did not foresee keeps its stack, as the build's does.
+    const text =
+      error instanceof ReportedError || !(error instanceof Error) ? String(error instanceof Error ? error.message : error) : `${error.message}\n${error.stack}`;
+    for (const line of forTerminalLines(text)) log.error(`sdk: ${line}`);
     log.error(`sdk: ${outShown} is unchanged`);
     return false;
   }

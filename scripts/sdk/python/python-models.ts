@@ -100,6 +100,7 @@ export async function writeModels(
   header: string,
   venv: string,
   env: NodeJS.ProcessEnv,
+  signal?: AbortSignal,
 ): Promise<void> {
   const schemas = document.components?.schemas ?? {};
   const input = { openapi: '3.1.0', info: { title: 'models', version: '0' }, paths: {}, components: { schemas: {} as Record<string, unknown> } };
@@ -110,7 +111,7 @@ export async function writeModels(
     await fs.writeFile(source, JSON.stringify(input));
     const args = ['--input', source, '--output', file, ...generatorOptions, '--custom-file-header', header];
     try {
-      await exec(path.join(venv, 'bin', 'datamodel-codegen'), args, { env: { ...env, PYTHONDONTWRITEBYTECODE: '1' }, maxBuffer: 16 * 1024 * 1024 });
+      await exec(path.join(venv, 'bin', 'datamodel-codegen'), args, { env: { ...env, PYTHONDONTWRITEBYTECODE: '1' }, maxBuffer: 16 * 1024 * 1024, signal });
     } catch (error) {
       const output = String((error as { stderr?: unknown }).stderr ?? error)
         .trim()

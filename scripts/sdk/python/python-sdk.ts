@@ -48,7 +48,7 @@ export const pythonSdk: SdkLanguage = {
     const { client, init, models } = clientModules(document, header, version);
     if (models.length > 0) {
       context.progress(`models of ${models.length} ${models.length === 1 ? 'schema' : 'schemas'} (datamodel-code-generator)`);
-      await writeModels(document, models, path.join(src, 'models.py'), header, context.tools.venv, context.env);
+      await writeModels(document, models, path.join(src, 'models.py'), header, context.tools.venv, context.env, context.signal);
     } else await fs.writeFile(path.join(src, 'models.py'), modelsWithout(header));
     await fs.writeFile(path.join(src, '_client.py'), client);
     await fs.writeFile(path.join(src, '__init__.py'), init);

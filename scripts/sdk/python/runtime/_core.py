@@ -233,7 +233,9 @@ class _ClientBase:
         return self._max_response_bytes is not None and declared.isdigit() and int(declared) > self._max_response_bytes
 
     def _connection_failed(self, prepared: _Prepared, failure: Exception) -> ConnectionFailedError:
-        detail = _wire.printable(self._redact(str(failure) or type(failure).__name__))
+        # The cause's text, redacted (a service can put anything in a line it breaks), and not the
+        # cause itself: a traceback would print it as it is.
+        detail = _wire.printable(self._redact(f"{type(failure).__name__}: {failure}" if str(failure) else type(failure).__name__))
         return ConnectionFailedError(prepared.operation.id, detail)
 
     def _answer(self, prepared: _Prepared, status: int, body: bytes) -> Any:
@@ -318,7 +320,7 @@ class SyncClientBase(_ClientBase):
             except _CONNECTION_FAILURES as failure:
                 wait = self._wait_before_retry(method, retry, None, None, deadline)
                 if wait is None:
-                    raise self._connection_failed(prepared, failure) from failure
+                    raise self._connection_failed(prepared, failure) from None
             else:
                 wait = self._wait_before_retry(method, retry, response.status_code, response.headers, deadline)
                 if wait is None:
@@ -354,7 +356,7 @@ class SyncClientBase(_ClientBase):
                 chunks.append(chunk)
             return b"".join(chunks)
         except _CONNECTION_FAILURES as failure:
-            raise self._connection_failed(prepared, failure) from failure
+            raise self._connection_failed(prepared, failure) from None
         finally:
             response.close()
 
@@ -406,7 +408,7 @@ class AsyncClientBase(_ClientBase):
             except _CONNECTION_FAILURES as failure:
                 wait = self._wait_before_retry(method, retry, None, None, deadline)
                 if wait is None:
-                    raise self._connection_failed(prepared, failure) from failure
+                    raise self._connection_failed(prepared, failure) from None
             else:
                 wait = self._wait_before_retry(method, retry, response.status_code, response.headers, deadline)
                 if wait is None:
@@ -442,6 +444,6 @@ class AsyncClientBase(_ClientBase):
                 chunks.append(chunk)
             return b"".join(chunks)
         except _CONNECTION_FAILURES as failure:
-            raise self._connection_failed(prepared, failure) from failure
+            raise self._connection_failed(prepared, failure) from None
         finally:
             await response.aclose()
