@@ -37,6 +37,7 @@ export const definition: CommandDefinition = {
   examples: [
     'npm run sdk -- --lang python --out generated/sdk/python',
     'npm run sdk -- --lang python --overlay examples/overlays/fields.yaml --out build/sdk-python',
+    'npm run sdk -- --lang go --out generated/sdk/go',
   ],
   exits: [
     [0, 'written'],

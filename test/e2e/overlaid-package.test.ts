@@ -368,8 +368,14 @@ describe('building again', () => {
     expect(rebuilt.stdout).toContain(`build: openapi/ + ${fixtureOverlays.length} overlays -> ${linked}/\n`); // as typed: an absolute path
     expect(rebuilt.stdout).toContain(`build: install it into an application with \`npm install ${linked}\``);
     // And how to make the SDKs of other languages from the same overlays, beside it.
-    const sdkLine = ['npm run sdk -- --lang python', ...args.filter((_, i) => i % 2 === 1).map((file) => `--overlay ${file}`), `--out ${linked}-sdk-python`];
-    expect(rebuilt.stdout).toContain(`build:   ${sdkLine.join(' ')}\n`);
+    for (const language of ['python', 'go']) {
+      const sdkLine = [
+        `npm run sdk -- --lang ${language}`,
+        ...args.filter((_, i) => i % 2 === 1).map((file) => `--overlay ${file}`),
+        `--out ${linked}-sdk-${language}`,
+      ];
+      expect(rebuilt.stdout).toContain(`build:   ${sdkLine.join(' ')}\n`);
+    }
     const after = await run(process.execPath, ['version.mjs'], linkedApp);
     expect(after.stdout).not.toBe(before.stdout);
     expect(after.stdout).toBe(`${JSON.parse(await fs.readFile(path.join(linked, 'package.json'), 'utf8')).version}\n`);

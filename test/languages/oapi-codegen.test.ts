@@ -7,10 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { checkout } from '../support/helpers.ts';
 import {
   callAndCompare,
+  copyGoModule,
   copiesOfTheInput,
   differingFiles,
   variants,
-  languagesDir,
   missingFor,
   renamedTypes,
   mustRun,
@@ -38,7 +38,7 @@ describe.runIf(runsHere('oapi-codegen', missing))('oapi-codegen', () => {
   it('generates the same client from both variants, with no warning', async () => {
     requireTools(missing);
     for (const variant of variants) {
-      await fs.cp(path.join(languagesDir, 'go'), moduleOf(variant), { recursive: true });
+      await copyGoModule(moduleOf(variant));
       const generated = await mustRun(
         oapiCodegen,
         ['-config', 'oapi-codegen.yaml', '-o', 'oapicodegen/client.gen.go', path.join(checkout.outputDir, variant)],

@@ -6,9 +6,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   callAndCompare,
+  copyGoModule,
   copiesOfTheInput,
   differingFiles,
-  languagesDir,
   missingFor,
   renamedTypes,
   mustRun,
@@ -34,7 +34,7 @@ describe.runIf(runsHere('OpenAPI Generator (go)', go))('OpenAPI Generator: go', 
   it('generates the same client from both variants', async () => {
     requireTools(go);
     for (const variant of variants) {
-      await fs.cp(path.join(languagesDir, 'go'), moduleOf(variant), { recursive: true });
+      await copyGoModule(moduleOf(variant));
       await openApiGenerator('go', variant, path.join(moduleOf(variant), 'openapigenerator'), ['--package-name', 'openapigenerator']);
     }
     expect(await differingFiles(moduleOf(variants[0]), moduleOf(variants[1]), copiesOfTheInput)).toEqual([]);

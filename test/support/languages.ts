@@ -234,6 +234,24 @@ export async function reusedWhenSame<T>(name: string, key: KeyPart[], dir: strin
   return value;
 }
 
+/** The folder of the committed Go SDK, which the tier's Go module maps its module path to. */
+export const goSdkDir = path.join(root, 'generated', 'sdk', 'go');
+
+/**
+ * A copy of the tier's Go module in `to`, for a generator's client to join: without the programs
+ * of the committed Go SDK (cmd/sdk-*, which the SDK's own tests build in place), its replace of the
+ * SDK's module path made absolute, so that the copy resolves it from anywhere.
+ */
+export async function copyGoModule(to: string): Promise<void> {
+  const from = path.join(languagesDir, 'go');
+  await fs.promises.cp(from, to, { recursive: true, filter: (file) => !/^sdk-/.test(path.basename(file)) || path.dirname(file) !== path.join(from, 'cmd') });
+  const goMod = path.join(to, 'go.mod');
+  const text = await fs.promises.readFile(goMod, 'utf8');
+  const replaced = text.replace(/^(replace \S+ => )\.\.\/\.\.\/\.\.\/generated\/sdk\/go$/m, `$1${goSdkDir}`);
+  if (replaced === text) throw new Error(`${goMod}: no replace of the Go SDK's module path to ../../../generated/sdk/go`);
+  await fs.promises.writeFile(goMod, replaced);
+}
+
 /** The variants every generator of the tier reads. */
 export const variants = ['openapi.json', 'openapi-3.0.json'];
 

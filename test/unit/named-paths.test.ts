@@ -34,6 +34,7 @@ const namedOnPurpose = new Set([
   '../acme/out', // the same, in docs/robustness.md's bad-input table
   './dist/client.js', // in an overlaid build's output folder
   'examples/overlays/missing.yaml', // an overlay that does not exist, refused by the mock
+  'generated/sdk/go/vX.Y.Z', // a release tag of the Go SDK's module, as docs/sdks.md names it
 ]);
 
 /**

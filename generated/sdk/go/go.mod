@@ -1,0 +1,3 @@
+module email-delivery-api/generated/sdk/go
+
+go 1.22

@@ -1,0 +1,99 @@
+// The Go SDK's per-call cost beside plain net/http, for `npm run bench`: given a base URL and N, it
+// calls listWebhooks N times through the SDK and N times through one shared net/http client (each
+// reading and decoding the JSON body, as the SDK does), after a warm-up of both, and prints
+// {"sdkSeconds": …, "plainSeconds": …, "calls": N}. The two alternate in ten rounds, so that the
+// machine's drift in load falls on both alike.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"strconv"
+	"time"
+
+	emaildelivery "email-delivery-api/generated/sdk/go"
+)
+
+const rounds = 10
+
+func main() {
+	if len(os.Args) != 3 {
+		fail("usage: bench <base URL> <calls>")
+	}
+	baseURL := os.Args[1]
+	calls, err := strconv.Atoi(os.Args[2])
+	if err != nil || calls < rounds {
+		fail(fmt.Sprintf("the number of calls must be a whole number of at least %d", rounds))
+	}
+	client, err := emaildelivery.NewClient(baseURL)
+	if err != nil {
+		fail(err.Error())
+	}
+	plain := &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone()}
+	ctx := context.Background()
+	sdkCall := func() error {
+		_, err := client.ListWebhooks(ctx)
+		return err
+	}
+	plainCall := func() error { return plainListWebhooks(ctx, plain, baseURL) }
+	for i := 0; i < calls/rounds; i++ {
+		must(sdkCall())
+		must(plainCall())
+	}
+	var sdkTime, plainTime time.Duration
+	for round := 0; round < rounds; round++ {
+		n := calls / rounds
+		if round == rounds-1 {
+			n = calls - (rounds-1)*(calls/rounds)
+		}
+		sdkTime += timed(n, sdkCall)
+		plainTime += timed(n, plainCall)
+	}
+	out, _ := json.Marshal(map[string]any{"sdkSeconds": sdkTime.Seconds(), "plainSeconds": plainTime.Seconds(), "calls": calls})
+	fmt.Println(string(out))
+}
+
+// plainListWebhooks is the call as a program without the SDK makes it: GET, read, decode.
+func plainListWebhooks(ctx context.Context, client *http.Client, baseURL string) error {
+	request, err := http.NewRequestWithContext(ctx, http.MethodGet, baseURL+"/v1/webhooks", nil)
+	if err != nil {
+		return err
+	}
+	response, err := client.Do(request)
+	if err != nil {
+		return err
+	}
+	defer response.Body.Close()
+	data, err := io.ReadAll(response.Body)
+	if err != nil {
+		return err
+	}
+	if response.StatusCode != http.StatusOK {
+		return fmt.Errorf("listWebhooks: %d", response.StatusCode)
+	}
+	var body any
+	return json.Unmarshal(data, &body)
+}
+
+func timed(n int, call func() error) time.Duration {
+	started := time.Now()
+	for i := 0; i < n; i++ {
+		must(call())
+	}
+	return time.Since(started)
+}
+
+func must(err error) {
+	if err != nil {
+		fail(err.Error())
+	}
+}
+
+func fail(message string) {
+	fmt.Fprintln(os.Stderr, "sdk-bench:", message)
+	os.Exit(1)
+}

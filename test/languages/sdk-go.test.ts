@@ -1,0 +1,364 @@
+// The Go SDK (`npm run sdk -- --lang go`): the committed generated/sdk/go is what the command
+// writes; it is gofmt'd, vets and needs the standard library only; a consumer program
+// (test/languages/go/cmd/sdk-consumer) builds against it and calls every operation, against the
+// Prism mock and against a recording server that checks each request with the description; with
+// overlays (the examples', and one `npm run learn` wrote), the structs carry the fields, a
+// misspelt one is a `go vet` error naming it, and the overlays' parameters go out as they say.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type MockServer, startMockServer } from '../../scripts/serve/mock-server.ts';
+import { operations, type RequestPart } from '../../scripts/stated/operations.ts';
+import { harText, type ShortExchange } from '../support/har.ts';
+import { type Json, loadBundle, root } from '../support/helpers.ts';
+import { freeLoopbackPort, jsonReply, startTestServer } from '../support/http-server.ts';
+import { differingFiles, goSdkDir, languagesDir, missingFor, mustRun, requireTools, runsHere } from '../support/languages.ts';
+import { run, runCommand } from '../support/run-command.ts';
+import { scratchFolderPerFile } from '../support/scratch-folder.ts';
+import { type CallArguments, operationAt, successStatus, wireRequest } from '../support/wire-format.ts';
+
+const missing = missingFor(['go', 'oapi-codegen']);
+const scratch = scratchFolderPerFile('sdk-go');
+const remake = 'npm run sdk -- --lang go --out generated/sdk/go';
+/** The module path a Go SDK's go.mod declares. */
+async function moduleOf(sdk: string): Promise<string> {
+  const goMod = await fs.readFile(path.join(sdk, 'go.mod'), 'utf8');
+  return /^module (\S+)$/m.exec(goMod)?.[1] ?? `no module line in ${goMod}`;
+}
+/** What the programs that use the committed SDK name it by, besides its go.mod. */
+const sdkUsers = 'test/languages/go/go.mod and cmd/sdk-*, scripts/dev/sdk-bench/go.mod and bench.go';
+
+/** `npm run sdk -- --lang go` of the description, with `overlays` applied, into `out` (in this process). */
+async function writeGoSdk(out: string, overlays: string[] = []): Promise<void> {
+  const result = await runCommand('sdk', ['--lang', 'go', ...overlays.flatMap((file) => ['--overlay', file]), '--out', out]);
+  expect(result.code, result.output).toBe(0);
+}
+
+/** A Go module in `dir` whose main.go is `source`, using the SDK in `sdk` through a replace. */
+async function consumerModule(dir: string, sdk: string, source: string): Promise<void> {
+  await fs.mkdir(dir, { recursive: true });
+  const module = await moduleOf(sdk);
+  await fs.writeFile(path.join(dir, 'go.mod'), `module consumer.test/app\n\ngo 1.24.0\n\nrequire ${module} v0.0.0\n\nreplace ${module} => ${sdk}\n`);
+  await fs.writeFile(path.join(dir, 'main.go'), source.replace('SDK_MODULE', module));
+}
+
+/** The arguments sdk-consumer gives each operation, by its request part. */
+const argumentsOf: Record<RequestPart, CallArguments> = {
+  none: {},
+  id: { id: 'id 1/é' },
+  query: { query: { name: 'value', 'two words': 'a&b' } },
+  'id+optional-body': { id: 'id 1/é', body: { any: 1 } },
+  'required-body': { body: { any: 1 } },
+};
+
+describe.runIf(runsHere('the Go SDK', missing))('the Go SDK', () => {
+  let document: Json;
+  const consumer = () => path.join(scratch.dir, 'sdk-consumer');
+  beforeAll(async () => {
+    document = await loadBundle();
+  });
+
+  it(`the committed generated/sdk/go is what \`${remake}\` writes`, async () => {
+    requireTools(missing);
+    const out = path.join(scratch.dir, 'remade');
+    await writeGoSdk(out);
+    expect(await differingFiles(out, goSdkDir, /^$/), `generated/sdk/go is not what the description makes: run \`${remake}\` and commit it`).toEqual([]);
+  });
+
+  it("is gofmt'd, vets, and needs nothing but the standard library", async () => {
+    requireTools(missing);
+    expect((await mustRun('gofmt', ['-l', '.'], goSdkDir)).stdout, 'files gofmt would change').toBe('');
+    await mustRun('go', ['vet', './...'], goSdkDir);
+    const imports = await mustRun('go', ['list', '-deps', '-f', '{{if not .Standard}}{{.ImportPath}}{{end}}', './...'], goSdkDir);
+    const module = await moduleOf(goSdkDir);
+    expect(imports.stdout.trim().split('\n'), 'packages outside the standard library').toEqual([module]);
+    expect(await fs.readFile(path.join(goSdkDir, 'go.mod'), 'utf8')).not.toMatch(/^require/m);
+    const tierGoMod = await fs.readFile(path.join(languagesDir, 'go', 'go.mod'), 'utf8');
+    const bench = await fs.readFile(path.join(root, 'scripts', 'dev', 'sdk-bench', 'go.mod'), 'utf8');
+    for (const goMod of [tierGoMod, bench])
+      expect(goMod, `the SDK's module path is ${module}: name it so in ${sdkUsers}`).toContain(`replace ${module} => ../../../generated/sdk/go`);
+  });
+
+  it('the bench program (scripts/dev/sdk-bench/bench.go) vets, and prints its figures of both clients', async () => {
+    requireTools(missing);
+    const bench = path.join(root, 'scripts', 'dev', 'sdk-bench');
+    expect((await mustRun('gofmt', ['-l', '.'], bench)).stdout).toBe('');
+    await mustRun('go', ['vet', '.'], bench);
+    await mustRun('go', ['build', '-o', path.join(scratch.dir, 'sdk-bench'), '.'], bench);
+    const server = await startTestServer();
+    server.reply = () => jsonReply(200, [{ id: 'wh_1' }]);
+    try {
+      const result = await mustRun(path.join(scratch.dir, 'sdk-bench'), [server.url, '20'], scratch.dir);
+      expect(JSON.parse(result.stdout)).toEqual({ calls: 20, sdkSeconds: expect.any(Number), plainSeconds: expect.any(Number) });
+      // The warm-up (2 of each), then 20 of each: every one a GET of /v1/webhooks.
+      expect(server.requests.map((request) => `${request.method} ${request.target}`)).toEqual(Array(44).fill('GET /v1/webhooks'));
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('the Go code docs/sdks.md shows vets against the SDK', async () => {
+    requireTools(missing);
+    const docs = await fs.readFile(path.join(root, 'docs', 'sdks.md'), 'utf8');
+    const start = docs.indexOf('\n## Go\n');
+    const section = docs.slice(start, docs.indexOf('\n## ', start + 1));
+    const blocks = [...section.matchAll(/```go\n([\s\S]*?)```/g)].map((match) => match[1]).filter((block) => !block.startsWith('import '));
+    expect(blocks.length, 'Go blocks in the Go section').toBeGreaterThanOrEqual(2);
+    // Each block as the body of a function that returns an error; the names it declares, used.
+    const bodies = blocks.map((block, index) => {
+      const declared = [...block.matchAll(/^(\w+), err :=/gm)].map((match) => `\t_ = ${match[1]}\n`).join('');
+      return `func block${index}(ctx context.Context, err error) error {\n${block}${declared}\treturn err\n}\n`;
+    });
+    const app = path.join(scratch.dir, 'docs-app');
+    const imports = ['context', 'errors', 'net/http', 'os'].map((name) => `\t"${name}"\n`).join('');
+    const uses = '\nvar _, _, _ = errors.As, http.StatusOK, os.Getenv\n\nfunc main() {}\n';
+    await consumerModule(app, goSdkDir, `package main\n\nimport (\n${imports}\n\temaildelivery "SDK_MODULE"\n)\n${uses}\n${bodies.join('\n')}`);
+    await mustRun('go', ['vet', '.'], app);
+  });
+
+  it('a client and an API error print no header value, with any verb, as a value or a pointer', async () => {
+    requireTools(missing);
+    const app = path.join(scratch.dir, 'printed');
+    const server = await startTestServer();
+    server.reply = (request) => jsonReply(500, { echoed: request.headers['x-api-key'] });
+    const source = `package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+
+	emaildelivery "SDK_MODULE"
+)
+
+func main() {
+	client, err := emaildelivery.NewClient(os.Args[1], emaildelivery.WithHeader("X-Api-Key", "sk-printed-9"), emaildelivery.WithMaxRetries(0))
+	if err != nil {
+		panic(err)
+	}
+	_, err = client.ListWebhooks(context.Background())
+	var apiError *emaildelivery.APIError
+	if !errors.As(err, &apiError) {
+		panic(err)
+	}
+	for _, verb := range []string{"%v", "%+v", "%#v", "%s", "%q"} {
+		fmt.Printf(verb+"\\n", client)
+		fmt.Printf(verb+"\\n", *client)
+		fmt.Printf(verb+"\\n", err)
+	}
+	fmt.Println(client.String(), err.Error())
+}
+`;
+    try {
+      await consumerModule(app, goSdkDir, source);
+      await mustRun('go', ['build', '-o', 'printed', '.'], app);
+      const printed = (await mustRun(path.join(app, 'printed'), [server.url], app)).stdout;
+      expect(server.requests[0]?.headers['x-api-key'], 'the header went out').toBe('sk-printed-9');
+      expect(printed).toContain('Headers: [X-Api-Key]');
+      expect(printed).toContain('[redacted]');
+      expect(printed).not.toContain('sk-printed-9');
+    } finally {
+      await server.close();
+    }
+  });
+
+  describe('a consumer program calls every operation', () => {
+    let mock: MockServer | undefined;
+    beforeAll(async () => {
+      requireTools(missing);
+      const started = freeLoopbackPort().then((port) => startMockServer({ bundleFile: path.join(root, 'generated', 'openapi.json'), port }));
+      await mustRun('go', ['build', '-o', consumer(), './cmd/sdk-consumer'], path.join(languagesDir, 'go'));
+      await mustRun('go', ['vet', './cmd/sdk-consumer', './cmd/sdk-driver'], path.join(languagesDir, 'go'));
+      mock = await started;
+    });
+    afterAll(async () => {
+      await mock?.stop();
+    });
+
+    it('against the Prism mock: each answers its success', async () => {
+      const result = await mustRun(consumer(), [mock!.url], scratch.dir);
+      expect(result.stdout.trim().split('\n').sort()).toEqual(operations.map((row) => `${row.operationId} ok`).sort());
+    });
+
+    it('against a recording server: each request is what the description says', async () => {
+      const server = await startTestServer();
+      server.reply = (request) => {
+        const operationId = operationAt(document, request.method, request.path);
+        return operationId ? jsonReply(successStatus(document, operationId), { ok: true }) : jsonReply(404, {});
+      };
+      try {
+        const result = await mustRun(consumer(), [server.url], scratch.dir);
+        expect(result.stdout.trim().split('\n')).toHaveLength(operations.length);
+        const sent = server.requests.map((request) => {
+          const operationId = operationAt(document, request.method, request.path) ?? `${request.method} ${request.target}`;
+          return { operationId, request: `${request.method} ${request.target}`, body: request.body, key: request.headers['x-api-key'] };
+        });
+        const expected = operations.map((row) => {
+          const wire = wireRequest(document, row.operationId, argumentsOf[row.request]);
+          return { operationId: row.operationId, request: `${wire.method} ${wire.target}`, body: wire.body, key: 'consumer-key' };
+        });
+        const byOperation = (a: { operationId: string }, b: { operationId: string }) => a.operationId.localeCompare(b.operationId);
+        expect(sent.sort(byOperation)).toEqual(expected.sort(byOperation));
+      } finally {
+        await server.close();
+      }
+    });
+  });
+
+  describe('with overlays, the structs carry their fields and the calls their parameters', () => {
+    /** A consumer of an overlaid SDK, and the misspellings `go vet` must refuse, naming them. */
+    interface OverlayCase {
+      name: string;
+      overlays: string[];
+      /** Exchanges to learn an overlay from, added after `overlays`. */
+      learnedFrom?: ShortExchange[];
+      source: string;
+      answers: Record<string, ReturnType<typeof jsonReply>>;
+      output: string[];
+      /** Each request the consumer sends: its line, the header the case checks, its body. */
+      sent: { request: string; header?: [string, string]; body: string }[];
+      /** [what the source writes, a misspelling of it, what go vet says of it]. */
+      misspelt: [string, string, string][];
+    }
+    const cases: OverlayCase[] = [
+      {
+        name: "the example overlays' fields and parameters",
+        overlays: [
+          'examples/overlays/fields.yaml',
+          'examples/overlays/paging.yaml',
+          'examples/overlays/idempotency.yaml',
+          'test/fixtures/overlays/parameters.yaml',
+        ],
+        source: `package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"time"
+
+	emaildelivery "SDK_MODULE"
+)
+
+func main() {
+	client, err := emaildelivery.NewClient(os.Args[1])
+	if err != nil {
+		panic(err)
+	}
+	ctx := context.Background()
+	sendAt := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	_, err = client.SendBatch(ctx, "b 1", emaildelivery.SendBatchParams{IdempotencyKey: "key-1"}, &emaildelivery.SendBatchRequestBody{Subject: "Hello", SendAt: &sendAt})
+	fmt.Println("sendBatch", err)
+	status, err := client.GetMessageStatus(ctx, emaildelivery.GetMessageStatusParams{})
+	fmt.Println("getMessageStatus", err, status.State == emaildelivery.GetMessageStatusResponseBodyStateQueued)
+	cursor, session := "c 1", "s;1"
+	page, err := client.ListWebhooks(ctx, emaildelivery.ListWebhooksParams{Cursor: &cursor, Tags: emaildelivery.Tags{"a", "b c"}, Session: &session})
+	fmt.Println("listWebhooks", err, len(page.Items), *page.NextCursor)
+}
+`,
+        answers: {
+          'POST /v1/batches/b%201/send': jsonReply(201, {}),
+          'GET /v1/messages/status': jsonReply(200, { state: 'queued' }),
+          'GET /v1/webhooks?cursor=c%201&tags=a,b%20c': jsonReply(200, { items: [{ url: 'https://hooks.example/a' }], nextCursor: 'c2' }),
+        },
+        output: ['sendBatch <nil>', 'getMessageStatus <nil> true', 'listWebhooks <nil> 1 c2'],
+        sent: [
+          { request: 'POST /v1/batches/b%201/send', header: ['idempotency-key', 'key-1'], body: '{"sendAt":"2026-01-02T03:04:05Z","subject":"Hello"}' },
+          { request: 'GET /v1/messages/status', body: '' },
+          { request: 'GET /v1/webhooks?cursor=c%201&tags=a,b%20c', header: ['cookie', 'session=s%3B1'], body: '' },
+        ],
+        misspelt: [
+          ['Subject: "Hello"', 'Subjet: "Hello"', 'unknown field Subjet'],
+          ['status.State ==', 'status.Stae ==', 'status.Stae undefined'],
+          ['IdempotencyKey:', 'IdempotencyKy:', 'unknown field IdempotencyKy'],
+        ],
+      },
+      {
+        name: 'an overlay `npm run learn` wrote from recorded traffic',
+        learnedFrom: [
+          { url: '/v1/integrations/int_7', response: { id: 'int_7', name: 'Zapier', count: 3, createdAt: '2026-01-02T03:04:05Z' } },
+          { url: '/v1/integrations/int_8', response: { id: 'int_8', name: 'Slack', count: 1, createdAt: '2026-02-02T03:04:05Z' } },
+          { url: '/v1/quotas', response: { limit: 100, used: 7 } },
+        ],
+        overlays: [],
+        source: `package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	emaildelivery "SDK_MODULE"
+)
+
+func main() {
+	client, err := emaildelivery.NewClient(os.Args[1])
+	if err != nil {
+		panic(err)
+	}
+	ctx := context.Background()
+	integration, err := client.GetIntegration(ctx, "int_9")
+	fmt.Println("getIntegration", err, *integration.Name, *integration.Count)
+	quotas, err := client.ListQuotas(ctx)
+	fmt.Println("listQuotas", err, *quotas.Limit, *quotas.Used)
+}
+`,
+        answers: {
+          'GET /v1/integrations/int_9': jsonReply(200, { id: 'int_9', name: 'Zapier', count: 4, createdAt: '2026-03-02T03:04:05Z' }),
+          'GET /v1/quotas': jsonReply(200, { limit: 100, used: 8 }),
+        },
+        output: ['getIntegration <nil> Zapier 4', 'listQuotas <nil> 100 8'],
+        sent: [
+          { request: 'GET /v1/integrations/int_9', body: '' },
+          { request: 'GET /v1/quotas', body: '' },
+        ],
+        misspelt: [
+          ['*integration.Name', '*integration.Nmae', 'integration.Nmae undefined'],
+          ['*quotas.Used', '*quotas.Usde', 'quotas.Usde undefined'],
+        ],
+      },
+    ];
+
+    it.each(cases)('$name', async (given) => {
+      requireTools(missing);
+      const dir = path.join(scratch.dir, given.name.replace(/\W+/g, '-'));
+      const overlays = given.overlays.map((file) => path.join(root, file));
+      if (given.learnedFrom) {
+        await fs.mkdir(dir, { recursive: true });
+        await fs.writeFile(path.join(dir, 'traffic.har'), harText(given.learnedFrom));
+        const learned = await runCommand('learn', ['--traffic', path.join(dir, 'traffic.har'), '--out', path.join(dir, 'learned.yaml')]);
+        expect(learned.code, learned.output).toBe(0);
+        overlays.push(path.join(dir, 'learned.yaml'));
+      }
+      const sdk = path.join(dir, 'sdk');
+      await writeGoSdk(sdk, overlays);
+      const app = path.join(dir, 'app');
+      await consumerModule(app, sdk, given.source);
+      await mustRun('go', ['vet', './...'], app);
+      await mustRun('go', ['build', '-o', 'app', '.'], app);
+      const server = await startTestServer();
+      server.reply = (request) => given.answers[`${request.method} ${request.target}`] ?? jsonReply(404, { unexpected: request.target });
+      try {
+        const result = await mustRun(path.join(app, 'app'), [server.url], app);
+        expect(result.stdout.trim().split('\n')).toEqual(given.output);
+        // Each request as the case writes it: the header it checks, with the value that came.
+        const seen = server.requests.map((request) => {
+          const target = `${request.method} ${request.target}`;
+          const header = given.sent.find((sent) => sent.request === target)?.header?.[0];
+          return { request: target, ...(header ? { header: [header, request.headers[header]] } : {}), body: request.body };
+        });
+        expect(seen).toEqual(given.sent);
+      } finally {
+        await server.close();
+      }
+      const source = await fs.readFile(path.join(app, 'main.go'), 'utf8');
+      for (const [right, wrong, named] of given.misspelt) {
+        await fs.writeFile(path.join(app, 'main.go'), source.replace(right, wrong));
+        const vetted = await run('go', ['vet', './...'], app);
+        expect(vetted.code, `go vet of a consumer that writes ${wrong}`).not.toBe(0);
+        expect(vetted.output).toContain(named);
+      }
+    });
+  });
+});
