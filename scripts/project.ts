@@ -1,6 +1,7 @@
 // The project handle: where a description's source, lint configs and outputs are, made from one
 // root folder. Every step takes a handle; only the command-line entries (scripts/cli/) make one for
 // the checkout, so a test or the mutation runner can build any folder, or text held in memory.
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -73,3 +74,14 @@ export const strictlyWithin = (folder: string, file: string): boolean => path.re
 
 /** A failure whose message already names the file, line or rule: no stack trace is needed. */
 export class ReportedError extends Error {}
+
+/** package.json's `repository` as a URL, when the project sets one (the Go SDK's module path follows it). */
+export function repositoryUrl(project: Pick<Project, 'root'>): string | undefined {
+  try {
+    const { repository } = JSON.parse(fs.readFileSync(path.join(project.root, 'package.json'), 'utf8')) as { repository?: unknown };
+    const url = typeof repository === 'string' ? repository : (repository as { url?: unknown } | undefined)?.url;
+    return typeof url === 'string' && url !== '' ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}

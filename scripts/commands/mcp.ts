@@ -41,7 +41,7 @@ export async function run(args: string[], io: CommandIo): Promise<number> {
     const document = await mcpDescription(project, overlays, io.cwd);
     table = mcpToolTable(document);
     // The build's resources; with overlays, the same files made in memory from the overlaid description.
-    resources = overlays.length === 0 ? await resourcesInFolder(project.outputDir) : await resourcesOf(document);
+    resources = overlays.length === 0 ? await resourcesInFolder(project.outputDir) : await resourcesOf(project, document);
   } catch (error) {
     io.err(`mcp: ${forTerminalLines(error instanceof Error ? error.message : String(error)).join('\n')}`);
     return 1;

@@ -17,15 +17,16 @@ export async function mcpDescription(project: Project, overlays: string[], cwd: 
 }
 
 /** The resources an overlaid build of `document` would write (mcp-record.ts), made in memory: its Markdown reference, tool table and bundle. */
-export async function resourcesOf(document: OpenApiDocument): Promise<ResourceSet> {
-  const [{ markdownReference }, { bundleJsonText }, { resourceTable }, { mcpToolTable, toolTableJson }] = await Promise.all([
+export async function resourcesOf(project: Project, document: OpenApiDocument): Promise<ResourceSet> {
+  const [{ markdownReference }, { goModuleOf }, { bundleJsonText }, { resourceTable }, { mcpToolTable, toolTableJson }] = await Promise.all([
     import('../pipeline/markdown-reference.ts'),
+    import('../pipeline/sdk-samples.ts'),
     import('../lint/lint-description.ts'),
     import('./mcp-record.ts'),
     import('./tool-table.ts'),
   ]);
   const texts = new Map([
-    ...markdownReference(document),
+    ...markdownReference(document, goModuleOf(project, document)),
     ['openapi.json', bundleJsonText(document)],
     ['mcp-tools.json', toolTableJson(mcpToolTable(document))],
   ]);

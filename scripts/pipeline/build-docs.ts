@@ -7,6 +7,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { withCodeSamples } from './code-samples.ts';
+import { goModuleOf } from './sdk-samples.ts';
 import { type DocsPage, interfaceDocumentHtml, interfaceDocumentHtmlFile, interfaceDocumentTitle, withInterfaceDocumentLinks } from './interface-document.ts';
 import { mcpToolsHtml, mcpToolsHtmlFile, mcpToolsTitle, withMcpToolsLink } from './mcp-tools-page.ts';
 import { mcpCommandOf } from '../mcp/mcp-bin-name.ts';
@@ -32,7 +33,7 @@ export async function buildDocs(project: Project, bundle: OpenApiDocument, outDi
   const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-docs-'));
   try {
     const input = path.join(scratch, 'openapi.json');
-    await fs.writeFile(input, JSON.stringify(withMcpToolsLink(withInterfaceDocumentLinks(withCodeSamples(bundle)))));
+    await fs.writeFile(input, JSON.stringify(withMcpToolsLink(withInterfaceDocumentLinks(withCodeSamples(bundle, goModuleOf(project, bundle))))));
     await fs.mkdir(path.join(outDir, 'docs'), { recursive: true });
     const output = path.join(outDir, 'docs', 'index.html');
     const args = ['build-docs', input, '--output', output, '--inlineBundle', '--title', docsTitle, '--config', project.redoclyConfig, '--lint-config', 'error'];

@@ -1,11 +1,14 @@
-// x-codeSamples for the rendered docs: for every operation, a TypeScript call through our client
-// and a curl command, both made from the bundle. The tests type-check every TypeScript sample.
+// x-codeSamples for the rendered docs: for every operation, a TypeScript call through our client,
+// the Python and Go SDKs' calls (sdk-samples.ts) and a curl command, all made from the bundle. The
+// tests type-check every sample.
 // A description with overlays may declare credentials and body fields: then the samples pass the
 // credentials and each required field, with a placeholder of its type.
 import { forTypeScriptString } from '../escape.ts';
 import { type BodyField, bodyFields, type HeaderScheme, headerSchemes, listOperations, type Operation } from './bundle-operations.ts';
 import { serializeCookieParameter, serializeHeaderParameter, serializeQueryParameter } from './client-runtime.ts';
 import type { ParameterRule } from './parameters.ts';
+import { goSample, pythonSample, type SdkSampleFacts } from './sdk-samples.ts';
+import { placeholderModule } from '../sdk/go/go-sdk.ts';
 import { type OpenApiDocument, operationAt, operationParameters, overlaidInfo, type Parameter, pathItemAt, type Schema } from '../openapi-document.ts';
 
 export interface CodeSample {
@@ -17,12 +20,7 @@ export interface CodeSample {
 /** The package name consumers import the client from. */
 export const clientPackage = 'email-delivery-api';
 
-/**
- * The characters a line of a sample may have: what Redoc's sample panel shows without scrolling
- * at a 1280-pixel-wide window (a 400 px panel of 7.4 px characters, measured in Chromium). The
- * samples are laid out to fit; the tests check every line, and the panel itself in a browser.
- */
-export const sampleLineWidth = 53;
+export { sampleLineWidth } from './sdk-samples.ts';
 
 /** What a sample needs beyond the operation: the credentials and the body's fields, when the description declares them. */
 export interface SampleFacts {
@@ -177,14 +175,28 @@ export function curlSample(operation: Operation, baseUrl: string, facts: SampleF
   return `${lines.join('\n')}\n`;
 }
 
-/** A copy of the bundle with x-codeSamples on every operation; the bundle itself stays clean. */
-export function withCodeSamples(bundle: OpenApiDocument): OpenApiDocument {
+/** What the Python and Go samples need of `facts`, with the Go SDK's module path. */
+export const sdkSampleFacts = (facts: SampleFacts, goModule: string): SdkSampleFacts => ({
+  schemes: facts.schemes,
+  body: { declared: facts.body.declared, required: facts.body.required.map((field) => ({ name: field.name, value: placeholder(field) })) },
+  pathTypes: facts.pathTypes,
+  goModule,
+});
+
+/**
+ * A copy of the bundle with x-codeSamples on every operation, in TypeScript, Python, Go and curl
+ * (the Go sample imports the SDK as `goModule`); the bundle itself stays clean.
+ */
+export function withCodeSamples(bundle: OpenApiDocument, goModule: string = placeholderModule): OpenApiDocument {
   const copy = structuredClone(bundle);
   const baseUrl = copy.servers![0].variables!.base_url.default;
   for (const operation of listOperations(copy)) {
     const facts = sampleFacts(bundle, operation);
+    const sdkFacts = sdkSampleFacts(facts, goModule);
     const samples: CodeSample[] = [
       { lang: 'typescript', label: 'TypeScript', source: typescriptSample(operation, baseUrl, facts) },
+      { lang: 'python', label: 'Python', source: pythonSample(bundle, operation, baseUrl, sdkFacts) },
+      { lang: 'go', label: 'Go', source: goSample(operation, baseUrl, sdkFacts, bundle) },
       { lang: 'bash', label: 'curl', source: curlSample(operation, baseUrl, facts) },
     ];
     operationAt(copy, operation.path, operation.method)!['x-codeSamples'] = samples;

@@ -4,7 +4,9 @@
 // parameter, body), and the code samples are the HTML docs' own. The page of what the interface
 // document states is made from the project's table (interface-document.ts).
 import GithubSlugger from 'github-slugger';
-import { curlSample, sampleFacts, typescriptSample } from './code-samples.ts';
+import { curlSample, sampleFacts, sdkSampleFacts, typescriptSample } from './code-samples.ts';
+import { goSample, pythonSample } from './sdk-samples.ts';
+import { placeholderModule } from '../sdk/go/go-sdk.ts';
 import {
   deref,
   type Info,
@@ -124,7 +126,7 @@ function securitySchemeLines(document: OpenApiDocument): string[] {
 }
 
 /** The facts of one operation, as Markdown; the order of the HTML docs. */
-export function operationSection(document: OpenApiDocument, operation: Operation): string {
+export function operationSection(document: OpenApiDocument, operation: Operation, goModule: string = placeholderModule): string {
   const source = operationAt(document, operation.path, operation.method)!;
   const parameters = operationParameters(document, pathItemAt(document, operation.path), source);
   const body = source.requestBody ? deref(document, source.requestBody) : undefined;
@@ -172,6 +174,18 @@ export function operationSection(document: OpenApiDocument, operation: Operation
     typescriptSample(operation, baseUrl, facts).trimEnd(),
     '```',
     '',
+    '### Python',
+    '',
+    '```python',
+    pythonSample(document, operation, baseUrl, sdkSampleFacts(facts, goModule)).trimEnd(),
+    '```',
+    '',
+    '### Go',
+    '',
+    '```go',
+    goSample(operation, baseUrl, sdkSampleFacts(facts, goModule), document).trimEnd(),
+    '```',
+    '',
     '### curl',
     '',
     '```sh',
@@ -212,7 +226,8 @@ function areaIntroduction(document: OpenApiDocument, area: Area, linkToIndex: bo
 }
 
 /** An area's operations, one section each. */
-const areaSections = (document: OpenApiDocument, area: Area) => area.operations.map((operation) => `\n${operationSection(document, operation)}\n`).join('');
+const areaSections = (document: OpenApiDocument, area: Area, goModule: string) =>
+  area.operations.map((operation) => `\n${operationSection(document, operation, goModule)}\n`).join('');
 
 function indexPage(document: OpenApiDocument, areas: Area[], link: (area: Area, anchor?: string) => string): string {
   const info: Info = document.info!;
@@ -248,7 +263,7 @@ const demoted = (page: string) => page.replace(/^(#+) /gm, '#$1 ');
  * The reference's files by their path under generated/: reference/README.md, one page per area,
  * the interface document's page, the overlay targets, llms.txt and llms-full.txt.
  */
-export function markdownReference(document: OpenApiDocument): Map<string, string> {
+export function markdownReference(document: OpenApiDocument, goModule: string = placeholderModule): Map<string, string> {
   const info: Info = document.info!;
   const areas = areasOf(document);
   const files = new Map<string, string>();
@@ -256,7 +271,7 @@ export function markdownReference(document: OpenApiDocument): Map<string, string
     'reference/README.md',
     indexPage(document, areas, (area, anchor) => `${area.file}${anchor ? `#${anchor}` : ''}`),
   );
-  const sections = new Map(areas.map((area) => [area, areaSections(document, area)]));
+  const sections = new Map(areas.map((area) => [area, areaSections(document, area, goModule)]));
   for (const area of areas) files.set(`reference/${area.file}`, `${areaIntroduction(document, area, true)}${sections.get(area)}`);
   files.set(`reference/${interfaceDocumentFile}`, interfaceDocumentMarkdown());
   const toolsPage = mcpToolsMarkdown(mcpToolTable(document), mcpCommandOf(info));

@@ -118,8 +118,9 @@ export const referenceStep: Step = {
   name: 'reference',
   after: ['lint'],
   async run(context) {
-    const { markdownReference } = await import('./markdown-reference.ts');
-    for (const [file, text] of markdownReference(requireBundle(context))) {
+    const [{ markdownReference }, { goModuleOf }] = await Promise.all([import('./markdown-reference.ts'), import('./sdk-samples.ts')]);
+    const bundle = requireBundle(context);
+    for (const [file, text] of markdownReference(bundle, goModuleOf(context.project, bundle))) {
       await fs.mkdir(path.dirname(path.join(context.outDir, file)), { recursive: true });
       await fs.writeFile(path.join(context.outDir, file), text);
     }

@@ -11,7 +11,7 @@ import { type OpenApiDocument, overlaidInfo } from '../openapi-document.ts';
 import { overlaidDescription, overlaidProblemLine, readOverlays } from '../overlay/build-overlaid.ts';
 import { checkOutputFolder, outputPlacementProblem, recordOutputFolder } from '../overlay/output-folder.ts';
 import { stagingFolder, swapIn } from '../pipeline/staging.ts';
-import { type Project, ReportedError, shown, toolsCache } from '../project.ts';
+import { type Project, ReportedError, repositoryUrl, shown, toolsCache } from '../project.ts';
 import { type LanguageTools, languageTools } from './language-tools.ts';
 import type { SdkLanguage } from './sdk-language.ts';
 
@@ -53,17 +53,6 @@ export function sdkOutProblem(project: Project, out: string, outShown: string, l
       ? `--out ${outShown} is the committed SDK of the description itself, which takes no overlay; write the SDK with overlays to a folder outside generated/`
       : undefined;
   return outputPlacementProblem(project, out, outShown);
-}
-
-/** package.json's `repository` as a URL, when the project sets one. */
-function repositoryUrl(project: Project): string | undefined {
-  try {
-    const { repository } = JSON.parse(fs.readFileSync(path.join(project.root, 'package.json'), 'utf8')) as { repository?: unknown };
-    const url = typeof repository === 'string' ? repository : (repository as { url?: unknown } | undefined)?.url;
-    return typeof url === 'string' && url !== '' ? url : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The bundle, as the build wrote it. */

@@ -1,7 +1,8 @@
-// The code samples of the rendered docs, made from the bundle: one TypeScript and one curl sample
-// per operation, and every TypeScript sample compiles (strict, NodeNext) against the package, as a
-// consumer who installed it would compile it. The compiler runs in this process. (That the page
-// shows them is checked in the browser, in the end-to-end tier.)
+// The code samples of the rendered docs, made from the bundle: a TypeScript, a Python, a Go and a
+// curl sample per operation, and every TypeScript sample compiles (strict, NodeNext) against the
+// package, as a consumer who installed it would compile it. The compiler runs in this process. (That
+// the page shows them is checked in the browser, in the end-to-end tier; the Python and Go samples
+// are type-checked against the committed SDKs in the languages tier.)
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import ts from 'typescript';
@@ -58,11 +59,13 @@ describe('code samples', () => {
     expect(JSON.stringify(await loadBundle())).not.toContain('x-codeSamples');
   });
 
-  it('every operation has a TypeScript sample that calls it through the client, and a curl sample', () => {
+  it('every operation has a TypeScript sample that calls it through the client, a Python and a Go sample through the SDKs, and a curl sample', () => {
     for (const row of operations) {
       const samples = samplesOf(row.method, row.path);
-      expect(samples.map((sample) => sample.label)).toEqual(['TypeScript', 'curl']);
-      const [typescript, curl] = samples;
+      expect(samples.map((sample) => sample.label)).toEqual(['TypeScript', 'Python', 'Go', 'curl']);
+      const [typescript, python, go, curl] = samples;
+      expect(python.source).toContain(`data = client.${row.operationId.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}(`);
+      expect(go.source).toContain(`data, err := c.${row.operationId[0].toUpperCase()}${row.operationId.slice(1)}(`);
       expect(typescript.source).toContain(`import {\n  createEmailDeliveryClient,\n  ${row.operationId},\n} from '${clientPackage}';\n`);
       expect(typescript.source).toContain(`await ${row.operationId}(client`);
       const path = row.path.replace('{id}', 'ID') + (row.request === 'query' ? '?name=value' : '');

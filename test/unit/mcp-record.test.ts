@@ -155,7 +155,7 @@ describe("the resources' list the build wrote", () => {
   it("an overlaid description's resources are its own reference and bundle, made in memory", async () => {
     const overlays = [path.join(root, 'examples', 'overlays', 'fields.yaml')];
     const { document, json } = await overlaidDescription(checkout, { overlays, out: '' }, bundle);
-    const set = await resourcesOf(document);
+    const set = await resourcesOf(checkout, document);
     const faithful = await resourcesInFolder(checkout.outputDir);
     expect(set.entries.map((e) => e.uri)).toEqual(faithful.entries.map((e) => e.uri));
     const read = async (uri: string) => ((await readResource(set, uri)).contents[0] as { text: string }).text;

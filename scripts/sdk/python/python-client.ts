@@ -65,7 +65,7 @@ function annotation(type: BodyType, as: 'argument' | 'result'): string {
 /** What the runtime decodes a 2xx body into (`into`), as Python. */
 const into = (type: BodyType) => (type.kind === 'any' ? 'None' : type.kind === 'object' ? 'dict' : `_models.${type.name}`);
 
-interface Method {
+export interface Method {
   operation: Operation;
   name: string;
   constant: string;
@@ -75,6 +75,8 @@ interface Method {
   keywords: string[];
   /** `"wire": keyword` of each parameter not in the path. */
   values: string[];
+  /** Each parameter not in the path with its keyword, the required first. */
+  named: { rule: ParameterRule; keyword: string }[];
   body?: { type: BodyType; required: boolean };
   result: BodyType;
 }
@@ -105,6 +107,7 @@ function method(document: OpenApiDocument, operation: Operation, taken: Map<stri
       ...(body ? [body.required ? `body: ${annotation(body.type, 'argument')}` : `body: ${annotation(body.type, 'argument')} | None = None`] : []),
     ].sort((a, b) => Number(a.includes(' = ')) - Number(b.includes(' = '))),
     values: named.map(({ rule, keyword }) => `${literal(rule.name)}: ${keyword}`),
+    named,
     body,
     result: bodyType(document, operation.success.schema),
   };
@@ -185,10 +188,15 @@ function withResponseCode(methods: Method[], asynchronous: boolean): { property:
   };
 }
 
+/** The client's method of each operation of `document`, in the description's order (the code samples show them too). */
+export function pythonMethods(document: OpenApiDocument): Method[] {
+  const taken = new Map<string, string>();
+  return listOperations(document).map((operation) => method(document, operation, taken));
+}
+
 /** `_client.py` and `__init__.py` of the SDK of `document`; `models`: the schemas the methods type with a model. */
 export function clientModules(document: OpenApiDocument, header: string, version: string): { client: string; init: string; models: string[] } {
-  const taken = new Map<string, string>();
-  const methods = listOperations(document).map((operation) => method(document, operation, taken));
+  const methods = pythonMethods(document);
   const models = [
     ...new Set(methods.flatMap((m) => [m.result, ...(m.body ? [m.body.type] : [])]).flatMap((type) => (type.kind === 'model' ? [type.name] : []))),
   ];

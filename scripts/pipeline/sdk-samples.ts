@@ -1,0 +1,167 @@
+// x-codeSamples in the SDKs' languages: for every operation, a call through the Python SDK and
+// one through the Go SDK, named as their writers name them (scripts/sdk/python/python-client.ts'
+// pythonMethods, scripts/sdk/go/go-operations.ts' goExportedName), from the same facts as the
+// TypeScript and curl samples (code-samples.ts). The languages tier type-checks every sample
+// against the committed SDKs (mypy --strict, go vet).
+import { goExportedName } from '../sdk/go/go-operations.ts';
+import { goModulePath } from '../sdk/go/go-sdk.ts';
+import { pythonMethods } from '../sdk/python/python-client.ts';
+import { bodyType } from '../sdk/python/python-models.ts';
+import type { OpenApiDocument } from '../openapi-document.ts';
+import { type Project, repositoryUrl } from '../project.ts';
+import type { Operation } from './bundle-operations.ts';
+import type { ParameterRule } from './parameters.ts';
+
+/**
+ * The characters a line of a sample may have: what Redoc's sample panel shows without scrolling
+ * at a 1280-pixel-wide window (a 400 px panel of 7.4 px characters, measured in Chromium). The
+ * samples are laid out to fit; the tests check every line, and the panel itself in a browser.
+ */
+export const sampleLineWidth = 53;
+
+/** What stands for a credential in a sample (code-samples.ts' placeholder, the same words). */
+const credential = 'your credential';
+
+/** What the samples of an operation need beyond it: its credentials' headers, its body's required fields, its path parameters' types. */
+export interface SdkSampleFacts {
+  schemes: { header: string; bearer: boolean }[];
+  body: { declared: boolean; required: { name: string; value: unknown }[] };
+  pathTypes?: Record<string, string>;
+  /** The Go SDK's module path (go-sdk.ts' goModulePath). */
+  goModule: string;
+}
+
+/** The Go SDK's module path for `project`'s description `document`, as `npm run sdk` names it (package.json's `repository`). */
+export const goModuleOf = (project: Pick<Project, 'root'>, document: OpenApiDocument): string =>
+  goModulePath(repositoryUrl(project), String(document.info?.version ?? '0.0.0'));
+
+/** A value as Python source: a string in double quotes, a list, a dict, `False`, `0`. */
+function pythonValue(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'boolean') return value ? 'True' : 'False';
+  if (value === null || value === undefined) return 'None';
+  if (Array.isArray(value)) return `[${value.map(pythonValue).join(', ')}]`;
+  if (typeof value === 'object')
+    return `{${Object.entries(value)
+      .map(([key, item]) => `${JSON.stringify(key)}: ${pythonValue(item)}`)
+      .join(', ')}}`;
+  return String(value);
+}
+
+/** A placeholder of a parameter's type, in its shape (code-samples.ts' parameterValue). */
+function parameterValue(rule: ParameterRule): unknown {
+  const values: Record<string, unknown> = { string: 'text', integer: 0, number: 0, boolean: false };
+  const value = rule.sample ?? values[rule.type] ?? 'text';
+  return rule.shape === 'array' ? [value] : rule.shape === 'object' ? { name: value } : value;
+}
+
+/** A comment's words for a path parameter's type. */
+const pathComment = (facts: SdkSampleFacts, name: string) => facts.pathTypes?.[name] ?? 'type and format not specified';
+
+export function pythonSample(document: OpenApiDocument, operation: Operation, baseUrl: string, facts: SdkSampleFacts): string {
+  const method = pythonMethods(document).find((m) => m.operation.operationId === operation.operationId)!;
+  const headers = facts.schemes.map((scheme) => `"${scheme.header}": "${scheme.bearer ? 'Bearer ' : ''}${credential}"`);
+  const args: string[] = [];
+  for (const name of operation.pathParameters) args.push(`        "ID",  # ${pathComment(facts, name)}`);
+  for (const { rule, keyword } of method.named) {
+    if (operation.openQuery && rule.in === 'query') args.push('        # any name=value pairs (names not specified)', `        ${keyword}={"name": "value"},`);
+    else args.push(`        ${keyword}=${pythonValue(parameterValue(rule))},`);
+  }
+  const type = method.body?.type;
+  if (type?.kind === 'model') {
+    const fields = Object.fromEntries(facts.body.required.map((field) => [field.name, field.value]));
+    args.push(`        body=models.${type.name}.model_validate(`, `            ${pythonValue(fields)}`, '        ),');
+  } else if (method.body) args.push('        # any JSON object (fields not specified)', '        body={},');
+  const imports = ['ApiError', 'Client', ...(type?.kind === 'model' ? ['models'] : [])];
+  const lines = [
+    `from email_delivery_api import ${imports.join(', ')}`,
+    '',
+    ...(headers.length > 0
+      ? ['client = Client(', `    ${JSON.stringify(baseUrl)},`, '    headers={', ...headers.map((h) => `        ${h},`), '    },', ')']
+      : [`client = Client(${JSON.stringify(baseUrl)})`]),
+    '',
+    'try:',
+    ...(args.length > 0 ? [`    data = client.${method.name}(`, ...args, '    )'] : [`    data = client.${method.name}()`]),
+    'except ApiError as error:',
+    '    raise SystemExit(f"{error.status}: {error}")',
+    `print(data)  # ${operation.success.status} on success`,
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+/** A Go string literal of a sample's text (plain ASCII here: JSON's quoting is Go's). */
+const goText = (text: string) => JSON.stringify(text);
+
+/**
+ * The Go sample: spaces, not gofmt's tabs (a browser shows a tab as 8 columns, and the sample panel
+ * holds sampleLineWidth characters), and the package imported as `email` so that the longest type names fit.
+ */
+export function goSample(operation: Operation, baseUrl: string, facts: SdkSampleFacts, document: OpenApiDocument): string {
+  const name = goExportedName(operation.operationId);
+  const options = facts.schemes.map((scheme) => [
+    '        email.WithHeader(',
+    `            ${goText(scheme.header)},`,
+    `            ${goText(`${scheme.bearer ? 'Bearer ' : ''}${credential}`)},`,
+    '        ),',
+  ]);
+  // The lines before the call (the parameters' struct), and the call's argument lines after ctx.
+  const before: string[] = [];
+  const args = operation.pathParameters.map((parameter) => `"ID", // ${pathComment(facts, parameter)}`);
+  if (operation.parameters.length > 0) {
+    if (operation.openQuery)
+      before.push(
+        '    // any name=value pairs (names not specified)',
+        `    params := email.${name}Params{`,
+        '        Pairs: email.OpenQuery{',
+        '            "name": "value",',
+        '        },',
+        '    }',
+      );
+    else before.push(`    // ${operation.parameters.map((rule) => rule.name).join(', ')}: see the struct`, `    params := email.${name}Params{}`);
+    args.push('params,');
+  }
+  if (operation.body) {
+    const type = goExportedName(operation.body.schema);
+    const declared = bodyType(document, operation.body.schema).kind === 'model';
+    args.push(
+      declared ? `// fields: email.${type}` : '// any JSON object (fields not specified)',
+      `${declared && !operation.body.required ? '&' : ''}email.${type}{},`,
+    );
+  }
+  // On one line when ctx and the parameters' struct are all it takes, and it fits.
+  const oneLine = `    data, err := c.${name}(${['ctx', ...(args.length > 0 ? ['params'] : [])].join(', ')})`;
+  const call =
+    operation.pathParameters.length === 0 && !operation.body && oneLine.length <= sampleLineWidth
+      ? [oneLine]
+      : [`    data, err := c.${name}(`, '        ctx,', ...args.map((arg) => `        ${arg}`), '    )'];
+  const lines = [
+    'package main',
+    '',
+    'import (',
+    '    "context"',
+    '    "fmt"',
+    '    "log"',
+    '',
+    `    email ${goText(facts.goModule)}`,
+    ')',
+    '',
+    'func main() {',
+    '    c, err := email.NewClient(',
+    `        ${goText(baseUrl)},`,
+    ...options.flat(),
+    '    )',
+    '    if err != nil {',
+    '        log.Fatal(err)',
+    '    }',
+    '    ctx := context.Background()',
+    ...before,
+    ...call,
+    '    if err != nil {',
+    '        // an *email.APIError: its StatusCode',
+    '        log.Fatal(err)',
+    '    }',
+    `    fmt.Println(data) // ${operation.success.status} on success`,
+    '}',
+  ];
+  return `${lines.join('\n')}\n`;
+}
