@@ -10359,7 +10359,11 @@ const clientFamilies = ["openai"];
 var ArgumentTextError = class extends Error {
 	name = "ArgumentTextError";
 };
-/** What OpenAI's strict mode takes beside `type` on a string, number or boolean: the rest is the server's to check. */
+/**
+* What OpenAI's strict mode takes beside `type` on a string, number or boolean (its Structured
+* Outputs guide's supported properties, an allow-list: `minLength` and `maxLength` are not among
+* them, and the API refuses a tool that has one): the rest is the server's to check.
+*/
 const scalarKeywords = /* @__PURE__ */ new Set([
 	"description",
 	"title",
@@ -10367,8 +10371,6 @@ const scalarKeywords = /* @__PURE__ */ new Set([
 	"const",
 	"pattern",
 	"format",
-	"minLength",
-	"maxLength",
 	"minimum",
 	"maximum",
 	"exclusiveMinimum",
