@@ -45,9 +45,14 @@ const textual = (type: string) => /^(application\/([\w.+-]*\+)?json|text\/|appli
 const json = (type: string) => /^application\/([\w.+-]*\+)?json\b/i.test(type);
 const form = (type: string) => /^application\/x-www-form-urlencoded\b/i.test(type);
 
-/** A textual body as recorded: a JSON body's strings below a secret-like key, a form's secret-like values, any URL's, and every given credential, masked. */
+/**
+ * A textual body as recorded: a JSON body's strings below a secret-like key, a form's secret-like
+ * values, any URL's, and every given credential, masked (in a JSON body, in each string as decoded:
+ * whatever its escapes).
+ */
 function recordedText(text: string, mediaType: string, hide: CredentialHider): string {
-  return hide.text(maskedUrlsIn(json(mediaType) ? maskedJson(text) : form(mediaType) ? maskedPairs(text) : text));
+  const inText = (part: string) => hide.text(maskedUrlsIn(part));
+  return inText(json(mediaType) ? maskedJson(text, inText) : form(mediaType) ? maskedPairs(text) : text);
 }
 
 /** A body as HAR content: text where its media type is textual, else base64 (of the bytes with every given credential masked). */

@@ -1,9 +1,10 @@
 // What verify keeps of a credential, in a recording (--record) or a verdict: nothing. Two rules:
 // - The credentials it was given (each --header and --header-env value; a known scheme's token
 //   without its word; a Basic pair decoded, and its password) are replaced wherever they appear, as
-//   given, URL-encoded, form-encoded, JSON-escaped or base64 (standard or URL-safe, at any of the
-//   three places a run of base64 can start), in any header, URL, query, redirect or body: a service
-//   that echoes a key never gets it recorded. Values shorter than 4 characters are not looked for
+//   given, URL-encoded, form-encoded, JSON-escaped (in a JSON body, a string is read as decoded,
+//   whatever its escapes) or base64 (standard or URL-safe, at any of the three places a run of
+//   base64 can start), in any header, URL, query, redirect or body: a service that echoes a key
+//   never gets it recorded. Values shorter than 4 characters are not looked for
 //   (they would mark ordinary words), as the MCP server does.
 // - A value under a name that could say secret (credential-carriers.ts' recordsSecret, the rule a
 //   recording's headers are masked by: token, api_key, signature, X-Amz-Credential...) is replaced
@@ -131,21 +132,24 @@ function stringEnd(json: string, start: number): number {
   return -1;
 }
 
-/** A JSON key's text, decoded where it can be. */
-function keyText(token: string): string {
+/** A JSON string's text (`token` with its quotes), decoded; undefined where it does not decode. */
+function stringText(token: string): string | undefined {
   try {
     return String(JSON.parse(token));
   } catch {
-    return token;
+    return undefined;
   }
 }
 
 /**
- * A JSON text with every string below a secret-like key replaced by the mark, everything else byte
- * for byte (numbers, spacing, order). One pass, its own stack: any depth, linear in the size. Text
- * that is not JSON is scanned the same way and never refused.
+ * A JSON text with every string below a secret-like key replaced by the mark, and every other
+ * string (a key too) that `hideText` changes once decoded, written again as `hideText` gave it
+ * (JSON may escape any character, `\/` or `\u0026`: what is masked is the text the string stands
+ * for, never its escaped form); everything else byte for byte (numbers, spacing, order). One pass,
+ * its own stack: any depth, linear in the size. Text that is not JSON is scanned the same way and
+ * never refused.
  */
-export function maskedJson(json: string): string {
+export function maskedJson(json: string, hideText: (text: string) => string = (text) => text): string {
   const frames: { object: boolean; secret: boolean }[] = [];
   let key = '';
   let expectKey = false;
@@ -160,11 +164,15 @@ export function maskedJson(json: string): string {
     if (char === '"') {
       const end = stringEnd(json, at);
       if (end === -1) break;
+      const text = stringText(json.slice(at, end));
+      const secret = !expectKey && below();
       if (expectKey) {
-        key = keyText(json.slice(at, end));
+        key = text ?? json.slice(at, end);
         expectKey = false;
-      } else if (below()) {
-        parts.push(json.slice(kept, at), `"${credentialMark}"`);
+      }
+      const masked = secret ? credentialMark : text === undefined ? undefined : hideText(text);
+      if (masked !== undefined && masked !== text) {
+        parts.push(json.slice(kept, at), JSON.stringify(masked));
         kept = end;
       }
       at = end - 1;

@@ -334,6 +334,20 @@ describe('verify --record keeps no value under a name that could say secret, and
     expect(recorded({ type: 'application/json', body }).response.content.text).toBe(want);
   });
 
+  // JSON lets a service escape any character of a string: PHP's json_encode escapes `/`, Go's
+  // encoding/json `&`, `<` and `>`, others everything past ASCII or every character.
+  const escapedEvery = (text: string) => [...text].map((char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+  it.each([
+    ["the key with its slashes escaped (PHP's json_encode)", `{"echo":"${JSON.stringify(key).slice(1, -1).replaceAll('/', '\\/')}","n":1}`],
+    ['the key with every character escaped', `{"echo":"${escapedEvery(key)}","n":1}`],
+    ['the key inside a longer string, escaped', `{"echo":"you sent ${escapedEvery(key)}.","n":1}`],
+  ])('%s, echoed in a JSON body, is not recorded', (_, body) => {
+    const text = recorded({ type: 'application/json', body }).response.content.text;
+    expect(JSON.parse(body).echo).toContain(key);
+    expect(JSON.parse(text).echo).not.toContain(key);
+    expect(JSON.parse(text)).toMatchObject({ echo: expect.stringContaining('[credential not recorded]'), n: 1 });
+  });
+
   it.each([
     [
       'application/json',
@@ -341,12 +355,17 @@ describe('verify --record keeps no value under a name that could say secret, and
       '{"download_url":"https://bucket.s3.example/f?X-Amz-Credential=%5Bcredential%20not%20recorded%5D&X-Amz-Signature=%5Bcredential%20not%20recorded%5D&X-Amz-Expires=60"}',
     ],
     [
+      "application/json (Go's encoding/json, which writes & as \\u0026)",
+      '{"download_url":"https://bucket.s3.example/f?X-Amz-Algorithm=AWS4\\u0026X-Amz-Signature=abc123\\u0026X-Amz-Expires=60"}',
+      '{"download_url":"https://bucket.s3.example/f?X-Amz-Algorithm=AWS4&X-Amz-Signature=%5Bcredential%20not%20recorded%5D&X-Amz-Expires=60"}',
+    ],
+    [
       'text/html',
       '<a href="https://x.example/reset?token=abc123&lang=en">reset</a>',
       '<a href="https://x.example/reset?token=%5Bcredential%20not%20recorded%5D&lang=en">reset</a>',
     ],
   ])('a presigned or tokened link in a %s body: its signature masked, the rest kept', (type, body, want) => {
-    expect(recorded({ type, body }).response.content.text).toBe(want);
+    expect(recorded({ type: type.split(' ')[0], body }).response.content.text).toBe(want);
   });
 
   it('a form-encoded body: its secret-like values masked', () => {
