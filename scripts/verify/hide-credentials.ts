@@ -1,10 +1,10 @@
 // What verify keeps of a credential, in a recording (--record) or a verdict: nothing. Two rules:
 // - The credentials it was given (each --header and --header-env value; a known scheme's token
 //   without its word; a Basic pair decoded, and its password) are replaced wherever they appear, as
-//   given, URL-encoded, form-encoded, JSON-escaped (in a JSON body, a string is read as decoded,
-//   whatever its escapes) or base64 (standard or URL-safe, at any of the three places a run of
-//   base64 can start), in any header, URL, query, redirect or body: a service that echoes a key
-//   never gets it recorded. Values shorter than 4 characters are not looked for
+//   given, URL-encoded or form-encoded (either case of hex), JSON-escaped (in a JSON body, a
+//   string is read as decoded, whatever its escapes) or base64 (standard or URL-safe, at any of the
+//   three places a run of base64 can start), in any header, URL, query, redirect or body: a service
+//   that echoes a key never gets it recorded. Values shorter than 4 characters are not looked for
 //   (they would mark ordinary words), as the MCP server does.
 // - A value under a name that could say secret (credential-carriers.ts' recordsSecret, the rule a
 //   recording's headers are masked by: token, api_key, signature, X-Amz-Credential...) is replaced
@@ -45,13 +45,17 @@ function base64Runs(bytes: Buffer, alphabet: 'base64' | 'base64url'): string[] {
   });
 }
 
+/** A percent-encoded text with its escapes' hex in lower case: the same URL (RFC 3986 2.1), as some services write it. */
+const lowerHex = (encoded: string) => encoded.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase());
+
 /** Every form a secret may take in a recording. */
 function formsOf(secret: string): string[] {
   const bytes = Buffer.from(secret);
+  const encoded = [encodeURIComponent(secret), new URLSearchParams({ a: secret }).toString().slice(2)];
   return [
     secret,
-    encodeURIComponent(secret),
-    new URLSearchParams({ a: secret }).toString().slice(2),
+    ...encoded,
+    ...encoded.map(lowerHex),
     JSON.stringify(secret).slice(1, -1),
     bytes.toString('base64'),
     ...base64Runs(bytes, 'base64'),

@@ -224,11 +224,14 @@ describe('verify --record keeps no value under a name that could say secret, and
     return JSON.parse(recorder.text()).log.entries[0];
   };
   const base64 = (text: string) => Buffer.from(text).toString('base64');
+  const lowerHex = (encoded: string) => encoded.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase());
 
   it.each([
     ['as given', key],
     ['URL-encoded', encodeURIComponent(key)],
+    ['URL-encoded in lower-case hex (the same URL, RFC 3986)', lowerHex(encodeURIComponent(key))],
     ['form-encoded', new URLSearchParams({ k: key }).toString().slice(2)],
+    ['form-encoded in lower-case hex', lowerHex(new URLSearchParams({ k: key }).toString().slice(2))],
     ['JSON-escaped', JSON.stringify(key).slice(1, -1)],
     ['base64', base64(key)],
     ['base64 after one byte', base64(`x${key}`)],
