@@ -37,7 +37,9 @@ function recordedValue(name: string, value: string, given: Set<string>, hide: Cr
     return scheme ? `${scheme} ${credentialMark}` : credentialMark;
   }
   if (given.has(lower) || lower === 'set-cookie' || recordsSecret(name)) return credentialMark;
-  return lower === 'location' || lower === 'content-location' ? hide.url(value) : maskedUrl(value);
+  if (lower === 'location' || lower === 'content-location') return hide.url(value);
+  // A Link holds several references, each `<url>`: each is a URL of its own.
+  return value.includes('<') ? value.replace(/<([^<>]*)>/g, (_, url: string) => `<${maskedUrl(url)}>`) : maskedUrl(value);
 }
 
 const textual = (type: string) => /^(application\/([\w.+-]*\+)?json|text\/|application\/(xml|x-www-form-urlencoded))/.test(type);

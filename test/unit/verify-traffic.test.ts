@@ -371,6 +371,14 @@ describe('verify --record keeps no value under a name that could say secret, and
     expect(recorded({ type: type.split(' ')[0], body }).response.content.text).toBe(want);
   });
 
+  it('a Link header of several links: the secret-like values of each masked, the rest kept', () => {
+    const link = '<https://x.example/a?page=2>; rel="next", </v1/b?token=tok-link-2&page=3>; rel="last", <https://x.example/c?sig=s-3>; rel="prev"';
+    const header = recorded({ type: 'application/json', body: '{}', headers: { link } }).response.headers.find((h: { name: string }) => h.name === 'link');
+    expect(header.value).toBe(
+      '<https://x.example/a?page=2>; rel="next", </v1/b?token=%5Bcredential%20not%20recorded%5D&page=3>; rel="last", <https://x.example/c?sig=%5Bcredential%20not%20recorded%5D>; rel="prev"',
+    );
+  });
+
   it('a form-encoded body: its secret-like values masked', () => {
     expect(recorded({ type: 'application/x-www-form-urlencoded', body: 'access_token=t-1&expires_in=3600' }).response.content.text).toBe(
       'access_token=%5Bcredential%20not%20recorded%5D&expires_in=3600',
