@@ -42,7 +42,8 @@ function recordedValue(name: string, value: string, given: Set<string>, hide: Cr
   return value.includes('<') ? value.replace(/<([^<>]*)>/g, (_, url: string) => `<${maskedUrl(url)}>`) : maskedUrl(value);
 }
 
-const textual = (type: string) => /^(application\/([\w.+-]*\+)?json|text\/|application\/(xml|x-www-form-urlencoded))/.test(type);
+// A media type's name is case-insensitive (RFC 9110 8.3.1): `Application/JSON` is JSON.
+const textual = (type: string) => /^(application\/([\w.+-]*\+)?json|text\/|application\/(xml|x-www-form-urlencoded))/i.test(type);
 
 const json = (type: string) => /^application\/([\w.+-]*\+)?json\b/i.test(type);
 const form = (type: string) => /^application\/x-www-form-urlencoded\b/i.test(type);

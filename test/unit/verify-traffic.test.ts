@@ -371,6 +371,13 @@ describe('verify --record keeps no value under a name that could say secret, and
     expect(recorded({ type: type.split(' ')[0], body }).response.content.text).toBe(want);
   });
 
+  it.each([
+    ['Application/JSON', '{"token":"t-1"}', '{"token":"[credential not recorded]"}'],
+    ['TEXT/HTML; charset=UTF-8', '<a href="https://x.example/?token=t-1">', '<a href="https://x.example/?token=%5Bcredential%20not%20recorded%5D">'],
+  ])('a media type in capitals (%s, the same type: RFC 9110) is read as that type', (type, body, want) => {
+    expect(recorded({ type, body }).response.content).toEqual({ size: body.length, mimeType: type, text: want });
+  });
+
   it('a Link header of several links: the secret-like values of each masked, the rest kept', () => {
     const link = '<https://x.example/a?page=2>; rel="next", </v1/b?token=tok-link-2&page=3>; rel="last", <https://x.example/c?sig=s-3>; rel="prev"';
     const header = recorded({ type: 'application/json', body: '{}', headers: { link } }).response.headers.find((h: { name: string }) => h.name === 'link');
