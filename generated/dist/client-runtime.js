@@ -443,7 +443,9 @@ export const retryAfterCapMs = 60_000;
  */
 export function retryWait(retry, retryAfter, now = Date.now()) {
     const text = retryAfter?.trim() ?? '';
-    const asked = /^\d+$/.test(text) ? Number(text) * 1000 : text === '' ? NaN : Date.parse(text) - now;
+    // Delay-seconds, or an HTTP date, which starts with its day's name (RFC 9110 5.6.7): anything
+    // else (`-1`, `1.5`, which Date.parse would take for dates long past) is as if none were given.
+    const asked = /^\d+$/.test(text) ? Number(text) * 1000 : /^[a-z]{3}/i.test(text) ? Date.parse(text) - now : NaN;
     if (Number.isFinite(asked))
         return asked > retryAfterCapMs ? undefined : Math.max(0, asked);
     return Math.min(8000, 500 * 2 ** (retry - 1)) * (1 - Math.random() * 0.25);

@@ -20365,7 +20365,7 @@ const retryAfterCapMs = 6e4;
 */
 function retryWait(retry, retryAfter, now = Date.now()) {
 	const text = retryAfter?.trim() ?? "";
-	const asked = /^\d+$/.test(text) ? Number(text) * 1e3 : text === "" ? NaN : Date.parse(text) - now;
+	const asked = /^\d+$/.test(text) ? Number(text) * 1e3 : /^[a-z]{3}/i.test(text) ? Date.parse(text) - now : NaN;
 	if (Number.isFinite(asked)) return asked > 6e4 ? void 0 : Math.max(0, asked);
 	return Math.min(8e3, 500 * 2 ** (retry - 1)) * (1 - Math.random() * .25);
 }
