@@ -20802,15 +20802,29 @@ function argumentProblem(tool, error) {
 }
 /** A JSON pointer's segments, decoded. */
 const fieldPath = (pointer) => pointer.split("/").slice(1).map((segment) => segment.replaceAll("~1", "/").replaceAll("~0", "~"));
-/** An answer read up to a number of bytes: the rest is not read, and `truncated` says so. */
+/**
+* An answer read up to a number of bytes: the rest is not read, and `truncated` says so. Each
+* answer starts `state` again: the call's is the last one fetched (a redirect's or a retried
+* answer's body, cancelled by the client, is not part of it, even where its stream had begun).
+*/
 function boundedFetch(fetchImpl, limit, state) {
 	return async (request) => {
 		const response = await fetchImpl(request);
+		const chunks = [];
+		Object.assign(state, {
+			truncated: false,
+			bytes: 0,
+			chunks
+		});
 		if (response.body === null || response.status >= 300 && response.status < 400) return response;
 		const reader = response.body.getReader();
 		const body = new ReadableStream({
 			async pull(controller) {
 				const { done, value } = await reader.read();
+				if (state.chunks !== chunks) {
+					await reader.cancel();
+					return controller.close();
+				}
 				if (done) return controller.close();
 				const room = limit - state.bytes;
 				if (value.byteLength > room) {

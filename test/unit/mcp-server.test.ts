@@ -425,6 +425,25 @@ describe('a call, against a recording service on 127.0.0.1', () => {
     await client.close();
   });
 
+  // The client sends a read again after a 429, 502, 503 or 504 (client-runtime.ts): the result is the
+  // last answer alone, never the first one's body before it.
+  it.each([
+    ['a 503, then a 200', 200, '{"ok":true}'],
+    ['a 503, then a 204 without a body', 204, '(no body)'],
+  ])('a read answered %s: the result is the last answer alone', async (_, status, shown) => {
+    service.reply = () =>
+      service.requests.length === 1
+        ? { status: 503, body: '{"error":"busy"}', headers: { 'content-type': 'application/json', 'retry-after': '0' } }
+        : status === 204
+          ? { status: 204 }
+          : jsonReply(200, { ok: true });
+    const client = await connect();
+    const got = await client.callTool({ name: 'listQuotas' });
+    expect(service.requests).toHaveLength(2);
+    expect(text(got)).toBe(`HTTP ${status}${status === 204 ? '' : ' (application/json)'} from GET /v1/quotas\n${shown}`);
+    await client.close();
+  });
+
   it.each([
     ['null', 'null'],
     ['{"code": 7}', '{"code": 7}'],
