@@ -20929,6 +20929,7 @@ var ToolCaller = class {
 		const client = createDescribedClient({
 			baseUrl: this.options.baseUrl,
 			headers: this.options.headers,
+			timeoutMs: this.options.timeoutMs,
 			fetch: boundedFetch(this.options.fetch ?? ((r) => globalThis.fetch(r)), this.options.maxResultBytes + slack, state)
 		}, {
 			defaultBaseUrl: this.table.defaultBaseUrl,

@@ -385,6 +385,8 @@ export class ToolCaller {
       {
         baseUrl: this.options.baseUrl,
         headers: this.options.headers,
+        // The client's own deadline is the call's: a retry whose wait would end past it is not taken.
+        timeoutMs: this.options.timeoutMs,
         fetch: boundedFetch(this.options.fetch ?? ((r) => globalThis.fetch(r)), this.options.maxResultBytes + slack, state),
       },
       { defaultBaseUrl: this.table.defaultBaseUrl, operationIds: { [key]: tool.name }, parameters: { [key]: tool.parameterStyles } },

@@ -444,6 +444,15 @@ describe('a call, against a recording service on 127.0.0.1', () => {
     await client.close();
   });
 
+  it('a wait for a retry that would end past --timeout-ms is not taken: the answer is the result', async () => {
+    service.reply = () => ({ status: 503, body: '{"error":"busy"}', headers: { 'content-type': 'application/json', 'retry-after': '1' } });
+    const client = await connect({ timeoutMs: 1500 });
+    const got = await client.callTool({ name: 'listQuotas' });
+    expect(service.requests).toHaveLength(2);
+    expect(text(got)).toBe('HTTP 503 (application/json) from GET /v1/quotas\n{"error":"busy"}');
+    await client.close();
+  });
+
   it.each([
     ['null', 'null'],
     ['{"code": 7}', '{"code": 7}'],
