@@ -191,3 +191,16 @@ export function maskedJson(json: string, hideText: (text: string) => string = (t
   parts.push(json.slice(kept));
   return parts.join('');
 }
+
+const json = (type: string) => /^application\/([\w.+-]*\+)?json\b/i.test(type);
+const form = (type: string) => /^application\/x-www-form-urlencoded\b/i.test(type);
+
+/**
+ * A textual body (`mediaType`'s) as a recording or a verdict shows it: a JSON body's strings below
+ * a secret-like key, a form's secret-like values, any URL's, and every given credential, masked
+ * (in a JSON body, in each string as decoded: whatever its escapes).
+ */
+export function maskedBodyText(text: string, mediaType: string, hide: CredentialHider): string {
+  const inText = (part: string) => hide.text(maskedUrlsIn(part));
+  return inText(json(mediaType) ? maskedJson(text, inText) : form(mediaType) ? maskedPairs(text) : text);
+}

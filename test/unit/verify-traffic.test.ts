@@ -523,3 +523,28 @@ describe('verify --record against a service that echoes the key and hands out to
     expect((await fs.lstat(file)).isFile()).toBe(true);
   });
 });
+
+// The verdicts print an excerpt of what the service answered, its first 200 characters: a key it
+// echoed is masked before the cut (a key across the cut shows no part of it) and in a JSON body
+// whatever the string's escapes, as in a recording.
+describe("verify's verdicts against a service that echoes the key in its refusals", () => {
+  const key = 'k3y/Secret+1234=abc';
+  let refusing: TestServer;
+  beforeAll(async () => {
+    refusing = await startTestServer();
+    refusing.reply = (request): ReturnType<Reply> =>
+      request.path === '/v1/scopes'
+        ? { status: 401, body: `{"echo":"${key.replaceAll('/', '\\/')}"}`, headers: { 'content-type': 'application/json' } }
+        : { status: 401, body: `{"message":"${'x'.repeat(180)} ${key}"}`, headers: { 'content-type': 'application/json' } };
+  });
+  afterAll(() => refusing.close());
+
+  it('print no part of the key: not across the cut, not JSON-escaped', async () => {
+    const result = await runCommand('verify', ['--base-url', refusing.url, '--header', `X-Api-Key: ${key}`, '--rate', '10']);
+    expect(result.code).toBe(1);
+    expect(row(result.stdout, 'listScopes')).toContain('refused');
+    expect(row(result.stdout, 'listQuotas')).toContain('refused');
+    const runs = Array.from({ length: key.length - 5 }, (_, at) => key.slice(at, at + 6));
+    expect(runs.filter((run) => result.output.includes(run) || result.output.includes(run.replaceAll('/', '\\\\/')))).toEqual([]);
+  });
+});
