@@ -1,9 +1,10 @@
 // The one way the toolchain writes a file the user named (verify's --record and --junit, learn's
-// --out, lint --fix's source files): whole or not at all, and through no link. The text goes into a
-// temporary file beside it, under a name nobody can guess (random), created exclusively and opened
-// without following a link, so a file or a link planted there beforehand is never written through;
-// then it is renamed over the file, which replaces a link at that name instead of writing where it
-// points. A mode, when given, is set on the open handle before anything is written, whatever the umask.
+// --out, lint --fix's source files, the MCP Bundle npm run package writes beside the tarball):
+// whole or not at all, and through no link. The text goes into a temporary file beside it, under
+// a name nobody can guess (random), created exclusively and opened without following a link, so a
+// file or a link planted there beforehand is never written through; then it is renamed over the
+// file, which replaces a link at that name instead of writing where it points. A mode, when given,
+// is set on the open handle before anything is written, whatever the umask.
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import fs from 'node:fs/promises';
