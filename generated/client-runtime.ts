@@ -181,8 +181,11 @@ export class CrossOriginRedirectError extends Error {
   override name = 'CrossOriginRedirectError';
   readonly operation: string;
   readonly status: number;
-  /** Where the service redirected to, whole (the message shows it without its query). */
-  readonly target: string;
+  /**
+   * Where the service redirected to, whole (the message shows it without its query). Not
+   * enumerable: an error printed whole (console.error, util.inspect) leaves it out, as its message does.
+   */
+  declare readonly target: string;
   constructor(operation: string, status: number, from: string, target: string) {
     // The message leaves out the target's query and fragment: a service may put what it was sent (a key) there.
     const shown = new URL(target);
@@ -192,7 +195,7 @@ export class CrossOriginRedirectError extends Error {
     );
     this.operation = operation;
     this.status = status;
-    this.target = target;
+    Object.defineProperty(this, 'target', { value: target, enumerable: false });
   }
 }
 

@@ -134,8 +134,6 @@ export class CrossOriginRedirectError extends Error {
     name = 'CrossOriginRedirectError';
     operation;
     status;
-    /** Where the service redirected to, whole (the message shows it without its query). */
-    target;
     constructor(operation, status, from, target) {
         // The message leaves out the target's query and fragment: a service may put what it was sent (a key) there.
         const shown = new URL(target);
@@ -143,7 +141,7 @@ export class CrossOriginRedirectError extends Error {
         super(`${operation}: the service answered ${status} with a redirect to ${trimmed}, another origin than ${new URL(from).origin}; it was not followed, so your headers and credentials were not sent there`);
         this.operation = operation;
         this.status = status;
-        this.target = target;
+        Object.defineProperty(this, 'target', { value: target, enumerable: false });
     }
 }
 /** A redirect the client did not follow because it could not check that it stays within the service's origin. */

@@ -20124,15 +20124,16 @@ var CrossOriginRedirectError = class extends Error {
 	name = "CrossOriginRedirectError";
 	operation;
 	status;
-	/** Where the service redirected to, whole (the message shows it without its query). */
-	target;
 	constructor(operation, status, from, target) {
 		const shown = new URL(target);
 		const trimmed = `${shown.origin}${shown.pathname}${shown.search || shown.hash ? "?…" : ""}`;
 		super(`${operation}: the service answered ${status} with a redirect to ${trimmed}, another origin than ${new URL(from).origin}; it was not followed, so your headers and credentials were not sent there`);
 		this.operation = operation;
 		this.status = status;
-		this.target = target;
+		Object.defineProperty(this, "target", {
+			value: target,
+			enumerable: false
+		});
 	}
 };
 /** A redirect the client did not follow because it could not check that it stays within the service's origin. */
