@@ -18,8 +18,12 @@ export interface WriteOptions {
   mode?: number;
 }
 
-/** The temporary file's name beside `file`: hidden, random, short enough for any file system. */
-export const temporaryName = (file: string) => path.join(path.dirname(file), `.${path.basename(file).slice(0, 180)}.${randomBytes(12).toString('hex')}.tmp`);
+/**
+ * The temporary file's name beside `file`: hidden, random, short enough for any file system (names
+ * are bounded in bytes, 255 on most: the file's own name is cut at 180 bytes, not characters).
+ */
+export const temporaryName = (file: string) =>
+  path.join(path.dirname(file), `.${Buffer.from(path.basename(file)).subarray(0, 180).toString('utf8')}.${randomBytes(12).toString('hex')}.tmp`);
 
 /** Writes `data` to `file` whole or not at all (see the header); a failure is a ReportedError naming it, and leaves it as it was. */
 export async function writeAtomically(file: string, data: string | Uint8Array, { shownAs = file, mode }: WriteOptions = {}): Promise<void> {

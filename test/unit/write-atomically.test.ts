@@ -44,6 +44,15 @@ describe('writeAtomically', () => {
     expect(path.basename(opened[0][0])).not.toContain(String(process.pid));
   });
 
+  it.each([
+    ['255 ASCII characters', 'a'.repeat(251) + '.txt'],
+    ['85 characters of 3 bytes each (255 bytes)', '語'.repeat(85)],
+  ])('writes a file whose name is as long as a file system takes: %s', async (_, name) => {
+    const file = path.join(scratch.dir, name);
+    await writeAtomically(file, 'long');
+    expect(await fs.readFile(file, 'utf8')).toBe('long');
+  });
+
   it("replaces a link at the file's own name with the file, and never writes where it points", async () => {
     const victim = path.join(scratch.dir, 'victim.txt');
     const file = path.join(scratch.dir, 'linked.txt');
