@@ -1,9 +1,10 @@
 // The one way the toolchain writes a file the user named (verify's --record and --junit, learn's
-// --out, lint --fix's source files): whole or not at all, and through no link. The text goes into a
-// temporary file beside it, under a name nobody can guess (random), created exclusively and opened
-// without following a link, so a file or a link planted there beforehand is never written through;
-// then it is renamed over the file, which replaces a link at that name instead of writing where it
-// points. A mode, when given, is set on the open handle before anything is written, whatever the umask.
+// --out, lint --fix's source files, the MCP Bundle npm run package writes beside the tarball):
+// whole or not at all, and through no link. The text goes into a temporary file beside it, under
+// a name nobody can guess (random), created exclusively and opened without following a link, so a
+// file or a link planted there beforehand is never written through; then it is renamed over the
+// file, which replaces a link at that name instead of writing where it points. A mode, when given,
+// is set on the open handle before anything is written, whatever the umask.
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -17,8 +18,12 @@ export interface WriteOptions {
   mode?: number;
 }
 
-/** The temporary file's name beside `file`: hidden, random, short enough for any file system. */
-export const temporaryName = (file: string) => path.join(path.dirname(file), `.${path.basename(file).slice(0, 180)}.${randomBytes(12).toString('hex')}.tmp`);
+/**
+ * The temporary file's name beside `file`: hidden, random, short enough for any file system (names
+ * are bounded in bytes, 255 on most: the file's own name is cut at 180 bytes, not characters).
+ */
+export const temporaryName = (file: string) =>
+  path.join(path.dirname(file), `.${Buffer.from(path.basename(file)).subarray(0, 180).toString('utf8')}.${randomBytes(12).toString('hex')}.tmp`);
 
 /** Writes `data` to `file` whole or not at all (see the header); a failure is a ReportedError naming it, and leaves it as it was. */
 export async function writeAtomically(file: string, data: string | Uint8Array, { shownAs = file, mode }: WriteOptions = {}): Promise<void> {

@@ -80,7 +80,10 @@ export declare class CrossOriginRedirectError extends Error {
     name: string;
     readonly operation: string;
     readonly status: number;
-    /** Where the service redirected to, whole (the message shows it without its query). */
+    /**
+     * Where the service redirected to, whole (the message shows it without its query). Not
+     * enumerable: an error printed whole (console.error, util.inspect) leaves it out, as its message does.
+     */
     readonly target: string;
     constructor(operation: string, status: number, from: string, target: string);
 }

@@ -134,8 +134,6 @@ export class CrossOriginRedirectError extends Error {
     name = 'CrossOriginRedirectError';
     operation;
     status;
-    /** Where the service redirected to, whole (the message shows it without its query). */
-    target;
     constructor(operation, status, from, target) {
         // The message leaves out the target's query and fragment: a service may put what it was sent (a key) there.
         const shown = new URL(target);
@@ -143,7 +141,7 @@ export class CrossOriginRedirectError extends Error {
         super(`${operation}: the service answered ${status} with a redirect to ${trimmed}, another origin than ${new URL(from).origin}; it was not followed, so your headers and credentials were not sent there`);
         this.operation = operation;
         this.status = status;
-        this.target = target;
+        Object.defineProperty(this, 'target', { value: target, enumerable: false });
     }
 }
 /** A redirect the client did not follow because it could not check that it stays within the service's origin. */
@@ -443,7 +441,9 @@ export const retryAfterCapMs = 60_000;
  */
 export function retryWait(retry, retryAfter, now = Date.now()) {
     const text = retryAfter?.trim() ?? '';
-    const asked = /^\d+$/.test(text) ? Number(text) * 1000 : text === '' ? NaN : Date.parse(text) - now;
+    // Delay-seconds, or an HTTP date, which starts with its day's name (RFC 9110 5.6.7): anything
+    // else (`-1`, `1.5`, which Date.parse would take for dates long past) is as if none were given.
+    const asked = /^\d+$/.test(text) ? Number(text) * 1000 : /^[a-z]{3}/i.test(text) ? Date.parse(text) - now : NaN;
     if (Number.isFinite(asked))
         return asked > retryAfterCapMs ? undefined : Math.max(0, asked);
     return Math.min(8000, 500 * 2 ** (retry - 1)) * (1 - Math.random() * 0.25);

@@ -10359,7 +10359,11 @@ const clientFamilies = ["openai"];
 var ArgumentTextError = class extends Error {
 	name = "ArgumentTextError";
 };
-/** What OpenAI's strict mode takes beside `type` on a string, number or boolean: the rest is the server's to check. */
+/**
+* What OpenAI's strict mode takes beside `type` on a string, number or boolean (its Structured
+* Outputs guide's supported properties, an allow-list: `minLength` and `maxLength` are not among
+* them, and the API refuses a tool that has one): the rest is the server's to check.
+*/
 const scalarKeywords = /* @__PURE__ */ new Set([
 	"description",
 	"title",
@@ -10367,8 +10371,6 @@ const scalarKeywords = /* @__PURE__ */ new Set([
 	"const",
 	"pattern",
 	"format",
-	"minLength",
-	"maxLength",
 	"minimum",
 	"maximum",
 	"exclusiveMinimum",
@@ -20122,15 +20124,16 @@ var CrossOriginRedirectError = class extends Error {
 	name = "CrossOriginRedirectError";
 	operation;
 	status;
-	/** Where the service redirected to, whole (the message shows it without its query). */
-	target;
 	constructor(operation, status, from, target) {
 		const shown = new URL(target);
 		const trimmed = `${shown.origin}${shown.pathname}${shown.search || shown.hash ? "?…" : ""}`;
 		super(`${operation}: the service answered ${status} with a redirect to ${trimmed}, another origin than ${new URL(from).origin}; it was not followed, so your headers and credentials were not sent there`);
 		this.operation = operation;
 		this.status = status;
-		this.target = target;
+		Object.defineProperty(this, "target", {
+			value: target,
+			enumerable: false
+		});
 	}
 };
 /** A redirect the client did not follow because it could not check that it stays within the service's origin. */
@@ -20363,7 +20366,7 @@ const retryAfterCapMs = 6e4;
 */
 function retryWait(retry, retryAfter, now = Date.now()) {
 	const text = retryAfter?.trim() ?? "";
-	const asked = /^\d+$/.test(text) ? Number(text) * 1e3 : text === "" ? NaN : Date.parse(text) - now;
+	const asked = /^\d+$/.test(text) ? Number(text) * 1e3 : /^[a-z]{3}/i.test(text) ? Date.parse(text) - now : NaN;
 	if (Number.isFinite(asked)) return asked > 6e4 ? void 0 : Math.max(0, asked);
 	return Math.min(8e3, 500 * 2 ** (retry - 1)) * (1 - Math.random() * .25);
 }
@@ -20800,15 +20803,29 @@ function argumentProblem(tool, error) {
 }
 /** A JSON pointer's segments, decoded. */
 const fieldPath = (pointer) => pointer.split("/").slice(1).map((segment) => segment.replaceAll("~1", "/").replaceAll("~0", "~"));
-/** An answer read up to a number of bytes: the rest is not read, and `truncated` says so. */
+/**
+* An answer read up to a number of bytes: the rest is not read, and `truncated` says so. Each
+* answer starts `state` again: the call's is the last one fetched (a redirect's or a retried
+* answer's body, cancelled by the client, is not part of it, even where its stream had begun).
+*/
 function boundedFetch(fetchImpl, limit, state) {
 	return async (request) => {
 		const response = await fetchImpl(request);
+		const chunks = [];
+		Object.assign(state, {
+			truncated: false,
+			bytes: 0,
+			chunks
+		});
 		if (response.body === null || response.status >= 300 && response.status < 400) return response;
 		const reader = response.body.getReader();
 		const body = new ReadableStream({
 			async pull(controller) {
 				const { done, value } = await reader.read();
+				if (state.chunks !== chunks) {
+					await reader.cancel();
+					return controller.close();
+				}
 				if (done) return controller.close();
 				const room = limit - state.bytes;
 				if (value.byteLength > room) {
@@ -20913,6 +20930,7 @@ var ToolCaller = class {
 		const client = createDescribedClient({
 			baseUrl: this.options.baseUrl,
 			headers: this.options.headers,
+			timeoutMs: this.options.timeoutMs,
 			fetch: boundedFetch(this.options.fetch ?? ((r) => globalThis.fetch(r)), this.options.maxResultBytes + slack, state)
 		}, {
 			defaultBaseUrl: this.table.defaultBaseUrl,

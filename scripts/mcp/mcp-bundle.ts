@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { ReportedError } from '../project.ts';
+import { writeAtomically } from '../write-atomically.ts';
 import { baseUrlVariable } from './mcp-command.ts';
 import { checkedEntries, resourceListFile } from './mcp-resources.ts';
 import { isReadOnly, type McpToolTable } from './mcp-server.ts';
@@ -140,7 +141,8 @@ export async function makeMcpBundle(folder: string, destination: string): Promis
   const built = path.dirname(path.dirname(path.join(folder, binFile)));
   const table = JSON.parse(await fs.readFile(path.join(built, 'mcp-tools.json'), 'utf8')) as McpToolTable;
   const resources = checkedEntries(JSON.parse(await fs.readFile(path.join(built, resourceListFile), 'utf8')), resourceListFile);
-  const stage = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-mcpb-'));
+  const work = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-mcpb-'));
+  const stage = path.join(work, 'bundle');
   try {
     const files = ['dist/mcp.js', 'mcp-tools.json', resourceListFile, ...resources.map((entry) => entry.file)];
     for (const file of files) {
@@ -151,12 +153,16 @@ export async function makeMcpBundle(folder: string, destination: string): Promis
     const text = `${JSON.stringify(bundleManifest(manifest, bin, table, await authorOf(folder, manifest)), null, 2)}\n`;
     await fs.writeFile(path.join(stage, 'manifest.json'), text);
     await mcpb(['validate', path.join(stage, 'manifest.json')]);
+    // Packed in the private work folder, then written beside the tarball as every file beside a
+    // user's is (write-atomically.ts): the CLI's own write would follow a link planted at the name.
+    const packed = path.join(work, 'packed.mcpb');
+    await mcpb(['pack', stage, packed]);
     const bundle = path.join(destination, `${bin}-${manifest.version}.mcpb`);
     await fs.mkdir(destination, { recursive: true });
-    await mcpb(['pack', stage, bundle]);
+    await writeAtomically(bundle, await fs.readFile(packed));
     return bundle;
   } finally {
-    await fs.rm(stage, { recursive: true, force: true });
+    await fs.rm(work, { recursive: true, force: true });
   }
 }
 

@@ -251,15 +251,26 @@ interface Received {
   chunks: Uint8Array[];
 }
 
-/** An answer read up to a number of bytes: the rest is not read, and `truncated` says so. */
+/**
+ * An answer read up to a number of bytes: the rest is not read, and `truncated` says so. Each
+ * answer starts `state` again: the call's is the last one fetched (a redirect's or a retried
+ * answer's body, cancelled by the client, is not part of it, even where its stream had begun).
+ */
 function boundedFetch(fetchImpl: (request: Request) => Promise<Response>, limit: number, state: Received) {
   return async (request: Request): Promise<Response> => {
     const response = await fetchImpl(request);
+    const chunks: Uint8Array[] = [];
+    Object.assign(state, { truncated: false, bytes: 0, chunks });
     if (response.body === null || (response.status >= 300 && response.status < 400)) return response;
     const reader = response.body.getReader();
     const body = new ReadableStream<Uint8Array>({
       async pull(controller) {
         const { done, value } = await reader.read();
+        // An answer after this one was fetched: this one is no longer the call's.
+        if (state.chunks !== chunks) {
+          await reader.cancel();
+          return controller.close();
+        }
         if (done) return controller.close();
         const room = limit - state.bytes;
         if (value.byteLength > room) {
@@ -374,6 +385,8 @@ export class ToolCaller {
       {
         baseUrl: this.options.baseUrl,
         headers: this.options.headers,
+        // The client's own deadline is the call's: a retry whose wait would end past it is not taken.
+        timeoutMs: this.options.timeoutMs,
         fetch: boundedFetch(this.options.fetch ?? ((r) => globalThis.fetch(r)), this.options.maxResultBytes + slack, state),
       },
       { defaultBaseUrl: this.table.defaultBaseUrl, operationIds: { [key]: tool.name }, parameters: { [key]: tool.parameterStyles } },

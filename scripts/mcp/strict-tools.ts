@@ -5,8 +5,8 @@
 // `null` for what may be left out) and each call's arguments back into what the description's
 // schema takes: an object the description leaves open (an open body, any name=value pairs) cannot
 // be closed without inventing its fields, so it becomes JSON text the server parses, and a keyword
-// the client does not take (`not`) is left out of what it is shown, not of what the server checks:
-// the arguments, decoded, are still validated against the description's own schema.
+// the client does not take (`not`, `minLength`) is left out of what it is shown, not of what the
+// server checks: the arguments, decoded, are still validated against the description's own schema.
 
 /** A tool's input schema: an object at its root. */
 type InputSchema = Record<string, unknown> & { type: 'object' };
@@ -37,7 +37,11 @@ interface View {
   identity: boolean;
 }
 
-/** What OpenAI's strict mode takes beside `type` on a string, number or boolean: the rest is the server's to check. */
+/**
+ * What OpenAI's strict mode takes beside `type` on a string, number or boolean (its Structured
+ * Outputs guide's supported properties, an allow-list: `minLength` and `maxLength` are not among
+ * them, and the API refuses a tool that has one): the rest is the server's to check.
+ */
 const scalarKeywords = new Set([
   'description',
   'title',
@@ -45,8 +49,6 @@ const scalarKeywords = new Set([
   'const',
   'pattern',
   'format',
-  'minLength',
-  'maxLength',
   'minimum',
   'maximum',
   'exclusiveMinimum',

@@ -180,8 +180,11 @@ export class CrossOriginRedirectError extends Error {
   override name = 'CrossOriginRedirectError';
   readonly operation: string;
   readonly status: number;
-  /** Where the service redirected to, whole (the message shows it without its query). */
-  readonly target: string;
+  /**
+   * Where the service redirected to, whole (the message shows it without its query). Not
+   * enumerable: an error printed whole (console.error, util.inspect) leaves it out, as its message does.
+   */
+  declare readonly target: string;
   constructor(operation: string, status: number, from: string, target: string) {
     // The message leaves out the target's query and fragment: a service may put what it was sent (a key) there.
     const shown = new URL(target);
@@ -191,7 +194,7 @@ export class CrossOriginRedirectError extends Error {
     );
     this.operation = operation;
     this.status = status;
-    this.target = target;
+    Object.defineProperty(this, 'target', { value: target, enumerable: false });
   }
 }
 
@@ -507,7 +510,9 @@ export const retryAfterCapMs = 60_000;
  */
 export function retryWait(retry: number, retryAfter: string | null, now: number = Date.now()): number | undefined {
   const text = retryAfter?.trim() ?? '';
-  const asked = /^\d+$/.test(text) ? Number(text) * 1000 : text === '' ? NaN : Date.parse(text) - now;
+  // Delay-seconds, or an HTTP date, which starts with its day's name (RFC 9110 5.6.7): anything
+  // else (`-1`, `1.5`, which Date.parse would take for dates long past) is as if none were given.
+  const asked = /^\d+$/.test(text) ? Number(text) * 1000 : /^[a-z]{3}/i.test(text) ? Date.parse(text) - now : NaN;
   if (Number.isFinite(asked)) return asked > retryAfterCapMs ? undefined : Math.max(0, asked);
   return Math.min(8000, 500 * 2 ** (retry - 1)) * (1 - Math.random() * 0.25);
 }

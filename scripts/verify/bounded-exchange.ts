@@ -123,10 +123,13 @@ async function readBounded(response: Response, limits: ExchangeLimits, signal: A
   return body;
 }
 
-/** A bounded, escaped-ready excerpt of a body: its first 200 characters as a JSON string, `…` when cut. */
-export function bodyExcerpt(body: Uint8Array | undefined): string {
+/**
+ * A bounded, escaped-ready excerpt of a body: its first 200 characters as a JSON string, `…` when
+ * cut; `shown` (the credentials masked) is applied before the cut, so a value across it shows no part.
+ */
+export function bodyExcerpt(body: Uint8Array | undefined, shown: (text: string) => string = (text) => text): string {
   if (!body || body.byteLength === 0) return 'an empty body';
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(body.subarray(0, 800));
+  const text = shown(new TextDecoder('utf-8', { fatal: false }).decode(body.subarray(0, 800)));
   const cut = text.length > 200 || body.byteLength > 800;
   return `the body ${JSON.stringify(text.slice(0, 200))}${cut ? '…' : ''}`;
 }

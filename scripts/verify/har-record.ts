@@ -9,7 +9,7 @@
 // Bodies are otherwise kept as read (at most --max-body-bytes, decoded): the service's answers are
 // what the file is for; review it before you share it. verify.ts writes it for the user alone (0600).
 import { authorizationScheme, recordsSecret } from '../learn/credential-carriers.ts';
-import { credentialHider, credentialMark, type CredentialHider, maskedJson, maskedPairs, maskedUrl, maskedUrlsIn } from './hide-credentials.ts';
+import { credentialHider, credentialMark, type CredentialHider, maskedBodyText, maskedUrl } from './hide-credentials.ts';
 
 interface HarHeader {
   name: string;
@@ -37,23 +37,18 @@ function recordedValue(name: string, value: string, given: Set<string>, hide: Cr
     return scheme ? `${scheme} ${credentialMark}` : credentialMark;
   }
   if (given.has(lower) || lower === 'set-cookie' || recordsSecret(name)) return credentialMark;
-  return lower === 'location' || lower === 'content-location' ? hide.url(value) : maskedUrl(value);
+  if (lower === 'location' || lower === 'content-location') return hide.url(value);
+  // A Link holds several references, each `<url>`: each is a URL of its own.
+  return value.includes('<') ? value.replace(/<([^<>]*)>/g, (_, url: string) => `<${maskedUrl(url)}>`) : maskedUrl(value);
 }
 
-const textual = (type: string) => /^(application\/([\w.+-]*\+)?json|text\/|application\/(xml|x-www-form-urlencoded))/.test(type);
-
-const json = (type: string) => /^application\/([\w.+-]*\+)?json\b/i.test(type);
-const form = (type: string) => /^application\/x-www-form-urlencoded\b/i.test(type);
-
-/** A textual body as recorded: a JSON body's strings below a secret-like key, a form's secret-like values, any URL's, and every given credential, masked. */
-function recordedText(text: string, mediaType: string, hide: CredentialHider): string {
-  return hide.text(maskedUrlsIn(json(mediaType) ? maskedJson(text) : form(mediaType) ? maskedPairs(text) : text));
-}
+// A media type's name is case-insensitive (RFC 9110 8.3.1): `Application/JSON` is JSON.
+const textual = (type: string) => /^(application\/([\w.+-]*\+)?json|text\/|application\/(xml|x-www-form-urlencoded))/i.test(type);
 
 /** A body as HAR content: text where its media type is textual, else base64 (of the bytes with every given credential masked). */
 function content(body: Uint8Array | undefined, mediaType: string, hide: CredentialHider): { size: number; mimeType: string; text?: string; encoding?: string } {
   if (!body || body.byteLength === 0) return { size: 0, mimeType: mediaType };
-  if (textual(mediaType)) return { size: body.byteLength, mimeType: mediaType, text: recordedText(new TextDecoder().decode(body), mediaType, hide) };
+  if (textual(mediaType)) return { size: body.byteLength, mimeType: mediaType, text: maskedBodyText(new TextDecoder().decode(body), mediaType, hide) };
   return { size: body.byteLength, mimeType: mediaType, text: Buffer.from(hide.bytes(body)).toString('base64'), encoding: 'base64' };
 }
 
@@ -100,7 +95,7 @@ export class HarRecorder {
           cookies: [],
           headers: this.headers(request.headers),
           queryString: [...new URL(url).searchParams].map(([name, value]) => ({ name, value })),
-          ...(requestBody ? { postData: { mimeType: requestType, text: recordedText(requestBody, requestType, this.hide) } } : {}),
+          ...(requestBody ? { postData: { mimeType: requestType, text: maskedBodyText(requestBody, requestType, this.hide) } } : {}),
           headersSize: -1,
           bodySize: Buffer.byteLength(requestBody),
         },

@@ -1,7 +1,8 @@
 // What verify keeps of a credential, in a recording (--record) or a verdict: nothing. Two rules:
 // - The credentials it was given (each --header and --header-env value; a known scheme's token
 //   without its word; a Basic pair decoded, and its password) are replaced wherever they appear, as
-//   given, URL-encoded, form-encoded, JSON-escaped or base64 (standard or URL-safe, at any of the
+//   given, URL-encoded or form-encoded (either case of hex), JSON-escaped (in a JSON body, a
+//   string is read as decoded, whatever its escapes) or base64 (standard or URL-safe, at any of the
 //   three places a run of base64 can start), in any header, URL, query, redirect or body: a service
 //   that echoes a key never gets it recorded. Values shorter than 4 characters are not looked for
 //   (they would mark ordinary words), as the MCP server does.
@@ -44,13 +45,17 @@ function base64Runs(bytes: Buffer, alphabet: 'base64' | 'base64url'): string[] {
   });
 }
 
+/** A percent-encoded text with its escapes' hex in lower case: the same URL (RFC 3986 2.1), as some services write it. */
+const lowerHex = (encoded: string) => encoded.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase());
+
 /** Every form a secret may take in a recording. */
 function formsOf(secret: string): string[] {
   const bytes = Buffer.from(secret);
+  const encoded = [encodeURIComponent(secret), new URLSearchParams({ a: secret }).toString().slice(2)];
   return [
     secret,
-    encodeURIComponent(secret),
-    new URLSearchParams({ a: secret }).toString().slice(2),
+    ...encoded,
+    ...encoded.map(lowerHex),
     JSON.stringify(secret).slice(1, -1),
     bytes.toString('base64'),
     ...base64Runs(bytes, 'base64'),
@@ -131,21 +136,24 @@ function stringEnd(json: string, start: number): number {
   return -1;
 }
 
-/** A JSON key's text, decoded where it can be. */
-function keyText(token: string): string {
+/** A JSON string's text (`token` with its quotes), decoded; undefined where it does not decode. */
+function stringText(token: string): string | undefined {
   try {
     return String(JSON.parse(token));
   } catch {
-    return token;
+    return undefined;
   }
 }
 
 /**
- * A JSON text with every string below a secret-like key replaced by the mark, everything else byte
- * for byte (numbers, spacing, order). One pass, its own stack: any depth, linear in the size. Text
- * that is not JSON is scanned the same way and never refused.
+ * A JSON text with every string below a secret-like key replaced by the mark, and every other
+ * string (a key too) that `hideText` changes once decoded, written again as `hideText` gave it
+ * (JSON may escape any character, `\/` or `\u0026`: what is masked is the text the string stands
+ * for, never its escaped form); everything else byte for byte (numbers, spacing, order). One pass,
+ * its own stack: any depth, linear in the size. Text that is not JSON is scanned the same way and
+ * never refused.
  */
-export function maskedJson(json: string): string {
+export function maskedJson(json: string, hideText: (text: string) => string = (text) => text): string {
   const frames: { object: boolean; secret: boolean }[] = [];
   let key = '';
   let expectKey = false;
@@ -160,11 +168,15 @@ export function maskedJson(json: string): string {
     if (char === '"') {
       const end = stringEnd(json, at);
       if (end === -1) break;
+      const text = stringText(json.slice(at, end));
+      const secret = !expectKey && below();
       if (expectKey) {
-        key = keyText(json.slice(at, end));
+        key = text ?? json.slice(at, end);
         expectKey = false;
-      } else if (below()) {
-        parts.push(json.slice(kept, at), `"${credentialMark}"`);
+      }
+      const masked = secret ? credentialMark : text === undefined ? undefined : hideText(text);
+      if (masked !== undefined && masked !== text) {
+        parts.push(json.slice(kept, at), JSON.stringify(masked));
         kept = end;
       }
       at = end - 1;
@@ -178,4 +190,17 @@ export function maskedJson(json: string): string {
   }
   parts.push(json.slice(kept));
   return parts.join('');
+}
+
+const json = (type: string) => /^application\/([\w.+-]*\+)?json\b/i.test(type);
+const form = (type: string) => /^application\/x-www-form-urlencoded\b/i.test(type);
+
+/**
+ * A textual body (`mediaType`'s) as a recording or a verdict shows it: a JSON body's strings below
+ * a secret-like key, a form's secret-like values, any URL's, and every given credential, masked
+ * (in a JSON body, in each string as decoded: whatever its escapes).
+ */
+export function maskedBodyText(text: string, mediaType: string, hide: CredentialHider): string {
+  const inText = (part: string) => hide.text(maskedUrlsIn(part));
+  return inText(json(mediaType) ? maskedJson(text, inText) : form(mediaType) ? maskedPairs(text) : text);
 }

@@ -5,7 +5,7 @@
 // not followed (the client refuses it), and at most `maxRedirects` within the origin.
 import type { BodyCheck } from './body-check.ts';
 import { bodyExcerpt, boundedFetch, type Exchange, type Recorder } from './bounded-exchange.ts';
-import { credentialHider, maskedUrl } from './hide-credentials.ts';
+import { credentialHider, type CredentialHider, maskedBodyText, maskedUrl } from './hide-credentials.ts';
 import type { NotCalledGroup, PlannedOperation } from './plan.ts';
 import type { VerifyOptions } from './verify-options.ts';
 
@@ -100,7 +100,7 @@ export async function runVerification(
       const { pathParameters, openQuery, body } = entry.operation;
       const args = pathParameters.length > 0 || openQuery || body ? [entry.args ?? {}] : [];
       const { data, response } = await call(api, ...args, { signal: exchange.signal });
-      verdict = { ...base, ...judge(response, data, success, checkBody, exchange) };
+      verdict = { ...base, ...judge(response, data, success, checkBody, exchange, hide) };
     } catch (error) {
       verdict = { ...base, ...explainFailure(error, options) };
     }
@@ -121,10 +121,12 @@ function judge(
   success: { status: string; schema: string },
   checkBody: BodyCheck,
   exchange: Exchange,
+  hide: CredentialHider,
 ): Pick<Verdict, 'kind' | 'detail'> {
   const status = String(response.status);
   const type = (response.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
-  const excerpt = bodyExcerpt(exchange.body);
+  // Masked as a recording is, before the excerpt's cut.
+  const excerpt = bodyExcerpt(exchange.body, (text) => maskedBodyText(text, type, hide));
   if (response.status >= 500) return { kind: 'server error', detail: `answered ${status}: ${excerpt}` };
   if (response.status === 401 || response.status === 403)
     return { kind: 'refused', detail: `answered ${status}: the credentials (--header) are missing or refused: ${excerpt}` };

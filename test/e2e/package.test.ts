@@ -60,8 +60,14 @@ beforeAll(async () => {
   // From a subfolder, as npm runs it (INIT_CWD), into a folder given relative to it, not normalised.
   const from = path.join(consumer, 'app');
   await fs.mkdir(from);
+  // A link planted at each name the pack writes (the folder may be one others can write to): replaced, never written through.
+  await fs.mkdir(path.join(consumer, 'packs', 'one'), { recursive: true });
+  await fs.writeFile(path.join(consumer, 'victim.txt'), 'untouched');
+  for (const name of [`${packageName}-${version}.tgz`, `email-delivery-mcp-${version}.mcpb`])
+    await fs.symlink(path.join(consumer, 'victim.txt'), path.join(consumer, 'packs', 'one', name));
   packed = await run('bash', [path.join(root, '.ci', 'pack-package'), '../packs/./one/'], root, { INIT_CWD: from });
   expect(packed.code, packed.output).toBe(0);
+  expect(await fs.readFile(path.join(consumer, 'victim.txt'), 'utf8')).toBe('untouched');
   const [tarball] = packed.stdout.trim().split('\n');
   const listed = await run('tar', ['-tzf', tarball], consumer);
   packedFiles = listed.stdout
@@ -156,7 +162,8 @@ describe('the packed package', () => {
     const printed = packed.stdout.trim().split('\n');
     expect(printed.map((file) => path.dirname(file))).toEqual([path.join(consumer, 'packs', 'one'), path.join(consumer, 'packs', 'one')]);
     expect(printed.map((file) => path.basename(file))).toEqual([`${packageName}-${version}.tgz`, `email-delivery-mcp-${version}.mcpb`]);
-    for (const file of printed) await fs.stat(file);
+    for (const file of printed) expect((await fs.lstat(file)).isFile(), file).toBe(true);
+    expect(await fs.readdir(path.join(consumer, 'packs', 'one'))).toEqual(printed.map((file) => path.basename(file)).sort());
   });
 
   it('is MIT-licensed, with the license text in the package', async () => {

@@ -43,7 +43,8 @@ const typescript: Driver = async (call) => {
       ? { outcome: 'ok', status: response.status, body: data, error: '', printed, seconds: seconds() }
       : { outcome: 'api_error', status: response.status, body: error, error: '', printed, seconds: seconds() };
   } catch (error) {
-    return { outcome: kindOf(error), error: String(error), printed, seconds: seconds() };
+    // The error's text as it prints (console.error, util.inspect): its message and its own properties.
+    return { outcome: kindOf(error), error: inspect(error), printed, seconds: seconds() };
   }
 };
 

@@ -17,6 +17,7 @@ import {
   UnsafePathParameterError,
   type EmailDeliveryClient,
 } from '../../generated/client.ts';
+import { retryWait } from '../../scripts/pipeline/client-runtime.ts';
 import { operations, type OperationRow } from '../../scripts/stated/operations.ts';
 import { jsonReply, startTestServer, type TestServer } from '../support/http-server.ts';
 
@@ -281,6 +282,41 @@ describe('bounds: an answer too big or too slow cannot hold the caller', () => {
   it('has default bounds the caller can change, or turn off with 0', () => {
     expect(api.defaultTimeoutMs).toBe(60_000);
     expect(api.defaultMaxResponseBytes).toBe(64 * 1024 * 1024);
+  });
+});
+
+// The retries themselves (which calls, how many, within the deadline) are rows of the guarantees
+// table (test/unit/client-guarantees.test.ts); here, the wait each Retry-After asks for.
+describe('the wait before a retry', () => {
+  const now = Date.parse('2026-01-01T00:00:00Z');
+  it.each([
+    ['seconds', '2', 2000],
+    ['zero', '0', 0],
+    ['an HTTP date 3 s ahead', 'Thu, 01 Jan 2026 00:00:03 GMT', 3000],
+    ['an HTTP date past', 'Wed, 31 Dec 2025 23:59:00 GMT', 0],
+    ['more than 60 s: not waited for', '61', undefined],
+  ])('Retry-After as %s (%s): %s ms', (_, retryAfter, want) => {
+    expect(retryWait(1, retryAfter, now)).toBe(want);
+  });
+
+  // Neither delay-seconds nor an HTTP date (RFC 9110 10.2.3): as if none were given, never "now".
+  it.each(['-1', '1.5', '1e3', '0x10', 'soon', ''])('Retry-After %j: the backoff, 0.5 s less up to a quarter, on the first retry', (retryAfter) => {
+    const wait = retryWait(1, retryAfter, now)!;
+    expect(wait).toBeGreaterThanOrEqual(375);
+    expect(wait).toBeLessThanOrEqual(500);
+  });
+
+  it.each([
+    [1, 500],
+    [2, 1000],
+    [3, 2000],
+    [4, 4000],
+    [5, 8000],
+    [6, 8000],
+  ])('without Retry-After, retry %i: %i ms less up to a quarter', (retry, most) => {
+    const wait = retryWait(retry, null, now)!;
+    expect(wait).toBeGreaterThanOrEqual(most * 0.75);
+    expect(wait).toBeLessThanOrEqual(most);
   });
 });
 

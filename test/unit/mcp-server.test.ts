@@ -425,6 +425,34 @@ describe('a call, against a recording service on 127.0.0.1', () => {
     await client.close();
   });
 
+  // The client sends a read again after a 429, 502, 503 or 504 (client-runtime.ts): the result is the
+  // last answer alone, never the first one's body before it.
+  it.each([
+    ['a 503, then a 200', 200, '{"ok":true}'],
+    ['a 503, then a 204 without a body', 204, '(no body)'],
+  ])('a read answered %s: the result is the last answer alone', async (_, status, shown) => {
+    service.reply = () =>
+      service.requests.length === 1
+        ? { status: 503, body: '{"error":"busy"}', headers: { 'content-type': 'application/json', 'retry-after': '0' } }
+        : status === 204
+          ? { status: 204 }
+          : jsonReply(200, { ok: true });
+    const client = await connect();
+    const got = await client.callTool({ name: 'listQuotas' });
+    expect(service.requests).toHaveLength(2);
+    expect(text(got)).toBe(`HTTP ${status}${status === 204 ? '' : ' (application/json)'} from GET /v1/quotas\n${shown}`);
+    await client.close();
+  });
+
+  it('a wait for a retry that would end past --timeout-ms is not taken: the answer is the result', async () => {
+    service.reply = () => ({ status: 503, body: '{"error":"busy"}', headers: { 'content-type': 'application/json', 'retry-after': '1' } });
+    const client = await connect({ timeoutMs: 1500 });
+    const got = await client.callTool({ name: 'listQuotas' });
+    expect(service.requests).toHaveLength(2);
+    expect(text(got)).toBe('HTTP 503 (application/json) from GET /v1/quotas\n{"error":"busy"}');
+    await client.close();
+  });
+
   it.each([
     ['null', 'null'],
     ['{"code": 7}', '{"code": 7}'],
@@ -707,12 +735,17 @@ describe('for a client that needs strict schemas: --client openai', () => {
   /**
    * What OpenAI's strict function calling takes (as the Agents SDK's convert_schemas_to_strict
    * checks it, and OpenAI's documentation lists): a closed object at the root, every object closed
-   * with every property required, none of the keywords it refuses. Each place it is not, by path.
+   * with every property required, and only the keywords its Structured Outputs guide lists as
+   * supported (an allow-list: the API refuses any other, `'minLength' is not permitted`). Each place
+   * it is not, by path.
    */
+  const strictKeywords = new Set([
+    ...['type', 'description', 'title', 'properties', 'required', 'additionalProperties', 'items', 'anyOf', 'enum', 'const'],
+    ...['pattern', 'format', 'multipleOf', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minItems', 'maxItems'],
+  ]);
   function notStrict(schema: Json, at = '$'): string[] {
     const problems: string[] = [];
-    for (const keyword of ['not', 'allOf', 'oneOf', '$ref', '$defs', 'if', 'then', 'else', 'patternProperties', 'default'])
-      if (keyword in schema) problems.push(`${at}: ${keyword}`);
+    for (const keyword of Object.keys(schema)) if (!strictKeywords.has(keyword)) problems.push(`${at}: ${keyword}`);
     const types = [schema.type].flat();
     if (types.includes('object') || 'properties' in schema) {
       if (schema.additionalProperties !== false) problems.push(`${at}: an open object`);
@@ -758,10 +791,9 @@ describe('for a client that needs strict schemas: --client openai', () => {
       description: expect.stringMatching(/JSON text.*null leaves it out\.$/),
     });
     expect(schemas.updateUserPassword.properties.body.type).toBe('string');
-    // `not` (. and ..) is not shown; the server still refuses them (below).
+    // `not` (. and ..) and `minLength` (empty) are not shown; the server still refuses them (below).
     expect(schemas.getUnsubscribeGroup.properties.id).toEqual({
       type: 'string',
-      minLength: 1,
       description: (table.tools[3].inputSchema.properties as Json).id.description,
     });
     await client.close();
@@ -815,6 +847,12 @@ describe('for a client that needs strict schemas: --client openai', () => {
       'getUnsubscribeGroup',
       { id: '..' },
       /^getUnsubscribeGroup: argument 'id' must not be "\." or "\.\."; nothing was sent$/,
+    ],
+    [
+      'an empty id (which the schema shown does not say either)',
+      'getUnsubscribeGroup',
+      { id: '' },
+      /^getUnsubscribeGroup: argument 'id' .+; nothing was sent$/,
     ],
   ])('%s: a tool error naming the argument, nothing sent', async (_name, name, args, message) => {
     const client = await connect({ client: 'openai' });

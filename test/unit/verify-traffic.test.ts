@@ -224,11 +224,14 @@ describe('verify --record keeps no value under a name that could say secret, and
     return JSON.parse(recorder.text()).log.entries[0];
   };
   const base64 = (text: string) => Buffer.from(text).toString('base64');
+  const lowerHex = (encoded: string) => encoded.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase());
 
   it.each([
     ['as given', key],
     ['URL-encoded', encodeURIComponent(key)],
+    ['URL-encoded in lower-case hex (the same URL, RFC 3986)', lowerHex(encodeURIComponent(key))],
     ['form-encoded', new URLSearchParams({ k: key }).toString().slice(2)],
+    ['form-encoded in lower-case hex', lowerHex(new URLSearchParams({ k: key }).toString().slice(2))],
     ['JSON-escaped', JSON.stringify(key).slice(1, -1)],
     ['base64', base64(key)],
     ['base64 after one byte', base64(`x${key}`)],
@@ -334,6 +337,20 @@ describe('verify --record keeps no value under a name that could say secret, and
     expect(recorded({ type: 'application/json', body }).response.content.text).toBe(want);
   });
 
+  // JSON lets a service escape any character of a string: PHP's json_encode escapes `/`, Go's
+  // encoding/json `&`, `<` and `>`, others everything past ASCII or every character.
+  const escapedEvery = (text: string) => [...text].map((char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+  it.each([
+    ["the key with its slashes escaped (PHP's json_encode)", `{"echo":"${JSON.stringify(key).slice(1, -1).replaceAll('/', '\\/')}","n":1}`],
+    ['the key with every character escaped', `{"echo":"${escapedEvery(key)}","n":1}`],
+    ['the key inside a longer string, escaped', `{"echo":"you sent ${escapedEvery(key)}.","n":1}`],
+  ])('%s, echoed in a JSON body, is not recorded', (_, body) => {
+    const text = recorded({ type: 'application/json', body }).response.content.text;
+    expect(JSON.parse(body).echo).toContain(key);
+    expect(JSON.parse(text).echo).not.toContain(key);
+    expect(JSON.parse(text)).toMatchObject({ echo: expect.stringContaining('[credential not recorded]'), n: 1 });
+  });
+
   it.each([
     [
       'application/json',
@@ -341,12 +358,32 @@ describe('verify --record keeps no value under a name that could say secret, and
       '{"download_url":"https://bucket.s3.example/f?X-Amz-Credential=%5Bcredential%20not%20recorded%5D&X-Amz-Signature=%5Bcredential%20not%20recorded%5D&X-Amz-Expires=60"}',
     ],
     [
+      "application/json (Go's encoding/json, which writes & as \\u0026)",
+      '{"download_url":"https://bucket.s3.example/f?X-Amz-Algorithm=AWS4\\u0026X-Amz-Signature=abc123\\u0026X-Amz-Expires=60"}',
+      '{"download_url":"https://bucket.s3.example/f?X-Amz-Algorithm=AWS4&X-Amz-Signature=%5Bcredential%20not%20recorded%5D&X-Amz-Expires=60"}',
+    ],
+    [
       'text/html',
       '<a href="https://x.example/reset?token=abc123&lang=en">reset</a>',
       '<a href="https://x.example/reset?token=%5Bcredential%20not%20recorded%5D&lang=en">reset</a>',
     ],
   ])('a presigned or tokened link in a %s body: its signature masked, the rest kept', (type, body, want) => {
-    expect(recorded({ type, body }).response.content.text).toBe(want);
+    expect(recorded({ type: type.split(' ')[0], body }).response.content.text).toBe(want);
+  });
+
+  it.each([
+    ['Application/JSON', '{"token":"t-1"}', '{"token":"[credential not recorded]"}'],
+    ['TEXT/HTML; charset=UTF-8', '<a href="https://x.example/?token=t-1">', '<a href="https://x.example/?token=%5Bcredential%20not%20recorded%5D">'],
+  ])('a media type in capitals (%s, the same type: RFC 9110) is read as that type', (type, body, want) => {
+    expect(recorded({ type, body }).response.content).toEqual({ size: body.length, mimeType: type, text: want });
+  });
+
+  it('a Link header of several links: the secret-like values of each masked, the rest kept', () => {
+    const link = '<https://x.example/a?page=2>; rel="next", </v1/b?token=tok-link-2&page=3>; rel="last", <https://x.example/c?sig=s-3>; rel="prev"';
+    const header = recorded({ type: 'application/json', body: '{}', headers: { link } }).response.headers.find((h: { name: string }) => h.name === 'link');
+    expect(header.value).toBe(
+      '<https://x.example/a?page=2>; rel="next", </v1/b?token=%5Bcredential%20not%20recorded%5D&page=3>; rel="last", <https://x.example/c?sig=%5Bcredential%20not%20recorded%5D>; rel="prev"',
+    );
   });
 
   it('a form-encoded body: its secret-like values masked', () => {
@@ -484,5 +521,30 @@ describe('verify --record against a service that echoes the key and hands out to
     expect(result.code).toBe(0);
     expect(await fs.readFile(victim, 'utf8')).toBe('untouched');
     expect((await fs.lstat(file)).isFile()).toBe(true);
+  });
+});
+
+// The verdicts print an excerpt of what the service answered, its first 200 characters: a key it
+// echoed is masked before the cut (a key across the cut shows no part of it) and in a JSON body
+// whatever the string's escapes, as in a recording.
+describe("verify's verdicts against a service that echoes the key in its refusals", () => {
+  const key = 'k3y/Secret+1234=abc';
+  let refusing: TestServer;
+  beforeAll(async () => {
+    refusing = await startTestServer();
+    refusing.reply = (request): ReturnType<Reply> =>
+      request.path === '/v1/scopes'
+        ? { status: 401, body: `{"echo":"${key.replaceAll('/', '\\/')}"}`, headers: { 'content-type': 'application/json' } }
+        : { status: 401, body: `{"message":"${'x'.repeat(180)} ${key}"}`, headers: { 'content-type': 'application/json' } };
+  });
+  afterAll(() => refusing.close());
+
+  it('print no part of the key: not across the cut, not JSON-escaped', async () => {
+    const result = await runCommand('verify', ['--base-url', refusing.url, '--header', `X-Api-Key: ${key}`, '--rate', '10']);
+    expect(result.code).toBe(1);
+    expect(row(result.stdout, 'listScopes')).toContain('refused');
+    expect(row(result.stdout, 'listQuotas')).toContain('refused');
+    const runs = Array.from({ length: key.length - 5 }, (_, at) => key.slice(at, at + 6));
+    expect(runs.filter((run) => result.output.includes(run) || result.output.includes(run.replaceAll('/', '\\\\/')))).toEqual([]);
   });
 });

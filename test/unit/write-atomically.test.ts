@@ -6,6 +6,7 @@ import fs from 'node:fs/promises';
 import { constants } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeMcpBundle } from '../../scripts/mcp/mcp-bundle.ts';
 import { writeAtomically } from '../../scripts/write-atomically.ts';
 import { filesNotIgnored } from '../support/files-not-ignored.ts';
 import { root } from '../support/helpers.ts';
@@ -41,6 +42,15 @@ describe('writeAtomically', () => {
     }
     expect(opened[0][0]).not.toBe(opened[1][0]);
     expect(path.basename(opened[0][0])).not.toContain(String(process.pid));
+  });
+
+  it.each([
+    ['255 ASCII characters', 'a'.repeat(251) + '.txt'],
+    ['85 characters of 3 bytes each (255 bytes)', '語'.repeat(85)],
+  ])('writes a file whose name is as long as a file system takes: %s', async (_, name) => {
+    const file = path.join(scratch.dir, name);
+    await writeAtomically(file, 'long');
+    expect(await fs.readFile(file, 'utf8')).toBe('long');
   });
 
   it("replaces a link at the file's own name with the file, and never writes where it points", async () => {
@@ -90,4 +100,21 @@ it('no other file of scripts/ names a temporary file of its own', async () => {
     if (/\}\.tmp`|writeFile(Sync)?\(\s*(temporary|tmp)\b/.test(text)) writers.push(file);
   }
   expect(writers).toEqual([]);
+});
+
+// Found in review: the MCP Bundle `npm run package` writes beside the tarball went through the mcpb
+// CLI's own write, which followed a link planted at its name.
+it('the MCP Bundle is written the same way: a link planted at its name is replaced, never written through', async () => {
+  const dir = path.join(scratch.dir, 'bundle');
+  await fs.mkdir(dir);
+  const victim = path.join(scratch.dir, 'bundle-victim.txt');
+  await fs.writeFile(victim, 'untouched');
+  const version = (JSON.parse(await fs.readFile(path.join(root, 'package.json'), 'utf8')) as { version: string }).version;
+  await fs.symlink(victim, path.join(dir, `email-delivery-mcp-${version}.mcpb`));
+  const bundle = await makeMcpBundle(root, dir);
+  expect(bundle).toBe(path.join(dir, `email-delivery-mcp-${version}.mcpb`));
+  expect(await fs.readFile(victim, 'utf8')).toBe('untouched');
+  expect((await fs.lstat(bundle)).isFile()).toBe(true);
+  expect((await fs.readFile(bundle)).subarray(0, 4)).toEqual(Buffer.from('PK\x03\x04', 'latin1'));
+  expect(await fs.readdir(dir)).toEqual([path.basename(bundle)]);
 });
