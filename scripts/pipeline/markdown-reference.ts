@@ -125,6 +125,19 @@ function securitySchemeLines(document: OpenApiDocument): string[] {
   ];
 }
 
+/** The operation's samples as sections, in the HTML docs' order: TypeScript, Python, Go, curl. */
+function sampleSections(document: OpenApiDocument, operation: Operation, baseUrl: string, goModule: string): string[] {
+  const facts = sampleFacts(document, operation);
+  const sdkFacts = sdkSampleFacts(facts, goModule);
+  const samples: [string, string, string][] = [
+    ['TypeScript', 'ts', typescriptSample(operation, baseUrl, facts)],
+    ['Python', 'python', pythonSample(document, operation, baseUrl, sdkFacts)],
+    ['Go', 'go', goSample(operation, baseUrl, sdkFacts, document)],
+    ['curl', 'sh', curlSample(operation, baseUrl, facts)],
+  ];
+  return samples.flatMap(([label, fence, source], i) => [...(i > 0 ? [''] : []), `### ${label}`, '', `\`\`\`${fence}`, source.trimEnd(), '```']);
+}
+
 /** The facts of one operation, as Markdown; the order of the HTML docs. */
 export function operationSection(document: OpenApiDocument, operation: Operation, goModule: string = placeholderModule): string {
   const source = operationAt(document, operation.path, operation.method)!;
@@ -133,7 +146,6 @@ export function operationSection(document: OpenApiDocument, operation: Operation
   const success = deref(document, source.responses[operation.success.status])!;
   const baseUrl = document.servers![0].variables!.base_url.default;
   const security = securityOf(document, source);
-  const facts = sampleFacts(document, operation);
 
   const request = parameters.map((p) => parameterLine(document, p));
   if (body) request.push(`- Body (${body.required ? 'required' : 'optional'}): ${schemaLine(document, body.content)}`, ...fieldLines(document, body.content));
@@ -168,29 +180,7 @@ export function operationSection(document: OpenApiDocument, operation: Operation
     '',
     ...responses,
     '',
-    '### TypeScript',
-    '',
-    '```ts',
-    typescriptSample(operation, baseUrl, facts).trimEnd(),
-    '```',
-    '',
-    '### Python',
-    '',
-    '```python',
-    pythonSample(document, operation, baseUrl, sdkSampleFacts(facts, goModule)).trimEnd(),
-    '```',
-    '',
-    '### Go',
-    '',
-    '```go',
-    goSample(operation, baseUrl, sdkSampleFacts(facts, goModule), document).trimEnd(),
-    '```',
-    '',
-    '### curl',
-    '',
-    '```sh',
-    curlSample(operation, baseUrl, facts).trimEnd(),
-    '```',
+    ...sampleSections(document, operation, baseUrl, goModule),
   ].join('\n');
 }
 

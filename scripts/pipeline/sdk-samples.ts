@@ -92,19 +92,8 @@ export function pythonSample(document: OpenApiDocument, operation: Operation, ba
 /** A Go string literal of a sample's text (plain ASCII here: JSON's quoting is Go's). */
 const goText = (text: string) => JSON.stringify(text);
 
-/**
- * The Go sample: spaces, not gofmt's tabs (a browser shows a tab as 8 columns, and the sample panel
- * holds sampleLineWidth characters), and the package imported as `email` so that the longest type names fit.
- */
-export function goSample(operation: Operation, baseUrl: string, facts: SdkSampleFacts, document: OpenApiDocument): string {
-  const name = goExportedName(operation.operationId);
-  const options = facts.schemes.map((scheme) => [
-    '        email.WithHeader(',
-    `            ${goText(scheme.header)},`,
-    `            ${goText(`${scheme.bearer ? 'Bearer ' : ''}${credential}`)},`,
-    '        ),',
-  ]);
-  // The lines before the call (the parameters' struct), and the call's argument lines after ctx.
+/** The Go sample's call of `name`: the lines before it (the parameters' struct), and the call itself. */
+function goCall(operation: Operation, name: string, document: OpenApiDocument, facts: SdkSampleFacts): { before: string[]; call: string[] } {
   const before: string[] = [];
   const args = operation.pathParameters.map((parameter) => `"ID", // ${pathComment(facts, parameter)}`);
   if (operation.parameters.length > 0) {
@@ -134,6 +123,22 @@ export function goSample(operation: Operation, baseUrl: string, facts: SdkSample
     operation.pathParameters.length === 0 && !operation.body && oneLine.length <= sampleLineWidth
       ? [oneLine]
       : [`    data, err := c.${name}(`, '        ctx,', ...args.map((arg) => `        ${arg}`), '    )'];
+  return { before, call };
+}
+
+/**
+ * The Go sample: spaces, not gofmt's tabs (a browser shows a tab as 8 columns, and the sample panel
+ * holds sampleLineWidth characters), and the package imported as `email` so that the longest type names fit.
+ */
+export function goSample(operation: Operation, baseUrl: string, facts: SdkSampleFacts, document: OpenApiDocument): string {
+  const name = goExportedName(operation.operationId);
+  const options = facts.schemes.map((scheme) => [
+    '        email.WithHeader(',
+    `            ${goText(scheme.header)},`,
+    `            ${goText(`${scheme.bearer ? 'Bearer ' : ''}${credential}`)},`,
+    '        ),',
+  ]);
+  const { before, call } = goCall(operation, name, document, facts);
   const lines = [
     'package main',
     '',
