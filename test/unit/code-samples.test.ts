@@ -64,7 +64,7 @@ describe('code samples', () => {
       const samples = samplesOf(row.method, row.path);
       expect(samples.map((sample) => sample.label)).toEqual(['TypeScript', 'Python', 'Go', 'curl']);
       const [typescript, python, go, curl] = samples;
-      expect(python.source).toContain(`data = client.${row.operationId.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}(`);
+      expect(python.source).toContain(`client.${row.operationId.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}(`);
       expect(go.source).toContain(`data, err := c.${row.operationId[0].toUpperCase()}${row.operationId.slice(1)}(`);
       expect(typescript.source).toContain(`import {\n  createEmailDeliveryClient,\n  ${row.operationId},\n} from '${clientPackage}';\n`);
       expect(typescript.source).toContain(`await ${row.operationId}(client`);
