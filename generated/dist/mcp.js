@@ -10477,7 +10477,12 @@ function closedObject(schema) {
 			for (const [name, given] of Object.entries(value)) {
 				const view = Object.hasOwn(views, name) ? views[name] : void 0;
 				if (view && given === null && !required.has(name)) continue;
-				decoded[name] = view ? view.decode(given, at ? `${at}.${name}` : name) : given;
+				Object.defineProperty(decoded, name, {
+					value: view ? view.decode(given, at ? `${at}.${name}` : name) : given,
+					enumerable: true,
+					writable: true,
+					configurable: true
+				});
 			}
 			return decoded;
 		}
@@ -20521,19 +20526,25 @@ function createDescribedClient(options, described) {
 		operationOf.set(request, operationName(request.method, schemaPath));
 	} };
 	const nameOf = (request) => operationOf.get(request) ?? `${request.method} ${request.url}`;
+	const bounds = {
+		timeoutMs: checkedCount("timeoutMs", options.timeoutMs ?? 6e4),
+		maxResponseBytes: checkedCount("maxResponseBytes", options.maxResponseBytes ?? 67108864),
+		maxRetries: checkedCount("maxRetries", options.maxRetries ?? 2)
+	};
 	const client = createClient({
 		baseUrl: options.baseUrl ?? described.defaultBaseUrl,
 		headers: options.headers,
-		fetch: sameOriginRedirects(options.fetch ?? ((input) => globalThis.fetch(input)), nameOf, {
-			timeoutMs: options.timeoutMs ?? 6e4,
-			maxResponseBytes: options.maxResponseBytes ?? 67108864,
-			maxRetries: options.maxRetries ?? 2
-		}),
+		fetch: sameOriginRedirects(options.fetch ?? ((input) => globalThis.fetch(input)), nameOf, bounds),
 		querySerializer: serializeQuery,
 		pathSerializer: serializePath
 	});
 	client.use(pathSafety(operationName), jsonBodies(operationName), ...options.middleware ?? [], remember);
 	return printedAs(describedCalls(client, described, operationName), options.baseUrl ?? described.defaultBaseUrl, options.headers);
+}
+/** `value` of the client option `name` when it is a whole number from 0 (0: no bound, or no retry); else a RangeError naming the option. */
+function checkedCount(name, value) {
+	if (Number.isSafeInteger(value) && value >= 0) return value;
+	throw new RangeError(`createEmailDeliveryClient: ${name} must be a whole number from 0, not ${String(value)}`);
 }
 /**
 * `client`, printed (String(), console.log, util.inspect) as its base URL and the names of its

@@ -136,7 +136,8 @@ function closedObject(schema: Schema): View {
           for (const [name, given] of Object.entries(value)) {
             const view = Object.hasOwn(views, name) ? views[name] : undefined;
             if (view && given === null && !required.has(name)) continue;
-            decoded[name] = view ? view.decode(given, at ? `${at}.${name}` : name) : given;
+            // Defined, not assigned: a `__proto__` key stays a key (the validation after refuses it), never the object's prototype.
+            Object.defineProperty(decoded, name, { value: view ? view.decode(given, at ? `${at}.${name}` : name) : given, enumerable: true, writable: true, configurable: true });
           }
           return decoded;
         },

@@ -7,6 +7,7 @@ import { type Project, ReportedError } from '../project.ts';
 import { type BuildContext, buildSteps, keptOutputs, runSteps, type Step, StepError } from './pipeline.ts';
 import { rootOutputs } from './root-outputs.ts';
 import { stagingFolder, swapIn } from './staging.ts';
+import { writeAtomically } from '../write-atomically.ts';
 
 export interface BuildLog {
   info(line: string): void;
@@ -52,7 +53,7 @@ export async function build(project: Project, log: BuildLog, options: BuildOptio
     for (const name of options.kept ?? keptOutputs) await carryOver(path.join(project.outputDir, name), path.join(stagingDir, name));
     const beside = options.rootOutputs ? await rootOutputs(project, stagingDir) : new Map<string, string>();
     await swapIn(stagingDir, project.outputDir, options.checkReplaced);
-    for (const [file, text] of beside) await fs.writeFile(path.join(project.root, file), text);
+    for (const [file, text] of beside) await writeAtomically(path.join(project.root, file), text, { shownAs: file });
     log.info(`build: done in ${((performance.now() - started) / 1000).toFixed(2)} s`);
     return true;
   } catch (error) {

@@ -696,19 +696,26 @@ export function createDescribedClient<Paths extends object>(
     },
   };
   const nameOf = (request: Request) => operationOf.get(request) ?? `${request.method} ${request.url}`;
+  const bounds = {
+    timeoutMs: checkedCount('timeoutMs', options.timeoutMs ?? defaultTimeoutMs),
+    maxResponseBytes: checkedCount('maxResponseBytes', options.maxResponseBytes ?? defaultMaxResponseBytes),
+    maxRetries: checkedCount('maxRetries', options.maxRetries ?? defaultMaxRetries),
+  };
   const client = createClient<Paths, 'application/json'>({
     baseUrl: options.baseUrl ?? described.defaultBaseUrl,
     headers: options.headers,
-    fetch: sameOriginRedirects(options.fetch ?? ((input) => globalThis.fetch(input)), nameOf, {
-      timeoutMs: options.timeoutMs ?? defaultTimeoutMs,
-      maxResponseBytes: options.maxResponseBytes ?? defaultMaxResponseBytes,
-      maxRetries: options.maxRetries ?? defaultMaxRetries,
-    }),
+    fetch: sameOriginRedirects(options.fetch ?? ((input) => globalThis.fetch(input)), nameOf, bounds),
     querySerializer: serializeQuery,
     pathSerializer: serializePath,
   });
   client.use(pathSafety(operationName), jsonBodies(operationName), ...(options.middleware ?? []), remember);
   return printedAs(describedCalls(client, described, operationName), options.baseUrl ?? described.defaultBaseUrl, options.headers);
+}
+
+/** `value` of the client option `name` when it is a whole number from 0 (0: no bound, or no retry); else a RangeError naming the option. */
+function checkedCount(name: string, value: number): number {
+  if (Number.isSafeInteger(value) && value >= 0) return value;
+  throw new RangeError(`createEmailDeliveryClient: ${name} must be a whole number from 0, not ${String(value)}`);
 }
 
 /**

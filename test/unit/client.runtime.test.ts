@@ -524,6 +524,20 @@ describe('errors', () => {
   });
 });
 
+describe('the options that bound a call are whole numbers from 0', () => {
+  it.each([
+    ['maxRetries', Infinity],
+    ['maxRetries', -1],
+    ['maxRetries', 1.5],
+    ['timeoutMs', Number.NaN],
+    ['maxResponseBytes', -5],
+  ])('%s: %s is refused when the client is made, naming the option', (name, value) => {
+    expect(() => createEmailDeliveryClient({ baseUrl: server.url, [name]: value })).toThrow(
+      new RangeError(`createEmailDeliveryClient: ${name} must be a whole number from 0, not ${String(value)}`),
+    );
+  });
+});
+
 describe('auth: the interface document states no scheme, so callers add their own', () => {
   it('a header given to the factory goes with every request', async () => {
     const authed = createEmailDeliveryClient({ baseUrl: server.url, headers: { Authorization: 'Bearer t0ken' } });

@@ -832,6 +832,16 @@ describe('for a client that needs strict schemas: --client openai', () => {
     await client.close();
   });
 
+  it("a closed body with a `__proto__` key: refused as in the default mode, never taken as the object's prototype", async () => {
+    const client = await connect({ client: 'openai' }, closed.tools, closed);
+    const body = JSON.parse('{"subject":"hi","sendAt":null,"tags":["t"],"__proto__":{"isAdmin":true}}') as Json;
+    const got = await client.callTool({ name: 'sendBatch', arguments: { id: 'b1', body } });
+    expect(got.isError, text(got)).toBe(true);
+    expect(text(got)).toBe("sendBatch: argument 'body' must NOT have additional properties; nothing was sent");
+    expect(service.requests).toEqual([]);
+    await client.close();
+  });
+
   it.each([
     ['JSON text that does not parse', 'sendBatch', { id: 'b1', body: '{"subject":' }, /^sendBatch: argument 'body' is not JSON text \(.+\); nothing was sent$/],
     ['JSON text of an array for pairs', 'getApiKey', { pairs: '[1]' }, /^getApiKey: argument 'pairs' must be object, found array; nothing was sent$/],
