@@ -137,7 +137,12 @@ function closedObject(schema: Schema): View {
             const view = Object.hasOwn(views, name) ? views[name] : undefined;
             if (view && given === null && !required.has(name)) continue;
             // Defined, not assigned: a `__proto__` key stays a key (the validation after refuses it), never the object's prototype.
-            Object.defineProperty(decoded, name, { value: view ? view.decode(given, at ? `${at}.${name}` : name) : given, enumerable: true, writable: true, configurable: true });
+            Object.defineProperty(decoded, name, {
+              value: view ? view.decode(given, at ? `${at}.${name}` : name) : given,
+              enumerable: true,
+              writable: true,
+              configurable: true,
+            });
           }
           return decoded;
         },
