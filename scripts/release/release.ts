@@ -6,8 +6,8 @@
 // lower than the comparison needs, a changelog that misses an affected operation, the release
 // gate, drift, no name and email for git to commit with. Then it sets info.version and the
 // package's version together (package.json and its lock edited as JSON), moves [Unreleased] into a
-// dated section, rebuilds, commits and creates the annotated tag vX.Y.Z. Pushing is the
-// maintainer's step.
+// dated section, rebuilds, remakes the committed SDKs (release-sdks.ts), commits and creates the
+// annotated tag vX.Y.Z (and the Go SDK's, generated/sdk/go/vX.Y.Z). Pushing is the maintainer's step.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import semver from 'semver';
@@ -24,6 +24,7 @@ import { affectedOperations, atLeast, type BumpDecision, movedChangelog, require
 import { compareExports } from './package-exports.ts';
 import { packageExportsAt, packageExportsInTree } from './package-exports-read.ts';
 import { gateProblems } from './release-gate.ts';
+import { remakeSdks, sdkBlockers, sdkTags } from './release-sdks.ts';
 
 export interface ReleaseOptions {
   dryRun: boolean;
@@ -33,6 +34,8 @@ export interface ReleaseOptions {
   date?: string;
   /** The target branch, which HEAD must be on: `main` by default. */
   branch?: string;
+  /** The environment the SDKs' generators run in (the tools cache, PATH). */
+  env?: NodeJS.ProcessEnv;
 }
 
 const packageFile = (project: Project) => path.join(project.root, 'package.json');
@@ -72,6 +75,7 @@ interface ReleasePlan {
   changelog: string;
   nextChangelog?: string;
   blockers: string[];
+  env: NodeJS.ProcessEnv;
 }
 
 /** The version and why, printed at once; then every check, each failure a blocker. */
@@ -108,8 +112,8 @@ async function planRelease(project: Project, log: BuildLog, options: ReleaseOpti
   } catch (error) {
     blockers.push((error as Error).message);
   }
-  blockers.push(...(await driftBlockers(project)));
-  return { version, source, changelog, nextChangelog, blockers };
+  blockers.push(...(await driftBlockers(project)), ...(await sdkBlockers(project, version, options.env ?? process.env)));
+  return { version, source, changelog, nextChangelog, blockers, env: options.env ?? process.env };
 }
 
 /** HEAD not on the target branch `branch` (a pull request's branch, a detached HEAD): the release is made after the merge. */
@@ -160,15 +164,18 @@ async function writeRelease(project: Project, log: BuildLog, plan: ReleasePlan):
     if (lock !== undefined) await fs.writeFile(lockFile(project), withLockVersion(lock, version));
     await fs.writeFile(project.changelog, plan.nextChangelog!);
     if (!(await build(project, log, { rootOutputs: true }))) throw new ReportedError('the build failed');
+    await remakeSdks(project, log, plan.env);
     await git(project, 'add', '--all', '--', '.');
     await git(project, 'commit', '--quiet', '--message', `Release ${tag}`);
-    await git(project, 'tag', '--annotate', tag, '--message', `Release ${tag}\n\n${unreleasedSection(plan.changelog)}`);
+    for (const name of [tag, ...sdkTags(project, version)])
+      await git(project, 'tag', '--annotate', name, '--message', `Release ${tag}\n\n${unreleasedSection(plan.changelog)}`);
   } catch (error) {
     await git(project, 'reset', '--hard', '--quiet', start).catch(() => {});
     await git(project, 'clean', '--force', '-d', '--quiet', '--', path.relative(project.root, project.outputDir)).catch(() => {});
     throw error;
   }
-  log.info(`release: committed and tagged ${tag}; push both when you are ready: git push --follow-tags`);
+  const tags = [tag, ...sdkTags(project, version)].join(' and ');
+  log.info(`release: committed and tagged ${tags}; push them when you are ready: git push --follow-tags`);
 }
 
 /** package.json with its version set, edited as JSON (its key order and two-space indent kept). */

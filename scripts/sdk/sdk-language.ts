@@ -25,6 +25,8 @@ export interface SdkContext {
 export interface SdkLanguage {
   /** The name --lang takes: `python`, `go`. */
   readonly name: string;
+  /** Whether a release tags the committed SDK's folder too (`generated/sdk/<name>/vX.Y.Z`): Go's modules resolve a version by such a tag. */
+  readonly tagsReleases?: boolean;
   /** What is missing to write this language's SDK (a command and what installs it, in one line), or undefined when nothing is. */
   missing(context: Pick<SdkContext, 'tools' | 'env'>): string | undefined;
   /** Writes the SDK of `document` into `folder`, an empty folder of its own. */

@@ -34,9 +34,16 @@ const repositoryFiles = [
   '.gitignore',
 ];
 
+/**
+ * Left out of the repository: the built docs (not committed), and the committed SDKs, which a
+ * release remakes with the languages' tools (scripts/release/release-sdks.ts), which this tier has
+ * none of; a repository without them releases without them.
+ */
+const leftOut = [path.join(root, 'generated', 'docs'), path.join(root, 'generated', 'sdk')];
+
 async function makeRepository(dir: string): Promise<void> {
-  const notDocs = (source: string) => !source.startsWith(path.join(root, 'generated', 'docs'));
-  await Promise.all(repositoryFiles.map((entry) => fs.cp(path.join(root, entry), path.join(dir, entry), { recursive: true, filter: notDocs })));
+  const kept = (source: string) => !leftOut.some((folder) => source === folder || source.startsWith(`${folder}${path.sep}`));
+  await Promise.all(repositoryFiles.map((entry) => fs.cp(path.join(root, entry), path.join(dir, entry), { recursive: true, filter: kept })));
   await commitAsRelease(dir);
 }
 

@@ -141,6 +141,7 @@ function readme(module: string, version: string, operations: string): string {
 
 export const goSdk: SdkLanguage = {
   name: 'go',
+  tagsReleases: true,
   missing({ tools }) {
     return executable(tools.oapiCodegen) ? undefined : `oapi-codegen ${tools.pins.OAPI_CODEGEN_VERSION} (npm run install:languages -- go)`;
   },
