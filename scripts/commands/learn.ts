@@ -6,7 +6,7 @@ import path from 'node:path';
 import { type CommandDefinition, type CommandIo, commandLine } from '../command-line.ts';
 import { forTerminal } from '../escape.ts';
 import { learn, writeAtomically } from '../learn/learn.ts';
-import { trafficExtensions } from '../learn/read-traffic.ts';
+import { trafficExtensions, trafficReading, trafficReadingOptions } from '../learn/read-traffic.ts';
 import { asTyped, ReportedError, openProject, within } from '../project.ts';
 import { checkBaseUrl, UsageError } from '../verify/verify-options.ts';
 
@@ -30,10 +30,12 @@ export const definition: CommandDefinition = {
       default: [],
       description: 'an overlay you have, applied first: what it states is not written again',
     },
+    ...trafficReadingOptions,
   },
   examples: [
     'npm run learn -- --traffic capture.har --out learned.yaml',
     'npm run learn -- --traffic logs/ --base-url https://gw.example.com/email --out learned.yaml',
+    'npm run learn -- --traffic gateway-day.ndjson --sample 10 --out learned.yaml',
   ],
   exits: [
     [0, 'written'],
@@ -103,7 +105,7 @@ export async function run(args: string[], io: CommandIo): Promise<number> {
   }
   try {
     const overlays = values.overlay.map((file: string) => path.resolve(io.cwd, file));
-    const result = await learn(project, { traffic, out, prefix, overlays, shownAs });
+    const result = await learn(project, { traffic, out, prefix, overlays, shownAs, ...trafficReading(values) });
     for (const line of result.lines) io.out(`learn: ${forTerminal(line)}`);
     if (result.text === undefined) {
       if (result.observations.operations.size === 0) return 1;
