@@ -172,24 +172,21 @@ export function gatewayEntry(i: number): string {
 }
 
 /**
- * The body of record `i` of the hostile shapes: fields 200 a place, four levels down, along a path
+ * The body of record `i` of the hostile shapes: 200 fields a place, four levels down, along a path
  * chosen by `i`'s digits in base 200, so that each record reaches places no record before it did
- * while no place is ever given more than 200 names (the bound of one place never folds it).
+ * while no place is ever given more than 200 names (the bound of one place never folds it); each
+ * field at the bottom an empty object, the most places a byte can make.
  */
 export function hostileBody(i: number): unknown {
-  let body: unknown = Object.fromEntries(Array.from({ length: 200 }, (_, j) => [`f${j}`, j]));
+  let body: unknown = Object.fromEntries(Array.from({ length: 200 }, (_, j) => [`a${j}`, {}]));
   const levels = [i % 200, Math.floor(i / 200) % 200, Math.floor(i / 40_000) % 200];
   for (const [depth, digit] of levels.entries()) body = { [`${'pqr'[depth]}${digit}`]: body };
   return body;
 }
 
-/** Record `i` of the hostile shapes, as one NDJSON line. */
+/** Record `i` of the hostile shapes, as one NDJSON line of a gateway's log (the body as JSON, not as a string of it). */
 export function hostileEntry(i: number): string {
-  const text = JSON.stringify(hostileBody(i));
-  return JSON.stringify({
-    request: { method: 'GET', url: 'https://api.email-delivery.example/v1/quotas', headers: [] },
-    response: { status: 200, content: { mimeType: 'application/json', text } },
-  });
+  return JSON.stringify({ request: { method: 'GET', url: 'https://api.email-delivery.example/v1/quotas' }, response: { status: 200, body: hostileBody(i) } });
 }
 
 /** Writes `count` records made by `entry` to `file`: NDJSON (one a line), or one HAR whose entries they are. */
