@@ -18,6 +18,8 @@ export const definition: CommandDefinition = {
     'whatever its host; what matches none is counted and listed, never added. It writes the fields of the',
     "bodies, the query and header parameters and the credentials' carriers (names and types only, never a",
     'value) as an Overlay 1.0 file of observed facts, whole or not at all. Facts your --overlay files state are kept.',
+    'Any amount is read in bounded memory; reaching --time-limit ends the reading (what was read is learned, and',
+    'how much was left is said); --sample reads 1 record in n, the same ones every run.',
   ].join('\n'),
   options: {
     traffic: { type: 'string', value: '<file|folder>', required: true, description: 'the recorded traffic: a file, or a folder of them' },

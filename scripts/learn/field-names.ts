@@ -38,6 +38,9 @@ const tokenPrefixes =
  */
 const valueLike = [/^-?\d+(\.\d+)?$/, /\d{4,}/, /^[0-9a-f]{8}-[0-9a-f]{4}-/i, /^[0-9a-f-]{16,}$/i, /@/, /^[a-z][a-z0-9+.-]*:\/\//i, /^\//, /\./, tokenPrefixes];
 
+/** Hexadecimal digits of one case (a hash, an id), which a name's letters and digits are not from 10 long. */
+const hexadecimal = /^(?:[0-9a-f]+|[0-9A-F]+)$/;
+
 /** Each character's kind: 0 a digit, 1 a lower-case letter, 2 anything else (upper case). */
 const kindOf = (code: number) => (code >= 0x30 && code <= 0x39 ? 0 : code >= 0x61 && code <= 0x7a ? 1 : 2);
 
@@ -50,8 +53,8 @@ const kindOf = (code: number) => (code >= 0x30 && code <= 0x39 ? 0 : code >= 0x6
  * 16 (`NffrFeUfNV2Hib`; `iPhoneModelId`, short words, at half); goes between letters and digits 4
  * times or more (`a1b2c3`), or 3 times from 8 long in one case (`a008dbbdda68`, `3ax6xnjp29jd6fds`;
  * `ipv4ToIpv6` is two words); starts with a digit and goes on with 4 more letters and digits
- * (`3anjsy`: a part that starts with a digit is a number, or short: `2fa`, `4k`); or is 20 long
- * with 3 digits.
+ * (`3anjsy`: a part that starts with a digit is a number, or short: `2fa`, `4k`); is 20 long with
+ * 3 digits; or is 10 long, hexadecimal, with a digit and a letter (`aac88adfcedb`).
  */
 function randomRun(run: string): boolean {
   if (run.length < 5) return false;
@@ -73,7 +76,8 @@ function randomRun(run: string): boolean {
     digitTurns >= 4 ||
     (digitTurns >= 3 && run.length >= 8 && !upper) ||
     (digits < run.length && kindOf(run.charCodeAt(0)) === 0) ||
-    (run.length >= 20 && digits >= 3)
+    (run.length >= 20 && digits >= 3) ||
+    (run.length >= 10 && digits > 0 && digits < run.length && hexadecimal.test(run))
   );
 }
 

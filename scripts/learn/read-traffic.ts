@@ -20,6 +20,8 @@ import { type FramedRecord, FramingError, RecordFramer } from './record-framer.t
 export const trafficExtensions = ['.har', '.json', '.ndjson', '.jsonl', '.jsonlines', '.log', '.kong'];
 
 export interface TrafficFiles {
+  /** The file or folder given. */
+  given: string;
   files: string[];
   /** Whether `files` came from a folder (then a file that holds no traffic is left out, not refused). */
   folder: boolean;
@@ -32,7 +34,7 @@ export async function trafficFiles(given: string, shownAs: (file: string) => str
   const stat = await fs.lstat(given).catch(() => undefined);
   if (!stat) throw new ReportedError(`${shownAs(given)}: no such file or folder`);
   if (stat.isSymbolicLink()) throw new ReportedError(`${shownAs(given)} is a symbolic link: name the file or folder it leads to`);
-  if (stat.isFile()) return { files: [given], folder: false, skipped: [] };
+  if (stat.isFile()) return { given, files: [given], folder: false, skipped: [] };
   if (!stat.isDirectory()) throw new ReportedError(`${shownAs(given)} is not a regular file or a folder`);
   const files: string[] = [];
   const skipped: string[] = [];
@@ -55,7 +57,7 @@ export async function trafficFiles(given: string, shownAs: (file: string) => str
       `${shownAs(given)} holds no traffic file (${trafficExtensions.join(', ')})${skipped.length > 0 ? `; left out: ${skipped.slice(0, 3).join(', ')}${skipped.length > 3 ? ', ...' : ''}` : ''}${streaming ? ' (a .entries.tmp is what redocly proxy streams while it runs: stop it for its HAR, or copy the .tmp to a .ndjson file)' : ''}`,
     );
   }
-  return { files, folder: true, skipped };
+  return { given, files, folder: true, skipped };
 }
 
 /** The options learn and verify --traffic read traffic with: a sample, and the time bound. */
@@ -159,7 +161,7 @@ export async function readTraffic(
   if (counts.notTraffic.length === traffic.files.length) {
     const listed = counts.notTraffic.slice(0, 5).map(({ file, why }) => `${file} (${why})`);
     throw new ReportedError(
-      `no file of ${shownAs(path.dirname(traffic.files[0]))} holds traffic: ${listed.join(', ')}${counts.notTraffic.length > 5 ? `, and ${counts.notTraffic.length - 5} more` : ''}`,
+      `no file of ${shownAs(traffic.given)} holds traffic: ${listed.join(', ')}${counts.notTraffic.length > 5 ? `, and ${counts.notTraffic.length - 5} more` : ''}`,
     );
   }
   return counts;

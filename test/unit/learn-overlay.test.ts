@@ -292,6 +292,7 @@ describe('names from the traffic are untrusted', () => {
     ['usr_a8f3k2', 'value'],
     ['x_3anjsy', 'value'],
     ['a008dbbdda68', 'value'],
+    ['aac88adfcedb', 'value'],
     ['Xk7pQ2mN9rT', 'value'],
     ['k7pq2mn9rtx', 'value'],
     ['AB12CD34EF56', 'value'],

@@ -150,7 +150,7 @@ describe('reading within the time bound', () => {
       const files = ['a.har', 'b.har'].map((name) => path.join(dir, name));
       for (const file of files) await fsp.writeFile(file, harText([{ url: '/v1/quotas', response: { used: 1 } }]));
       const counts = await readTraffic(
-        { files, folder: true, skipped: [] },
+        { given: dir, files, folder: true, skipped: [] },
         (file) => path.basename(file),
         { sample: 1, seconds: 120, deadline: 0 },
         () => {},
