@@ -116,6 +116,10 @@ async function benchTenThousand(project: Project, dir: string, runs: number): Pr
   };
 }
 
+/** Lines that tell how a run ended: the figures of what was read, a learning bound reached, a refusal, Redocly's own last word, a crash's cause. */
+const telling =
+  /read \d+ exchanges?|exchanges read in|fields learned|reading stopped|nothing written|more than \d+|Done in|processed in|"records"|out of memory/i;
+
 /** What one timed process did: wall and CPU seconds, peak memory, its exit code (none when the bound stopped it), and its last line. */
 interface Timed {
   seconds: number;
@@ -149,11 +153,12 @@ async function timedRun(args: string[], cwd: string, limitSeconds: number): Prom
   );
   const timedLine = stderr.split('\n').find((line) => line.startsWith('TIMED '));
   const [seconds, user, system, kb] = (timedLine ?? 'TIMED 0 0 0 0').slice(6).split(' ').map(Number);
-  const last = `${stdout}\n${stderr}`
+  // The line that says how it ended: what was read or learned, why nothing was, a crash's cause; else the last.
+  const lines = `${stdout}\n${stderr}`
     .split('\n')
     .map((line) => line.trim())
-    .filter((line) => line && !line.startsWith('TIMED ') && !line.startsWith('Command '))
-    .at(-1);
+    .filter((line) => line && !line.startsWith('TIMED ') && !line.startsWith('Command '));
+  const last = lines.findLast((line) => telling.test(line)) ?? lines.at(-1);
   const stopped = killed || !timedLine;
   return { seconds: stopped ? limitSeconds : seconds, cpu: user + system, mb: kb / 1024, ...(stopped ? {} : { code }), last: last ?? '' };
 }
