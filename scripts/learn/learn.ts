@@ -206,7 +206,7 @@ export function readingLines(read: { files: number; skipped: string[]; counts: R
     const { file, filesLeft } = counts.stopped;
     const share = counts.bytes / Math.max(1, counts.totalBytes);
     lines.push(
-      `the reading stopped at its time bound, ${read.seconds} s (--time-limit), in ${file}: ${counts.bytes} of ${counts.totalBytes} bytes read (${Math.floor(share * 100)}%)${filesLeft > 0 ? `, ${filesLeft} more ${filesLeft === 1 ? 'file' : 'files'} not read` : ''}; what was read is learned, and another run may read more or less. To read it all: --time-limit ${Math.ceil((read.seconds * 1.2) / Math.max(share, 0.01))}, or a sample: --sample ${Math.ceil((sample * 1.2) / Math.max(share, 0.01))}`,
+      `the reading stopped at its time bound, ${read.seconds} s (--time-limit), in ${file}: ${counts.bytes} of ${counts.totalBytes} bytes read (${Math.floor(share * 100)}%)${filesLeft > 0 ? `, ${filesLeft} more ${filesLeft === 1 ? 'file' : 'files'} not read` : ''}; what was read is used, and another run may read more or less. To read it all: --time-limit ${Math.ceil((read.seconds * 1.2) / Math.max(share, 0.01))}, or a sample: --sample ${Math.ceil((sample * 1.2) / Math.max(share, 0.01))}`,
     );
   }
   return lines;

@@ -157,7 +157,7 @@ describe('reading within the time bound', () => {
       );
       expect(counts.stopped).toEqual({ file: 'a.har', filesLeft: 1 });
       expect(readingLines({ files: 2, skipped: [], counts, exchanges: 0, sample: 1, seconds: 120 })).toContain(
-        `the reading stopped at its time bound, 120 s (--time-limit), in a.har: 0 of ${counts.totalBytes} bytes read (0%), 1 more file not read; what was read is learned, and another run may read more or less. To read it all: --time-limit 14400, or a sample: --sample 120`,
+        `the reading stopped at its time bound, 120 s (--time-limit), in a.har: 0 of ${counts.totalBytes} bytes read (0%), 1 more file not read; what was read is used, and another run may read more or less. To read it all: --time-limit 14400, or a sample: --sample 120`,
       );
     });
   });
