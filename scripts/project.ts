@@ -46,7 +46,13 @@ export function openProject(root: string, sourceOverlay: ReadonlyMap<string, str
  */
 export function asTyped(cwd: string, typed: string[]): (file: string) => string {
   const byPath = new Map(typed.map((file) => [path.resolve(cwd, file), file]));
-  return (file) => byPath.get(file) ?? (path.relative(cwd, file) || '.');
+  return (file) => {
+    const as = byPath.get(file);
+    if (as !== undefined) return as;
+    // A file inside a folder given (traffic's): under that folder as it was typed.
+    for (const [resolved, given] of byPath) if (within(resolved, file)) return path.join(given, path.relative(resolved, file));
+    return path.relative(cwd, file) || '.';
+  };
 }
 
 /** `file` as a message shows it: relative to the project's root when it is inside it. */

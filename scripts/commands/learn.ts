@@ -7,7 +7,7 @@ import { type CommandDefinition, type CommandIo, commandLine } from '../command-
 import { forTerminal } from '../escape.ts';
 import { learn } from '../learn/learn.ts';
 import { writeAtomically } from '../write-atomically.ts';
-import { trafficExtensions } from '../learn/read-traffic.ts';
+import { trafficExtensions, trafficReading, trafficReadingOptions } from '../learn/read-traffic.ts';
 import { asTyped, ReportedError, openProject, within } from '../project.ts';
 import { checkBaseUrl, UsageError } from '../verify/verify-options.ts';
 
@@ -19,6 +19,8 @@ export const definition: CommandDefinition = {
     'whatever its host; what matches none is counted and listed, never added. It writes the fields of the',
     "bodies, the query and header parameters and the credentials' carriers (names and types only, never a",
     'value) as an Overlay 1.0 file of observed facts, whole or not at all. Facts your --overlay files state are kept.',
+    'Any amount is read in bounded memory; reaching --time-limit ends the reading (what was read is learned, and',
+    'how much was left is said); --sample reads 1 record in n, the same ones every run.',
   ].join('\n'),
   options: {
     traffic: { type: 'string', value: '<file|folder>', required: true, description: 'the recorded traffic: a file, or a folder of them' },
@@ -31,10 +33,12 @@ export const definition: CommandDefinition = {
       default: [],
       description: 'an overlay you have, applied first: what it states is not written again',
     },
+    ...trafficReadingOptions,
   },
   examples: [
     'npm run learn -- --traffic capture.har --out learned.yaml',
     'npm run learn -- --traffic logs/ --base-url https://gw.example.com/email --out learned.yaml',
+    'npm run learn -- --traffic gateway-day.ndjson --sample 10 --out learned.yaml',
   ],
   exits: [
     [0, 'written'],
@@ -104,7 +108,7 @@ export async function run(args: string[], io: CommandIo): Promise<number> {
   }
   try {
     const overlays = values.overlay.map((file: string) => path.resolve(io.cwd, file));
-    const result = await learn(project, { traffic, out, prefix, overlays, shownAs });
+    const result = await learn(project, { traffic, out, prefix, overlays, shownAs, ...trafficReading(values) });
     for (const line of result.lines) io.out(`learn: ${forTerminal(line)}`);
     if (result.text === undefined) {
       if (result.observations.operations.size === 0) return 1;

@@ -39,6 +39,10 @@ export async function run(args: string[], io: CommandIo): Promise<number> {
   const { values } = parsed;
   // The comparison and the build load only now: `--help` and a usage error need neither.
   const { release } = await import('../release/release.ts');
-  const ok = await release(openProject(io.root), { info: io.out, error: io.err }, { dryRun: values['dry-run'], bump: values.bump, branch: values.branch, env: io.env });
+  const ok = await release(
+    openProject(io.root),
+    { info: io.out, error: io.err },
+    { dryRun: values['dry-run'], bump: values.bump, branch: values.branch, env: io.env },
+  );
   return ok ? 0 : 1;
 }

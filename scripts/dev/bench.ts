@@ -414,7 +414,7 @@ async function benchScale(project: Project, runs: number): Promise<void> {
 
 export async function bench(project: Project, options: BenchOptions): Promise<void> {
   console.log(`bench: ${os.availableParallelism()} cores, node ${process.version}, median of ${options.runs} runs each (samples on stderr)`);
-  const compared = options.sections.some((section) => ['lint', 'build', 'unit', 'tiers', 'test', 'mutate'].includes(section));
+  const compared = options.sections.some((section) => ['lint', 'build', 'unit', 'tiers', 'test', 'mutate', 'learn'].includes(section));
   const baseline = compared && options.baseline ? await baselineTree(project, options.baseline) : undefined;
   const trees: Tree[] = [{ label: 'this tree', dir: project.root }, ...(baseline ? [baseline] : [])];
   try {
@@ -442,8 +442,7 @@ export async function bench(project: Project, options: BenchOptions): Promise<vo
       }
       if (section === 'learn') {
         const { benchLearn } = await import('./bench-learn.ts');
-        const { title, header, rows } = await benchLearn(project, options.runs);
-        table(title, header, rows);
+        for (const { title, header, rows } of await benchLearn(project, trees, options.runs)) table(title, header, rows);
       }
       if (section === 'site') {
         const { benchSite } = await import('./bench-site.ts');

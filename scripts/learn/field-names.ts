@@ -5,8 +5,9 @@
 // only looks like a name, or an instruction to an agent that reads the MCP tools' descriptions).
 // So a name is written only when it is short plain ASCII that reads as a name; an object with any
 // other key is learned as a map (its values typed, its keys never written); the names JavaScript
-// objects or OpenAPI give a meaning to are dropped. A message shows a name that is code (escaped,
-// so that the reader knows which) or reserved, never one that reads as a value or as text.
+// objects or OpenAPI give a meaning to are dropped. A message shows a reserved name, and of one
+// that is code only the characters that make it so (escaped), never one that reads as a value or
+// as text.
 import { invisibleCharacter } from '../invisible-characters.ts';
 import { reservedNames as objectNames } from '../overlay/read-overlay.ts';
 
@@ -37,22 +38,87 @@ const tokenPrefixes =
  */
 const valueLike = [/^-?\d+(\.\d+)?$/, /\d{4,}/, /^[0-9a-f]{8}-[0-9a-f]{4}-/i, /^[0-9a-f-]{16,}$/i, /@/, /^[a-z][a-z0-9+.-]*:\/\//i, /^\//, /\./, tokenPrefixes];
 
-/** Whether a run of letters and digits reads as random: at least 16 long, and changing between lower case, upper case and digits at half its places or more, or at least 20 long with 3 digits. */
+/** Hexadecimal digits of one case (a hash, an id), which a name's letters and digits are not from 10 long. */
+const hexadecimal = /^(?:[0-9a-f]+|[0-9A-F]+)$/;
+
+/** Each character's kind: 0 a digit, 1 a lower-case letter, 2 anything else (upper case). */
+const kindOf = (code: number) => (code >= 0x30 && code <= 0x39 ? 0 : code >= 0x61 && code <= 0x7a ? 1 : 2);
+
+/**
+ * Whether a run of letters and digits (a part of a name between `_`, `-` and `.`) reads as an id or
+ * a token rather than a word: a name's parts are words, acronyms and numbers, and change between
+ * lower case, upper case and digits where a word or a number starts (`unsubscribeGroupId` four times
+ * in 18, `html2text` and `ipv6Address` twice), where a random run changes at every other place.
+ * A run reads as random when it changes kind at more than half its places from 10 long, half from
+ * 16 (`NffrFeUfNV2Hib`; `iPhoneModelId`, short words, at half); goes between letters and digits 4
+ * times or more (`a1b2c3`), or 3 times from 8 long in one case (`a008dbbdda68`, `3ax6xnjp29jd6fds`;
+ * `ipv4ToIpv6` is two words); starts with a digit and goes on with 4 more letters and digits
+ * (`3anjsy`: a part that starts with a digit is a number, or short: `2fa`, `4k`); is 20 long with
+ * 3 digits; or is 10 long, hexadecimal, with a digit and a letter (`aac88adfcedb`).
+ */
 function randomRun(run: string): boolean {
-  if (run.length < 16) return false;
-  const kind = (char: string) => (char >= '0' && char <= '9' ? 0 : char >= 'a' && char <= 'z' ? 1 : 2);
+  if (run.length < 5) return false;
   let changes = 0;
-  let digits = kind(run[0]) === 0 ? 1 : 0;
+  let digitTurns = 0;
+  let upper = false;
+  let digits = kindOf(run.charCodeAt(0)) === 0 ? 1 : 0;
   for (let i = 1; i < run.length; i++) {
-    if (kind(run[i]) !== kind(run[i - 1])) changes++;
-    if (kind(run[i]) === 0) digits++;
+    const kind = kindOf(run.charCodeAt(i));
+    const before = kindOf(run.charCodeAt(i - 1));
+    if (kind !== before) changes++;
+    if ((kind === 0) !== (before === 0)) digitTurns++;
+    if (kind === 0) digits++;
+    upper ||= kind === 2 || before === 2;
   }
-  return changes >= (run.length - 1) / 2 || (run.length >= 20 && digits >= 3);
+  return (
+    (run.length >= 10 && changes * 2 > run.length - 1) ||
+    (run.length >= 16 && changes * 2 >= run.length - 1) ||
+    digitTurns >= 4 ||
+    (digitTurns >= 3 && run.length >= 8 && !upper) ||
+    (digits < run.length && kindOf(run.charCodeAt(0)) === 0) ||
+    (run.length >= 20 && digits >= 3) ||
+    (run.length >= 10 && digits > 0 && digits < run.length && hexadecimal.test(run))
+  );
 }
 
-/** Whether `name` reads as a value: a pattern above, more than 3 separators, or a random-looking run. */
+/**
+ * An id after a short prefix, as services write theirs (`cus_NffrFeUfNV2Hib`, `key-3ax6xnjp29jd6fds`,
+ * `usr_a8f3k2`): a prefix of lower-case letters, `_` or `-`, then 6 or more letters and digits, at
+ * least one of each (a name's last part is a word or a number: `utm_source`, `address_line_2`).
+ */
+const prefixedId = /^[a-z]{1,8}[_-](?=[A-Za-z0-9]*[0-9])(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{6,}$/;
+
+/** Whether `name` reads as a value: a pattern above, an id after a prefix, more than 3 separators, or a random-looking run. */
 const looksLikeValue = (name: string) =>
-  valueLike.some((pattern) => pattern.test(name)) || (name.match(/[-_.]/g)?.length ?? 0) > 3 || (name.match(/[A-Za-z0-9]+/g) ?? []).some(randomRun);
+  valueLike.some((pattern) => pattern.test(name)) ||
+  prefixedId.test(name) ||
+  (name.match(/[-_.]/g)?.length ?? 0) > 3 ||
+  (name.match(/[A-Za-z0-9]+/g) ?? []).some(randomRun);
+
+/**
+ * Whether the keys of one object are values by their shape together, as ids written side by side
+ * are: two or more, of one length, each a run of 4 or more letters and digits, at least one of each,
+ * after one prefix (`cus_`, `key-`, or none), and each differing from the first at half its places
+ * or more (`{"ab12cd": ..., "xy34zw": ...}`). Names of one length share most of their letters
+ * (`address1`, `address2`) or hold no digit (`createdAt`, `updatedAt`).
+ */
+export function keysShareValueShape(keys: string[]): boolean {
+  if (keys.length < 2) return false;
+  const first = keys[0];
+  const prefix = /^[a-z]{1,8}[_-]/.exec(first)?.[0] ?? '';
+  const tail = (key: string) => (key.length === first.length && key.startsWith(prefix) ? key.slice(prefix.length) : '');
+  const idTail = /^(?=[A-Za-z0-9]*[0-9])(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{4,}$/;
+  const firstTail = tail(first);
+  if (!idTail.test(firstTail)) return false;
+  for (let k = 1; k < keys.length; k++) {
+    const other = tail(keys[k]);
+    if (!idTail.test(other)) return false;
+    let differing = 0;
+    for (let i = 0; i < other.length; i++) if (other[i] !== firstTail[i]) differing++;
+    if (differing * 2 < other.length) return false;
+  }
+  return true;
+}
 
 /** A character of a name that reads as code rather than text: printable ASCII but a space, a tab or line break, or an invisible one (shown as its escape). */
 const codeCharacter = new RegExp(`[\\t\\n\\r\\x21-\\x7e]|${invisibleCharacter.source}`, 'u');
@@ -106,8 +172,26 @@ const headerVerdicts = new Map<string, NameVerdict>();
 
 function remember(memo: Map<string, NameVerdict>, name: string, verdict: NameVerdict): void {
   if (memo.size >= 50_000) memo.clear();
-  if (name.length <= 256) memo.set(name, verdict);
+  if (name.length <= 2 * longestName) memo.set(name, verdict);
 }
+
+/**
+ * A name that is not written, as a message shows it: a reserved one whole (`"constructor"`: the
+ * same for everyone); one that is code by its offending characters only, never whole (it may be a
+ * value that holds them: `hunter2!`, `P4ss:w0rd`): `with "!"`, `starting with "2"`. In a header's
+ * name `_` offends too (`Jane_Doe`).
+ */
+export function shownDropped(name: string, verdict: 'reserved' | 'code', header = false): string {
+  if (verdict === 'reserved') return shownName(name);
+  const plain = header ? /[A-Za-z0-9-]/ : /[A-Za-z0-9_-]/;
+  const offending = [...new Set([...name].filter((char) => !plain.test(char)))];
+  if (offending.length === 0) return `starting with ${shownName([...name][0])}`;
+  const shown = offending.slice(0, 8).map(shownName);
+  return `with ${shown.length === 1 ? shown[0] : `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`}${offending.length > 8 ? ' (and more)' : ''}`;
+}
+
+/** Why a name shown by shownDropped is not written. */
+export const droppedWhy = (shown: string) => (shown.startsWith('"') ? 'a name JavaScript or OpenAPI reserves' : 'not a plain name');
 
 /**
  * A name as a message shows it: JSON-quoted, cut at 40 characters, and every invisible character

@@ -10,13 +10,12 @@ import { applyOverlays } from '../overlay/apply-overlay.ts';
 import { type Overlay, readOverlay } from '../overlay/read-overlay.ts';
 import { type Project, ReportedError } from '../project.ts';
 import { type Exchange } from './exchange.ts';
-import { learnLimits } from './learn-limits.ts';
 import { type MatchedOperation, operationMatcher } from './match-operation.ts';
 import { addExchange, emptyObservations, type Observations } from './observations.ts';
 import { learnedActions } from './overlay-actions.ts';
 import { type OverlayAction, overlayText } from './overlay-text.ts';
 import { overlayLimits } from '../overlay/overlay-limits.ts';
-import { type ReadCounts, readTrafficFile, trafficFiles } from './read-traffic.ts';
+import { type ReadCounts, readTraffic, trafficFiles } from './read-traffic.ts';
 import type { StatedSource } from './schema-additions.ts';
 import { securityPlan } from './security-actions.ts';
 import { compare } from './shape.ts';
@@ -28,7 +27,14 @@ export interface LearnOptions {
   prefix: string;
   overlays: string[];
   shownAs: (file: string) => string;
+  /** Read 1 record in `sample` (1: every one), chosen by a hash of its place in its file. */
+  sample: number;
+  /** The reading's time bound, in seconds: past it, what was read is learned. */
+  seconds: number;
 }
+
+/** What reading the traffic takes: where it is, the prefix its paths carry, the sample and the time bound. */
+export type ReadingOptions = Pick<LearnOptions, 'traffic' | 'prefix' | 'shownAs' | 'sample' | 'seconds'>;
 
 export interface LearnResult {
   /** The overlay's text, or undefined when there is nothing to write. */
@@ -79,20 +85,26 @@ export function successStatuses(document: OpenApiDocument): Map<string, string |
  */
 export async function eachExchange(
   document: OpenApiDocument,
-  options: Pick<LearnOptions, 'traffic' | 'prefix' | 'shownAs'>,
+  options: ReadingOptions,
   onExchange: (exchange: Exchange, operation: MatchedOperation | undefined) => void,
-) {
-  const { files, skipped } = await trafficFiles(options.traffic, options.shownAs);
+): Promise<{ files: string[]; skipped: string[]; counts: ReadCounts; exchanges: number }> {
+  const traffic = await trafficFiles(options.traffic, options.shownAs);
   const match = operationMatcher(document, options.prefix);
-  const counts: ReadCounts = { bytes: 0, records: 0, unread: new Map() };
-  const deadline = Date.now() + learnLimits.timeoutMs;
-  for (const file of files)
-    await readTrafficFile(file, options.shownAs(file), counts, deadline, (exchange) => onExchange(exchange, match(exchange.method, exchange.path)));
-  return { files, skipped, counts };
+  let exchanges = 0;
+  const counts = await readTraffic(
+    traffic,
+    options.shownAs,
+    { sample: options.sample, seconds: options.seconds, deadline: Date.now() + options.seconds * 1000 },
+    (exchange) => {
+      exchanges++;
+      onExchange(exchange, match(exchange.method, exchange.path));
+    },
+  );
+  return { files: traffic.files, skipped: traffic.skipped, counts, exchanges };
 }
 
 /** Reads the traffic and observes it against `document`. */
-export async function observeTraffic(document: OpenApiDocument, options: Pick<LearnOptions, 'traffic' | 'prefix' | 'shownAs'>) {
+export async function observeTraffic(document: OpenApiDocument, options: ReadingOptions) {
   const statuses = successStatuses(document);
   const observations = emptyObservations();
   const read = await eachExchange(document, options, (exchange, operation) =>
@@ -103,10 +115,17 @@ export async function observeTraffic(document: OpenApiDocument, options: Pick<Le
 
 /** Learns the overlay of `options.traffic`; throws a ReportedError naming the file (and line) of what cannot be read. */
 export async function learn(project: Project, options: LearnOptions): Promise<LearnResult> {
-  const deadline = Date.now() + learnLimits.timeoutMs;
   const { base, document, titles, source } = await statedDescription(project, options.overlays, options.shownAs);
   const { files, skipped, observations, counts } = await observeTraffic(document, options);
-  const lines = readingLines(files.length, skipped, counts, observations);
+  const lines = readingLines({ files: files.length, skipped, counts, exchanges: observations.exchanges, sample: options.sample, seconds: options.seconds });
+  const matchedCount = observations.exchanges - observations.unmatchedCount;
+  lines.push(
+    `${matchedCount} matched ${observations.operations.size} ${observations.operations.size === 1 ? 'operation' : 'operations'} of the description by method and path`,
+  );
+  if (observations.unmatchedCount > 0) {
+    lines.push(`${observations.unmatchedCount} match no operation (not learned; a path the description lacks is never added):`);
+    lines.push(...unmatchedLines(observations.unmatched));
+  }
   const seen = [...observations.operations.values()];
   if (seen.length === 0) {
     lines.push('no exchange matches an operation of the description: nothing learned, nothing written');
@@ -124,8 +143,6 @@ export async function learn(project: Project, options: LearnOptions): Promise<Le
   const matched = seen.reduce((sum, operation) => sum + operation.exchanges, 0);
   const text = overlayText(actions, { exchanges: observations.exchanges, matched, operations: seen.length, after: titles });
   checkSize(text, actions, operationIds);
-  if (Date.now() > deadline)
-    throw new ReportedError(`reading and learning took more than ${learnLimits.timeoutMs / 1000} s: learn from a sample of the traffic`);
   return { text, observations, counts, lines };
 }
 
@@ -164,26 +181,41 @@ function likelyPrefix(document: OpenApiDocument, unmatched: Map<string, number>)
   return best && { prefix: best[0], count: best[1] };
 }
 
-/** What was read: the files, what was left out or could not be read, the matched and unmatched exchanges. */
-function readingLines(files: number, skipped: string[], counts: ReadCounts, observations: Observations): string[] {
+/** What was read, as learn and verify --traffic say it: the files and exchanges, the sample, what was left out or could not be read, where the time bound stopped the reading. */
+export function readingLines(read: { files: number; skipped: string[]; counts: ReadCounts; exchanges: number; sample: number; seconds: number }): string[] {
+  const { counts, skipped, sample } = read;
+  const files = read.files - counts.notTraffic.length;
   const lines = [
-    `read ${observations.exchanges} ${observations.exchanges === 1 ? 'exchange' : 'exchanges'} from ${files} ${files === 1 ? 'file' : 'files'} (${counts.bytes} bytes)`,
+    `read ${read.exchanges} ${read.exchanges === 1 ? 'exchange' : 'exchanges'} from ${files} ${files === 1 ? 'file' : 'files'} (${counts.bytes} bytes)`,
   ];
+  if (sample > 1)
+    lines.push(`a sample: 1 record in ${sample} read (--sample ${sample}), ${counts.notSelected} ${counts.notSelected === 1 ? 'record' : 'records'} not read`);
   if (skipped.length > 0)
     lines.push(
       `left out ${skipped.length} ${skipped.length === 1 ? 'file' : 'files'} that are not traffic files by name: ${skipped.slice(0, 5).join(', ')}${skipped.length > 5 ? ', ...' : ''}`,
     );
+  if (counts.notTraffic.length > 0) {
+    const listed = counts.notTraffic.slice(0, 5).map(({ file, why }) => `${file} (${why})`);
+    lines.push(
+      `left out ${counts.notTraffic.length} ${counts.notTraffic.length === 1 ? 'file that holds' : 'files that hold'} no traffic: ${listed.join(', ')}${counts.notTraffic.length > 5 ? ', ...' : ''}`,
+    );
+  }
   for (const [why, { count, first }] of [...counts.unread].sort(([a], [b]) => compare(a, b)))
     lines.push(`${count} ${count === 1 ? 'record holds' : 'records hold'} no exchange: ${why} (the first: ${first})`);
-  const matched = observations.exchanges - observations.unmatchedCount;
-  lines.push(
-    `${matched} matched ${observations.operations.size} ${observations.operations.size === 1 ? 'operation' : 'operations'} of the description by method and path`,
-  );
-  if (observations.unmatchedCount > 0) {
-    lines.push(`${observations.unmatchedCount} match no operation (not learned; a path the description lacks is never added):`);
-    const listed = [...observations.unmatched].sort(([a, m], [b, n]) => n - m || compare(a, b));
-    for (const [key, count] of listed.slice(0, 20)) lines.push(`  ${key}  ${count}×`);
-    if (listed.length > 20) lines.push(`  and ${listed.length - 20} more`);
+  if (counts.stopped) {
+    const { file, filesLeft } = counts.stopped;
+    const share = counts.bytes / Math.max(1, counts.totalBytes);
+    lines.push(
+      `the reading stopped at its time bound, ${read.seconds} s (--time-limit), in ${file}: ${counts.bytes} of ${counts.totalBytes} bytes read (${Math.floor(share * 100)}%)${filesLeft > 0 ? `, ${filesLeft} more ${filesLeft === 1 ? 'file' : 'files'} not read` : ''}; what was read is used, and another run may read more or less. To read it all: --time-limit ${Math.ceil((read.seconds * 1.2) / Math.max(share, 0.01))}, or a sample: --sample ${Math.ceil((sample * 1.2) / Math.max(share, 0.01))}`,
+    );
   }
+  return lines;
+}
+
+/** The unmatched exchanges as a report lists them: the 20 most frequent (then how many more), each `METHOD path  N×`. */
+export function unmatchedLines(unmatched: Map<string, number>): string[] {
+  const listed = [...unmatched].sort(([a, m], [b, n]) => n - m || compare(a, b));
+  const lines = listed.slice(0, 20).map(([key, count]) => `  ${key}  ${count}×`);
+  if (listed.length > 20) lines.push(`  and ${listed.length - 20} more`);
   return lines;
 }

@@ -6,10 +6,10 @@
 // unbounded (names, media types, cookies) is kept within a bound (smallest-keys.ts) and counted.
 import { type Carrier, carrierKey, clientSends, cookieNames, headerCarrier, isProtocolHeader, queryCarrier } from './credential-carriers.ts';
 import type { Body, Exchange } from './exchange.ts';
-import { headerVerdict, type NameVerdict, nameVerdict, shownName, shownSegment } from './field-names.ts';
+import { droppedWhy, headerVerdict, type NameVerdict, nameVerdict, shownDropped, shownSegment } from './field-names.ts';
 import { learnLimits } from './learn-limits.ts';
 import type { MatchedOperation } from './match-operation.ts';
-import { compare, emptyShape, jsonType, observe, scalarKind, type Shape } from './shape.ts';
+import { type BodyShape, compare, emptyBody, jsonType, observe, scalarKind } from './shape.ts';
 import { KeptCounts, SmallestKeys } from './smallest-keys.ts';
 
 /** A query or header parameter: how often it was sent, the kinds of its values, whether one request repeated it. */
@@ -21,9 +21,8 @@ export interface ParameterSeen {
   spellings?: KeptCounts;
 }
 
-/** A body place: its shape, and the bodies that were not learned, by why (a few kinds kept, the rest counted). */
-export interface BodySeen {
-  shape: Shape;
+/** A body place: its shape (within its bounds: BodyShape), and the bodies that were not learned, by why (a few kinds kept, the rest counted). */
+export interface BodySeen extends BodyShape {
   /** Bodies learned. */
   count: number;
   notLearned: KeptCounts;
@@ -63,13 +62,13 @@ export interface Observations {
 
 export const emptyObservations = (): Observations => ({ exchanges: 0, operations: new Map(), unmatched: new Map(), unmatchedCount: 0 });
 
-const bodySeen = (): BodySeen => ({ shape: emptyShape(), count: 0, notLearned: new KeptCounts(learnLimits.kept) });
+const bodySeen = (): BodySeen => ({ ...emptyBody(), count: 0, notLearned: new KeptCounts(learnLimits.kept) });
 const bump = <K>(map: Map<K, number>, key: K, by = 1) => map.set(key, (map.get(key) ?? 0) + by);
 
 function addBody(seen: BodySeen, body: Body): void {
   if (body.kind === 'json') {
     seen.count++;
-    observe(seen.shape, body.value);
+    observe(seen, body.value);
   } else if (body.kind === 'not json') seen.notLearned.add(`not JSON (${body.mediaType})`);
   else if (body.kind === 'too large') seen.notLearned.add(`over ${learnLimits.bodyBytes} bytes`);
 }
@@ -104,11 +103,11 @@ function addParameter(map: SmallestKeys<ParameterSeen>, key: string, values: str
   if (spelling !== undefined) (seen.spellings ??= new KeptCounts(8)).add(spelling);
 }
 
-/** Why a name of `what` (`query parameter`, `header`, `credential header`) is not written, as a report says it: the name itself where it is code or reserved, else only how many. */
+/** Why a name of `what` (`query parameter`, `header`, `credential header`) is not written, as a report says it: a reserved name itself, of one that is code its offending characters, else only how many. */
 function droppedName(what: string, name: string, verdict: Exclude<NameVerdict, undefined>): string {
-  if (verdict === 'reserved') return `${what} ${shownName(name)} not written: a name JavaScript or OpenAPI reserves`;
-  if (verdict === 'code') return `${what} ${shownName(name)} not written: not a plain name`;
-  return `${what} names that look like values or text not written (never shown)`;
+  if (verdict === 'value') return `${what} names that look like values or text not written (never shown)`;
+  const shown = shownDropped(name, verdict, what !== 'query parameter');
+  return `${what} ${shown} not written: ${droppedWhy(shown)}`;
 }
 
 /** The request's parameters and credentials: query and header names classified, values read only for their kind. */

@@ -19,7 +19,7 @@ import {
   pointerSegments,
   successStatus,
 } from '../openapi-document.ts';
-import { nameVerdict, shownName } from './field-names.ts';
+import { droppedWhy } from './field-names.ts';
 import type { OperationSeen } from './observations.ts';
 import { parameterActions } from './parameter-actions.ts';
 import { schemaAdditions, type Difference, type StatedSource } from './schema-additions.ts';
@@ -83,17 +83,17 @@ function learnedSchema(seen: OperationSeen, part: 'success' | 'request' | 'error
   const where = `${seen.operation.operationId}: ${part === 'success' ? 'response' : part} body`;
   pushCapped(
     notes,
-    shapeNotes.dropped.map(
-      ({ at, name, count }) =>
-        `${where}: field ${shownName(name)} at ${at} not written: ${nameVerdict(name) === 'reserved' ? 'a name JavaScript or OpenAPI reserves' : 'not a plain name'} (${count}×)`,
-    ),
+    shapeNotes.dropped.map(({ at, name, count }) => `${where}: field ${name} at ${at} not written: ${droppedWhy(name)} (${count}×)`),
     (more) => `${where}: and ${more} more such fields not written`,
   );
   if (shapeNotes.others > 0)
     notes.push(`${where}: ${shapeNotes.others} more keys that are not plain names not written (past the first ${learnLimits.kept} of a place)`);
   pushCapped(
     notes,
-    shapeNotes.maps.map((at) => `${where}: ${at} learned as a map: its keys look like values or are not plain names, and are never written or shown`),
+    shapeNotes.maps.map(
+      ({ at, keys }) =>
+        `${where}: ${at} learned as a map: its keys look like values, are not plain names or are more than ${learnLimits.fields} (${keys} ${keys === 1 ? 'key' : 'keys'} seen there), and are never written or shown`,
+    ),
     (more) => `${where}: and ${more} more places learned as maps`,
   );
   pushCapped(
@@ -103,11 +103,17 @@ function learnedSchema(seen: OperationSeen, part: 'success' | 'request' | 'error
     ),
     (more) => `${where}: and ${more} more places seen as more than one type`,
   );
-  pushCapped(
-    notes,
-    shapeNotes.deep.map((at) => `${where}: below ${at} left open: deeper than learning goes`),
-    (more) => `${where}: and ${more} more places left open below the depth learned`,
-  );
+  // Cut short past the places a body may hold while reading: the places left open are that level's, said once.
+  if (body.level < learnLimits.depth)
+    notes.push(
+      `${where}: fields learned ${body.level} ${body.level === 1 ? 'level' : 'levels'} deep: with the next level the body would hold more than ${learnLimits.bodyPlaces} places (its bound while reading), so the objects at level ${body.level} are left open`,
+    );
+  else
+    pushCapped(
+      notes,
+      shapeNotes.deep.map((at) => `${where}: below ${at} left open: deeper than learning goes`),
+      (more) => `${where}: and ${more} more places left open below the depth learned`,
+    );
   if (shapeNotes.unwritten > 0)
     notes.push(
       `${where}: ${shapeNotes.unwritten} ${shapeNotes.unwritten === 1 ? 'field' : 'fields'} not written: a body's fields are learned to ${learnLimits.bodyFields}, level by level, and objects below level ${shapeNotes.writtenDepth} are left open`,

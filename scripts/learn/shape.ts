@@ -6,8 +6,15 @@
 // field-names.ts, or more than learnLimits.fields keys) and an object seen as a map anywhere is
 // written as one: from then on the place is kept as a map only, its fields folded into its values,
 // so that no place holds more than learnLimits.fields names however many exchanges come.
+//
+// A body holds at most learnLimits.bodyPlaces places while it is read, all levels together: each
+// field is counted as the traffic shows it (its path of names from the body's root, an object keyed
+// by values as one `*`), by a hash of that path, level by level; past the bound, the deepest level
+// learned is left open until the rest fit. Those paths are a function of the exchanges alone, never
+// of their order, so the level a body is learned to is too; and a shape learned to a level is the
+// shape learned to a deeper one, cut there: what is kept is the same in any order.
 import { learnLimits } from './learn-limits.ts';
-import { nameVerdict, reservedNames } from './field-names.ts';
+import { keysShareValueShape, nameVerdict, reservedNames, shownDropped } from './field-names.ts';
 import { compare, KeptCounts } from './smallest-keys.ts';
 
 export const jsonType = { null: 1, boolean: 2, integer: 4, number: 8, string: 16, array: 32, object: 64 } as const;
@@ -23,10 +30,14 @@ export interface Shape {
   map?: Shape;
   /** Items of the lists seen here. */
   items?: Shape;
-  /** Keys seen here that a message names (reserved or code: field-names.ts), with how often: the first learnLimits.kept in name order, the rest counted. */
+  /** Keys of the objects seen here, all counted (for a map: how many were folded into its values). */
+  keys?: number;
+  /** Keys seen here that a message names (reserved, or code by its offending characters: shownDropped), with how often: the first learnLimits.kept in name order, the rest counted. */
   dropped?: KeptCounts;
   /** Whether values here were below the depth learned. */
   deep?: boolean;
+  /** The hash of this place's path as the traffic shows it, where it has one path (no map above it). */
+  path?: number;
 }
 
 export const emptyShape = (): Shape => ({ count: 0, types: 0 });
@@ -50,46 +61,109 @@ function typeOf(value: unknown): number {
 /** The items of a list, and the values of a map, that are learned: the first 1000 (their order is the exchange's own). */
 const itemsLearned = 1000;
 
-/** Whether an object with these keys is a map: too many, or one that is a value or not a plain name. */
+/** Whether an object with these keys is a map: too many, ids side by side, or one that is a value or not a plain name. */
 const isMapKeyed = (keys: string[]) =>
   keys.length > learnLimits.fields ||
+  keysShareValueShape(keys) ||
   keys.some((key) => {
     const verdict = nameVerdict(key);
     return verdict === 'value' || verdict === 'code';
   });
 
-const plainCharacters = /^[A-Za-z0-9_-]*$/;
+/** Letters, digits, `_` and `-`, starting with a letter or `_`: never code. */
+const plainCharacters = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 
-/** Notes a key a message may name (reserved, or code: field-names.ts), the first learnLimits.kept in name order; a value's or text's is never kept. True for a reserved one. */
+/** Notes a key a message may name (reserved, or code by its offending characters: shownDropped), the first learnLimits.kept in that order; a value's or text's is never kept. True for a reserved one. */
 function noteKey(shape: Shape, key: string): boolean {
-  // Letters, digits, `_` and `-` only: never code, and reserved only where it is one of those names (a map's keys are many, and each new).
+  // Plain characters: never code, and reserved only where it is one of those names (a map's keys are many, and each new).
   if (plainCharacters.test(key) && !reservedNames.has(key)) return false;
   const verdict = nameVerdict(key);
-  if (verdict === 'reserved' || verdict === 'code') (shape.dropped ??= new KeptCounts(learnLimits.kept)).add(key);
+  if (verdict === 'reserved' || verdict === 'code') (shape.dropped ??= new KeptCounts(learnLimits.kept)).add(shownDropped(key, verdict));
   return verdict === 'reserved';
 }
 
-/** Adds `value` to `shape`, `depth` levels down the body. */
-export function observe(shape: Shape, value: unknown, depth = 0): void {
+/** One body place (an operation's success, error or request body): its shape, the level it is learned to, its fields' paths counted by level. */
+export interface BodyShape {
+  shape: Shape;
+  /** How deep values are learned: objects and lists at this depth are left open (learnLimits.depth, or less past learnLimits.bodyPlaces). */
+  level: number;
+  /** The hashes of the fields' paths, by depth (1: the root's fields), to that level; `places` counts them all. */
+  paths: Set<number>[];
+  places: number;
+}
+
+export const emptyBody = (): BodyShape => ({ shape: { ...emptyShape(), path: 0 }, level: learnLimits.depth, paths: [], places: 0 });
+
+/**
+ * The hash of the path of `name` under the path `parent`: 53 bits (an FNV-1a of 32 and a second
+ * mix of 21), the same on every machine; two paths of one body share one once in billions.
+ */
+function childPath(parent: number, name: string): number {
+  let low = (parent >>> 0) ^ 0x811c9dc5;
+  let high = Math.floor(parent / 0x100000000) ^ 0x9e3779b9;
+  for (let i = 0; i < name.length; i++) {
+    const code = name.charCodeAt(i);
+    low = Math.imul(low ^ code, 16777619);
+    high = Math.imul(high ^ code, 0x5bd1e995);
+    high ^= high >>> 15;
+  }
+  return (high >>> 11) * 0x100000000 + (low >>> 0);
+}
+
+/** Counts the field at `path`, `depth` levels down the body, if it was not counted yet. */
+function countPlace(body: BodyShape, path: number, depth: number): void {
+  const paths = (body.paths[depth] ??= new Set());
+  if (paths.has(path)) return;
+  paths.add(path);
+  body.places++;
+}
+
+/** Adds a body's `value`, then keeps the body within learnLimits.bodyPlaces (the level learned to, lowered until it fits). */
+export function observe(body: BodyShape, value: unknown): void {
+  observeAt(body, body.shape, value, 0, undefined);
+  while (body.places > learnLimits.bodyPlaces && body.level > 0) {
+    body.places -= body.paths[body.level]?.size ?? 0;
+    body.paths.length = body.level;
+    body.level--;
+    cut(body.shape, 0, body.level);
+  }
+}
+
+/**
+ * Adds `value` to `shape`, `depth` levels down `body`. `path` is the hash of its path where the
+ * place has many (below a map); elsewhere the place's own (a field's is counted as it is made).
+ */
+function observeAt(body: BodyShape, shape: Shape, value: unknown, depth: number, path: number | undefined): void {
   shape.count++;
   const type = typeOf(value);
   shape.types |= type;
   if (type !== jsonType.array && type !== jsonType.object) return;
-  if (depth >= learnLimits.depth) {
+  if (depth >= body.level) {
     shape.deep = true;
     return;
   }
+  const here = path ?? shape.path!;
   if (Array.isArray(value)) {
-    shape.items ??= emptyShape();
-    for (let i = 0; i < value.length && i < itemsLearned; i++) observe(shape.items, value[i], depth + 1);
+    if (!shape.items) shape.items = path === undefined ? { ...emptyShape(), path: childPath(here, '[]') } : emptyShape();
+    const items = path === undefined ? undefined : childPath(path, '[]');
+    for (let i = 0; i < value.length && i < itemsLearned; i++) observeAt(body, shape.items, value[i], depth + 1, items);
     return;
   }
   const object = value as Record<string, unknown>;
   const keys = Object.keys(object);
-  if (shape.map || isMapKeyed(keys)) {
+  shape.keys = (shape.keys ?? 0) + keys.length;
+  const mapKeyed = isMapKeyed(keys);
+  if (shape.map || mapKeyed) {
     shape.map ??= emptyShape();
-    // A reserved key's value is dropped with it, in a map as among fields.
-    for (let i = 0; i < keys.length && i < itemsLearned; i++) if (!noteKey(shape, keys[i])) observe(shape.map, object[keys[i]], depth + 1);
+    // This object's keys are values (one path, `*`), or it is a plain object at a place written as a map (a path for each of its fields).
+    const values = mapKeyed ? childPath(here, '*') : undefined;
+    for (let i = 0; i < keys.length && i < itemsLearned; i++) {
+      // A reserved key's value is dropped with it, in a map as among fields.
+      if (noteKey(shape, keys[i])) continue;
+      let field = values;
+      if (field === undefined) countPlace(body, (field = childPath(here, keys[i])), depth + 1);
+      observeAt(body, shape.map, object[keys[i]], depth + 1, field);
+    }
     settle(shape);
     return;
   }
@@ -97,10 +171,36 @@ export function observe(shape: Shape, value: unknown, depth = 0): void {
   for (const key of keys) {
     if (noteKey(shape, key)) continue;
     let field = shape.fields.get(key);
-    if (!field) shape.fields.set(key, (field = emptyShape()));
-    observe(field, object[key], depth + 1);
+    if (path === undefined) {
+      if (!field) {
+        shape.fields.set(key, (field = { ...emptyShape(), path: childPath(here, key) }));
+        countPlace(body, field.path!, depth + 1);
+      }
+      observeAt(body, field, object[key], depth + 1, undefined);
+    } else {
+      if (!field) shape.fields.set(key, (field = emptyShape()));
+      const fieldPath = childPath(path, key);
+      countPlace(body, fieldPath, depth + 1);
+      observeAt(body, field, object[key], depth + 1, fieldPath);
+    }
   }
   settle(shape);
+}
+
+/** `shape` at `depth`, learned to `level`: what lies below it there is dropped, as if never read (objects and lists there left open). */
+function cut(shape: Shape, depth: number, level: number): void {
+  if (depth >= level) {
+    if (shape.types & (jsonType.array | jsonType.object)) shape.deep = true;
+    delete shape.fields;
+    delete shape.map;
+    delete shape.items;
+    delete shape.keys;
+    delete shape.dropped;
+    return;
+  }
+  for (const field of shape.fields?.values() ?? []) cut(field, depth + 1, level);
+  if (shape.map) cut(shape.map, depth + 1, level);
+  if (shape.items) cut(shape.items, depth + 1, level);
 }
 
 /**
@@ -131,6 +231,7 @@ export function merged(into: Shape, from: Iterable<Shape>): Shape {
   for (const shape of from) {
     result.count += shape.count;
     result.types |= shape.types;
+    if (shape.keys) result.keys = (result.keys ?? 0) + shape.keys;
     if (shape.deep) result.deep = true;
     if (shape.items) result.items = merged(result.items ?? emptyShape(), [shape.items]);
     if (shape.map) result.map = merged(result.map ?? emptyShape(), [shape.map]);
@@ -151,11 +252,11 @@ export function merged(into: Shape, from: Iterable<Shape>): Shape {
 
 /** What a shape says that is not written as a field: names dropped, maps, places left open; each with its place. */
 export interface ShapeNotes {
-  /** Names a message may show (reserved, or code: field-names.ts), with how often and where; `others` counts those past the first at a place. */
+  /** Names a message may show, as shownDropped shows them, with how often and where; `others` counts those past the first at a place. */
   dropped: { at: string; name: string; count: number }[];
   others: number;
-  /** Places whose objects are written as maps (their keys look like values, or are not plain names). */
-  maps: string[];
+  /** Places whose objects are written as maps (their keys look like values, are not plain names, or are too many), with how many keys were seen there. */
+  maps: { at: string; keys: number }[];
   /** Places below which nothing is learned (deeper than learnLimits.depth). */
   deep: string[];
   /** Places seen with more than one JSON type besides `null` (a string here, a number there: a type that changed?), with those types. */
@@ -218,7 +319,7 @@ function schemaOf(shape: Shape, notes: ShapeNotes, at: string, depth: number, fi
   notes.others += shape.dropped?.others ?? 0;
   if (shape.map) {
     // Seen as a map anywhere: every object here is one (settle keeps no fields beside it).
-    notes.maps.push(at);
+    notes.maps.push({ at, keys: shape.keys ?? 0 });
     schema.additionalProperties = shape.map.types === 0 ? {} : schemaOf(shape.map, notes, `${at}.*`, depth + 1, fieldDepth);
   } else if (shape.fields && shape.fields.size > 0 && depth < fieldDepth) {
     const properties: Record<string, unknown> = {};

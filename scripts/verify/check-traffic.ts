@@ -11,7 +11,7 @@
 // a module with an API (its engine is in content-hashed bundler chunks), it reads a HAR whole into
 // memory with no bound, and it reports findings, not verify's verdicts and exit codes. The body
 // checks here are verify's own (body-check.ts), so a live run and a recorded one judge alike.
-import { eachExchange } from '../learn/learn.ts';
+import { eachExchange, type ReadingOptions, readingLines } from '../learn/learn.ts';
 import type { Exchange } from '../learn/exchange.ts';
 import type { MatchedOperation } from '../learn/match-operation.ts';
 import { kindFits } from '../learn/parameter-actions.ts';
@@ -127,16 +127,16 @@ function verdictOf(operation: { operationId: string; method: string }, tally: Ta
 /** Checks the traffic at `options.traffic` against `document`: verify's verdicts, and the exchanges no operation matches. */
 export async function checkTraffic(
   document: OpenApiDocument,
-  options: { traffic: string; prefix: string; shownAs: (file: string) => string },
+  options: ReadingOptions,
   checkBody: BodyCheck,
-): Promise<{ run: VerificationRun; unmatched: Map<string, number>; unmatchedCount: number }> {
+): Promise<{ run: VerificationRun; unmatched: Map<string, number>; unmatchedCount: number; read: string[] }> {
   const started = performance.now();
   const stated = statedOperations(document);
   const tallies = new Map<string, Tally>();
   const unmatched = new Map<string, number>();
   let unmatchedCount = 0;
   let exchanges = 0;
-  await eachExchange(document, options, (exchange, operation: MatchedOperation | undefined) => {
+  const { files, skipped, counts } = await eachExchange(document, options, (exchange, operation: MatchedOperation | undefined) => {
     exchanges++;
     if (!operation) {
       unmatchedCount++;
@@ -152,5 +152,6 @@ export async function checkTraffic(
   const verdicts = listOperations(document).map((operation) =>
     verdictOf(operation, tallies.get(`${operation.method} ${operation.path}`), stated.get(`${operation.method} ${operation.path}`)!),
   );
-  return { run: { verdicts, requestsSent: 0, exchangesRead: exchanges, ms: Math.round(performance.now() - started) }, unmatched, unmatchedCount };
+  const read = readingLines({ files: files.length, skipped, counts, exchanges, sample: options.sample, seconds: options.seconds });
+  return { run: { verdicts, requestsSent: 0, exchangesRead: exchanges, ms: Math.round(performance.now() - started) }, unmatched, unmatchedCount, read };
 }

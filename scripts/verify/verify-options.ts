@@ -6,12 +6,17 @@ import { type CommandDefinition, CommandLineError, npmTookOptions, parseCommandL
 import { eachOperation, type OpenApiDocument } from '../openapi-document.ts';
 import { closestName } from '../closest-name.ts';
 import { headersFromEnvironment } from '../header-env.ts';
+import { learnLimits } from '../learn/learn-limits.ts';
+import { trafficReading, trafficReadingOptions } from '../learn/read-traffic.ts';
 
 export interface VerifyOptions {
   /** The service; with `traffic`, the path prefix its recorded URLs carry, or ''. */
   baseUrl: string;
   /** Recorded traffic to check instead of calling the service (nothing is sent). */
   traffic?: string;
+  /** With `traffic`: read 1 record in `sample`, within `seconds` (learn's --sample and --time-limit). */
+  sample: number;
+  seconds: number;
   /** Where to write what verify sent and received, as HAR (credentials replaced by a mark). */
   record?: string;
   /** Headers sent with every request (credentials), in the order given. */
@@ -97,6 +102,13 @@ export const verifyCommand: CommandDefinition = {
       value: '<file|folder>',
       description: 'check recorded traffic (HAR, JSON or NDJSON logs) instead of calling the service: nothing is sent',
     },
+    // With --traffic, the reading's own (learn's): their defaults said, not set, so that one given without --traffic is refused.
+    ...Object.fromEntries(
+      Object.entries(trafficReadingOptions).map(([name, { default: fallback, ...option }]) => [
+        name,
+        { ...option, description: `with --traffic: ${option.description} (default: ${String(fallback)})` },
+      ]),
+    ),
     timeout: {
       type: 'string',
       value: '<seconds>',
@@ -140,6 +152,11 @@ export function parseVerifyArgs(args: string[], env: NodeJS.ProcessEnv = {}): Ve
       `verify: --base-url <url> is required (or --traffic <file|folder> to check recorded traffic): see \`npm run verify -- --help\`${npmTookOptions(verifyCommand, env)}`,
     );
   if (values.traffic !== undefined) checkTrafficOptions(values);
+  else {
+    const reading = Object.keys(trafficReadingOptions).find((name) => values[name] !== undefined);
+    if (reading) throw new UsageError(`--${reading} is for reading recorded traffic: give --traffic <file|folder>`);
+  }
+  const { sample, seconds } = trafficReading({ sample: values.sample ?? '1', 'time-limit': values['time-limit'] ?? String(learnLimits.seconds) });
   const baseUrl = values['base-url'] === undefined ? '' : checkBaseUrl(values['base-url']);
   const headers = [...values.header.map(checkHeader), ...headersFromEnvironment(values['header-env'], env, (message) => new UsageError(message))];
   const ids = new Map<string, string>();
@@ -164,6 +181,8 @@ export function parseVerifyArgs(args: string[], env: NodeJS.ProcessEnv = {}): Ve
   return {
     baseUrl,
     traffic: values.traffic,
+    sample,
+    seconds,
     record: values.record,
     headers,
     overlays: values.overlay,

@@ -14,6 +14,7 @@ import { asTyped, type Project, ReportedError, shown } from '../project.ts';
 import { bodyChecker } from './body-check.ts';
 import { planLines, planVerification } from './plan.ts';
 import { checkTraffic } from './check-traffic.ts';
+import { unmatchedLines } from '../learn/learn.ts';
 import { HarRecorder } from './har-record.ts';
 import { credentialMark } from './hide-credentials.ts';
 import { type ClientModule, runVerification, type VerificationRun } from './run-verification.ts';
@@ -141,7 +142,11 @@ async function verifyTraffic(document: OpenApiDocument, options: VerifyOptions, 
   let checked;
   try {
     // Traffic that is not there, or cannot be read, is an input that cannot be read: exit 1, as for learn.
-    checked = await checkTraffic(document, { traffic, prefix, shownAs: asTyped(io.cwd, [options.traffic!]) }, bodyChecker(document));
+    checked = await checkTraffic(
+      document,
+      { traffic, prefix, shownAs: asTyped(io.cwd, [options.traffic!]), sample: options.sample, seconds: options.seconds },
+      bodyChecker(document),
+    );
   } catch (error) {
     if (!(error instanceof ReportedError)) throw error;
     io.err(`verify: ${forTerminal(error.message)}`);
@@ -150,11 +155,11 @@ async function verifyTraffic(document: OpenApiDocument, options: VerifyOptions, 
   const against =
     options.overlays.length > 0 ? `the description with ${options.overlays.length} overlay(s)` : `the description ${String(document.info?.version)}`;
   log(`verify: the recorded traffic ${forTerminal(options.traffic!)} against ${against}; nothing is sent`);
-  const unmatched = [...checked.unmatched].sort(([a, m], [b, n]) => n - m || (a < b ? -1 : 1));
-  if (unmatched.length > 0) {
+  // What was read, but the first line (the table's last line says how many exchanges): what was left out, the sample, the time bound.
+  for (const line of checked.read.slice(1)) log(`verify: ${forTerminal(line)}`);
+  if (checked.unmatched.size > 0) {
     log(`verify: ${checked.unmatchedCount} exchange(s) match no operation of the description (not checked):`);
-    for (const [key, count] of unmatched.slice(0, 20)) log(`  ${forTerminal(key)}  ${count}×`);
-    if (unmatched.length > 20) log(`  and ${unmatched.length - 20} more`);
+    for (const line of unmatchedLines(checked.unmatched)) log(forTerminal(line));
   }
   try {
     await report(checked.run, options, io, log);

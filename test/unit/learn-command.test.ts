@@ -112,6 +112,9 @@ describe('npm run learn refuses, and writes nothing', () => {
   });
 });
 
+/** Characters that make a name code (not a value: no `.`, `@` or `/`). */
+const punctuation = '!#$%&*+:;<=>?[]^`{|}~';
+
 /** The lines of `output` that start with `learn: ` and hold `text`. */
 const linesWith = (output: string, text: string) => output.split('\n').filter((line) => line.includes(text));
 
@@ -152,13 +155,13 @@ describe('npm run learn within bounds', () => {
       (text: string) => expect([text.match(/^ +f\d+:\n +type: object$/gm)?.length, text.includes('g0:')]).toEqual([30, false]),
     ],
     [
-      'many names that are not plain: the first 20 of a place named, the rest counted (a spread of 139,000 crashed)',
+      'many names that are not plain: the first 20 of a place named (by the characters that make them code), the rest counted (a spread of 139,000 crashed)',
       Array.from({ length: 5 }, (_, i) => ({
         url: '/v1/quotas',
-        response: { m: Object.fromEntries(Array.from({ length: 60 }, (_, j) => [`a(${i}_${j})`, 1])) },
+        response: { m: Object.fromEntries(Array.from({ length: 60 }, (_, j) => [`a${punctuation[i]}${punctuation[j % 12]}${j}`, 1])) },
       })),
       0,
-      ['learn: listQuotas: response body: 280 more keys that are not plain names not written (past the first 20 of a place)'],
+      ['learn: listQuotas: response body: 200 more keys that are not plain names not written (past the first 20 of a place)'],
       (_text: string, output: string) => expect(linesWith(output, 'not written: not a plain name')).toHaveLength(20),
     ],
     [
@@ -195,10 +198,19 @@ describe('npm run learn within bounds', () => {
         { url: '/v9/users/ann@example.com/tokens/sk_live_4eC39HqLyjWDarjtT1zdp7dc' },
         { url: '/email/v1/integrations/int_1' },
         { url: '/email/v1/integrations/2f1c9a4e-1b7d-4c1e-9a3f-5d2b8c7e6f10' },
+        // Found by a trial of learning at scale (issue 60): ids shaped like names were listed whole.
+        { url: '/v9/x_3anjsy/messages/a008dbbdda68' },
+        { url: '/v9/customers/cus_NffrFeUfNV2Hib/keys/key-3ax6xnjp29jd6fds' },
       ],
       1,
-      ['learn:   GET /v9/users/{…}/tokens/{…}  1×', 'learn:   GET /email/v1/integrations/{…}  1×', 'learn:   2 of them match under the path prefix /email'],
-      (_text: string, output: string) => expect(output).not.toMatch(/ann@|sk_live|2f1c9a4e/),
+      [
+        'learn:   GET /v9/users/{…}/tokens/{…}  1×',
+        'learn:   GET /email/v1/integrations/{…}  1×',
+        'learn:   2 of them match under the path prefix /email',
+        'learn:   GET /v9/{…}/messages/{…}  1×',
+        'learn:   GET /v9/customers/{…}/keys/{…}  1×',
+      ],
+      (_text: string, output: string) => expect(output).not.toMatch(/ann@|sk_live|2f1c9a4e|3anjsy|dbbdda|NffrFe|3ax6x/),
     ],
   ])('%s', async (_name, exchanges, code, lines, check) => {
     const result = await learnOn('t.har', harText(exchanges as ShortExchange[]));
@@ -276,5 +288,92 @@ describe('npm run learn within bounds', () => {
     const text = await fsp.readFile(path.join(dir, 'out.yaml'), 'utf8');
     expect(text).toContain('x-observed: 7500');
     expect(text).not.toMatch(/int_\d/);
+  });
+});
+
+describe('npm run learn reads any amount, and a folder whatever else it holds', () => {
+  // Found by a trial of learning at scale (issue 60): one stray file in a folder (an empty log, a proxy's console log
+  // ending in .log, a JSON file that is no traffic) ended the whole run with exit 1.
+  it('learns a folder with stray files, each named and left out with why', async () => {
+    const dir = await fsp.mkdtemp(path.join(scratch.dir, 'strays-'));
+    await fsp.mkdir(path.join(dir, 'traffic'));
+    await fsp.writeFile(path.join(dir, 'traffic', 'capture.har'), harText([{ url: '/v1/quotas', response: { used: 1 } }]));
+    await fsp.writeFile(path.join(dir, 'traffic', 'mitmdump.log'), '');
+    await fsp.writeFile(path.join(dir, 'traffic', 'proxy.log'), 'Proxy listening on http://127.0.0.1:4040\nGET /v1/quotas 200 12ms\n');
+    await fsp.writeFile(path.join(dir, 'traffic', 'package.json'), JSON.stringify({ name: 'app', version: '1.0.0' }));
+    await fsp.writeFile(path.join(dir, 'traffic', 'app.log'), '{"level":"info","msg":"started"}\n{"level":"info","msg":"ready"}\n');
+    const { code, stdout } = await runCommand('learn', ['--traffic', 'traffic', '--out', 'out.yaml'], { cwd: dir });
+    expect(code).toBe(0);
+    expect(stdout).toContain('learn: read 1 exchange from 1 file');
+    expect(stdout).toContain(
+      'learn: left out 4 files that hold no traffic: traffic/app.log (no record in it is an exchange: it names no HTTP method), traffic/mitmdump.log (empty), traffic/package.json (no record in it is an exchange: it names no HTTP method), traffic/proxy.log (line 1: not JSON here)\n',
+    );
+    expect(stdout).not.toContain('record holds no exchange');
+    expect(await fsp.readFile(path.join(dir, 'out.yaml'), 'utf8')).toContain('used:');
+  });
+
+  it('a folder where no file holds traffic: exit 1, each named', async () => {
+    const dir = await fsp.mkdtemp(path.join(scratch.dir, 'no-traffic-'));
+    await fsp.mkdir(path.join(dir, 'logs'));
+    await fsp.writeFile(path.join(dir, 'logs', 'a.log'), '');
+    await fsp.writeFile(path.join(dir, 'logs', 'b.json'), '[1, 2]');
+    const { code, stderr } = await runCommand('learn', ['--traffic', 'logs', '--out', 'out.yaml'], { cwd: dir });
+    expect(code).toBe(1);
+    expect(stderr).toContain(
+      'learn: no file of logs holds traffic: logs/a.log (empty), logs/b.json (no record in it is an exchange: it is not a JSON object (a number))\n',
+    );
+  });
+
+  // Found by the fourth security review (issue 57, finding 9): entries that are not objects were dropped without a word.
+  it("counts a HAR's entries that are not objects, as every other record that holds no exchange", async () => {
+    const entries = ['"sk_live_not_an_entry"', '42', 'null', '[1]', JSON.stringify(harEntry({ url: '/v1/quotas', response: { used: 1 } }))];
+    const { code, stdout } = await learnOn('t.har', `{"log": {"entries": [\n${entries.join(',\n')}\n]}}\n`);
+    expect(code).toBe(0);
+    for (const line of [
+      'learn: 1 record holds no exchange: it is not a JSON object (a list) (the first: t.har record 4 (line 5))',
+      'learn: 1 record holds no exchange: it is not a JSON object (a number) (the first: t.har record 2 (line 3))',
+      'learn: 1 record holds no exchange: it is not a JSON object (a string) (the first: t.har record 1 (line 2))',
+      'learn: 1 record holds no exchange: it is not a JSON object (null) (the first: t.har record 3 (line 4))',
+    ])
+      expect(stdout).toContain(`${line}\n`);
+    expect(stdout).not.toContain('sk_live');
+  });
+
+  // Found by a trial of learning at scale (issue 60): past 500,000 exchanges the command stopped and wrote nothing. Every
+  // record is framed (a sample of 1 in 100 keeps the test short; the bench learns 1,000,000 whole).
+  it('reads past what was the bound of 500,000 exchanges', async () => {
+    const dir = await fsp.mkdtemp(path.join(scratch.dir, 'many-lines-'));
+    const lines = Array.from(
+      { length: 500_100 },
+      (_, i) => `${JSON.stringify({ request: { method: 'GET', url: `/v1/quotas?limit=${i}` }, response: { status: 200 } })}\n`,
+    );
+    await fsp.writeFile(path.join(dir, 'gateway.ndjson'), lines.join(''));
+    const { code, stdout } = await runCommand('learn', ['--traffic', 'gateway.ndjson', '--out', 'out.yaml', '--sample', '100'], { cwd: dir });
+    expect(code).toBe(0);
+    const read = Number(/learn: read (\d+) exchanges from 1 file/.exec(stdout)?.[1]);
+    expect(read).toBeGreaterThan(4500);
+    expect(stdout).toContain(`learn: a sample: 1 record in 100 read (--sample 100), ${500_100 - read} records not read\n`);
+    expect(await fsp.readFile(path.join(dir, 'out.yaml'), 'utf8')).toContain('name: limit');
+  });
+
+  it('--sample n reads 1 record in n, the same ones each run, and says how many it left', async () => {
+    const exchanges = Array.from({ length: 90 }, (_, i) => ({ url: `/v1/quotas?page=${i}`, response: i % 2 ? { used: i } : { used: i, limit: 9 } }));
+    const first = await learnOn('t.har', harText(exchanges), ['--sample', '3']);
+    const second = await learnOn('t.har', harText(exchanges), ['--sample', '3']);
+    expect(first.code).toBe(0);
+    const read = Number(/learn: read (\d+) exchanges/.exec(first.stdout)?.[1]);
+    expect(read).toBeGreaterThan(15);
+    expect(read).toBeLessThan(45);
+    expect(first.stdout).toContain(`learn: a sample: 1 record in 3 read (--sample 3), ${90 - read} records not read\n`);
+    expect(second.out).toBe(first.out);
+  });
+
+  it.each([
+    [['--sample', '0'], 'learn: --sample "0": give a whole number from 1 to 1000000'],
+    [['--time-limit', '1.5'], 'learn: --time-limit "1.5": give a whole number from 1 to 86400'],
+  ])('%j: a usage error, exit 2', async (args, message) => {
+    const { code, stderr } = await runCommand('learn', ['--traffic', 'x.har', '--out', 'o.yaml', ...args]);
+    expect(code).toBe(2);
+    expect(stderr).toContain(message);
   });
 });

@@ -2,20 +2,27 @@
 // JSON array's items, NDJSON lines) whatever the chunks, keeps none larger than its cap, and names
 // the line where a file is cut short; a record of any format Redocly reads becomes one exchange;
 // an exchange matches the operation of the description's own path template, whatever its host.
+import fsp from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { exchangeOf } from '../../scripts/learn/exchange.ts';
 import { operationMatcher } from '../../scripts/learn/match-operation.ts';
-import { FramingError, RecordFramer } from '../../scripts/learn/record-framer.ts';
+import { FramingError, RecordFramer, type RecordPlace } from '../../scripts/learn/record-framer.ts';
+import { readTraffic, sampled } from '../../scripts/learn/read-traffic.ts';
+import { readingLines } from '../../scripts/learn/learn.ts';
 import { harEntry, harText } from '../support/har.ts';
+import { withScratchFolder } from '../support/scratch-folder.ts';
 import { loadBundle } from '../support/helpers.ts';
 
-/** The records `text` frames into, fed in chunks of `size` bytes: each as its parsed value, or `[too large]`. */
-function frame(text: string, size = 7, maxRecordBytes = 1000): unknown[] {
+/** The records `text` frames into, fed in chunks of `size` bytes: each object as its parsed value, any other as `[why]`. */
+function frame(text: string, size = 7, maxRecordBytes = 1000, select?: (place: RecordPlace) => boolean): unknown[] {
   const records: unknown[] = [];
   const framer = new RecordFramer({
     maxRecordBytes,
     maxDepth: 16,
-    onRecord: (record, _place, _bytes, tooDeep) => records.push(record === undefined ? (tooDeep ? '[too deep]' : '[too large]') : JSON.parse(record)),
+    ...(select ? { select } : {}),
+    onRecord: (record) =>
+      records.push(record.kind === 'object' ? record.value : record.kind === 'not an object' ? `[not an object: ${record.what}]` : `[${record.kind}]`),
   });
   const bytes = Buffer.from(text);
   for (let at = 0; at < bytes.length; at += size) framer.push(bytes.subarray(at, at + size));
@@ -36,9 +43,64 @@ describe('the framer', () => {
     ['an empty log', '', []],
     ['a HAR with no entries', JSON.stringify({ log: { version: '1.2', entries: [] } }), []],
     ['a string with escaped quotes and braces', JSON.stringify([{ q: 'a\\"}{"]' }]), [{ q: 'a\\"}{"]' }]],
+    ['a HAR written an entry a line', `{"log": {"version": "1.2", "entries": [\n${JSON.stringify(a)},\n${JSON.stringify(b)}\n]}}\n`, [a, b]],
+    ['a HAR on one line', `${JSON.stringify({ log: { entries: [a, b] } })}\n`, [a, b]],
+    ['a HAR whose pages come after its entries: they are no records', JSON.stringify({ log: { entries: [a], pages: [{ id: 'p', title: 't' }] } }), [a]],
+    [
+      'NDJSON with a record over two lines',
+      `${JSON.stringify(a)}\n{"req":\n {"method": "GET", "uri": "/v1/scopes"}}\n${JSON.stringify(a)}\n`,
+      [a, { req: { method: 'GET', uri: '/v1/scopes' } }, a],
+    ],
+    ['NDJSON with two records on a line', `${JSON.stringify(a)} ${JSON.stringify(b)}\n${JSON.stringify(a)}\n`, [a, b, a]],
   ])('%s', (_name, text, want) => {
     expect(frame(text)).toEqual(want);
     expect(frame(text, 1)).toEqual(want);
+    // Whole: each record alone on its line is parsed as a line, the others scanned.
+    expect(frame(text, 1 << 20)).toEqual(want);
+  });
+
+  // Found by the fourth security review (issue 57, finding 9): a HAR's entries that were not objects were dropped without a word.
+  it.each([
+    [
+      "a HAR's entries",
+      JSON.stringify({ log: { entries: ['x', 1, null, [1, { a: 1 }], true, a] } }),
+      ['[not an object: a string]', '[not an object: a number]', '[not an object: null]', '[not an object: a list]', '[not an object: true or false]', a],
+    ],
+    ["a JSON array's items", JSON.stringify([-2.5e3, 'y', a, []]), ['[not an object: a number]', '[not an object: a string]', a, '[not an object: a list]']],
+    [
+      'NDJSON lines',
+      `"x"\n42\nnull\nfalse\n${JSON.stringify(a)}\n[1, "z"]\n`,
+      [
+        '[not an object: a string]',
+        '[not an object: a number]',
+        '[not an object: null]',
+        '[not an object: true or false]',
+        a,
+        '[not an object: a number]',
+        '[not an object: a string]',
+      ],
+    ],
+  ])('counts every record of %s that is not an object, each as what it is', (_name, text, want) => {
+    expect(frame(text)).toEqual(want);
+    expect(frame(text, 1)).toEqual(want);
+    expect(frame(text, 1 << 20)).toEqual(want);
+  });
+
+  it('takes the same sample of records whether they are parsed by line or scanned, in NDJSON or a HAR', () => {
+    const records = Array.from({ length: 60 }, (_, i) => ({ request: { method: 'GET', url: `/v1/quotas?i=${i}` } }));
+    const select = (place: RecordPlace) => sampled(place.index, 3);
+    const taken = records.filter((_, i) => sampled(i, 3));
+    expect(taken.length).toBeGreaterThan(10);
+    expect(taken.length).toBeLessThan(30);
+    const ndjson = `${records.map((record) => JSON.stringify(record)).join('\n')}\n`;
+    const har = JSON.stringify({ log: { entries: records } }, null, 2);
+    for (const [text, size] of [
+      [ndjson, 1 << 20],
+      [ndjson, 7],
+      [har, 1 << 20],
+      [har, 13],
+    ] as const)
+      expect(frame(text, size, 1000, select).filter((record) => record !== '[not selected]')).toEqual(taken);
   });
 
   it('keeps no record over its cap: counted and skipped as it streams by, the next one framed', () => {
@@ -73,9 +135,31 @@ describe('the framer', () => {
   it.each([
     ['text that is not JSON', 'GET /v1/quotas 200\n', 'not JSON here'],
     ['a bracket that closes nothing', '{"a": 1}}', 'closes nothing open'],
-    ['nesting past the bound', '['.repeat(20), 'nested deeper than 16 levels'],
+    // A list's items are records (a list among them is one, counted and skipped): nesting past the bound outside any record is a HAR's.
+    ['nesting past the bound outside a record', `{"log": {"pages": ${'['.repeat(20)}`, 'nested deeper than 16 levels'],
   ])('refuses %s', (_name, text, message) => {
     expect(() => frame(text)).toThrow(message);
+  });
+});
+
+describe('reading within the time bound', () => {
+  // Found by a trial of learning at scale (issue 60): a bound reached threw away everything read. Now the reading stops,
+  // and what was read is used, with how much was left.
+  it('stops at the bound, keeps what it read, and says how much was left and how to read it all', async () => {
+    await withScratchFolder('time-bound', async (dir) => {
+      const files = ['a.har', 'b.har'].map((name) => path.join(dir, name));
+      for (const file of files) await fsp.writeFile(file, harText([{ url: '/v1/quotas', response: { used: 1 } }]));
+      const counts = await readTraffic(
+        { given: dir, files, folder: true, skipped: [] },
+        (file) => path.basename(file),
+        { sample: 1, seconds: 120, deadline: 0 },
+        () => {},
+      );
+      expect(counts.stopped).toEqual({ file: 'a.har', filesLeft: 1 });
+      expect(readingLines({ files: 2, skipped: [], counts, exchanges: 0, sample: 1, seconds: 120 })).toContain(
+        `the reading stopped at its time bound, 120 s (--time-limit), in a.har: 0 of ${counts.totalBytes} bytes read (0%), 1 more file not read; what was read is used, and another run may read more or less. To read it all: --time-limit 14400, or a sample: --sample 120`,
+      );
+    });
   });
 });
 

@@ -93,8 +93,29 @@ describe('verify --traffic: verdicts from recorded exchanges', () => {
     expect(result.stdout).not.toContain('@example.com');
   });
 
+  // Found by a trial of learning at scale (issue 60): a stray file in a folder ended the run; ids shaped like names were listed whole.
+  it('checks a folder whatever else it holds, the strays named, each unmatched id as {…}', async () => {
+    const folder = path.join(scratch.dir, 'folder');
+    await fs.mkdir(folder);
+    await fs.writeFile(path.join(folder, 'capture.har'), harText([{ url: '/v1/quotas', response: {} }, { url: '/v9/x_3anjsy/keys/key-3ax6xnjp29jd6fds' }]));
+    await fs.writeFile(path.join(folder, 'proxy.log'), 'Proxy listening on http://127.0.0.1:4040\n');
+    const result = await runCommand('verify', ['--traffic', folder]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/verify: left out 1 file that holds no traffic: \S*proxy\.log \(line 1: not JSON here\)\n/);
+    expect(result.stdout).toContain('verify: 1 exchange(s) match no operation of the description (not checked):\n  GET /v9/{…}/keys/{…}  1×');
+    expect(result.stdout).not.toMatch(/3anjsy|3ax6x/);
+  });
+
+  it('--sample reads 1 record in n, and says so', async () => {
+    const exchanges = Array.from({ length: 40 }, (_, i) => ({ url: `/v1/quotas?i=${i}`, response: {} }));
+    const result = await runCommand('verify', ['--traffic', await write('sampled.har', exchanges), '--sample', '4']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/verify: a sample: 1 record in 4 read \(--sample 4\), \d+ records not read\n/);
+  });
+
   it.each([
     [['--traffic', 'x.har', '--header', 'X-Api-Key: k'], 'verify: --header is for calling the service; with --traffic nothing is sent'],
+    [['--base-url', 'http://127.0.0.1:9', '--sample', '2'], 'verify: --sample is for reading recorded traffic: give --traffic <file|folder>'],
     [['--traffic', 'x.har', '--record', 'y.har'], 'verify: --record is for calling the service'],
     [[], 'verify: --base-url <url> is required (or --traffic <file|folder> to check recorded traffic)'],
   ])('%j: a usage error, exit 2', async (args, message) => {
