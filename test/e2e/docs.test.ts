@@ -318,8 +318,8 @@ describe.runIf(mustRunBrowserTests)(`in headless Chromium (${chromiumPath ?? 'no
       const url = pathToFileURL(path.join(hostile, 'docs', 'index.html')).href;
       const { page, requests, blocked } = await open(url);
       await page.getByText('Account and access', { exact: true }).first().click();
-      // The javascript: link, clicked: the page's policy refuses to run it, and says so (no fixed wait
-      // for nothing to happen: the image's handler was refused when the area rendered, before).
+      // The javascript: link, clicked: the page's policy refuses to run it, and says so. No fixed wait
+      // for nothing to happen: the script, the image and its handler came with the area's render.
       await page.getByText('click', { exact: true }).first().click();
       await expect.poll(() => blocked.some((message) => message.includes('Running the JavaScript URL')), { timeout: renderTimeout }).toBe(true);
       expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
