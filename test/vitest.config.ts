@@ -62,7 +62,14 @@ export default defineConfig({
       {
         extends: true,
         // Other languages' generators and Schemathesis, with the tools .ci/install-languages installs.
-        test: { name: 'languages', include: ['test/languages/**/*.test.ts'], testTimeout: 300_000, hookTimeout: 300_000 },
+        test: {
+          name: 'languages',
+          include: ['test/languages/**/*.test.ts'],
+          // One JVM makes every OpenAPI Generator client the run needs, beside the tier's first files.
+          globalSetup: ['test/support/languages-setup.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+        },
       },
     ],
     // Two workers on two cores. Measured on the 2-core VM, whole suite: three workers 220 s wall and

@@ -33,13 +33,27 @@ export interface VerifyIo {
 }
 
 /**
+ * What a caller in this process may set beyond the command line: a pace faster than --rate allows
+ * (at most 10 a second, so that no user floods a service). The tests verify their own loopback
+ * servers unpaced (`rate: Infinity`) and wait only where the pace is what they check.
+ */
+export interface VerifyPace {
+  rate?: number;
+}
+
+/**
  * The options and the description to verify against (with the overlays applied), or the exit code
  * when the command ends here: 2 for bad usage, 1 for an overlay that cannot be read or is refused
  * (an input, as for learn, build, mcp and mock); nothing is sent either way.
  */
-async function verifyInputs(project: Project, args: string[], io: VerifyIo): Promise<{ options: VerifyOptions; document: OpenApiDocument } | number> {
+async function verifyInputs(
+  project: Project,
+  args: string[],
+  io: VerifyIo,
+  pace: VerifyPace,
+): Promise<{ options: VerifyOptions; document: OpenApiDocument } | number> {
   try {
-    const options = parseVerifyArgs(args, io.env);
+    const options = { ...parseVerifyArgs(args, io.env), ...pace };
     let document = JSON.parse(await fs.readFile(path.join(project.outputDir, 'openapi.json'), 'utf8')) as OpenApiDocument;
     if (options.overlays.length > 0) {
       const { overlaidDescription } = await import('../overlay/build-overlaid.ts');
@@ -61,8 +75,8 @@ async function verifyInputs(project: Project, args: string[], io: VerifyIo): Pro
   }
 }
 
-export async function verify(project: Project, args: string[], io: VerifyIo): Promise<number> {
-  const inputs = await verifyInputs(project, args, io);
+export async function verify(project: Project, args: string[], io: VerifyIo, pace: VerifyPace = {}): Promise<number> {
+  const inputs = await verifyInputs(project, args, io, pace);
   if (typeof inputs === 'number') return inputs;
   const { options, document } = inputs;
   if (options.traffic) return verifyTraffic(document, options, io);

@@ -127,7 +127,7 @@ describe('through npm: each command as a process', () => {
   // command's own file has a test whose run is a real one, that test runs through npm instead:
   // build's and check's (the build after the killed one: commands-build.test.ts), diff's (the gate
   // on a clean history: commands-release.test.ts), the servers' (mock, docs, mcp: a server on a
-  // real port) and verify's (verify-failing.test.ts runs the example workflow's `npm run verify` step).
+  // real port) and verify's (verify.test.ts runs the example workflow's `npm run verify` step).
   const realRuns: [script: string, args: string[], code: number, says: RegExp | string][] = [
     ['lint', [], 0, /^lint: 0 problems \(Redocly with the house rules and the faithfulness contract on openapi\/, Spectral on the bundle\) in \d+\.\d+ s$/m],
     ['release-notes', [`v${version}`], 0, `${changelogSection(fs.readFileSync(path.join(root, 'CHANGELOG.md'), 'utf8'), version)?.text}\n`],

@@ -12,13 +12,13 @@ import {
   missingFor,
   renamedTypes,
   mustRun,
-  openApiGenerator,
   openQueryDeviation,
   requireTools,
   runsHere,
   tierWorkspace,
   variants,
 } from '../support/languages.ts';
+import { openApiGenerator } from '../support/openapi-generator.ts';
 
 // Pinned: what the generated client sends for the open query pairs (see openQueryDeviation).
 const goDeviations = openQueryDeviation(
@@ -35,7 +35,7 @@ describe.runIf(runsHere('OpenAPI Generator (go)', go))('OpenAPI Generator: go', 
     requireTools(go);
     for (const variant of variants) {
       await copyGoModule(moduleOf(variant));
-      await openApiGenerator('go', variant, path.join(moduleOf(variant), 'openapigenerator'), ['--package-name', 'openapigenerator']);
+      await openApiGenerator('go', variant, path.join(moduleOf(variant), 'openapigenerator'));
     }
     expect(await differingFiles(moduleOf(variants[0]), moduleOf(variants[1]), copiesOfTheInput)).toEqual([]);
     expect(await renamedTypes(tier.document, path.join(moduleOf(variants[0]), 'openapigenerator')), 'types renamed by the generator').toEqual([]);

@@ -14,7 +14,6 @@ import {
   languagesDir,
   missingFor,
   mustRun,
-  openApiGenerator,
   openQueryDeviation,
   renamedTypes,
   requireTools,
@@ -24,6 +23,7 @@ import {
   toolVersion,
   variants,
 } from '../support/languages.ts';
+import { openApiGenerator } from '../support/openapi-generator.ts';
 
 // Pinned: what the generated client sends for the open query pairs (see openQueryDeviation).
 const kotlinDeviations = openQueryDeviation(
@@ -38,7 +38,7 @@ describe.runIf(runsHere('OpenAPI Generator (kotlin)', java))('OpenAPI Generator:
 
   it("generates the same client from both variants, and keeps the description's names", async () => {
     requireTools(java);
-    for (const variant of variants) await openApiGenerator('kotlin', variant, outOf(variant), []);
+    for (const variant of variants) await openApiGenerator('kotlin', variant, outOf(variant));
     expect(await differingFiles(outOf(variants[0]), outOf(variants[1]), copiesOfTheInput)).toEqual([]);
     expect(await renamedTypes(tier.document, outOf(variants[0])), 'types renamed by the generator').toEqual([]);
   });

@@ -13,7 +13,6 @@ import {
   languagesDir,
   missingFor,
   mustRun,
-  openApiGenerator,
   renamedTypes,
   requireTools,
   reusedWhenSame,
@@ -22,6 +21,7 @@ import {
   toolVersion,
   variants,
 } from '../support/languages.ts';
+import { openApiGenerator } from '../support/openapi-generator.ts';
 import { tsc } from '../support/run-command.ts';
 
 const tier = tierWorkspace('openapi-generator-typescript-fetch');
@@ -32,7 +32,7 @@ describe.runIf(runsHere('OpenAPI Generator (typescript-fetch)', java))('OpenAPI 
 
   it("generates the same client from both variants, and keeps the description's names", async () => {
     requireTools(java);
-    for (const variant of variants) await openApiGenerator('typescript-fetch', variant, outOf(variant), []);
+    for (const variant of variants) await openApiGenerator('typescript-fetch', variant, outOf(variant));
     expect(await differingFiles(outOf(variants[0]), outOf(variants[1]), copiesOfTheInput)).toEqual([]);
     expect(await renamedTypes(tier.document, outOf(variants[0])), 'types renamed by the generator').toEqual([]);
     // Its request-parameter interfaces are named <OperationId>Request: the name the schemas had before 1.0.0.

@@ -17,7 +17,8 @@ export const languagesDir = path.join(root, 'test', 'languages');
 const installHint = 'run `npm run install:languages`';
 const tools = languageTools(root);
 export const { jar, venv, oapiCodegen } = tools;
-const pins = tools.pins;
+/** The pinned versions (pins.env). */
+export const pins = tools.pins;
 
 /** What a part of the tier needs and lacks, or undefined when it has everything. */
 export function missingFor(needs: ('java' | 'python' | 'go' | 'oapi-codegen')[]): string | undefined {
@@ -142,33 +143,20 @@ export async function mustRun(command: string, args: string[], cwd: string, env:
   return result;
 }
 
-/**
- * Generates a client with OpenAPI Generator, its spec validation on, into `output`. Its WARN lines,
- * but for the 3.1 beta notice, must be `knownWarnings` exactly (docs/generators.md's table lists
- * them). Reused (reusedWhenSame) when the variant's bytes, the generator, its options, the pinned
- * jar and the JVM are the same: the warnings are kept with the files and checked again.
- */
-export async function openApiGenerator(generator: string, variant: string, output: string, options: string[], knownWarnings: string[] = []): Promise<void> {
-  const noTestsOrDocs = ['--global-property', 'apiTests=false,modelTests=false,apiDocs=false,modelDocs=false'];
-  const input = path.join(root, 'generated', variant);
-  const args = ['generate', '-i', input, '-g', generator, '-o', output, ...options, ...noTestsOrDocs];
-  const key = [pins.OPENAPI_GENERATOR_SHA256, await toolVersion('java', ['-version']), generator, ...options, ...noTestsOrDocs, { file: input }];
-  const warnings = await reusedWhenSame(`openapi-generator-${generator}-${variant}`, key, output, ['.'], async () => {
-    await fs.promises.mkdir(output, { recursive: true });
-    const result = await mustRun('java', ['-jar', jar, ...args], path.dirname(output));
-    return result.output.split('\n').filter((line) => line.includes(' WARN ') && !line.includes('OpenAPI 3.1 support is still in beta'));
-  });
-  expect(warnings, 'warnings other than the 3.1 beta notice').toEqual(knownWarnings);
-}
-
 const versions = new Map<string, Promise<string>>();
-/** A tool's own version output (`java -version`, `mvn --version`), asked once per test file. */
+/**
+ * A tool's own version output (`java -version`, `mvn --version`), asked once per test file (and
+ * once by the tier's globalSetup, outside any test: no `expect` here).
+ */
 export function toolVersion(command: string, args: string[]): Promise<string> {
   const id = [command, ...args].join(' ');
   if (!versions.has(id))
     versions.set(
       id,
-      mustRun(command, args, os.tmpdir()).then((result) => `${id}: ${result.output.trim()}`),
+      run(command, args, os.tmpdir()).then((result) => {
+        if (result.code !== 0) throw new Error(`${id} exited ${result.code}\n${result.output.slice(-4000)}`);
+        return `${id}: ${result.output.trim()}`;
+      }),
     );
   return versions.get(id) as Promise<string>;
 }
@@ -196,6 +184,17 @@ async function keyOf(parts: KeyPart[]): Promise<string> {
 }
 
 const resultsHome = path.join(tools.home, 'results');
+/** Where `name`'s result for `key` is kept. */
+const entryOf = async (name: string, key: KeyPart[]) => path.join(resultsHome, `${name}-${(await keyOf(key)).slice(0, 32)}`);
+
+/** Whether reusedWhenSame would reuse `name`'s result for `key` now (the tier's globalSetup asks before it generates). */
+export async function isReused(name: string, key: KeyPart[]): Promise<boolean> {
+  if (process.env.EMAIL_DELIVERY_NO_REUSE === '1') return false;
+  return fs.promises.access(path.join(await entryOf(name, key), 'result.json')).then(
+    () => true,
+    () => false,
+  );
+}
 
 /** The results folder, the user's alone (mode 0700), or an error saying why it is not. */
 async function privateResults(): Promise<void> {
@@ -216,7 +215,7 @@ async function privateResults(): Promise<void> {
 export async function reusedWhenSame<T>(name: string, key: KeyPart[], dir: string, outputs: string[], produce: () => Promise<T>): Promise<T> {
   if (process.env.EMAIL_DELIVERY_NO_REUSE === '1') return produce();
   await privateResults();
-  const entry = path.join(resultsHome, `${name}-${(await keyOf(key)).slice(0, 32)}`);
+  const entry = await entryOf(name, key);
   const kept = await fs.promises.readFile(path.join(entry, 'result.json'), 'utf8').catch(() => undefined);
   if (kept !== undefined) {
     for (const output of outputs) await fs.promises.cp(path.join(entry, 'files', output), path.join(dir, output), { recursive: true });
