@@ -1,8 +1,11 @@
 // The site's pages and index: the root page (every version with its date and changelog section),
-// each version's own page (its files and their checksums), the version switcher put into every
+// each version's own page (its SDKs and its files with their checksums), the version switcher put into every
 // docs page, and versions.json. Pure functions of the versions: the same history, the same bytes.
 import { changelogHtml, forHtml, page } from './html.ts';
 import { currentName, type SiteVersion } from './releases.ts';
+import { type VersionSdks, wheelName } from './version-sdks.ts';
+import { clientPackage } from '../pipeline/code-samples.ts';
+import { pythonVersion } from '../sdk/python/python-package.ts';
 
 /** The folder of the newest release, a copy of it. */
 export const latestName = 'latest';
@@ -96,8 +99,32 @@ ${sections.join('\n')}`;
   return page('Email Delivery Service API: versions', body);
 }
 
-/** A version's own page: its docs, its Markdown reference and llms.txt, its files with their checksums. */
-export function versionPage(current: SiteFolder, folders: SiteFolder[], sums: string): string {
+/** The SDKs of a version, each with the line that installs it: a release's by its version; the current commit's from a clone. */
+function sdkRows(current: SiteFolder, sdks: VersionSdks): string[] {
+  const version = current.version.name;
+  const released = current.version.section !== undefined;
+  const row = (language: string, install: string) => `<tr><td>${language}</td><td>${install}</td></tr>`;
+  const code = (text: string) => `<code>${forHtml(text)}</code>`;
+  if (!released) {
+    const fromClone = "not released: build it from a clone of this commit (the repository's docs/sdks.md)";
+    return [row('TypeScript', fromClone), ...(sdks.python ? [row('Python', fromClone)] : []), ...(sdks.goModule ? [row('Go', fromClone)] : [])];
+  }
+  return [
+    row('TypeScript', code(`npm install --save-exact ${clientPackage}@${version}`)),
+    ...(sdks.python
+      ? [
+          row(
+            'Python',
+            `${code(`pip install ${wheelName(pythonVersion(version))}`)}, the wheel the release attaches (its sdist too), checked with its SHA256SUMS`,
+          ),
+        ]
+      : []),
+    ...(sdks.goModule ? [row('Go', `${code(`go get ${sdks.goModule}@v${version}`)} (the release tags the module's folder)`)] : []),
+  ];
+}
+
+/** A version's own page: its docs, its Markdown reference and llms.txt, its SDKs, its files with their checksums. */
+export function versionPage(current: SiteFolder, folders: SiteFolder[], sums: string, sdks: VersionSdks = { python: false }): string {
   const files = sums
     .trim()
     .split('\n')
@@ -109,6 +136,10 @@ export function versionPage(current: SiteFolder, folders: SiteFolder[], sums: st
 <li><a href="docs/index.html">HTML docs</a></li>
 <li><a href="reference/README.md">Markdown reference</a> (<a href="llms.txt">llms.txt</a>, <a href="llms-full.txt">llms-full.txt</a>)</li>
 </ul>
+<h2>SDKs</h2>
+<table><thead><tr><th>Language</th><th>Install</th></tr></thead><tbody>
+${sdkRows(current, sdks).join('\n')}
+</tbody></table>
 <h2>Description files</h2>
 <table><thead><tr><th>File</th><th>SHA-256</th></tr></thead><tbody>
 ${files.join('\n')}

@@ -12,6 +12,7 @@ import { checkOutFolder, stagingFor } from './out-folder.ts';
 import { recordOutputFolder } from '../overlay/output-folder.ts';
 import { rootPage, type SiteFolder, siteFolders, versionPage, versionsJson, withSwitcher } from './pages.ts';
 import { siteVersions } from './releases.ts';
+import { sdksAt } from './version-sdks.ts';
 
 export interface SiteOptions {
   out: string;
@@ -53,7 +54,7 @@ export async function buildSite(project: Project, log: SiteLog, options: SiteOpt
       log.info(`  ✓ ${version.name.padEnd(8)} ${hit ? 'from the cache' : `built in ${((performance.now() - versionStarted) / 1000).toFixed(2)} s`}`);
     }
     staging = await stagingFor(options.out);
-    await writeSite(staging, siteFolders(versions), built);
+    await writeSite(project, staging, siteFolders(versions), built);
     // Again at the swap, once the folder is renamed aside: what the user may have written there
     // while the site was built keeps it as it is.
     await swapIn(staging, options.out, (aside) => checkOutFolder(project, options.out, options.shownAs, aside, options.tools));
@@ -73,15 +74,16 @@ export async function buildSite(project: Project, log: SiteLog, options: SiteOpt
   }
 }
 
-/** Every folder's files (copied from the built versions, the switcher put into the docs), the root page and versions.json. */
-async function writeSite(staging: string, folders: SiteFolder[], built: Map<string, string>): Promise<void> {
+/** Every folder's files (copied from the built versions, the switcher put into the docs), its page (with its commit's SDKs), the root page and versions.json. */
+async function writeSite(project: Project, staging: string, folders: SiteFolder[], built: Map<string, string>): Promise<void> {
   for (const folder of folders) {
     const into = path.join(staging, folder.name);
     const from = built.get(folder.version.name)!;
     await fs.cp(from, into, { recursive: true, filter: (source) => !path.basename(source).startsWith('.') });
     const docs = path.join(into, 'docs', 'index.html');
     await fs.writeFile(docs, withSwitcher(await fs.readFile(docs, 'utf8'), folder, folders));
-    await fs.writeFile(path.join(into, 'index.html'), versionPage(folder, folders, await fs.readFile(path.join(into, 'SHA256SUMS'), 'utf8')));
+    const sdks = await sdksAt(project, folder.version.commit);
+    await fs.writeFile(path.join(into, 'index.html'), versionPage(folder, folders, await fs.readFile(path.join(into, 'SHA256SUMS'), 'utf8'), sdks));
   }
   await fs.writeFile(path.join(staging, 'index.html'), rootPage(folders));
   await fs.writeFile(path.join(staging, 'versions.json'), versionsJson(folders));

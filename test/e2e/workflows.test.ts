@@ -165,6 +165,16 @@ describe('the release workflow', () => {
     expect(attest?.with?.['subject-checksums']).toBe('release-assets/SHA256SUMS');
   });
 
+  it("attaches the Python SDK's wheel and sdist as .ci/pack-python-sdk makes them, their checksums in SHA256SUMS, and checks the Go SDK's tag is on the released commit", () => {
+    const steps = release.jobs.build.steps;
+    const sdks = steps.find((step) => step.run?.includes('bash .ci/pack-python-sdk release-assets'))!.run!;
+    expect(sdks).toContain('bash .ci/install-languages python');
+    expect(sdks).toContain('(cd release-assets && sha256sum -- email_delivery_api-*.whl email_delivery_api-*.tar.gz >> SHA256SUMS && sha256sum -c SHA256SUMS)');
+    expect(sdks).toContain('test "$(git rev-parse "generated/sdk/go/$GITHUB_REF_NAME^{commit}")" = "$(git rev-parse HEAD)"');
+    const upload = steps.findIndex((step) => step.uses?.startsWith('actions/upload-artifact@') && step.with?.name === 'release-assets');
+    expect(steps.findIndex((step) => step.run === sdks)).toBeLessThan(upload);
+  });
+
   it('gives the pull-request workflow no publish job', async () => {
     const pullRequest = parse(await fs.readFile(path.join(root, '.github/workflows/pull-request.yml'), 'utf8')) as { jobs: Record<string, Job> };
     expect(Object.keys(pullRequest.jobs)).not.toContain('publish');

@@ -1,12 +1,13 @@
 // The site's pieces that need no git history (the whole command is test/e2e/site.test.ts): the
-// output folder's check, the switcher and versions.json of a history with and without releases.
+// output folder's check, the switcher and versions.json of a history with and without releases,
+// and the SDKs each version's page lists.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cacheFolder, openCache } from '../../scripts/site/cache.ts';
 import { recordOutputFolder } from '../../scripts/overlay/output-folder.ts';
 import { checkOutFolder } from '../../scripts/site/out-folder.ts';
-import { siteFolders, switcher, versionsJson } from '../../scripts/site/pages.ts';
+import { siteFolders, switcher, versionPage, versionsJson } from '../../scripts/site/pages.ts';
 import type { SiteVersion } from '../../scripts/site/releases.ts';
 import { checkout } from '../support/helpers.ts';
 import { makeScratchFolder } from '../support/scratch-folder.ts';
@@ -47,6 +48,36 @@ describe('the switcher and versions.json', () => {
       latest: null,
       versions: [{ folder: 'next/', version: 'next', date: null, commit: 'b'.repeat(40), docs: 'next/docs/index.html' }],
     });
+  });
+});
+
+describe("a version's page lists its SDKs", () => {
+  const sums = 'ab  openapi.json\n';
+  const sdkRows = (html: string) =>
+    [...html.matchAll(/<tr><td>(TypeScript|Python|Go)<\/td><td>(.*?)<\/td><\/tr>/g)].map(([, language, install]) => `${language}: ${install}`);
+
+  it("a release's: the package at its version, the wheel it attaches, the Go module at its tag", () => {
+    const folders = siteFolders([release('1.4.0', '2026-11-27'), next]);
+    expect(sdkRows(versionPage(folders[1], folders, sums, { python: true, goModule: 'github.com/acme/api/generated/sdk/go' }))).toEqual([
+      'TypeScript: <code>npm install --save-exact email-delivery-api@1.4.0</code>',
+      'Python: <code>pip install email_delivery_api-1.4.0-py3-none-any.whl</code>, the wheel the release attaches (its sdist too), checked with its SHA256SUMS',
+      "Go: <code>go get github.com/acme/api/generated/sdk/go@v1.4.0</code> (the release tags the module's folder)",
+    ]);
+  });
+
+  it('a release from before the SDKs: the package alone', () => {
+    const folders = siteFolders([release('1.3.0', '2026-11-26')]);
+    expect(sdkRows(versionPage(folders[1], folders, sums, { python: false }))).toEqual([
+      'TypeScript: <code>npm install --save-exact email-delivery-api@1.3.0</code>',
+    ]);
+  });
+
+  it('the current commit: from a clone, each language it holds', () => {
+    const folders = siteFolders([next]);
+    expect(
+      sdkRows(versionPage(folders[0], folders, sums, { python: true, goModule: 'email-delivery-api/generated/sdk/go' })).map((row) => row.split(':')[0]),
+    ).toEqual(['TypeScript', 'Python', 'Go']);
+    expect(versionPage(folders[0], folders, sums, { python: true })).toContain('not released: build it from a clone of this commit');
   });
 });
 
