@@ -4,7 +4,7 @@
 // parameter, body), and the code samples are the HTML docs' own. The page of what the interface
 // document states is made from the project's table (interface-document.ts).
 import GithubSlugger from 'github-slugger';
-import { curlSample, sampleFacts, sdkSampleFacts, typescriptSample } from './code-samples.ts';
+import { clientPackage, curlSample, sampleFacts, sdkSampleFacts, typescriptSample } from './code-samples.ts';
 import { goSample, pythonSample } from './sdk-samples.ts';
 import { placeholderModule } from '../sdk/go/go-sdk.ts';
 import {
@@ -292,6 +292,13 @@ export function markdownReference(document: OpenApiDocument, goModule: string = 
       '',
       `- [Its tools](mcp-tools.json): one tool per operation, named by its operationId, served by the package's \`${mcpCommandOf(info)}\` command (\`npm run mcp\` in a clone) over stdio or loopback HTTP; read-only unless \`--allow-writes\`, credentials from the environment only`,
       `- [${mcpToolsTitle}](reference/${mcpToolsFile}): each tool's call, annotations and what it leaves open; the server also offers these pages and the bundle as resources to read`,
+      '',
+      '## SDKs',
+      '',
+      `- TypeScript: the package \`${clientPackage}\`, \`createEmailDeliveryClient({ baseUrl })\` and one function per operation named by its operationId`,
+      `- Python: the package \`email_delivery_api\` (a release's wheel, or \`generated/sdk/python\` in a clone), \`Client(base_url, headers=...)\` and \`AsyncClient\`, one method per operation in snake_case (\`client.list_webhooks()\`)`,
+      `- Go: the module \`${goModule}\`, package \`emaildelivery\`, \`NewClient(baseURL, opts...)\`, one method per operation (\`c.ListWebhooks(ctx)\`)`,
+      "- Each retries a GET, PUT or DELETE on a connection failure, 429, 502, 503 or 504, bounds a whole call in time and its body in bytes, keeps credentials at the base URL's origin and sends an id as one percent-encoded segment; each operation of the reference has a sample in each, and in curl",
       '',
       '## Optional',
       '',
