@@ -8,13 +8,13 @@ export const definition: CommandDefinition = {
   summary: [
     'Speed figures, as tables (samples on stderr): lint, build, test and mutate side by side with the',
     'baseline commit (docs/speed.md). Sections: lint, build, overlays, unit, tiers, test, mutate, ci, client,',
-    'docs, scale, site, mcp, size, learn; all but ci by default (ci clones and runs .ci/run whole). size is the',
+    'docs, scale, site, mcp, size, learn, sdk; all but ci by default (ci clones and runs .ci/run whole). size is the',
     "faithfulness contract's lines and most complex function, and the lines of scripts/ and test/, here and at the baseline (read from git).",
   ].join('\n'),
   options: {
     runs: { type: 'string', value: '<n>', integer: { min: 1, max: 100 }, default: '5', description: 'runs per measurement' },
     only: { type: 'string', value: '<section>[,<section>...]', description: 'only these sections' },
-    baseline: { type: 'string', value: '<commit>', default: '9ef4722', description: 'the commit to compare with (where issue 51 started)' },
+    baseline: { type: 'string', value: '<commit>', default: 'b9394ec', description: 'the commit to compare with (where the SDKs\' round started)' },
     'no-baseline': { type: 'boolean', description: 'measure this checkout alone' },
   },
   examples: ['npm run bench -- --runs 3 --only unit', 'npm run bench -- --runs 2 --only ci'],

@@ -1,7 +1,7 @@
 // `npm run bench`: speed figures, median of N runs each, printed as tables, each measured side by
 // side with a baseline commit (a git worktree with its own `npm ci`) where the section compares.
 // Nothing here asserts: the figures go to docs/speed.md with the targets they are held to.
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import createClient from 'openapi-fetch';
 import { launchChromium } from './chromium.ts';
+import { startListServer } from './list-server.ts';
 import type { Project } from '../project.ts';
 import { operations as tableOfOperations } from '../stated/operations.ts';
 import { median, medianOf, timed } from './bench-timing.ts';
@@ -31,6 +32,7 @@ export const benchSections = [
   'mcp',
   'size',
   'learn',
+  'sdk',
 ] as const;
 export type BenchSection = (typeof benchSections)[number];
 
@@ -250,24 +252,6 @@ async function benchCi(project: Project, runs: number, baseline?: string): Promi
   );
 }
 
-/** A loopback server in a separate process that answers every request with a small JSON list; its port. */
-async function startListServer(): Promise<{ port: number; stop: () => void }> {
-  const server = spawn(
-    process.execPath,
-    [
-      '-e',
-      `const http = require('node:http');
-      const body = JSON.stringify([{ id: 'w1' }, { id: 'w2' }]);
-      const s = http.createServer((q, r) => { r.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }); r.end(body); });
-      s.keepAliveTimeout = 60000;
-      s.listen(0, '127.0.0.1', () => console.log(s.address().port));`,
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const port = await new Promise<number>((resolve) => server.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
-  return { port, stop: () => server.kill() };
-}
-
 const clientRequests = 1000;
 const clientConcurrency = 8;
 type ClientRound = { rate: number; cpuMicros: number };
@@ -443,6 +427,11 @@ export async function bench(project: Project, options: BenchOptions): Promise<vo
       if (section === 'learn') {
         const { benchLearn } = await import('./bench-learn.ts');
         for (const { title, header, rows } of await benchLearn(project, trees, options.runs)) table(title, header, rows);
+      }
+      if (section === 'sdk') {
+        const { benchSdk } = await import('./bench-sdk.ts');
+        const { title, header, rows } = await benchSdk(project, options.runs);
+        table(title, header, rows);
       }
       if (section === 'site') {
         const { benchSite } = await import('./bench-site.ts');

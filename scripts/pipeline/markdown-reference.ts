@@ -249,6 +249,48 @@ function indexPage(document: OpenApiDocument, areas: Area[], link: (area: Area, 
 /** Each heading one level deeper, for a page that becomes a section of llms-full.txt. */
 const demoted = (page: string) => page.replace(/^(#+) /gm, '#$1 ');
 
+/** llms.txt: what the description is, its reference's pages, the MCP server, the SDKs (the Go module as `goModule`). */
+function llmsText(document: OpenApiDocument, areas: Area[], goModule: string): string {
+  const info: Info = document.info!;
+  return [
+    `# ${info.title}`,
+    '',
+    `> ${info.summary}`,
+    '',
+    // The prose of info.description before its overview table.
+    ...info
+      .description!.split('\n\n')
+      .filter((paragraph: string) => !paragraph.trimStart().startsWith('|'))
+      .flatMap((paragraph: string) => [oneLine(paragraph), '']),
+    `OpenAPI ${document.openapi}, description version ${info.version}: ${areas.reduce((n, a) => n + a.operations.length, 0)} operations in ${areas.length} areas.`,
+    '',
+    '## Reference',
+    '',
+    `- [Index](reference/README.md): what the description specifies and leaves open, and every operation by area`,
+    ...areas.map((area) => `- [${area.tag}](reference/${area.file}): ${area.description}`),
+    `- [${interfaceDocumentTitle}](reference/${interfaceDocumentFile}): each part's verdict, and each operation as the project's table holds it`,
+    '',
+    '## MCP server',
+    '',
+    `- [Its tools](mcp-tools.json): one tool per operation, named by its operationId, served by the package's \`${mcpCommandOf(info)}\` command (\`npm run mcp\` in a clone) over stdio or loopback HTTP; read-only unless \`--allow-writes\`, credentials from the environment only`,
+    `- [${mcpToolsTitle}](reference/${mcpToolsFile}): each tool's call, annotations and what it leaves open; the server also offers these pages and the bundle as resources to read`,
+    '',
+    '## SDKs',
+    '',
+    `- TypeScript: the package \`${clientPackage}\`, \`createEmailDeliveryClient({ baseUrl })\` and one function per operation named by its operationId`,
+    `- Python: the package \`email_delivery_api\` (a release's wheel, or \`generated/sdk/python\` in a clone), \`Client(base_url, headers=...)\` and \`AsyncClient\`, one method per operation in snake_case (\`client.list_webhooks()\`)`,
+    `- Go: the module \`${goModule}\`, package \`emaildelivery\`, \`NewClient(baseURL, opts...)\`, one method per operation (\`c.ListWebhooks(ctx)\`)`,
+    "- Each retries a GET, PUT or DELETE on a connection failure, 429, 502, 503 or 504, bounds a whole call in time and its body in bytes, keeps credentials at the base URL's origin and sends an id as one percent-encoded segment; each operation of the reference has a sample in each, and in curl",
+    '',
+    '## Optional',
+    '',
+    '- Facts from traffic: in a clone, `npm run learn -- --traffic <file|folder> --out <overlay.yaml>` learns the fields, parameters and credentials recorded traffic shows (names and types only, never a value) as an overlay to build with; `npm run verify -- --traffic <file|folder>` checks traffic against the description',
+    '- [The whole reference in one file](llms-full.txt): the index and every area page, for one read',
+    '- [OpenAPI 3.1 bundle](openapi.json): the machine-readable description these pages are rendered from',
+    '',
+  ].join('\n');
+}
+
 /**
  * The reference's files by their path under generated/: reference/README.md, one page per area,
  * the interface document's page, the overlay targets, llms.txt and llms-full.txt.
@@ -268,46 +310,7 @@ export function markdownReference(document: OpenApiDocument, goModule: string = 
   files.set(`reference/${mcpToolsFile}`, toolsPage);
   files.set(`reference/${overlayTargetsFile}`, overlayTargetsMarkdown(document));
 
-  files.set(
-    'llms.txt',
-    [
-      `# ${info.title}`,
-      '',
-      `> ${info.summary}`,
-      '',
-      // The prose of info.description before its overview table.
-      ...info
-        .description!.split('\n\n')
-        .filter((paragraph: string) => !paragraph.trimStart().startsWith('|'))
-        .flatMap((paragraph: string) => [oneLine(paragraph), '']),
-      `OpenAPI ${document.openapi}, description version ${info.version}: ${areas.reduce((n, a) => n + a.operations.length, 0)} operations in ${areas.length} areas.`,
-      '',
-      '## Reference',
-      '',
-      `- [Index](reference/README.md): what the description specifies and leaves open, and every operation by area`,
-      ...areas.map((area) => `- [${area.tag}](reference/${area.file}): ${area.description}`),
-      `- [${interfaceDocumentTitle}](reference/${interfaceDocumentFile}): each part's verdict, and each operation as the project's table holds it`,
-      '',
-      '## MCP server',
-      '',
-      `- [Its tools](mcp-tools.json): one tool per operation, named by its operationId, served by the package's \`${mcpCommandOf(info)}\` command (\`npm run mcp\` in a clone) over stdio or loopback HTTP; read-only unless \`--allow-writes\`, credentials from the environment only`,
-      `- [${mcpToolsTitle}](reference/${mcpToolsFile}): each tool's call, annotations and what it leaves open; the server also offers these pages and the bundle as resources to read`,
-      '',
-      '## SDKs',
-      '',
-      `- TypeScript: the package \`${clientPackage}\`, \`createEmailDeliveryClient({ baseUrl })\` and one function per operation named by its operationId`,
-      `- Python: the package \`email_delivery_api\` (a release's wheel, or \`generated/sdk/python\` in a clone), \`Client(base_url, headers=...)\` and \`AsyncClient\`, one method per operation in snake_case (\`client.list_webhooks()\`)`,
-      `- Go: the module \`${goModule}\`, package \`emaildelivery\`, \`NewClient(baseURL, opts...)\`, one method per operation (\`c.ListWebhooks(ctx)\`)`,
-      "- Each retries a GET, PUT or DELETE on a connection failure, 429, 502, 503 or 504, bounds a whole call in time and its body in bytes, keeps credentials at the base URL's origin and sends an id as one percent-encoded segment; each operation of the reference has a sample in each, and in curl",
-      '',
-      '## Optional',
-      '',
-      '- Facts from traffic: in a clone, `npm run learn -- --traffic <file|folder> --out <overlay.yaml>` learns the fields, parameters and credentials recorded traffic shows (names and types only, never a value) as an overlay to build with; `npm run verify -- --traffic <file|folder>` checks traffic against the description',
-      '- [The whole reference in one file](llms-full.txt): the index and every area page, for one read',
-      '- [OpenAPI 3.1 bundle](openapi.json): the machine-readable description these pages are rendered from',
-      '',
-    ].join('\n'),
-  );
+  files.set('llms.txt', llmsText(document, areas, goModule));
 
   // One document: the index (its titles without links, since the sections follow), then each area
   // page as a section.

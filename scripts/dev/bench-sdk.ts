@@ -1,0 +1,108 @@
+// `npm run bench -- --only sdk`: what each SDK costs per call over its language's plain HTTP
+// client, against the same loopback service (list-server.ts): the TypeScript client against fetch
+// (in this process), the Python SDK against httpx and the Go SDK against net/http (their bench
+// programs in scripts/dev/sdk-bench/, one JSON line each). One call in flight, alternating rounds,
+// each run's ratio taken within the run; the target is at most 1.20 (issue 58's).
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import type { Project } from '../project.ts';
+import { languageTools, onPath } from '../sdk/language-tools.ts';
+import { startListServer } from './list-server.ts';
+import { median } from './bench-timing.ts';
+
+const exec = promisify(execFile);
+
+/** Calls per side in one run: the programs split them into ten alternating rounds after a warm-up. */
+const calls = 2000;
+
+interface Run {
+  sdkSeconds: number;
+  plainSeconds: number;
+  calls: number;
+}
+
+/** The TypeScript client's run, as the other languages' programs make theirs: listWebhooks against fetch and JSON. */
+async function typescriptRun(project: Project, baseUrl: string): Promise<Run> {
+  const { createEmailDeliveryClient, listWebhooks } = await import(pathToFileURL(path.join(project.outputDir, 'dist', 'client.js')).href);
+  const client = createEmailDeliveryClient({ baseUrl });
+  const sides = {
+    sdk: async () => (await listWebhooks(client)).data,
+    plain: async () => (await fetch(`${baseUrl}/v1/webhooks`)).json(),
+  };
+  const timedCalls = async (call: () => Promise<unknown>, times: number) => {
+    const started = performance.now();
+    for (let i = 0; i < times; i++) await call();
+    return (performance.now() - started) / 1000;
+  };
+  await timedCalls(sides.sdk, 50);
+  await timedCalls(sides.plain, 50);
+  const seconds = { sdk: 0, plain: 0 };
+  for (let round = 0; round < 10; round++)
+    for (const side of round % 2 === 0 ? (['sdk', 'plain'] as const) : (['plain', 'sdk'] as const)) seconds[side] += await timedCalls(sides[side], calls / 10);
+  return { sdkSeconds: seconds.sdk, plainSeconds: seconds.plain, calls };
+}
+
+/** A bench program's one JSON line. */
+async function programRun(command: string, args: string[], cwd: string): Promise<Run> {
+  const { stdout } = await exec(command, args, { cwd, timeout: 300_000, maxBuffer: 1024 * 1024 });
+  return JSON.parse(stdout.trim().split('\n').pop()!) as Run;
+}
+
+export async function benchSdk(project: Project, runs: number): Promise<{ title: string; header: string[]; rows: string[][] }> {
+  console.error('sdk: each SDK per call against its language plain HTTP client, the same loopback service');
+  const tools = languageTools(project.root);
+  const programs = path.join(project.root, 'scripts', 'dev', 'sdk-bench');
+  const server = await startListServer();
+  const baseUrl = `http://127.0.0.1:${server.port}`;
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'email-delivery-bench-sdk-'));
+  try {
+    const python = path.join(tools.venv, 'bin', 'python');
+    const languages: { name: string; plain: string; missing?: string; run: () => Promise<Run> }[] = [
+      { name: 'TypeScript', plain: 'fetch', run: () => typescriptRun(project, baseUrl) },
+      {
+        name: 'Python',
+        plain: 'httpx',
+        missing: fs.existsSync(python) ? undefined : 'the pinned Python tools (npm run install:languages -- python)',
+        run: () => programRun(python, [path.join(programs, 'bench.py'), baseUrl, String(calls)], programs),
+      },
+      {
+        name: 'Go',
+        plain: 'net/http',
+        missing: onPath('go') ? undefined : 'Go (go)',
+        run: () => programRun(path.join(scratch, 'sdk-bench'), [baseUrl, String(calls)], programs),
+      },
+    ];
+    if (onPath('go')) await exec('go', ['build', '-o', path.join(scratch, 'sdk-bench'), '.'], { cwd: programs, timeout: 300_000 });
+    const rows: string[][] = [];
+    for (const language of languages) {
+      if (language.missing) {
+        rows.push([language.name, language.plain, 'skipped', '', `missing ${language.missing}`]);
+        continue;
+      }
+      const samples: Run[] = [];
+      for (let run = 0; run < runs; run++) samples.push(await language.run());
+      const micros = (seconds: number, n: number) => (seconds / n) * 1e6;
+      const ratios = samples.map((sample) => sample.sdkSeconds / sample.plainSeconds);
+      console.error(`  ${language.name}: SDK/plain ${ratios.map((ratio) => ratio.toFixed(2)).join(' ')}`);
+      rows.push([
+        language.name,
+        language.plain,
+        `${median(samples.map((sample) => micros(sample.sdkSeconds, sample.calls))).toFixed(0)} µs`,
+        `${median(samples.map((sample) => micros(sample.plainSeconds, sample.calls))).toFixed(0)} µs`,
+        `${median(ratios).toFixed(2)} (target at most 1.20)`,
+      ]);
+    }
+    return {
+      title: `SDKs per call (${runs} runs of ${calls} sequential GET /v1/webhooks a side, alternating; medians)`,
+      header: ['language', 'plain client', 'SDK per call', 'plain per call', 'SDK / plain'],
+      rows,
+    };
+  } finally {
+    server.stop();
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+}
