@@ -20048,6 +20048,7 @@ function withDeadline(signal, ms) {
 function boundedResponse(response, limit, operation, deadline) {
 	if (response.body === null) return response;
 	const declared = Number(response.headers.get("content-length") ?? NaN);
+	if (limit > 0 && declared <= limit && !deadline.aborted) return response;
 	const reader = response.body.getReader();
 	let read = 0;
 	let stop;

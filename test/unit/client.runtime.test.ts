@@ -254,15 +254,16 @@ describe('bounds: an answer too big or too slow cannot hold the caller', () => {
     const unhandled: unknown[] = [];
     const record = (reason: unknown) => unhandled.push(reason);
     process.on('unhandledRejection', record);
-    // Headers at once, then a body that never ends.
-    const stalling = http.createServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
+    // Headers at once, then a body that never ends: of no length, or of one it never reaches.
+    const stalling = http.createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', ...(req.url?.startsWith('/declared') ? { 'content-length': '100' } : {}) });
       res.write('{"a":');
     });
     await new Promise<void>((resolve) => stalling.listen(0, '127.0.0.1', resolve));
     try {
       server.reply = () => ({ ...jsonReply(200, {}), delayMs: 10_000 });
-      for (const baseUrl of [server.url, `http://127.0.0.1:${(stalling.address() as AddressInfo).port}`]) {
+      const stallingUrl = `http://127.0.0.1:${(stalling.address() as AddressInfo).port}`;
+      for (const baseUrl of [server.url, stallingUrl, `${stallingUrl}/declared`]) {
         const started = performance.now();
         const error = await rejection<Error>(api.listQuotas(createEmailDeliveryClient({ baseUrl, timeoutMs: 200 })));
         expect([error.name, baseUrl]).toEqual(['TimeoutError', baseUrl]);
