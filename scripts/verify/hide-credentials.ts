@@ -119,13 +119,17 @@ export function maskedUrl(url: string): string {
   const queryAt = beforeHash.indexOf('?');
   const head = queryAt === -1 ? beforeHash : beforeHash.slice(0, queryAt);
   const masked = head
-    .replace(/^([a-z][a-z0-9+.-]*:\/\/[^/?#@:]*:)[^/?#@]*@/i, `$1${encodedMark}@`)
+    // The user information, a password or a token given as the user name alone (`https://TOKEN@host`).
+    .replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#@]*@/i, `$1${encodedMark}@`)
     .replace(/;([^=/;?#]*)=([^/;?#]*)/g, (whole, name: string) => (recordsSecret(decodedName(name)) ? `;${name}=${encodedMark}` : whole));
   return masked + (queryAt === -1 ? '' : `?${maskedPairs(beforeHash.slice(queryAt + 1))}`) + (hashAt === -1 ? '' : `#${maskedPairs(url.slice(hashAt + 1))}`);
 }
 
-/** `text` (a body) with every absolute URL in it masked as maskedUrl masks one: a presigned link's signature in a JSON string. */
-export const maskedUrlsIn = (text: string) => text.replace(/\bhttps?:\/\/[^\s"'<>\\]+/gi, (url) => maskedUrl(url));
+/**
+ * `text` (a body) with every URL in it masked as maskedUrl masks one: an absolute one (a presigned
+ * link's signature in a JSON string), and a path with a query (`/v1/x?token=…`, a link relative to the service).
+ */
+export const maskedUrlsIn = (text: string) => text.replace(/\bhttps?:\/\/[^\s"'<>\\]+|(?<![\w/.-])\/[^\s"'<>\\?]*\?[^\s"'<>\\]+/gi, (url) => maskedUrl(url));
 
 /** The index just past the JSON string that starts at `start` (a `"`), or -1 when it does not end. */
 function stringEnd(json: string, start: number): number {

@@ -388,6 +388,16 @@ describe('verify --record keeps no value under a name that could say secret, and
       '<a href="https://x.example/reset?token=abc123&lang=en">reset</a>',
       '<a href="https://x.example/reset?token=%5Bcredential%20not%20recorded%5D&lang=en">reset</a>',
     ],
+    [
+      'application/json (a link relative to the service)',
+      '{"next":"/v1/webhooks?cursor=2&token=tok-rel-1","self":"/v1/webhooks?cursor=1"}',
+      '{"next":"/v1/webhooks?cursor=2&token=%5Bcredential%20not%20recorded%5D","self":"/v1/webhooks?cursor=1"}',
+    ],
+    [
+      'text/html (a token as the user name alone)',
+      '<a href="https://tok-user-1@git.example/repo.git">clone</a>',
+      '<a href="https://%5Bcredential%20not%20recorded%5D@git.example/repo.git">clone</a>',
+    ],
   ])('a presigned or tokened link in a %s body: its signature masked, the rest kept', (type, body, want) => {
     expect(recorded({ type: type.split(' ')[0], body }).response.content.text).toBe(want);
   });
