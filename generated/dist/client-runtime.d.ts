@@ -82,7 +82,8 @@ export declare class CrossOriginRedirectError extends Error {
     readonly status: number;
     /** Where the service redirected to, whole (the message shows it without its query). */
     readonly target: string;
-    constructor(operation: string, status: number, from: string, target: string);
+    /** `shown`: what the message makes of the target (the client's: its header values redacted, escaped). */
+    constructor(operation: string, status: number, from: string, target: string, shown?: (text: string) => string);
 }
 /** A redirect the client did not follow because it could not check that it stays within the service's origin. */
 export declare class RedirectRefusedError extends Error {
