@@ -6,7 +6,7 @@
 // against the installed package and calls every operation, sync and async, against the Prism mock.
 // With the example overlays, and with an overlay `npm run learn` wrote from traffic made here, the
 // fields are typed: the consumer type-checks, a misspelt field is a mypy error, and the calls send
-// what the description says. (The guarantees: python-sdk-driver.test.ts.)
+// what the description says. (The guarantees: sdk-guarantees-python.test.ts.)
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';

@@ -1,0 +1,25 @@
+// The guarantees table (test/support/guarantees.ts) for the Go SDK: its driver program
+// (go/cmd/sdk-driver, built once against the committed generated/sdk/go) reads a line per row and
+// calls the table's misbehaving server. With the rows of the SDKs that decode into the
+// description's types as they run.
+import path from 'node:path';
+import { describe } from 'vitest';
+import { describeGuarantees, languages, lineDriver, typedBodyRows } from '../support/guarantees.ts';
+import { languagesDir, missingFor, mustRun, requireTools, runsHere } from '../support/languages.ts';
+import { scratchFolderPerFile } from '../support/scratch-folder.ts';
+
+const missing = missingFor(['go']);
+const scratch = scratchFolderPerFile('sdk-guarantees-go');
+
+describe.runIf(runsHere('the Go SDK guarantees', missing))('the Go SDK', () => {
+  describeGuarantees(
+    languages.go,
+    async () => {
+      requireTools(missing);
+      const driver = path.join(scratch.dir, 'sdk-driver');
+      await mustRun('go', ['build', '-o', driver, './cmd/sdk-driver'], path.join(languagesDir, 'go'));
+      return lineDriver(driver, [], { cwd: scratch.dir });
+    },
+    { rows: typedBodyRows },
+  );
+});
