@@ -11,15 +11,16 @@ import { scratchFolderPerFile } from '../support/scratch-folder.ts';
 const missing = missingFor(['go']);
 const scratch = scratchFolderPerFile('sdk-guarantees-go');
 
+/** The driver, built once for the lanes that run it. */
+let built: Promise<string> | undefined;
+const buildDriver = () =>
+  (built ??= (async () => {
+    requireTools(missing);
+    const driver = path.join(scratch.dir, 'sdk-driver');
+    await mustRun('go', ['build', '-o', driver, './cmd/sdk-driver'], path.join(languagesDir, 'go'));
+    return driver;
+  })());
+
 describe.runIf(runsHere('the Go SDK guarantees', missing))('the Go SDK', () => {
-  describeGuarantees(
-    languages.go,
-    async () => {
-      requireTools(missing);
-      const driver = path.join(scratch.dir, 'sdk-driver');
-      await mustRun('go', ['build', '-o', driver, './cmd/sdk-driver'], path.join(languagesDir, 'go'));
-      return lineDriver(driver, [], { cwd: scratch.dir });
-    },
-    { rows: typedBodyRows },
-  );
+  describeGuarantees(languages.go, async () => lineDriver(await buildDriver(), [], { cwd: scratch.dir }), { rows: typedBodyRows });
 });

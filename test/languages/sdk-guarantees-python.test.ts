@@ -10,7 +10,8 @@ import { languagesDir, missingFor, requireTools, runsHere, venv } from '../suppo
 
 const missing = missingFor(['python']);
 
-describe.runIf(runsHere('the Python SDK guarantees', missing)).each([
+// The two clients side by side, each with its own drivers and servers, as the lanes of each are.
+describe.runIf(runsHere('the Python SDK guarantees', missing)).concurrent.each([
   ['Client', []],
   ['AsyncClient', ['--async']],
 ])('the Python SDK (%s)', (variant, args) => {

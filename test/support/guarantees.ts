@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import net, { type AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, type ExpectStatic, it } from 'vitest';
 import { freeLoopbackPort } from './http-server.ts';
 
 /** One call a driver makes, with a client it builds from `baseUrl`, `headers` and `options` (absent: the SDK's default). */
@@ -471,7 +471,7 @@ export const typedBodyRows: GuaranteeRow[] = [
 const unescaped = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 
 /** What every outcome of a kind says, in every language: the error of a bound names the option that raises it, and so on. */
-function checkOutcome(language: Language, row: GuaranteeRow, got: Outcome): void {
+function checkOutcome(language: Language, row: GuaranteeRow, got: Outcome, expect: ExpectStatic): void {
   const { operation, options } = row.call;
   const names = `${operation}: `;
   switch (got.outcome) {
@@ -503,61 +503,80 @@ function checkOutcome(language: Language, row: GuaranteeRow, got: Outcome): void
 }
 
 /**
- * Runs every row (and the language's own `rows`) with `driver` (made once for the file), each
- * against fresh servers; `variant` names the client where a language has more than one.
+ * Runs every row (and the language's own `rows`) with drivers `makeDriver` makes, each against
+ * fresh servers; `variant` names the client where a language has more than one. The rows are
+ * dealt into `lanes` run side by side (most of a row's time is waiting: a deadline, a
+ * Retry-After), each lane in order with its own servers and driver.
  */
 export function describeGuarantees(
   language: Language,
   makeDriver: () => Promise<{ driver: Driver; close(): Promise<void> }>,
-  more: { variant?: string; rows?: GuaranteeRow[] } = {},
+  more: { variant?: string; rows?: GuaranteeRow[]; lanes?: number } = {},
 ): void {
+  const rows = [...guaranteeRows, ...(more.rows ?? [])];
+  const lanes = more.lanes ?? 2;
   describe(`guarantees: ${language.name}${more.variant ? ` (${more.variant})` : ''}`, () => {
-    let servers: Servers;
-    let made: { driver: Driver; close(): Promise<void> };
-    beforeAll(async () => {
-      servers = { service: await startMisbehavingServer(), other: await startMisbehavingServer() };
-      made = await makeDriver();
-    });
-    afterAll(async () => {
-      await made?.close();
-      await servers?.service.close();
-      await servers?.other.close();
-    });
+    for (let lane = 0; lane < lanes; lane += 1)
+      // The lanes side by side (a suite runs beside its concurrent siblings), the rows of each in turn.
+      describe(`lane ${lane + 1} of ${lanes}`, { concurrent: true }, () => {
+        let servers: Servers;
+        let made: { driver: Driver; close(): Promise<void> };
+        beforeAll(async () => {
+          servers = { service: await startMisbehavingServer(), other: await startMisbehavingServer() };
+          made = await makeDriver();
+        });
+        afterAll(async () => {
+          await made?.close();
+          await servers?.service.close();
+          await servers?.other.close();
+        });
 
-    it.each([...guaranteeRows, ...(more.rows ?? [])])('$name', async (row) => {
-      const { service, other } = servers;
-      service.seen.length = 0;
-      other.seen.length = 0;
-      service.script = () => row.script(service.seen.length - 1, servers);
-      const baseUrl = row.refused ? `http://127.0.0.1:${await freeLoopbackPort()}` : service.url;
-      const got = await made.driver({ ...row.call, baseUrl, headers: credentialHeader });
-      const { want } = row;
-      expect({ outcome: got.outcome, status: got.status }, got.error).toEqual({ outcome: want.outcome, status: want.status });
-      if ('body' in want) expect(got.body ?? null, 'the decoded body').toEqual(want.body);
-      expect(service.seen.length, 'requests the service saw').toBe(want.requests);
-      expect(other.seen, 'requests another origin saw').toEqual([]);
-      if (want.methods) expect(service.seen.map((request) => request.method)).toEqual(want.methods);
-      if (want.targets) expect(service.seen.map((request) => request.target)).toEqual(want.targets);
-      if (want.atLeast !== undefined) expect(got.seconds).toBeGreaterThanOrEqual(want.atLeast);
-      if (want.atMost !== undefined) expect(got.seconds).toBeLessThanOrEqual(want.atMost);
-      if (want.credentialEachTime) expect(service.seen.map((request) => request.headers['x-api-key'])).toEqual(service.seen.map(() => secret));
-      if (want.sameBody) expect(service.seen.map((request) => JSON.parse(request.body) as unknown)).toEqual(service.seen.map(() => row.call.body));
-      checkOutcome(language, row, got);
-      for (const text of want.errorHas?.(servers) ?? []) expect(got.error).toContain(text);
-      for (const text of want.errorLacks ?? []) expect(got.error).not.toContain(text);
-      if (want.excerpt && language.apiErrorText) {
-        for (const text of want.excerpt.has ?? []) expect(got.error, "the API error's excerpt").toContain(text);
-        if (want.excerpt.matches) expect(got.error, "the API error's excerpt").toMatch(want.excerpt.matches);
-      }
-      expect(got.error, "the error's text writes a control or bidirectional character as it is").not.toMatch(unescaped);
-      for (const form of secretForms) {
-        expect(got.error, "the error's text holds the credential").not.toContain(form);
-        expect(got.printed, "the client's printed form holds the credential").not.toContain(form);
-      }
-      expect(got.printed, 'the printed client names its base URL').toContain(baseUrl);
-      expect(got.printed, 'the printed client names its header').toContain('X-Api-Key');
-    });
+        it.for(rows.filter((_, index) => index % lanes === lane))('$name', { concurrent: false }, async (row, { expect }) => {
+          const got = await callRow(row, servers, made.driver);
+          checkRow(language, row, got, servers, expect);
+        });
+      });
   });
+}
+
+/** The row's call, its servers reset and scripted for it. */
+async function callRow(row: GuaranteeRow, servers: Servers, driver: Driver): Promise<Outcome & { baseUrl: string }> {
+  const { service, other } = servers;
+  service.seen.length = 0;
+  other.seen.length = 0;
+  service.script = () => row.script(service.seen.length - 1, servers);
+  const baseUrl = row.refused ? `http://127.0.0.1:${await freeLoopbackPort()}` : service.url;
+  return { ...(await driver({ ...row.call, baseUrl, headers: credentialHeader })), baseUrl };
+}
+
+/** What came of the row's call, and what the servers saw, against what the row wants. */
+function checkRow(language: Language, row: GuaranteeRow, got: Outcome & { baseUrl: string }, servers: Servers, expect: ExpectStatic): void {
+  const { service, other } = servers;
+  const { want } = row;
+  expect({ outcome: got.outcome, status: got.status }, got.error).toEqual({ outcome: want.outcome, status: want.status });
+  if ('body' in want) expect(got.body ?? null, 'the decoded body').toEqual(want.body);
+  expect(service.seen.length, 'requests the service saw').toBe(want.requests);
+  expect(other.seen, 'requests another origin saw').toEqual([]);
+  if (want.methods) expect(service.seen.map((request) => request.method)).toEqual(want.methods);
+  if (want.targets) expect(service.seen.map((request) => request.target)).toEqual(want.targets);
+  if (want.atLeast !== undefined) expect(got.seconds).toBeGreaterThanOrEqual(want.atLeast);
+  if (want.atMost !== undefined) expect(got.seconds).toBeLessThanOrEqual(want.atMost);
+  if (want.credentialEachTime) expect(service.seen.map((request) => request.headers['x-api-key'])).toEqual(service.seen.map(() => secret));
+  if (want.sameBody) expect(service.seen.map((request) => JSON.parse(request.body) as unknown)).toEqual(service.seen.map(() => row.call.body));
+  checkOutcome(language, row, got, expect);
+  for (const text of want.errorHas?.(servers) ?? []) expect(got.error).toContain(text);
+  for (const text of want.errorLacks ?? []) expect(got.error).not.toContain(text);
+  if (want.excerpt && language.apiErrorText) {
+    for (const text of want.excerpt.has ?? []) expect(got.error, "the API error's excerpt").toContain(text);
+    if (want.excerpt.matches) expect(got.error, "the API error's excerpt").toMatch(want.excerpt.matches);
+  }
+  expect(got.error, "the error's text writes a control or bidirectional character as it is").not.toMatch(unescaped);
+  for (const form of secretForms) {
+    expect(got.error, "the error's text holds the credential").not.toContain(form);
+    expect(got.printed, "the client's printed form holds the credential").not.toContain(form);
+  }
+  expect(got.printed, 'the printed client names its base URL').toContain(got.baseUrl);
+  expect(got.printed, 'the printed client names its header').toContain('X-Api-Key');
 }
 
 /**
