@@ -190,10 +190,11 @@ export class CrossOriginRedirectError extends Error {
    * enumerable: an error printed whole (console.error, util.inspect) leaves it out, as its message does.
    */
   declare readonly target: string;
-  constructor(operation: string, status: number, from: string, target: string) {
+  /** `shown`: what the message makes of the target (the client's: its header values redacted, escaped). */
+  constructor(operation: string, status: number, from: string, target: string, shown: (text: string) => string = escapeText) {
     // The message leaves out the target's query and fragment: a service may put what it was sent (a key) there.
-    const shown = new URL(target);
-    const trimmed = `${shown.origin}${shown.pathname}${shown.search || shown.hash ? '?…' : ''}`;
+    const url = new URL(target);
+    const trimmed = shown(`${url.origin}${url.pathname}${url.search || url.hash ? '?…' : ''}`);
     super(
       `${operation}: the service answered ${status} with a redirect to ${trimmed}, another origin than ${new URL(from).origin}; it was not followed, so your headers and credentials were not sent there`,
     );
@@ -230,6 +231,60 @@ export class UnknownArgumentError extends Error {
     this.operation = operation;
     this.key = key;
   }
+}
+
+/**
+ * `text` with every character that would move a terminal's cursor or reorder what it shows
+ * (controls, format characters, separators but the space, lone surrogates) written as its escape
+ * (`\n`, `\x1b`, `\u202e`), as the Python and Go SDKs write them.
+ */
+function escapeText(text: string): string {
+  return text.replace(/(?! )[\p{C}\p{Z}]/gu, (char) => {
+    const named: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+    const code = char.codePointAt(0)!;
+    const hex = (digits: number) => code.toString(16).padStart(digits, '0');
+    return named[char] ?? (code < 0x100 ? `\\x${hex(2)}` : code < 0x10000 ? `\\u${hex(4)}` : `\\U${hex(8)}`);
+  });
+}
+
+/** What the client's errors show of text a service sent: `limit` characters at most ("…" says it was cut). */
+type Shown = (text: string, limit?: number) => string;
+
+/** The forms a service may echo a header value in: as given, percent-encoded, form-encoded, in base64. */
+function echoedForms(value: string): string[] {
+  const bytes = new TextEncoder().encode(value);
+  const base64 = btoa(Array.from(bytes, (byte) => String.fromCharCode(byte)).join(''));
+  const urlSafe = base64.replace(/\+/g, '-').replace(/\//g, '_');
+  const forms = [value, encodeURIComponent(value), encodeStrict(value), new URLSearchParams({ v: value }).toString().slice(2)];
+  return [...forms, base64, urlSafe, base64.replace(/=+$/, ''), urlSafe.replace(/=+$/, '')];
+}
+
+/**
+ * How the errors of a client given `headers` show a service's text (a body, a redirect's target):
+ * each header value replaced by `[redacted]` in every form a service may echo it (and the token
+ * after a scheme, `Bearer <token>`), then escaped ({@link escapeText}), then bounded.
+ */
+function shownText(headers: HeadersOptions | undefined): Shown {
+  const values: string[] = [];
+  const add = (value: unknown) => {
+    if (value === null || value === undefined) return;
+    for (const item of Array.isArray(value) ? value : [value]) {
+      const text = String(item).trim();
+      values.push(text, ...(text.includes(' ') ? [text.slice(text.indexOf(' ') + 1).trim()] : []));
+    }
+  };
+  if (headers instanceof Headers) headers.forEach((value) => add(value));
+  else if (Array.isArray(headers)) for (const [, value] of headers) add(value);
+  else for (const value of Object.values(headers ?? {})) add(value);
+  const secrets = [...new Set(values.filter((value) => value !== '').flatMap(echoedForms))].sort((a, b) => b.length - a.length);
+  const longest = secrets[0]?.length ?? 0;
+  return (text, limit = Infinity) => {
+    // Enough of the text for a value that starts among the characters shown.
+    let redacted = text.slice(0, limit + longest);
+    for (const secret of secrets) redacted = redacted.split(secret).join('[redacted]');
+    const cut = redacted.length > limit || text.length > limit + longest;
+    return escapeText(cut ? `${redacted.slice(0, limit - 1)}…` : redacted);
+  };
 }
 
 /** What a value is, for a message: its kind, and a short form of it where that helps. */
@@ -476,7 +531,7 @@ function pathSafety(operationName: OperationName): Middleware {
  * {@link ResponseBodyError}. A body labelled JSON goes to openapi-fetch untouched (no second read);
  * if it does not parse, {@link describedCalls} turns the SyntaxError into a ResponseBodyError.
  */
-function jsonBodies(operationName: OperationName): Middleware {
+function jsonBodies(operationName: OperationName, shown: Shown): Middleware {
   return {
     async onResponse({ request, response, schemaPath }) {
       if (!response.ok || response.status === 204 || response.body === null) return undefined;
@@ -487,7 +542,7 @@ function jsonBodies(operationName: OperationName): Middleware {
         try {
           JSON.parse(text);
         } catch {
-          const detail = `the ${response.status} response (content-type: ${type || 'none'}) reads ${JSON.stringify(text.slice(0, 200))}`;
+          const detail = `the ${response.status} response (content-type: ${shown(type || 'none', 200)}) reads "${shown(text, 200)}"`;
           throw new ResponseBodyError(operationName(request.method, schemaPath), detail, response);
         }
       }
@@ -563,6 +618,7 @@ function sameOriginRedirects(
   fetchImpl: (input: Request) => Promise<Response>,
   nameOf: (request: Request) => string,
   bounds: { timeoutMs: number; maxResponseBytes: number; maxRetries: number },
+  shown: Shown,
 ): (input: Request) => Promise<Response> {
   return async (request) => {
     // The body is read once, so that a 307 or 308, or a retry, can send it again.
@@ -574,7 +630,7 @@ function sameOriginRedirects(
     for (let retry = 1; ; retry += 1) {
       let response: Response;
       try {
-        response = await followWithinOrigin(fetchImpl, request, body, signal, nameOf);
+        response = await followWithinOrigin(fetchImpl, request, body, signal, nameOf, shown);
       } catch (error) {
         if (!(error instanceof ConnectionFailure)) throw error;
         const wait = retryWait(retry, null);
@@ -602,6 +658,7 @@ async function followWithinOrigin(
   body: ArrayBuffer | undefined,
   signal: AbortSignal,
   nameOf: (request: Request) => string,
+  shown: Shown,
 ): Promise<Response> {
   let method = request.method;
   let url = request.url;
@@ -637,7 +694,7 @@ async function followWithinOrigin(
     if (!redirectStatuses.includes(response.status) || location === null || hop === maxRedirects) return response;
     const target = new URL(location, url);
     await response.body?.cancel();
-    if (target.origin !== new URL(url).origin) throw new CrossOriginRedirectError(nameOf(request), response.status, url, target.href);
+    if (target.origin !== new URL(url).origin) throw new CrossOriginRedirectError(nameOf(request), response.status, url, target.href, shown);
     // As fetch does: a 303, or a 301 or 302 after a POST, becomes a GET without a body.
     if (response.status === 303 ? method !== 'HEAD' : [301, 302].includes(response.status) && method === 'POST') method = 'GET';
     url = target.href;
@@ -655,9 +712,13 @@ function describedCalls<Paths extends object>(
   client: Client<Paths, 'application/json'>,
   described: DescribedOperations,
   operationName: OperationName,
+  shown: Shown,
 ): Client<Paths, 'application/json'> {
+  // The parser's message, without the start of the body V8 quotes in it (which may hold the start of a credential).
+  const parserSaid = (error: SyntaxError) =>
+    shown(error.message.replace(/, "[\s\S]*" is not valid JSON$|, "[\s\S]*"\.\.\. is not valid JSON$/, ' is not valid JSON'), 200);
   const explain = (method: string, path: string) => (error: unknown) => {
-    throw error instanceof SyntaxError ? new ResponseBodyError(operationName(method, path), `it does not parse (${error.message})`) : error;
+    throw error instanceof SyntaxError ? new ResponseBodyError(operationName(method, path), `it does not parse (${parserSaid(error)})`) : error;
   };
   const serialized = (method: string, path: string, init: unknown) => {
     // A path the description does not have, or a parameter it does not state: the location's default style.
@@ -701,6 +762,7 @@ export function createDescribedClient<Paths extends object>(
     },
   };
   const nameOf = (request: Request) => operationOf.get(request) ?? `${request.method} ${request.url}`;
+  const shown = shownText(options.headers);
   const bounds = {
     timeoutMs: checkedCount('timeoutMs', options.timeoutMs ?? defaultTimeoutMs),
     maxResponseBytes: checkedCount('maxResponseBytes', options.maxResponseBytes ?? defaultMaxResponseBytes),
@@ -709,12 +771,12 @@ export function createDescribedClient<Paths extends object>(
   const client = createClient<Paths, 'application/json'>({
     baseUrl: options.baseUrl ?? described.defaultBaseUrl,
     headers: options.headers,
-    fetch: sameOriginRedirects(options.fetch ?? ((input) => globalThis.fetch(input)), nameOf, bounds),
+    fetch: sameOriginRedirects(options.fetch ?? ((input) => globalThis.fetch(input)), nameOf, bounds, shown),
     querySerializer: serializeQuery,
     pathSerializer: serializePath,
   });
-  client.use(pathSafety(operationName), jsonBodies(operationName), ...(options.middleware ?? []), remember);
-  return printedAs(describedCalls(client, described, operationName), options.baseUrl ?? described.defaultBaseUrl, options.headers);
+  client.use(pathSafety(operationName), jsonBodies(operationName, shown), ...(options.middleware ?? []), remember);
+  return printedAs(describedCalls(client, described, operationName, shown), options.baseUrl ?? described.defaultBaseUrl, options.headers);
 }
 
 /** `value` of the client option `name` when it is a whole number from 0 (0: no bound, or no retry); else a RangeError naming the option. */

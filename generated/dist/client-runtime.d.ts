@@ -85,7 +85,8 @@ export declare class CrossOriginRedirectError extends Error {
      * enumerable: an error printed whole (console.error, util.inspect) leaves it out, as its message does.
      */
     readonly target: string;
-    constructor(operation: string, status: number, from: string, target: string);
+    /** `shown`: what the message makes of the target (the client's: its header values redacted, escaped). */
+    constructor(operation: string, status: number, from: string, target: string, shown?: (text: string) => string);
 }
 /** A redirect the client did not follow because it could not check that it stays within the service's origin. */
 export declare class RedirectRefusedError extends Error {

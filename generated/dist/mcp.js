@@ -20130,9 +20130,10 @@ var CrossOriginRedirectError = class extends Error {
 	name = "CrossOriginRedirectError";
 	operation;
 	status;
-	constructor(operation, status, from, target) {
-		const shown = new URL(target);
-		const trimmed = `${shown.origin}${shown.pathname}${shown.search || shown.hash ? "?…" : ""}`;
+	/** `shown`: what the message makes of the target (the client's: its header values redacted, escaped). */
+	constructor(operation, status, from, target, shown = escapeText) {
+		const url = new URL(target);
+		const trimmed = shown(`${url.origin}${url.pathname}${url.search || url.hash ? "?…" : ""}`);
 		super(`${operation}: the service answered ${status} with a redirect to ${trimmed}, another origin than ${new URL(from).origin}; it was not followed, so your headers and credentials were not sent there`);
 		this.operation = operation;
 		this.status = status;
@@ -20151,6 +20152,66 @@ var RedirectRefusedError = class extends Error {
 		this.operation = operation;
 	}
 };
+/**
+* `text` with every character that would move a terminal's cursor or reorder what it shows
+* (controls, format characters, separators but the space, lone surrogates) written as its escape
+* (`\n`, `\x1b`, `\u202e`), as the Python and Go SDKs write them.
+*/
+function escapeText(text) {
+	return text.replace(/(?! )[\p{C}\p{Z}]/gu, (char) => {
+		const named = {
+			"\n": "\\n",
+			"\r": "\\r",
+			"	": "\\t"
+		};
+		const code = char.codePointAt(0);
+		const hex = (digits) => code.toString(16).padStart(digits, "0");
+		return named[char] ?? (code < 256 ? `\\x${hex(2)}` : code < 65536 ? `\\u${hex(4)}` : `\\U${hex(8)}`);
+	});
+}
+/** The forms a service may echo a header value in: as given, percent-encoded, form-encoded, in base64. */
+function echoedForms(value) {
+	const bytes = new TextEncoder().encode(value);
+	const base64 = btoa(Array.from(bytes, (byte) => String.fromCharCode(byte)).join(""));
+	const urlSafe = base64.replace(/\+/g, "-").replace(/\//g, "_");
+	return [
+		...[
+			value,
+			encodeURIComponent(value),
+			encodeStrict(value),
+			new URLSearchParams({ v: value }).toString().slice(2)
+		],
+		base64,
+		urlSafe,
+		base64.replace(/=+$/, ""),
+		urlSafe.replace(/=+$/, "")
+	];
+}
+/**
+* How the errors of a client given `headers` show a service's text (a body, a redirect's target):
+* each header value replaced by `[redacted]` in every form a service may echo it (and the token
+* after a scheme, `Bearer <token>`), then escaped ({@link escapeText}), then bounded.
+*/
+function shownText(headers) {
+	const values = [];
+	const add = (value) => {
+		if (value === null || value === void 0) return;
+		for (const item of Array.isArray(value) ? value : [value]) {
+			const text = String(item).trim();
+			values.push(text, ...text.includes(" ") ? [text.slice(text.indexOf(" ") + 1).trim()] : []);
+		}
+	};
+	if (headers instanceof Headers) headers.forEach((value) => add(value));
+	else if (Array.isArray(headers)) for (const [, value] of headers) add(value);
+	else for (const value of Object.values(headers ?? {})) add(value);
+	const secrets = [...new Set(values.filter((value) => value !== "").flatMap(echoedForms))].sort((a, b) => b.length - a.length);
+	const longest = secrets[0]?.length ?? 0;
+	return (text, limit = Infinity) => {
+		let redacted = text.slice(0, limit + longest);
+		for (const secret of secrets) redacted = redacted.split(secret).join("[redacted]");
+		return escapeText(redacted.length > limit || text.length > limit + longest ? `${redacted.slice(0, limit - 1)}…` : redacted);
+	};
+}
 /** What a value is, for a message: its kind, and a short form of it where that helps. */
 function kindOf(value) {
 	if (value === null) return "null";
@@ -20319,7 +20380,7 @@ function pathSafety(operationName) {
 * {@link ResponseBodyError}. A body labelled JSON goes to openapi-fetch untouched (no second read);
 * if it does not parse, {@link describedCalls} turns the SyntaxError into a ResponseBodyError.
 */
-function jsonBodies(operationName) {
+function jsonBodies(operationName, shown) {
 	return { async onResponse({ request, response, schemaPath }) {
 		if (!response.ok || response.status === 204 || response.body === null) return void 0;
 		const type = response.headers.get("content-type") ?? "";
@@ -20328,7 +20389,7 @@ function jsonBodies(operationName) {
 		if (text !== "") try {
 			JSON.parse(text);
 		} catch {
-			const detail = `the ${response.status} response (content-type: ${type || "none"}) reads ${JSON.stringify(text.slice(0, 200))}`;
+			const detail = `the ${response.status} response (content-type: ${shown(type || "none", 200)}) reads "${shown(text, 200)}"`;
 			throw new ResponseBodyError(operationName(request.method, schemaPath), detail, response);
 		}
 		return new Response(text === "" ? null : text, {
@@ -20411,7 +20472,7 @@ var ConnectionFailure = class {
 * A GET, PUT or DELETE that fails to connect, or is answered 429, 502, 503 or 504, is sent again
 * (`maxRetries` times at most, after {@link retryWait}); one deadline holds every try and wait.
 */
-function sameOriginRedirects(fetchImpl, nameOf, bounds) {
+function sameOriginRedirects(fetchImpl, nameOf, bounds, shown) {
 	return async (request) => {
 		const body = request.body ? await request.arrayBuffer() : void 0;
 		const signal = bounds.timeoutMs > 0 ? withDeadline(request.signal, bounds.timeoutMs) : request.signal;
@@ -20420,7 +20481,7 @@ function sameOriginRedirects(fetchImpl, nameOf, bounds) {
 		for (let retry = 1;; retry += 1) {
 			let response;
 			try {
-				response = await followWithinOrigin(fetchImpl, request, body, signal, nameOf);
+				response = await followWithinOrigin(fetchImpl, request, body, signal, nameOf, shown);
 			} catch (error) {
 				if (!(error instanceof ConnectionFailure)) throw error;
 				const wait = retryWait(retry, null);
@@ -20441,7 +20502,7 @@ function sameOriginRedirects(fetchImpl, nameOf, bounds) {
 	};
 }
 /** One try of `request`: its redirects followed within its origin (see sameOriginRedirects); a rejection of `fetchImpl` that is not the signal's is a ConnectionFailure. */
-async function followWithinOrigin(fetchImpl, request, body, signal, nameOf) {
+async function followWithinOrigin(fetchImpl, request, body, signal, nameOf, shown) {
 	let method = request.method;
 	let url = request.url;
 	for (let hop = 0;; hop += 1) {
@@ -20470,7 +20531,7 @@ async function followWithinOrigin(fetchImpl, request, body, signal, nameOf) {
 		if (!redirectStatuses.includes(response.status) || location === null || hop === maxRedirects) return response;
 		const target = new URL(location, url);
 		await response.body?.cancel();
-		if (target.origin !== new URL(url).origin) throw new CrossOriginRedirectError(nameOf(request), response.status, url, target.href);
+		if (target.origin !== new URL(url).origin) throw new CrossOriginRedirectError(nameOf(request), response.status, url, target.href, shown);
 		if (response.status === 303 ? method !== "HEAD" : [301, 302].includes(response.status) && method === "POST") method = "GET";
 		url = target.href;
 	}
@@ -20490,9 +20551,10 @@ const methods = [
 * parameters by their style and explode), and a JSON body that does not parse rejected with a
 * ResponseBodyError naming the operation.
 */
-function describedCalls(client, described, operationName) {
+function describedCalls(client, described, operationName, shown) {
+	const parserSaid = (error) => shown(error.message.replace(/, "[\s\S]*" is not valid JSON$|, "[\s\S]*"\.\.\. is not valid JSON$/, " is not valid JSON"), 200);
 	const explain = (method, path) => (error) => {
-		throw error instanceof SyntaxError ? new ResponseBodyError(operationName(method, path), `it does not parse (${error.message})`) : error;
+		throw error instanceof SyntaxError ? new ResponseBodyError(operationName(method, path), `it does not parse (${parserSaid(error)})`) : error;
 	};
 	const serialized = (method, path, init) => {
 		const parameters = described.parameters?.[`${method} ${path}`] ?? [];
@@ -20527,6 +20589,7 @@ function createDescribedClient(options, described) {
 		operationOf.set(request, operationName(request.method, schemaPath));
 	} };
 	const nameOf = (request) => operationOf.get(request) ?? `${request.method} ${request.url}`;
+	const shown = shownText(options.headers);
 	const bounds = {
 		timeoutMs: checkedCount("timeoutMs", options.timeoutMs ?? 6e4),
 		maxResponseBytes: checkedCount("maxResponseBytes", options.maxResponseBytes ?? 67108864),
@@ -20535,12 +20598,12 @@ function createDescribedClient(options, described) {
 	const client = createClient({
 		baseUrl: options.baseUrl ?? described.defaultBaseUrl,
 		headers: options.headers,
-		fetch: sameOriginRedirects(options.fetch ?? ((input) => globalThis.fetch(input)), nameOf, bounds),
+		fetch: sameOriginRedirects(options.fetch ?? ((input) => globalThis.fetch(input)), nameOf, bounds, shown),
 		querySerializer: serializeQuery,
 		pathSerializer: serializePath
 	});
-	client.use(pathSafety(operationName), jsonBodies(operationName), ...options.middleware ?? [], remember);
-	return printedAs(describedCalls(client, described, operationName), options.baseUrl ?? described.defaultBaseUrl, options.headers);
+	client.use(pathSafety(operationName), jsonBodies(operationName, shown), ...options.middleware ?? [], remember);
+	return printedAs(describedCalls(client, described, operationName, shown), options.baseUrl ?? described.defaultBaseUrl, options.headers);
 }
 /** `value` of the client option `name` when it is a whole number from 0 (0: no bound, or no retry); else a RangeError naming the option. */
 function checkedCount(name, value) {

@@ -6,7 +6,7 @@
 // against the installed package and calls every operation, sync and async, against the Prism mock.
 // With the example overlays, and with an overlay `npm run learn` wrote from traffic made here, the
 // fields are typed: the consumer type-checks, a misspelt field is a mypy error, and the calls send
-// what the description says. (The guarantees: python-sdk-driver.test.ts.)
+// what the description says. (The guarantees: sdk-guarantees-python.test.ts.)
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -67,26 +67,31 @@ async function packageAndInstall(sdk: string, label: string): Promise<{ built: s
         .update(await fs.readFile(path.join(wheelhouse, wheel)))
         .digest('hex')}`,
     );
+  // A venv of the machine's python3 with nothing installed (ensurepip's own pip would cost some 8 s),
+  // into which the tier's pip installs (--python): the wheel and its dependencies, nothing else.
   const fresh = path.join(work, 'venv');
-  await mustRun('python3', ['-m', 'venv', fresh], work);
-  const pip = path.join(fresh, 'bin', 'pip');
+  await mustRun('python3', ['-m', 'venv', '--without-pip', fresh], work);
+  const python = path.join(fresh, 'bin', 'python');
+  const pip = (args: string[]) => mustRun(bin('python'), ['-m', 'pip', '--python', python, ...args, '--disable-pip-version-check'], work, offline);
   const wheel = path.join(
     dist,
     built.find((file) => file.endsWith('.whl'))!,
   );
-  await mustRun(pip, ['install', '--quiet', '--disable-pip-version-check', '--no-index', '--find-links', wheelhouse, wheel], work, offline);
-  await mustRun(pip, ['check', '--disable-pip-version-check'], work, offline);
-  return { built, python: path.join(fresh, 'bin', 'python') };
+  await pip(['install', '--quiet', '--no-index', '--find-links', wheelhouse, wheel]);
+  await pip(['check']);
+  return { built, python };
 }
 
 const programs = path.join(languagesDir, 'python');
 
-/** A copy of the consumer `program` in a folder of its own, and (`misspelt`) one with each of `typos` made. */
+/**
+ * A copy of the consumer `program` in a folder of its own, and beside it (`misspelt`, a module of
+ * its own name) one with each of `typos` made: one mypy run checks both.
+ */
 async function consumer(program: string, label: string, typos: [string, string][] = []): Promise<{ dir: string; misspelt: string }> {
   const dir = path.join(tier.work, label);
-  const misspelt = path.join(tier.work, `${label}-misspelt`);
+  const misspelt = program.replace(/\.py$/, '_misspelt.py');
   await fs.mkdir(dir, { recursive: true });
-  await fs.mkdir(misspelt, { recursive: true });
   const text = await fs.readFile(path.join(programs, program), 'utf8');
   await fs.writeFile(path.join(dir, program), text);
   let wrong = text;
@@ -94,8 +99,24 @@ async function consumer(program: string, label: string, typos: [string, string][
     expect(wrong, `the program names ${right}`).toContain(right);
     wrong = wrong.replace(right, typo);
   }
-  await fs.writeFile(path.join(misspelt, program), wrong);
+  if (typos.length > 0) await fs.writeFile(path.join(dir, misspelt), wrong);
   return { dir, misspelt };
+}
+
+/** mypy --strict for Python 3.10 on `program` and its misspelt copy: none of its errors in the program, each of `errors` in the copy. */
+async function typedAndRefused(dir: string, src: string, program: string, misspelt: string, errors: string[]): Promise<void> {
+  const verdict = await mypyVerdict(['--strict', '--python-version', '3.10', program, misspelt], dir, src);
+  expect(verdict.code, verdict.output).toBe(1);
+  const found = verdict.output.split('\n').filter((line) => /^\S+\.py:\d+: error: /.test(line));
+  expect(
+    found.filter((line) => !line.startsWith(`${misspelt}:`)),
+    `${program} type-checks`,
+  ).toEqual([]);
+  for (const error of errors)
+    expect(
+      found.some((line) => line.includes(error)),
+      `${misspelt}: ${error}\n${verdict.output}`,
+    ).toBe(true);
 }
 
 describe.runIf(runsHere('the Python SDK', missing))('the Python SDK', () => {
@@ -197,17 +218,12 @@ describe.runIf(runsHere('the Python SDK', missing))('the Python SDK', () => {
       ['idempotency_key="key-1"', 'idempotency="key-1"'],
     ]);
     const src = path.join(out, 'src');
-    const typed = await mypyVerdict(['--strict', '--python-version', '3.10', 'check_sdk_fields.py'], dir, src);
-    expect(typed.code, typed.output).toBe(0);
-    const refused = await mypyVerdict(['--strict', 'check_sdk_fields.py'], misspelt, src);
-    expect(refused.code).toBe(1);
-    for (const error of [
+    await typedAndRefused(dir, src, 'check_sdk_fields.py', misspelt, [
       '"GetMessageStatusResponseBody" has no attribute "stat"',
       'Unexpected keyword argument "subjet" for "SendBatchRequestBody"',
       '"ListWebhooksResponseBody" has no attribute "next_cursor"',
       'Unexpected keyword argument "idempotency" for "send_batch" of "Client"',
-    ])
-      expect(refused.output).toContain(error);
+    ]);
     const server = await startTestServer();
     server.reply = (request) =>
       request.path === '/v1/webhooks'
@@ -250,12 +266,10 @@ describe.runIf(runsHere('the Python SDK', missing))('the Python SDK', () => {
       ['limit=10', 'limt=10'],
     ]);
     const src = path.join(out, 'src');
-    const typed = await mypyVerdict(['--strict', '--python-version', '3.10', 'check_sdk_learned.py'], dir, src);
-    expect(typed.code, typed.output).toBe(0);
-    const refused = await mypyVerdict(['--strict', 'check_sdk_learned.py'], misspelt, src);
-    expect(refused.code).toBe(1);
-    expect(refused.output).toContain('"GetIntegrationResponseBody" has no attribute "cuont"');
-    expect(refused.output).toContain('Unexpected keyword argument "limt" for "list_webhooks" of "Client"');
+    await typedAndRefused(dir, src, 'check_sdk_learned.py', misspelt, [
+      '"GetIntegrationResponseBody" has no attribute "cuont"',
+      'Unexpected keyword argument "limt" for "list_webhooks" of "Client"',
+    ]);
     const server = await startTestServer();
     server.reply = (request) =>
       request.path.startsWith('/v1/integrations/')

@@ -352,13 +352,20 @@ func main() {
       } finally {
         await server.close();
       }
+      // Each misspelling a program of its own (misspelt/<n>) in the module, all vetted by one go vet,
+      // which names the first error of each package.
       const source = await fs.readFile(path.join(app, 'main.go'), 'utf8');
-      for (const [right, wrong, named] of given.misspelt) {
-        await fs.writeFile(path.join(app, 'main.go'), source.replace(right, wrong));
-        const vetted = await run('go', ['vet', './...'], app);
-        expect(vetted.code, `go vet of a consumer that writes ${wrong}`).not.toBe(0);
-        expect(vetted.output).toContain(named);
+      for (const [n, [right, wrong]] of given.misspelt.entries()) {
+        expect(source, `the consumer writes ${right}`).toContain(right);
+        await fs.mkdir(path.join(app, 'misspelt', String(n)), { recursive: true });
+        await fs.writeFile(path.join(app, 'misspelt', String(n), 'main.go'), source.replace(right, wrong));
       }
+      const vetted = await run('go', ['vet', './misspelt/...'], app);
+      expect(vetted.code, 'go vet of consumers that misspell').not.toBe(0);
+      for (const [n, [, wrong, named]] of given.misspelt.entries())
+        expect(vetted.output, `go vet of a consumer that writes ${wrong}`).toMatch(
+          new RegExp(`^vet: misspelt/${n}/main\\.go:\\d+:\\d+: .*${named.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'm'),
+        );
     });
   });
 });

@@ -126,14 +126,40 @@ export async function callAndCompare(document: Json, runCaller: (baseUrl: string
 /**
  * mypy's verdict on `cwd` (its exit code and output), reused (reusedWhenSame) when the pinned venv,
  * the arguments, the configuration files they name and every file below `cwd` and the MYPYPATH
- * folder are the same; the test checks the verdict either way.
+ * folder are the same; the test checks the verdict either way. Where mypy runs, it starts from
+ * the pinned venv's incremental cache (withMypyCache).
  */
 export async function mypyVerdict(args: string[], cwd: string, mypyPath: string, configs: string[] = []): Promise<RunResult> {
   const notInputs = /(^|\/)(__pycache__|\.mypy|\.ruff_cache|[^/]+\.dist-info)\/|\.pyc$/;
   const key = [venv, ...args, ...configs.map((file) => ({ file })), { tree: cwd, ignored: notInputs }, { tree: mypyPath, ignored: notInputs }];
   return reusedWhenSame(`mypy-${[path.basename(cwd), ...args].map((arg) => path.basename(arg).replace(/[^\w.]+/g, '')).join('-')}`, key, cwd, [], () =>
-    run(path.join(venv, 'bin', 'mypy'), [...args, '--cache-dir', '.mypy'], cwd, { MYPYPATH: mypyPath }),
+    withMypyCache(cwd, (cacheDir) => run(path.join(venv, 'bin', 'mypy'), [...args, '--cache-dir', cacheDir], cwd, { MYPYPATH: mypyPath })),
   );
+}
+
+/**
+ * `check` given a mypy cache folder in `cwd` that starts as a copy of the pinned venv's incremental
+ * cache, which its run's copy then replaces whole: what mypy made of the standard library's stubs,
+ * pydantic and httpx (most of a small program's check, some 5 s of each cold run) is made once,
+ * not once per run. mypy rechecks whatever of it is stale (a file or an option that changed), so a
+ * verdict is the same as a cold run's. One copy per run and a rename to publish it: runs side by
+ * side (two test files, two checkouts) never write one cache at once, which mypy does not support.
+ */
+async function withMypyCache<T>(cwd: string, check: (cacheDir: string) => Promise<T>): Promise<T> {
+  await privateResults();
+  const shared = path.join(resultsHome, `mypy-cache-${path.basename(venv)}`);
+  const own = path.join(cwd, '.mypy');
+  // None yet, or being replaced this moment: this run starts cold.
+  await fs.promises.cp(shared, own, { recursive: true }).catch(() => fs.promises.rm(own, { recursive: true, force: true }));
+  const result = await check(own);
+  const staging = await fs.promises.mkdtemp(path.join(resultsHome, '.staging-mypy-'));
+  const old = `${staging}-old`;
+  await fs.promises.cp(own, staging, { recursive: true, force: true });
+  await fs.promises.rename(shared, old).catch(() => {});
+  // Another run's copy may have taken its place meanwhile: as good as this one.
+  await fs.promises.rename(staging, shared).catch(() => fs.promises.rm(staging, { recursive: true, force: true }));
+  await fs.promises.rm(old, { recursive: true, force: true });
+  return result;
 }
 
 /** Runs a command that must succeed; its output is the failure message otherwise. */

@@ -9,7 +9,7 @@ import {
   UnsafePathParameterError,
   type EmailDeliveryClient,
 } from '../../generated/client.ts';
-import { describeGuarantees, type Driver, type OutcomeKind } from '../support/guarantees.ts';
+import { describeGuarantees, type Driver, languages, type OutcomeKind } from '../support/guarantees.ts';
 
 type AnyOperation = (client: EmailDeliveryClient, ...rest: unknown[]) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
@@ -43,9 +43,9 @@ const typescript: Driver = async (call) => {
       ? { outcome: 'ok', status: response.status, body: data, error: '', printed, seconds: seconds() }
       : { outcome: 'api_error', status: response.status, body: error, error: '', printed, seconds: seconds() };
   } catch (error) {
-    // The error's text as it prints (console.error, util.inspect): its message and its own properties.
-    return { outcome: kindOf(error), error: inspect(error), printed, seconds: seconds() };
+    // The error's text, as str(e) or err.Error() in the other languages: its message, without its class's name.
+    return { outcome: kindOf(error), error: error instanceof Error ? error.message : String(error), printed, seconds: seconds() };
   }
 };
 
-describeGuarantees('TypeScript', async () => ({ driver: typescript, close: async () => {} }));
+describeGuarantees(languages.typescript, async () => ({ driver: typescript, close: async () => {} }));

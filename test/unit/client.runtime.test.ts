@@ -3,6 +3,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import v8 from 'node:v8';
+import { inspect } from 'node:util';
 import vm from 'node:vm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as api from '../../generated/client.ts';
@@ -383,6 +384,15 @@ describe("redirects: the caller's headers stay at the service's origin", () => {
     expect(error.target).toBe(`${other.url}/stolen`);
     expect(server.requests.map((r) => r.headers['x-api-key'])).toEqual(['secret-key']);
     expect(other.requests).toEqual([]);
+  });
+
+  it('an error printed whole (console.error, util.inspect) shows the target without its query, where a service may echo a key', async () => {
+    server.reply = () => ({ status: 302, headers: { location: `${other.url}/stolen?key=secret-key` } });
+    client = createEmailDeliveryClient({ baseUrl: server.url, headers: { 'X-Api-Key': 'secret-key' } });
+    const error = await rejection<CrossOriginRedirectError>(api.listWebhooks(client));
+    expect(error.target).toBe(`${other.url}/stolen?key=secret-key`);
+    expect(inspect(error)).toContain(`${other.url}/stolen?…`);
+    expect(inspect(error)).not.toContain('secret-key');
   });
 
   it('a cross-origin redirect is refused the same with a `document` global (jsdom, server-side rendering polyfills)', async () => {

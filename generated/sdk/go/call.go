@@ -40,8 +40,9 @@ const (
 )
 
 const (
-	// maxRedirects bounds the redirects one request follows.
-	maxRedirects = 5
+	// maxRedirects bounds the redirects one request follows: as many as fetch (the TypeScript
+	// client) and the Python SDK follow.
+	maxRedirects = 20
 	// maxRetryAfter is the longest Retry-After a retry waits for; a longer one ends the call.
 	maxRetryAfter = 60 * time.Second
 	// errorBodyBytes bounds what an APIError keeps of a body.

@@ -1,9 +1,10 @@
 // What the errors print of text the client does not control (an answer's body, a redirect's
-// target, an argument): the client's header values redacted, as given and percent-encoded, then
-// control characters and non-printables escaped, bounded in length.
+// target, an argument): the client's header values redacted, as given, percent-encoded and in
+// base64, then control characters and non-printables escaped, bounded in length.
 package emaildelivery
 
 import (
+	"encoding/base64"
 	"fmt"
 	"net/url"
 	"sort"
@@ -19,12 +20,16 @@ const excerptLength = 1000
 type redactor struct{ replacer *strings.Replacer }
 
 // newRedactor redacts each value of headers, and the token after a scheme ("Bearer <token>"), as
-// given and in each percent-encoding a server may echo them in; the longest first.
+// given and in each percent-encoding and base64 form a server may echo them in; the longest first.
 func newRedactor(headers map[string][]string) redactor {
 	seen := map[string]bool{}
 	var secrets []string
 	add := func(value string) {
-		for _, form := range []string{value, encodeSegment(value), url.QueryEscape(value), url.PathEscape(value)} {
+		forms := []string{value, encodeSegment(value), url.QueryEscape(value), url.PathEscape(value)}
+		for _, encoding := range []*base64.Encoding{base64.StdEncoding, base64.URLEncoding, base64.RawStdEncoding, base64.RawURLEncoding} {
+			forms = append(forms, encoding.EncodeToString([]byte(value)))
+		}
+		for _, form := range forms {
 			if form != "" && !seen[form] {
 				seen[form] = true
 				secrets = append(secrets, form)

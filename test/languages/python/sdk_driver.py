@@ -1,9 +1,9 @@
-"""The Python SDK's driver for the guarantees table (test/languages/sdk-guarantees.test.ts; the
-protocol is the SDKs' shared design): reads one JSON line per call on stdin, makes the call with a
-new client built from that line (``--async``: an ``AsyncClient``), and writes one JSON line per call
-on stdout, flushed after each; exits 0 at the end of its input. It uses the SDK's public surface
-only (``PYTHONPATH=generated/sdk/python/src``, or the SDK installed), and tells outcomes apart by the
-error's class, never by its text.
+"""The Python SDK's driver for the guarantees table (test/support/guarantees.ts, run by
+test/languages/sdk-guarantees-python.test.ts; the protocol is the SDKs' shared design): reads one
+JSON line per call on stdin, makes the call with a new client built from that line (``--async``: an
+``AsyncClient``), and writes one JSON line per call on stdout, flushed after each; exits 0 at the
+end of its input. It uses the SDK's public surface only (``PYTHONPATH=generated/sdk/python/src``, or
+the SDK installed), and tells outcomes apart by the error's class, never by its text.
 
 In:  {"baseUrl", "headers", "options": {"timeoutSeconds", "maxResponseBytes", "maxRetries"},
       "operation", "path": [...], "query": {...}, "body": ...}

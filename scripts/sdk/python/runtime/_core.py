@@ -35,8 +35,9 @@ from .errors import (
 DEFAULT_TIMEOUT = 60.0
 DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024
 DEFAULT_MAX_RETRIES = 2
-#: The most redirects (within the origin) one call follows; the answer after them is the call's.
-MAX_REDIRECTS = 5
+#: The most redirects (within the origin) one call follows, as fetch (the TypeScript client) and the
+#: Go SDK do; the answer after them is the call's.
+MAX_REDIRECTS = 20
 
 _RETRIED_METHODS = frozenset({"GET", "PUT", "DELETE", "HEAD", "OPTIONS"})
 _RETRIED_STATUSES = frozenset({429, 502, 503, 504})

@@ -1,8 +1,9 @@
-// The Go SDK's driver for the guarantees table (test/languages/sdk-go.test.ts drives it too):
-// reads one JSON line per call on stdin, makes the call with a new client built from the line, and
-// writes one JSON line of its outcome on stdout, decided by the error's type (errors.As,
-// errors.Is context.DeadlineExceeded), never by its text. It uses only the SDK's public surface;
-// the method is found by the operationId's exported name, its arguments by its signature.
+// The Go SDK's driver for the guarantees table (test/support/guarantees.ts, run by
+// test/languages/sdk-guarantees-go.test.ts): reads one JSON line per call on stdin, makes the call
+// with a new client built from the line, and writes one JSON line of its outcome on stdout, decided
+// by the error's type (errors.As, errors.Is context.DeadlineExceeded), never by its text; `status`
+// only where there is an answer. It uses only the SDK's public surface; the method is found by the
+// operationId's exported name, its arguments by its signature.
 package main
 
 import (
@@ -38,7 +39,7 @@ type input struct {
 
 type output struct {
 	Outcome string  `json:"outcome"`
-	Status  int     `json:"status"`
+	Status  int     `json:"status,omitempty"`
 	Body    any     `json:"body"`
 	Error   string  `json:"error"`
 	Printed string  `json:"printed"`

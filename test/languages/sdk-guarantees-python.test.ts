@@ -1,0 +1,30 @@
+// The guarantees table (test/support/guarantees.ts) for the Python SDK, the sync Client and the
+// AsyncClient: one driver program each (python/sdk_driver.py, the committed generated/sdk/python on
+// its path) reads a line per row and calls the table's misbehaving server. With the rows of the SDKs
+// that decode into the description's types as they run.
+import path from 'node:path';
+import { describe } from 'vitest';
+import { describeGuarantees, languages, lineDriver, typedBodyRows } from '../support/guarantees.ts';
+import { root } from '../support/helpers.ts';
+import { languagesDir, missingFor, requireTools, runsHere, venv } from '../support/languages.ts';
+
+const missing = missingFor(['python']);
+
+// The two clients side by side, each with its own drivers and servers, as the lanes of each are.
+describe.runIf(runsHere('the Python SDK guarantees', missing)).concurrent.each([
+  ['Client', []],
+  ['AsyncClient', ['--async']],
+])('the Python SDK (%s)', (variant, args) => {
+  describeGuarantees(
+    languages.python,
+    async () => {
+      requireTools(missing);
+      return lineDriver(path.join(venv, 'bin', 'python'), [path.join(languagesDir, 'python', 'sdk_driver.py'), ...args], {
+        cwd: root,
+        // No bytecode written beside the committed SDK's sources.
+        env: { PYTHONPATH: path.join(root, 'generated', 'sdk', 'python', 'src'), PYTHONDONTWRITEBYTECODE: '1' },
+      });
+    },
+    { variant, rows: typedBodyRows },
+  );
+});
