@@ -50,7 +50,7 @@ type Behaviour =
   | { answer: number; headers?: Record<string, string>; body?: string }
   | { neverAnswer: true }
   | { dripHeaders: true }
-  | { dripBody: true }
+  | { dripBody: true; declared?: number }
   | { declaredLength: number }
   | { endlessBody: true }
   | { drop: true };
@@ -122,6 +122,13 @@ export async function startMisbehavingServer(): Promise<MisbehavingServer> {
       stopOnClose(
         socket,
         every(50, () => socket.write('a')),
+      );
+    } else if ('dripBody' in behaviour && behaviour.declared !== undefined) {
+      // A length within any bound, then its bytes one at a time, never all of them.
+      socket.write(`HTTP/1.1 200 OK\r\n${json}content-length: ${behaviour.declared}\r\n\r\n[`);
+      stopOnClose(
+        socket,
+        every(50, () => socket.write(' ')),
       );
     } else if ('dripBody' in behaviour) {
       socket.write(`HTTP/1.1 200 OK\r\n${json}transfer-encoding: chunked\r\n\r\n1\r\n[\r\n`);
@@ -238,6 +245,12 @@ export const guaranteeRows: GuaranteeRow[] = [
   {
     name: 'deadline: a server that drips its body',
     script: () => ({ dripBody: true }),
+    call: { operation: 'getIntegration', path: ['int_1'], options: timeout },
+    want: { outcome: 'timeout', requests: 1, atLeast: 0.45, atMost: deadline },
+  },
+  {
+    name: 'deadline: a server that drips a body of a declared length within the bound',
+    script: () => ({ dripBody: true, declared: 1000 }),
     call: { operation: 'getIntegration', path: ['int_1'], options: timeout },
     want: { outcome: 'timeout', requests: 1, atLeast: 0.45, atMost: deadline },
   },
