@@ -12,14 +12,26 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { overlaidDescription } from '../../scripts/overlay/build-overlaid.ts';
 import { listOperations } from '../../scripts/pipeline/bundle-operations.ts';
 import { type MockServer, startMockServer } from '../../scripts/serve/mock-server.ts';
 import { languageTools } from '../../scripts/sdk/language-tools.ts';
 import { bodyType } from '../../scripts/sdk/python/python-models.ts';
 import { harText } from '../support/har.ts';
-import { root } from '../support/helpers.ts';
+import { checkout, type Json, loadBundle, root } from '../support/helpers.ts';
 import { freeLoopbackPort, jsonReply, startTestServer } from '../support/http-server.ts';
-import { differingFiles, languagesDir, missingFor, mustRun, mypyVerdict, requireTools, runsHere, tierWorkspace, venv } from '../support/languages.ts';
+import {
+  differingFiles,
+  docsSamples,
+  languagesDir,
+  missingFor,
+  mustRun,
+  mypyVerdict,
+  requireTools,
+  runsHere,
+  tierWorkspace,
+  venv,
+} from '../support/languages.ts';
 import { runCommand } from '../support/run-command.ts';
 
 const missing = missingFor(['python']);
@@ -103,9 +115,22 @@ async function consumer(program: string, label: string, typos: [string, string][
   return { dir, misspelt };
 }
 
-/** mypy --strict for Python 3.10 on `program` and its misspelt copy: none of its errors in the program, each of `errors` in the copy. */
-async function typedAndRefused(dir: string, src: string, program: string, misspelt: string, errors: string[]): Promise<void> {
-  const verdict = await mypyVerdict(['--strict', '--python-version', '3.10', program, misspelt], dir, src);
+/** Each operation's Python sample in the docs of `document`, written into `dir` as `sample_<operationId>.py`; their names. */
+async function writeSamples(dir: string, document: Json): Promise<string[]> {
+  const names: string[] = [];
+  for (const [operationId, source] of docsSamples(document, 'python')) {
+    names.push(`sample_${operationId}.py`);
+    await fs.writeFile(path.join(dir, names.at(-1)!), source);
+  }
+  return names;
+}
+
+/**
+ * mypy --strict for Python 3.10 on `program` and its misspelt copy (and `others`, which must type-check too):
+ * none of its errors in the program, each of `errors` in the copy.
+ */
+async function typedAndRefused(dir: string, src: string, program: string, misspelt: string, errors: string[], others: string[] = []): Promise<void> {
+  const verdict = await mypyVerdict(['--strict', '--python-version', '3.10', program, misspelt, ...others], dir, src);
   expect(verdict.code, verdict.output).toBe(1);
   const found = verdict.output.split('\n').filter((line) => /^\S+\.py:\d+: error: /.test(line));
   expect(
@@ -136,7 +161,7 @@ describe.runIf(runsHere('the Python SDK', missing))('the Python SDK', () => {
     expect(await differingFiles(out, committed, notSdk), `generated/sdk/python is not what the description makes: run \`${remake}\``).toEqual([]);
   });
 
-  it('type-checks under mypy --strict, for Python 3.10 and for the venv’s own, with the driver and the bench program', async () => {
+  it('type-checks under mypy --strict, for Python 3.10 and for the venv’s own, with the driver, the bench program and every operation’s sample in the docs', async () => {
     requireTools(missing);
     const dir = path.join(tier.work, 'typed');
     await fs.mkdir(dir);
@@ -147,7 +172,10 @@ describe.runIf(runsHere('the Python SDK', missing))('the Python SDK', () => {
     // The guarantees' driver and the bench's program use it as a consumer does.
     await fs.copyFile(path.join(programs, 'sdk_driver.py'), path.join(dir, 'sdk_driver.py'));
     await fs.copyFile(path.join(root, 'scripts', 'dev', 'sdk-bench', 'bench.py'), path.join(dir, 'bench.py'));
-    const users = await mypyVerdict(['--strict', '--python-version', '3.10', 'sdk_driver.py', 'bench.py'], dir, path.join(committed, 'src'));
+    // And each operation's Python sample, as the docs and the Markdown reference show it.
+    const samples = await writeSamples(dir, await loadBundle());
+    expect(samples).toHaveLength(29);
+    const users = await mypyVerdict(['--strict', '--python-version', '3.10', 'sdk_driver.py', 'bench.py', ...samples], dir, path.join(committed, 'src'));
     expect(users.code, users.output).toBe(0);
   });
 
@@ -218,12 +246,22 @@ describe.runIf(runsHere('the Python SDK', missing))('the Python SDK', () => {
       ['idempotency_key="key-1"', 'idempotency="key-1"'],
     ]);
     const src = path.join(out, 'src');
-    await typedAndRefused(dir, src, 'check_sdk_fields.py', misspelt, [
-      '"GetMessageStatusResponseBody" has no attribute "stat"',
-      'Unexpected keyword argument "subjet" for "SendBatchRequestBody"',
-      '"ListWebhooksResponseBody" has no attribute "next_cursor"',
-      'Unexpected keyword argument "idempotency" for "send_batch" of "Client"',
-    ]);
+    // The docs of the same overlays show each operation's sample with its typed body and parameters.
+    const overlaid = await overlaidDescription(checkout, { overlays: overlays.map((file) => path.join(root, file)), out: '' }, await loadBundle());
+    const samples = await writeSamples(dir, overlaid.document);
+    await typedAndRefused(
+      dir,
+      src,
+      'check_sdk_fields.py',
+      misspelt,
+      [
+        '"GetMessageStatusResponseBody" has no attribute "stat"',
+        'Unexpected keyword argument "subjet" for "SendBatchRequestBody"',
+        '"ListWebhooksResponseBody" has no attribute "next_cursor"',
+        'Unexpected keyword argument "idempotency" for "send_batch" of "Client"',
+      ],
+      samples,
+    );
     const server = await startTestServer();
     server.reply = (request) =>
       request.path === '/v1/webhooks'

@@ -7,12 +7,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { overlaidDescription } from '../../scripts/overlay/build-overlaid.ts';
 import { type MockServer, startMockServer } from '../../scripts/serve/mock-server.ts';
 import { operations, type RequestPart } from '../../scripts/stated/operations.ts';
 import { harText, type ShortExchange } from '../support/har.ts';
-import { type Json, loadBundle, root } from '../support/helpers.ts';
+import { checkout, type Json, loadBundle, root } from '../support/helpers.ts';
 import { freeLoopbackPort, jsonReply, startTestServer } from '../support/http-server.ts';
-import { differingFiles, goSdkDir, languagesDir, missingFor, mustRun, requireTools, runsHere } from '../support/languages.ts';
+import { differingFiles, docsSamples, goSdkDir, languagesDir, missingFor, mustRun, requireTools, runsHere } from '../support/languages.ts';
 import { run, runCommand } from '../support/run-command.ts';
 import { scratchFolderPerFile } from '../support/scratch-folder.ts';
 import { type CallArguments, operationAt, successStatus, wireRequest } from '../support/wire-format.ts';
@@ -32,6 +33,16 @@ const sdkUsers = 'test/languages/go/go.mod and cmd/sdk-*, scripts/dev/sdk-bench/
 async function writeGoSdk(out: string, overlays: string[] = []): Promise<void> {
   const result = await runCommand('sdk', ['--lang', 'go', ...overlays.flatMap((file) => ['--overlay', file]), '--out', out]);
   expect(result.code, result.output).toBe(0);
+}
+
+/** Each operation's Go sample in the docs of `document` as a program of the module in `dir` (samples/<operationId>/main.go); how many. */
+async function writeSamples(dir: string, document: Json): Promise<number> {
+  const samples = docsSamples(document, 'go');
+  for (const [operationId, source] of samples) {
+    await fs.mkdir(path.join(dir, 'samples', operationId), { recursive: true });
+    await fs.writeFile(path.join(dir, 'samples', operationId, 'main.go'), source);
+  }
+  return samples.size;
 }
 
 /** A Go module in `dir` whose main.go is `source`, using the SDK in `sdk` through a replace. */
@@ -97,7 +108,7 @@ describe.runIf(runsHere('the Go SDK', missing))('the Go SDK', () => {
     }
   });
 
-  it('the Go code docs/sdks.md shows vets against the SDK', async () => {
+  it("the Go code docs/sdks.md shows, and every operation's Go sample in the docs, vet against the SDK", async () => {
     requireTools(missing);
     const docs = await fs.readFile(path.join(root, 'docs', 'sdks.md'), 'utf8');
     const start = docs.indexOf('\n## Go\n');
@@ -113,7 +124,9 @@ describe.runIf(runsHere('the Go SDK', missing))('the Go SDK', () => {
     const imports = ['context', 'errors', 'net/http', 'os'].map((name) => `\t"${name}"\n`).join('');
     const uses = '\nvar _, _, _ = errors.As, http.StatusOK, os.Getenv\n\nfunc main() {}\n';
     await consumerModule(app, goSdkDir, `package main\n\nimport (\n${imports}\n\temaildelivery "SDK_MODULE"\n)\n${uses}\n${bodies.join('\n')}`);
-    await mustRun('go', ['vet', '.'], app);
+    // Each operation's sample a program of its own in the module, as a reader copies it: one go vet for all.
+    expect(await writeSamples(app, document)).toBe(29);
+    await mustRun('go', ['vet', './...'], app);
   });
 
   it('a client and an API error print no header value, with any verb, as a value or a pointer', async () => {
@@ -335,6 +348,9 @@ func main() {
       await writeGoSdk(sdk, overlays);
       const app = path.join(dir, 'app');
       await consumerModule(app, sdk, given.source);
+      // The docs of the same overlays: each operation's sample, with its typed body and parameters, vets too.
+      const overlaid = await overlaidDescription(checkout, { overlays, out: '' }, document);
+      await writeSamples(app, overlaid.document);
       await mustRun('go', ['vet', './...'], app);
       await mustRun('go', ['build', '-o', 'app', '.'], app);
       const server = await startTestServer();

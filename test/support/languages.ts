@@ -6,8 +6,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, expect } from 'vitest';
+import { withCodeSamples } from '../../scripts/pipeline/code-samples.ts';
+import { goModuleOf } from '../../scripts/pipeline/sdk-samples.ts';
 import { languageTools, onPath } from '../../scripts/sdk/language-tools.ts';
-import { type Json, loadBundle, root } from './helpers.ts';
+import { checkout, type Json, loadBundle, root } from './helpers.ts';
 import { startTestServer } from './http-server.ts';
 import { run, type RunResult } from './run-command.ts';
 import { type CallArguments, operationAt, successStatus, wireRequest } from './wire-format.ts';
@@ -347,4 +349,17 @@ export async function renamedTypes(document: Json, dir: string): Promise<string[
     for (const match of (await fs.promises.readFile(path.join(dir, file), 'utf8')).matchAll(renamed)) found.add(match[0]);
   }
   return [...found].sort();
+}
+
+/**
+ * Each operation's sample in `lang` (`python`, `go`) as the rendered docs of `document` show it
+ * (their x-codeSamples, the Go one importing the SDK by the module path `npm run sdk` gives it), by operationId.
+ */
+export function docsSamples(document: Json, lang: string): Map<string, string> {
+  const described: Json = withCodeSamples(document, goModuleOf(checkout, document));
+  const samples = new Map<string, string>();
+  for (const item of Object.values(described.paths as Record<string, Record<string, Json>>))
+    for (const operation of Object.values(item))
+      for (const sample of operation['x-codeSamples'] ?? []) if (sample.lang === lang) samples.set(operation.operationId, sample.source);
+  return samples;
 }
