@@ -131,6 +131,11 @@ export async function learn(project: Project, options: LearnOptions): Promise<Le
     lines.push('no exchange matches an operation of the description: nothing learned, nothing written');
     const prefix = options.prefix ? undefined : likelyPrefix(document, observations.unmatched);
     if (prefix) lines.push(`  ${prefix.count} of them match under the path prefix ${prefix.prefix}: give it, --base-url https://<host>${prefix.prefix}`);
+    const withoutPrefix = options.prefix ? matchedWithout(document, observations.unmatched) : 0;
+    if (withoutPrefix > 0)
+      lines.push(
+        `  ${withoutPrefix} of them match with no path prefix: their paths do not start with ${options.prefix}, the prefix --base-url gives; give --base-url without it`,
+      );
     return { observations, counts, lines };
   }
   const security = securityPlan(document, seen);
@@ -164,6 +169,14 @@ function checkSize(text: string, actions: OverlayAction[], operationIds: (string
   );
 }
 
+/** How many unmatched exchanges (of the first 1,000 kinds) would match with no path prefix. */
+function matchedWithout(document: OpenApiDocument, unmatched: Map<string, number>): number {
+  const match = operationMatcher(document, '');
+  let count = 0;
+  for (const [key, n] of [...unmatched].slice(0, 1000)) if (match(key.slice(0, key.indexOf(' ')), key.slice(key.indexOf(' ') + 1))) count += n;
+  return count;
+}
+
 /** The path prefix (one to three leading segments) under which most unmatched exchanges would match, if any would. */
 function likelyPrefix(document: OpenApiDocument, unmatched: Map<string, number>): { prefix: string; count: number } | undefined {
   const matchers = new Map<string, ReturnType<typeof operationMatcher>>();
@@ -192,7 +205,7 @@ export function readingLines(read: { files: number; skipped: string[]; counts: R
     lines.push(`a sample: 1 record in ${sample} read (--sample ${sample}), ${counts.notSelected} ${counts.notSelected === 1 ? 'record' : 'records'} not read`);
   if (skipped.length > 0)
     lines.push(
-      `left out ${skipped.length} ${skipped.length === 1 ? 'file' : 'files'} that are not traffic files by name: ${skipped.slice(0, 5).join(', ')}${skipped.length > 5 ? ', ...' : ''}`,
+      `left out ${skipped.length} ${skipped.length === 1 ? 'file that is not a traffic file' : 'files that are not traffic files'} by name: ${skipped.slice(0, 5).join(', ')}${skipped.length > 5 ? ', ...' : ''}`,
     );
   if (counts.notTraffic.length > 0) {
     const listed = counts.notTraffic.slice(0, 5).map(({ file, why }) => `${file} (${why})`);

@@ -98,13 +98,14 @@ export function checkOutputFolder(
   contents = out,
   tools = toolsCache(),
   kind: RecordKind = 'overlay-builds',
+  leftovers?: RegExp,
 ): void {
   const misplaced = outputPlacementProblem(project, out, outShown);
   if (misplaced) throw new ReportedError(misplaced);
   const stat = fs.lstatSync(contents, { throwIfNoEntry: false });
   if (!stat) return;
   if (!stat.isDirectory()) throw new ReportedError(`--out ${outShown} is not a folder`);
-  const foreign = foreignFile(out, kind, contents, tools);
+  const foreign = foreignFile(out, kind, contents, tools, leftovers);
   if (foreign === undefined) return;
   const how = foreign.changed ? 'which this command wrote but has changed since' : 'which this command did not write';
   throw new ReportedError(`--out ${outShown} holds ${forTerminal(foreign.file)}, ${how}; it replaces the whole folder, so choose an empty or new one`);
@@ -113,10 +114,17 @@ export function checkOutputFolder(
 /**
  * The first file in the folder `out` that its record (of `kind`) does not list unchanged, and
  * whether the record lists it at all; the files are read from `contents` (`out`, or where the swap
- * renamed it aside).
+ * renamed it aside). `leftovers`: the paths (with `/`) the folder's own users make there, replaced
+ * with the rest (an SDK's language's: pip's build/, bytecode).
  */
-export function foreignFile(out: string, kind: RecordKind, contents = out, tools = toolsCache()): { file: string; changed: boolean } | undefined {
-  const present = entriesBelow(contents);
+export function foreignFile(
+  out: string,
+  kind: RecordKind,
+  contents = out,
+  tools = toolsCache(),
+  leftovers?: RegExp,
+): { file: string; changed: boolean } | undefined {
+  const present = entriesBelow(contents).filter((entry) => !leftovers?.test(entry.split(path.sep).join('/')));
   if (present.length === 0) return undefined;
   const record = readRecord(out, kind, tools);
   const file = present.find((entry) => !unchanged(contents, entry, record));

@@ -27,6 +27,12 @@ export interface SdkLanguage {
   readonly name: string;
   /** Whether a release tags the committed SDK's folder too (`generated/sdk/<name>/vX.Y.Z`): Go's modules resolve a version by such a tag. */
   readonly tagsReleases?: boolean;
+  /**
+   * What the language's own tools leave in an SDK's folder when it is used from there (pip's build/
+   * and *.egg-info/, bytecode), as paths with `/`: `npm run sdk` replaces them with the rest, where
+   * a file it did not write otherwise keeps it from replacing the folder.
+   */
+  readonly leftovers?: RegExp;
   /** What is missing to write this language's SDK (a command and what installs it, in one line), or undefined when nothing is. */
   missing(context: Pick<SdkContext, 'tools' | 'env'>): string | undefined;
   /** Writes the SDK of `document` into `folder`, an empty folder of its own. */

@@ -83,7 +83,7 @@ export async function writeSdk(project: Project, log: SdkLog, options: SdkOption
   const records = toolsCache(options.env);
   // A folder of the user's must be new, empty or this command's; the committed one is the project's.
   const checkOut = (contents: string) => {
-    if (!committed) checkOutputFolder(project, out, shownAs(out), contents, records, 'sdk-builds');
+    if (!committed) checkOutputFolder(project, out, shownAs(out), contents, records, 'sdk-builds', language.leftovers);
   };
   let staging: string | undefined;
   try {
@@ -93,7 +93,7 @@ export async function writeSdk(project: Project, log: SdkLog, options: SdkOption
     const overlays = readOverlays(project, overlayOptions);
     const tools = pinnedTools(project, options.env);
     const missing = language.missing({ tools, env: options.env });
-    if (missing) throw new ReportedError(`the ${language.name} SDK needs ${missing}`);
+    if (missing) throw new ReportedError(`the ${language.name} SDK needs ${missing}; looked in the tools cache ${tools.home} (EMAIL_DELIVERY_TOOLS moves it)`);
     const count = overlays.length;
     log.progress(`sdk: ${language.name} from generated/openapi.json${count ? ` + ${count} ${count === 1 ? 'overlay' : 'overlays'}` : ''} -> ${outShown}`);
     let document = readBundle(project);

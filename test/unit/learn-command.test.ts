@@ -62,6 +62,18 @@ describe('npm run learn refuses, and writes nothing', () => {
     expect(out).toBe(before);
   });
 
+  it('a --base-url whose path prefix the traffic does not have: says the exchanges match without it', async () => {
+    const { code, output, out } = await learnOn('capture.har', harText([{ url: '/v1/webhooks' }, { url: '/v1/webhooks' }]), [
+      '--base-url',
+      'https://gw.example/email',
+    ]);
+    expect(code).toBe(1);
+    expect(output).toContain(
+      'learn:   2 of them match with no path prefix: their paths do not start with /email, the prefix --base-url gives; give --base-url without it',
+    );
+    expect(out).toBe(before);
+  });
+
   it.each([
     [['--traffic', 'x.har'], 'learn: --out <overlay.yaml> is required'],
     [['--traffic', 'x.har', '--out', 'x.har'], 'learn: --out names one of the inputs'],
@@ -283,7 +295,7 @@ describe('npm run learn within bounds', () => {
     const { code, stdout } = await runCommand('learn', ['--traffic', 'traffic', '--out', 'out.yaml'], { cwd: dir });
     expect(code).toBe(0);
     expect(stdout).toContain('learn: read 10000 exchanges from 2 files');
-    expect(stdout).toContain('learn: left out 1 file that are not traffic files by name: traffic/notes.txt');
+    expect(stdout).toContain('learn: left out 1 file that is not a traffic file by name: traffic/notes.txt');
     expect(stdout).toContain('learn: getIntegration: 2500 response bodies not learned: not JSON (text/plain)');
     const text = await fsp.readFile(path.join(dir, 'out.yaml'), 'utf8');
     expect(text).toContain('x-observed: 7500');

@@ -8,6 +8,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { OpenApiDocument } from '../../scripts/openapi-document.ts';
+import { pythonSdk } from '../../scripts/sdk/python/python-sdk.ts';
 import type { SdkContext, SdkLanguage } from '../../scripts/sdk/sdk-language.ts';
 import { committedSdkFolder, sdkOutProblem, writeSdk } from '../../scripts/sdk/write-sdk.ts';
 import { root, temporaryProjectPerTest } from '../support/helpers.ts';
@@ -97,6 +98,24 @@ describe('npm run sdk: --out whole or not at all', () => {
     ]);
     expect(sdk.given).toEqual([]);
     expect(await entries(out)).toEqual(['notes.txt']);
+  });
+
+  it("what the language's own tools leave in the folder (pip's build/, bytecode) is replaced with the rest; another file still refuses it", async () => {
+    const out = path.join(setup.temporary.dir, 'used');
+    const sdk = { ...language({ files: { 'src/pkg/a.py': '1' } }), leftovers: pythonSdk.leftovers };
+    expect((await write(sdk, out)).ok).toBe(true);
+    for (const left of ['build/lib/pkg/a.py', 'src/pkg.egg-info/PKG-INFO', 'src/pkg/__pycache__/a.cpython-311.pyc']) {
+      await fs.mkdir(path.dirname(path.join(out, left)), { recursive: true });
+      await fs.writeFile(path.join(out, left), 'left by pip or python');
+    }
+    const again = await write(sdk, out);
+    expect(again.ok, again.lines.join('\n')).toBe(true);
+    expect(await entries(out)).toEqual(['src', 'src/pkg', 'src/pkg/a.py']);
+    await fs.writeFile(path.join(out, 'src', 'notes.txt'), 'mine');
+    const refused = await write(sdk, out);
+    expect(refused.lines[0]).toBe(
+      'sdk: --out used holds src/notes.txt, which this command did not write; it replaces the whole folder, so choose an empty or new one',
+    );
   });
 
   it('an overlay refused at its line: nothing written, the writer never called', async () => {

@@ -30,6 +30,8 @@ const modelsWithout = (header: string) =>
 
 export const pythonSdk: SdkLanguage = {
   name: 'python',
+  // `pip install <folder>` builds in the folder (setuptools' build/ and src/*.egg-info/); Python writes bytecode beside what it imports.
+  leftovers: /^(build\/|src\/[^/]+\.egg-info\/)|(^|\/)__pycache__\//,
 
   missing({ tools, env }) {
     if (!onPath('python3', env)) return 'Python 3 (python3), then the pinned tools: `npm run install:languages -- python`';

@@ -246,11 +246,13 @@ class _ClientBase:
         declared = response.headers.get("content-length", "").strip()
         return self._max_response_bytes is not None and declared.isdigit() and int(declared) > self._max_response_bytes
 
-    def _connection_failed(self, prepared: _Prepared, failure: Exception) -> ConnectionFailedError:
-        # The cause's text, redacted (a service can put anything in a line it breaks), and not the
-        # cause itself: a traceback would print it as it is.
-        detail = _wire.printable(self._redact(f"{type(failure).__name__}: {failure}" if str(failure) else type(failure).__name__))
-        return ConnectionFailedError(prepared.operation.id, detail)
+    def _connection_failed(self, prepared: _Prepared, failure: Exception, tries: int = 1) -> ConnectionFailedError:
+        # The request (its URL without its query's values), how many times it was sent, and the
+        # cause's text, redacted (a service can put anything in a line it breaks), not the cause
+        # itself: a traceback would print it as it is.
+        cause = f"{type(failure).__name__}: {failure}" if str(failure) else type(failure).__name__
+        sent = f"{prepared.operation.method} {_wire.shown_url(prepared.url)}{f', {tries} tries' if tries > 1 else ''}"
+        return ConnectionFailedError(prepared.operation.id, _wire.printable(self._redact(f"{sent}: {cause}")))
 
     def _answered(self, prepared: _Prepared, status: int, headers: httpx.Headers, body: bytes, with_response: bool) -> Any:
         """What a call returns: the decoded body, or (``with_response``) an ApiResponse of it."""
@@ -339,7 +341,7 @@ class SyncClientBase(_ClientBase):
             except _CONNECTION_FAILURES as failure:
                 wait = self._wait_before_retry(method, retry, None, None, deadline)
                 if wait is None:
-                    raise self._connection_failed(prepared, failure) from None
+                    raise self._connection_failed(prepared, failure, retry + 1) from None
             else:
                 wait = self._wait_before_retry(method, retry, response.status_code, response.headers, deadline)
                 if wait is None:
@@ -427,7 +429,7 @@ class AsyncClientBase(_ClientBase):
             except _CONNECTION_FAILURES as failure:
                 wait = self._wait_before_retry(method, retry, None, None, deadline)
                 if wait is None:
-                    raise self._connection_failed(prepared, failure) from None
+                    raise self._connection_failed(prepared, failure, retry + 1) from None
             else:
                 wait = self._wait_before_retry(method, retry, response.status_code, response.headers, deadline)
                 if wait is None:
