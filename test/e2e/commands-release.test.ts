@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { benchSections } from '../../scripts/dev/bench.ts';
 import { datedSections } from '../../scripts/release/last-release.ts';
 import { clonePerFile } from '../support/fixture.ts';
 import { root } from '../support/helpers.ts';
@@ -92,11 +93,7 @@ describe('diff on a git history', () => {
 describe('bad arguments to the other commands', () => {
   it.each([
     ['mutate', ['--only', 'no such mutation'], "mutate: no mutation's name contains 'no such mutation'\n"],
-    [
-      'bench',
-      ['--only', 'everything'],
-      'bench: --only takes one of lint, build, overlays, unit, tiers, test, mutate, ci, client, docs, scale, site, mcp, size, learn: see `npm run bench -- --help`\n',
-    ],
+    ['bench', ['--only', 'everything'], `bench: --only takes one of ${benchSections.join(', ')}: see \`npm run bench -- --help\`\n`],
   ])('%s exits 2 and says what it takes', async (name, args, message) => {
     const result = await command(name, args);
     expect(result.code).toBe(2);
