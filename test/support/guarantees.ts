@@ -66,8 +66,13 @@ export interface MisbehavingServer {
   url: string;
   seen: SeenRequest[];
   script: (request: SeenRequest) => Behaviour;
+  /** Read what comes slowly (a little, then a pause), keep none of it and never answer: a request body that takes long to send. */
+  readSlowly: boolean;
   close(): Promise<void>;
 }
+
+/** How a slowly reading server reads: this many bytes, then a rest. */
+const slowRead = { bytes: 512 * 1024, restMs: 100 };
 
 /** The server speaks raw HTTP/1.1 over net, so that it can drip a header, or close before any answer. */
 export async function startMisbehavingServer(): Promise<MisbehavingServer> {
@@ -77,6 +82,7 @@ export async function startMisbehavingServer(): Promise<MisbehavingServer> {
     url: '',
     seen: [],
     script: () => ({ answer: 200, body: '{}' }),
+    readSlowly: false,
     close: async () => {
       for (const timer of timers) clearInterval(timer);
       for (const socket of sockets) socket.destroy();
@@ -93,7 +99,19 @@ export async function startMisbehavingServer(): Promise<MisbehavingServer> {
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => {});
     let buffered = Buffer.alloc(0);
+    let readSinceRest = 0;
     socket.on('data', (chunk: Buffer) => {
+      if (state.readSlowly) {
+        // Enough at a time that a client's send goes on (a kernel wakes a writer when a good part of its
+        // buffer drains), too little for a large body to arrive in a second.
+        readSinceRest += chunk.length;
+        if (readSinceRest < slowRead.bytes) return;
+        readSinceRest = 0;
+        socket.pause();
+        const rest = setTimeout(() => socket.resume(), slowRead.restMs);
+        timers.add(rest);
+        return;
+      }
       buffered = Buffer.concat([buffered, chunk]);
       for (;;) {
         const end = buffered.indexOf('\r\n\r\n');
@@ -187,6 +205,8 @@ export interface GuaranteeRow {
   script: (n: number, servers: Servers) => Behaviour;
   /** The call goes to a loopback port nothing listens on instead of the service (a refused connection). */
   refused?: true;
+  /** The service reads the request slowly and never answers (MisbehavingServer.readSlowly). */
+  readsSlowly?: true;
   call: Omit<GuaranteeCall, 'baseUrl' | 'headers'>;
   want: {
     outcome: OutcomeKind;
@@ -253,6 +273,14 @@ export const guaranteeRows: GuaranteeRow[] = [
     script: () => ({ dripBody: true, declared: 1000 }),
     call: { operation: 'getIntegration', path: ['int_1'], options: timeout },
     want: { outcome: 'timeout', requests: 1, atLeast: 0.45, atMost: deadline },
+  },
+  {
+    // Each write of a large body makes some progress before its wait ends: the deadline bounds the whole write, not each wait.
+    name: 'deadline: a server that reads a large request body slowly',
+    script: () => answer(200),
+    readsSlowly: true,
+    call: { operation: 'replaceUnsubscribeGroup', path: ['g_1'], body: { text: 'x'.repeat(16_000_000) }, options: timeout },
+    want: { outcome: 'timeout', requests: 0, atLeast: 0.45, atMost: deadline },
   },
   {
     name: 'deadline: a redirect within the origin to a server that never answers',
@@ -558,6 +586,7 @@ async function callRow(row: GuaranteeRow, servers: Servers, driver: Driver): Pro
   service.seen.length = 0;
   other.seen.length = 0;
   service.script = () => row.script(service.seen.length - 1, servers);
+  service.readSlowly = row.readsSlowly ?? false;
   const baseUrl = row.refused ? `http://127.0.0.1:${await freeLoopbackPort()}` : service.url;
   return { ...(await driver({ ...row.call, baseUrl, headers: credentialHeader })), baseUrl };
 }
