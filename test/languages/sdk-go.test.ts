@@ -176,6 +176,51 @@ func main() {
     }
   });
 
+  it("a POST is sent once on a kept-alive connection the service closes, even with an idempotency key (net/http's transport resends such a request)", async () => {
+    requireTools(missing);
+    const app = path.join(scratch.dir, 'post-once');
+    const server = await startTestServer();
+    server.reply = (request) => (request.method === 'POST' ? 'drop' : jsonReply(200, []));
+    const source = `package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+
+	emaildelivery "SDK_MODULE"
+)
+
+func main() {
+	for _, name := range []string{"Idempotency-Key", "X-Idempotency-Key"} {
+		client, err := emaildelivery.NewClient(os.Args[1], emaildelivery.WithHeader(name, "key-1"))
+		if err != nil {
+			panic(err)
+		}
+		// A GET first, so that the POST goes over the connection it kept alive.
+		if _, err := client.ListWebhooks(context.Background()); err != nil {
+			panic(err)
+		}
+		_, err = client.ExportContacts(context.Background())
+		var connection *emaildelivery.ConnectionError
+		fmt.Println(name, errors.As(err, &connection))
+	}
+}
+`;
+    try {
+      await consumerModule(app, goSdkDir, source);
+      await mustRun('go', ['build', '-o', 'post-once', '.'], app);
+      const printed = (await mustRun(path.join(app, 'post-once'), [server.url], app)).stdout;
+      expect(printed.trim().split('\n')).toEqual(['Idempotency-Key true', 'X-Idempotency-Key true']);
+      expect(
+        server.requests.map((request) => `${request.method} ${request.path} ${request.headers['idempotency-key'] ?? request.headers['x-idempotency-key']}`),
+      ).toEqual(['GET /v1/webhooks key-1', 'POST /v2/contacts/export/filter key-1', 'GET /v1/webhooks key-1', 'POST /v2/contacts/export/filter key-1']);
+    } finally {
+      await server.close();
+    }
+  });
+
   describe('a consumer program calls every operation', () => {
     let mock: MockServer | undefined;
     beforeAll(async () => {
