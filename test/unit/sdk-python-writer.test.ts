@@ -1,10 +1,14 @@
 // The Python SDK's writer in this process, where nothing needs Python: the names it gives an
-// operation's parameters in the method it writes (scripts/sdk/python/python-client.ts). What Python
-// makes of the SDK is test/languages/python-sdk.test.ts.
+// operation's parameters in the method it writes (scripts/sdk/python/python-client.ts), and what the
+// committed SDKs' READMEs say of the header they send. What Python makes of the SDK is
+// test/languages/python-sdk.test.ts (which also fails while generated/sdk/python is not what the
+// writer makes).
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type OpenApiDocument, operationAt } from '../../scripts/openapi-document.ts';
 import { clientModules, pythonMethods } from '../../scripts/sdk/python/python-client.ts';
-import { loadBundle } from '../support/helpers.ts';
+import { loadBundle, root } from '../support/helpers.ts';
 
 /** The bundle with `getIntegration` taking the query parameters `names` too. */
 async function withQueryParameters(names: string[]): Promise<OpenApiDocument> {
@@ -33,5 +37,13 @@ describe("a method's parameters in Python", () => {
     expect(/^ {8}return .*$/m.exec(code)?.[0]).toBe(
       `        return cast("dict[str, Any] | None", self._call(_GET_INTEGRATION, (id,), {${JSON.stringify(name)}: ${keyword}}, None, dict))`,
     );
+  });
+});
+
+describe("the committed SDKs' READMEs", () => {
+  it.each(['python', 'go'])('%s: the header of its first call is a stand-in, since the interface document states no auth scheme', async (language) => {
+    const readme = await fs.readFile(path.join(root, 'generated', 'sdk', language, 'README.md'), 'utf8');
+    expect(readme).toContain('"X-Api-Key"');
+    expect(readme).toContain('`X-Api-Key` stands for the header that carries your credentials: the interface document states no auth scheme');
   });
 });
