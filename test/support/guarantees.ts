@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process';
 import net, { type AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, type ExpectStatic, it } from 'vitest';
 import { freeLoopbackPort } from './http-server.ts';
 
@@ -47,7 +48,7 @@ export interface SeenRequest {
 
 /** What the server does with one request: answer (whole, or misbehaving), or close the connection. */
 type Behaviour =
-  | { answer: number; headers?: Record<string, string>; body?: string }
+  | { answer: number; headers?: Record<string, string>; body?: string; gzip?: true }
   | { neverAnswer: true }
   | { dripHeaders: true }
   | { dripBody: true; declared?: number }
@@ -164,8 +165,9 @@ export async function startMisbehavingServer(): Promise<MisbehavingServer> {
       socket.on('drain', pour);
       pour();
     } else {
-      const body = Buffer.from(behaviour.body ?? '');
-      const headers = Object.entries({ 'content-type': 'application/json', ...behaviour.headers, 'content-length': String(body.length) });
+      const body = behaviour.gzip ? gzipSync(behaviour.body ?? '') : Buffer.from(behaviour.body ?? '');
+      const encoding = behaviour.gzip ? { 'content-encoding': 'gzip' } : {};
+      const headers = Object.entries({ 'content-type': 'application/json', ...behaviour.headers, ...encoding, 'content-length': String(body.length) });
       socket.write(`HTTP/1.1 ${behaviour.answer} Status\r\n${headers.map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n`);
       socket.write(body);
     }
@@ -310,6 +312,13 @@ export const guaranteeRows: GuaranteeRow[] = [
   {
     name: 'bound: an endless body is read up to the bound',
     script: () => ({ endlessBody: true }),
+    call: { operation: 'listScopes', options: { maxResponseBytes: 65536, timeoutSeconds: 5 } },
+    want: { outcome: 'too_large', requests: 1, atMost: 2 },
+  },
+  {
+    // Its Content-Length (some 1 KB) is within the bound: what is bounded is the body as the client decodes it.
+    name: 'bound: a compressed body that decodes past the bound ends at the bound',
+    script: () => ({ answer: 200, body: `[${' '.repeat(1_000_000)}]`, gzip: true }),
     call: { operation: 'listScopes', options: { maxResponseBytes: 65536, timeoutSeconds: 5 } },
     want: { outcome: 'too_large', requests: 1, atMost: 2 },
   },
