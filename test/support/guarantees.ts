@@ -209,6 +209,8 @@ export interface GuaranteeRow {
   refused?: true;
   /** The service reads the request slowly and never answers (MisbehavingServer.readSlowly). */
   readsSlowly?: true;
+  /** Headers the client is given besides the credential every row's client has. */
+  headers?: Record<string, string>;
   call: Omit<GuaranteeCall, 'baseUrl' | 'headers'>;
   want: {
     outcome: OutcomeKind;
@@ -249,6 +251,8 @@ const escapes = '\u001b[2J\u202e';
 const escaped = ['\\x1b[2J', '\\u202e'];
 /** The credential in every form a service may echo it. */
 const echoed = `bad key ${secretForms.join(', ')}.`;
+/** A token sent after its scheme (`Authorization: Bearer <token>`), which a service may echo alone. */
+const token = `tok-${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
 
 export const guaranteeRows: GuaranteeRow[] = [
   // A whole call ends at its deadline, retries left at their default.
@@ -496,6 +500,13 @@ export const guaranteeRows: GuaranteeRow[] = [
     want: { outcome: 'api_error', status: 401, requests: 1, excerpt: { has: [`bad key ${secretForms.map(() => '[redacted]').join(', ')}.`, ...escaped] } },
   },
   {
+    name: "errors: a scheme's token that the error body echoes alone is redacted",
+    headers: { Authorization: `Bearer ${token}` },
+    script: () => answer(401, { 'content-type': 'text/plain' }, `bad token ${token}.`),
+    call: { operation: 'getIntegration', path: ['int_1'] },
+    want: { outcome: 'api_error', status: 401, requests: 1, errorLacks: [token], excerpt: { has: ['bad token [redacted].'] } },
+  },
+  {
     name: "errors: an error body's excerpt is at most 1,000 characters",
     script: () => answer(500, { 'content-type': 'text/plain' }, 'y'.repeat(5000)),
     call: { operation: 'getFooterSetting', options: { maxRetries: 0 } },
@@ -597,7 +608,7 @@ async function callRow(row: GuaranteeRow, servers: Servers, driver: Driver): Pro
   service.script = () => row.script(service.seen.length - 1, servers);
   service.readSlowly = row.readsSlowly ?? false;
   const baseUrl = row.refused ? `http://127.0.0.1:${await freeLoopbackPort()}` : service.url;
-  return { ...(await driver({ ...row.call, baseUrl, headers: credentialHeader })), baseUrl };
+  return { ...(await driver({ ...row.call, baseUrl, headers: { ...credentialHeader, ...row.headers } })), baseUrl };
 }
 
 /** What came of the row's call, and what the servers saw, against what the row wants. */
