@@ -51,7 +51,9 @@ function boundedResponse(response, limit, operation, deadline) {
     // A body whose Content-Length is within the bound cannot pass it (fetch fails one longer than it
     // says), and the request's signal, held for the whole call (sameOriginRedirects), ends its read
     // at the deadline: it goes as it came, without a stream around it (a tenth of a call's CPU).
-    if (limit > 0 && declared <= limit && !deadline.aborted)
+    // Unless it is encoded: its Content-Length counts the compressed bytes, and fetch decodes them.
+    const encoded = !/^\s*(identity\s*)?$/i.test(response.headers.get('content-encoding') ?? '');
+    if (limit > 0 && declared <= limit && !encoded && !deadline.aborted)
         return response;
     const reader = response.body.getReader();
     let read = 0;

@@ -20048,7 +20048,8 @@ function withDeadline(signal, ms) {
 function boundedResponse(response, limit, operation, deadline) {
 	if (response.body === null) return response;
 	const declared = Number(response.headers.get("content-length") ?? NaN);
-	if (limit > 0 && declared <= limit && !deadline.aborted) return response;
+	const encoded = !/^\s*(identity\s*)?$/i.test(response.headers.get("content-encoding") ?? "");
+	if (limit > 0 && declared <= limit && !encoded && !deadline.aborted) return response;
 	const reader = response.body.getReader();
 	let read = 0;
 	let stop;

@@ -38,3 +38,7 @@ export interface SdkLanguage {
   /** Writes the SDK of `document` into `folder`, an empty folder of its own. */
   write(document: OpenApiDocument, folder: string, context: SdkContext): Promise<void>;
 }
+
+/** What an SDK's README says of the header its first call sends (`X-Api-Key`): a stand-in, since the interface document states no auth scheme. */
+export const credentialStandIn =
+  '`X-Api-Key` stands for the header that carries your credentials: the interface document states no auth scheme, so send whatever your service takes.';

@@ -119,8 +119,18 @@ function sdkRows(current: SiteFolder, sdks: VersionSdks): string[] {
           ),
         ]
       : []),
-    ...(sdks.goModule ? [row('Go', `${code(`go get ${sdks.goModule}@v${version}`)} (the release tags the module's folder)`)] : []),
+    ...(sdks.goModule ? [row('Go', goInstall(sdks.goModule, version, code))] : []),
   ];
+}
+
+/**
+ * How a Go program uses the module `module` of release `version`: `go get` at the tag the release
+ * made; the placeholder path (no repository named: its first element has no dot, which `go get`
+ * refuses) from a clone at the release's tag, through a replace.
+ */
+function goInstall(module: string, version: string, code: (text: string) => string): string {
+  if (module.split('/')[0].includes('.')) return `${code(`go get ${module}@v${version}`)} (the release tags the module's folder)`;
+  return `${code(`go mod edit -require ${module}@v0.0.0 -replace ${module}=<clone>/generated/sdk/go`)}, with a clone at the tag v${version} (the module path names no repository yet, so go get cannot fetch it)`;
 }
 
 /** A version's own page: its docs, its Markdown reference and llms.txt, its SDKs, its files with their checksums. */

@@ -53,6 +53,15 @@ async function consumerModule(dir: string, sdk: string, source: string): Promise
   await fs.writeFile(path.join(dir, 'main.go'), source.replace('SDK_MODULE', module));
 }
 
+/** The output of a program of the committed SDK, `body` the body of its main (with context, errors, fmt and os imported), run with the server's URL. */
+async function programOutput(label: string, body: string, url: string): Promise<string> {
+  const app = path.join(scratch.dir, label);
+  const imports = ['context', 'errors', 'fmt', 'os'].map((name) => `\t"${name}"\n`).join('');
+  await consumerModule(app, goSdkDir, `package main\n\nimport (\n${imports}\n\temaildelivery "SDK_MODULE"\n)\n\nfunc main() {\n${body}}\n`);
+  await mustRun('go', ['build', '-o', label, '.'], app);
+  return (await mustRun(path.join(app, label), [url], app)).stdout;
+}
+
 /** The arguments sdk-consumer gives each operation, by its request part. */
 const argumentsOf: Record<RequestPart, CallArguments> = {
   none: {},
@@ -131,22 +140,9 @@ describe.runIf(runsHere('the Go SDK', missing))('the Go SDK', () => {
 
   it('a client and an API error print no header value, with any verb, as a value or a pointer', async () => {
     requireTools(missing);
-    const app = path.join(scratch.dir, 'printed');
     const server = await startTestServer();
     server.reply = (request) => jsonReply(500, { echoed: request.headers['x-api-key'] });
-    const source = `package main
-
-import (
-	"context"
-	"errors"
-	"fmt"
-	"os"
-
-	emaildelivery "SDK_MODULE"
-)
-
-func main() {
-	client, err := emaildelivery.NewClient(os.Args[1], emaildelivery.WithHeader("X-Api-Key", "sk-printed-9"), emaildelivery.WithMaxRetries(0))
+    const body = `	client, err := emaildelivery.NewClient(os.Args[1], emaildelivery.WithHeader("X-Api-Key", "sk-printed-9"), emaildelivery.WithMaxRetries(0))
 	if err != nil {
 		panic(err)
 	}
@@ -161,16 +157,42 @@ func main() {
 		fmt.Printf(verb+"\\n", err)
 	}
 	fmt.Println(client.String(), err.Error())
-}
 `;
     try {
-      await consumerModule(app, goSdkDir, source);
-      await mustRun('go', ['build', '-o', 'printed', '.'], app);
-      const printed = (await mustRun(path.join(app, 'printed'), [server.url], app)).stdout;
+      const printed = await programOutput('printed', body, server.url);
       expect(server.requests[0]?.headers['x-api-key'], 'the header went out').toBe('sk-printed-9');
       expect(printed).toContain('Headers: [X-Api-Key]');
       expect(printed).toContain('[redacted]');
       expect(printed).not.toContain('sk-printed-9');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("a POST is sent once on a kept-alive connection the service closes, even with an idempotency key (net/http's transport resends such a request)", async () => {
+    requireTools(missing);
+    const server = await startTestServer();
+    server.reply = (request) => (request.method === 'POST' ? 'drop' : jsonReply(200, []));
+    const body = `	for _, name := range []string{"Idempotency-Key", "X-Idempotency-Key"} {
+		client, err := emaildelivery.NewClient(os.Args[1], emaildelivery.WithHeader(name, "key-1"))
+		if err != nil {
+			panic(err)
+		}
+		// A GET first, so that the POST goes over the connection it kept alive.
+		if _, err := client.ListWebhooks(context.Background()); err != nil {
+			panic(err)
+		}
+		_, err = client.ExportContacts(context.Background())
+		var connection *emaildelivery.ConnectionError
+		fmt.Println(name, errors.As(err, &connection))
+	}
+`;
+    try {
+      const printed = await programOutput('post-once', body, server.url);
+      expect(printed.trim().split('\n')).toEqual(['Idempotency-Key true', 'X-Idempotency-Key true']);
+      expect(
+        server.requests.map((request) => `${request.method} ${request.path} ${request.headers['idempotency-key'] ?? request.headers['x-idempotency-key']}`),
+      ).toEqual(['GET /v1/webhooks key-1', 'POST /v2/contacts/export/filter key-1', 'GET /v1/webhooks key-1', 'POST /v2/contacts/export/filter key-1']);
     } finally {
       await server.close();
     }

@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process';
 import net, { type AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, type ExpectStatic, it } from 'vitest';
 import { freeLoopbackPort } from './http-server.ts';
 
@@ -47,7 +48,7 @@ export interface SeenRequest {
 
 /** What the server does with one request: answer (whole, or misbehaving), or close the connection. */
 type Behaviour =
-  | { answer: number; headers?: Record<string, string>; body?: string }
+  | { answer: number; headers?: Record<string, string>; body?: string; gzip?: true }
   | { neverAnswer: true }
   | { dripHeaders: true }
   | { dripBody: true; declared?: number }
@@ -66,8 +67,13 @@ export interface MisbehavingServer {
   url: string;
   seen: SeenRequest[];
   script: (request: SeenRequest) => Behaviour;
+  /** Read what comes slowly (a little, then a pause), keep none of it and never answer: a request body that takes long to send. */
+  readSlowly: boolean;
   close(): Promise<void>;
 }
+
+/** How a slowly reading server reads: this many bytes, then a rest. */
+const slowRead = { bytes: 512 * 1024, restMs: 100 };
 
 /** The server speaks raw HTTP/1.1 over net, so that it can drip a header, or close before any answer. */
 export async function startMisbehavingServer(): Promise<MisbehavingServer> {
@@ -77,6 +83,7 @@ export async function startMisbehavingServer(): Promise<MisbehavingServer> {
     url: '',
     seen: [],
     script: () => ({ answer: 200, body: '{}' }),
+    readSlowly: false,
     close: async () => {
       for (const timer of timers) clearInterval(timer);
       for (const socket of sockets) socket.destroy();
@@ -93,7 +100,19 @@ export async function startMisbehavingServer(): Promise<MisbehavingServer> {
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => {});
     let buffered = Buffer.alloc(0);
+    let readSinceRest = 0;
     socket.on('data', (chunk: Buffer) => {
+      if (state.readSlowly) {
+        // Enough at a time that a client's send goes on (a kernel wakes a writer when a good part of its
+        // buffer drains), too little for a large body to arrive in a second.
+        readSinceRest += chunk.length;
+        if (readSinceRest < slowRead.bytes) return;
+        readSinceRest = 0;
+        socket.pause();
+        const rest = setTimeout(() => socket.resume(), slowRead.restMs);
+        timers.add(rest);
+        return;
+      }
       buffered = Buffer.concat([buffered, chunk]);
       for (;;) {
         const end = buffered.indexOf('\r\n\r\n');
@@ -146,8 +165,9 @@ export async function startMisbehavingServer(): Promise<MisbehavingServer> {
       socket.on('drain', pour);
       pour();
     } else {
-      const body = Buffer.from(behaviour.body ?? '');
-      const headers = Object.entries({ 'content-type': 'application/json', ...behaviour.headers, 'content-length': String(body.length) });
+      const body = behaviour.gzip ? gzipSync(behaviour.body ?? '') : Buffer.from(behaviour.body ?? '');
+      const encoding = behaviour.gzip ? { 'content-encoding': 'gzip' } : {};
+      const headers = Object.entries({ 'content-type': 'application/json', ...behaviour.headers, ...encoding, 'content-length': String(body.length) });
       socket.write(`HTTP/1.1 ${behaviour.answer} Status\r\n${headers.map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n`);
       socket.write(body);
     }
@@ -187,6 +207,10 @@ export interface GuaranteeRow {
   script: (n: number, servers: Servers) => Behaviour;
   /** The call goes to a loopback port nothing listens on instead of the service (a refused connection). */
   refused?: true;
+  /** The service reads the request slowly and never answers (MisbehavingServer.readSlowly). */
+  readsSlowly?: true;
+  /** Headers the client is given besides the credential every row's client has. */
+  headers?: Record<string, string>;
   call: Omit<GuaranteeCall, 'baseUrl' | 'headers'>;
   want: {
     outcome: OutcomeKind;
@@ -227,6 +251,8 @@ const escapes = '\u001b[2J\u202e';
 const escaped = ['\\x1b[2J', '\\u202e'];
 /** The credential in every form a service may echo it. */
 const echoed = `bad key ${secretForms.join(', ')}.`;
+/** A token sent after its scheme (`Authorization: Bearer <token>`), which a service may echo alone. */
+const token = `tok-${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
 
 export const guaranteeRows: GuaranteeRow[] = [
   // A whole call ends at its deadline, retries left at their default.
@@ -253,6 +279,14 @@ export const guaranteeRows: GuaranteeRow[] = [
     script: () => ({ dripBody: true, declared: 1000 }),
     call: { operation: 'getIntegration', path: ['int_1'], options: timeout },
     want: { outcome: 'timeout', requests: 1, atLeast: 0.45, atMost: deadline },
+  },
+  {
+    // Each write of a large body makes some progress before its wait ends: the deadline bounds the whole write, not each wait.
+    name: 'deadline: a server that reads a large request body slowly',
+    script: () => answer(200),
+    readsSlowly: true,
+    call: { operation: 'replaceUnsubscribeGroup', path: ['g_1'], body: { text: 'x'.repeat(16_000_000) }, options: timeout },
+    want: { outcome: 'timeout', requests: 0, atLeast: 0.45, atMost: deadline },
   },
   {
     name: 'deadline: a redirect within the origin to a server that never answers',
@@ -282,6 +316,13 @@ export const guaranteeRows: GuaranteeRow[] = [
   {
     name: 'bound: an endless body is read up to the bound',
     script: () => ({ endlessBody: true }),
+    call: { operation: 'listScopes', options: { maxResponseBytes: 65536, timeoutSeconds: 5 } },
+    want: { outcome: 'too_large', requests: 1, atMost: 2 },
+  },
+  {
+    // Its Content-Length (some 1 KB) is within the bound: what is bounded is the body as the client decodes it.
+    name: 'bound: a compressed body that decodes past the bound ends at the bound',
+    script: () => ({ answer: 200, body: `[${' '.repeat(1_000_000)}]`, gzip: true }),
     call: { operation: 'listScopes', options: { maxResponseBytes: 65536, timeoutSeconds: 5 } },
     want: { outcome: 'too_large', requests: 1, atMost: 2 },
   },
@@ -459,6 +500,13 @@ export const guaranteeRows: GuaranteeRow[] = [
     want: { outcome: 'api_error', status: 401, requests: 1, excerpt: { has: [`bad key ${secretForms.map(() => '[redacted]').join(', ')}.`, ...escaped] } },
   },
   {
+    name: "errors: a scheme's token that the error body echoes alone is redacted",
+    headers: { Authorization: `Bearer ${token}` },
+    script: () => answer(401, { 'content-type': 'text/plain' }, `bad token ${token}.`),
+    call: { operation: 'getIntegration', path: ['int_1'] },
+    want: { outcome: 'api_error', status: 401, requests: 1, errorLacks: [token], excerpt: { has: ['bad token [redacted].'] } },
+  },
+  {
     name: "errors: an error body's excerpt is at most 1,000 characters",
     script: () => answer(500, { 'content-type': 'text/plain' }, 'y'.repeat(5000)),
     call: { operation: 'getFooterSetting', options: { maxRetries: 0 } },
@@ -558,8 +606,9 @@ async function callRow(row: GuaranteeRow, servers: Servers, driver: Driver): Pro
   service.seen.length = 0;
   other.seen.length = 0;
   service.script = () => row.script(service.seen.length - 1, servers);
+  service.readSlowly = row.readsSlowly ?? false;
   const baseUrl = row.refused ? `http://127.0.0.1:${await freeLoopbackPort()}` : service.url;
-  return { ...(await driver({ ...row.call, baseUrl, headers: credentialHeader })), baseUrl };
+  return { ...(await driver({ ...row.call, baseUrl, headers: { ...credentialHeader, ...row.headers } })), baseUrl };
 }
 
 /** What came of the row's call, and what the servers saw, against what the row wants. */

@@ -65,6 +65,13 @@ describe("a version's page lists its SDKs", () => {
     ]);
   });
 
+  it('a release whose Go module path is the placeholder (package.json names no repository): go get cannot fetch it, a clone at the tag and a replace can', () => {
+    const folders = siteFolders([release('1.4.0', '2026-11-27')]);
+    expect(sdkRows(versionPage(folders[1], folders, sums, { python: true, goModule: 'email-delivery-api/generated/sdk/go' })).at(-1)).toBe(
+      'Go: <code>go mod edit -require email-delivery-api/generated/sdk/go@v0.0.0 -replace email-delivery-api/generated/sdk/go=&#60;clone&#62;/generated/sdk/go</code>, with a clone at the tag v1.4.0 (the module path names no repository yet, so go get cannot fetch it)',
+    );
+  });
+
   it('a release from before the SDKs: the package alone', () => {
     const folders = siteFolders([release('1.3.0', '2026-11-26')]);
     expect(sdkRows(versionPage(folders[1], folders, sums, { python: false }))).toEqual([

@@ -133,7 +133,23 @@ func (c *Client) send(ctx context.Context, op *operation, target string, header 
 	if payload != nil {
 		request.Header.Set("Content-Type", "application/json")
 	}
+	if !idempotent(op.method) {
+		keepUnreplayable(request.Header)
+	}
 	return c.http.Do(request)
+}
+
+// keepUnreplayable keeps net/http's transport from sending a POST or PATCH again on its own: it
+// resends a request that holds an Idempotency-Key or X-Idempotency-Key header (found by those
+// exact keys) when a kept-alive connection closes before the answer. Under its lower-case name the
+// header goes out the same (HTTP names are case-insensitive), and the request is sent once.
+func keepUnreplayable(header http.Header) {
+	for _, name := range []string{"Idempotency-Key", "X-Idempotency-Key"} {
+		if values, ok := header[name]; ok {
+			delete(header, name)
+			header[strings.ToLower(name)] = values
+		}
+	}
 }
 
 // encodeBody is the JSON of body, nil where the call sends none.

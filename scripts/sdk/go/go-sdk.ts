@@ -10,7 +10,7 @@ import path from 'node:path';
 import { forTerminal } from '../../escape.ts';
 import type { OpenApiDocument } from '../../openapi-document.ts';
 import { ReportedError } from '../../project.ts';
-import type { SdkContext, SdkLanguage } from '../sdk-language.ts';
+import { credentialStandIn, type SdkContext, type SdkLanguage } from '../sdk-language.ts';
 import { goOperations } from './go-operations.ts';
 
 /** The module path when package.json names no repository: no dot, so never looked up on a proxy. */
@@ -134,7 +134,7 @@ function readme(module: string, version: string, operations: string): string {
     firstCall(operations),
     '```',
     '',
-    "Every option, error and guarantee: the project's docs/sdks.md.",
+    `${credentialStandIn} Every option, error and guarantee: the project's docs/sdks.md.`,
     '',
   ].join('\n');
 }

@@ -18,6 +18,9 @@ const keywords = new Set(
 /** What the clients define themselves: an operation's method may not take these names. */
 const clientNames = new Set(['close', 'aclose', 'with_response']);
 
+/** What a method's body names besides its parameters (methodCode): no parameter may take these names. */
+const bodyNames = ['self', 'cast'];
+
 /** `name` in snake_case, as a Python identifier: `getApiKey` → `get_api_key`, `Idempotency-Key` → `idempotency_key`. */
 export function snakeCase(name: string): string {
   const words = name
@@ -69,6 +72,8 @@ export interface Method {
   operation: Operation;
   name: string;
   constant: string;
+  /** Each path parameter's argument, in order. */
+  pathNames: string[];
   /** `name: type` of each path parameter, positional. */
   positional: string[];
   /** `name: type` or `name: type = None` of each keyword, the required first. */
@@ -87,13 +92,14 @@ function method(document: OpenApiDocument, operation: Operation, taken: Map<stri
   if (other !== undefined)
     throw new ReportedError(`operations ${other} and ${operation.operationId} are both ${name} in Python (snake_case): rename one operationId`);
   taken.set(name, operation.operationId);
-  const used = new Set(['self', ...operation.pathParameters.map(snakeCase)]);
+  const used = new Set(bodyNames);
   const keyword = (wire: string) => {
     let chosen = snakeCase(wire);
     while (used.has(chosen) || chosen === 'body') chosen = `${chosen}_`;
     used.add(chosen);
     return chosen;
   };
+  const pathNames = operation.pathParameters.map(keyword);
   const rules = [...operation.parameters].sort((a, b) => Number(b.required) - Number(a.required));
   const named = rules.map((rule) => ({ rule, keyword: keyword(rule.name) }));
   const body = operation.body ? { type: bodyType(document, operation.body.schema), required: operation.body.required } : undefined;
@@ -101,7 +107,8 @@ function method(document: OpenApiDocument, operation: Operation, taken: Map<stri
     operation,
     name,
     constant: `_${snakeCase(operation.operationId).toUpperCase()}`,
-    positional: operation.pathParameters.map((parameter) => `${snakeCase(parameter)}: str`),
+    pathNames,
+    positional: pathNames.map((name) => `${name}: str`),
     keywords: [
       ...named.map(({ rule, keyword }) => (rule.required ? `${keyword}: ${parameterType(rule)}` : `${keyword}: ${parameterType(rule)} | None = None`)),
       ...(body ? [body.required ? `body: ${annotation(body.type, 'argument')}` : `body: ${annotation(body.type, 'argument')} | None = None`] : []),
@@ -140,7 +147,7 @@ function methodCode(m: Method, asynchronous: boolean, withResponse = false): str
   const signature = ['self', ...m.positional, ...(m.positional.length > 0 ? ['/'] : []), ...(m.keywords.length > 0 ? ['*', ...m.keywords] : [])].join(', ');
   const call = [
     m.constant,
-    `(${operation.pathParameters.map((name) => `${snakeCase(name)},`).join(' ')})`,
+    `(${m.pathNames.map((name) => `${name},`).join(' ')})`,
     `{${m.values.join(', ')}}`,
     m.body ? 'body' : 'None',
     into(m.result),

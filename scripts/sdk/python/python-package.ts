@@ -4,6 +4,7 @@
 import { forMarkdown } from '../../escape.ts';
 import { type OpenApiDocument, overlaidInfo } from '../../openapi-document.ts';
 import { ReportedError } from '../../project.ts';
+import { credentialStandIn } from '../sdk-language.ts';
 
 export const distribution = 'email-delivery-api';
 export const importPackage = 'email_delivery_api';
@@ -121,7 +122,7 @@ export function sdkReadme(document: OpenApiDocument, version: string, example: {
     '        print(error.status, error.excerpt)',
     '```',
     '',
-    "One method per operation, named after its operationId in snake_case; path parameters positional, query and header parameters as keywords, the body as `body=`. `AsyncClient` has the same methods as coroutines. Every option, error and retry: the project's docs/sdks.md.",
+    `${credentialStandIn} One method per operation, named after its operationId in snake_case; path parameters positional, query and header parameters as keywords, the body as \`body=\`. \`AsyncClient\` has the same methods as coroutines. Every option, error and retry: the project's docs/sdks.md.`,
     '',
   ].join('\n');
 }

@@ -4,7 +4,7 @@ operation's timeout cut to what is left of the call's deadline.
 httpx's timeouts bound each operation (a connect, one read, one write), not a whole call: a service
 that sends its headers or body a byte at a time never lets one read wait long enough to time out.
 The async client bounds a whole call by cancelling it (anyio.fail_after); a sync call cannot be
-cancelled from outside, so here each connect, read and write of a call waits at most until its
+cancelled from outside, so here each connect, read and send of a call waits at most until its
 deadline, which the call sets in ``DEADLINE`` (a context variable: each thread, each call its own),
 and one that would start past it raises httpcore's timeout at once. httpcore's network backends are
 its public way to put something between the pool and the sockets."""
@@ -12,6 +12,7 @@ its public way to put something between the pool and the sockets."""
 from __future__ import annotations
 
 import contextvars
+import socket
 import ssl
 import time
 from collections.abc import Iterable, Iterator
@@ -43,7 +44,22 @@ class _DeadlineStream(httpcore.NetworkStream):
         return self._stream.read(max_bytes, _left(timeout, httpcore.ReadTimeout))
 
     def write(self, buffer: bytes, timeout: float | None = None) -> None:
-        self._stream.write(buffer, _left(timeout, httpcore.WriteTimeout))
+        # httpcore's own write sends in a loop whose every send may wait the whole timeout again: a
+        # service that reads a little at a time keeps a large body's write going past the deadline.
+        # Here each send waits at most what is left of the call.
+        sock = self._stream.get_extra_info("socket")
+        if not isinstance(sock, socket.socket):
+            self._stream.write(buffer, _left(timeout, httpcore.WriteTimeout))
+            return
+        rest = memoryview(buffer)
+        try:
+            while rest:
+                sock.settimeout(_left(timeout, httpcore.WriteTimeout))
+                rest = rest[sock.send(rest) :]
+        except socket.timeout as error:
+            raise httpcore.WriteTimeout(str(error)) from error
+        except OSError as error:
+            raise httpcore.WriteError(str(error)) from error
 
     def close(self) -> None:
         self._stream.close()

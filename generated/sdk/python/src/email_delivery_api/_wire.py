@@ -137,10 +137,13 @@ def backoff(retry: int) -> float:
 
 
 def redactor(values: Iterable[str]) -> Callable[[str], str]:
-    """A function that replaces each of ``values`` (as given, percent-encoded, and in base64) by ``[redacted]``."""
+    """A function that replaces each of ``values``, and the token after a scheme (``Bearer <token>``),
+    as given, percent-encoded and in base64, by ``[redacted]``."""
     secrets: set[str] = set()
-    for value in values:
-        if value:
+    for given in values:
+        for value in (given, given.strip().partition(" ")[2].strip()):
+            if not value:
+                continue
             encoded = [base64.b64encode(value.encode()).decode(), base64.urlsafe_b64encode(value.encode()).decode()]
             secrets.update({value, quote(value, safe=""), quote_plus(value), quote(value), *encoded, *(text.rstrip("=") for text in encoded)})
     ordered = sorted(secrets, key=len, reverse=True)

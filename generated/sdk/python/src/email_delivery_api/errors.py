@@ -1,7 +1,7 @@
 """The errors the SDK raises: one base class, and one class for each way a call ends without an
 answer to return. The text of every error is made by the client, which replaces the value of each
-header it was given (as given, percent-encoded, and in base64) by ``[redacted]`` wherever the service
-could have put it (an excerpt, a URL)."""
+header it was given, and the token after a scheme (``Bearer <token>``), as given, percent-encoded
+and in base64, by ``[redacted]`` wherever the service could have put it (an excerpt, a URL)."""
 
 from __future__ import annotations
 
