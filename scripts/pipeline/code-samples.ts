@@ -7,6 +7,7 @@ import { forTypeScriptString } from '../escape.ts';
 import { type BodyField, bodyFields, type HeaderScheme, headerSchemes, listOperations, type Operation } from './bundle-operations.ts';
 import { serializeCookieParameter, serializeHeaderParameter, serializeQueryParameter } from './client-runtime.ts';
 import type { ParameterRule } from './parameters.ts';
+import { credentialPlaceholder, parameterValue, placeholder, unstatedPathType } from './sample-values.ts';
 import { goSample, pythonSample, type SdkSampleFacts } from './sdk-samples.ts';
 import { placeholderModule } from '../sdk/go/go-sdk.ts';
 import { type OpenApiDocument, operationAt, operationParameters, overlaidInfo, type Parameter, pathItemAt, type Schema } from '../openapi-document.ts';
@@ -20,7 +21,7 @@ export interface CodeSample {
 /** The package name consumers import the client from. */
 export const clientPackage = 'email-delivery-api';
 
-export { sampleLineWidth } from './sdk-samples.ts';
+export { sampleLineWidth } from './sample-values.ts';
 
 /** What a sample needs beyond the operation: the credentials and the body's fields, when the description declares them. */
 export interface SampleFacts {
@@ -64,25 +65,8 @@ function pathTypes(document: OpenApiDocument, operation: Operation): Record<stri
   );
 }
 
-/** What stands for a credential in a sample. */
-const credentialPlaceholder = 'your credential';
-
-/** A value for a sample: the one the schema states or bounds (an overlay's default, enum, example, minimum), else a placeholder of its type. */
-function placeholder(field: BodyField): unknown {
-  if (field.sample !== undefined) return field.sample;
-  const values: Record<string, unknown> = { string: 'text', integer: 0, number: 0, boolean: false, array: [], object: {} };
-  return field.type !== undefined && field.type in values ? values[field.type] : null;
-}
-
 /** A property name in a sample: as it is when it is an identifier, else in single quotes as Prettier writes it. */
 const propertyName = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : forTypeScriptString(name));
-
-/** A value of a parameter's schema, for a sample: a placeholder of its type, in its shape. */
-function parameterValue(parameter: ParameterRule): unknown {
-  const value = placeholder({ name: parameter.name, type: parameter.type, sample: parameter.sample });
-  if (parameter.shape === 'array') return [value];
-  return parameter.shape === 'object' ? { name: value } : value;
-}
 
 /** The named (not open) parameters of `location` a sample passes: every one, with a placeholder. */
 const namedParameters = (operation: Operation, location: ParameterRule['in']) =>
@@ -129,7 +113,7 @@ export function typescriptSample(operation: Operation, baseUrl: string, facts: S
     'const { data, error, response } =',
   ];
   const args: string[] = [];
-  for (const name of operation.pathParameters) args.push(`    ${name}: 'ID', // ${facts.pathTypes?.[name] ?? 'type and format not specified'}`);
+  for (const name of operation.pathParameters) args.push(`    ${name}: 'ID', // ${facts.pathTypes?.[name] ?? unstatedPathType}`);
   if (operation.openQuery) args.push('    // any name=value pairs (names not specified)', "    query: { name: 'value' },");
   for (const location of ['query', 'header', 'cookie'] as const) args.push(...parameterArgs(operation, location));
   if (operation.body && facts.body.declared)

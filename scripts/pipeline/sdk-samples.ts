@@ -3,25 +3,14 @@
 // pythonMethods, scripts/sdk/go/go-operations.ts' goExportedName), from the same facts as the
 // TypeScript and curl samples (code-samples.ts). The languages tier type-checks every sample
 // against the committed SDKs (mypy --strict, go vet).
-import { goExportedName } from '../sdk/go/go-operations.ts';
+import { goExportedName, goString } from '../sdk/go/go-operations.ts';
 import { goModulePath } from '../sdk/go/go-sdk.ts';
 import { pythonMethods } from '../sdk/python/python-client.ts';
 import { bodyType } from '../sdk/python/python-models.ts';
 import type { OpenApiDocument } from '../openapi-document.ts';
 import { type Project, repositoryUrl } from '../project.ts';
 import type { Operation } from './bundle-operations.ts';
-import type { ParameterRule } from './parameters.ts';
-
-/**
- * The characters a line of a sample may have: what Redoc's sample panel shows without scrolling
- * at a 1280-pixel-wide window (a 400 px panel with 20 px of padding a side: 53 characters scrolled
- * by 3 px in Chromium). The samples are laid out to fit; the tests check every line, and the panel
- * itself in a browser.
- */
-export const sampleLineWidth = 52;
-
-/** What stands for a credential in a sample (code-samples.ts' placeholder, the same words). */
-const credential = 'your credential';
+import { credentialPlaceholder, parameterValue, sampleLineWidth, unstatedPathType } from './sample-values.ts';
 
 /** What the samples of an operation need beyond it: its credentials' headers, its body's required fields, its path parameters' types. */
 export interface SdkSampleFacts {
@@ -49,19 +38,12 @@ function pythonValue(value: unknown): string {
   return String(value);
 }
 
-/** A placeholder of a parameter's type, in its shape (code-samples.ts' parameterValue). */
-function parameterValue(rule: ParameterRule): unknown {
-  const values: Record<string, unknown> = { string: 'text', integer: 0, number: 0, boolean: false };
-  const value = rule.sample ?? values[rule.type] ?? 'text';
-  return rule.shape === 'array' ? [value] : rule.shape === 'object' ? { name: value } : value;
-}
-
 /** A comment's words for a path parameter's type. */
-const pathComment = (facts: SdkSampleFacts, name: string) => facts.pathTypes?.[name] ?? 'type and format not specified';
+const pathComment = (facts: SdkSampleFacts, name: string) => facts.pathTypes?.[name] ?? unstatedPathType;
 
 export function pythonSample(document: OpenApiDocument, operation: Operation, baseUrl: string, facts: SdkSampleFacts): string {
   const method = pythonMethods(document).find((m) => m.operation.operationId === operation.operationId)!;
-  const headers = facts.schemes.map((scheme) => `"${scheme.header}": "${scheme.bearer ? 'Bearer ' : ''}${credential}"`);
+  const headers = facts.schemes.map((scheme) => `"${scheme.header}": "${scheme.bearer ? 'Bearer ' : ''}${credentialPlaceholder}"`);
   const args: string[] = [];
   for (const name of operation.pathParameters) args.push(`        "ID",  # ${pathComment(facts, name)}`);
   for (const { rule, keyword } of method.named) {
@@ -94,8 +76,24 @@ export function pythonSample(document: OpenApiDocument, operation: Operation, ba
   return `${lines.join('\n')}\n`;
 }
 
-/** A Go string literal of a sample's text (plain ASCII here: JSON's quoting is Go's). */
-const goText = (text: string) => JSON.stringify(text);
+/** A scalar placeholder as Go source, or undefined for a list or an object (left at its zero value). */
+const goValue = (value: unknown) =>
+  typeof value === 'string' ? goString(value) : typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
+
+/**
+ * The parameters' struct of a Go sample: each required scalar parameter set (the field oapi-codegen
+ * names after it; an optional one is a pointer, left out), the rest named in a comment.
+ */
+function goParams(operation: Operation, name: string): string[] {
+  const set = operation.parameters.filter((rule) => rule.required && goValue(parameterValue(rule)) !== undefined);
+  const others = operation.parameters.filter((rule) => !set.includes(rule));
+  return [
+    ...(others.length > 0 ? [`    // ${others.map((rule) => rule.name).join(', ')}: see the struct`] : []),
+    set.length === 0 ? `    params := email.${name}Params{}` : `    params := email.${name}Params{`,
+    ...set.map((rule) => `        ${goExportedName(rule.name)}: ${goValue(parameterValue(rule))},`),
+    ...(set.length === 0 ? [] : ['    }']),
+  ];
+}
 
 /** The Go sample's call of `name`: the lines before it (the parameters' struct), and the call itself. */
 function goCall(operation: Operation, name: string, document: OpenApiDocument, facts: SdkSampleFacts): { before: string[]; call: string[] } {
@@ -111,15 +109,18 @@ function goCall(operation: Operation, name: string, document: OpenApiDocument, f
         '        },',
         '    }',
       );
-    else before.push(`    // ${operation.parameters.map((rule) => rule.name).join(', ')}: see the struct`, `    params := email.${name}Params{}`);
+    else before.push(...goParams(operation, name));
     args.push('params,');
   }
   if (operation.body) {
     const type = goExportedName(operation.body.schema);
     const declared = bodyType(document, operation.body.schema).kind === 'model';
+    // A declared body's required scalar fields set (oapi-codegen's fields, not pointers), as the other samples send them.
+    const fields = declared ? facts.body.required.filter((field) => goValue(field.value) !== undefined) : [];
+    const literal = `${declared && !operation.body.required ? '&' : ''}email.${type}{`;
     args.push(
       declared ? `// fields: email.${type}` : '// any JSON object (fields not specified)',
-      `${declared && !operation.body.required ? '&' : ''}email.${type}{},`,
+      ...(fields.length === 0 ? [`${literal}},`] : [literal, ...fields.map((field) => `    ${goExportedName(field.name)}: ${goValue(field.value)},`), '},']),
     );
   }
   // On one line when ctx and the parameters' struct are all it takes, and it fits.
@@ -139,8 +140,8 @@ export function goSample(operation: Operation, baseUrl: string, facts: SdkSample
   const name = goExportedName(operation.operationId);
   const options = facts.schemes.map((scheme) => [
     '        email.WithHeader(',
-    `            ${goText(scheme.header)},`,
-    `            ${goText(`${scheme.bearer ? 'Bearer ' : ''}${credential}`)},`,
+    `            ${goString(scheme.header)},`,
+    `            ${goString(`${scheme.bearer ? 'Bearer ' : ''}${credentialPlaceholder}`)},`,
     '        ),',
   ]);
   const { before, call } = goCall(operation, name, document, facts);
@@ -152,12 +153,12 @@ export function goSample(operation: Operation, baseUrl: string, facts: SdkSample
     '    "fmt"',
     '    "log"',
     '',
-    `    email ${goText(facts.goModule)}`,
+    `    email ${goString(facts.goModule)}`,
     ')',
     '',
     'func main() {',
     '    c, err := email.NewClient(',
-    `        ${goText(baseUrl)},`,
+    `        ${goString(baseUrl)},`,
     ...options.flat(),
     '    )',
     '    if err != nil {',

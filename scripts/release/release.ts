@@ -157,6 +157,7 @@ async function writeRelease(project: Project, log: BuildLog, plan: ReleasePlan):
   const { version } = plan;
   const tag = `v${version}`;
   const start = await git(project, 'rev-parse', 'HEAD');
+  const made: string[] = [];
   try {
     await fs.writeFile(project.sourceEntry, plan.source.replace(infoVersionLine, `$1${version}`));
     await fs.writeFile(packageFile(project), withVersion(await fs.readFile(packageFile(project), 'utf8'), version));
@@ -167,9 +168,13 @@ async function writeRelease(project: Project, log: BuildLog, plan: ReleasePlan):
     await remakeSdks(project, log, plan.env);
     await git(project, 'add', '--all', '--', '.');
     await git(project, 'commit', '--quiet', '--message', `Release ${tag}`);
-    for (const name of [tag, ...sdkTags(project, version)])
+    for (const name of [tag, ...sdkTags(project, version)]) {
       await git(project, 'tag', '--annotate', name, '--message', `Release ${tag}\n\n${unreleasedSection(plan.changelog)}`);
+      made.push(name);
+    }
   } catch (error) {
+    // A tag made before one failed would name the commit the reset takes away.
+    for (const name of made) await git(project, 'tag', '--delete', name).catch(() => {});
     await git(project, 'reset', '--hard', '--quiet', start).catch(() => {});
     await git(project, 'clean', '--force', '-d', '--quiet', '--', path.relative(project.root, project.outputDir)).catch(() => {});
     throw error;

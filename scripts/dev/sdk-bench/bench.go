@@ -50,8 +50,14 @@ func main() {
 		if round == rounds-1 {
 			n = calls - (rounds-1)*(calls/rounds)
 		}
-		sdkTime += timed(n, sdkCall)
-		plainTime += timed(n, plainCall)
+		// Each side first in every other round, so that neither runs only while the machine is busier.
+		if round%2 == 0 {
+			sdkTime += timed(n, sdkCall)
+			plainTime += timed(n, plainCall)
+		} else {
+			plainTime += timed(n, plainCall)
+			sdkTime += timed(n, sdkCall)
+		}
 	}
 	out, _ := json.Marshal(map[string]any{"sdkSeconds": sdkTime.Seconds(), "plainSeconds": plainTime.Seconds(), "calls": calls})
 	fmt.Println(string(out))
