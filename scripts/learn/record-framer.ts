@@ -141,6 +141,7 @@ export class RecordFramer {
   private from = -1;
   private nextQuote = -1;
   private nextBackslash = -1;
+  private nextNewline = -1;
 
   constructor(options: FramerOptions) {
     this.options = options;
@@ -157,6 +158,7 @@ export class RecordFramer {
     this.from = this.record && !this.record.dropped ? i : -1;
     this.nextQuote = -1;
     this.nextBackslash = -1;
+    this.nextNewline = -1;
     while (i < n) {
       if (this.pendingLine) {
         i = this.continueLine(chunk, i);
@@ -376,8 +378,10 @@ export class RecordFramer {
    * Returns where the record ends, or -1 when the line is not one record within this chunk.
    */
   private lineRecord(chunk: Buffer, at: number): number {
-    const newline = chunk.indexOf(NEWLINE, at);
-    if (newline === -1) return -1;
+    // Where the chunk's next line break is, looked for once per line (a file on one line has none).
+    if (this.nextNewline < at) this.nextNewline = indexOrEnd(chunk, NEWLINE, at);
+    const newline = this.nextNewline;
+    if (newline === chunk.length) return -1;
     let end = newline;
     while (end > at && chunk[end - 1] <= SPACE) end--;
     if (this.stack.length > 0 && chunk[end - 1] === COMMA) for (end--; end > at && chunk[end - 1] <= SPACE;) end--;

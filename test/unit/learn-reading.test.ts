@@ -4,7 +4,7 @@
 // an exchange matches the operation of the description's own path template, whatever its host.
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { exchangeOf } from '../../scripts/learn/exchange.ts';
 import { operationMatcher } from '../../scripts/learn/match-operation.ts';
 import { FramingError, RecordFramer, type RecordPlace } from '../../scripts/learn/record-framer.ts';
@@ -101,6 +101,25 @@ describe('the framer', () => {
       [har, 13],
     ] as const)
       expect(frame(text, size, 1000, select).filter((record) => record !== '[not selected]')).toEqual(taken);
+  });
+
+  // Found by the review of issue 60: each record of a file on one line (a JSON array, a HAR written without line
+  // breaks) looked for its line's end to the chunk's end, so a megabyte of small records scanned a gigabyte.
+  it.each([
+    ['a JSON array on one line', `[${Array.from({ length: 4000 }, () => JSON.stringify(a)).join(',')}]`],
+    ['a HAR on one line', JSON.stringify({ log: { entries: Array.from({ length: 4000 }, () => a) } })],
+  ])('frames %s looking for line breaks once per chunk, not once per record', (_name, text) => {
+    const indexOf = vi.spyOn(Buffer.prototype, 'indexOf');
+    try {
+      expect(frame(text, 1 << 20)).toHaveLength(4000);
+      const scanned = indexOf.mock.calls
+        .map((call, i) => ({ call, chunk: indexOf.mock.contexts[i] as Buffer }))
+        .filter(({ call }) => call[0] === 0x0a)
+        .reduce((sum, { call, chunk }) => sum + chunk.length - Number(call[1] ?? 0), 0);
+      expect(scanned).toBeLessThanOrEqual(2 * Buffer.byteLength(text));
+    } finally {
+      indexOf.mockRestore();
+    }
   });
 
   it('keeps no record over its cap: counted and skipped as it streams by, the next one framed', () => {
