@@ -41,6 +41,13 @@ const valueLike = [/^-?\d+(\.\d+)?$/, /\d{4,}/, /^[0-9a-f]{8}-[0-9a-f]{4}-/i, /^
 /** Hexadecimal digits of one case (a hash, an id), which a name's letters and digits are not from 10 long. */
 const hexadecimal = /^(?:[0-9a-f]+|[0-9A-F]+)$/;
 
+/**
+ * Letters in words, camelCase or PascalCase (each capital followed by a small letter), one of them
+ * 3 letters or more: a name of short words changes case often (`isUpToDate`, `onUserSignUp`,
+ * `msgIdToUse`), where an id's letters put capitals side by side or make no longer word (`XyPqMnRtZwAb`).
+ */
+const camelWords = /^(?=[a-z]*(?:[A-Z][a-z]+)*$)(?:[a-z]{3}|.*[A-Z][a-z]{2})/;
+
 /** Each character's kind: 0 a digit, 1 a lower-case letter, 2 anything else (upper case). */
 const kindOf = (code: number) => (code >= 0x30 && code <= 0x39 ? 0 : code >= 0x61 && code <= 0x7a ? 1 : 2);
 
@@ -50,7 +57,8 @@ const kindOf = (code: number) => (code >= 0x30 && code <= 0x39 ? 0 : code >= 0x6
  * lower case, upper case and digits where a word or a number starts (`unsubscribeGroupId` four times
  * in 18, `html2text` and `ipv6Address` twice), where a random run changes at every other place.
  * A run reads as random when it changes kind at more than half its places from 10 long, half from
- * 16 (`NffrFeUfNV2Hib`; `iPhoneModelId`, short words, at half); goes between letters and digits 4
+ * 16 (`NffrFeUfNV2Hib`; `iPhoneModelId`, short words, at half), unless its letters are words
+ * (camelWords); goes between letters and digits 4
  * times or more (`a1b2c3`), or 3 times from 8 long in one case (`a008dbbdda68`, `3ax6xnjp29jd6fds`;
  * `ipv4ToIpv6` is two words); starts with a digit and goes on with 4 more letters and digits
  * (`3anjsy`: a part that starts with a digit is a number, or short: `2fa`, `4k`); is 20 long with
@@ -71,8 +79,8 @@ function randomRun(run: string): boolean {
     upper ||= kind === 2 || before === 2;
   }
   return (
-    (run.length >= 10 && changes * 2 > run.length - 1) ||
-    (run.length >= 16 && changes * 2 >= run.length - 1) ||
+    (run.length >= 10 && changes * 2 > run.length - 1 && !camelWords.test(run)) ||
+    (run.length >= 16 && changes * 2 >= run.length - 1 && !camelWords.test(run)) ||
     digitTurns >= 4 ||
     (digitTurns >= 3 && run.length >= 8 && !upper) ||
     (digits < run.length && kindOf(run.charCodeAt(0)) === 0) ||

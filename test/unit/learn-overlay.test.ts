@@ -318,6 +318,14 @@ describe('names from the traffic are untrusted', () => {
     ['status_2xx', 'name'],
     ['sg_message_id', 'name'],
     ['k8sNamespace', 'name'],
+    // Found by the review of issue 60: short words change case often, and such a key made its whole object a map.
+    ['isUpToDate', 'name'],
+    ['onUserSignUp', 'name'],
+    ['showUiIfUp', 'name'],
+    ['msgIdToUse', 'name'],
+    ['byIdOrEmail', 'name'],
+    ['doNotSendIfOptedOut', 'name'],
+    ['McpUiHostCss', 'name'],
   ])('the key %s is a %s', (key, want) => {
     expect(nameVerdict(key)).toBe(want === 'name' ? undefined : 'value');
   });
