@@ -27,9 +27,17 @@ interface Tally {
   exchanges: number;
   asDescribed: number;
   statuses: Map<number, number>;
-  /** What contradicts the description, in words (no value from the traffic), with how often. */
+  /** What contradicts the description, in words (no value from the traffic), with how often: the first contradictionsKept kinds. */
   contradictions: Map<string, number>;
+  /** Contradictions of the kinds past those kept, counted. */
+  otherContradictions: number;
 }
+
+/**
+ * Kinds of contradiction kept for one operation's verdict (the first seen; the rest counted): a
+ * body's fields can make them as many as the traffic is long (each plain-named key of a map).
+ */
+export const contradictionsKept = 100;
 
 /** What the checks of one operation need: its schemas' names and its stated query parameters' types. */
 interface Stated {
@@ -57,6 +65,12 @@ function statedOperations(document: OpenApiDocument): Map<string, Stated> {
 
 const bump = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
 
+/** Counts a contradiction of `tally`, within contradictionsKept kinds. */
+function contradict(tally: Tally, text: string): void {
+  if (tally.contradictions.has(text) || tally.contradictions.size < contradictionsKept) bump(tally.contradictions, text);
+  else tally.otherContradictions++;
+}
+
 /** Adds one exchange's checks to its operation's tally. */
 function judgeExchange(tally: Tally, exchange: Exchange, stated: Stated, checkBody: BodyCheck): void {
   tally.exchanges++;
@@ -64,11 +78,11 @@ function judgeExchange(tally: Tally, exchange: Exchange, stated: Stated, checkBo
   for (const [name, value] of exchange.query) {
     const type = stated.query.get(name);
     if (type && !kindFits(value, type))
-      bump(tally.contradictions, `sent query parameter ${JSON.stringify(name)} with a value that is not ${type === 'integer' ? 'an' : 'a'} ${type}`);
+      contradict(tally, `sent query parameter ${JSON.stringify(name)} with a value that is not ${type === 'integer' ? 'an' : 'a'} ${type}`);
   }
   if (stated.request && exchange.requestBody.kind === 'json') {
     const mismatch = checkBody(stated.request, exchange.requestBody.value);
-    if (mismatch) bump(tally.contradictions, `sent a request body that ${mismatch.replace(/^the body /, '')}`);
+    if (mismatch) contradict(tally, `sent a request body that ${mismatch.replace(/^the body /, '')}`);
   }
   if (status === undefined) return;
   tally.statuses.set(status, (tally.statuses.get(status) ?? 0) + 1);
@@ -76,20 +90,20 @@ function judgeExchange(tally: Tally, exchange: Exchange, stated: Stated, checkBo
   if (String(status) === stated.success.status) {
     // A JSON media type whose body does not parse is said so; another is named where it reads as one (learn's shownMediaType).
     if (body.kind === 'not json' && !body.mediaType.endsWith(' that does not parse'))
-      bump(
-        tally.contradictions,
+      contradict(
+        tally,
         `answered ${status} with ${body.mediaType === 'another media type' ? body.mediaType : `media type ${body.mediaType}`}; the description states application/json`,
       );
-    else if (body.kind === 'not json') bump(tally.contradictions, `answered ${status} with a body that is not JSON`);
+    else if (body.kind === 'not json') contradict(tally, `answered ${status} with a body that is not JSON`);
     else if (body.kind === 'json') {
       const mismatch = checkBody(stated.success.schema, body.value);
-      if (mismatch) bump(tally.contradictions, `answered ${status}, but ${mismatch}`);
+      if (mismatch) contradict(tally, `answered ${status}, but ${mismatch}`);
       else tally.asDescribed++;
     }
-  } else if (status >= 200 && status < 300) bump(tally.contradictions, `answered ${status}; the description states ${stated.success.status}`);
+  } else if (status >= 200 && status < 300) contradict(tally, `answered ${status}; the description states ${stated.success.status}`);
   else if (status >= 400 && stated.error && body.kind === 'json') {
     const mismatch = checkBody(stated.error, body.value);
-    if (mismatch) bump(tally.contradictions, `answered ${status}, but the error ${mismatch.replace(/^the /, '')}`);
+    if (mismatch) contradict(tally, `answered ${status}, but the error ${mismatch.replace(/^the /, '')}`);
   }
 }
 
@@ -107,7 +121,8 @@ function verdictOf(operation: { operationId: string; method: string }, tally: Ta
   const of = `${tally.exchanges} recorded ${tally.exchanges === 1 ? 'exchange' : 'exchanges'}`;
   if (tally.contradictions.size > 0) {
     const [[first, count]] = [...tally.contradictions].sort(([a, m], [b, n]) => n - m || (a < b ? -1 : 1));
-    const more = tally.contradictions.size > 1 ? `; and ${tally.contradictions.size - 1} other contradiction(s)` : '';
+    const others = tally.contradictions.size - 1;
+    const more = others > 0 ? `; and ${tally.otherContradictions > 0 ? `more than ${others}` : others} other contradiction(s)` : '';
     return { ...base, kind: 'contradicts', detail: `${first} (${count} of ${of})${more}` };
   }
   const seen = statusList(tally.statuses) || 'no answer recorded';
@@ -146,7 +161,7 @@ export async function checkTraffic(
     }
     const key = `${operation.method} ${operation.path}`;
     let tally = tallies.get(key);
-    if (!tally) tallies.set(key, (tally = { exchanges: 0, asDescribed: 0, statuses: new Map(), contradictions: new Map() }));
+    if (!tally) tallies.set(key, (tally = { exchanges: 0, asDescribed: 0, statuses: new Map(), contradictions: new Map(), otherContradictions: 0 }));
     judgeExchange(tally, exchange, stated.get(key)!, checkBody);
   });
   const verdicts = listOperations(document).map((operation) =>

@@ -6,6 +6,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bodyChecker } from '../../scripts/verify/body-check.ts';
+import { contradictionsKept } from '../../scripts/verify/check-traffic.ts';
 import { queryCarrier, recordsSecret } from '../../scripts/learn/credential-carriers.ts';
 import { HarRecorder } from '../../scripts/verify/har-record.ts';
 import { harText, type ShortExchange } from '../support/har.ts';
@@ -148,6 +149,30 @@ describe('verify --traffic: verdicts from recorded exchanges', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toBe('verify: report.xml could not be written (it is a folder)\n');
     expect(await fs.readdir(dir)).toEqual(['report.xml']);
+  });
+
+  // Found by the review of issue 60: with no bound in volume, each kind of contradiction was kept, and a map's
+  // plain-named keys make as many kinds as there are exchanges (1,000,000 exchanges of 142 MB: 1.3 GB of memory).
+  it('keeps the first kinds of contradiction of an operation, however many its exchanges make, and says there were more', async () => {
+    const overlay = path.join(scratch.dir, 'counts-overlay.yaml');
+    await fs.writeFile(
+      overlay,
+      [
+        'overlay: 1.0.0',
+        'info: {title: counts, version: 1.0.0}',
+        'actions:',
+        '  - target: $.components.schemas.ListQuotasResponseBody',
+        '    update: {properties: {counts: {type: object, additionalProperties: {type: integer}}}}',
+        '',
+      ].join('\n'),
+    );
+    const word = (i: number) => Array.from(i.toString(26).padStart(3, '0'), (digit) => String.fromCharCode(97 + parseInt(digit, 26))).join('');
+    const exchanges = Array.from({ length: contradictionsKept + 5 }, (_, i) => ({ url: '/v1/quotas', response: { counts: { [`sent_${word(i)}`]: 'x' } } }));
+    const result = await runCommand('verify', ['--traffic', await write('many-kinds.har', exchanges), '--overlay', overlay]);
+    expect(result.code).toBe(1);
+    expect(row(result.stdout, 'listQuotas')).toContain(
+      `field counts.sent_aaa must be integer, found string (1 of ${contradictionsKept + 5} recorded exchanges); and more than ${contradictionsKept - 1} other contradiction(s)`,
+    );
   });
 
   it('a truncated recording: its file and line, exit 1', async () => {
