@@ -167,8 +167,12 @@ export async function readTraffic(
   return counts;
 }
 
-const tooDeepWhy = `nested deeper than ${learnLimits.framingDepth} levels`;
-const tooLargeWhy = `over ${learnLimits.recordBytes} bytes as JSON`;
+/** Why a record the framer skipped holds no exchange. */
+const unreadWhy = {
+  'too deep': `nested deeper than ${learnLimits.framingDepth} levels`,
+  'too large': `over ${learnLimits.recordBytes} bytes as JSON`,
+  'a log without entries': 'its `log` is an object with no `entries` list (a HAR without them, not an exchange)',
+};
 
 /** What one file held: its exchanges, its records the sample did not take, its records that hold no exchange; whether the time bound stopped it. */
 interface FileRead {
@@ -196,7 +200,7 @@ function fileRecords(shownAs: string, onExchange: (exchange: Exchange) => void) 
         onExchange(exchange);
       }
     } else if (record.kind === 'not an object') count(read.unread, `it is not a JSON object (${record.what})`, `${shownAs} ${where}`);
-    else count(read.unread, record.kind === 'too deep' ? tooDeepWhy : tooLargeWhy, `${shownAs} ${where}`);
+    else count(read.unread, unreadWhy[record.kind], `${shownAs} ${where}`);
   };
   return { read, problem, onRecord };
 }

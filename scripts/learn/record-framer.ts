@@ -37,7 +37,7 @@ export type FramedRecord =
   | { kind: 'object'; value: Record<string, unknown> }
   | { kind: 'not an object'; what: string }
   | { kind: 'not JSON'; at?: number }
-  | { kind: 'too large' | 'too deep' | 'not selected' };
+  | { kind: 'too large' | 'too deep' | 'not selected' | 'a log without entries' };
 
 export interface FramerOptions {
   maxRecordBytes: number;
@@ -127,9 +127,11 @@ export class RecordFramer {
   private readonly expectKey: boolean[] = [];
   private keyBytes: number[] | undefined;
   private lastKey: string | undefined;
-  /** Whether the top-level object open is a HAR, and whether its `log` object is open. */
+  /** Whether the top-level object open is a HAR (its `log` an object), whether that object is open, and whether it had `entries`; where the HAR starts. */
   private har = false;
   private inLog = false;
+  private harEntries = false;
+  private harPlace: RecordPlace | undefined;
   private line = 1;
   private bom = 0;
   private count = 0;
@@ -307,9 +309,20 @@ export class RecordFramer {
       return;
     }
     if (depth === 0) this.recordDepth = isObject ? 0 : 1;
-    else if (depth === 1 && isObject && this.har && this.lastKey === 'log') this.inLog = true;
+    // An object under `log` at the top of the outer object: a HAR, not a record of its own (a `log` that is text is a field of one).
+    else if (depth === 1 && isObject && this.lastKey === 'log' && (this.har || this.record?.depth === 0)) {
+      if (this.record) {
+        this.harPlace = this.record.place;
+        this.record = undefined;
+      }
+      this.har = true;
+      this.inLog = true;
+    }
     // A HAR's records are its log.entries' items.
-    else if (depth === 2 && !isObject && this.inLog && this.lastKey === 'entries') this.recordDepth = 3;
+    else if (depth === 2 && !isObject && this.inLog && this.lastKey === 'entries') {
+      this.recordDepth = 3;
+      this.harEntries = true;
+    }
     this.stack.push(isObject ? OBJECT : ARRAY);
     if (depth < 2) this.expectKey[depth] = isObject;
     this.lastKey = undefined;
@@ -326,8 +339,12 @@ export class RecordFramer {
       throw new FramingError(this.line, `a \`${isObject ? '}' : ']'}\` that closes nothing open`);
     this.stack.pop();
     if (depth === 1) {
+      // A HAR with no entries list holds no records: it is counted as one that holds no exchange, never dropped silently.
+      if (this.har && !this.harEntries) this.noEntries(this.harPlace ?? { index: this.count, line: this.line });
       this.recordDepth = 0;
       this.har = false;
+      this.harEntries = false;
+      this.harPlace = undefined;
     } else if (depth === 2) this.inLog = false;
     // The list that held the records is closed: none follow in it.
     if (depth === this.recordDepth && depth > 1) this.recordDepth = -1;
@@ -340,11 +357,12 @@ export class RecordFramer {
     const key = this.keyBytes.length > 64 ? undefined : Buffer.from(this.keyBytes).toString('utf8');
     this.keyBytes = undefined;
     this.lastKey = key;
-    // `log` at the top of the outer object: a HAR, not a record of its own.
-    if (this.stack.length === 1 && key === 'log' && this.record?.depth === 0) {
-      this.har = true;
-      this.record = undefined;
-    }
+  }
+
+  /** An object whose `log` holds no `entries` list, at `place`: one record that holds no exchange. */
+  private noEntries(place: RecordPlace): void {
+    this.count++;
+    this.options.onRecord(this.selected(place) ? { kind: 'a log without entries' } : { kind: 'not selected' }, place);
   }
 
   private keep(bytes: Buffer): void {
@@ -401,8 +419,9 @@ export class RecordFramer {
       return -1;
     }
     this.linesHold = true;
-    if (this.stack.length === 0 && isPlainObject(value) && Object.hasOwn(value, 'log')) {
-      const entries = isPlainObject(value.log) ? value.log.entries : undefined;
+    if (this.stack.length === 0 && isPlainObject(value) && isPlainObject(value.log)) {
+      const entries = value.log.entries;
+      if (!Array.isArray(entries)) this.noEntries(place);
       for (const entry of Array.isArray(entries) ? entries : []) this.parsedRecord(entry, { index: this.count, line: this.line }, 3);
       return end;
     }

@@ -86,6 +86,21 @@ describe('the framer', () => {
     expect(frame(text, 1 << 20)).toEqual(want);
   });
 
+  // Found by the review of issue 60: a record with `log` at its top (a container's log line, a shipper's record)
+  // was taken for a HAR and dropped without a word, whatever `log` held.
+  it.each([
+    ['NDJSON', (record: unknown) => JSON.stringify(record)],
+    ['NDJSON pretty-printed', (record: unknown) => JSON.stringify(record, null, 2)],
+  ])('counts each record of %s whose `log` is not a HAR log: text is a field, an object without entries a record of its own', (_name, write) => {
+    const docker = { log: 'GET /v1/quotas 200\n', stream: 'stdout' };
+    const shipped = { log: { file: { path: '/var/log/x' } }, http: { request: { method: 'GET' } } };
+    const text = `${[a, docker, shipped, a].map(write).join('\n')}\n`;
+    const want = [a, docker, '[a log without entries]', a];
+    expect(frame(text)).toEqual(want);
+    expect(frame(text, 1)).toEqual(want);
+    expect(frame(text, 1 << 20)).toEqual(want);
+  });
+
   it('takes the same sample of records whether they are parsed by line or scanned, in NDJSON or a HAR', () => {
     const records = Array.from({ length: 60 }, (_, i) => ({ request: { method: 'GET', url: `/v1/quotas?i=${i}` } }));
     const select = (place: RecordPlace) => sampled(place.index, 3);
