@@ -27,7 +27,7 @@ export interface LearnOptions {
   prefix: string;
   overlays: string[];
   shownAs: (file: string) => string;
-  /** Read 1 record in `sample` (1: every one), chosen by a hash of its place in its file. */
+  /** Read 1 record in `sample` (1: every one), chosen by a hash of its place (its file in the folder, its index there). */
   sample: number;
   /** The reading's time bound, in seconds: past it, what was read is learned. */
   seconds: number;

@@ -4,7 +4,8 @@
 // and only if it is a regular file. In a folder, a file that holds no traffic (empty, text, another
 // format: no exchange before its first problem) is named and left out; the reading fails only when
 // no file holds traffic, or a file that does is broken (cut short, a record that is not JSON). A
-// sample reads 1 record in N, chosen by a hash of its place in its file; the time bound ends the
+// sample reads 1 record in N, chosen by a hash of its place (its file in the folder, its index in
+// the file); the time bound ends the
 // reading, and what was read is learned, with how much was left. A problem names the file and,
 // where it applies, the line and the record.
 import fs from 'node:fs/promises';
@@ -67,7 +68,7 @@ export const trafficReadingOptions: Record<string, OptionDefinition> = {
     value: '<n>',
     integer: { min: 1, max: learnLimits.maxSample },
     default: '1',
-    description: 'read 1 record in n, chosen by a hash of its place in its file: the same traffic, the same sample and the same result',
+    description: 'read 1 record in n, chosen by a hash of its place (its file, its index there): the same traffic, the same sample and the same result',
   },
   'time-limit': {
     type: 'string',
@@ -115,9 +116,13 @@ class NoTraffic extends Error {
   }
 }
 
-/** Whether the record at `index` of its file is in a sample of 1 in `every`: a hash of its place (the same file, the same sample). */
-export function sampled(index: number, every: number): boolean {
-  let hash = Math.imul(index ^ 0x9e3779b9, 0x85ebca6b);
+/**
+ * Whether the record at `index` of its file is in a sample of 1 in `every`: a hash of its place,
+ * the file's among them (`file`: fileSeed of its path in the folder), so that the records at one
+ * index of many small files are not all taken or all left (the same files, the same sample).
+ */
+export function sampled(index: number, every: number, file = 0): boolean {
+  let hash = Math.imul(index ^ 0x9e3779b9, 0x85ebca6b) ^ file;
   hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35);
   return ((hash ^ (hash >>> 16)) >>> 0) % every === 0;
 }
@@ -138,7 +143,8 @@ export async function readTraffic(
   for (const [index, file] of traffic.files.entries()) {
     let read: FileRead;
     try {
-      read = await readTrafficFile(file, shownAs(file), counts, options, onExchange);
+      const seed = traffic.folder ? fileSeed(path.relative(traffic.given, file).split(path.sep).join('/')) : 0;
+      read = await readTrafficFile(file, shownAs(file), counts, { ...options, seed }, onExchange);
     } catch (error) {
       if (!(error instanceof NoTraffic)) throw error;
       if (!traffic.folder) throw new ReportedError(error.message);
@@ -210,7 +216,7 @@ async function readTrafficFile(
   file: string,
   shownAs: string,
   counts: ReadCounts,
-  options: ReadOptions,
+  options: ReadOptions & { seed: number },
   onExchange: (exchange: Exchange) => void,
 ): Promise<FileRead> {
   let handle: fs.FileHandle;
@@ -225,7 +231,7 @@ async function readTrafficFile(
     const framer = new RecordFramer({
       maxRecordBytes: learnLimits.recordBytes,
       maxDepth: learnLimits.framingDepth,
-      ...(options.sample > 1 ? { select: (place) => sampled(place.index, options.sample) } : {}),
+      ...(options.sample > 1 ? { select: (place) => sampled(place.index, options.sample, options.seed) } : {}),
       onRecord,
     });
     const buffer = Buffer.alloc(1024 * 1024);
@@ -253,6 +259,13 @@ async function readTrafficFile(
     await handle.close();
   }
   return read;
+}
+
+/** A file's part of the sample's hash: an FNV-1a of its path below the folder given, `/` between names (0 for a file given alone). */
+export function fileSeed(relative: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < relative.length; i++) hash = Math.imul(hash ^ relative.charCodeAt(i), 16777619);
+  return relative === '' ? 0 : hash >>> 0;
 }
 
 function count(unread: Unread, why: string, where: string, by = 1): void {

@@ -197,6 +197,31 @@ describe('reading within the time bound', () => {
   });
 });
 
+describe('a sample', () => {
+  // Found by the review of issue 60: the sample hashed a record's index in its file alone, so that a folder of files of
+  // one exchange each (a HAR a page, a log a minute) was read whole or not at all: --sample 2 read none of 40.
+  it.each([2, 3, 5])('of 1 in %i takes about that share of a folder of one-exchange files, the same every run', async (every) => {
+    await withScratchFolder('sample-folder', async (dir) => {
+      const files = Array.from({ length: 40 }, (_, i) => path.join(dir, `page${String(i).padStart(2, '0')}.har`));
+      for (const file of files) await fsp.writeFile(file, harText([{ url: '/v1/quotas', response: { used: 1 } }]));
+      const read = async () => {
+        const taken: string[] = [];
+        await readTraffic(
+          { given: dir, files, folder: true, skipped: [] },
+          (file) => path.basename(file),
+          { sample: every, seconds: 120, deadline: Infinity },
+          (exchange) => taken.push(exchange.path),
+        );
+        return taken.length;
+      };
+      const taken = await read();
+      expect(taken).toBeGreaterThanOrEqual(40 / every / 3);
+      expect(taken).toBeLessThanOrEqual((40 / every) * 2);
+      expect(await read()).toBe(taken);
+    });
+  });
+});
+
 describe('a record of each format Redocly reads is one exchange', () => {
   const want = { method: 'GET', path: '/v1/webhooks', query: [['limit', '5']], status: 200 };
   it.each([
