@@ -186,16 +186,17 @@ function remember(memo: Map<string, NameVerdict>, name: string, verdict: NameVer
 /**
  * A name that is not written, as a message shows it: a reserved one whole (`"constructor"`: the
  * same for everyone); one that is code by its offending characters only, never whole (it may be a
- * value that holds them: `hunter2!`, `P4ss:w0rd`): `with "!"`, `starting with "2"`. In a header's
- * name `_` offends too (`Jane_Doe`).
+ * value that holds them: `hunter2!`, `P4ss:w0rd`): `with "!"`, `starting with "2"`; the first
+ * three in code-unit order, not the name's (a key of punctuation alone, `*&^%$#!~`, would be
+ * spelt out). In a header's name `_` offends too (`Jane_Doe`).
  */
 export function shownDropped(name: string, verdict: 'reserved' | 'code', header = false): string {
   if (verdict === 'reserved') return shownName(name);
   const plain = header ? /[A-Za-z0-9-]/ : /[A-Za-z0-9_-]/;
-  const offending = [...new Set([...name].filter((char) => !plain.test(char)))];
+  const offending = [...new Set([...name].filter((char) => !plain.test(char)))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   if (offending.length === 0) return `starting with ${shownName([...name][0])}`;
-  const shown = offending.slice(0, 8).map(shownName);
-  return `with ${shown.length === 1 ? shown[0] : `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`}${offending.length > 8 ? ' (and more)' : ''}`;
+  const shown = offending.slice(0, 3).map(shownName);
+  return `with ${shown.length === 1 ? shown[0] : `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`}${offending.length > 3 ? ' (and more)' : ''}`;
 }
 
 /** Why a name shown by shownDropped is not written. */

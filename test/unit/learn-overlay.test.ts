@@ -261,7 +261,7 @@ describe('names from the traffic are untrusted', () => {
     [
       'x-token</script>',
       { headers: { 'x-token</script>': 'secret-value' } },
-      'getIntegration: header with "<", "/" and ">" not written: not a plain name (1×)',
+      'getIntegration: header with "/", "<" and ">" not written: not a plain name (1×)',
     ],
     [
       'x-auth-token\u200b',
@@ -272,6 +272,12 @@ describe('names from the traffic are untrusted', () => {
     ['P4ss:w0rd', { url: '/v1/integrations/int_1?P4ss:w0rd=secret-value' }, 'getIntegration: query parameter with ":" not written: not a plain name (1×)'],
     ['hunter2!', { response: { a: 1, 'hunter2!': 'secret-value' } }, 'getIntegration: response body: field with "!" at $ not written: not a plain name (1×)'],
     ['2fa', { response: { a: 1, '2fa': 'secret-value' } }, 'getIntegration: response body: field starting with "2" at $ not written: not a plain name (1×)'],
+    // Found by the review of issue 60: a key of punctuation alone was spelt out, character by character, in its order.
+    [
+      '*&^%$#!~',
+      { response: { a: 1, '*&^%$#!~': 'secret-value' } },
+      'getIntegration: response body: field with "!", "#" and "$" (and more) at $ not written: not a plain name (1×)',
+    ],
   ])('a name %j: not written, and shown only by what makes it code', async (name, exchange, line) => {
     const { text, lines } = await learnFrom([integration({ a: 1 }, exchange as Partial<ShortExchange>)]);
     expect(text ?? '').not.toContain('securitySchemes');
