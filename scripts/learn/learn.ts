@@ -15,6 +15,7 @@ import { addExchange, emptyObservations, type Observations } from './observation
 import { learnedActions } from './overlay-actions.ts';
 import { type OverlayAction, overlayText } from './overlay-text.ts';
 import { overlayLimits } from '../overlay/overlay-limits.ts';
+import { learnLimits } from './learn-limits.ts';
 import { type ReadCounts, readTraffic, trafficFiles } from './read-traffic.ts';
 import type { StatedSource } from './schema-additions.ts';
 import { securityPlan } from './security-actions.ts';
@@ -219,7 +220,7 @@ export function readingLines(read: { files: number; skipped: string[]; counts: R
     const { file, filesLeft } = counts.stopped;
     const share = counts.bytes / Math.max(1, counts.totalBytes);
     lines.push(
-      `the reading stopped at its time bound, ${read.seconds} s (--time-limit), in ${file}: ${counts.bytes} of ${counts.totalBytes} bytes read (${Math.floor(share * 100)}%)${filesLeft > 0 ? `, ${filesLeft} more ${filesLeft === 1 ? 'file' : 'files'} not read` : ''}; what was read is used, and another run may read more or less. To read it all: --time-limit ${Math.ceil((read.seconds * 1.2) / Math.max(share, 0.01))}, or a sample: --sample ${Math.ceil((sample * 1.2) / Math.max(share, 0.01))}`,
+      `the reading stopped at its time bound, ${read.seconds} s (--time-limit), in ${file}: ${counts.bytes} of ${counts.totalBytes} bytes read (${Math.floor(share * 100)}%)${filesLeft > 0 ? `, ${filesLeft} more ${filesLeft === 1 ? 'file' : 'files'} not read` : ''}; what was read is used, and another run may read more or less. To read it all: --time-limit ${Math.min(learnLimits.maxSeconds, Math.ceil((read.seconds * 1.2) / Math.max(share, 0.01)))}, or a sample: --sample ${Math.min(learnLimits.maxSample, Math.ceil((sample * 1.2) / Math.max(share, 0.01)))}`,
     );
   }
   return lines;

@@ -177,6 +177,15 @@ describe('the framer', () => {
 });
 
 describe('reading within the time bound', () => {
+  // Found by the review of issue 60: past a long bound or a large sample, the way to read it all named a value the options refuse.
+  it('names a --time-limit and a --sample the options take, at most their largest', () => {
+    const counts = { bytes: 0, totalBytes: 100, records: 0, notSelected: 0, unread: new Map(), notTraffic: [], stopped: { file: 'a.har', filesLeft: 0 } };
+    const [line] = readingLines({ files: 1, skipped: [], counts, exchanges: 0, sample: 100_000, seconds: 3600 }).filter((text) =>
+      text.startsWith('the reading stopped'),
+    );
+    expect(line).toContain('To read it all: --time-limit 86400, or a sample: --sample 1000000');
+  });
+
   // Found by a trial of learning at scale (issue 60): a bound reached threw away everything read. Now the reading stops,
   // and what was read is used, with how much was left.
   it('stops at the bound, keeps what it read, and says how much was left and how to read it all', async () => {
