@@ -92,9 +92,10 @@ function randomRun(run: string): boolean {
 /**
  * An id after a short prefix, as services write theirs (`cus_NffrFeUfNV2Hib`, `key-3ax6xnjp29jd6fds`,
  * `usr_a8f3k2`): a prefix of lower-case letters, `_` or `-`, then 6 or more letters and digits, at
- * least one of each (a name's last part is a word or a number: `utm_source`, `address_line_2`).
+ * least one of each, but for a word and its number (a name's last part is a word, a number or
+ * both: `utm_source`, `address_line_2`, `billing_address2`, `file_sha256`, `auth_oauth2`).
  */
-const prefixedId = /^[a-z]{1,8}[_-](?=[A-Za-z0-9]*[0-9])(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{6,}$/;
+const prefixedId = /^[a-z]{1,8}[_-](?![a-z]{3,}[0-9]{1,3}$)(?=[A-Za-z0-9]*[0-9])(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{6,}$/;
 
 /** Whether `name` reads as a value: a pattern above, an id after a prefix, more than 3 separators, or a random-looking run. */
 const looksLikeValue = (name: string) =>

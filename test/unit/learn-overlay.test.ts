@@ -332,6 +332,12 @@ describe('names from the traffic are untrusted', () => {
     ['byIdOrEmail', 'name'],
     ['doNotSendIfOptedOut', 'name'],
     ['McpUiHostCss', 'name'],
+    // Found by the review of issue 60: a word and its number after a prefix read as an id, and made their object a map.
+    ['billing_address1', 'name'],
+    ['shipping_address2', 'name'],
+    ['file_sha256', 'name'],
+    ['enc_base64', 'name'],
+    ['auth_oauth2', 'name'],
   ])('the key %s is a %s', (key, want) => {
     expect(nameVerdict(key)).toBe(want === 'name' ? undefined : 'value');
   });
