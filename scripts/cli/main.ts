@@ -30,6 +30,14 @@ if (major < 24) {
 const compileCache = require('./compile-cache.ts').privateCompileCache();
 if (compileCache) require('node:module').enableCompileCache?.(compileCache);
 
+// A reader that stops reading (`npm run learn ... | head`) closes the pipe: the output ends there,
+// quietly, as a Unix command's does, instead of a stack trace for an unhandled EPIPE.
+for (const stream of [process.stdout, process.stderr])
+  stream.on('error', (error) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+
 async function main() {
   const command = await import(file);
   const stop = new AbortController();

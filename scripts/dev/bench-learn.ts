@@ -127,6 +127,8 @@ interface Timed {
   mb: number;
   code?: number;
   last: string;
+  /** Whether the command said its time bound stopped its reading (then it read a part only). */
+  partial: boolean;
 }
 
 /**
@@ -160,7 +162,9 @@ async function timedRun(args: string[], cwd: string, limitSeconds: number): Prom
     .filter((line) => line && !line.startsWith('TIMED ') && !line.startsWith('Command '));
   const last = lines.findLast((line) => telling.test(line)) ?? lines.at(-1);
   const stopped = killed || !timedLine;
-  return { seconds: stopped ? limitSeconds : seconds, cpu: user + system, mb: kb / 1024, ...(stopped ? {} : { code }), last: last ?? '' };
+  // A learn or verify that its own time bound stopped ends 0 having read a part: not the whole traffic.
+  const partial = lines.some((line) => line.includes('the reading stopped at its time bound'));
+  return { seconds: stopped ? limitSeconds : seconds, cpu: user + system, mb: kb / 1024, ...(stopped ? {} : { code }), last: last ?? '', partial };
 }
 
 /** Whether `tree` has learning (a baseline from before it has not). */
@@ -176,7 +180,7 @@ const hasLearn = async (tree: Tree) =>
  * findings, with their report), and how it ended.
  */
 function largeRow(what: string, where: string, run: Timed, floor: Timed | undefined, limit: number): string[] {
-  const whole = run.code === 0 || (run.code === 1 && /nothing sent|Done in|drift|findings/i.test(run.last));
+  const whole = !run.partial && (run.code === 0 || (run.code === 1 && /nothing sent|Done in|drift|findings/i.test(run.last)));
   const ratio = floor && whole ? ` (${(run.seconds / floor.seconds).toFixed(1)}x; CPU ${(run.cpu / floor.cpu).toFixed(1)}x)` : '';
   const ended = run.code === undefined ? `stopped at the bound of ${limit} s` : `exit ${run.code}${run.last ? `: ${run.last.slice(0, 110)}` : ''}`;
   return [what, where, `${run.seconds.toFixed(1)} s${ratio}`, `${run.cpu.toFixed(1)} s`, `${run.mb.toFixed(0)} MB`, ended];

@@ -92,7 +92,7 @@ function learnedSchema(seen: OperationSeen, part: 'success' | 'request' | 'error
     notes,
     shapeNotes.maps.map(
       ({ at, keys }) =>
-        `${where}: ${at} learned as a map: its keys look like values, are not plain names or are more than ${learnLimits.fields} (${keys} ${keys === 1 ? 'key' : 'keys'} seen there), and are never written or shown`,
+        `${where}: ${at} learned as a map: its keys look like values, are not plain names or are more than ${learnLimits.fields} (${keys} ${keys === 1 ? 'key' : 'keys'} seen there, over all its objects), and are never written or shown`,
     ),
     (more) => `${where}: and ${more} more places learned as maps`,
   );

@@ -223,7 +223,9 @@ async function readTrafficFile(
   try {
     handle = await fs.open(file, fsSync.constants.O_RDONLY | fsSync.constants.O_NOFOLLOW | fsSync.constants.O_NONBLOCK);
   } catch (error) {
-    throw new ReportedError(`${shownAs}: cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    // In a folder, a file that cannot be opened (no permission, say) is left out and named, as one holding no traffic is.
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new NoTraffic(`it cannot be read (${code})`, `${shownAs}: cannot be read (${code})`);
   }
   const { read, problem, onRecord } = fileRecords(shownAs, onExchange);
   try {

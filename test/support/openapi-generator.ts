@@ -138,7 +138,10 @@ export async function startBatch(dir: string, generations: Generation[]): Promis
       const outcome: Outcome = warnings.has(outputDir)
         ? { warnings: warnings.get(outputDir)! }
         : { error: `java -jar ${path.basename(jar)} batch: ${how}, ${idOf(generation)} not generated\n${stdout.slice(-4000)}\n${stderr.slice(-4000)}` };
-      await fs.writeFile(path.join(dir, `${idOf(generation)}.json`), JSON.stringify(outcome));
+      // Written whole under its name (a rename): takeOutcome, polling, never reads half of one.
+      const file = path.join(dir, `${idOf(generation)}.json`);
+      await fs.writeFile(`${file}.partial`, JSON.stringify(outcome));
+      await fs.rename(`${file}.partial`, file);
     }
   });
   return { ended, stop: () => child.kill() };
@@ -210,15 +213,20 @@ async function takeOutcome(dir: string, generation: Generation, output: string):
  */
 export async function openApiGenerator(client: ClientName, variant: string, output: string, knownWarnings: string[] = []): Promise<void> {
   const generation = { client, variant };
+  // The warnings are checked before the result is kept: one not known (a generator's flaky line) fails this run, never every later one.
+  const checked = (warnings: string[]) => {
+    expect(warnings, 'warnings other than the 3.1 beta notice').toEqual(knownWarnings);
+    return warnings;
+  };
   const warnings = await reusedWhenSame(reuseName(generation), await generationKey(generation), output, ['.'], async () => {
     const batch = inject('openApiGenerator');
-    if (batch?.ids.includes(idOf(generation))) return takeOutcome(batch.dir, generation, output);
+    if (batch?.ids.includes(idOf(generation))) return checked(await takeOutcome(batch.dir, generation, output));
     // Not in the run's batch (its cache entry gone since the run began): a batch of its own.
     return withScratchFolder('openapi-generator', async (dir) => {
       await (
         await startBatch(dir, [generation])
       ).ended;
-      return takeOutcome(dir, generation, output);
+      return checked(await takeOutcome(dir, generation, output));
     });
   });
   expect(warnings, 'warnings other than the 3.1 beta notice').toEqual(knownWarnings);

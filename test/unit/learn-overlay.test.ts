@@ -130,7 +130,7 @@ describe('names from the traffic are untrusted', () => {
     for (const name of ['__proto__', 'polluted', '*/', '`tick`', '<script>', '$ref', 'constructor', '\u200b', 'ok_name']) expect(text).not.toContain(name);
     expect(({} as Json).polluted).toBeUndefined();
     expect(lines).toContain(
-      'getIntegration: response body: $.settings learned as a map: its keys look like values, are not plain names or are more than 200 (9 keys seen there), and are never written or shown',
+      'getIntegration: response body: $.settings learned as a map: its keys look like values, are not plain names or are more than 200 (9 keys seen there, over all its objects), and are never written or shown',
     );
     const dropped = lines.filter((line) => line.startsWith('getIntegration: response body: field '));
     expect(dropped).toHaveLength(8);

@@ -206,6 +206,35 @@ describe('reading within the time bound', () => {
   });
 });
 
+describe("a folder's file that cannot be opened", () => {
+  // Found by the review of issue 60: a file of the folder that could not be opened (no permission) ended the whole run.
+  it('is named and left out, as one that holds no traffic; a file given alone that cannot be opened still ends the run', async () => {
+    await withScratchFolder('unreadable', async (dir) => {
+      const readable = path.join(dir, 'a.har');
+      await fsp.writeFile(readable, harText([{ url: '/v1/quotas', response: { used: 1 } }]));
+      // Gone between the listing and the reading: what a file without read permission is to a user who is not root.
+      const gone = path.join(dir, 'b.har');
+      const seen: string[] = [];
+      const counts = await readTraffic(
+        { given: dir, files: [readable, gone], folder: true, skipped: [] },
+        (file) => path.basename(file),
+        { sample: 1, seconds: 120, deadline: Infinity },
+        (exchange) => seen.push(exchange.path),
+      );
+      expect(seen).toEqual(['/v1/quotas']);
+      expect(counts.notTraffic).toEqual([{ file: 'b.har', why: 'it cannot be read (ENOENT)' }]);
+      await expect(
+        readTraffic(
+          { given: gone, files: [gone], folder: false, skipped: [] },
+          (file) => path.basename(file),
+          { sample: 1, seconds: 120, deadline: Infinity },
+          () => {},
+        ),
+      ).rejects.toThrow('b.har: cannot be read (ENOENT)');
+    });
+  });
+});
+
 describe('a sample', () => {
   // Found by the review of issue 60: the sample hashed a record's index in its file alone, so that a folder of files of
   // one exchange each (a HAR a page, a log a minute) was read whole or not at all: --sample 2 read none of 40.
