@@ -9,6 +9,7 @@ export {
   CookieParameterError,
   CrossOriginRedirectError,
   defaultMaxResponseBytes,
+  defaultMaxRetries,
   defaultTimeoutMs,
   MissingArgumentError,
   RedirectRefusedError,

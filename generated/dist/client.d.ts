@@ -1,7 +1,7 @@
 import type { Client, FetchResponse } from 'openapi-fetch';
 import { type CallOptions, type EmailDeliveryClientOptions, type ParameterStyle } from './client-runtime.js';
 import type { components, operations, paths } from './schema.js';
-export { CookieParameterError, CrossOriginRedirectError, defaultMaxResponseBytes, defaultTimeoutMs, MissingArgumentError, RedirectRefusedError, ResponseBodyError, ResponseTooLargeError, serializeQuery, UnknownArgumentError, UnsafePathParameterError, } from './client-runtime.js';
+export { CookieParameterError, CrossOriginRedirectError, defaultMaxResponseBytes, defaultMaxRetries, defaultTimeoutMs, MissingArgumentError, RedirectRefusedError, ResponseBodyError, ResponseTooLargeError, serializeQuery, UnknownArgumentError, UnsafePathParameterError, } from './client-runtime.js';
 export type { CallOptions, EmailDeliveryClientOptions, ParameterStyle } from './client-runtime.js';
 export type { components, operations, paths };
 /** The description's named schemas, by name; the names they had before 1.0.0 still work, deprecated. */

@@ -1,7 +1,7 @@
 // Typed client of the Email Delivery Service API (openapi-fetch).
 // Generated from generated/openapi.json by `npm run build`. Do not edit: change openapi/ and rebuild.
 import { checkCall, createDescribedClient } from './client-runtime.js';
-export { CookieParameterError, CrossOriginRedirectError, defaultMaxResponseBytes, defaultTimeoutMs, MissingArgumentError, RedirectRefusedError, ResponseBodyError, ResponseTooLargeError, serializeQuery, UnknownArgumentError, UnsafePathParameterError, } from './client-runtime.js';
+export { CookieParameterError, CrossOriginRedirectError, defaultMaxResponseBytes, defaultMaxRetries, defaultTimeoutMs, MissingArgumentError, RedirectRefusedError, ResponseBodyError, ResponseTooLargeError, serializeQuery, UnknownArgumentError, UnsafePathParameterError, } from './client-runtime.js';
 /** The version of the description this client was generated from (`info.version`): log it to know which one you call with. */
 export const descriptionVersion = "1.3.0";
 /** The version of the package this client ships in. */

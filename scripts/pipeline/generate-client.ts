@@ -178,6 +178,7 @@ export {
   CookieParameterError,
   CrossOriginRedirectError,
   defaultMaxResponseBytes,
+  defaultMaxRetries,
   defaultTimeoutMs,
   MissingArgumentError,
   RedirectRefusedError,

@@ -284,6 +284,7 @@ describe('bounds: an answer too big or too slow cannot hold the caller', () => {
   it('has default bounds the caller can change, or turn off with 0', () => {
     expect(api.defaultTimeoutMs).toBe(60_000);
     expect(api.defaultMaxResponseBytes).toBe(64 * 1024 * 1024);
+    expect(api.defaultMaxRetries).toBe(2);
   });
 });
 
