@@ -25,6 +25,7 @@ describe.runIf(runsHere('the Python SDK guarantees', missing)).concurrent.each([
         env: { PYTHONPATH: path.join(root, 'generated', 'sdk', 'python', 'src'), PYTHONDONTWRITEBYTECODE: '1' },
       });
     },
-    { variant, rows: typedBodyRows },
+    // Two lanes a client: four Python processes in all, each some 0.3 s of CPU to start.
+    { variant, rows: typedBodyRows, lanes: 2 },
   );
 });

@@ -566,8 +566,8 @@ function checkOutcome(language: Language, row: GuaranteeRow, got: Outcome, expec
 /**
  * Runs every row (and the language's own `rows`) with drivers `makeDriver` makes, each against
  * fresh servers; `variant` names the client where a language has more than one. The rows are
- * dealt into `lanes` run side by side (most of a row's time is waiting: a deadline, a
- * Retry-After), each lane in order with its own servers and driver.
+ * dealt into `lanes` (4 unless said) run side by side (most of a row's time is waiting: a
+ * deadline, a Retry-After), each lane in order with its own servers and driver.
  */
 export function describeGuarantees(
   language: Language,
@@ -575,7 +575,7 @@ export function describeGuarantees(
   more: { variant?: string; rows?: GuaranteeRow[]; lanes?: number } = {},
 ): void {
   const rows = [...guaranteeRows, ...(more.rows ?? [])];
-  const lanes = more.lanes ?? 2;
+  const lanes = more.lanes ?? 4;
   describe(`guarantees: ${language.name}${more.variant ? ` (${more.variant})` : ''}`, () => {
     for (let lane = 0; lane < lanes; lane += 1)
       // The lanes side by side (a suite runs beside its concurrent siblings), the rows of each in turn.

@@ -13,7 +13,17 @@ import { harText, type ShortExchange } from '../support/har.ts';
 import type { Json } from '../support/helpers.ts';
 import { jsonReply, type Reply, startTestServer, type TestServer } from '../support/http-server.ts';
 import { runCommand } from '../support/run-command.ts';
+import { verifyHere } from '../support/verify-here.ts';
 import { scratchFolderPerFile } from '../support/scratch-folder.ts';
+
+/**
+ * verify against a server of this file's, in this process and unpaced (the pace is verify-run.test.ts'
+ * to prove): its exit code and what it printed, as runCommand gives them.
+ */
+async function verifyUnpaced(args: string[]): Promise<{ code: number; stdout: string; output: string }> {
+  const { code, out, err } = await verifyHere(args);
+  return { code, stdout: out, output: [out, err].filter(Boolean).join('\n') };
+}
 
 const scratch = scratchFolderPerFile('verify-traffic');
 let service: TestServer;
@@ -452,7 +462,7 @@ describe('verify --record keeps no value under a name that could say secret, and
 describe('the round trip through verify --record, learn and verify --traffic', () => {
   it('records with credentials marked, learns from it, finds nothing, then finds a changed type', async () => {
     const har = path.join(scratch.dir, 'recorded.har');
-    const recorded = await runCommand('verify', ['--base-url', service.url, '--header', 'X-Api-Key: key-secret-1', '--record', har, '--rate', '10']);
+    const recorded = await verifyUnpaced(['--base-url', service.url, '--header', 'X-Api-Key: key-secret-1', '--record', har]);
     expect(recorded.code).toBe(0);
     expect(recorded.stdout).toMatch(/verify: \d+ exchange\(s\) recorded in .*recorded\.har, credentials replaced by \[credential not recorded\]/);
     const text = await fs.readFile(har, 'utf8');
@@ -522,7 +532,7 @@ describe('verify --record against a service that echoes the key and hands out to
 
   it('records no credential in any form or place, masks query values under secret names, keeps the rest', async () => {
     const har = path.join(scratch.dir, 'echoed.har');
-    const recorded = await runCommand('verify', ['--base-url', echoing.url, '--header', `X-Api-Key: ${key}`, '--record', har, '--rate', '10']);
+    const recorded = await verifyUnpaced(['--base-url', echoing.url, '--header', `X-Api-Key: ${key}`, '--record', har]);
     expect(recorded.code).toBe(0);
     const text = await fs.readFile(har, 'utf8');
     const unescaped = JSON.stringify(JSON.parse(text));
@@ -554,7 +564,7 @@ describe('verify --record against a service that echoes the key and hands out to
     const junit = path.join(scratch.dir, `mode-${umask}.xml`);
     const old = process.umask(umask);
     try {
-      expect((await runCommand('verify', ['--base-url', echoing.url, '--record', har, '--junit', junit, '--rate', '10'])).code).toBe(0);
+      expect((await verifyUnpaced(['--base-url', echoing.url, '--record', har, '--junit', junit])).code).toBe(0);
     } finally {
       process.umask(old);
     }
@@ -573,7 +583,7 @@ describe('verify --record against a service that echoes the key and hands out to
     const file = path.join(dir, option === '--record' ? 'out.har' : 'out.xml');
     await fs.writeFile(victim, 'untouched');
     await fs.symlink(victim, planted(file));
-    const result = await runCommand('verify', ['--base-url', echoing.url, option, file, '--rate', '10']);
+    const result = await verifyUnpaced(['--base-url', echoing.url, option, file]);
     expect(result.code).toBe(0);
     expect(await fs.readFile(victim, 'utf8')).toBe('untouched');
     expect((await fs.lstat(file)).isFile()).toBe(true);
@@ -596,7 +606,7 @@ describe("verify's verdicts against a service that echoes the key in its refusal
   afterAll(() => refusing.close());
 
   it('print no part of the key: not across the cut, not JSON-escaped', async () => {
-    const result = await runCommand('verify', ['--base-url', refusing.url, '--header', `X-Api-Key: ${key}`, '--rate', '10']);
+    const result = await verifyUnpaced(['--base-url', refusing.url, '--header', `X-Api-Key: ${key}`]);
     expect(result.code).toBe(1);
     expect(row(result.stdout, 'listScopes')).toContain('refused');
     expect(row(result.stdout, 'listQuotas')).toContain('refused');
