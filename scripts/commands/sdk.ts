@@ -6,7 +6,6 @@ import { type CommandDefinition, type CommandIo, commandLine } from '../command-
 import { forTerminal } from '../escape.ts';
 import { asTyped, openProject } from '../project.ts';
 import { sdkLanguages } from '../sdk/languages.ts';
-import { sdkOutProblem, writeSdk } from '../sdk/write-sdk.ts';
 
 export const definition: CommandDefinition = {
   name: 'sdk',
@@ -52,6 +51,8 @@ export async function run(args: string[], io: CommandIo): Promise<number> {
   const { values } = parsed;
   const project = openProject(io.root);
   const language = sdkLanguages.find((candidate) => candidate.name === values.lang)!;
+  // The work's modules (the overlays' reading and lint, a second of loading) after parsing: --help and a bad argument cost none of it.
+  const { sdkOutProblem, writeSdk } = await import('../sdk/write-sdk.ts');
   const shownAs = asTyped(io.cwd, [...values.overlay, values.out]);
   const out = path.resolve(io.cwd, values.out);
   const problem = sdkOutProblem(project, out, shownAs(out), language.name, values.overlay.length > 0);
