@@ -601,6 +601,13 @@ class ConnectionFailure {
   constructor(cause: unknown) {
     this.cause = cause;
   }
+  /**
+   * Whether trying again cannot help: Node's fetch refuses a "bad port" of the Fetch standard (6000,
+   * 6665-6669 and others) before it connects, every time.
+   */
+  get final(): boolean {
+    return ((this.cause as { cause?: { message?: unknown } } | undefined)?.cause?.message ?? '') === 'bad port';
+  }
 }
 
 /**
@@ -613,8 +620,9 @@ class ConnectionFailure {
  *   the page): a {@link RedirectRefusedError}, since where it leads cannot be checked;
  * - a response that a fetch implementation reached by following a redirect itself, despite
  *   `manual`, at another origin: a {@link RedirectRefusedError}, and its answer is not used.
- * A GET, PUT or DELETE that fails to connect, or is answered 429, 502, 503 or 504, is sent again
- * (`maxRetries` times at most, after {@link retryWait}); one deadline holds every try and wait.
+ * A GET, PUT or DELETE that fails to connect (but to a port fetch never calls), or is answered 429,
+ * 502, 503 or 504, is sent again (`maxRetries` times at most, after {@link retryWait}); one deadline
+ * holds every try and wait.
  */
 function sameOriginRedirects(
   fetchImpl: (input: Request) => Promise<Response>,
@@ -636,7 +644,7 @@ function sameOriginRedirects(
       } catch (error) {
         if (!(error instanceof ConnectionFailure)) throw error;
         const wait = retryWait(retry, null);
-        if (retry > retries || wait === undefined || Date.now() + wait >= deadline) throw error.cause;
+        if (error.final || retry > retries || wait === undefined || Date.now() + wait >= deadline) throw error.cause;
         await pause(wait, signal);
         continue;
       }

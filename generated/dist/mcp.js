@@ -20459,6 +20459,13 @@ var ConnectionFailure = class {
 	constructor(cause) {
 		this.cause = cause;
 	}
+	/**
+	* Whether trying again cannot help: Node's fetch refuses a "bad port" of the Fetch standard (6000,
+	* 6665-6669 and others) before it connects, every time.
+	*/
+	get final() {
+		return (this.cause?.cause?.message ?? "") === "bad port";
+	}
 };
 /**
 * `fetchImpl` with redirects followed only within the request's origin: every request goes with
@@ -20470,8 +20477,9 @@ var ConnectionFailure = class {
 *   the page): a {@link RedirectRefusedError}, since where it leads cannot be checked;
 * - a response that a fetch implementation reached by following a redirect itself, despite
 *   `manual`, at another origin: a {@link RedirectRefusedError}, and its answer is not used.
-* A GET, PUT or DELETE that fails to connect, or is answered 429, 502, 503 or 504, is sent again
-* (`maxRetries` times at most, after {@link retryWait}); one deadline holds every try and wait.
+* A GET, PUT or DELETE that fails to connect (but to a port fetch never calls), or is answered 429,
+* 502, 503 or 504, is sent again (`maxRetries` times at most, after {@link retryWait}); one deadline
+* holds every try and wait.
 */
 function sameOriginRedirects(fetchImpl, nameOf, bounds, shown) {
 	return async (request) => {
@@ -20486,7 +20494,7 @@ function sameOriginRedirects(fetchImpl, nameOf, bounds, shown) {
 			} catch (error) {
 				if (!(error instanceof ConnectionFailure)) throw error;
 				const wait = retryWait(retry, null);
-				if (retry > retries || wait === void 0 || Date.now() + wait >= deadline) throw error.cause;
+				if (error.final || retry > retries || wait === void 0 || Date.now() + wait >= deadline) throw error.cause;
 				await pause(wait, signal);
 				continue;
 			}

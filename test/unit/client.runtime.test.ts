@@ -534,6 +534,21 @@ describe('errors', () => {
     expect(error).toBeInstanceOf(TypeError);
     expect(error.cause?.code).toBe('ECONNREFUSED');
   });
+
+  it('a port fetch never calls (a "bad port" of the Fetch standard) is tried once: no retry can reach it', async () => {
+    let tries = 0;
+    const counted = createEmailDeliveryClient({
+      baseUrl: 'http://127.0.0.1:6000',
+      fetch: (request) => {
+        tries += 1;
+        return fetch(request);
+      },
+    });
+    const error = await rejection<Error & { cause?: { message?: string } }>(api.listScopes(counted));
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error.cause?.message).toBe('bad port');
+    expect(tries).toBe(1);
+  });
 });
 
 describe('the options that bound a call are whole numbers from 0', () => {
