@@ -28,6 +28,7 @@ import {
   mustRun,
   mypyVerdict,
   requireTools,
+  reusedWhenSame,
   runsHere,
   tierWorkspace,
   venv,
@@ -58,21 +59,30 @@ async function writeSdk(out: string, overlays: string[] = []): Promise<void> {
   expect(result.code, result.output).toBe(0);
 }
 
+/** What Python writes into a folder it imports, builds or installs from: not the SDK's. */
+const notSdk = /(^|\/)(__pycache__\/|build\/|[^/]+\.egg-info\/)/;
+
 /**
  * The SDK in `sdk` built as a wheel and an sdist, checked by twine, and its wheel installed with no
  * network into a fresh venv from the wheelhouse (the lock's wheels of its dependencies, each hash
- * checked against the lock again); that venv's python.
+ * checked against the lock again); that venv's python. The build and twine's verdict are reused
+ * (reusedWhenSame) when the SDK's files, the lock and the venv are the same; the install runs each time.
  */
 async function packageAndInstall(sdk: string, label: string): Promise<{ built: string[]; python: string }> {
   const work = path.join(tier.work, label);
   const project = path.join(work, 'project');
   const dist = path.join(work, 'dist');
-  await fs.cp(sdk, project, { recursive: true });
-  await mustRun(bin('python'), ['-m', 'build', '--no-isolation', '--sdist', '--wheel', '--outdir', dist, project], work, quiet);
+  const lockFile = path.join(languagesDir, 'python', 'requirements.lock');
+  const key = [venv, { file: lockFile }, { tree: sdk, ignored: notSdk }, 'build --no-isolation --sdist --wheel; twine check --strict'];
+  const checked = await reusedWhenSame(`python-sdk-dist-${label}`, key, work, ['dist'], async () => {
+    await fs.cp(sdk, project, { recursive: true });
+    await mustRun(bin('python'), ['-m', 'build', '--no-isolation', '--sdist', '--wheel', '--outdir', dist, project], work, quiet);
+    const files = (await fs.readdir(dist)).sort();
+    return (await mustRun(bin('twine'), ['check', '--strict', ...files.map((file) => path.join(dist, file))], work)).stdout;
+  });
   const built = (await fs.readdir(dist)).sort();
-  const checked = await mustRun(bin('twine'), ['check', '--strict', ...built.map((file) => path.join(dist, file))], work);
-  expect(checked.stdout.match(/PASSED/g)).toHaveLength(2);
-  const lock = await fs.readFile(path.join(languagesDir, 'python', 'requirements.lock'), 'utf8');
+  expect(checked.match(/PASSED/g)).toHaveLength(2);
+  const lock = await fs.readFile(lockFile, 'utf8');
   for (const wheel of (await fs.readdir(wheelhouse)).filter((file) => file.endsWith('.whl')))
     expect(lock, `${wheel}'s SHA-256 is one the lock pins`).toContain(
       `sha256:${createHash('sha256')
@@ -157,7 +167,6 @@ describe.runIf(runsHere('the Python SDK', missing))('the Python SDK', () => {
     const out = path.join(tier.work, 'regenerated');
     await writeSdk(out);
     // What Python writes into a folder it imports, builds or installs from is ignored by git, and here.
-    const notSdk = /(^|\/)(__pycache__\/|build\/|[^/]+\.egg-info\/)/;
     expect(await differingFiles(out, committed, notSdk), `generated/sdk/python is not what the description makes: run \`${remake}\``).toEqual([]);
   });
 
