@@ -619,7 +619,7 @@ class ConnectionFailure {
  *   the page): a {@link RedirectRefusedError}, since where it leads cannot be checked;
  * - a response that a fetch implementation reached by following a redirect itself, despite
  *   `manual`, at another origin: a {@link RedirectRefusedError}, and its answer is not used.
- * A GET, PUT or DELETE that fails to connect (but to a port fetch never calls), or is answered 429,
+ * A GET, PUT or DELETE that fails to connect (except to a port fetch never calls), or is answered 429,
  * 502, 503 or 504, is sent again (`maxRetries` times at most, after {@link retryWait}); one deadline
  * holds every try and wait.
  */
