@@ -75,7 +75,8 @@ async function packageAndInstall(sdk: string, label: string): Promise<{ built: s
   const lockFile = path.join(languagesDir, 'python', 'requirements.lock');
   const key = [venv, { file: lockFile }, { tree: sdk, ignored: notSdk }, 'build --no-isolation --sdist --wheel; twine check --strict'];
   const checked = await reusedWhenSame(`python-sdk-dist-${label}`, key, work, ['dist'], async () => {
-    await fs.cp(sdk, project, { recursive: true });
+    // Not what Python wrote there (a build/ or .egg-info/ setuptools would pack): the key leaves it out.
+    await fs.cp(sdk, project, { recursive: true, filter: (source) => !notSdk.test(`${path.relative(sdk, source)}/`) });
     await mustRun(bin('python'), ['-m', 'build', '--no-isolation', '--sdist', '--wheel', '--outdir', dist, project], work, quiet);
     const files = (await fs.readdir(dist)).sort();
     return (await mustRun(bin('twine'), ['check', '--strict', ...files.map((file) => path.join(dist, file))], work)).stdout;
