@@ -17,6 +17,7 @@ import { listOperations } from '../../scripts/pipeline/bundle-operations.ts';
 import { type MockServer, startMockServer } from '../../scripts/serve/mock-server.ts';
 import { languageTools } from '../../scripts/sdk/language-tools.ts';
 import { bodyType } from '../../scripts/sdk/python/python-models.ts';
+import { pythonSdk } from '../../scripts/sdk/python/python-sdk.ts';
 import { harText } from '../support/har.ts';
 import { checkout, type Json, loadBundle, root } from '../support/helpers.ts';
 import { freeLoopbackPort, jsonReply, startTestServer } from '../support/http-server.ts';
@@ -59,8 +60,8 @@ async function writeSdk(out: string, overlays: string[] = []): Promise<void> {
   expect(result.code, result.output).toBe(0);
 }
 
-/** What Python writes into a folder it imports, builds or installs from: not the SDK's. */
-const notSdk = /(^|\/)(__pycache__\/|build\/|[^/]+\.egg-info\/)/;
+/** What Python writes into a folder it imports, builds or installs from: not the SDK's (the language's own rule, whose files `npm run sdk` replaces). */
+const notSdk = pythonSdk.leftovers!;
 
 /**
  * The SDK in `sdk` built as a wheel and an sdist, checked by twine, and its wheel installed with no
