@@ -9,6 +9,7 @@ import net, { type AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, type ExpectStatic, it } from 'vitest';
+import { errorKinds } from '../../scripts/sdk/runtime-spec.ts';
 import { freeLoopbackPort } from './http-server.ts';
 
 /** One call a driver makes, with a client it builds from `baseUrl`, `headers` and `options` (absent: the SDK's default). */
@@ -16,6 +17,8 @@ export interface GuaranteeCall {
   baseUrl: string;
   headers: Record<string, string>;
   options?: { timeoutSeconds?: number; maxResponseBytes?: number; maxRetries?: number };
+  /** Options of this call only (Python's `timeout=` and `extra_headers=`, Go's trailing options), over the client's. */
+  callOptions?: { timeoutSeconds?: number; headers?: Record<string, string> };
   operation: string;
   path?: string[];
   query?: Record<string, string>;
@@ -34,6 +37,12 @@ export interface Outcome {
   /** The client's printed form. */
   printed: string;
   seconds: number;
+  /** An API error's kind by its status (runtime-spec.ts' errorKinds: `NotFound`), '' for the base kind; drivers of SDKs with error kinds report it. */
+  errorKind?: string;
+  /** An API error's headers, names in lower case (a name given twice: its values joined by `, `). */
+  errorHeaders?: Record<string, string>;
+  /** An API error's body, parsed where it is JSON within the bound, else null. */
+  errorBody?: unknown;
 }
 
 export type Driver = (call: GuaranteeCall) => Promise<Outcome>;
@@ -191,14 +200,16 @@ interface Servers {
  */
 export interface Language {
   name: string;
+  /** The name `npm run sdk -- --lang` takes, which its User-Agent carries (`email-delivery-api-<sdk>/<version>`); the TypeScript client's is `typescript`. */
+  sdk: string;
   options: { timeout: string; maxResponseBytes: string };
   apiErrorText: boolean;
 }
 
 export const languages = {
-  typescript: { name: 'TypeScript', options: { timeout: 'timeoutMs', maxResponseBytes: 'maxResponseBytes' }, apiErrorText: false },
-  python: { name: 'Python', options: { timeout: 'timeout', maxResponseBytes: 'max_response_bytes' }, apiErrorText: true },
-  go: { name: 'Go', options: { timeout: 'WithTimeout', maxResponseBytes: 'WithMaxResponseBytes' }, apiErrorText: true },
+  typescript: { name: 'TypeScript', sdk: 'typescript', options: { timeout: 'timeoutMs', maxResponseBytes: 'maxResponseBytes' }, apiErrorText: false },
+  python: { name: 'Python', sdk: 'python', options: { timeout: 'timeout', maxResponseBytes: 'max_response_bytes' }, apiErrorText: true },
+  go: { name: 'Go', sdk: 'go', options: { timeout: 'WithTimeout', maxResponseBytes: 'WithMaxResponseBytes' }, apiErrorText: true },
 } satisfies Record<string, Language>;
 
 export interface GuaranteeRow {
@@ -237,6 +248,14 @@ export interface GuaranteeRow {
     errorLacks?: string[];
     /** What an API error's text quotes of the body, in the languages whose API errors have one. */
     excerpt?: { has?: string[]; matches?: RegExp };
+    /** The API error's kind (runtime-spec.ts' errorKinds; '' the base kind), its headers (these among them) and its parsed body. */
+    errorKind?: string;
+    errorHeaders?: Record<string, string>;
+    errorBody?: unknown;
+    /** Each request carried this User-Agent (`sdk`: the SDK's own, `email-delivery-api-<sdk>/<version>`). */
+    userAgent?: 'sdk' | string;
+    /** Each request carried these headers (names in lower case). */
+    sent?: Record<string, string>;
   };
 }
 
@@ -528,6 +547,79 @@ export const typedBodyRows: GuaranteeRow[] = [
   },
 ];
 
+/**
+ * Rows of what an SDK of a language with error kinds and per-call options gives (Python, Go, Java,
+ * PHP, Ruby): the error's kind by status, its headers and parsed body, the User-Agent, a call's own
+ * options. The TypeScript client answers a non-2xx with `{ error, response }`, so not its rows.
+ */
+export const depthRows: GuaranteeRow[] = [
+  {
+    name: "errors: a 404 is its kind's, with its headers and its JSON body parsed",
+    script: () => answer(404, { 'x-request-id': 'req_123' }, JSON.stringify({ message: 'no such integration', code: 7 })),
+    call: { operation: 'getIntegration', path: ['int_1'] },
+    want: {
+      outcome: 'api_error',
+      status: 404,
+      requests: 1,
+      errorKind: 'NotFound',
+      errorHeaders: { 'x-request-id': 'req_123' },
+      errorBody: { message: 'no such integration', code: 7 },
+    },
+  },
+  ...errorKinds.flatMap(({ name, status }) =>
+    (typeof status === 'number' ? [status] : [status.from, 503]).map((code): GuaranteeRow => ({
+      name: `errors: a ${code} is a ${name} error`,
+      script: () => answer(code, { 'retry-after': '0' }),
+      call: { operation: 'listWebhooks', options: { maxRetries: 0 } },
+      want: { outcome: 'api_error', status: code, requests: 1, errorKind: name, errorBody: {} },
+    })),
+  ),
+  {
+    name: 'errors: a status no kind names is the base kind',
+    script: () => answer(418),
+    call: { operation: 'listWebhooks' },
+    want: { outcome: 'api_error', status: 418, requests: 1, errorKind: '' },
+  },
+  {
+    name: 'errors: a body that is not JSON is no parsed body, only the excerpt',
+    script: () => answer(400, { 'content-type': 'text/plain' }, 'bad request'),
+    call: { operation: 'listWebhooks' },
+    want: { outcome: 'api_error', status: 400, requests: 1, errorKind: 'BadRequest', errorBody: null, excerpt: { has: ['bad request'] } },
+  },
+  {
+    name: "errors: a header of the answer that echoes the credential is redacted in the error's headers",
+    script: () => answer(401, { 'www-authenticate': `Bearer realm="${secretForms[1]}"`, 'x-echo': secret }),
+    call: { operation: 'listWebhooks' },
+    want: { outcome: 'api_error', status: 401, requests: 1, errorKind: 'Authentication' },
+  },
+  {
+    name: "user agent: each request carries the SDK's name and version",
+    script: (n) => (n === 0 ? answer(503, { 'retry-after': '0' }) : answer(200)),
+    call: { operation: 'listWebhooks' },
+    want: { outcome: 'ok', status: 200, requests: 2, userAgent: 'sdk' },
+  },
+  {
+    name: 'user agent: one the caller sets is sent instead',
+    headers: { 'User-Agent': 'my-app/1.0' },
+    script: () => answer(200),
+    call: { operation: 'listWebhooks' },
+    want: { outcome: 'ok', status: 200, requests: 1, userAgent: 'my-app/1.0' },
+  },
+  {
+    name: "per call: a call's own timeout bounds it, within the client's",
+    script: () => ({ neverAnswer: true }),
+    call: { operation: 'listWebhooks', callOptions: timeout },
+    want: { outcome: 'timeout', requests: 1, atLeast: 0.45, atMost: deadline },
+  },
+  {
+    name: "per call: a call's own headers go with it, over the client's",
+    headers: { 'X-Trace': 'client' },
+    script: () => answer(200),
+    call: { operation: 'getIntegration', path: ['int_1'], callOptions: { headers: { 'X-Trace': 'call', 'X-Other': '1' } } },
+    want: { outcome: 'ok', status: 200, requests: 1, sent: { 'x-trace': 'call', 'x-other': '1' }, credentialEachTime: true },
+  },
+];
+
 /** A character that moves a terminal or reorders text: C0 and C1 controls, bidirectional overrides and isolates. */
 const unescaped = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 
@@ -628,6 +720,19 @@ function checkRow(language: Language, row: GuaranteeRow, got: Outcome & { baseUr
   checkOutcome(language, row, got, expect);
   for (const text of want.errorHas?.(servers) ?? []) expect(got.error).toContain(text);
   for (const text of want.errorLacks ?? []) expect(got.error).not.toContain(text);
+  if ('errorKind' in want) expect(got.errorKind, "the API error's kind").toBe(want.errorKind);
+  for (const [name, value] of Object.entries(want.errorHeaders ?? {})) expect(got.errorHeaders?.[name], `the API error's header ${name}`).toBe(value);
+  if ('errorBody' in want) expect(got.errorBody ?? null, "the API error's parsed body").toEqual(want.errorBody);
+  if (want.userAgent) {
+    const sdkAgent = new RegExp(`^email-delivery-api-${language.sdk}/\\d+\\.\\d+\\.\\d+\\S*$`);
+    const matches = (agent: string | undefined) => (want.userAgent === 'sdk' ? sdkAgent.test(agent ?? '') : agent === want.userAgent);
+    for (const request of service.seen) expect(matches(request.headers['user-agent']), `the User-Agent ${request.headers['user-agent']}`).toBe(true);
+  }
+  for (const [name, value] of Object.entries(want.sent ?? {}))
+    expect(
+      service.seen.map((request) => request.headers[name]),
+      `the header ${name} each request carried`,
+    ).toEqual(service.seen.map(() => value));
   if (want.excerpt && language.apiErrorText) {
     for (const text of want.excerpt.has ?? []) expect(got.error, "the API error's excerpt").toContain(text);
     if (want.excerpt.matches) expect(got.error, "the API error's excerpt").toMatch(want.excerpt.matches);
@@ -636,6 +741,7 @@ function checkRow(language: Language, row: GuaranteeRow, got: Outcome & { baseUr
   for (const form of secretForms) {
     expect(got.error, "the error's text holds the credential").not.toContain(form);
     expect(got.printed, "the client's printed form holds the credential").not.toContain(form);
+    expect(JSON.stringify(got.errorHeaders ?? {}), "the error's headers hold the credential").not.toContain(JSON.stringify(form).slice(1, -1));
   }
   expect(got.printed, 'the printed client names its base URL').toContain(got.baseUrl);
   expect(got.printed, 'the printed client names its header').toContain('X-Api-Key');
