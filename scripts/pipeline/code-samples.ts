@@ -8,7 +8,7 @@ import { type BodyField, bodyFields, type HeaderScheme, headerSchemes, listOpera
 import { serializeCookieParameter, serializeHeaderParameter, serializeQueryParameter } from './client-runtime.ts';
 import type { ParameterRule } from './parameters.ts';
 import { credentialPlaceholder, parameterValue, placeholder, unstatedPathType } from './sample-values.ts';
-import { goSample, pythonSample, type SdkSampleFacts } from './sdk-samples.ts';
+import { sampleLanguages, type SdkSampleFacts } from './sdk-samples.ts';
 import { placeholderModule } from '../sdk/go/go-sdk.ts';
 import { type OpenApiDocument, operationAt, operationParameters, overlaidInfo, type Parameter, pathItemAt, type Schema } from '../openapi-document.ts';
 
@@ -168,7 +168,7 @@ export const sdkSampleFacts = (facts: SampleFacts, goModule: string): SdkSampleF
 });
 
 /**
- * A copy of the bundle with x-codeSamples on every operation, in TypeScript, Python, Go and curl
+ * A copy of the bundle with x-codeSamples on every operation, in TypeScript, the SDKs' languages (sampleLanguages) and curl
  * (the Go sample imports the SDK as `goModule`); the bundle itself stays clean.
  */
 export function withCodeSamples(bundle: OpenApiDocument, goModule: string = placeholderModule): OpenApiDocument {
@@ -179,8 +179,7 @@ export function withCodeSamples(bundle: OpenApiDocument, goModule: string = plac
     const sdkFacts = sdkSampleFacts(facts, goModule);
     const samples: CodeSample[] = [
       { lang: 'typescript', label: 'TypeScript', source: typescriptSample(operation, baseUrl, facts) },
-      { lang: 'python', label: 'Python', source: pythonSample(bundle, operation, baseUrl, sdkFacts) },
-      { lang: 'go', label: 'Go', source: goSample(operation, baseUrl, sdkFacts, bundle) },
+      ...sampleLanguages.map((language) => ({ lang: language.lang, label: language.label, source: language.sample(bundle, operation, baseUrl, sdkFacts) })),
       { lang: 'bash', label: 'curl', source: curlSample(operation, baseUrl, facts) },
     ];
     operationAt(copy, operation.path, operation.method)!['x-codeSamples'] = samples;

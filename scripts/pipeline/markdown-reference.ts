@@ -5,7 +5,7 @@
 // document states is made from the project's table (interface-document.ts).
 import GithubSlugger from 'github-slugger';
 import { clientPackage, curlSample, sampleFacts, sdkSampleFacts, typescriptSample } from './code-samples.ts';
-import { goSample, pythonSample } from './sdk-samples.ts';
+import { sampleLanguages } from './sdk-samples.ts';
 import { placeholderModule } from '../sdk/go/go-sdk.ts';
 import {
   deref,
@@ -125,14 +125,13 @@ function securitySchemeLines(document: OpenApiDocument): string[] {
   ];
 }
 
-/** The operation's samples as sections, in the HTML docs' order: TypeScript, Python, Go, curl. */
+/** The operation's samples as sections, in the HTML docs' order: TypeScript, the SDKs' (sampleLanguages), curl. */
 function sampleSections(document: OpenApiDocument, operation: Operation, baseUrl: string, goModule: string): string[] {
   const facts = sampleFacts(document, operation);
   const sdkFacts = sdkSampleFacts(facts, goModule);
   const samples: [string, string, string][] = [
     ['TypeScript', 'ts', typescriptSample(operation, baseUrl, facts)],
-    ['Python', 'python', pythonSample(document, operation, baseUrl, sdkFacts)],
-    ['Go', 'go', goSample(operation, baseUrl, sdkFacts, document)],
+    ...sampleLanguages.map((language): [string, string, string] => [language.label, language.lang, language.sample(document, operation, baseUrl, sdkFacts)]),
     ['curl', 'sh', curlSample(operation, baseUrl, facts)],
   ];
   return samples.flatMap(([label, fence, source], i) => [...(i > 0 ? [''] : []), `### ${label}`, '', `\`\`\`${fence}`, source.trimEnd(), '```']);

@@ -176,3 +176,16 @@ export function goSample(operation: Operation, baseUrl: string, facts: SdkSample
   ];
   return `${lines.join('\n')}\n`;
 }
+
+/** One SDK language's samples: its fence in the Markdown reference and its `lang` in x-codeSamples, its label, and its sample of an operation. */
+export interface SampleLanguage {
+  lang: string;
+  label: string;
+  sample(document: OpenApiDocument, operation: Operation, baseUrl: string, facts: SdkSampleFacts): string;
+}
+
+/** The SDKs' samples, in the order the docs show them (after TypeScript, before curl): a language's samples are one line here. */
+export const sampleLanguages: readonly SampleLanguage[] = [
+  { lang: 'python', label: 'Python', sample: pythonSample },
+  { lang: 'go', label: 'Go', sample: (document, operation, baseUrl, facts) => goSample(operation, baseUrl, facts, document) },
+];
