@@ -153,7 +153,7 @@ async function benchOverlays(project: Project, runs: number): Promise<void> {
 async function benchTest(trees: Tree[], runs: number): Promise<void> {
   console.error('test: npm test');
   const full = await sideBySide(trees, runs, () => ['test', '--', '--reporter=dot']);
-  comparison(`npm test (median of ${runs}; target: at most 1.0x the baseline)`, 'time', trees, full);
+  comparison(`npm test (median of ${runs}; target: at most 1.10x the baseline, three languages more (issue 65))`, 'time', trees, full);
 }
 
 async function benchUnit(trees: Tree[], runs: number): Promise<void> {
@@ -246,7 +246,7 @@ async function benchCi(project: Project, runs: number, baseline?: string): Promi
     }
   const medians = samples.map((taken) => (taken.length > 0 ? median(taken) : NaN));
   table(
-    `bash .ci/run on a fresh clone, tools cached (median of the warm runs; target: at most 1.0x the baseline)`,
+    `bash .ci/run on a fresh clone, tools cached (median of the warm runs; target: at most 1.10x the baseline, three languages more (issue 65))`,
     ['tree', 'time', 'ratio to the baseline'],
     refs.map(({ label }, i) => [label, seconds(medians[i]), (medians[i] / medians.at(-1)!).toFixed(2)]),
   );
