@@ -271,7 +271,7 @@ export function secretsOfHeaderValue(value: string): string[] {
   if (space === -1) return [whole];
   const token = whole.slice(space).trim();
   if (whole.slice(0, space).toLowerCase() !== 'basic') return [whole, token];
-  let pair = '';
+  let pair: string;
   try {
     pair = new TextDecoder().decode(Uint8Array.from(atob(token), (char) => char.charCodeAt(0)));
   } catch {
@@ -284,7 +284,16 @@ export function secretsOfHeaderValue(value: string): string[] {
 const byteString = (bytes: Uint8Array) => Array.from(bytes, (byte) => String.fromCharCode(byte)).join('');
 
 /** A character's JSON short escape, where it has one (`\/` too, which JSON allows and some encoders write). */
-const jsonShortEscapes: Readonly<Record<string, string>> = { '"': '\\"', '\\': '\\\\', '/': '\\/', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+const jsonShortEscapes: Readonly<Record<string, string>> = {
+  '"': '\\"',
+  '\\': '\\\\',
+  '/': '\\/',
+  '\b': '\\b',
+  '\f': '\\f',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+};
 
 /**
  * The forms one character of a secret may take in what a service echoes, the longest first (so a
@@ -348,7 +357,10 @@ export function credentialEchoes(values: readonly string[], options: { bytes?: b
   let longest = 0;
   const spelled = secrets.map((secret) => {
     const characters = [...secret].map((char) => characterForms(char, bytes));
-    longest = Math.max(longest, characters.reduce((sum, forms) => sum + forms[0].length, 0));
+    longest = Math.max(
+      longest,
+      characters.reduce((sum, forms) => sum + forms[0].length, 0),
+    );
     return characters.map((forms) => `(?:${forms.map(escapeRegExp).join('|')})`).join('');
   });
   const encoded = [...new Set(secrets.flatMap((secret) => base64Forms(new TextEncoder().encode(secret))))]

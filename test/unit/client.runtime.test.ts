@@ -529,7 +529,10 @@ describe('errors', () => {
     ['a header that does not parse', (key: string) => [`HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nX-Echo: \u0001${key}\r\n\r\n{}`]],
     [
       'a chunked body that does not parse, read in two parts',
-      (key: string) => [`HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{"a":\r\nzz${key.slice(0, 9)}`, `${key.slice(9)} ${encodeURIComponent(key)}\r\n`],
+      (key: string) => [
+        `HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{"a":\r\nzz${key.slice(0, 9)}`,
+        `${key.slice(9)} ${encodeURIComponent(key)}\r\n`,
+      ],
     ],
   ])('a malformed answer (%s) rejects with an error that prints no echo of the credential, its causes included', async (_, answer) => {
     const key = 'k3y+Abc/Def=0123456789';
@@ -544,7 +547,11 @@ describe('errors', () => {
     });
     await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
     try {
-      const keyed = createEmailDeliveryClient({ baseUrl: `http://127.0.0.1:${(raw.address() as AddressInfo).port}`, headers: { 'X-Api-Key': key }, maxRetries: 0 });
+      const keyed = createEmailDeliveryClient({
+        baseUrl: `http://127.0.0.1:${(raw.address() as AddressInfo).port}`,
+        headers: { 'X-Api-Key': key },
+        maxRetries: 0,
+      });
       const error = await rejection<Error & { cause?: Error & { data?: string } }>(api.listQuotas(keyed));
       expect(error.cause?.name).toBe('HTTPParserError');
       const printed = [inspect(error, { depth: Infinity }), inspect(error.cause), String(error), JSON.stringify(error), error.stack].join('\n');

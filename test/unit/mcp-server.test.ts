@@ -596,7 +596,12 @@ describe('a call, against a recording service on 127.0.0.1', () => {
       expect(shown.toLowerCase(), form).not.toContain(form.toLowerCase().replace(/\\/g, '\\\\'));
     expect(text(got)).toContain('echo=[credential]');
     expect(text(got).match(/\[credential\]/g)?.length).toBe(forms.length + 3);
-    if (typed) expect(got.structuredContent).toEqual({ echoes: forms.map(() => '[credential]'), pair: expect.stringContaining('[credential]'), escaped: '[credential]' });
+    if (typed)
+      expect(got.structuredContent).toEqual({
+        echoes: forms.map(() => '[credential]'),
+        pair: expect.stringContaining('[credential]'),
+        escaped: '[credential]',
+      });
   });
 
   // Found by the third review: what a client's error quotes (the agent's argument, the service's
