@@ -364,7 +364,7 @@ export class ToolCaller {
       input = this.strict?.get(name)?.decode(input) ?? input;
     } catch (error) {
       if (!(error instanceof ArgumentTextError)) throw error;
-      return this.failure(`${tool.name}: ${clean(error.message)}; nothing was sent`);
+      return this.failure(`${tool.name}: ${clean(error.message, 400)}; nothing was sent`);
     }
     let validate = this.validators.get(name);
     if (!validate) this.validators.set(name, (validate = this.ajv.compile(tool.inputSchema)));

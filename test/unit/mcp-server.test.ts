@@ -864,6 +864,41 @@ describe('for a client that needs strict schemas: --client openai', () => {
     await client.close();
   });
 
+  // Noted by the fifth review: JSON text's numbers beyond 2^53, 1e400 and -0 reached the service rewritten, silently.
+  it.each([
+    ['an integer beyond 2^53', 'sendBatch', { id: 'b1', body: '{"n": 9007199254740993}' }, 'body', '9007199254740993', '9007199254740992'],
+    ['a number past the range of a double', 'sendBatch', { id: 'b1', body: '{"a": [1, {"x": 1e400}]}' }, 'body', '1e400', 'Infinity'],
+    ['-0', 'getApiKey', { pairs: '{"a": -0, "s": "-0 9007199254740993"}' }, 'pairs', '-0', '0'],
+    [
+      'more digits than a double holds',
+      'updateUserPassword',
+      { body: '{"f": 0.1000000000000000055511151231257827}' },
+      'body',
+      '0.1000000000000000055511151231257827',
+      '0.1',
+    ],
+  ])('JSON text that holds %s is refused, naming the number and what it would become: nothing is sent', async (_, name, args, argument, number, read) => {
+    const client = await connect({ client: 'openai' });
+    const got = await client.callTool({ name, arguments: args });
+    await client.close();
+    expect(got.isError).toBe(true);
+    expect(text(got)).toBe(
+      `${name}: argument '${argument}' holds the number ${number}, which would be sent as ${read} (a JSON number is read as a double: past 2^53, its range or 17 digits, or -0, it changes); give it as a string; nothing was sent`,
+    );
+    expect(service.requests).toEqual([]);
+  });
+
+  it('JSON text whose numbers a double carries as written goes as before (1.50, 1e2, 2^53, strings that look like numbers)', async () => {
+    const client = await connect({ client: 'openai' });
+    const got = await client.callTool({
+      name: 'sendBatch',
+      arguments: { id: 'b1', body: '{"a": 1.50, "b": 1e2, "c": 9007199254740992, "d": "9007199254740993", "e": -1, "f": 0}' },
+    });
+    await client.close();
+    expect(got.isError, text(got)).toBeFalsy();
+    expect(service.requests.map((r) => r.body)).toEqual(['{"a":1.5,"b":100,"c":9007199254740992,"d":"9007199254740993","e":-1,"f":0}']);
+  });
+
   it('a closed body: its optional fields null are left out, the rest sent as given', async () => {
     const client = await connect({ client: 'openai' }, closed.tools, closed);
     const body = ((await client.listTools()).tools.find((t) => t.name === 'sendBatch')!.inputSchema.properties as Json).body;
