@@ -10523,6 +10523,28 @@ const structural = [
 const identity = (value) => value;
 const isObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
 const typesOf = (schema) => typeof schema.type === "string" ? [schema.type] : Array.isArray(schema.type) ? schema.type : void 0;
+/** A JSON number's decimal value, written one way (`-15e-1` for `-1.50`), or `0`/`-0`. */
+function decimalValue(number) {
+	const [, sign, whole, fraction = "", exponent = "0"] = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(number) ?? [];
+	let digits = `${whole}${fraction}`.replace(/^0+/, "");
+	if (digits === "") return `${sign}0`;
+	let power = Number(exponent) - fraction.length;
+	for (; digits.endsWith("0"); power += 1) digits = digits.slice(0, -1);
+	return `${sign}${digits}e${power}`;
+}
+/**
+* The first number of a JSON text that JavaScript cannot carry as written, or undefined: one past
+* the range of a double (`1e400`), an integer beyond 2^53 that is not one (`9007199254740993`),
+* more digits than a double holds, or `-0` (which JSON.stringify writes `0`). Sent on, each would
+* reach the service as another number.
+*/
+function numberChanged(json) {
+	for (const [token] of json.matchAll(/"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g)) {
+		if (token.startsWith("\"")) continue;
+		const value = Number(token);
+		if (!Number.isFinite(value) || decimalValue(token) !== decimalValue(JSON.stringify(value))) return token;
+	}
+}
 /** An argument given as JSON text, parsed by the server. */
 function jsonText(schema) {
 	const types = typesOf(schema);
@@ -10535,11 +10557,15 @@ function jsonText(schema) {
 		identity: false,
 		decode: (value, at) => {
 			if (typeof value !== "string") return value;
+			let parsed;
 			try {
-				return JSON.parse(value);
+				parsed = JSON.parse(value);
 			} catch (error) {
 				throw new ArgumentTextError(`argument '${at}' is not JSON text (${error instanceof Error ? error.message : String(error)})`);
 			}
+			const changed = numberChanged(value);
+			if (changed !== void 0) throw new ArgumentTextError(`argument '${at}' holds the number ${changed.length > 40 ? `${changed.slice(0, 40)}…` : changed}, which would be sent as ${String(Number(changed))} (a JSON number is read as a double: past 2^53, its range or 17 digits, or -0, it changes); give it as a string`);
+			return parsed;
 		}
 	};
 }
@@ -21244,7 +21270,7 @@ var ToolCaller = class {
 			input = this.strict?.get(name)?.decode(input) ?? input;
 		} catch (error) {
 			if (!(error instanceof ArgumentTextError)) throw error;
-			return this.failure(`${tool.name}: ${clean(error.message)}; nothing was sent`);
+			return this.failure(`${tool.name}: ${clean(error.message, 400)}; nothing was sent`);
 		}
 		let validate = this.validators.get(name);
 		if (!validate) this.validators.set(name, validate = this.ajv.compile(tool.inputSchema));
