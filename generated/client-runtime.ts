@@ -352,6 +352,22 @@ export interface CredentialEchoes {
  */
 export function credentialEchoes(values: readonly string[], options: { bytes?: boolean } = {}): CredentialEchoes {
   const bytes = options.bytes ?? false;
+  // The patterns take a millisecond or more to make (a JWT's, tens): a client made per call (the
+  // MCP server's) with the same headers reuses them.
+  const key = JSON.stringify([bytes, values]);
+  const made = recentEchoes.get(key);
+  if (made) return made;
+  const echoes = madeEchoes(values, bytes);
+  recentEchoes.set(key, echoes);
+  if (recentEchoes.size > maxRecentEchoes) recentEchoes.delete(recentEchoes.keys().next().value!);
+  return echoes;
+}
+
+/** The last few {@link credentialEchoes} made, by their values. */
+const recentEchoes = new Map<string, CredentialEchoes>();
+const maxRecentEchoes = 8;
+
+function madeEchoes(values: readonly string[], bytes: boolean): CredentialEchoes {
   const secrets = [...new Set(values.flatMap(secretsOfHeaderValue))].filter((secret) => secret.length >= shortestEchoedSecret);
   // The longest first: a secret that starts another is replaced only where the other is not.
   secrets.sort((a, b) => b.length - a.length);

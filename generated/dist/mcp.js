@@ -20405,6 +20405,18 @@ const escapeRegExp = (text) => text.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&");
 */
 function credentialEchoes(values, options = {}) {
 	const bytes = options.bytes ?? false;
+	const key = JSON.stringify([bytes, values]);
+	const made = recentEchoes.get(key);
+	if (made) return made;
+	const echoes = madeEchoes(values, bytes);
+	recentEchoes.set(key, echoes);
+	if (recentEchoes.size > maxRecentEchoes) recentEchoes.delete(recentEchoes.keys().next().value);
+	return echoes;
+}
+/** The last few {@link credentialEchoes} made, by their values. */
+const recentEchoes = /* @__PURE__ */ new Map();
+const maxRecentEchoes = 8;
+function madeEchoes(values, bytes) {
 	const secrets = [...new Set(values.flatMap(secretsOfHeaderValue))].filter((secret) => secret.length >= 4);
 	secrets.sort((a, b) => b.length - a.length);
 	let longest = 0;
