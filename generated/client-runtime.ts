@@ -168,13 +168,17 @@ export class ResponseBodyError extends Error {
   override name = 'ResponseBodyError';
   readonly operation: string;
   readonly detail: string;
-  /** The response, where the body was read before openapi-fetch parsed it. */
-  readonly response?: Response;
+  /**
+   * The response, where the body was read before openapi-fetch parsed it. Not enumerable: an error
+   * printed whole (console.error, util.inspect) leaves it out, and with it the headers, where a
+   * service may echo a credential.
+   */
+  declare readonly response?: Response;
   constructor(operation: string, detail: string, response?: Response) {
     super(`${operation}: the success response body is not JSON: ${detail}`);
     this.operation = operation;
     this.detail = detail;
-    this.response = response;
+    Object.defineProperty(this, 'response', { value: response, enumerable: false });
   }
 }
 
@@ -252,41 +256,210 @@ function escapeText(text: string): string {
 /** What the client's errors show of text a service sent: `limit` characters at most ("…" says it was cut). */
 type Shown = (text: string, limit?: number) => string;
 
-/** The forms a service may echo a header value in: as given, percent-encoded, form-encoded, in base64. */
-function echoedForms(value: string): string[] {
-  const bytes = new TextEncoder().encode(value);
-  const base64 = btoa(Array.from(bytes, (byte) => String.fromCharCode(byte)).join(''));
-  const urlSafe = base64.replace(/\+/g, '-').replace(/\//g, '_');
-  const forms = [value, encodeURIComponent(value), encodeStrict(value), new URLSearchParams({ v: value }).toString().slice(2)];
-  return [...forms, base64, urlSafe, base64.replace(/=+$/, ''), urlSafe.replace(/=+$/, '')];
+/**
+ * Values shorter than this are not looked for in what a service sends: they would mark ordinary
+ * words. The one rule of the client, the MCP server and verify.
+ */
+export const shortestEchoedSecret: number = 4;
+
+/**
+ * The secrets one credential's header value holds: the value; with a scheme before it
+ * (`Bearer <token>`), the token alone; for `Basic`, the pair it encodes and the password.
+ */
+export function secretsOfHeaderValue(value: string): string[] {
+  const whole = value.trim();
+  const space = whole.search(/\s/);
+  if (space === -1) return [whole];
+  const token = whole.slice(space).trim();
+  if (whole.slice(0, space).toLowerCase() !== 'basic') return [whole, token];
+  let pair: string;
+  try {
+    pair = new TextDecoder().decode(Uint8Array.from(atob(token), (char) => char.charCodeAt(0)));
+  } catch {
+    return [whole, token];
+  }
+  return [whole, token, pair, pair.slice(pair.indexOf(':') + 1)];
+}
+
+/** Bytes as a string of one character each (latin1), as btoa takes them. */
+const byteString = (bytes: Uint8Array) => Array.from(bytes, (byte) => String.fromCharCode(byte)).join('');
+
+/** A character's JSON short escape, where it has one (`\/` too, which JSON allows and some encoders write). */
+const jsonShortEscapes: Readonly<Record<string, string>> = {
+  '"': '\\"',
+  '\\': '\\\\',
+  '/': '\\/',
+  '\b': '\\b',
+  '\f': '\\f',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+};
+
+/**
+ * The forms one character of a secret may take in what a service echoes, the longest first (so a
+ * match never stops inside an escape): as it is (its UTF-8 bytes, one character each, when `bytes`),
+ * percent-encoded (unless unreserved; either case of hex, as the pattern ignores case), JSON-escaped
+ * (`\u002b`, `\/`, `\"`) and form-encoded (`+` for a space).
+ */
+function characterForms(char: string, bytes: boolean): string[] {
+  const utf8 = new TextEncoder().encode(char);
+  const hex = (code: number, digits: number) => code.toString(16).toUpperCase().padStart(digits, '0');
+  const forms = [
+    bytes ? byteString(utf8) : char,
+    ...(/^[A-Za-z0-9._~-]$/.test(char) ? [] : [Array.from(utf8, (byte) => `%${hex(byte, 2)}`).join('')]),
+    Array.from({ length: char.length }, (_, at) => `\\u${hex(char.charCodeAt(at), 4)}`).join(''),
+    ...(jsonShortEscapes[char] ? [jsonShortEscapes[char]] : []),
+    ...(char === ' ' ? ['+'] : []),
+  ];
+  return [...new Set(forms)].sort((a, b) => b.length - a.length);
 }
 
 /**
- * How the errors of a client given `headers` show a service's text (a body, a redirect's target):
- * each header value replaced by `[redacted]` in every form a service may echo it (and the token
- * after a scheme, `Bearer <token>`), then escaped ({@link escapeText}), then bounded.
+ * The runs of `bytes`' base64 (standard and URL-safe) that do not depend on the bytes around them,
+ * for each of the three places a run can start, and the whole of it padded: a secret a service
+ * encodes inside a longer text (`user:key`) is found too.
  */
-function shownText(headers: HeadersOptions | undefined): Shown {
+function base64Forms(bytes: Uint8Array): string[] {
+  const runs = [btoa(byteString(bytes))];
+  for (const shift of [0, 1, 2]) {
+    const shifted = new Uint8Array(shift + bytes.length);
+    shifted.set(bytes, shift);
+    const encoded = btoa(byteString(shifted)).replace(/=+$/, '');
+    const total = shift + bytes.length;
+    runs.push(encoded.slice([0, 2, 3][shift], Math.floor(total / 3) * 4 + [0, 1, 2][total % 3]));
+  }
+  return runs.flatMap((run) => [run, run.replace(/\+/g, '-').replace(/\//g, '_')]);
+}
+
+const escapeRegExp = (text: string) => text.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
+
+/** Where a service may echo a credential, and what hides it: the client's errors, the MCP server's results and verify's records share it. */
+export interface CredentialEchoes {
+  /** `text` with every echo of a credential replaced by `mark`. */
+  hide(text: string, mark: string): string;
+  /** The most characters one echo takes: read this far past a cut, and an echo across it is found whole. */
+  readonly longest: number;
+}
+
+/**
+ * The echoes of the credentials in `values` (header values: see {@link secretsOfHeaderValue}) in
+ * every form a service may send one back: as given, percent-encoded (either case of hex) or
+ * form-encoded, JSON-escaped (any character as `\uXXXX`, `\/`), any mix of these, and in another
+ * case (a service that lower-cases what it echoes); in base64, standard or URL-safe, padded or not,
+ * whole or inside a longer run. With `bytes`, `hide` takes a body of any bytes as one character a
+ * byte (latin1), a secret's own characters as their UTF-8 bytes.
+ */
+export function credentialEchoes(values: readonly string[], options: { bytes?: boolean } = {}): CredentialEchoes {
+  const bytes = options.bytes ?? false;
+  // The patterns take a millisecond or more to make (a JWT's, tens): a client made per call (the
+  // MCP server's) with the same headers reuses them.
+  const key = JSON.stringify([bytes, values]);
+  const made = recentEchoes.get(key);
+  if (made) return made;
+  const echoes = madeEchoes(values, bytes);
+  recentEchoes.set(key, echoes);
+  if (recentEchoes.size > maxRecentEchoes) recentEchoes.delete(recentEchoes.keys().next().value!);
+  return echoes;
+}
+
+/** The last few {@link credentialEchoes} made, by their values. */
+const recentEchoes = new Map<string, CredentialEchoes>();
+const maxRecentEchoes = 8;
+
+function madeEchoes(values: readonly string[], bytes: boolean): CredentialEchoes {
+  const secrets = [...new Set(values.flatMap(secretsOfHeaderValue))].filter((secret) => secret.length >= shortestEchoedSecret);
+  // The longest first: a secret that starts another is replaced only where the other is not.
+  secrets.sort((a, b) => b.length - a.length);
+  let longest = 0;
+  const spelled = secrets.map((secret) => {
+    const characters = [...secret].map((char) => characterForms(char, bytes));
+    longest = Math.max(
+      longest,
+      characters.reduce((sum, forms) => sum + forms[0].length, 0),
+    );
+    return characters.map((forms) => `(?:${forms.map(escapeRegExp).join('|')})`).join('');
+  });
+  const encoded = [...new Set(secrets.flatMap((secret) => base64Forms(new TextEncoder().encode(secret))))]
+    .filter((form) => form.length >= shortestEchoedSecret)
+    .sort((a, b) => b.length - a.length);
+  // Two patterns: a spelling in any case, base64 only in its own (another case is other bytes).
+  const anyCase = spelled.length === 0 ? undefined : new RegExp(spelled.join('|'), 'gi');
+  const exact = encoded.length === 0 ? undefined : new RegExp(encoded.map(escapeRegExp).join('|'), 'g');
+  return {
+    hide: (text, mark) => {
+      const once = anyCase ? text.replace(anyCase, () => mark) : text;
+      return exact ? once.replace(exact, () => mark) : once;
+    },
+    longest: Math.max(longest, ...encoded.map((form) => form.length)),
+  };
+}
+
+/**
+ * How the errors of a client show a service's text (a body, a redirect's target): every echo of a
+ * header value it was given replaced by `[redacted]` ({@link credentialEchoes}), then escaped
+ * ({@link escapeText}), then bounded.
+ */
+function shownText(echoes: CredentialEchoes): Shown {
+  return (text, limit = Infinity) => {
+    // Enough of the text for an echo that starts among the characters shown.
+    const redacted = echoes.hide(text.slice(0, limit + echoes.longest), '[redacted]');
+    const cut = redacted.length > limit || text.length > limit + echoes.longest;
+    return escapeText(cut ? `${redacted.slice(0, limit - 1)}…` : redacted);
+  };
+}
+
+/** An error the client rejects with, made safe to print: see {@link withoutEchoes}. */
+type Scrub = (error: unknown) => unknown;
+
+/** The most levels of causes {@link withoutEchoes} goes down. */
+const maxCauses = 8;
+
+/**
+ * `error` (and its causes, and an AggregateError's errors) with every echo of a credential in its
+ * text replaced by `[redacted]`: its message, stack and every other text it holds. The errors of
+ * the platform's fetch quote what the service sent: undici's HTTPParserError keeps the bytes it
+ * refused as `data` (a malformed answer that echoes a key, printed whole by console.error). Such
+ * bytes may end inside a key (where a read ended), so `data` is also made not enumerable: not
+ * printed, still there to read.
+ */
+function withoutEchoes(error: unknown, echoes: CredentialEchoes): unknown {
+  const seen = new Set<object>();
+  const visit = (value: unknown, depth: number): void => {
+    if (!(value instanceof Error) || seen.has(value) || depth > maxCauses) return;
+    seen.add(value);
+    const record = value as unknown as Record<string, unknown>;
+    for (const key of Object.getOwnPropertyNames(value)) {
+      const descriptor = Object.getOwnPropertyDescriptor(value, key)!;
+      // An accessor is read only for the stack (V8 may define it so); any other could run code.
+      const item = 'value' in descriptor ? descriptor.value : key === 'stack' ? record[key] : undefined;
+      if (typeof item === 'string') {
+        const hidden = echoes.hide(item, '[redacted]');
+        const enumerable = key === 'data' ? false : descriptor.enumerable;
+        if ((hidden !== item || enumerable !== descriptor.enumerable) && descriptor.configurable)
+          Object.defineProperty(value, key, { value: hidden, writable: true, configurable: true, enumerable });
+      } else if (key === 'data' && typeof item === 'object' && item !== null && descriptor.configurable) {
+        Object.defineProperty(value, key, { ...descriptor, enumerable: false });
+      } else if (Array.isArray(item)) for (const each of item) visit(each, depth + 1);
+      else visit(item, depth + 1);
+    }
+    visit(record.cause, depth + 1);
+  };
+  visit(error, 0);
+  return error;
+}
+
+/** The values of `headers`, in any of the shapes the client takes them. */
+function headerValues(headers: HeadersOptions | undefined): string[] {
   const values: string[] = [];
   const add = (value: unknown) => {
     if (value === null || value === undefined) return;
-    for (const item of Array.isArray(value) ? value : [value]) {
-      const text = String(item).trim();
-      values.push(text, ...(text.includes(' ') ? [text.slice(text.indexOf(' ') + 1).trim()] : []));
-    }
+    for (const item of Array.isArray(value) ? value : [value]) values.push(String(item));
   };
   if (headers instanceof Headers) headers.forEach((value) => add(value));
   else if (Array.isArray(headers)) for (const [, value] of headers) add(value);
   else for (const value of Object.values(headers ?? {})) add(value);
-  const secrets = [...new Set(values.filter((value) => value !== '').flatMap(echoedForms))].sort((a, b) => b.length - a.length);
-  const longest = secrets[0]?.length ?? 0;
-  return (text, limit = Infinity) => {
-    // Enough of the text for a value that starts among the characters shown.
-    let redacted = text.slice(0, limit + longest);
-    for (const secret of secrets) redacted = redacted.split(secret).join('[redacted]');
-    const cut = redacted.length > limit || text.length > limit + longest;
-    return escapeText(cut ? `${redacted.slice(0, limit - 1)}…` : redacted);
-  };
+  return values;
 }
 
 /** What a value is, for a message: its kind, and a short form of it where that helps. */
@@ -697,7 +870,7 @@ async function followWithinOrigin(
       await response.body?.cancel();
       throw new RedirectRefusedError(
         nameOf(request),
-        `the fetch implementation followed a redirect from ${url} to ${response.url}, another origin, although the client asked it not to; its answer was not used, but your headers may have reached it`,
+        `the fetch implementation followed a redirect from ${url} to ${shown(response.url)}, another origin, although the client asked it not to; its answer was not used, but your headers may have reached it`,
       );
     }
     const location = response.headers.get('location');
@@ -723,12 +896,14 @@ function describedCalls<Paths extends object>(
   described: DescribedOperations,
   operationName: OperationName,
   shown: Shown,
+  scrub: Scrub,
 ): Client<Paths, 'application/json'> {
   // The parser's message, without the start of the body V8 quotes in it (which may hold the start of a credential).
   const parserSaid = (error: SyntaxError) =>
     shown(error.message.replace(/, "[\s\S]*" is not valid JSON$|, "[\s\S]*"\.\.\. is not valid JSON$/, ' is not valid JSON'), 200);
   const explain = (method: string, path: string) => (error: unknown) => {
-    throw error instanceof SyntaxError ? new ResponseBodyError(operationName(method, path), `it does not parse (${parserSaid(error)})`) : error;
+    // Whatever a call rejects with passes here: the platform's errors too, made safe to print.
+    throw error instanceof SyntaxError ? new ResponseBodyError(operationName(method, path), `it does not parse (${parserSaid(error)})`) : scrub(error);
   };
   const serialized = (method: string, path: string, init: unknown) => {
     // A path the description does not have, or a parameter it does not state: the location's default style.
@@ -772,7 +947,9 @@ export function createDescribedClient<Paths extends object>(
     },
   };
   const nameOf = (request: Request) => operationOf.get(request) ?? `${request.method} ${request.url}`;
-  const shown = shownText(options.headers);
+  const echoes = credentialEchoes(headerValues(options.headers));
+  const shown = shownText(echoes);
+  const scrub: Scrub = (error) => withoutEchoes(error, echoes);
   const bounds = {
     timeoutMs: checkedCount('timeoutMs', options.timeoutMs ?? defaultTimeoutMs),
     maxResponseBytes: checkedCount('maxResponseBytes', options.maxResponseBytes ?? defaultMaxResponseBytes),
@@ -786,7 +963,7 @@ export function createDescribedClient<Paths extends object>(
     pathSerializer: serializePath,
   });
   client.use(pathSafety(operationName), jsonBodies(operationName, shown), ...(options.middleware ?? []), remember);
-  return printedAs(describedCalls(client, described, operationName, shown), options.baseUrl ?? described.defaultBaseUrl, options.headers);
+  return printedAs(describedCalls(client, described, operationName, shown, scrub), options.baseUrl ?? described.defaultBaseUrl, options.headers);
 }
 
 /** `value` of the client option `name` when it is a whole number from 0 (0: no bound, or no retry); else a RangeError naming the option. */

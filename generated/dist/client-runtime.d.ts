@@ -67,7 +67,11 @@ export declare class ResponseBodyError extends Error {
     name: string;
     readonly operation: string;
     readonly detail: string;
-    /** The response, where the body was read before openapi-fetch parsed it. */
+    /**
+     * The response, where the body was read before openapi-fetch parsed it. Not enumerable: an error
+     * printed whole (console.error, util.inspect) leaves it out, and with it the headers, where a
+     * service may echo a credential.
+     */
     readonly response?: Response;
     constructor(operation: string, detail: string, response?: Response);
 }
@@ -107,6 +111,34 @@ export declare class UnknownArgumentError extends Error {
     readonly key: string;
     constructor(operation: string, key: string, detail: string);
 }
+/**
+ * Values shorter than this are not looked for in what a service sends: they would mark ordinary
+ * words. The one rule of the client, the MCP server and verify.
+ */
+export declare const shortestEchoedSecret: number;
+/**
+ * The secrets one credential's header value holds: the value; with a scheme before it
+ * (`Bearer <token>`), the token alone; for `Basic`, the pair it encodes and the password.
+ */
+export declare function secretsOfHeaderValue(value: string): string[];
+/** Where a service may echo a credential, and what hides it: the client's errors, the MCP server's results and verify's records share it. */
+export interface CredentialEchoes {
+    /** `text` with every echo of a credential replaced by `mark`. */
+    hide(text: string, mark: string): string;
+    /** The most characters one echo takes: read this far past a cut, and an echo across it is found whole. */
+    readonly longest: number;
+}
+/**
+ * The echoes of the credentials in `values` (header values: see {@link secretsOfHeaderValue}) in
+ * every form a service may send one back: as given, percent-encoded (either case of hex) or
+ * form-encoded, JSON-escaped (any character as `\uXXXX`, `\/`), any mix of these, and in another
+ * case (a service that lower-cases what it echoes); in base64, standard or URL-safe, padded or not,
+ * whole or inside a longer run. With `bytes`, `hide` takes a body of any bytes as one character a
+ * byte (latin1), a secret's own characters as their UTF-8 bytes.
+ */
+export declare function credentialEchoes(values: readonly string[], options?: {
+    bytes?: boolean;
+}): CredentialEchoes;
 /**
  * An operation function called without a client, or without the arguments object it takes (or
  * with something else in its place). TypeScript refuses both; this names them in JavaScript,

@@ -2,7 +2,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import process$1 from "node:process";
 import http, { ServerResponse } from "node:http";
 import { Http2ServerRequest, constants } from "node:http2";
 import { Readable } from "node:stream";
@@ -216,6 +215,1466 @@ function commandLine(command, args, io) {
 		io.err(error.message);
 		return 2;
 	}
+}
+
+// scripts/base-url.ts
+/** The warning for `baseUrl`, or undefined when its last segment starts none of `paths`. */
+function doubledSegmentWarning(baseUrl, paths) {
+	const last = /\/([^/]+)\/*$/.exec(new URL(baseUrl).pathname)?.[1];
+	if (last === void 0) return void 0;
+	if (!new Set([...paths].map((path) => path.split("/")[1])).has(last)) return void 0;
+	return `the base URL ends in /${last}, and the description's paths start with /${last}/ already (calls go to .../${last}/${last}/...): give the part before /${last}`;
+}
+
+// scripts/header-env.ts
+/**
+* `--header-env Name=VAR` pairs as [Name, value], in the order given. `fail` makes the error thrown
+* for a pair that is not Name=VAR, a variable unset or empty, or a value with a line break: its
+* message names the pair and the variable, never the value. `unsetHint` says where an unset
+* variable may have gone (an MCP client passes only the variables it names).
+*/
+function headersFromEnvironment(pairs, env, fail, unsetHint) {
+	return pairs.map((pair) => {
+		const match = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+)=([A-Za-z_][A-Za-z0-9_]*)$/.exec(pair);
+		if (!match) throw fail(`--header-env ${forTerminal(JSON.stringify(pair))}: give Name=VAR, a header name and an environment variable's name`);
+		const value = env[match[2]];
+		if (!value) throw fail(`--header-env ${match[1]}=${match[2]}: the environment variable ${match[2]} is not set or empty${unsetHint ? ` (${unsetHint})` : ""}`);
+		if (/[\r\n\0]/.test(value)) throw fail(`--header-env ${match[1]}=${match[2]}: the value of ${match[2]} holds a line break, which no header can carry`);
+		return [match[1], value];
+	});
+}
+
+// scripts/mcp/mcp-bin-name.ts
+/** The command of the description's own package (package.json `bin`). */
+const ownMcpBin = "email-delivery-mcp";
+
+// node_modules/@hono/node-server/dist/constants-BLSFu_RU.mjs
+const X_ALREADY_SENT = "x-hono-already-sent";
+
+// node_modules/hono/dist/helper/websocket/index.js
+/**
+* Create a WebSocket adapter/helper
+*/
+const defineWebSocketHelper = (handler) => {
+	return ((...args) => {
+		if (typeof args[0] === "function") {
+			const [createEvents, options] = args;
+			return async function upgradeWebSocket(c, next) {
+				const result = await handler(c, await createEvents(c), options);
+				if (result) return result;
+				await next();
+			};
+		} else {
+			const [c, events, options] = args;
+			return (async () => {
+				const upgraded = await handler(c, events, options);
+				if (!upgraded) throw new Error("Failed to upgrade WebSocket");
+				return upgraded;
+			})();
+		}
+	});
+};
+
+// node_modules/@hono/node-server/dist/index.mjs
+var RequestError = class extends Error {
+	constructor(message, options) {
+		super(message, options);
+		this.name = "RequestError";
+	}
+};
+const nonJoinedHeaders = /* @__PURE__ */ new Set([
+	"age",
+	"authorization",
+	"content-length",
+	"content-type",
+	"etag",
+	"expires",
+	"from",
+	"host",
+	"if-modified-since",
+	"if-unmodified-since",
+	"last-modified",
+	"location",
+	"max-forwards",
+	"proxy-authorization",
+	"referer",
+	"retry-after",
+	"server",
+	"user-agent"
+]);
+const validHeaderName = /^[!#$%&'*+\-.^_`|~\dA-Za-z]+$/;
+const isHttpWhitespace = (code) => code === 9 || code === 10 || code === 13 || code === 32;
+const normalizeHeaderValue = (value) => {
+	if (!isHttpWhitespace(value.charCodeAt(0)) && !isHttpWhitespace(value.charCodeAt(value.length - 1))) return value;
+	let start = 0;
+	let end = value.length;
+	while (start < end && isHttpWhitespace(value.charCodeAt(start))) start++;
+	while (end > start && isHttpWhitespace(value.charCodeAt(end - 1))) end--;
+	return value.slice(start, end);
+};
+const forbiddenHeaderValue = /[\0\r\n]/;
+const GlobalHeaders = globalThis.Headers;
+const materializeHeaders = (rawHeaders, HeadersCtor = GlobalHeaders) => {
+	const headers = new HeadersCtor();
+	for (let i = 0; i < rawHeaders.length; i += 2) {
+		const name = rawHeaders[i];
+		if (!name.startsWith(":")) headers.append(name, rawHeaders[i + 1]);
+	}
+	return headers;
+};
+var RequestHeaders = class {
+	#incoming;
+	#rawHeaders;
+	#headers;
+	#invalidValue;
+	constructor(incoming) {
+		this.#incoming = incoming;
+		if (incoming instanceof Http2ServerRequest) this.#rawHeaders = incoming.rawHeaders.slice();
+	}
+	get #lazyRawHeaders() {
+		return this.#rawHeaders ??= this.#incoming.rawHeaders.slice();
+	}
+	get #native() {
+		if (!this.#headers) {
+			this.#headers = materializeHeaders(this.#lazyRawHeaders);
+			this.#rawHeaders = void 0;
+		}
+		return this.#headers;
+	}
+	#normalizedName(name) {
+		if (typeof name !== "string") return;
+		if (!validHeaderName.test(name)) throw new TypeError(`Invalid header name: ${name}`);
+		return name.toLowerCase();
+	}
+	#lookupHttp1(lowerName) {
+		const headers = this.#incoming instanceof Http2ServerRequest ? void 0 : this.#incoming.headers;
+		if (!headers || nonJoinedHeaders.has(lowerName) || lowerName === "set-cookie" || lowerName === "__proto__") return;
+		if (!Object.hasOwn(headers, lowerName)) return null;
+		const rawValue = headers[lowerName];
+		if (typeof rawValue === "string") {
+			const value = normalizeHeaderValue(rawValue);
+			return forbiddenHeaderValue.test(value) ? void 0 : value;
+		}
+	}
+	#lookup(rawHeaders, lowerName) {
+		const separator = lowerName === "cookie" ? "; " : ", ";
+		let value = null;
+		for (let i = 0; i < rawHeaders.length; i += 2) {
+			const rawName = rawHeaders[i];
+			if (rawName.length === lowerName.length && rawName.toLowerCase() === lowerName) {
+				const rawValue = normalizeHeaderValue(rawHeaders[i + 1]);
+				if (forbiddenHeaderValue.test(rawValue)) {
+					this.#invalidValue = true;
+					return;
+				}
+				value = value === null ? rawValue : value + separator + rawValue;
+			}
+		}
+		return value;
+	}
+	append(name, value) {
+		this.#native.append(name, value);
+	}
+	delete(name) {
+		this.#native.delete(name);
+	}
+	get(name) {
+		const lowerName = this.#normalizedName(name);
+		if (lowerName && !this.#headers && !this.#invalidValue) {
+			const http1Value = this.#lookupHttp1(lowerName);
+			if (http1Value !== void 0) return http1Value;
+			const value = this.#lookup(this.#lazyRawHeaders, lowerName);
+			if (value !== void 0) return value;
+		}
+		return this.#native.get(name);
+	}
+	has(name) {
+		const lowerName = this.#normalizedName(name);
+		if (lowerName && !this.#headers && !this.#invalidValue) {
+			const http1Value = this.#lookupHttp1(lowerName);
+			if (http1Value !== void 0) return http1Value !== null;
+			const value = this.#lookup(this.#lazyRawHeaders, lowerName);
+			if (value !== void 0) return value !== null;
+		}
+		return this.#native.has(name);
+	}
+	set(name, value) {
+		this.#native.set(name, value);
+	}
+	getSetCookie() {
+		return this.#native.getSetCookie();
+	}
+	keys() {
+		return this.#native.keys();
+	}
+	values() {
+		return this.#native.values();
+	}
+	entries() {
+		return this.#native.entries();
+	}
+	forEach(callback, thisArg) {
+		this.#native.forEach((value, key) => {
+			callback.call(thisArg, value, key, this);
+		});
+	}
+	[Symbol.iterator]() {
+		return this.entries();
+	}
+};
+Object.defineProperty(RequestHeaders.prototype, Symbol.for("nodejs.util.inspect.custom"), { value: function(depth, options, inspectFn) {
+	return `Headers (lightweight) ${inspectFn(Object.fromEntries(this), {
+		...options,
+		depth: depth == null ? null : depth - 1
+	})}`;
+} });
+Object.setPrototypeOf(RequestHeaders.prototype, GlobalHeaders.prototype);
+const newHeadersFromIncoming = (incoming) => globalThis.Headers === GlobalHeaders ? new RequestHeaders(incoming) : materializeHeaders(incoming.rawHeaders, globalThis.Headers);
+const reValidRequestUrl = /^\/[!#$&-;=?-\[\]_a-z~]*$/;
+const reDotSegment = /\/\.\.?(?:[/?#]|$)/;
+const reValidHost = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
+const validateRequestTarget = (target) => {
+	const backslash = target.indexOf("\\");
+	if (backslash !== -1) {
+		const query = target.indexOf("?");
+		if (query === -1 || backslash < query) throw new RequestError("Backslash in request path");
+	}
+};
+const buildUrl = (scheme, host, incomingUrl) => {
+	const url = `${scheme}://${host}${incomingUrl}`;
+	if (!reValidHost.test(host)) {
+		validateRequestTarget(incomingUrl);
+		const urlObj = new URL(url);
+		if (urlObj.hostname.length !== host.length && urlObj.hostname !== (host.includes(":") ? host.replace(/:\d+$/, "") : host).toLowerCase()) throw new RequestError("Invalid host header");
+		return urlObj.href;
+	} else if (incomingUrl.length === 0) return url + "/";
+	else {
+		if (incomingUrl.charCodeAt(0) !== 47) throw new RequestError("Invalid URL");
+		if (!reValidRequestUrl.test(incomingUrl) || reDotSegment.test(incomingUrl)) {
+			validateRequestTarget(incomingUrl);
+			return new URL(url).href;
+		}
+		return url;
+	}
+};
+const toRequestError = (e) => {
+	if (e instanceof RequestError) return e;
+	return new RequestError(e.message, { cause: e });
+};
+const GlobalRequest = global.Request;
+var Request$1 = class Request$1 extends GlobalRequest {
+	static [Symbol.hasInstance](instance) {
+		if (this === Request$1) return instance instanceof GlobalRequest || Function.prototype[Symbol.hasInstance].call(this, instance);
+		return Function.prototype[Symbol.hasInstance].call(this, instance);
+	}
+	constructor(input, options) {
+		if (typeof input === "object" && getRequestCache in input) {
+			const hasReplacementBody = options !== void 0 && "body" in options && options.body != null;
+			if (input[bodyConsumedDirectlyKey] && !hasReplacementBody) throw new TypeError("Cannot construct a Request with a Request object that has already been used.");
+			input = input[getRequestCache]();
+		}
+		if (typeof (options?.body)?.getReader !== "undefined") options.duplex ??= "half";
+		super(input, options);
+	}
+};
+const wrapBodyStream = Symbol("wrapBodyStream");
+const byteExactEncodings = /* @__PURE__ */ new Set([
+	"latin1",
+	"binary",
+	"hex",
+	"base64",
+	"base64url"
+]);
+const isByteExactEncoding = (encoding) => encoding === null || byteExactEncodings.has(encoding);
+const bodyBufferedBeforeDisconnectKey = Symbol("bodyBufferedBeforeDisconnect");
+const bodyBufferedLengthBeforeDisconnectKey = Symbol("bodyBufferedLengthBeforeDisconnect");
+const toBufferChunk = (chunk, encoding) => Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk, encoding ?? "utf8");
+const isRecoverableDisconnectedIncoming = (incoming) => !(incoming instanceof Http2ServerRequest) && !!incoming.complete && !!incoming.readableAborted && typeof incoming.read === "function" && isByteExactEncoding(incoming.readableEncoding);
+const recordBodyBufferedBeforeDisconnect = (incoming) => {
+	if (incoming.readableDidRead || !isRecoverableDisconnectedIncoming(incoming)) return;
+	const incomingWithRecovery = incoming;
+	incomingWithRecovery[bodyBufferedLengthBeforeDisconnectKey] ??= incoming.readableLength;
+};
+const readBodyBufferedBeforeDisconnect = (incoming, chunks) => {
+	if (incoming.readableDidRead && !chunks || !isRecoverableDisconnectedIncoming(incoming)) return;
+	const incomingWithRecovery = incoming;
+	if (incomingWithRecovery[bodyBufferedBeforeDisconnectKey] !== void 0) return incomingWithRecovery[bodyBufferedBeforeDisconnectKey];
+	let result;
+	const errored = incoming.errored;
+	if (errored && errored.code !== "ECONNRESET") result = errored;
+	else if (incomingWithRecovery[bodyBufferedLengthBeforeDisconnectKey] !== void 0 && incoming.readableLength !== incomingWithRecovery[bodyBufferedLengthBeforeDisconnectKey]) result = newBodyUnusableError();
+	else {
+		const bodyChunks = chunks ?? [];
+		let chunk;
+		while ((chunk = incoming.read()) !== null) bodyChunks.push(toBufferChunk(chunk, incoming.readableEncoding));
+		const buffer = bodyChunks.length === 1 ? bodyChunks[0] : Buffer.concat(bodyChunks);
+		result = buffer;
+		const contentLength = incoming.headers["content-length"];
+		if (typeof contentLength === "string" && /^\d+$/.test(contentLength)) {
+			const expectedLength = Number(contentLength);
+			if (Number.isSafeInteger(expectedLength) && buffer.length !== expectedLength) result = newBodyUnusableError();
+		}
+	}
+	incomingWithRecovery[bodyBufferedBeforeDisconnectKey] = result;
+	return result;
+};
+const enqueueBufferedBody = (controller, buffered) => {
+	if (buffered instanceof Error) {
+		controller.error(buffered);
+		return;
+	}
+	if (buffered.length > 0) controller.enqueue(buffered);
+	controller.close();
+};
+const newRequestFromIncoming = (method, url, headers, incoming, abortController) => {
+	const init = {
+		method,
+		headers,
+		signal: abortController.signal
+	};
+	if (method === "TRACE") {
+		init.method = "GET";
+		const req = new Request$1(url, init);
+		Object.defineProperty(req, "method", { get() {
+			return "TRACE";
+		} });
+		return req;
+	}
+	if (!(method === "GET" || method === "HEAD")) if ("rawBody" in incoming && incoming.rawBody instanceof Buffer) init.body = new ReadableStream({ start(controller) {
+		controller.enqueue(incoming.rawBody);
+		controller.close();
+	} });
+	else if (incoming[wrapBodyStream]) {
+		let reader;
+		init.body = new ReadableStream({ async pull(controller) {
+			try {
+				if (!reader) {
+					const buffered = readBodyBufferedBeforeDisconnect(incoming);
+					if (buffered !== void 0) {
+						enqueueBufferedBody(controller, buffered);
+						return;
+					}
+				}
+				reader ||= Readable.toWeb(incoming).getReader();
+				const { done, value } = await reader.read();
+				if (done) controller.close();
+				else controller.enqueue(value);
+			} catch (error) {
+				controller.error(error);
+			}
+		} });
+	} else {
+		const buffered = readBodyBufferedBeforeDisconnect(incoming);
+		if (buffered !== void 0) init.body = new ReadableStream({ start(controller) {
+			enqueueBufferedBody(controller, buffered);
+		} });
+		else init.body = Readable.toWeb(incoming);
+	}
+	return new Request$1(url, init);
+};
+const getRequestCache = Symbol("getRequestCache");
+const requestCache = Symbol("requestCache");
+const incomingKey = Symbol("incomingKey");
+const urlKey = Symbol("urlKey");
+const methodKey = Symbol("methodKey");
+const headersKey = Symbol("headersKey");
+const abortControllerKey = Symbol("abortControllerKey");
+const getAbortController = Symbol("getAbortController");
+const abortRequest = Symbol("abortRequest");
+const bodyBufferKey = Symbol("bodyBuffer");
+const bodyReadPromiseKey = Symbol("bodyReadPromise");
+const bodyConsumedDirectlyKey = Symbol("bodyConsumedDirectly");
+const bodyLockReaderKey = Symbol("bodyLockReader");
+const abortReasonKey = Symbol("abortReason");
+const newBodyUnusableError = () => {
+	return /* @__PURE__ */ new TypeError("Body is unusable");
+};
+const rejectBodyUnusable = () => {
+	return Promise.reject(newBodyUnusableError());
+};
+const textDecoder = new TextDecoder();
+const consumeBodyDirectOnce = (request) => {
+	if (request[bodyConsumedDirectlyKey]) return rejectBodyUnusable();
+	request[bodyConsumedDirectlyKey] = true;
+};
+const toArrayBuffer = (buf) => {
+	return buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength);
+};
+const contentType$1 = (request) => {
+	return (request[headersKey] ||= newHeadersFromIncoming(request[incomingKey])).get("content-type") || "";
+};
+const methodTokenRegExp = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const normalizeIncomingMethod = (method) => {
+	if (typeof method !== "string" || method.length === 0) return "GET";
+	switch (method) {
+		case "DELETE":
+		case "GET":
+		case "HEAD":
+		case "OPTIONS":
+		case "PATCH":
+		case "POST":
+		case "PUT":
+		case "QUERY": return method;
+	}
+	const upper = method.toUpperCase();
+	switch (upper) {
+		case "DELETE":
+		case "GET":
+		case "HEAD":
+		case "OPTIONS":
+		case "POST":
+		case "PUT": return upper;
+		default: return method;
+	}
+};
+const validateDirectReadMethod = (method) => {
+	if (!methodTokenRegExp.test(method)) return /* @__PURE__ */ new TypeError(`'${method}' is not a valid HTTP method.`);
+	const normalized = method.toUpperCase();
+	if (normalized === "CONNECT" || normalized === "TRACK" || normalized === "TRACE" && method !== "TRACE") return /* @__PURE__ */ new TypeError(`'${method}' HTTP method is unsupported.`);
+};
+const readBodyWithFastPath = (request, method, fromBuffer) => {
+	if (request[bodyConsumedDirectlyKey]) return rejectBodyUnusable();
+	const methodName = request.method;
+	if (methodName === "GET" || methodName === "HEAD") return request[getRequestCache]()[method]();
+	const methodValidationError = validateDirectReadMethod(methodName);
+	if (methodValidationError) return Promise.reject(methodValidationError);
+	if (request[requestCache]) {
+		if (methodName !== "TRACE") return request[requestCache][method]();
+	}
+	const alreadyUsedError = consumeBodyDirectOnce(request);
+	if (alreadyUsedError) return alreadyUsedError;
+	const raw = readRawBodyIfAvailable(request);
+	if (raw) {
+		const result = Promise.resolve(fromBuffer(raw, request));
+		request[bodyBufferKey] = void 0;
+		return result;
+	}
+	return readBodyDirect(request).then((buf) => {
+		const result = fromBuffer(buf, request);
+		request[bodyBufferKey] = void 0;
+		return result;
+	});
+};
+const readRawBodyIfAvailable = (request) => {
+	const incoming = request[incomingKey];
+	if ("rawBody" in incoming && incoming.rawBody instanceof Buffer) return incoming.rawBody;
+};
+const normalizeAbortError = (request, incoming) => {
+	if (incoming.errored) return incoming.errored;
+	const reason = request[abortReasonKey];
+	if (reason !== void 0) return reason instanceof Error ? reason : new Error(String(reason));
+	return /* @__PURE__ */ new Error("Client connection prematurely closed.");
+};
+const readBodyDirect = (request) => {
+	if (request[bodyBufferKey]) return Promise.resolve(request[bodyBufferKey]);
+	if (request[bodyReadPromiseKey]) return request[bodyReadPromiseKey];
+	const incoming = request[incomingKey];
+	if (incoming.readableDidRead) return rejectBodyUnusable();
+	const buffered = readBodyBufferedBeforeDisconnect(incoming);
+	if (buffered !== void 0) {
+		if (buffered instanceof Error) return Promise.reject(buffered);
+		request[bodyBufferKey] = buffered;
+		return Promise.resolve(buffered);
+	}
+	const promise = new Promise((resolve, reject) => {
+		const chunks = [];
+		let settled = false;
+		const finish = (callback) => {
+			if (settled) return;
+			settled = true;
+			cleanup();
+			callback();
+		};
+		const recoverCompleteBodyAfterDisconnect = (error) => {
+			const streamError = incoming.errored ?? error;
+			if (!isRecoverableDisconnectedIncoming(incoming) || streamError && streamError.code !== "ECONNRESET") return false;
+			finish(() => {
+				const recovered = readBodyBufferedBeforeDisconnect(incoming, chunks);
+				if (recovered instanceof Error) reject(recovered);
+				else if (recovered === void 0) reject(error ?? normalizeAbortError(request, incoming));
+				else {
+					request[bodyBufferKey] = recovered;
+					resolve(recovered);
+				}
+			});
+			return true;
+		};
+		const onData = (chunk) => {
+			chunks.push(toBufferChunk(chunk, incoming.readableEncoding));
+		};
+		const onEnd = () => {
+			finish(() => {
+				const buffer = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+				request[bodyBufferKey] = buffer;
+				resolve(buffer);
+			});
+		};
+		const onError = (error) => {
+			if (recoverCompleteBodyAfterDisconnect(error)) return;
+			finish(() => {
+				reject(error);
+			});
+		};
+		const onClose = () => {
+			if (incoming.readableEnded) {
+				onEnd();
+				return;
+			}
+			if (recoverCompleteBodyAfterDisconnect()) return;
+			finish(() => {
+				reject(normalizeAbortError(request, incoming));
+			});
+		};
+		const cleanup = () => {
+			incoming.off("data", onData);
+			incoming.off("end", onEnd);
+			incoming.off("error", onError);
+			incoming.off("close", onClose);
+			request[bodyReadPromiseKey] = void 0;
+		};
+		incoming.on("data", onData);
+		incoming.on("end", onEnd);
+		incoming.on("error", onError);
+		incoming.on("close", onClose);
+		queueMicrotask(() => {
+			if (settled) return;
+			if (incoming.readableEnded) onEnd();
+			else if (incoming.errored) onError(incoming.errored);
+			else if (incoming.destroyed) onClose();
+		});
+	});
+	request[bodyReadPromiseKey] = promise;
+	return promise;
+};
+const requestPrototype = {
+	get method() {
+		return this[methodKey];
+	},
+	get url() {
+		return this[urlKey];
+	},
+	get headers() {
+		return this[headersKey] ||= newHeadersFromIncoming(this[incomingKey]);
+	},
+	[abortRequest](reason) {
+		if (this[abortReasonKey] === void 0) this[abortReasonKey] = reason;
+		const abortController = this[abortControllerKey];
+		if (abortController && !abortController.signal.aborted) abortController.abort(reason);
+	},
+	[getAbortController]() {
+		this[abortControllerKey] ||= new AbortController();
+		if (this[abortReasonKey] !== void 0 && !this[abortControllerKey].signal.aborted) this[abortControllerKey].abort(this[abortReasonKey]);
+		return this[abortControllerKey];
+	},
+	[getRequestCache]() {
+		const abortController = this[getAbortController]();
+		if (this[requestCache]) return this[requestCache];
+		const method = this.method;
+		if (this[bodyConsumedDirectlyKey] && !(method === "GET" || method === "HEAD")) {
+			this[bodyBufferKey] = void 0;
+			const init = {
+				method: method === "TRACE" ? "GET" : method,
+				headers: this.headers,
+				signal: abortController.signal
+			};
+			if (method !== "TRACE") {
+				init.body = new ReadableStream({ start(c) {
+					c.close();
+				} });
+				init.duplex = "half";
+			}
+			const req = new Request$1(this[urlKey], init);
+			if (method === "TRACE") Object.defineProperty(req, "method", { get() {
+				return "TRACE";
+			} });
+			return this[requestCache] = req;
+		}
+		return this[requestCache] = newRequestFromIncoming(this.method, this[urlKey], this.headers, this[incomingKey], abortController);
+	},
+	get body() {
+		if (!this[bodyConsumedDirectlyKey]) return this[getRequestCache]().body;
+		const request = this[getRequestCache]();
+		if (!this[bodyLockReaderKey] && request.body) this[bodyLockReaderKey] = request.body.getReader();
+		return request.body;
+	},
+	get bodyUsed() {
+		if (this[bodyConsumedDirectlyKey]) return true;
+		if (this[requestCache]) return this[requestCache].bodyUsed;
+		return false;
+	}
+};
+Object.defineProperty(requestPrototype, "signal", { get() {
+	return this[getAbortController]().signal;
+} });
+[
+	"cache",
+	"credentials",
+	"destination",
+	"duplex",
+	"integrity",
+	"mode",
+	"redirect",
+	"referrer",
+	"referrerPolicy",
+	"keepalive"
+].forEach((k) => {
+	Object.defineProperty(requestPrototype, k, { get() {
+		return this[getRequestCache]()[k];
+	} });
+});
+["clone", "formData"].forEach((k) => {
+	Object.defineProperty(requestPrototype, k, { value: function() {
+		if (this[bodyConsumedDirectlyKey]) {
+			if (k === "clone") throw newBodyUnusableError();
+			return rejectBodyUnusable();
+		}
+		return this[getRequestCache]()[k]();
+	} });
+});
+Object.defineProperty(requestPrototype, "text", { value: function() {
+	return readBodyWithFastPath(this, "text", (buf) => textDecoder.decode(buf));
+} });
+Object.defineProperty(requestPrototype, "arrayBuffer", { value: function() {
+	return readBodyWithFastPath(this, "arrayBuffer", (buf) => toArrayBuffer(buf));
+} });
+Object.defineProperty(requestPrototype, "blob", { value: function() {
+	return readBodyWithFastPath(this, "blob", (buf, request) => {
+		const type = contentType$1(request);
+		return new Response(buf, type ? { headers: { "content-type": type } } : void 0).blob();
+	});
+} });
+Object.defineProperty(requestPrototype, "bytes", { value: function() {
+	return this.arrayBuffer().then((buf) => new Uint8Array(buf));
+} });
+Object.defineProperty(requestPrototype, "json", { value: function() {
+	if (this[bodyConsumedDirectlyKey]) return rejectBodyUnusable();
+	return this.text().then(JSON.parse);
+} });
+Object.defineProperty(requestPrototype, Symbol.for("nodejs.util.inspect.custom"), { value: function(depth, options, inspectFn) {
+	return `Request (lightweight) ${inspectFn({
+		method: this.method,
+		url: this.url,
+		headers: this.headers,
+		nativeRequest: this[requestCache]
+	}, {
+		...options,
+		depth: depth == null ? null : depth - 1
+	})}`;
+} });
+Object.setPrototypeOf(requestPrototype, Request$1.prototype);
+const newRequest = (incoming, defaultHostname) => {
+	const req = Object.create(requestPrototype);
+	req[incomingKey] = incoming;
+	req[methodKey] = normalizeIncomingMethod(incoming.method);
+	const incomingUrl = incoming.url || "";
+	if (incomingUrl[0] !== "/" && (incomingUrl.startsWith("http://") || incomingUrl.startsWith("https://"))) {
+		if (incoming instanceof Http2ServerRequest) throw new RequestError("Absolute URL for :path is not allowed in HTTP/2");
+		try {
+			validateRequestTarget(incomingUrl);
+			req[urlKey] = new URL(incomingUrl).href;
+		} catch (e) {
+			throw new RequestError("Invalid absolute URL", { cause: e });
+		}
+		return req;
+	}
+	const host = (incoming instanceof Http2ServerRequest ? incoming.authority : incoming.headers.host) || defaultHostname;
+	if (!host) throw new RequestError("Missing host header");
+	let scheme;
+	if (incoming instanceof Http2ServerRequest) {
+		scheme = incoming.scheme;
+		if (!(scheme === "http" || scheme === "https")) throw new RequestError("Unsupported scheme");
+	} else scheme = incoming.socket && incoming.socket.encrypted ? "https" : "http";
+	try {
+		req[urlKey] = buildUrl(scheme, host, incomingUrl);
+	} catch (e) {
+		if (e instanceof RequestError) throw e;
+		else throw new RequestError("Invalid URL", { cause: e });
+	}
+	return req;
+};
+const defaultContentType = "text/plain; charset=UTF-8";
+const responseCache = Symbol("responseCache");
+const getResponseCache = Symbol("getResponseCache");
+const cacheKey = Symbol("cache");
+const GlobalResponse = global.Response;
+var Response$1 = class Response$1 {
+	#body;
+	#init;
+	static [Symbol.hasInstance](instance) {
+		if (this === Response$1) return instance instanceof GlobalResponse || Function.prototype[Symbol.hasInstance].call(this, instance);
+		return Function.prototype[Symbol.hasInstance].call(this, instance);
+	}
+	[getResponseCache]() {
+		const cache = this[cacheKey];
+		const liveHeaders = cache && cache[2] instanceof Headers ? cache[2] : void 0;
+		delete this[cacheKey];
+		return this[responseCache] ||= new GlobalResponse(this.#body, liveHeaders ? {
+			status: this.#init?.status,
+			statusText: this.#init?.statusText,
+			headers: liveHeaders
+		} : this.#init);
+	}
+	constructor(body, init) {
+		let headers;
+		this.#body = body;
+		if (init instanceof GlobalResponse) {
+			const cachedGlobalResponse = init[responseCache];
+			if (cachedGlobalResponse) {
+				this.#init = cachedGlobalResponse;
+				this[getResponseCache]();
+				return;
+			}
+			this.#init = #init in init ? init.#init : init;
+			headers = new Headers(init.headers);
+		} else this.#init = init;
+		if (body == null || typeof body === "string" || typeof body?.getReader !== "undefined" || body instanceof Blob || body instanceof Uint8Array) this[cacheKey] = [
+			init?.status || 200,
+			body ?? null,
+			headers || init?.headers
+		];
+	}
+	get headers() {
+		const cache = this[cacheKey];
+		if (cache) {
+			if (!(cache[2] instanceof Headers)) cache[2] = new Headers(cache[2] || (cache[1] === null ? void 0 : { "content-type": defaultContentType }));
+			return cache[2];
+		}
+		return this[getResponseCache]().headers;
+	}
+	get status() {
+		return this[cacheKey]?.[0] ?? this[getResponseCache]().status;
+	}
+	get ok() {
+		const status = this.status;
+		return status >= 200 && status < 300;
+	}
+};
+[
+	"body",
+	"bodyUsed",
+	"redirected",
+	"statusText",
+	"trailers",
+	"type",
+	"url"
+].forEach((k) => {
+	Object.defineProperty(Response$1.prototype, k, { get() {
+		return this[getResponseCache]()[k];
+	} });
+});
+[
+	"arrayBuffer",
+	"blob",
+	"bytes",
+	"clone",
+	"formData",
+	"json",
+	"text"
+].forEach((k) => {
+	Object.defineProperty(Response$1.prototype, k, { value: function() {
+		return this[getResponseCache]()[k]();
+	} });
+});
+Object.defineProperty(Response$1.prototype, Symbol.for("nodejs.util.inspect.custom"), { value: function(depth, options, inspectFn) {
+	return `Response (lightweight) ${inspectFn({
+		status: this.status,
+		headers: this.headers,
+		ok: this.ok,
+		nativeResponse: this[responseCache]
+	}, {
+		...options,
+		depth: depth == null ? null : depth - 1
+	})}`;
+} });
+Object.setPrototypeOf(Response$1, GlobalResponse);
+Object.setPrototypeOf(Response$1.prototype, GlobalResponse.prototype);
+const validRedirectUrl = /^https?:\/\/[!#-;=?-[\]_a-z~A-Z]+$/;
+const parseRedirectUrl = (url) => {
+	if (url instanceof URL) return url.href;
+	if (validRedirectUrl.test(url)) return url;
+	return new URL(url).href;
+};
+const validRedirectStatuses = /* @__PURE__ */ new Set([
+	301,
+	302,
+	303,
+	307,
+	308
+]);
+Object.defineProperty(Response$1, "redirect", {
+	value: function redirect(url, status = 302) {
+		if (!validRedirectStatuses.has(status)) throw new RangeError("Invalid status code");
+		return new Response$1(null, {
+			status,
+			headers: { location: parseRedirectUrl(url) }
+		});
+	},
+	writable: true,
+	configurable: true
+});
+Object.defineProperty(Response$1, "json", {
+	value: function json(data, init) {
+		const body = JSON.stringify(data);
+		if (body === void 0) throw new TypeError("The data is not JSON serializable");
+		const initHeaders = init?.headers;
+		let headers;
+		if (initHeaders) {
+			headers = new Headers(initHeaders);
+			if (!headers.has("content-type")) headers.set("content-type", "application/json");
+		} else headers = { "content-type": "application/json" };
+		return new Response$1(body, {
+			status: init?.status ?? 200,
+			statusText: init?.statusText,
+			headers
+		});
+	},
+	writable: true,
+	configurable: true
+});
+async function readWithoutBlocking(readPromise) {
+	return Promise.race([readPromise, Promise.resolve().then(() => Promise.resolve(void 0))]);
+}
+function writeFromReadableStreamDefaultReader(reader, writable, currentReadPromise) {
+	const cancel = (error) => {
+		reader.cancel(error).catch(() => {});
+	};
+	const stream = writable.stream;
+	if (writable.destroyed || stream?.closed || stream?.destroyed) {
+		cancel();
+		return reader.closed;
+	}
+	writable.on("close", cancel);
+	writable.on("error", cancel);
+	(currentReadPromise ?? reader.read()).then(flow, handleStreamError);
+	return reader.closed.finally(() => {
+		writable.off("close", cancel);
+		writable.off("error", cancel);
+	});
+	function handleStreamError(error) {
+		if (error) writable.destroy(error);
+	}
+	function onDrain() {
+		reader.read().then(flow, handleStreamError);
+	}
+	function flow({ done, value }) {
+		try {
+			if (done) writable.end();
+			else if (!writable.write(value)) writable.once("drain", onDrain);
+			else reader.read().then(flow, handleStreamError);
+		} catch (e) {
+			handleStreamError(e);
+		}
+	}
+}
+function writeFromReadableStream(stream, writable) {
+	if (stream.locked) throw new TypeError("ReadableStream is locked.");
+	else if (writable.destroyed) {
+		stream.cancel().catch(() => {});
+		return;
+	}
+	return writeFromReadableStreamDefaultReader(stream.getReader(), writable);
+}
+const buildOutgoingHttpHeaders = (headers, defaultContentType) => {
+	const res = {};
+	if (!(headers instanceof Headers)) headers = new Headers(headers ?? void 0);
+	if (headers.has("set-cookie")) {
+		const cookies = [];
+		for (const [k, v] of headers) if (k === "set-cookie") cookies.push(v);
+		else res[k] = v;
+		if (cookies.length > 0) res["set-cookie"] = cookies;
+	} else for (const [k, v] of headers) res[k] = v;
+	if (defaultContentType) res["content-type"] ??= defaultContentType;
+	return res;
+};
+const outgoingEnded = Symbol("outgoingEnded");
+const incomingDraining = Symbol("incomingDraining");
+const DRAIN_TIMEOUT_MS = 500;
+const MAX_DRAIN_BYTES = 67108864;
+const drainIncoming = (incoming) => {
+	const incomingWithDrainState = incoming;
+	if (incoming.destroyed || incomingWithDrainState[incomingDraining]) return;
+	incomingWithDrainState[incomingDraining] = true;
+	if (incoming instanceof Http2ServerRequest) {
+		try {
+			incoming.stream?.close?.(constants.NGHTTP2_NO_ERROR);
+		} catch {}
+		return;
+	}
+	let bytesRead = 0;
+	const cleanup = () => {
+		clearTimeout(timer);
+		incoming.off("data", onData);
+		incoming.off("end", cleanup);
+		incoming.off("error", cleanup);
+	};
+	const forceClose = () => {
+		cleanup();
+		const socket = incoming.socket;
+		if (socket && !socket.destroyed) {
+			if (typeof socket.destroySoon === "function") socket.destroySoon();
+			else if (typeof socket.destroy === "function") socket.destroy();
+		}
+	};
+	const timer = setTimeout(forceClose, DRAIN_TIMEOUT_MS);
+	timer.unref?.();
+	const onData = (chunk) => {
+		bytesRead += chunk.length;
+		if (bytesRead > MAX_DRAIN_BYTES) forceClose();
+	};
+	incoming.on("data", onData);
+	incoming.on("end", cleanup);
+	incoming.on("error", cleanup);
+	incoming.resume();
+};
+const makeCloseHandler = (req, incoming, outgoing, needsBodyCleanup) => () => {
+	if (incoming.errored) {
+		recordBodyBufferedBeforeDisconnect(incoming);
+		req[abortRequest](incoming.errored.toString());
+	} else if (!outgoing.writableFinished || incoming instanceof Http2ServerRequest && incoming.aborted) {
+		recordBodyBufferedBeforeDisconnect(incoming);
+		req[abortRequest]("Client connection prematurely closed.");
+	}
+	if (needsBodyCleanup && !incoming.readableEnded) setTimeout(() => {
+		if (!incoming.readableEnded) setTimeout(() => {
+			drainIncoming(incoming);
+		});
+	});
+};
+const isImmediateCacheableResponse = (res) => {
+	if (!(cacheKey in res)) return false;
+	const body = res[cacheKey][1];
+	return body === null || typeof body === "string" || body instanceof Uint8Array;
+};
+const handleRequestError = () => new Response(null, { status: 400 });
+const handleFetchError = (e) => new Response(null, { status: e instanceof Error && (e.name === "TimeoutError" || e.constructor.name === "TimeoutError") ? 504 : 500 });
+const handleResponseError = (e, outgoing) => {
+	const err = e instanceof Error ? e : new Error("unknown error", { cause: e });
+	if (err.code === "ERR_STREAM_PREMATURE_CLOSE") console.info("The user aborted a request.");
+	else {
+		console.error(e);
+		if (!outgoing.headersSent) {
+			if (outgoing instanceof ServerResponse) outgoing._contentLength = null;
+			outgoing.writeHead(500, { "Content-Type": "text/plain" });
+		}
+		outgoing.end(`Error: ${err.message}`);
+		outgoing.destroy(err);
+	}
+};
+const flushHeaders = (outgoing) => {
+	if ("flushHeaders" in outgoing && outgoing.writable) outgoing.flushHeaders();
+};
+const trySetContentLength = (outgoing, status, length) => {
+	const http1 = outgoing;
+	if (http1._contentLength === null && http1._hasBody && http1.useChunkedEncodingByDefault && !http1._removedContLen && status >= 200 && status !== 204 && status !== 304 && !outgoing.hasHeader("content-length") && !outgoing.hasHeader("transfer-encoding") && !outgoing.hasHeader("trailer")) {
+		http1._contentLength = length;
+		return true;
+	}
+	return false;
+};
+const writeDefaultHeaders = (outgoing, status, length) => {
+	if (trySetContentLength(outgoing, status, length)) outgoing.writeHead(status, { "Content-Type": defaultContentType });
+	else outgoing.writeHead(status, {
+		"Content-Type": defaultContentType,
+		"Content-Length": length
+	});
+};
+const responseViaCache = async (res, outgoing) => {
+	let [status, body, header] = res[cacheKey];
+	if (!header) {
+		if (body === null) {
+			outgoing.writeHead(status);
+			outgoing.end();
+		} else if (typeof body === "string") {
+			writeDefaultHeaders(outgoing, status, Buffer.byteLength(body));
+			outgoing.end(body);
+		} else if (body instanceof Uint8Array) {
+			writeDefaultHeaders(outgoing, status, body.byteLength);
+			outgoing.end(body);
+		} else if (body instanceof Blob) {
+			writeDefaultHeaders(outgoing, status, body.size);
+			outgoing.end(new Uint8Array(await body.arrayBuffer()));
+		} else {
+			outgoing.writeHead(status, { "Content-Type": defaultContentType });
+			flushHeaders(outgoing);
+			await writeFromReadableStream(body, outgoing)?.catch((e) => handleResponseError(e, outgoing));
+		}
+		outgoing[outgoingEnded]?.();
+		return;
+	}
+	let hasContentLength = false;
+	let plainHeaders = false;
+	let canAutoLength = true;
+	if (header instanceof Headers) {
+		hasContentLength = header.has("content-length");
+		header = buildOutgoingHttpHeaders(header, body === null ? void 0 : defaultContentType);
+	} else if (Array.isArray(header)) {
+		const headerObj = new Headers(header);
+		hasContentLength = headerObj.has("content-length");
+		header = buildOutgoingHttpHeaders(headerObj, body === null ? void 0 : defaultContentType);
+	} else {
+		plainHeaders = true;
+		for (const key in header) {
+			if (key.length === 14 && key.toLowerCase() === "content-length") {
+				hasContentLength = true;
+				break;
+			}
+			if (key.length === 17 && key.toLowerCase() === "transfer-encoding" || key.length === 7 && key.toLowerCase() === "trailer") canAutoLength = false;
+		}
+	}
+	if (!hasContentLength) {
+		let length;
+		if (typeof body === "string") length = Buffer.byteLength(body);
+		else if (body instanceof Uint8Array) length = body.byteLength;
+		else if (body instanceof Blob) length = body.size;
+		if (length !== void 0 && (!plainHeaders || !canAutoLength || !trySetContentLength(outgoing, status, length))) {
+			if (plainHeaders) header = { ...header };
+			header["Content-Length"] = length;
+		}
+	}
+	outgoing.writeHead(status, header);
+	if (body == null) outgoing.end();
+	else if (typeof body === "string" || body instanceof Uint8Array) outgoing.end(body);
+	else if (body instanceof Blob) outgoing.end(new Uint8Array(await body.arrayBuffer()));
+	else {
+		flushHeaders(outgoing);
+		await writeFromReadableStream(body, outgoing)?.catch((e) => handleResponseError(e, outgoing));
+	}
+	outgoing[outgoingEnded]?.();
+};
+const isPromise = (res) => typeof res.then === "function";
+const responseViaResponseObject = async (res, outgoing, options = {}) => {
+	if (isPromise(res)) if (options.errorHandler) try {
+		res = await res;
+	} catch (err) {
+		const errRes = await options.errorHandler(err);
+		if (!errRes) return;
+		res = errRes;
+	}
+	else res = await res.catch(handleFetchError);
+	if (cacheKey in res) return responseViaCache(res, outgoing);
+	const resHeaderRecord = buildOutgoingHttpHeaders(res.headers, res.body === null ? void 0 : defaultContentType);
+	if (res.body) {
+		const reader = res.body.getReader();
+		const values = [];
+		let done = false;
+		let currentReadPromise = void 0;
+		if (resHeaderRecord["transfer-encoding"] !== "chunked") {
+			let maxReadCount = 2;
+			for (let i = 0; i < maxReadCount; i++) {
+				currentReadPromise ||= reader.read();
+				const chunk = await readWithoutBlocking(currentReadPromise);
+				if (!chunk) {
+					if (i === 1) {
+						await new Promise((resolve) => setTimeout(resolve));
+						maxReadCount = 3;
+						continue;
+					}
+					break;
+				}
+				currentReadPromise = void 0;
+				if (chunk.value) values.push(chunk.value);
+				if (chunk.done) {
+					done = true;
+					break;
+				}
+			}
+			if (done && !("content-length" in resHeaderRecord)) resHeaderRecord["content-length"] = values.reduce((acc, value) => acc + value.length, 0);
+		}
+		outgoing.writeHead(res.status, resHeaderRecord);
+		values.forEach((value) => {
+			outgoing.write(value);
+		});
+		if (done) outgoing.end();
+		else {
+			if (values.length === 0) flushHeaders(outgoing);
+			await writeFromReadableStreamDefaultReader(reader, outgoing, currentReadPromise);
+		}
+	} else if (resHeaderRecord["x-hono-already-sent"]) {} else {
+		outgoing.writeHead(res.status, resHeaderRecord);
+		outgoing.end();
+	}
+	outgoing[outgoingEnded]?.();
+};
+const getRequestListener = (fetchCallback, options = {}) => {
+	const autoCleanupIncoming = options.autoCleanupIncoming ?? true;
+	if (options.overrideGlobalObjects !== false && global.Request !== Request$1) {
+		Object.defineProperty(global, "Request", { value: Request$1 });
+		Object.defineProperty(global, "Response", { value: Response$1 });
+	}
+	return async (incoming, outgoing) => {
+		let res, req;
+		let needsBodyCleanup = false;
+		let closeHandlerAttached = false;
+		const ensureCloseHandler = () => {
+			if (!req || closeHandlerAttached) return;
+			closeHandlerAttached = true;
+			outgoing.on("close", makeCloseHandler(req, incoming, outgoing, needsBodyCleanup));
+		};
+		try {
+			req = newRequest(incoming, options.hostname);
+			needsBodyCleanup = autoCleanupIncoming && !(incoming.method === "GET" || incoming.method === "HEAD");
+			if (needsBodyCleanup) {
+				incoming[wrapBodyStream] = true;
+				if (incoming instanceof Http2ServerRequest) outgoing[outgoingEnded] = () => {
+					if (!incoming.readableEnded) setTimeout(() => {
+						if (!incoming.readableEnded) setTimeout(() => {
+							incoming.destroy();
+							outgoing.destroy();
+						});
+					});
+				};
+			}
+			res = fetchCallback(req, {
+				incoming,
+				outgoing
+			});
+			if (!isPromise(res) && isImmediateCacheableResponse(res)) {
+				if (needsBodyCleanup && !incoming.readableEnded) outgoing.once("finish", () => {
+					if (!incoming.readableEnded) drainIncoming(incoming);
+				});
+				return responseViaCache(res, outgoing);
+			}
+			ensureCloseHandler();
+		} catch (e) {
+			if (!res) if (options.errorHandler) {
+				ensureCloseHandler();
+				res = await options.errorHandler(req ? e : toRequestError(e));
+				if (!res) return;
+			} else if (!req) res = handleRequestError();
+			else res = handleFetchError(e);
+			else return handleResponseError(e, outgoing);
+		}
+		try {
+			return await responseViaResponseObject(res, outgoing, options);
+		} catch (e) {
+			return handleResponseError(e, outgoing);
+		}
+	};
+};
+/**
+* @link https://developer.mozilla.org/en-US/docs/Web/API/CloseEvent
+*/
+const CloseEvent = globalThis.CloseEvent ?? class extends Event {
+	#eventInitDict;
+	constructor(type, eventInitDict = {}) {
+		super(type, eventInitDict);
+		this.#eventInitDict = eventInitDict;
+	}
+	get wasClean() {
+		return this.#eventInitDict.wasClean ?? false;
+	}
+	get code() {
+		return this.#eventInitDict.code ?? 0;
+	}
+	get reason() {
+		return this.#eventInitDict.reason ?? "";
+	}
+};
+/**
+* Node.js has no global `ErrorEvent`, unlike `Event`/`MessageEvent`/`CloseEvent`.
+* @link https://developer.mozilla.org/en-US/docs/Web/API/ErrorEvent
+*/
+const ErrorEvent = globalThis.ErrorEvent ?? class extends Event {
+	#eventInitDict;
+	constructor(type, eventInitDict = {}) {
+		super(type, eventInitDict);
+		this.#eventInitDict = eventInitDict;
+	}
+	get message() {
+		return this.#eventInitDict.message ?? "";
+	}
+	get filename() {
+		return this.#eventInitDict.filename ?? "";
+	}
+	get lineno() {
+		return this.#eventInitDict.lineno ?? 0;
+	}
+	get colno() {
+		return this.#eventInitDict.colno ?? 0;
+	}
+	get error() {
+		return this.#eventInitDict.error ?? null;
+	}
+};
+const generateConnectionSymbol = () => Symbol("connection");
+const CONNECTION_SYMBOL_KEY = Symbol("CONNECTION_SYMBOL_KEY");
+const WAIT_FOR_WEBSOCKET_SYMBOL = Symbol("WAIT_FOR_WEBSOCKET_SYMBOL");
+const upgradeWebSocket = defineWebSocketHelper(async (c, events, options) => {
+	if (c.req.header("upgrade")?.toLowerCase() !== "websocket") return;
+	const env = c.env;
+	const waitForWebSocket = env[WAIT_FOR_WEBSOCKET_SYMBOL];
+	if (!waitForWebSocket || !env.incoming) return new Response(null, { status: 500 });
+	const connectionSymbol = generateConnectionSymbol();
+	env[CONNECTION_SYMBOL_KEY] = connectionSymbol;
+	(async () => {
+		let ws;
+		try {
+			ws = await waitForWebSocket(env.incoming, connectionSymbol);
+		} catch {
+			return;
+		}
+		const messagesReceivedInStarting = [];
+		const bufferMessage = (data, isBinary) => {
+			messagesReceivedInStarting.push([data, isBinary]);
+		};
+		ws.on("message", bufferMessage);
+		const ctx = {
+			binaryType: "arraybuffer",
+			close(code, reason) {
+				ws.close(code, reason);
+			},
+			protocol: ws.protocol,
+			raw: ws,
+			get readyState() {
+				return ws.readyState;
+			},
+			send(source, opts) {
+				ws.send(source, { compress: opts?.compress });
+			},
+			url: new URL(c.req.url)
+		};
+		try {
+			events?.onOpen?.(new Event("open"), ctx);
+		} catch (e) {
+			(options?.onError ?? console.error)(e);
+		}
+		const handleMessage = (data, isBinary) => {
+			const datas = Array.isArray(data) ? data : [data];
+			for (const data of datas) try {
+				events?.onMessage?.(new MessageEvent("message", { data: isBinary ? data instanceof ArrayBuffer ? data : data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) : typeof data === "string" ? data : Buffer.from(data).toString("utf-8") }), ctx);
+			} catch (e) {
+				(options?.onError ?? console.error)(e);
+			}
+		};
+		ws.off("message", bufferMessage);
+		for (const message of messagesReceivedInStarting) handleMessage(...message);
+		ws.on("message", (data, isBinary) => {
+			handleMessage(data, isBinary);
+		});
+		ws.on("close", (code, reason) => {
+			try {
+				events?.onClose?.(new CloseEvent("close", {
+					code,
+					reason: reason.toString()
+				}), ctx);
+			} catch (e) {
+				(options?.onError ?? console.error)(e);
+			}
+		});
+		ws.on("error", (error) => {
+			try {
+				events?.onError?.(new ErrorEvent("error", { error }), ctx);
+			} catch (e) {
+				(options?.onError ?? console.error)(e);
+			}
+		});
+	})();
+	return new Response();
+});
+
+// node_modules/content-type/index.js
+/*!
+* content-type
+* Copyright(c) 2015 Douglas Christopher Wilson
+* MIT Licensed
+*/
+var require_content_type = /* @__PURE__ */ __commonJSMin(((exports) => {
+	/**
+	* RegExp to match *( ";" parameter ) in RFC 7231 sec 3.1.1.1
+	*
+	* parameter     = token "=" ( token / quoted-string )
+	* token         = 1*tchar
+	* tchar         = "!" / "#" / "$" / "%" / "&" / "'" / "*"
+	*               / "+" / "-" / "." / "^" / "_" / "`" / "|" / "~"
+	*               / DIGIT / ALPHA
+	*               ; any VCHAR, except delimiters
+	* quoted-string = DQUOTE *( qdtext / quoted-pair ) DQUOTE
+	* qdtext        = HTAB / SP / %x21 / %x23-5B / %x5D-7E / obs-text
+	* obs-text      = %x80-FF
+	* quoted-pair   = "\" ( HTAB / SP / VCHAR / obs-text )
+	*/
+	var PARAM_REGEXP = /; *([!#$%&'*+.^_`|~0-9A-Za-z-]+) *= *("(?:[\u000b\u0020\u0021\u0023-\u005b\u005d-\u007e\u0080-\u00ff]|\\[\u000b\u0020-\u00ff])*"|[!#$%&'*+.^_`|~0-9A-Za-z-]+) */g;
+	/**
+	* RegExp to match quoted-pair in RFC 7230 sec 3.2.6
+	*
+	* quoted-pair = "\" ( HTAB / SP / VCHAR / obs-text )
+	* obs-text    = %x80-FF
+	*/
+	var QESC_REGEXP = /\\([\u000b\u0020-\u00ff])/g;
+	/**
+	* RegExp to match type in RFC 7231 sec 3.1.1.1
+	*
+	* media-type = type "/" subtype
+	* type       = token
+	* subtype    = token
+	*/
+	var TYPE_REGEXP = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+\/[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+	exports.parse = parse;
+	/**
+	* Parse media type to object.
+	*
+	* @param {string|object} string
+	* @return {Object}
+	* @public
+	*/
+	function parse(string) {
+		if (!string) throw new TypeError("argument string is required");
+		var header = typeof string === "object" ? getcontenttype(string) : string;
+		if (typeof header !== "string") throw new TypeError("argument string is required to be a string");
+		var index = header.indexOf(";");
+		var type = index !== -1 ? header.slice(0, index).trim() : header.trim();
+		if (!TYPE_REGEXP.test(type)) throw new TypeError("invalid media type");
+		var obj = new ContentType(type.toLowerCase());
+		if (index !== -1) {
+			var key;
+			var match;
+			var value;
+			PARAM_REGEXP.lastIndex = index;
+			while (match = PARAM_REGEXP.exec(header)) {
+				if (match.index !== index) throw new TypeError("invalid parameter format");
+				index += match[0].length;
+				key = match[1].toLowerCase();
+				value = match[2];
+				if (value.charCodeAt(0) === 34) {
+					value = value.slice(1, -1);
+					if (value.indexOf("\\") !== -1) value = value.replace(QESC_REGEXP, "$1");
+				}
+				obj.parameters[key] = value;
+			}
+			if (index !== header.length) throw new TypeError("invalid parameter format");
+		}
+		return obj;
+	}
+	/**
+	* Get content-type from req/res objects.
+	*
+	* @param {object}
+	* @return {Object}
+	* @private
+	*/
+	function getcontenttype(obj) {
+		var header;
+		if (typeof obj.getHeader === "function") header = obj.getHeader("content-type");
+		else if (typeof obj.headers === "object") header = obj.headers && obj.headers["content-type"];
+		if (typeof header !== "string") throw new TypeError("content-type header is missing from object");
+		return header;
+	}
+	/**
+	* Class to represent a content type.
+	* @private
+	*/
+	function ContentType(type) {
+		this.parameters = Object.create(null);
+		this.type = type;
+	}
+}));
+
+// node_modules/@modelcontextprotocol/sdk/dist/esm/shared/mediaType.js
+var import_content_type = /* @__PURE__ */ __toESM(require_content_type(), 1);
+/**
+* Extracts the media type (the lowercased `type/subtype` pair, without
+* parameters) from a raw `Content-Type` header value, or `undefined` when the
+* header is missing or empty.
+*
+* Content-Type comparisons must use the parsed media type, never a substring
+* search of the raw header: a value like `text/plain; a=application/json`
+* contains the substring `application/json` but its media type is
+* `text/plain`, and case variants or parameters make naive string comparison
+* wrong in both directions.
+*
+* "Essence" is the WHATWG MIME Sniffing standard's term for the bare
+* `type/subtype` pair (https://mimesniff.spec.whatwg.org/#mime-type-essence);
+* the Fetch standard's request classification is defined against it
+* (https://fetch.spec.whatwg.org/#cors-safelisted-request-header).
+*
+* Parsing is RFC 9110 (`content-type` package) first. When the parameter
+* section is malformed (`application/json;`, `application/json; charset=`),
+* browsers and most HTTP stacks still derive the media type from the segment
+* before the first `;` — the fallback matches that widely-implemented
+* behavior, so a header whose media type is unambiguous is not rejected for
+* a sloppy parameter section.
+*/
+function mediaTypeEssence(header) {
+	if (!header) return;
+	try {
+		return import_content_type.parse(header).type;
+	} catch {
+		const essence = (header.split(";", 1)[0] ?? "").trim().toLowerCase();
+		if (essence === "" || header.slice(essence.length).includes(",")) return;
+		return essence;
+	}
+}
+/**
+* Whether a raw `Content-Type` header value denotes `application/json`.
+* Parameters (for example `charset=utf-8`) are allowed and ignored; malformed
+* parameter sections do not reject a header whose media type is unambiguously
+* `application/json` (see `mediaTypeEssence` for the exact grammar).
+*/
+function isJsonContentType(header) {
+	if (header === "application/json") return true;
+	return mediaTypeEssence(header) === "application/json";
+}
+
+// node_modules/@modelcontextprotocol/sdk/dist/esm/server/requestBody.js
+/** Default upper bound, in bytes, on a request body read by the HTTP entry points (4 MiB). */
+const DEFAULT_MAX_REQUEST_BODY_SIZE = 4194304;
+/** The message answered with 413 for a request body over `maxBytes`. */
+function requestBodyTooLargeMessage(maxBytes) {
+	return `Payload Too Large: Request body must not exceed ${maxBytes} bytes`;
+}
+/**
+* Resolves a `maxRequestBodySize` option to the bound to apply: the default when
+* omitted, otherwise the value itself, which must be a positive finite number of
+* bytes (a `RangeError` is thrown at configuration time for anything else).
+*/
+function resolveMaxRequestBodySize(value) {
+	if (value === void 0) return DEFAULT_MAX_REQUEST_BODY_SIZE;
+	if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) throw new RangeError(`maxRequestBodySize must be a positive number of bytes, got ${String(value)}`);
+	return value;
+}
+/**
+* Reads a request body as text, up to `maxBytes` (default
+* {@linkcode DEFAULT_MAX_REQUEST_BODY_SIZE}). A declared `Content-Length` over the
+* limit is refused without reading anything; otherwise the read stops as soon as
+* more than the limit has arrived. Stream failures propagate.
+*/
+async function readRequestBody(request, maxBytes = DEFAULT_MAX_REQUEST_BODY_SIZE) {
+	if (Number(request.headers.get("content-length")) > maxBytes) return { tooLarge: true };
+	if (request.body === null) return {
+		tooLarge: false,
+		text: ""
+	};
+	const reader = request.body.getReader();
+	const decoder = new TextDecoder();
+	let received = 0;
+	let text = "";
+	try {
+		for (;;) {
+			const { done, value } = await reader.read();
+			if (done) break;
+			received += value.byteLength;
+			if (received > maxBytes) return { tooLarge: true };
+			text += decoder.decode(value, { stream: true });
+		}
+	} finally {
+		reader.releaseLock();
+	}
+	return {
+		tooLarge: false,
+		text: text + decoder.decode()
+	};
+}
+
+// node_modules/@modelcontextprotocol/sdk/dist/esm/server/sseKeepAlive.js
+/** Default interval between SSE keep-alive comment frames. */
+const DEFAULT_SSE_KEEP_ALIVE_MS = 15e3;
+const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
+/** Arms an unref'd timer, or disables keep-alive for invalid delays. */
+function armSseKeepAlive(intervalMs, onTick) {
+	if (!Number.isFinite(intervalMs) || intervalMs < 1) return;
+	const timer = setInterval(onTick, Math.min(intervalMs, MAX_TIMER_DELAY_MS));
+	timer.unref?.();
+	return timer;
 }
 
 // node_modules/zod/v4/core/util.js
@@ -7845,1560 +9304,6 @@ var UrlElicitationRequiredError = class extends McpError {
 	}
 };
 
-// node_modules/@modelcontextprotocol/sdk/dist/esm/shared/stdio.js
-const STDIO_DEFAULT_MAX_BUFFER_SIZE = 10485760;
-/**
-* Buffers a continuous stdio stream into discrete JSON-RPC messages.
-*/
-var ReadBuffer = class {
-	constructor(options) {
-		this._maxBufferSize = options?.maxBufferSize ?? 10485760;
-	}
-	append(chunk) {
-		if ((this._buffer?.length ?? 0) + chunk.length > this._maxBufferSize) {
-			this.clear();
-			throw new Error(`ReadBuffer exceeded maximum size of ${this._maxBufferSize} bytes`);
-		}
-		this._buffer = this._buffer ? Buffer.concat([this._buffer, chunk]) : chunk;
-	}
-	readMessage() {
-		if (!this._buffer) return null;
-		const index = this._buffer.indexOf("\n");
-		if (index === -1) return null;
-		const line = this._buffer.toString("utf8", 0, index).replace(/\r$/, "");
-		this._buffer = this._buffer.subarray(index + 1);
-		return deserializeMessage(line);
-	}
-	clear() {
-		this._buffer = void 0;
-	}
-};
-function deserializeMessage(line) {
-	return JSONRPCMessageSchema.parse(JSON.parse(line));
-}
-function serializeMessage(message) {
-	return JSON.stringify(message) + "\n";
-}
-
-// node_modules/@modelcontextprotocol/sdk/dist/esm/server/stdio.js
-/**
-* Server transport for stdio: this communicates with an MCP client by reading from the current process' stdin and writing to stdout.
-*
-* This transport is only available in Node.js environments.
-*/
-var StdioServerTransport = class {
-	constructor(_stdin = process$1.stdin, _stdout = process$1.stdout, options) {
-		this._stdin = _stdin;
-		this._stdout = _stdout;
-		this._started = false;
-		this._ondata = (chunk) => {
-			try {
-				this._readBuffer.append(chunk);
-				this.processReadBuffer();
-			} catch (error) {
-				this.onerror?.(error);
-				this.close().catch(() => {});
-			}
-		};
-		this._onerror = (error) => {
-			this.onerror?.(error);
-		};
-		this._readBuffer = new ReadBuffer({ maxBufferSize: options?.maxBufferSize });
-	}
-	/**
-	* Starts listening for messages on stdin.
-	*/
-	async start() {
-		if (this._started) throw new Error("StdioServerTransport already started! If using Server class, note that connect() calls start() automatically.");
-		this._started = true;
-		this._stdin.on("data", this._ondata);
-		this._stdin.on("error", this._onerror);
-	}
-	processReadBuffer() {
-		while (true) try {
-			const message = this._readBuffer.readMessage();
-			if (message === null) break;
-			this.onmessage?.(message);
-		} catch (error) {
-			this.onerror?.(error);
-		}
-	}
-	async close() {
-		this._stdin.off("data", this._ondata);
-		this._stdin.off("error", this._onerror);
-		if (this._stdin.listenerCount("data") === 0) this._stdin.pause();
-		this._readBuffer.clear();
-		this.onclose?.();
-	}
-	send(message) {
-		return new Promise((resolve) => {
-			const json = serializeMessage(message);
-			if (this._stdout.write(json)) resolve();
-			else this._stdout.once("drain", resolve);
-		});
-	}
-};
-
-// scripts/base-url.ts
-/** The warning for `baseUrl`, or undefined when its last segment starts none of `paths`. */
-function doubledSegmentWarning(baseUrl, paths) {
-	const last = /\/([^/]+)\/*$/.exec(new URL(baseUrl).pathname)?.[1];
-	if (last === void 0) return void 0;
-	if (!new Set([...paths].map((path) => path.split("/")[1])).has(last)) return void 0;
-	return `the base URL ends in /${last}, and the description's paths start with /${last}/ already (calls go to .../${last}/${last}/...): give the part before /${last}`;
-}
-
-// scripts/header-env.ts
-/**
-* `--header-env Name=VAR` pairs as [Name, value], in the order given. `fail` makes the error thrown
-* for a pair that is not Name=VAR, a variable unset or empty, or a value with a line break: its
-* message names the pair and the variable, never the value. `unsetHint` says where an unset
-* variable may have gone (an MCP client passes only the variables it names).
-*/
-function headersFromEnvironment(pairs, env, fail, unsetHint) {
-	return pairs.map((pair) => {
-		const match = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+)=([A-Za-z_][A-Za-z0-9_]*)$/.exec(pair);
-		if (!match) throw fail(`--header-env ${forTerminal(JSON.stringify(pair))}: give Name=VAR, a header name and an environment variable's name`);
-		const value = env[match[2]];
-		if (!value) throw fail(`--header-env ${match[1]}=${match[2]}: the environment variable ${match[2]} is not set or empty${unsetHint ? ` (${unsetHint})` : ""}`);
-		if (/[\r\n\0]/.test(value)) throw fail(`--header-env ${match[1]}=${match[2]}: the value of ${match[2]} holds a line break, which no header can carry`);
-		return [match[1], value];
-	});
-}
-
-// scripts/mcp/mcp-bin-name.ts
-/** The command of the description's own package (package.json `bin`). */
-const ownMcpBin = "email-delivery-mcp";
-
-// node_modules/@hono/node-server/dist/constants-BLSFu_RU.mjs
-const X_ALREADY_SENT = "x-hono-already-sent";
-
-// node_modules/hono/dist/helper/websocket/index.js
-/**
-* Create a WebSocket adapter/helper
-*/
-const defineWebSocketHelper = (handler) => {
-	return ((...args) => {
-		if (typeof args[0] === "function") {
-			const [createEvents, options] = args;
-			return async function upgradeWebSocket(c, next) {
-				const result = await handler(c, await createEvents(c), options);
-				if (result) return result;
-				await next();
-			};
-		} else {
-			const [c, events, options] = args;
-			return (async () => {
-				const upgraded = await handler(c, events, options);
-				if (!upgraded) throw new Error("Failed to upgrade WebSocket");
-				return upgraded;
-			})();
-		}
-	});
-};
-
-// node_modules/@hono/node-server/dist/index.mjs
-var RequestError = class extends Error {
-	constructor(message, options) {
-		super(message, options);
-		this.name = "RequestError";
-	}
-};
-const nonJoinedHeaders = /* @__PURE__ */ new Set([
-	"age",
-	"authorization",
-	"content-length",
-	"content-type",
-	"etag",
-	"expires",
-	"from",
-	"host",
-	"if-modified-since",
-	"if-unmodified-since",
-	"last-modified",
-	"location",
-	"max-forwards",
-	"proxy-authorization",
-	"referer",
-	"retry-after",
-	"server",
-	"user-agent"
-]);
-const validHeaderName = /^[!#$%&'*+\-.^_`|~\dA-Za-z]+$/;
-const isHttpWhitespace = (code) => code === 9 || code === 10 || code === 13 || code === 32;
-const normalizeHeaderValue = (value) => {
-	if (!isHttpWhitespace(value.charCodeAt(0)) && !isHttpWhitespace(value.charCodeAt(value.length - 1))) return value;
-	let start = 0;
-	let end = value.length;
-	while (start < end && isHttpWhitespace(value.charCodeAt(start))) start++;
-	while (end > start && isHttpWhitespace(value.charCodeAt(end - 1))) end--;
-	return value.slice(start, end);
-};
-const forbiddenHeaderValue = /[\0\r\n]/;
-const GlobalHeaders = globalThis.Headers;
-const materializeHeaders = (rawHeaders, HeadersCtor = GlobalHeaders) => {
-	const headers = new HeadersCtor();
-	for (let i = 0; i < rawHeaders.length; i += 2) {
-		const name = rawHeaders[i];
-		if (!name.startsWith(":")) headers.append(name, rawHeaders[i + 1]);
-	}
-	return headers;
-};
-var RequestHeaders = class {
-	#incoming;
-	#rawHeaders;
-	#headers;
-	#invalidValue;
-	constructor(incoming) {
-		this.#incoming = incoming;
-		if (incoming instanceof Http2ServerRequest) this.#rawHeaders = incoming.rawHeaders.slice();
-	}
-	get #lazyRawHeaders() {
-		return this.#rawHeaders ??= this.#incoming.rawHeaders.slice();
-	}
-	get #native() {
-		if (!this.#headers) {
-			this.#headers = materializeHeaders(this.#lazyRawHeaders);
-			this.#rawHeaders = void 0;
-		}
-		return this.#headers;
-	}
-	#normalizedName(name) {
-		if (typeof name !== "string") return;
-		if (!validHeaderName.test(name)) throw new TypeError(`Invalid header name: ${name}`);
-		return name.toLowerCase();
-	}
-	#lookupHttp1(lowerName) {
-		const headers = this.#incoming instanceof Http2ServerRequest ? void 0 : this.#incoming.headers;
-		if (!headers || nonJoinedHeaders.has(lowerName) || lowerName === "set-cookie" || lowerName === "__proto__") return;
-		if (!Object.hasOwn(headers, lowerName)) return null;
-		const rawValue = headers[lowerName];
-		if (typeof rawValue === "string") {
-			const value = normalizeHeaderValue(rawValue);
-			return forbiddenHeaderValue.test(value) ? void 0 : value;
-		}
-	}
-	#lookup(rawHeaders, lowerName) {
-		const separator = lowerName === "cookie" ? "; " : ", ";
-		let value = null;
-		for (let i = 0; i < rawHeaders.length; i += 2) {
-			const rawName = rawHeaders[i];
-			if (rawName.length === lowerName.length && rawName.toLowerCase() === lowerName) {
-				const rawValue = normalizeHeaderValue(rawHeaders[i + 1]);
-				if (forbiddenHeaderValue.test(rawValue)) {
-					this.#invalidValue = true;
-					return;
-				}
-				value = value === null ? rawValue : value + separator + rawValue;
-			}
-		}
-		return value;
-	}
-	append(name, value) {
-		this.#native.append(name, value);
-	}
-	delete(name) {
-		this.#native.delete(name);
-	}
-	get(name) {
-		const lowerName = this.#normalizedName(name);
-		if (lowerName && !this.#headers && !this.#invalidValue) {
-			const http1Value = this.#lookupHttp1(lowerName);
-			if (http1Value !== void 0) return http1Value;
-			const value = this.#lookup(this.#lazyRawHeaders, lowerName);
-			if (value !== void 0) return value;
-		}
-		return this.#native.get(name);
-	}
-	has(name) {
-		const lowerName = this.#normalizedName(name);
-		if (lowerName && !this.#headers && !this.#invalidValue) {
-			const http1Value = this.#lookupHttp1(lowerName);
-			if (http1Value !== void 0) return http1Value !== null;
-			const value = this.#lookup(this.#lazyRawHeaders, lowerName);
-			if (value !== void 0) return value !== null;
-		}
-		return this.#native.has(name);
-	}
-	set(name, value) {
-		this.#native.set(name, value);
-	}
-	getSetCookie() {
-		return this.#native.getSetCookie();
-	}
-	keys() {
-		return this.#native.keys();
-	}
-	values() {
-		return this.#native.values();
-	}
-	entries() {
-		return this.#native.entries();
-	}
-	forEach(callback, thisArg) {
-		this.#native.forEach((value, key) => {
-			callback.call(thisArg, value, key, this);
-		});
-	}
-	[Symbol.iterator]() {
-		return this.entries();
-	}
-};
-Object.defineProperty(RequestHeaders.prototype, Symbol.for("nodejs.util.inspect.custom"), { value: function(depth, options, inspectFn) {
-	return `Headers (lightweight) ${inspectFn(Object.fromEntries(this), {
-		...options,
-		depth: depth == null ? null : depth - 1
-	})}`;
-} });
-Object.setPrototypeOf(RequestHeaders.prototype, GlobalHeaders.prototype);
-const newHeadersFromIncoming = (incoming) => globalThis.Headers === GlobalHeaders ? new RequestHeaders(incoming) : materializeHeaders(incoming.rawHeaders, globalThis.Headers);
-const reValidRequestUrl = /^\/[!#$&-;=?-\[\]_a-z~]*$/;
-const reDotSegment = /\/\.\.?(?:[/?#]|$)/;
-const reValidHost = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
-const validateRequestTarget = (target) => {
-	const backslash = target.indexOf("\\");
-	if (backslash !== -1) {
-		const query = target.indexOf("?");
-		if (query === -1 || backslash < query) throw new RequestError("Backslash in request path");
-	}
-};
-const buildUrl = (scheme, host, incomingUrl) => {
-	const url = `${scheme}://${host}${incomingUrl}`;
-	if (!reValidHost.test(host)) {
-		validateRequestTarget(incomingUrl);
-		const urlObj = new URL(url);
-		if (urlObj.hostname.length !== host.length && urlObj.hostname !== (host.includes(":") ? host.replace(/:\d+$/, "") : host).toLowerCase()) throw new RequestError("Invalid host header");
-		return urlObj.href;
-	} else if (incomingUrl.length === 0) return url + "/";
-	else {
-		if (incomingUrl.charCodeAt(0) !== 47) throw new RequestError("Invalid URL");
-		if (!reValidRequestUrl.test(incomingUrl) || reDotSegment.test(incomingUrl)) {
-			validateRequestTarget(incomingUrl);
-			return new URL(url).href;
-		}
-		return url;
-	}
-};
-const toRequestError = (e) => {
-	if (e instanceof RequestError) return e;
-	return new RequestError(e.message, { cause: e });
-};
-const GlobalRequest = global.Request;
-var Request$1 = class Request$1 extends GlobalRequest {
-	static [Symbol.hasInstance](instance) {
-		if (this === Request$1) return instance instanceof GlobalRequest || Function.prototype[Symbol.hasInstance].call(this, instance);
-		return Function.prototype[Symbol.hasInstance].call(this, instance);
-	}
-	constructor(input, options) {
-		if (typeof input === "object" && getRequestCache in input) {
-			const hasReplacementBody = options !== void 0 && "body" in options && options.body != null;
-			if (input[bodyConsumedDirectlyKey] && !hasReplacementBody) throw new TypeError("Cannot construct a Request with a Request object that has already been used.");
-			input = input[getRequestCache]();
-		}
-		if (typeof (options?.body)?.getReader !== "undefined") options.duplex ??= "half";
-		super(input, options);
-	}
-};
-const wrapBodyStream = Symbol("wrapBodyStream");
-const byteExactEncodings = /* @__PURE__ */ new Set([
-	"latin1",
-	"binary",
-	"hex",
-	"base64",
-	"base64url"
-]);
-const isByteExactEncoding = (encoding) => encoding === null || byteExactEncodings.has(encoding);
-const bodyBufferedBeforeDisconnectKey = Symbol("bodyBufferedBeforeDisconnect");
-const bodyBufferedLengthBeforeDisconnectKey = Symbol("bodyBufferedLengthBeforeDisconnect");
-const toBufferChunk = (chunk, encoding) => Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk, encoding ?? "utf8");
-const isRecoverableDisconnectedIncoming = (incoming) => !(incoming instanceof Http2ServerRequest) && !!incoming.complete && !!incoming.readableAborted && typeof incoming.read === "function" && isByteExactEncoding(incoming.readableEncoding);
-const recordBodyBufferedBeforeDisconnect = (incoming) => {
-	if (incoming.readableDidRead || !isRecoverableDisconnectedIncoming(incoming)) return;
-	const incomingWithRecovery = incoming;
-	incomingWithRecovery[bodyBufferedLengthBeforeDisconnectKey] ??= incoming.readableLength;
-};
-const readBodyBufferedBeforeDisconnect = (incoming, chunks) => {
-	if (incoming.readableDidRead && !chunks || !isRecoverableDisconnectedIncoming(incoming)) return;
-	const incomingWithRecovery = incoming;
-	if (incomingWithRecovery[bodyBufferedBeforeDisconnectKey] !== void 0) return incomingWithRecovery[bodyBufferedBeforeDisconnectKey];
-	let result;
-	const errored = incoming.errored;
-	if (errored && errored.code !== "ECONNRESET") result = errored;
-	else if (incomingWithRecovery[bodyBufferedLengthBeforeDisconnectKey] !== void 0 && incoming.readableLength !== incomingWithRecovery[bodyBufferedLengthBeforeDisconnectKey]) result = newBodyUnusableError();
-	else {
-		const bodyChunks = chunks ?? [];
-		let chunk;
-		while ((chunk = incoming.read()) !== null) bodyChunks.push(toBufferChunk(chunk, incoming.readableEncoding));
-		const buffer = bodyChunks.length === 1 ? bodyChunks[0] : Buffer.concat(bodyChunks);
-		result = buffer;
-		const contentLength = incoming.headers["content-length"];
-		if (typeof contentLength === "string" && /^\d+$/.test(contentLength)) {
-			const expectedLength = Number(contentLength);
-			if (Number.isSafeInteger(expectedLength) && buffer.length !== expectedLength) result = newBodyUnusableError();
-		}
-	}
-	incomingWithRecovery[bodyBufferedBeforeDisconnectKey] = result;
-	return result;
-};
-const enqueueBufferedBody = (controller, buffered) => {
-	if (buffered instanceof Error) {
-		controller.error(buffered);
-		return;
-	}
-	if (buffered.length > 0) controller.enqueue(buffered);
-	controller.close();
-};
-const newRequestFromIncoming = (method, url, headers, incoming, abortController) => {
-	const init = {
-		method,
-		headers,
-		signal: abortController.signal
-	};
-	if (method === "TRACE") {
-		init.method = "GET";
-		const req = new Request$1(url, init);
-		Object.defineProperty(req, "method", { get() {
-			return "TRACE";
-		} });
-		return req;
-	}
-	if (!(method === "GET" || method === "HEAD")) if ("rawBody" in incoming && incoming.rawBody instanceof Buffer) init.body = new ReadableStream({ start(controller) {
-		controller.enqueue(incoming.rawBody);
-		controller.close();
-	} });
-	else if (incoming[wrapBodyStream]) {
-		let reader;
-		init.body = new ReadableStream({ async pull(controller) {
-			try {
-				if (!reader) {
-					const buffered = readBodyBufferedBeforeDisconnect(incoming);
-					if (buffered !== void 0) {
-						enqueueBufferedBody(controller, buffered);
-						return;
-					}
-				}
-				reader ||= Readable.toWeb(incoming).getReader();
-				const { done, value } = await reader.read();
-				if (done) controller.close();
-				else controller.enqueue(value);
-			} catch (error) {
-				controller.error(error);
-			}
-		} });
-	} else {
-		const buffered = readBodyBufferedBeforeDisconnect(incoming);
-		if (buffered !== void 0) init.body = new ReadableStream({ start(controller) {
-			enqueueBufferedBody(controller, buffered);
-		} });
-		else init.body = Readable.toWeb(incoming);
-	}
-	return new Request$1(url, init);
-};
-const getRequestCache = Symbol("getRequestCache");
-const requestCache = Symbol("requestCache");
-const incomingKey = Symbol("incomingKey");
-const urlKey = Symbol("urlKey");
-const methodKey = Symbol("methodKey");
-const headersKey = Symbol("headersKey");
-const abortControllerKey = Symbol("abortControllerKey");
-const getAbortController = Symbol("getAbortController");
-const abortRequest = Symbol("abortRequest");
-const bodyBufferKey = Symbol("bodyBuffer");
-const bodyReadPromiseKey = Symbol("bodyReadPromise");
-const bodyConsumedDirectlyKey = Symbol("bodyConsumedDirectly");
-const bodyLockReaderKey = Symbol("bodyLockReader");
-const abortReasonKey = Symbol("abortReason");
-const newBodyUnusableError = () => {
-	return /* @__PURE__ */ new TypeError("Body is unusable");
-};
-const rejectBodyUnusable = () => {
-	return Promise.reject(newBodyUnusableError());
-};
-const textDecoder = new TextDecoder();
-const consumeBodyDirectOnce = (request) => {
-	if (request[bodyConsumedDirectlyKey]) return rejectBodyUnusable();
-	request[bodyConsumedDirectlyKey] = true;
-};
-const toArrayBuffer = (buf) => {
-	return buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength);
-};
-const contentType$1 = (request) => {
-	return (request[headersKey] ||= newHeadersFromIncoming(request[incomingKey])).get("content-type") || "";
-};
-const methodTokenRegExp = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-const normalizeIncomingMethod = (method) => {
-	if (typeof method !== "string" || method.length === 0) return "GET";
-	switch (method) {
-		case "DELETE":
-		case "GET":
-		case "HEAD":
-		case "OPTIONS":
-		case "PATCH":
-		case "POST":
-		case "PUT":
-		case "QUERY": return method;
-	}
-	const upper = method.toUpperCase();
-	switch (upper) {
-		case "DELETE":
-		case "GET":
-		case "HEAD":
-		case "OPTIONS":
-		case "POST":
-		case "PUT": return upper;
-		default: return method;
-	}
-};
-const validateDirectReadMethod = (method) => {
-	if (!methodTokenRegExp.test(method)) return /* @__PURE__ */ new TypeError(`'${method}' is not a valid HTTP method.`);
-	const normalized = method.toUpperCase();
-	if (normalized === "CONNECT" || normalized === "TRACK" || normalized === "TRACE" && method !== "TRACE") return /* @__PURE__ */ new TypeError(`'${method}' HTTP method is unsupported.`);
-};
-const readBodyWithFastPath = (request, method, fromBuffer) => {
-	if (request[bodyConsumedDirectlyKey]) return rejectBodyUnusable();
-	const methodName = request.method;
-	if (methodName === "GET" || methodName === "HEAD") return request[getRequestCache]()[method]();
-	const methodValidationError = validateDirectReadMethod(methodName);
-	if (methodValidationError) return Promise.reject(methodValidationError);
-	if (request[requestCache]) {
-		if (methodName !== "TRACE") return request[requestCache][method]();
-	}
-	const alreadyUsedError = consumeBodyDirectOnce(request);
-	if (alreadyUsedError) return alreadyUsedError;
-	const raw = readRawBodyIfAvailable(request);
-	if (raw) {
-		const result = Promise.resolve(fromBuffer(raw, request));
-		request[bodyBufferKey] = void 0;
-		return result;
-	}
-	return readBodyDirect(request).then((buf) => {
-		const result = fromBuffer(buf, request);
-		request[bodyBufferKey] = void 0;
-		return result;
-	});
-};
-const readRawBodyIfAvailable = (request) => {
-	const incoming = request[incomingKey];
-	if ("rawBody" in incoming && incoming.rawBody instanceof Buffer) return incoming.rawBody;
-};
-const normalizeAbortError = (request, incoming) => {
-	if (incoming.errored) return incoming.errored;
-	const reason = request[abortReasonKey];
-	if (reason !== void 0) return reason instanceof Error ? reason : new Error(String(reason));
-	return /* @__PURE__ */ new Error("Client connection prematurely closed.");
-};
-const readBodyDirect = (request) => {
-	if (request[bodyBufferKey]) return Promise.resolve(request[bodyBufferKey]);
-	if (request[bodyReadPromiseKey]) return request[bodyReadPromiseKey];
-	const incoming = request[incomingKey];
-	if (incoming.readableDidRead) return rejectBodyUnusable();
-	const buffered = readBodyBufferedBeforeDisconnect(incoming);
-	if (buffered !== void 0) {
-		if (buffered instanceof Error) return Promise.reject(buffered);
-		request[bodyBufferKey] = buffered;
-		return Promise.resolve(buffered);
-	}
-	const promise = new Promise((resolve, reject) => {
-		const chunks = [];
-		let settled = false;
-		const finish = (callback) => {
-			if (settled) return;
-			settled = true;
-			cleanup();
-			callback();
-		};
-		const recoverCompleteBodyAfterDisconnect = (error) => {
-			const streamError = incoming.errored ?? error;
-			if (!isRecoverableDisconnectedIncoming(incoming) || streamError && streamError.code !== "ECONNRESET") return false;
-			finish(() => {
-				const recovered = readBodyBufferedBeforeDisconnect(incoming, chunks);
-				if (recovered instanceof Error) reject(recovered);
-				else if (recovered === void 0) reject(error ?? normalizeAbortError(request, incoming));
-				else {
-					request[bodyBufferKey] = recovered;
-					resolve(recovered);
-				}
-			});
-			return true;
-		};
-		const onData = (chunk) => {
-			chunks.push(toBufferChunk(chunk, incoming.readableEncoding));
-		};
-		const onEnd = () => {
-			finish(() => {
-				const buffer = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
-				request[bodyBufferKey] = buffer;
-				resolve(buffer);
-			});
-		};
-		const onError = (error) => {
-			if (recoverCompleteBodyAfterDisconnect(error)) return;
-			finish(() => {
-				reject(error);
-			});
-		};
-		const onClose = () => {
-			if (incoming.readableEnded) {
-				onEnd();
-				return;
-			}
-			if (recoverCompleteBodyAfterDisconnect()) return;
-			finish(() => {
-				reject(normalizeAbortError(request, incoming));
-			});
-		};
-		const cleanup = () => {
-			incoming.off("data", onData);
-			incoming.off("end", onEnd);
-			incoming.off("error", onError);
-			incoming.off("close", onClose);
-			request[bodyReadPromiseKey] = void 0;
-		};
-		incoming.on("data", onData);
-		incoming.on("end", onEnd);
-		incoming.on("error", onError);
-		incoming.on("close", onClose);
-		queueMicrotask(() => {
-			if (settled) return;
-			if (incoming.readableEnded) onEnd();
-			else if (incoming.errored) onError(incoming.errored);
-			else if (incoming.destroyed) onClose();
-		});
-	});
-	request[bodyReadPromiseKey] = promise;
-	return promise;
-};
-const requestPrototype = {
-	get method() {
-		return this[methodKey];
-	},
-	get url() {
-		return this[urlKey];
-	},
-	get headers() {
-		return this[headersKey] ||= newHeadersFromIncoming(this[incomingKey]);
-	},
-	[abortRequest](reason) {
-		if (this[abortReasonKey] === void 0) this[abortReasonKey] = reason;
-		const abortController = this[abortControllerKey];
-		if (abortController && !abortController.signal.aborted) abortController.abort(reason);
-	},
-	[getAbortController]() {
-		this[abortControllerKey] ||= new AbortController();
-		if (this[abortReasonKey] !== void 0 && !this[abortControllerKey].signal.aborted) this[abortControllerKey].abort(this[abortReasonKey]);
-		return this[abortControllerKey];
-	},
-	[getRequestCache]() {
-		const abortController = this[getAbortController]();
-		if (this[requestCache]) return this[requestCache];
-		const method = this.method;
-		if (this[bodyConsumedDirectlyKey] && !(method === "GET" || method === "HEAD")) {
-			this[bodyBufferKey] = void 0;
-			const init = {
-				method: method === "TRACE" ? "GET" : method,
-				headers: this.headers,
-				signal: abortController.signal
-			};
-			if (method !== "TRACE") {
-				init.body = new ReadableStream({ start(c) {
-					c.close();
-				} });
-				init.duplex = "half";
-			}
-			const req = new Request$1(this[urlKey], init);
-			if (method === "TRACE") Object.defineProperty(req, "method", { get() {
-				return "TRACE";
-			} });
-			return this[requestCache] = req;
-		}
-		return this[requestCache] = newRequestFromIncoming(this.method, this[urlKey], this.headers, this[incomingKey], abortController);
-	},
-	get body() {
-		if (!this[bodyConsumedDirectlyKey]) return this[getRequestCache]().body;
-		const request = this[getRequestCache]();
-		if (!this[bodyLockReaderKey] && request.body) this[bodyLockReaderKey] = request.body.getReader();
-		return request.body;
-	},
-	get bodyUsed() {
-		if (this[bodyConsumedDirectlyKey]) return true;
-		if (this[requestCache]) return this[requestCache].bodyUsed;
-		return false;
-	}
-};
-Object.defineProperty(requestPrototype, "signal", { get() {
-	return this[getAbortController]().signal;
-} });
-[
-	"cache",
-	"credentials",
-	"destination",
-	"duplex",
-	"integrity",
-	"mode",
-	"redirect",
-	"referrer",
-	"referrerPolicy",
-	"keepalive"
-].forEach((k) => {
-	Object.defineProperty(requestPrototype, k, { get() {
-		return this[getRequestCache]()[k];
-	} });
-});
-["clone", "formData"].forEach((k) => {
-	Object.defineProperty(requestPrototype, k, { value: function() {
-		if (this[bodyConsumedDirectlyKey]) {
-			if (k === "clone") throw newBodyUnusableError();
-			return rejectBodyUnusable();
-		}
-		return this[getRequestCache]()[k]();
-	} });
-});
-Object.defineProperty(requestPrototype, "text", { value: function() {
-	return readBodyWithFastPath(this, "text", (buf) => textDecoder.decode(buf));
-} });
-Object.defineProperty(requestPrototype, "arrayBuffer", { value: function() {
-	return readBodyWithFastPath(this, "arrayBuffer", (buf) => toArrayBuffer(buf));
-} });
-Object.defineProperty(requestPrototype, "blob", { value: function() {
-	return readBodyWithFastPath(this, "blob", (buf, request) => {
-		const type = contentType$1(request);
-		return new Response(buf, type ? { headers: { "content-type": type } } : void 0).blob();
-	});
-} });
-Object.defineProperty(requestPrototype, "bytes", { value: function() {
-	return this.arrayBuffer().then((buf) => new Uint8Array(buf));
-} });
-Object.defineProperty(requestPrototype, "json", { value: function() {
-	if (this[bodyConsumedDirectlyKey]) return rejectBodyUnusable();
-	return this.text().then(JSON.parse);
-} });
-Object.defineProperty(requestPrototype, Symbol.for("nodejs.util.inspect.custom"), { value: function(depth, options, inspectFn) {
-	return `Request (lightweight) ${inspectFn({
-		method: this.method,
-		url: this.url,
-		headers: this.headers,
-		nativeRequest: this[requestCache]
-	}, {
-		...options,
-		depth: depth == null ? null : depth - 1
-	})}`;
-} });
-Object.setPrototypeOf(requestPrototype, Request$1.prototype);
-const newRequest = (incoming, defaultHostname) => {
-	const req = Object.create(requestPrototype);
-	req[incomingKey] = incoming;
-	req[methodKey] = normalizeIncomingMethod(incoming.method);
-	const incomingUrl = incoming.url || "";
-	if (incomingUrl[0] !== "/" && (incomingUrl.startsWith("http://") || incomingUrl.startsWith("https://"))) {
-		if (incoming instanceof Http2ServerRequest) throw new RequestError("Absolute URL for :path is not allowed in HTTP/2");
-		try {
-			validateRequestTarget(incomingUrl);
-			req[urlKey] = new URL(incomingUrl).href;
-		} catch (e) {
-			throw new RequestError("Invalid absolute URL", { cause: e });
-		}
-		return req;
-	}
-	const host = (incoming instanceof Http2ServerRequest ? incoming.authority : incoming.headers.host) || defaultHostname;
-	if (!host) throw new RequestError("Missing host header");
-	let scheme;
-	if (incoming instanceof Http2ServerRequest) {
-		scheme = incoming.scheme;
-		if (!(scheme === "http" || scheme === "https")) throw new RequestError("Unsupported scheme");
-	} else scheme = incoming.socket && incoming.socket.encrypted ? "https" : "http";
-	try {
-		req[urlKey] = buildUrl(scheme, host, incomingUrl);
-	} catch (e) {
-		if (e instanceof RequestError) throw e;
-		else throw new RequestError("Invalid URL", { cause: e });
-	}
-	return req;
-};
-const defaultContentType = "text/plain; charset=UTF-8";
-const responseCache = Symbol("responseCache");
-const getResponseCache = Symbol("getResponseCache");
-const cacheKey = Symbol("cache");
-const GlobalResponse = global.Response;
-var Response$1 = class Response$1 {
-	#body;
-	#init;
-	static [Symbol.hasInstance](instance) {
-		if (this === Response$1) return instance instanceof GlobalResponse || Function.prototype[Symbol.hasInstance].call(this, instance);
-		return Function.prototype[Symbol.hasInstance].call(this, instance);
-	}
-	[getResponseCache]() {
-		const cache = this[cacheKey];
-		const liveHeaders = cache && cache[2] instanceof Headers ? cache[2] : void 0;
-		delete this[cacheKey];
-		return this[responseCache] ||= new GlobalResponse(this.#body, liveHeaders ? {
-			status: this.#init?.status,
-			statusText: this.#init?.statusText,
-			headers: liveHeaders
-		} : this.#init);
-	}
-	constructor(body, init) {
-		let headers;
-		this.#body = body;
-		if (init instanceof GlobalResponse) {
-			const cachedGlobalResponse = init[responseCache];
-			if (cachedGlobalResponse) {
-				this.#init = cachedGlobalResponse;
-				this[getResponseCache]();
-				return;
-			}
-			this.#init = #init in init ? init.#init : init;
-			headers = new Headers(init.headers);
-		} else this.#init = init;
-		if (body == null || typeof body === "string" || typeof body?.getReader !== "undefined" || body instanceof Blob || body instanceof Uint8Array) this[cacheKey] = [
-			init?.status || 200,
-			body ?? null,
-			headers || init?.headers
-		];
-	}
-	get headers() {
-		const cache = this[cacheKey];
-		if (cache) {
-			if (!(cache[2] instanceof Headers)) cache[2] = new Headers(cache[2] || (cache[1] === null ? void 0 : { "content-type": defaultContentType }));
-			return cache[2];
-		}
-		return this[getResponseCache]().headers;
-	}
-	get status() {
-		return this[cacheKey]?.[0] ?? this[getResponseCache]().status;
-	}
-	get ok() {
-		const status = this.status;
-		return status >= 200 && status < 300;
-	}
-};
-[
-	"body",
-	"bodyUsed",
-	"redirected",
-	"statusText",
-	"trailers",
-	"type",
-	"url"
-].forEach((k) => {
-	Object.defineProperty(Response$1.prototype, k, { get() {
-		return this[getResponseCache]()[k];
-	} });
-});
-[
-	"arrayBuffer",
-	"blob",
-	"bytes",
-	"clone",
-	"formData",
-	"json",
-	"text"
-].forEach((k) => {
-	Object.defineProperty(Response$1.prototype, k, { value: function() {
-		return this[getResponseCache]()[k]();
-	} });
-});
-Object.defineProperty(Response$1.prototype, Symbol.for("nodejs.util.inspect.custom"), { value: function(depth, options, inspectFn) {
-	return `Response (lightweight) ${inspectFn({
-		status: this.status,
-		headers: this.headers,
-		ok: this.ok,
-		nativeResponse: this[responseCache]
-	}, {
-		...options,
-		depth: depth == null ? null : depth - 1
-	})}`;
-} });
-Object.setPrototypeOf(Response$1, GlobalResponse);
-Object.setPrototypeOf(Response$1.prototype, GlobalResponse.prototype);
-const validRedirectUrl = /^https?:\/\/[!#-;=?-[\]_a-z~A-Z]+$/;
-const parseRedirectUrl = (url) => {
-	if (url instanceof URL) return url.href;
-	if (validRedirectUrl.test(url)) return url;
-	return new URL(url).href;
-};
-const validRedirectStatuses = /* @__PURE__ */ new Set([
-	301,
-	302,
-	303,
-	307,
-	308
-]);
-Object.defineProperty(Response$1, "redirect", {
-	value: function redirect(url, status = 302) {
-		if (!validRedirectStatuses.has(status)) throw new RangeError("Invalid status code");
-		return new Response$1(null, {
-			status,
-			headers: { location: parseRedirectUrl(url) }
-		});
-	},
-	writable: true,
-	configurable: true
-});
-Object.defineProperty(Response$1, "json", {
-	value: function json(data, init) {
-		const body = JSON.stringify(data);
-		if (body === void 0) throw new TypeError("The data is not JSON serializable");
-		const initHeaders = init?.headers;
-		let headers;
-		if (initHeaders) {
-			headers = new Headers(initHeaders);
-			if (!headers.has("content-type")) headers.set("content-type", "application/json");
-		} else headers = { "content-type": "application/json" };
-		return new Response$1(body, {
-			status: init?.status ?? 200,
-			statusText: init?.statusText,
-			headers
-		});
-	},
-	writable: true,
-	configurable: true
-});
-async function readWithoutBlocking(readPromise) {
-	return Promise.race([readPromise, Promise.resolve().then(() => Promise.resolve(void 0))]);
-}
-function writeFromReadableStreamDefaultReader(reader, writable, currentReadPromise) {
-	const cancel = (error) => {
-		reader.cancel(error).catch(() => {});
-	};
-	const stream = writable.stream;
-	if (writable.destroyed || stream?.closed || stream?.destroyed) {
-		cancel();
-		return reader.closed;
-	}
-	writable.on("close", cancel);
-	writable.on("error", cancel);
-	(currentReadPromise ?? reader.read()).then(flow, handleStreamError);
-	return reader.closed.finally(() => {
-		writable.off("close", cancel);
-		writable.off("error", cancel);
-	});
-	function handleStreamError(error) {
-		if (error) writable.destroy(error);
-	}
-	function onDrain() {
-		reader.read().then(flow, handleStreamError);
-	}
-	function flow({ done, value }) {
-		try {
-			if (done) writable.end();
-			else if (!writable.write(value)) writable.once("drain", onDrain);
-			else reader.read().then(flow, handleStreamError);
-		} catch (e) {
-			handleStreamError(e);
-		}
-	}
-}
-function writeFromReadableStream(stream, writable) {
-	if (stream.locked) throw new TypeError("ReadableStream is locked.");
-	else if (writable.destroyed) {
-		stream.cancel().catch(() => {});
-		return;
-	}
-	return writeFromReadableStreamDefaultReader(stream.getReader(), writable);
-}
-const buildOutgoingHttpHeaders = (headers, defaultContentType) => {
-	const res = {};
-	if (!(headers instanceof Headers)) headers = new Headers(headers ?? void 0);
-	if (headers.has("set-cookie")) {
-		const cookies = [];
-		for (const [k, v] of headers) if (k === "set-cookie") cookies.push(v);
-		else res[k] = v;
-		if (cookies.length > 0) res["set-cookie"] = cookies;
-	} else for (const [k, v] of headers) res[k] = v;
-	if (defaultContentType) res["content-type"] ??= defaultContentType;
-	return res;
-};
-const outgoingEnded = Symbol("outgoingEnded");
-const incomingDraining = Symbol("incomingDraining");
-const DRAIN_TIMEOUT_MS = 500;
-const MAX_DRAIN_BYTES = 67108864;
-const drainIncoming = (incoming) => {
-	const incomingWithDrainState = incoming;
-	if (incoming.destroyed || incomingWithDrainState[incomingDraining]) return;
-	incomingWithDrainState[incomingDraining] = true;
-	if (incoming instanceof Http2ServerRequest) {
-		try {
-			incoming.stream?.close?.(constants.NGHTTP2_NO_ERROR);
-		} catch {}
-		return;
-	}
-	let bytesRead = 0;
-	const cleanup = () => {
-		clearTimeout(timer);
-		incoming.off("data", onData);
-		incoming.off("end", cleanup);
-		incoming.off("error", cleanup);
-	};
-	const forceClose = () => {
-		cleanup();
-		const socket = incoming.socket;
-		if (socket && !socket.destroyed) {
-			if (typeof socket.destroySoon === "function") socket.destroySoon();
-			else if (typeof socket.destroy === "function") socket.destroy();
-		}
-	};
-	const timer = setTimeout(forceClose, DRAIN_TIMEOUT_MS);
-	timer.unref?.();
-	const onData = (chunk) => {
-		bytesRead += chunk.length;
-		if (bytesRead > MAX_DRAIN_BYTES) forceClose();
-	};
-	incoming.on("data", onData);
-	incoming.on("end", cleanup);
-	incoming.on("error", cleanup);
-	incoming.resume();
-};
-const makeCloseHandler = (req, incoming, outgoing, needsBodyCleanup) => () => {
-	if (incoming.errored) {
-		recordBodyBufferedBeforeDisconnect(incoming);
-		req[abortRequest](incoming.errored.toString());
-	} else if (!outgoing.writableFinished || incoming instanceof Http2ServerRequest && incoming.aborted) {
-		recordBodyBufferedBeforeDisconnect(incoming);
-		req[abortRequest]("Client connection prematurely closed.");
-	}
-	if (needsBodyCleanup && !incoming.readableEnded) setTimeout(() => {
-		if (!incoming.readableEnded) setTimeout(() => {
-			drainIncoming(incoming);
-		});
-	});
-};
-const isImmediateCacheableResponse = (res) => {
-	if (!(cacheKey in res)) return false;
-	const body = res[cacheKey][1];
-	return body === null || typeof body === "string" || body instanceof Uint8Array;
-};
-const handleRequestError = () => new Response(null, { status: 400 });
-const handleFetchError = (e) => new Response(null, { status: e instanceof Error && (e.name === "TimeoutError" || e.constructor.name === "TimeoutError") ? 504 : 500 });
-const handleResponseError = (e, outgoing) => {
-	const err = e instanceof Error ? e : new Error("unknown error", { cause: e });
-	if (err.code === "ERR_STREAM_PREMATURE_CLOSE") console.info("The user aborted a request.");
-	else {
-		console.error(e);
-		if (!outgoing.headersSent) {
-			if (outgoing instanceof ServerResponse) outgoing._contentLength = null;
-			outgoing.writeHead(500, { "Content-Type": "text/plain" });
-		}
-		outgoing.end(`Error: ${err.message}`);
-		outgoing.destroy(err);
-	}
-};
-const flushHeaders = (outgoing) => {
-	if ("flushHeaders" in outgoing && outgoing.writable) outgoing.flushHeaders();
-};
-const trySetContentLength = (outgoing, status, length) => {
-	const http1 = outgoing;
-	if (http1._contentLength === null && http1._hasBody && http1.useChunkedEncodingByDefault && !http1._removedContLen && status >= 200 && status !== 204 && status !== 304 && !outgoing.hasHeader("content-length") && !outgoing.hasHeader("transfer-encoding") && !outgoing.hasHeader("trailer")) {
-		http1._contentLength = length;
-		return true;
-	}
-	return false;
-};
-const writeDefaultHeaders = (outgoing, status, length) => {
-	if (trySetContentLength(outgoing, status, length)) outgoing.writeHead(status, { "Content-Type": defaultContentType });
-	else outgoing.writeHead(status, {
-		"Content-Type": defaultContentType,
-		"Content-Length": length
-	});
-};
-const responseViaCache = async (res, outgoing) => {
-	let [status, body, header] = res[cacheKey];
-	if (!header) {
-		if (body === null) {
-			outgoing.writeHead(status);
-			outgoing.end();
-		} else if (typeof body === "string") {
-			writeDefaultHeaders(outgoing, status, Buffer.byteLength(body));
-			outgoing.end(body);
-		} else if (body instanceof Uint8Array) {
-			writeDefaultHeaders(outgoing, status, body.byteLength);
-			outgoing.end(body);
-		} else if (body instanceof Blob) {
-			writeDefaultHeaders(outgoing, status, body.size);
-			outgoing.end(new Uint8Array(await body.arrayBuffer()));
-		} else {
-			outgoing.writeHead(status, { "Content-Type": defaultContentType });
-			flushHeaders(outgoing);
-			await writeFromReadableStream(body, outgoing)?.catch((e) => handleResponseError(e, outgoing));
-		}
-		outgoing[outgoingEnded]?.();
-		return;
-	}
-	let hasContentLength = false;
-	let plainHeaders = false;
-	let canAutoLength = true;
-	if (header instanceof Headers) {
-		hasContentLength = header.has("content-length");
-		header = buildOutgoingHttpHeaders(header, body === null ? void 0 : defaultContentType);
-	} else if (Array.isArray(header)) {
-		const headerObj = new Headers(header);
-		hasContentLength = headerObj.has("content-length");
-		header = buildOutgoingHttpHeaders(headerObj, body === null ? void 0 : defaultContentType);
-	} else {
-		plainHeaders = true;
-		for (const key in header) {
-			if (key.length === 14 && key.toLowerCase() === "content-length") {
-				hasContentLength = true;
-				break;
-			}
-			if (key.length === 17 && key.toLowerCase() === "transfer-encoding" || key.length === 7 && key.toLowerCase() === "trailer") canAutoLength = false;
-		}
-	}
-	if (!hasContentLength) {
-		let length;
-		if (typeof body === "string") length = Buffer.byteLength(body);
-		else if (body instanceof Uint8Array) length = body.byteLength;
-		else if (body instanceof Blob) length = body.size;
-		if (length !== void 0 && (!plainHeaders || !canAutoLength || !trySetContentLength(outgoing, status, length))) {
-			if (plainHeaders) header = { ...header };
-			header["Content-Length"] = length;
-		}
-	}
-	outgoing.writeHead(status, header);
-	if (body == null) outgoing.end();
-	else if (typeof body === "string" || body instanceof Uint8Array) outgoing.end(body);
-	else if (body instanceof Blob) outgoing.end(new Uint8Array(await body.arrayBuffer()));
-	else {
-		flushHeaders(outgoing);
-		await writeFromReadableStream(body, outgoing)?.catch((e) => handleResponseError(e, outgoing));
-	}
-	outgoing[outgoingEnded]?.();
-};
-const isPromise = (res) => typeof res.then === "function";
-const responseViaResponseObject = async (res, outgoing, options = {}) => {
-	if (isPromise(res)) if (options.errorHandler) try {
-		res = await res;
-	} catch (err) {
-		const errRes = await options.errorHandler(err);
-		if (!errRes) return;
-		res = errRes;
-	}
-	else res = await res.catch(handleFetchError);
-	if (cacheKey in res) return responseViaCache(res, outgoing);
-	const resHeaderRecord = buildOutgoingHttpHeaders(res.headers, res.body === null ? void 0 : defaultContentType);
-	if (res.body) {
-		const reader = res.body.getReader();
-		const values = [];
-		let done = false;
-		let currentReadPromise = void 0;
-		if (resHeaderRecord["transfer-encoding"] !== "chunked") {
-			let maxReadCount = 2;
-			for (let i = 0; i < maxReadCount; i++) {
-				currentReadPromise ||= reader.read();
-				const chunk = await readWithoutBlocking(currentReadPromise);
-				if (!chunk) {
-					if (i === 1) {
-						await new Promise((resolve) => setTimeout(resolve));
-						maxReadCount = 3;
-						continue;
-					}
-					break;
-				}
-				currentReadPromise = void 0;
-				if (chunk.value) values.push(chunk.value);
-				if (chunk.done) {
-					done = true;
-					break;
-				}
-			}
-			if (done && !("content-length" in resHeaderRecord)) resHeaderRecord["content-length"] = values.reduce((acc, value) => acc + value.length, 0);
-		}
-		outgoing.writeHead(res.status, resHeaderRecord);
-		values.forEach((value) => {
-			outgoing.write(value);
-		});
-		if (done) outgoing.end();
-		else {
-			if (values.length === 0) flushHeaders(outgoing);
-			await writeFromReadableStreamDefaultReader(reader, outgoing, currentReadPromise);
-		}
-	} else if (resHeaderRecord["x-hono-already-sent"]) {} else {
-		outgoing.writeHead(res.status, resHeaderRecord);
-		outgoing.end();
-	}
-	outgoing[outgoingEnded]?.();
-};
-const getRequestListener = (fetchCallback, options = {}) => {
-	const autoCleanupIncoming = options.autoCleanupIncoming ?? true;
-	if (options.overrideGlobalObjects !== false && global.Request !== Request$1) {
-		Object.defineProperty(global, "Request", { value: Request$1 });
-		Object.defineProperty(global, "Response", { value: Response$1 });
-	}
-	return async (incoming, outgoing) => {
-		let res, req;
-		let needsBodyCleanup = false;
-		let closeHandlerAttached = false;
-		const ensureCloseHandler = () => {
-			if (!req || closeHandlerAttached) return;
-			closeHandlerAttached = true;
-			outgoing.on("close", makeCloseHandler(req, incoming, outgoing, needsBodyCleanup));
-		};
-		try {
-			req = newRequest(incoming, options.hostname);
-			needsBodyCleanup = autoCleanupIncoming && !(incoming.method === "GET" || incoming.method === "HEAD");
-			if (needsBodyCleanup) {
-				incoming[wrapBodyStream] = true;
-				if (incoming instanceof Http2ServerRequest) outgoing[outgoingEnded] = () => {
-					if (!incoming.readableEnded) setTimeout(() => {
-						if (!incoming.readableEnded) setTimeout(() => {
-							incoming.destroy();
-							outgoing.destroy();
-						});
-					});
-				};
-			}
-			res = fetchCallback(req, {
-				incoming,
-				outgoing
-			});
-			if (!isPromise(res) && isImmediateCacheableResponse(res)) {
-				if (needsBodyCleanup && !incoming.readableEnded) outgoing.once("finish", () => {
-					if (!incoming.readableEnded) drainIncoming(incoming);
-				});
-				return responseViaCache(res, outgoing);
-			}
-			ensureCloseHandler();
-		} catch (e) {
-			if (!res) if (options.errorHandler) {
-				ensureCloseHandler();
-				res = await options.errorHandler(req ? e : toRequestError(e));
-				if (!res) return;
-			} else if (!req) res = handleRequestError();
-			else res = handleFetchError(e);
-			else return handleResponseError(e, outgoing);
-		}
-		try {
-			return await responseViaResponseObject(res, outgoing, options);
-		} catch (e) {
-			return handleResponseError(e, outgoing);
-		}
-	};
-};
-/**
-* @link https://developer.mozilla.org/en-US/docs/Web/API/CloseEvent
-*/
-const CloseEvent = globalThis.CloseEvent ?? class extends Event {
-	#eventInitDict;
-	constructor(type, eventInitDict = {}) {
-		super(type, eventInitDict);
-		this.#eventInitDict = eventInitDict;
-	}
-	get wasClean() {
-		return this.#eventInitDict.wasClean ?? false;
-	}
-	get code() {
-		return this.#eventInitDict.code ?? 0;
-	}
-	get reason() {
-		return this.#eventInitDict.reason ?? "";
-	}
-};
-/**
-* Node.js has no global `ErrorEvent`, unlike `Event`/`MessageEvent`/`CloseEvent`.
-* @link https://developer.mozilla.org/en-US/docs/Web/API/ErrorEvent
-*/
-const ErrorEvent = globalThis.ErrorEvent ?? class extends Event {
-	#eventInitDict;
-	constructor(type, eventInitDict = {}) {
-		super(type, eventInitDict);
-		this.#eventInitDict = eventInitDict;
-	}
-	get message() {
-		return this.#eventInitDict.message ?? "";
-	}
-	get filename() {
-		return this.#eventInitDict.filename ?? "";
-	}
-	get lineno() {
-		return this.#eventInitDict.lineno ?? 0;
-	}
-	get colno() {
-		return this.#eventInitDict.colno ?? 0;
-	}
-	get error() {
-		return this.#eventInitDict.error ?? null;
-	}
-};
-const generateConnectionSymbol = () => Symbol("connection");
-const CONNECTION_SYMBOL_KEY = Symbol("CONNECTION_SYMBOL_KEY");
-const WAIT_FOR_WEBSOCKET_SYMBOL = Symbol("WAIT_FOR_WEBSOCKET_SYMBOL");
-const upgradeWebSocket = defineWebSocketHelper(async (c, events, options) => {
-	if (c.req.header("upgrade")?.toLowerCase() !== "websocket") return;
-	const env = c.env;
-	const waitForWebSocket = env[WAIT_FOR_WEBSOCKET_SYMBOL];
-	if (!waitForWebSocket || !env.incoming) return new Response(null, { status: 500 });
-	const connectionSymbol = generateConnectionSymbol();
-	env[CONNECTION_SYMBOL_KEY] = connectionSymbol;
-	(async () => {
-		let ws;
-		try {
-			ws = await waitForWebSocket(env.incoming, connectionSymbol);
-		} catch {
-			return;
-		}
-		const messagesReceivedInStarting = [];
-		const bufferMessage = (data, isBinary) => {
-			messagesReceivedInStarting.push([data, isBinary]);
-		};
-		ws.on("message", bufferMessage);
-		const ctx = {
-			binaryType: "arraybuffer",
-			close(code, reason) {
-				ws.close(code, reason);
-			},
-			protocol: ws.protocol,
-			raw: ws,
-			get readyState() {
-				return ws.readyState;
-			},
-			send(source, opts) {
-				ws.send(source, { compress: opts?.compress });
-			},
-			url: new URL(c.req.url)
-		};
-		try {
-			events?.onOpen?.(new Event("open"), ctx);
-		} catch (e) {
-			(options?.onError ?? console.error)(e);
-		}
-		const handleMessage = (data, isBinary) => {
-			const datas = Array.isArray(data) ? data : [data];
-			for (const data of datas) try {
-				events?.onMessage?.(new MessageEvent("message", { data: isBinary ? data instanceof ArrayBuffer ? data : data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) : typeof data === "string" ? data : Buffer.from(data).toString("utf-8") }), ctx);
-			} catch (e) {
-				(options?.onError ?? console.error)(e);
-			}
-		};
-		ws.off("message", bufferMessage);
-		for (const message of messagesReceivedInStarting) handleMessage(...message);
-		ws.on("message", (data, isBinary) => {
-			handleMessage(data, isBinary);
-		});
-		ws.on("close", (code, reason) => {
-			try {
-				events?.onClose?.(new CloseEvent("close", {
-					code,
-					reason: reason.toString()
-				}), ctx);
-			} catch (e) {
-				(options?.onError ?? console.error)(e);
-			}
-		});
-		ws.on("error", (error) => {
-			try {
-				events?.onError?.(new ErrorEvent("error", { error }), ctx);
-			} catch (e) {
-				(options?.onError ?? console.error)(e);
-			}
-		});
-	})();
-	return new Response();
-});
-
-// node_modules/content-type/index.js
-/*!
-* content-type
-* Copyright(c) 2015 Douglas Christopher Wilson
-* MIT Licensed
-*/
-var require_content_type = /* @__PURE__ */ __commonJSMin(((exports) => {
-	/**
-	* RegExp to match *( ";" parameter ) in RFC 7231 sec 3.1.1.1
-	*
-	* parameter     = token "=" ( token / quoted-string )
-	* token         = 1*tchar
-	* tchar         = "!" / "#" / "$" / "%" / "&" / "'" / "*"
-	*               / "+" / "-" / "." / "^" / "_" / "`" / "|" / "~"
-	*               / DIGIT / ALPHA
-	*               ; any VCHAR, except delimiters
-	* quoted-string = DQUOTE *( qdtext / quoted-pair ) DQUOTE
-	* qdtext        = HTAB / SP / %x21 / %x23-5B / %x5D-7E / obs-text
-	* obs-text      = %x80-FF
-	* quoted-pair   = "\" ( HTAB / SP / VCHAR / obs-text )
-	*/
-	var PARAM_REGEXP = /; *([!#$%&'*+.^_`|~0-9A-Za-z-]+) *= *("(?:[\u000b\u0020\u0021\u0023-\u005b\u005d-\u007e\u0080-\u00ff]|\\[\u000b\u0020-\u00ff])*"|[!#$%&'*+.^_`|~0-9A-Za-z-]+) */g;
-	/**
-	* RegExp to match quoted-pair in RFC 7230 sec 3.2.6
-	*
-	* quoted-pair = "\" ( HTAB / SP / VCHAR / obs-text )
-	* obs-text    = %x80-FF
-	*/
-	var QESC_REGEXP = /\\([\u000b\u0020-\u00ff])/g;
-	/**
-	* RegExp to match type in RFC 7231 sec 3.1.1.1
-	*
-	* media-type = type "/" subtype
-	* type       = token
-	* subtype    = token
-	*/
-	var TYPE_REGEXP = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+\/[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-	exports.parse = parse;
-	/**
-	* Parse media type to object.
-	*
-	* @param {string|object} string
-	* @return {Object}
-	* @public
-	*/
-	function parse(string) {
-		if (!string) throw new TypeError("argument string is required");
-		var header = typeof string === "object" ? getcontenttype(string) : string;
-		if (typeof header !== "string") throw new TypeError("argument string is required to be a string");
-		var index = header.indexOf(";");
-		var type = index !== -1 ? header.slice(0, index).trim() : header.trim();
-		if (!TYPE_REGEXP.test(type)) throw new TypeError("invalid media type");
-		var obj = new ContentType(type.toLowerCase());
-		if (index !== -1) {
-			var key;
-			var match;
-			var value;
-			PARAM_REGEXP.lastIndex = index;
-			while (match = PARAM_REGEXP.exec(header)) {
-				if (match.index !== index) throw new TypeError("invalid parameter format");
-				index += match[0].length;
-				key = match[1].toLowerCase();
-				value = match[2];
-				if (value.charCodeAt(0) === 34) {
-					value = value.slice(1, -1);
-					if (value.indexOf("\\") !== -1) value = value.replace(QESC_REGEXP, "$1");
-				}
-				obj.parameters[key] = value;
-			}
-			if (index !== header.length) throw new TypeError("invalid parameter format");
-		}
-		return obj;
-	}
-	/**
-	* Get content-type from req/res objects.
-	*
-	* @param {object}
-	* @return {Object}
-	* @private
-	*/
-	function getcontenttype(obj) {
-		var header;
-		if (typeof obj.getHeader === "function") header = obj.getHeader("content-type");
-		else if (typeof obj.headers === "object") header = obj.headers && obj.headers["content-type"];
-		if (typeof header !== "string") throw new TypeError("content-type header is missing from object");
-		return header;
-	}
-	/**
-	* Class to represent a content type.
-	* @private
-	*/
-	function ContentType(type) {
-		this.parameters = Object.create(null);
-		this.type = type;
-	}
-}));
-
-// node_modules/@modelcontextprotocol/sdk/dist/esm/shared/mediaType.js
-var import_content_type = /* @__PURE__ */ __toESM(require_content_type(), 1);
-/**
-* Extracts the media type (the lowercased `type/subtype` pair, without
-* parameters) from a raw `Content-Type` header value, or `undefined` when the
-* header is missing or empty.
-*
-* Content-Type comparisons must use the parsed media type, never a substring
-* search of the raw header: a value like `text/plain; a=application/json`
-* contains the substring `application/json` but its media type is
-* `text/plain`, and case variants or parameters make naive string comparison
-* wrong in both directions.
-*
-* "Essence" is the WHATWG MIME Sniffing standard's term for the bare
-* `type/subtype` pair (https://mimesniff.spec.whatwg.org/#mime-type-essence);
-* the Fetch standard's request classification is defined against it
-* (https://fetch.spec.whatwg.org/#cors-safelisted-request-header).
-*
-* Parsing is RFC 9110 (`content-type` package) first. When the parameter
-* section is malformed (`application/json;`, `application/json; charset=`),
-* browsers and most HTTP stacks still derive the media type from the segment
-* before the first `;` — the fallback matches that widely-implemented
-* behavior, so a header whose media type is unambiguous is not rejected for
-* a sloppy parameter section.
-*/
-function mediaTypeEssence(header) {
-	if (!header) return;
-	try {
-		return import_content_type.parse(header).type;
-	} catch {
-		const essence = (header.split(";", 1)[0] ?? "").trim().toLowerCase();
-		if (essence === "" || header.slice(essence.length).includes(",")) return;
-		return essence;
-	}
-}
-/**
-* Whether a raw `Content-Type` header value denotes `application/json`.
-* Parameters (for example `charset=utf-8`) are allowed and ignored; malformed
-* parameter sections do not reject a header whose media type is unambiguously
-* `application/json` (see `mediaTypeEssence` for the exact grammar).
-*/
-function isJsonContentType(header) {
-	if (header === "application/json") return true;
-	return mediaTypeEssence(header) === "application/json";
-}
-
-// node_modules/@modelcontextprotocol/sdk/dist/esm/server/requestBody.js
-/** Default upper bound, in bytes, on a request body read by the HTTP entry points (4 MiB). */
-const DEFAULT_MAX_REQUEST_BODY_SIZE = 4194304;
-/** The message answered with 413 for a request body over `maxBytes`. */
-function requestBodyTooLargeMessage(maxBytes) {
-	return `Payload Too Large: Request body must not exceed ${maxBytes} bytes`;
-}
-/**
-* Resolves a `maxRequestBodySize` option to the bound to apply: the default when
-* omitted, otherwise the value itself, which must be a positive finite number of
-* bytes (a `RangeError` is thrown at configuration time for anything else).
-*/
-function resolveMaxRequestBodySize(value) {
-	if (value === void 0) return DEFAULT_MAX_REQUEST_BODY_SIZE;
-	if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) throw new RangeError(`maxRequestBodySize must be a positive number of bytes, got ${String(value)}`);
-	return value;
-}
-/**
-* Reads a request body as text, up to `maxBytes` (default
-* {@linkcode DEFAULT_MAX_REQUEST_BODY_SIZE}). A declared `Content-Length` over the
-* limit is refused without reading anything; otherwise the read stops as soon as
-* more than the limit has arrived. Stream failures propagate.
-*/
-async function readRequestBody(request, maxBytes = DEFAULT_MAX_REQUEST_BODY_SIZE) {
-	if (Number(request.headers.get("content-length")) > maxBytes) return { tooLarge: true };
-	if (request.body === null) return {
-		tooLarge: false,
-		text: ""
-	};
-	const reader = request.body.getReader();
-	const decoder = new TextDecoder();
-	let received = 0;
-	let text = "";
-	try {
-		for (;;) {
-			const { done, value } = await reader.read();
-			if (done) break;
-			received += value.byteLength;
-			if (received > maxBytes) return { tooLarge: true };
-			text += decoder.decode(value, { stream: true });
-		}
-	} finally {
-		reader.releaseLock();
-	}
-	return {
-		tooLarge: false,
-		text: text + decoder.decode()
-	};
-}
-
-// node_modules/@modelcontextprotocol/sdk/dist/esm/server/sseKeepAlive.js
-/** Default interval between SSE keep-alive comment frames. */
-const DEFAULT_SSE_KEEP_ALIVE_MS = 15e3;
-const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
-/** Arms an unref'd timer, or disables keep-alive for invalid delays. */
-function armSseKeepAlive(intervalMs, onTick) {
-	if (!Number.isFinite(intervalMs) || intervalMs < 1) return;
-	const timer = setInterval(onTick, Math.min(intervalMs, MAX_TIMER_DELAY_MS));
-	timer.unref?.();
-	return timer;
-}
-
 // node_modules/@modelcontextprotocol/sdk/dist/esm/server/webStandardStreamableHttp.js
 /**
 * Web Standards Streamable HTTP Server Transport
@@ -10352,6 +10257,211 @@ async function serveHttp(newServer, port, log) {
 	};
 }
 
+// scripts/mcp/mcp-stdio.ts
+/** The longest line read, in bytes: the SDK's own bound. */
+const maxStdioMessageBytes = 10485760;
+/** The most bytes of an id kept while a line is skipped: an id longer than this is not read. */
+const maxIdBytes = 256;
+const [quote, backslash, openBrace, closeBrace, openBracket, closeBracket, comma, colon] = [..."\"\\{}[],:"].map((char) => char.charCodeAt(0));
+/**
+* Reads the top-level `"id"` of a JSON object as its bytes stream by, keeping only the bytes of
+* the id (wherever it stands: the TypeScript SDK writes it after the params, the Python SDK
+* before). `id` is the id read, or undefined when the object has none that is a string or an integer.
+*/
+var TopLevelIdReader = class {
+	depth = 0;
+	inString = false;
+	escaped = false;
+	expectingKey = false;
+	/** The key being read at the top level, up to 3 bytes (enough to tell `"id"`). */
+	key;
+	lastKeyIsId = false;
+	/** The bytes of the id's value, once its `:` is read, until the `,` or `}` that ends it. */
+	value;
+	found;
+	get id() {
+		return this.found;
+	}
+	feed(bytes) {
+		for (const byte of bytes) this.step(byte);
+	}
+	step(byte) {
+		if (this.value !== void 0) {
+			if (!this.inString && this.depth === 1 && (byte === comma || byte === closeBrace)) this.endValue();
+			else if (this.value.length <= maxIdBytes) this.value.push(byte);
+		}
+		if (this.inString) {
+			if (this.escaped) this.escaped = false;
+			else if (byte === backslash) this.escaped = true;
+			else if (byte === quote) {
+				this.inString = false;
+				if (this.key !== void 0) this.lastKeyIsId = this.key.length === 2 && this.key[0] === 105 && this.key[1] === 100;
+				this.key = void 0;
+			} else if (this.key !== void 0 && this.key.length < 3) this.key.push(byte);
+			return;
+		}
+		if (byte === quote) {
+			this.inString = true;
+			if (this.depth === 1 && this.expectingKey) {
+				this.key = [];
+				this.expectingKey = false;
+			}
+		} else if (byte === openBrace || byte === openBracket) {
+			this.depth += 1;
+			this.expectingKey = this.depth === 1 && byte === openBrace;
+		} else if (byte === closeBrace || byte === closeBracket) this.depth -= 1;
+		else if (byte === comma && this.depth === 1) this.expectingKey = true;
+		else if (byte === colon && this.depth === 1 && this.lastKeyIsId && this.value === void 0 && this.found === void 0) {
+			this.value = [];
+			this.lastKeyIsId = false;
+		}
+	}
+	endValue() {
+		const text = new TextDecoder().decode(new Uint8Array(this.value)).trim();
+		this.value = void 0;
+		try {
+			const id = JSON.parse(text);
+			if (typeof id === "string" || Number.isSafeInteger(id)) this.found = id;
+		} catch {}
+	}
+};
+/** The MCP server's stdio transport: see the file's header. */
+var LineTransport = class {
+	onclose;
+	onerror;
+	onmessage;
+	/** Settles when the transport closes: stdin ended, or failed. */
+	closed;
+	settle;
+	input;
+	output;
+	maxMessageBytes;
+	log;
+	/** The pieces of the line being read, while it is within the bound. */
+	pieces = [];
+	pieceBytes = 0;
+	/** The line being skipped (past the bound): its id as it streams by, and its length. */
+	skipping;
+	done = false;
+	constructor(input, output, options) {
+		this.input = input;
+		this.output = output;
+		this.maxMessageBytes = options.maxMessageBytes ?? 10485760;
+		this.log = options.log;
+		this.closed = new Promise((resolve) => this.settle = resolve);
+	}
+	async start() {
+		this.input.on("data", this.onData);
+		this.input.once("end", this.onEnd);
+		this.input.once("error", this.onInputError);
+	}
+	async close() {
+		this.finish({ ended: true });
+	}
+	send(message) {
+		return new Promise((resolve, reject) => {
+			if (this.output.write(`${JSON.stringify(message)}\n`)) resolve();
+			else {
+				this.output.once("drain", resolve);
+				this.output.once("error", reject);
+			}
+		});
+	}
+	onData = (chunk) => {
+		let bytes = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+		while (bytes.length > 0 && !this.done) {
+			const end = bytes.indexOf(10);
+			const part = end === -1 ? bytes : bytes.subarray(0, end);
+			this.take(part);
+			if (end === -1) return;
+			this.endLine();
+			bytes = bytes.subarray(end + 1);
+		}
+	};
+	onEnd = () => {
+		if (this.pieceBytes > 0 || this.skipping) this.endLine();
+		this.finish({ ended: true });
+	};
+	onInputError = (error) => {
+		this.onerror?.(error);
+		this.finish({
+			ended: false,
+			error
+		});
+	};
+	/** A part of the current line: kept while the line is within the bound; else only its id is looked for. */
+	take(part) {
+		if (this.skipping) {
+			this.skipping.reader.feed(part);
+			this.skipping.bytes += part.length;
+			return;
+		}
+		if (this.pieceBytes + part.length <= this.maxMessageBytes) {
+			this.pieces.push(part);
+			this.pieceBytes += part.length;
+			return;
+		}
+		const reader = new TopLevelIdReader();
+		for (const piece of this.pieces) reader.feed(piece);
+		reader.feed(part);
+		this.skipping = {
+			reader,
+			bytes: this.pieceBytes + part.length
+		};
+		this.pieces = [];
+		this.pieceBytes = 0;
+	}
+	endLine() {
+		if (this.skipping) {
+			const { reader, bytes } = this.skipping;
+			this.skipping = void 0;
+			return this.refuse(reader.id, ErrorCode.InvalidRequest, `the message is ${bytes} bytes, more than the ${this.maxMessageBytes} this server reads on stdio: it was skipped unread`);
+		}
+		const line = Buffer.concat(this.pieces).toString("utf8").replace(/\r$/, "");
+		this.pieces = [];
+		this.pieceBytes = 0;
+		if (line.trim() === "") return;
+		let value;
+		try {
+			value = JSON.parse(line);
+		} catch {
+			return this.refuse(void 0, ErrorCode.ParseError, `a line of ${Buffer.byteLength(line)} bytes is not JSON: it was skipped`);
+		}
+		const message = JSONRPCMessageSchema.safeParse(value);
+		if (!message.success) {
+			const id = value?.id;
+			const known = typeof id === "string" || Number.isSafeInteger(id) ? id : void 0;
+			return this.refuse(known, ErrorCode.InvalidRequest, "the line is JSON but not a JSON-RPC message: it was skipped");
+		}
+		this.onmessage?.(message.data);
+	}
+	/** Answers a line skipped with a JSON-RPC error (to its request, where its id was read) and logs why. */
+	refuse(id, code, reason) {
+		this.log(`mcp: stdin: ${reason}${id === void 0 ? "" : ` (request ${JSON.stringify(id).slice(0, 80)})`}; still serving`);
+		const error = {
+			jsonrpc: "2.0",
+			...id === void 0 ? {} : { id },
+			error: {
+				code,
+				message: reason
+			}
+		};
+		this.send(error).catch((failure) => this.onerror?.(failure instanceof Error ? failure : new Error(String(failure))));
+	}
+	finish(end) {
+		if (this.done) return;
+		this.done = true;
+		this.input.off("data", this.onData);
+		this.input.off("end", this.onEnd);
+		this.input.off("error", this.onInputError);
+		this.input.pause();
+		this.pieces = [];
+		this.skipping = void 0;
+		this.settle(end);
+		this.onclose?.();
+	}
+};
+
 // scripts/mcp/strict-tools.ts
 /** The client families `--client` serves the tools for; without it, the schemas are exactly as described. */
 const clientFamilies = ["openai"];
@@ -10413,6 +10523,28 @@ const structural = [
 const identity = (value) => value;
 const isObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
 const typesOf = (schema) => typeof schema.type === "string" ? [schema.type] : Array.isArray(schema.type) ? schema.type : void 0;
+/** A JSON number's decimal value, written one way (`-15e-1` for `-1.50`), or `0`/`-0`. */
+function decimalValue(number) {
+	const [, sign, whole, fraction = "", exponent = "0"] = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(number) ?? [];
+	let digits = `${whole}${fraction}`.replace(/^0+/, "");
+	if (digits === "") return `${sign}0`;
+	let power = Number(exponent) - fraction.length;
+	for (; digits.endsWith("0"); power += 1) digits = digits.slice(0, -1);
+	return `${sign}${digits}e${power}`;
+}
+/**
+* The first number of a JSON text that JavaScript cannot carry as written, or undefined: one past
+* the range of a double (`1e400`), an integer beyond 2^53 that is not one (`9007199254740993`),
+* more digits than a double holds, or `-0` (which JSON.stringify writes `0`). Sent on, each would
+* reach the service as another number.
+*/
+function numberChanged(json) {
+	for (const [token] of json.matchAll(/"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g)) {
+		if (token.startsWith("\"")) continue;
+		const value = Number(token);
+		if (!Number.isFinite(value) || decimalValue(token) !== decimalValue(JSON.stringify(value))) return token;
+	}
+}
 /** An argument given as JSON text, parsed by the server. */
 function jsonText(schema) {
 	const types = typesOf(schema);
@@ -10425,11 +10557,15 @@ function jsonText(schema) {
 		identity: false,
 		decode: (value, at) => {
 			if (typeof value !== "string") return value;
+			let parsed;
 			try {
-				return JSON.parse(value);
+				parsed = JSON.parse(value);
 			} catch (error) {
 				throw new ArgumentTextError(`argument '${at}' is not JSON text (${error instanceof Error ? error.message : String(error)})`);
 			}
+			const changed = numberChanged(value);
+			if (changed !== void 0) throw new ArgumentTextError(`argument '${at}' holds the number ${changed.length > 40 ? `${changed.slice(0, 40)}…` : changed}, which would be sent as ${String(Number(changed))} (a JSON number is read as a double: past 2^53, its range or 17 digits, or -0, it changes); give it as a string`);
+			return parsed;
 		}
 	};
 }
@@ -20113,13 +20249,14 @@ var ResponseBodyError = class extends Error {
 	name = "ResponseBodyError";
 	operation;
 	detail;
-	/** The response, where the body was read before openapi-fetch parsed it. */
-	response;
 	constructor(operation, detail, response) {
 		super(`${operation}: the success response body is not JSON: ${detail}`);
 		this.operation = operation;
 		this.detail = detail;
-		this.response = response;
+		Object.defineProperty(this, "response", {
+			value: response,
+			enumerable: false
+		});
 	}
 };
 /**
@@ -20170,48 +20307,197 @@ function escapeText(text) {
 		return named[char] ?? (code < 256 ? `\\x${hex(2)}` : code < 65536 ? `\\u${hex(4)}` : `\\U${hex(8)}`);
 	});
 }
-/** The forms a service may echo a header value in: as given, percent-encoded, form-encoded, in base64. */
-function echoedForms(value) {
-	const bytes = new TextEncoder().encode(value);
-	const base64 = btoa(Array.from(bytes, (byte) => String.fromCharCode(byte)).join(""));
-	const urlSafe = base64.replace(/\+/g, "-").replace(/\//g, "_");
+/**
+* Values shorter than this are not looked for in what a service sends: they would mark ordinary
+* words. The one rule of the client, the MCP server and verify.
+*/
+const shortestEchoedSecret = 4;
+/**
+* The secrets one credential's header value holds: the value; with a scheme before it
+* (`Bearer <token>`), the token alone; for `Basic`, the pair it encodes and the password.
+*/
+function secretsOfHeaderValue(value) {
+	const whole = value.trim();
+	const space = whole.search(/\s/);
+	if (space === -1) return [whole];
+	const token = whole.slice(space).trim();
+	if (whole.slice(0, space).toLowerCase() !== "basic") return [whole, token];
+	let pair;
+	try {
+		pair = new TextDecoder().decode(Uint8Array.from(atob(token), (char) => char.charCodeAt(0)));
+	} catch {
+		return [whole, token];
+	}
 	return [
-		...[
-			value,
-			encodeURIComponent(value),
-			encodeStrict(value),
-			new URLSearchParams({ v: value }).toString().slice(2)
-		],
-		base64,
-		urlSafe,
-		base64.replace(/=+$/, ""),
-		urlSafe.replace(/=+$/, "")
+		whole,
+		token,
+		pair,
+		pair.slice(pair.indexOf(":") + 1)
 	];
 }
+/** Bytes as a string of one character each (latin1), as btoa takes them. */
+const byteString = (bytes) => Array.from(bytes, (byte) => String.fromCharCode(byte)).join("");
+/** A character's JSON short escape, where it has one (`\/` too, which JSON allows and some encoders write). */
+const jsonShortEscapes = {
+	"\"": "\\\"",
+	"\\": "\\\\",
+	"/": "\\/",
+	"\b": "\\b",
+	"\f": "\\f",
+	"\n": "\\n",
+	"\r": "\\r",
+	"	": "\\t"
+};
 /**
-* How the errors of a client given `headers` show a service's text (a body, a redirect's target):
-* each header value replaced by `[redacted]` in every form a service may echo it (and the token
-* after a scheme, `Bearer <token>`), then escaped ({@link escapeText}), then bounded.
+* The forms one character of a secret may take in what a service echoes, the longest first (so a
+* match never stops inside an escape): as it is (its UTF-8 bytes, one character each, when `bytes`),
+* percent-encoded (unless unreserved; either case of hex, as the pattern ignores case), JSON-escaped
+* (`\u002b`, `\/`, `\"`) and form-encoded (`+` for a space).
 */
-function shownText(headers) {
+function characterForms(char, bytes) {
+	const utf8 = new TextEncoder().encode(char);
+	const hex = (code, digits) => code.toString(16).toUpperCase().padStart(digits, "0");
+	const forms = [
+		bytes ? byteString(utf8) : char,
+		.../^[A-Za-z0-9._~-]$/.test(char) ? [] : [Array.from(utf8, (byte) => `%${hex(byte, 2)}`).join("")],
+		Array.from({ length: char.length }, (_, at) => `\\u${hex(char.charCodeAt(at), 4)}`).join(""),
+		...jsonShortEscapes[char] ? [jsonShortEscapes[char]] : [],
+		...char === " " ? ["+"] : []
+	];
+	return [...new Set(forms)].sort((a, b) => b.length - a.length);
+}
+/**
+* The runs of `bytes`' base64 (standard and URL-safe) that do not depend on the bytes around them,
+* for each of the three places a run can start, and the whole of it padded: a secret a service
+* encodes inside a longer text (`user:key`) is found too.
+*/
+function base64Forms(bytes) {
+	const runs = [btoa(byteString(bytes))];
+	for (const shift of [
+		0,
+		1,
+		2
+	]) {
+		const shifted = new Uint8Array(shift + bytes.length);
+		shifted.set(bytes, shift);
+		const encoded = btoa(byteString(shifted)).replace(/=+$/, "");
+		const total = shift + bytes.length;
+		runs.push(encoded.slice([
+			0,
+			2,
+			3
+		][shift], Math.floor(total / 3) * 4 + [
+			0,
+			1,
+			2
+		][total % 3]));
+	}
+	return runs.flatMap((run) => [run, run.replace(/\+/g, "-").replace(/\//g, "_")]);
+}
+const escapeRegExp = (text) => text.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&");
+/**
+* The echoes of the credentials in `values` (header values: see {@link secretsOfHeaderValue}) in
+* every form a service may send one back: as given, percent-encoded (either case of hex) or
+* form-encoded, JSON-escaped (any character as `\uXXXX`, `\/`), any mix of these, and in another
+* case (a service that lower-cases what it echoes); in base64, standard or URL-safe, padded or not,
+* whole or inside a longer run. With `bytes`, `hide` takes a body of any bytes as one character a
+* byte (latin1), a secret's own characters as their UTF-8 bytes.
+*/
+function credentialEchoes(values, options = {}) {
+	const bytes = options.bytes ?? false;
+	const key = JSON.stringify([bytes, values]);
+	const made = recentEchoes.get(key);
+	if (made) return made;
+	const echoes = madeEchoes(values, bytes);
+	recentEchoes.set(key, echoes);
+	if (recentEchoes.size > maxRecentEchoes) recentEchoes.delete(recentEchoes.keys().next().value);
+	return echoes;
+}
+/** The last few {@link credentialEchoes} made, by their values. */
+const recentEchoes = /* @__PURE__ */ new Map();
+const maxRecentEchoes = 8;
+function madeEchoes(values, bytes) {
+	const secrets = [...new Set(values.flatMap(secretsOfHeaderValue))].filter((secret) => secret.length >= 4);
+	secrets.sort((a, b) => b.length - a.length);
+	let longest = 0;
+	const spelled = secrets.map((secret) => {
+		const characters = [...secret].map((char) => characterForms(char, bytes));
+		longest = Math.max(longest, characters.reduce((sum, forms) => sum + forms[0].length, 0));
+		return characters.map((forms) => `(?:${forms.map(escapeRegExp).join("|")})`).join("");
+	});
+	const encoded = [...new Set(secrets.flatMap((secret) => base64Forms(new TextEncoder().encode(secret))))].filter((form) => form.length >= 4).sort((a, b) => b.length - a.length);
+	const anyCase = spelled.length === 0 ? void 0 : new RegExp(spelled.join("|"), "gi");
+	const exact = encoded.length === 0 ? void 0 : new RegExp(encoded.map(escapeRegExp).join("|"), "g");
+	return {
+		hide: (text, mark) => {
+			const once = anyCase ? text.replace(anyCase, () => mark) : text;
+			return exact ? once.replace(exact, () => mark) : once;
+		},
+		longest: Math.max(longest, ...encoded.map((form) => form.length))
+	};
+}
+/**
+* How the errors of a client show a service's text (a body, a redirect's target): every echo of a
+* header value it was given replaced by `[redacted]` ({@link credentialEchoes}), then escaped
+* ({@link escapeText}), then bounded.
+*/
+function shownText(echoes) {
+	return (text, limit = Infinity) => {
+		const redacted = echoes.hide(text.slice(0, limit + echoes.longest), "[redacted]");
+		return escapeText(redacted.length > limit || text.length > limit + echoes.longest ? `${redacted.slice(0, limit - 1)}…` : redacted);
+	};
+}
+/** The most levels of causes {@link withoutEchoes} goes down. */
+const maxCauses = 8;
+/**
+* `error` (and its causes, and an AggregateError's errors) with every echo of a credential in its
+* text replaced by `[redacted]`: its message, stack and every other text it holds. The errors of
+* the platform's fetch quote what the service sent: undici's HTTPParserError keeps the bytes it
+* refused as `data` (a malformed answer that echoes a key, printed whole by console.error). Such
+* bytes may end inside a key (where a read ended), so `data` is also made not enumerable: not
+* printed, still there to read.
+*/
+function withoutEchoes(error, echoes) {
+	const seen = /* @__PURE__ */ new Set();
+	const visit = (value, depth) => {
+		if (!(value instanceof Error) || seen.has(value) || depth > maxCauses) return;
+		seen.add(value);
+		const record = value;
+		for (const key of Object.getOwnPropertyNames(value)) {
+			const descriptor = Object.getOwnPropertyDescriptor(value, key);
+			const item = "value" in descriptor ? descriptor.value : key === "stack" ? record[key] : void 0;
+			if (typeof item === "string") {
+				const hidden = echoes.hide(item, "[redacted]");
+				const enumerable = key === "data" ? false : descriptor.enumerable;
+				if ((hidden !== item || enumerable !== descriptor.enumerable) && descriptor.configurable) Object.defineProperty(value, key, {
+					value: hidden,
+					writable: true,
+					configurable: true,
+					enumerable
+				});
+			} else if (key === "data" && typeof item === "object" && item !== null && descriptor.configurable) Object.defineProperty(value, key, {
+				...descriptor,
+				enumerable: false
+			});
+			else if (Array.isArray(item)) for (const each of item) visit(each, depth + 1);
+			else visit(item, depth + 1);
+		}
+		visit(record.cause, depth + 1);
+	};
+	visit(error, 0);
+	return error;
+}
+/** The values of `headers`, in any of the shapes the client takes them. */
+function headerValues(headers) {
 	const values = [];
 	const add = (value) => {
 		if (value === null || value === void 0) return;
-		for (const item of Array.isArray(value) ? value : [value]) {
-			const text = String(item).trim();
-			values.push(text, ...text.includes(" ") ? [text.slice(text.indexOf(" ") + 1).trim()] : []);
-		}
+		for (const item of Array.isArray(value) ? value : [value]) values.push(String(item));
 	};
 	if (headers instanceof Headers) headers.forEach((value) => add(value));
 	else if (Array.isArray(headers)) for (const [, value] of headers) add(value);
 	else for (const value of Object.values(headers ?? {})) add(value);
-	const secrets = [...new Set(values.filter((value) => value !== "").flatMap(echoedForms))].sort((a, b) => b.length - a.length);
-	const longest = secrets[0]?.length ?? 0;
-	return (text, limit = Infinity) => {
-		let redacted = text.slice(0, limit + longest);
-		for (const secret of secrets) redacted = redacted.split(secret).join("[redacted]");
-		return escapeText(redacted.length > limit || text.length > limit + longest ? `${redacted.slice(0, limit - 1)}…` : redacted);
-	};
+	return values;
 }
 /** What a value is, for a message: its kind, and a short form of it where that helps. */
 function kindOf(value) {
@@ -20534,7 +20820,7 @@ async function followWithinOrigin(fetchImpl, request, body, signal, nameOf, show
 		if (response.type === "opaqueredirect") throw new RedirectRefusedError(nameOf(request), `the service answered with a redirect from ${url}, whose target this fetch hides (a browser's), so it cannot be checked to stay within the origin; it was not followed`);
 		if (response.redirected && response.url !== "" && new URL(response.url).origin !== new URL(url).origin) {
 			await response.body?.cancel();
-			throw new RedirectRefusedError(nameOf(request), `the fetch implementation followed a redirect from ${url} to ${response.url}, another origin, although the client asked it not to; its answer was not used, but your headers may have reached it`);
+			throw new RedirectRefusedError(nameOf(request), `the fetch implementation followed a redirect from ${url} to ${shown(response.url)}, another origin, although the client asked it not to; its answer was not used, but your headers may have reached it`);
 		}
 		const location = response.headers.get("location");
 		if (!redirectStatuses.includes(response.status) || location === null || hop === maxRedirects) return response;
@@ -20560,10 +20846,10 @@ const methods = [
 * parameters by their style and explode), and a JSON body that does not parse rejected with a
 * ResponseBodyError naming the operation.
 */
-function describedCalls(client, described, operationName, shown) {
+function describedCalls(client, described, operationName, shown, scrub) {
 	const parserSaid = (error) => shown(error.message.replace(/, "[\s\S]*" is not valid JSON$|, "[\s\S]*"\.\.\. is not valid JSON$/, " is not valid JSON"), 200);
 	const explain = (method, path) => (error) => {
-		throw error instanceof SyntaxError ? new ResponseBodyError(operationName(method, path), `it does not parse (${parserSaid(error)})`) : error;
+		throw error instanceof SyntaxError ? new ResponseBodyError(operationName(method, path), `it does not parse (${parserSaid(error)})`) : scrub(error);
 	};
 	const serialized = (method, path, init) => {
 		const parameters = described.parameters?.[`${method} ${path}`] ?? [];
@@ -20598,7 +20884,9 @@ function createDescribedClient(options, described) {
 		operationOf.set(request, operationName(request.method, schemaPath));
 	} };
 	const nameOf = (request) => operationOf.get(request) ?? `${request.method} ${request.url}`;
-	const shown = shownText(options.headers);
+	const echoes = credentialEchoes(headerValues(options.headers));
+	const shown = shownText(echoes);
+	const scrub = (error) => withoutEchoes(error, echoes);
 	const bounds = {
 		timeoutMs: checkedCount("timeoutMs", options.timeoutMs ?? 6e4),
 		maxResponseBytes: checkedCount("maxResponseBytes", options.maxResponseBytes ?? 67108864),
@@ -20612,7 +20900,7 @@ function createDescribedClient(options, described) {
 		pathSerializer: serializePath
 	});
 	client.use(pathSafety(operationName), jsonBodies(operationName, shown), ...options.middleware ?? [], remember);
-	return printedAs(describedCalls(client, described, operationName, shown), options.baseUrl ?? described.defaultBaseUrl, options.headers);
+	return printedAs(describedCalls(client, described, operationName, shown, scrub), options.baseUrl ?? described.defaultBaseUrl, options.headers);
 }
 /** `value` of the client option `name` when it is a whole number from 0 (0: no bound, or no retry); else a RangeError naming the option. */
 function checkedCount(name, value) {
@@ -20945,10 +21233,16 @@ var ToolCaller = class {
 	table;
 	/** Each tool's schema as the client family takes it, with `--client`. */
 	strict;
+	/** Every form a service may echo a credential in (the client's runtime's rule, which verify shares). */
+	echoes;
+	/** The credentials' values as sent (a scheme's token alone too), those long enough to look for: a run of their first characters is hidden too. */
+	secrets;
 	constructor(table, tools, options) {
 		this.table = table;
 		this.tools = new Map(tools.map((tool) => [tool.name, tool]));
 		this.options = options;
+		this.echoes = credentialEchoes(Object.values(options.headers));
+		this.secrets = [...new Set(Object.values(options.headers).flatMap(secretsOfHeaderValue))].filter((secret) => secret.length >= 4);
 		if (options.client === "openai") this.strict = new Map(tools.map((tool) => [tool.name, strictTool(tool)]));
 	}
 	/** The tools as `tools/list` answers, in the table's order. */
@@ -20988,7 +21282,7 @@ var ToolCaller = class {
 			input = this.strict?.get(name)?.decode(input) ?? input;
 		} catch (error) {
 			if (!(error instanceof ArgumentTextError)) throw error;
-			return this.failure(`${tool.name}: ${clean(error.message)}; nothing was sent`);
+			return this.failure(`${tool.name}: ${clean(error.message, 400)}; nothing was sent`);
 		}
 		let validate = this.validators.get(name);
 		if (!validate) this.validators.set(name, validate = this.ajv.compile(tool.inputSchema));
@@ -20996,8 +21290,8 @@ var ToolCaller = class {
 		try {
 			return await this.send(tool, input);
 		} catch (error) {
-			const reason = error instanceof Error ? `${error.name === "Error" ? "" : `${error.name}: `}${clean(error.message, maxErrorCharacters)}` : clean(String(error));
-			const causeText = error instanceof Error && error.cause instanceof Error ? error.cause.message : void 0;
+			const reason = error instanceof Error ? `${error.name === "Error" ? "" : `${error.name}: `}${clean(this.hidden(error.message), maxErrorCharacters)}` : clean(this.hidden(String(error)));
+			const causeText = error instanceof Error && error.cause instanceof Error ? this.hidden(error.cause.message) : void 0;
 			const cause = causeText === "bad port" ? " (fetch never calls this port, a \"bad port\" of the Fetch standard: serve the service on another)" : causeText === void 0 ? "" : ` (${clean(causeText)})`;
 			const timeout = error instanceof Error && error.name === "TimeoutError" ? ` (no complete answer within ${this.options.timeoutMs} ms)` : "";
 			return this.failure(`${tool.name}: ${reason}${cause}${timeout}`);
@@ -21010,7 +21304,7 @@ var ToolCaller = class {
 			bytes: 0,
 			chunks: []
 		};
-		const slack = Math.max(0, ...this.secrets().map((secret) => Buffer.byteLength(secret)));
+		const slack = this.echoes.longest * 3;
 		const client = createDescribedClient({
 			baseUrl: this.options.baseUrl,
 			headers: this.options.headers,
@@ -21042,10 +21336,7 @@ var ToolCaller = class {
 		const cut = state.truncated || answerShown.cut;
 		const answer = `${text === "" ? "(no body)" : answerShown.text}${cut ? `\n[answer cut at ${this.options.maxResultBytes} bytes: the service sent more]` : ""}`;
 		if (!response.ok) return this.failure(`${head}\n${answer}`);
-		if (!tool.outputSchema) return { content: [{
-			type: "text",
-			text: `${head}\n${answer}`
-		}] };
+		if (!tool.outputSchema) return this.success(`${head}\n${answer}`);
 		return this.structured(tool, text, head, answer, cut);
 	}
 	/**
@@ -21067,13 +21358,24 @@ var ToolCaller = class {
 			const problem = bodyProblem(validate.errors[0], (pointer) => fieldPath(pointer).join("."));
 			return this.failure(`${head}: the answer does not match the description: ${clean(problem)}\n${answer}`);
 		}
+		let structuredContent;
+		try {
+			structuredContent = JSON.parse(this.hidden(JSON.stringify(value)));
+		} catch (error) {
+			if (!(error instanceof SyntaxError)) throw error;
+			return this.failure(`${head}: the answer holds a credential where it cannot be hidden from structured content\n${answer}`);
+		}
 		return {
-			content: [{
-				type: "text",
-				text: `${head}\n${answer}`
-			}],
-			structuredContent: JSON.parse(this.hidden(JSON.stringify(value)))
+			...this.success(`${head}\n${answer}`),
+			structuredContent
 		};
+	}
+	/** Every result's text passes here or through failure: whatever part of it came from the service (a header, the body), no echo of a credential. */
+	success(text) {
+		return { content: [{
+			type: "text",
+			text: this.hidden(escaped(text))
+		}] };
 	}
 	failure(text) {
 		return {
@@ -21084,18 +21386,15 @@ var ToolCaller = class {
 			}]
 		};
 	}
-	/** The credential values the calls send (a bearer token without its scheme), those long enough to look for. */
-	secrets() {
-		return Object.values(this.options.headers).map((value) => value.replace(/^Bearer /i, "")).filter((secret) => secret.length >= 4);
-	}
 	/**
-	* `text` with every credential value replaced: a service that echoes a key never hands it to the
-	* agent. A run of a key's first characters (8 or more, or the whole of a shorter key) is replaced
-	* too: an answer or a message cut inside a key shows no part of it.
+	* `text` with every echo of a credential replaced (credentialEchoes: as sent, percent- or
+	* form-encoded, JSON-escaped, in another case, in base64): a service that echoes a key never
+	* hands it to the agent. A run of a key's first characters as sent (8 or more, or the whole of a
+	* shorter key) is replaced too: an answer or a message cut inside a key shows no part of it.
 	*/
 	hidden(text) {
-		let result = text;
-		for (const secret of this.secrets()) {
+		let result = this.echoes.hide(text, "[credential]");
+		for (const secret of this.secrets) {
 			const lead = secret.slice(0, Math.min(secret.length, 8));
 			let at = result.indexOf(lead);
 			while (at !== -1) {
@@ -21270,15 +21569,14 @@ const mcpCommand = {
 	],
 	exits: [
 		[0, "--list or --help printed, or stopped (stdin closed, Ctrl-C)"],
-		[1, "the server could not start (the port is taken)"],
+		[1, "the server could not start (the port is taken), or stdin failed"],
 		[2, "bad arguments: an unknown tool or tag, one named twice, a write without --allow-writes, a missing variable"]
 	]
 };
-/** Settles when `signal` is aborted, or when `also` settles. */
-const until = (signal, also) => new Promise((resolve) => {
+/** Settles when `signal` is aborted. */
+const until = (signal) => new Promise((resolve) => {
 	signal.addEventListener("abort", () => resolve(), { once: true });
 	if (signal.aborted) resolve();
-	also?.(resolve);
 });
 const clientEnvironmentHint = "an MCP client passes only the variables its configuration's env names (the Inspector's CLI: -e VAR=value)";
 /** The base URL, checked: http or https, with no credentials or query in it. */
@@ -21363,11 +21661,14 @@ async function runMcp(values, table, resources, io) {
 	const what = servingWhat(table, tools, resources, choice.allowWrites, baseUrl);
 	if (!values.http) {
 		const server = createToolServer(table, caller, resources);
-		await server.connect(new StdioServerTransport());
+		const transport = new LineTransport(io.stdin ?? process.stdin, io.stdout ?? process.stdout, { log: io.err });
+		await server.connect(transport);
 		io.err(`mcp: serving ${what} over stdio`);
-		await until(io.signal, (resolve) => process.stdin.once("end", resolve));
+		const end = await Promise.race([transport.closed, until(io.signal).then(() => ({ ended: true }))]);
 		await server.close();
-		return 0;
+		if (end.ended) return 0;
+		io.err(`mcp: stdin failed: ${forTerminal(end.error.message)}; stopped`);
+		return 1;
 	}
 	let served;
 	try {

@@ -3,7 +3,7 @@
 // --overlay), and the run: choose the tools, read the credentials from the environment, serve them
 // over stdio or HTTP. Logs go to stderr (stdout is the stdio transport's) and never hold a
 // credential or an agent's arguments. The build copies this file into the package.
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { Readable, Writable } from 'node:stream';
 import { doubledSegmentWarning } from '../base-url.ts';
 import type { CommandDefinition, ParsedValues } from '../command-line.ts';
 import { forTerminal } from '../escape.ts';
@@ -11,6 +11,7 @@ import { headersFromEnvironment } from '../header-env.ts';
 import { ownMcpBin } from './mcp-bin-name.ts';
 import { serveHttp } from './mcp-http.ts';
 import type { ResourceSet } from './mcp-resources.ts';
+import { LineTransport } from './mcp-stdio.ts';
 import { type ClientFamily, clientFamilies } from './strict-tools.ts';
 import {
   chooseTools,
@@ -102,7 +103,7 @@ export const mcpCommand: CommandDefinition = {
   ],
   exits: [
     [0, '--list or --help printed, or stopped (stdin closed, Ctrl-C)'],
-    [1, 'the server could not start (the port is taken)'],
+    [1, 'the server could not start (the port is taken), or stdin failed'],
     [2, 'bad arguments: an unknown tool or tag, one named twice, a write without --allow-writes, a missing variable'],
   ],
 };
@@ -113,14 +114,16 @@ export interface McpIo {
   err: (line: string) => void;
   /** Aborted to stop serving (Ctrl-C, SIGTERM): the server closes and the run resolves 0. */
   signal: AbortSignal;
+  /** The stdio transport's streams; default: this process's stdin and stdout. */
+  stdin?: Readable;
+  stdout?: Writable;
 }
 
-/** Settles when `signal` is aborted, or when `also` settles. */
-const until = (signal: AbortSignal, also?: (resolve: () => void) => void) =>
+/** Settles when `signal` is aborted. */
+const until = (signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     signal.addEventListener('abort', () => resolve(), { once: true });
     if (signal.aborted) resolve();
-    also?.(resolve);
   });
 
 // What to do when a variable seems unset: MCP clients (the Inspector too) start the server with a few
@@ -219,11 +222,15 @@ export async function runMcp(values: ParsedValues, table: McpToolTable, resource
   const what = servingWhat(table, tools, resources, choice.allowWrites, baseUrl);
   if (!values.http) {
     const server = createToolServer(table, caller, resources);
-    await server.connect(new StdioServerTransport());
+    const transport = new LineTransport(io.stdin ?? process.stdin, io.stdout ?? process.stdout, { log: io.err });
+    await server.connect(transport);
     io.err(`mcp: serving ${what} over stdio`);
-    await until(io.signal, (resolve) => process.stdin.once('end', resolve));
+    // Serves until stdin ends (0), fails (1, said), or a signal stops it (0): never a silent end.
+    const end = await Promise.race([transport.closed, until(io.signal).then(() => ({ ended: true as const }))]);
     await server.close();
-    return 0;
+    if (end.ended) return 0;
+    io.err(`mcp: stdin failed: ${forTerminal(end.error.message)}; stopped`);
+    return 1;
   }
   let served;
   try {

@@ -21,7 +21,14 @@ import addFormatsModule from 'ajv-formats';
 import { closestName } from '../closest-name.ts';
 import { bodyProblem, schemaWants } from '../schema-problem.ts';
 import { invisibleCharacter } from '../invisible-characters.ts';
-import { createDescribedClient, type ParameterStyle } from '../pipeline/client-runtime.ts';
+import {
+  createDescribedClient,
+  credentialEchoes,
+  type CredentialEchoes,
+  type ParameterStyle,
+  secretsOfHeaderValue,
+  shortestEchoedSecret,
+} from '../pipeline/client-runtime.ts';
 import { listedResources, ProtocolError, readResource, type ResourceSet } from './mcp-resources.ts';
 import { ArgumentTextError, type ClientFamily, type StrictTool, strictTool } from './strict-tools.ts';
 
@@ -303,11 +310,17 @@ export class ToolCaller {
   private readonly table: McpToolTable;
   /** Each tool's schema as the client family takes it, with `--client`. */
   private readonly strict?: Map<string, StrictTool>;
+  /** Every form a service may echo a credential in (the client's runtime's rule, which verify shares). */
+  private readonly echoes: CredentialEchoes;
+  /** The credentials' values as sent (a scheme's token alone too), those long enough to look for: a run of their first characters is hidden too. */
+  private readonly secrets: string[];
 
   constructor(table: McpToolTable, tools: ToolDefinition[], options: ToolServerOptions) {
     this.table = table;
     this.tools = new Map(tools.map((tool) => [tool.name, tool]));
     this.options = options;
+    this.echoes = credentialEchoes(Object.values(options.headers));
+    this.secrets = [...new Set(Object.values(options.headers).flatMap(secretsOfHeaderValue))].filter((secret) => secret.length >= shortestEchoedSecret);
     if (options.client === 'openai') this.strict = new Map(tools.map((tool) => [tool.name, strictTool(tool)]));
   }
 
@@ -351,7 +364,7 @@ export class ToolCaller {
       input = this.strict?.get(name)?.decode(input) ?? input;
     } catch (error) {
       if (!(error instanceof ArgumentTextError)) throw error;
-      return this.failure(`${tool.name}: ${clean(error.message)}; nothing was sent`);
+      return this.failure(`${tool.name}: ${clean(error.message, 400)}; nothing was sent`);
     }
     let validate = this.validators.get(name);
     if (!validate) this.validators.set(name, (validate = this.ajv.compile(tool.inputSchema)));
@@ -360,9 +373,12 @@ export class ToolCaller {
       return await this.send(tool, input);
     } catch (error) {
       // The client's messages quote the argument or the answer they refuse: escaped and bounded here.
+      // Hidden before they are cut: a cut echo would no longer be found.
       const reason =
-        error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${clean(error.message, maxErrorCharacters)}` : clean(String(error));
-      const causeText = error instanceof Error && error.cause instanceof Error ? error.cause.message : undefined;
+        error instanceof Error
+          ? `${error.name === 'Error' ? '' : `${error.name}: `}${clean(this.hidden(error.message), maxErrorCharacters)}`
+          : clean(this.hidden(String(error)));
+      const causeText = error instanceof Error && error.cause instanceof Error ? this.hidden(error.cause.message) : undefined;
       // fetch refuses the Fetch standard's "bad ports" (6000, 9 and others) before connecting.
       const cause =
         causeText === 'bad port'
@@ -378,9 +394,9 @@ export class ToolCaller {
   private async send(tool: ToolDefinition, input: Record<string, unknown>): Promise<CallToolResult> {
     const key = `${tool.method} ${tool.path}`;
     const state: Received = { truncated: false, bytes: 0, chunks: [] };
-    // Read past the bound by the longest credential: one that straddles it is read whole, hidden,
-    // and only then is the answer cut.
-    const slack = Math.max(0, ...this.secrets().map((secret) => Buffer.byteLength(secret)));
+    // Read past the bound by the longest echo of a credential (in UTF-8, at most 3 bytes a
+    // character of it): one that straddles the bound is read whole, hidden, and only then is the answer cut.
+    const slack = this.echoes.longest * 3;
     const client = createDescribedClient<Record<string, never>>(
       {
         baseUrl: this.options.baseUrl,
@@ -414,7 +430,7 @@ export class ToolCaller {
     const cut = state.truncated || answerShown.cut;
     const answer = `${text === '' ? '(no body)' : answerShown.text}${cut ? `\n[answer cut at ${this.options.maxResultBytes} bytes: the service sent more]` : ''}`;
     if (!response.ok) return this.failure(`${head}\n${answer}`);
-    if (!tool.outputSchema) return { content: [{ type: 'text', text: `${head}\n${answer}` }] };
+    if (!tool.outputSchema) return this.success(`${head}\n${answer}`);
     return this.structured(tool, text, head, answer, cut);
   }
 
@@ -438,31 +454,36 @@ export class ToolCaller {
       const problem = bodyProblem(validate.errors![0], (pointer) => fieldPath(pointer).join('.'));
       return this.failure(`${head}: the answer does not match the description: ${clean(problem)}\n${answer}`);
     }
-    return {
-      content: [{ type: 'text', text: `${head}\n${answer}` }],
-      structuredContent: JSON.parse(this.hidden(JSON.stringify(value))) as Record<string, unknown>,
-    };
+    let structuredContent: Record<string, unknown>;
+    try {
+      // The JSON text of the value, its echoes hidden (each within its string: the mark needs no escape).
+      structuredContent = JSON.parse(this.hidden(JSON.stringify(value))) as Record<string, unknown>;
+    } catch (error) {
+      // A mark inside an escape would break the JSON text (a value too deep to copy is a RangeError, said as one).
+      if (!(error instanceof SyntaxError)) throw error;
+      return this.failure(`${head}: the answer holds a credential where it cannot be hidden from structured content\n${answer}`);
+    }
+    return { ...this.success(`${head}\n${answer}`), structuredContent };
+  }
+
+  /** Every result's text passes here or through failure: whatever part of it came from the service (a header, the body), no echo of a credential. */
+  private success(text: string): CallToolResult {
+    return { content: [{ type: 'text', text: this.hidden(escaped(text)) }] };
   }
 
   private failure(text: string): CallToolResult {
     return { isError: true, content: [{ type: 'text', text: this.hidden(escaped(text)) }] };
   }
 
-  /** The credential values the calls send (a bearer token without its scheme), those long enough to look for. */
-  private secrets(): string[] {
-    return Object.values(this.options.headers)
-      .map((value) => value.replace(/^Bearer /i, ''))
-      .filter((secret) => secret.length >= 4);
-  }
-
   /**
-   * `text` with every credential value replaced: a service that echoes a key never hands it to the
-   * agent. A run of a key's first characters (8 or more, or the whole of a shorter key) is replaced
-   * too: an answer or a message cut inside a key shows no part of it.
+   * `text` with every echo of a credential replaced (credentialEchoes: as sent, percent- or
+   * form-encoded, JSON-escaped, in another case, in base64): a service that echoes a key never
+   * hands it to the agent. A run of a key's first characters as sent (8 or more, or the whole of a
+   * shorter key) is replaced too: an answer or a message cut inside a key shows no part of it.
    */
   private hidden(text: string): string {
-    let result = text;
-    for (const secret of this.secrets()) {
+    let result = this.echoes.hide(text, '[credential]');
+    for (const secret of this.secrets) {
       // Each run of the key's first characters, to its whole length: a whole key, or a cut one.
       const lead = secret.slice(0, Math.min(secret.length, 8));
       let at = result.indexOf(lead);

@@ -70,6 +70,31 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 const typesOf = (schema: Schema): string[] | undefined =>
   typeof schema.type === 'string' ? [schema.type] : Array.isArray(schema.type) ? (schema.type as string[]) : undefined;
 
+/** A JSON number's decimal value, written one way (`-15e-1` for `-1.50`), or `0`/`-0`. */
+function decimalValue(number: string): string {
+  const [, sign, whole, fraction = '', exponent = '0'] = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(number) ?? [];
+  let digits = `${whole}${fraction}`.replace(/^0+/, '');
+  if (digits === '') return `${sign}0`;
+  let power = Number(exponent) - fraction.length;
+  for (; digits.endsWith('0'); power += 1) digits = digits.slice(0, -1);
+  return `${sign}${digits}e${power}`;
+}
+
+/**
+ * The first number of a JSON text that JavaScript cannot carry as written, or undefined: one past
+ * the range of a double (`1e400`), an integer beyond 2^53 that is not one (`9007199254740993`),
+ * more digits than a double holds, or `-0` (which JSON.stringify writes `0`). Sent on, each would
+ * reach the service as another number.
+ */
+export function numberChanged(json: string): string | undefined {
+  for (const [token] of json.matchAll(/"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g)) {
+    if (token.startsWith('"')) continue;
+    const value = Number(token);
+    if (!Number.isFinite(value) || decimalValue(token) !== decimalValue(JSON.stringify(value))) return token;
+  }
+  return undefined;
+}
+
 /** An argument given as JSON text, parsed by the server. */
 function jsonText(schema: Schema): View {
   const types = typesOf(schema);
@@ -80,11 +105,19 @@ function jsonText(schema: Schema): View {
     identity: false,
     decode: (value, at) => {
       if (typeof value !== 'string') return value;
+      let parsed: unknown;
       try {
-        return JSON.parse(value) as unknown;
+        parsed = JSON.parse(value);
       } catch (error) {
         throw new ArgumentTextError(`argument '${at}' is not JSON text (${error instanceof Error ? error.message : String(error)})`);
       }
+      // Refused rather than sent changed: the service would get another number than the one written.
+      const changed = numberChanged(value);
+      if (changed !== undefined)
+        throw new ArgumentTextError(
+          `argument '${at}' holds the number ${changed.length > 40 ? `${changed.slice(0, 40)}…` : changed}, which would be sent as ${String(Number(changed))} (a JSON number is read as a double: past 2^53, its range or 17 digits, or -0, it changes); give it as a string`,
+        );
+      return parsed;
     },
   };
 }

@@ -1,75 +1,24 @@
 // What verify keeps of a credential, in a recording (--record) or a verdict: nothing. Two rules:
-// - The credentials it was given (each --header and --header-env value; a known scheme's token
-//   without its word; a Basic pair decoded, and its password) are replaced wherever they appear, as
-//   given, URL-encoded or form-encoded (either case of hex), JSON-escaped (in a JSON body, a
-//   string is read as decoded, whatever its escapes) or base64 (standard or URL-safe, at any of the
-//   three places a run of base64 can start), in any header, URL, query, redirect or body: a service
-//   that echoes a key never gets it recorded. Values shorter than 4 characters are not looked for
-//   (they would mark ordinary words), as the MCP server does.
+// - The credentials it was given (each --header and --header-env value; a scheme's token without
+//   its word; a Basic pair decoded, and its password) are replaced wherever they appear, in every
+//   form the client's runtime knows a service echoes one in (credentialEchoes, shared with the MCP
+//   server and the client's errors: as given or in another case, URL-encoded or form-encoded,
+//   JSON-escaped, base64 standard or URL-safe), in any header, URL, query, redirect or body (in a
+//   JSON body, a string is read as decoded too, whatever its escapes): a service that echoes a key
+//   never gets it recorded. Values shorter than 4 characters are not looked for (they would mark
+//   ordinary words).
 // - A value under a name that could say secret (credential-carriers.ts' recordsSecret, the rule a
 //   recording's headers are masked by: token, api_key, signature, X-Amz-Credential...) is replaced
 //   where it stands: a query or fragment parameter of any URL (a header's too: Location, Link), a
 //   path parameter (`;jsessionid=`), a URL's password, a form-encoded body's pair, a URL in a text
 //   body (a presigned link's `X-Amz-Signature`), and in a JSON body every string below such a key
 //   (`"session": {"id": "..."}`), the rest kept byte for byte.
-import { authorizationScheme, recordsSecret } from '../learn/credential-carriers.ts';
+import { recordsSecret } from '../learn/credential-carriers.ts';
+import { credentialEchoes } from '../pipeline/client-runtime.ts';
 
 /** What replaces a credential's value. */
 export const credentialMark = '[credential not recorded]';
 const encodedMark = encodeURIComponent(credentialMark);
-
-/** Shorter values are not looked for: they would mark ordinary words and paths. */
-const shortest = 4;
-
-/** The secrets one header value holds: the value, a known scheme's token, a Basic pair decoded and its password. */
-function secretsOf(value: string): string[] {
-  const whole = value.trim();
-  const scheme = authorizationScheme(whole);
-  if (!scheme) return [whole];
-  const token = whole.slice(scheme.length).trim();
-  if (scheme.toLowerCase() !== 'basic') return [whole, token];
-  const pair = Buffer.from(token, 'base64').toString('utf8');
-  return [whole, token, pair, pair.slice(pair.indexOf(':') + 1)];
-}
-
-/** The runs of `bytes`' base64 that do not depend on the bytes around it, for each of the three places it can start. */
-function base64Runs(bytes: Buffer, alphabet: 'base64' | 'base64url'): string[] {
-  return [0, 1, 2].map((shift) => {
-    const encoded = Buffer.concat([Buffer.alloc(shift), bytes])
-      .toString(alphabet)
-      .replace(/=+$/, '');
-    const total = shift + bytes.length;
-    const start = [0, 2, 3][shift];
-    const end = Math.floor(total / 3) * 4 + [0, 1, 2][total % 3];
-    return encoded.slice(start, end);
-  });
-}
-
-/** A percent-encoded text with its escapes' hex in lower case: the same URL (RFC 3986 2.1), as some services write it. */
-const lowerHex = (encoded: string) => encoded.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase());
-
-/** Every form a secret may take in a recording. */
-function formsOf(secret: string): string[] {
-  const bytes = Buffer.from(secret);
-  const encoded = [encodeURIComponent(secret), new URLSearchParams({ a: secret }).toString().slice(2)];
-  return [
-    secret,
-    ...encoded,
-    ...encoded.map(lowerHex),
-    JSON.stringify(secret).slice(1, -1),
-    bytes.toString('base64'),
-    ...base64Runs(bytes, 'base64'),
-    ...base64Runs(bytes, 'base64url'),
-  ];
-}
-
-const escapeRegExp = (text: string) => text.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
-
-/** One pattern for all the forms, the longest first. */
-function patternOf(forms: string[]): RegExp | undefined {
-  const unique = [...new Set(forms.filter((form) => form.length >= shortest))].sort((a, b) => b.length - a.length);
-  return unique.length === 0 ? undefined : new RegExp(unique.map(escapeRegExp).join('|'), 'g');
-}
 
 export interface CredentialHider {
   /** `text` with every form of a given credential replaced. */
@@ -80,16 +29,16 @@ export interface CredentialHider {
   bytes(bytes: Uint8Array): Uint8Array;
 }
 
-/** The hider of the credentials given as `headers` ([name, value] pairs). */
+/** The hider of the credentials given as `headers` ([name, value] pairs): the echoes the MCP server and the client's errors hide too (credentialEchoes). */
 export function credentialHider(headers: [string, string][]): CredentialHider {
-  const forms = headers.flatMap(([, value]) => secretsOf(value)).flatMap(formsOf);
-  const textPattern = patternOf(forms);
-  // The same forms as the bytes of their UTF-8, one character per byte (latin1), for a body of any bytes.
-  const bytePattern = patternOf(forms.map((form) => Buffer.from(form).toString('latin1')));
+  const values = headers.map(([, value]) => value);
+  const inText = credentialEchoes(values);
+  // A body of any bytes, one character a byte (latin1), a credential's characters as their UTF-8 bytes.
+  const inBytes = credentialEchoes(values, { bytes: true });
   return {
-    text: (text) => (textPattern ? text.replace(textPattern, credentialMark) : text),
-    url: (url) => (textPattern ? maskedUrl(url).replace(textPattern, encodedMark) : maskedUrl(url)),
-    bytes: (bytes) => (bytePattern ? Buffer.from(Buffer.from(bytes).toString('latin1').replace(bytePattern, credentialMark), 'latin1') : bytes),
+    text: (text) => inText.hide(text, credentialMark),
+    url: (url) => inText.hide(maskedUrl(url), encodedMark),
+    bytes: (bytes) => Buffer.from(inBytes.hide(Buffer.from(bytes).toString('latin1'), credentialMark), 'latin1'),
   };
 }
 

@@ -5,8 +5,9 @@
 // installed in its application, whose tools carry the overlays' typed fields back from the
 // overlaid mock. What the server answers to a failing service, a service that is down and a tool
 // it does not serve: test/unit/mcp-server.test.ts, in process.
+import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { operations } from '../../scripts/stated/operations.ts';
 import { fixture } from '../support/fixture.ts';
 import { root } from '../support/helpers.ts';
@@ -89,6 +90,60 @@ describe('npm run mcp over stdio, through the Inspector', () => {
 // The x-mcp document is what Redocly and Zudoku render for readers: the build writes it from the
 // tool table (mcp-record.ts); Redocly's own introspection of the real server, every tool served,
 // must find it current. (test/unit/mcp-record.test.ts compares it with an SDK client in process.)
+// Found by the fifth review (finding 6): a message over 10 MiB ended the server without a word (the
+// bundle exited 13, `npm run mcp` 0); it is answered now, and the server serves on.
+describe('a message over 10 MiB on stdio, to the processes', () => {
+  it.each([
+    ["the package's bin (generated/dist/mcp.js)", [process.execPath, path.join(root, 'generated', 'dist', 'mcp.js')]],
+    ['npm run mcp', npmRunMcp()],
+  ])('%s answers it with an error, serves on, and exits 0 when stdin closes', async (_, [command, ...args]) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const answered = (count: number) =>
+      vi.waitFor(() => expect(stdout.split('\n').filter(Boolean).length).toBeGreaterThanOrEqual(count), { timeout: 20_000, interval: 50 });
+    const line = (message: object) => `${JSON.stringify(message)}\n`;
+    child.stdin.write(
+      line({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+      }),
+    );
+    await answered(1).catch((error: unknown) => {
+      child.kill();
+      throw error;
+    });
+    child.stdin.write(line({ jsonrpc: '2.0', method: 'tools/call', params: { name: 'listQuotas', arguments: { pad: 'x'.repeat(11 * 1024 * 1024) } }, id: 2 }));
+    child.stdin.write(line({ jsonrpc: '2.0', id: 3, method: 'tools/list' }));
+    await answered(3).catch((error: unknown) => {
+      child.kill();
+      throw error;
+    });
+    child.stdin.end();
+    const code = await Promise.race([
+      new Promise((resolve) => child.once('close', resolve)),
+      new Promise((resolve) => setTimeout(resolve, 20_000, 'still running')),
+    ]);
+    // A failed wait above, or a server that does not stop: none is left running.
+    if (code === 'still running') child.kill();
+    const answers = stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((text) => JSON.parse(text) as { id?: number; error?: { code: number; message: string } });
+    expect(answers.map((answer) => answer.id)).toEqual([1, 2, 3]);
+    expect(answers[1].error).toEqual({
+      code: -32600,
+      message: expect.stringMatching(/^the message is \d+ bytes, more than the 10485760 this server reads on stdio: it was skipped unread$/),
+    });
+    expect(stderr).toMatch(/mcp: stdin: the message is \d+ bytes, .* \(request 2\); still serving\n/);
+    expect(code, stderr).toBe(0);
+  });
+});
+
 it("generated/openapi-mcp.json is current: the pinned Redocly CLI's introspect-mcp --check against the package's server", async () => {
   const server = `"${process.execPath}" "${path.join(root, 'generated', 'dist', 'mcp.js')}" --allow-writes`;
   const checked = await run(bin('redocly'), ['introspect-mcp', '--command', server, '-o', path.join(root, 'generated', 'openapi-mcp.json'), '--check'], root, {

@@ -1,6 +1,7 @@
 // The generated client against a real HTTP server on 127.0.0.1: what goes on the wire for each
 // of every operation, path safety, open query pairs, errors, and auth headers.
 import http from 'node:http';
+import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import v8 from 'node:v8';
 import { inspect } from 'node:util';
@@ -508,6 +509,59 @@ describe('errors', () => {
     expect(result.response.status).toBe(200);
     expect(result.error).toBeUndefined();
     expect(result.data).toBeUndefined();
+  });
+
+  // Found by the fifth review (finding 2): a lower-cased or JSON-escaped echo passed the redaction.
+  it('a success body that is not JSON quotes no echo of the credential: lower-cased, JSON-escaped, percent-encoded in lower-case hex', async () => {
+    const key = 'k3y+Abc/Def=';
+    const forms = ['k3y+abc/def=', 'k3y\\u002bAbc\\/Def\\u003d', 'k3y%2babc%2fdef%3d', 'azN5K0FiYy9EZWY9'];
+    server.reply = () => ({ status: 200, body: `echo ${forms.join(' ')}`, headers: { 'content-type': `text/plain; k=${key.toUpperCase()}` } });
+    const keyed = createEmailDeliveryClient({ baseUrl: server.url, headers: { 'X-Api-Key': key } });
+    const error = await rejection<ResponseBodyError>(api.listQuotas(keyed));
+    expect(error.message).toContain('(content-type: text/plain; k=[redacted]) reads "echo [redacted] [redacted] [redacted] [redacted]"');
+    for (const form of [key, ...forms]) expect(inspect(error, { depth: Infinity }).toLowerCase()).not.toContain(form.toLowerCase());
+    expect(error.response?.headers.get('content-type')).toContain(key.toUpperCase());
+  });
+
+  // Found by the fifth review (finding 3): undici keeps the bytes of a malformed answer in the
+  // cause's `data`, which console.error prints; here a read ends inside the key, too.
+  it.each([
+    ['a header that does not parse', (key: string) => [`HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nX-Echo: \u0001${key}\r\n\r\n{}`]],
+    [
+      'a chunked body that does not parse, read in two parts',
+      (key: string) => [
+        `HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{"a":\r\nzz${key.slice(0, 9)}`,
+        `${key.slice(9)} ${encodeURIComponent(key)}\r\n`,
+      ],
+    ],
+  ])('a malformed answer (%s) rejects with an error that prints no echo of the credential, its causes included', async (_, answer) => {
+    const key = 'k3y+Abc/Def=0123456789';
+    const raw = net.createServer((socket) => {
+      socket.once('data', async () => {
+        for (const part of answer(key)) {
+          socket.write(part);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        socket.end();
+      });
+    });
+    await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
+    try {
+      const keyed = createEmailDeliveryClient({
+        baseUrl: `http://127.0.0.1:${(raw.address() as AddressInfo).port}`,
+        headers: { 'X-Api-Key': key },
+        maxRetries: 0,
+      });
+      const error = await rejection<Error & { cause?: Error & { data?: string } }>(api.listQuotas(keyed));
+      expect(error.cause?.name).toBe('HTTPParserError');
+      const printed = [inspect(error, { depth: Infinity }), inspect(error.cause), String(error), JSON.stringify(error), error.stack].join('\n');
+      for (const form of [key.slice(0, 9), encodeURIComponent(key)]) expect(printed).not.toContain(form);
+      expect(printed).toContain('HTTPParserError: Response does not match the HTTP/1.1 protocol');
+      // Still there to read, redacted where it holds the key whole.
+      expect(error.cause?.data).toEqual(expect.any(String));
+    } finally {
+      await new Promise((resolve) => raw.close(resolve));
+    }
   });
 
   it('a dropped connection rejects with the cause', async () => {

@@ -3,9 +3,11 @@
 // overlay's security scheme), and bad arguments as one line and exit 2, naming a variable, never
 // its value.
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { helpText, parseCommandLine } from '../../scripts/command-line.ts';
 import { mcpCommand, runMcp } from '../../scripts/mcp/mcp-command.ts';
+import { TopLevelIdReader } from '../../scripts/mcp/mcp-stdio.ts';
 import type { ResourceSet } from '../../scripts/mcp/mcp-resources.ts';
 import type { McpToolTable } from '../../scripts/mcp/mcp-server.ts';
 import { mcpToolTable } from '../../scripts/mcp/tool-table.ts';
@@ -131,5 +133,81 @@ describe('email-delivery-mcp before it serves', () => {
     expect(() => parseCommandLine(mcpCommand, ['--port', 'x'], {})).toThrow(
       'email-delivery-mcp: --port "x": give a whole number from 0 to 65535: see `email-delivery-mcp --help`',
     );
+  });
+});
+
+/** The server over stdio in process, on streams of the test's: what it answers each line, what it logs, its exit code. */
+async function serveLines(lines: (string | Buffer)[], stdinError?: Error) {
+  const stdin = new PassThrough();
+  const stdout = new PassThrough();
+  const err: string[] = [];
+  const answers: Record<string, unknown>[] = [];
+  let buffered = '';
+  stdout.on('data', (chunk: Buffer) => {
+    buffered += chunk.toString('utf8');
+    for (let end = buffered.indexOf('\n'); end !== -1; end = buffered.indexOf('\n')) {
+      answers.push(JSON.parse(buffered.slice(0, end)) as Record<string, unknown>);
+      buffered = buffered.slice(end + 1);
+    }
+  });
+  const running = runMcp(parseCommandLine(mcpCommand, [], {}).values, table, noResources, {
+    env: {},
+    out: () => {},
+    err: (line) => err.push(line),
+    signal: new AbortController().signal,
+    stdin,
+    stdout,
+  });
+  for (const line of lines) {
+    stdin.write(line);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  if (stdinError) stdin.destroy(stdinError);
+  else stdin.end();
+  const code = await running;
+  return { code, answers, err };
+}
+
+const request = (id: number, method: string, params: Record<string, unknown> = {}) => `${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`;
+const initialize = request(1, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } });
+
+describe('email-delivery-mcp over stdio', () => {
+  // Found by the fifth review (finding 6): a message over 10 MiB closed the SDK's transport without
+  // a word; the bin then exited 13 and `npm run mcp` 0.
+  it('a message over 10 MiB is answered with an error to its request, said on stderr, and the server serves on; stdin closed: exit 0', async () => {
+    // Its id last, as the TypeScript SDK writes a request: read as the line streams by.
+    const huge = `${JSON.stringify({ jsonrpc: '2.0', method: 'tools/call', params: { name: 'listQuotas', arguments: { pad: 'x'.repeat(10 * 1024 * 1024) } }, id: 2 })}\n`;
+    const { code, answers, err } = await serveLines([initialize, huge.slice(0, 4_000_000), huge.slice(4_000_000), request(3, 'tools/list'), 'not json\n']);
+    expect(code).toBe(0);
+    expect(answers.map((answer) => answer.id)).toEqual([1, 2, 3, undefined]);
+    expect(answers[1]).toEqual({
+      jsonrpc: '2.0',
+      id: 2,
+      error: { code: -32600, message: `the message is ${huge.length - 1} bytes, more than the 10485760 this server reads on stdio: it was skipped unread` },
+    });
+    expect((answers[2] as { result: { tools: unknown[] } }).result.tools.length).toBeGreaterThan(0);
+    expect(answers[3]).toEqual({ jsonrpc: '2.0', error: { code: -32700, message: 'a line of 8 bytes is not JSON: it was skipped' } });
+    expect(err.filter((line) => line.startsWith('mcp: stdin: '))).toEqual([
+      `mcp: stdin: the message is ${huge.length - 1} bytes, more than the 10485760 this server reads on stdio: it was skipped unread (request 2); still serving`,
+      'mcp: stdin: a line of 8 bytes is not JSON: it was skipped; still serving',
+    ]);
+  });
+
+  it.each([
+    ['first, as the Python SDK writes it', '{"jsonrpc":"2.0","id":"req-9","method":"tools/call","params":{"id":1}}', 'req-9'],
+    ['last, after params that hold an "id" of their own and escaped quotes', '{"method":"x","params":{"id":5,"s":"\\"id\\": 6, {"},"id":  42 }', 42],
+    ['absent (a notification)', '{"jsonrpc":"2.0","method":"notifications/x","params":{"id":3}}', undefined],
+    ['not one the protocol has (an object, a fraction)', '{"id":{"a":1},"method":"x"}', undefined],
+  ])('the id of a line skipped is read as it streams by, byte by byte: %s', (_, line, id) => {
+    const reader = new TopLevelIdReader();
+    for (const byte of Buffer.from(line)) reader.feed(Uint8Array.of(byte));
+    expect(reader.id).toBe(id);
+  });
+
+  it('stdin that fails ends the server with one line and exit 1, never a silent exit 0', async () => {
+    const { code, answers, err } = await serveLines([initialize], new Error('read EIO'));
+    expect(answers.map((answer) => answer.id)).toEqual([1]);
+    expect(code).toBe(1);
+    expect(err.at(-1)).toBe('mcp: stdin failed: read EIO; stopped');
   });
 });

@@ -559,6 +559,51 @@ describe('a call, against a recording service on 127.0.0.1', () => {
     await client.close();
   });
 
+  // Found by the fifth review (finding 2): a result held the key percent-encoded and in base64; a
+  // lower-cased or JSON-escaped echo passed too, and the answer's Content-Type was never looked at.
+  it.each([
+    ['an error', 401, undefined],
+    ['a success', 200, undefined],
+    ['a success with structured content', 200, 'listQuotas'],
+  ])('a credential the service echoes encoded, in %s, its header and its body, reaches the agent in no form', async (_, status, typed) => {
+    const key = 'k3y+Abc/Def=';
+    const bytes = Buffer.from(key);
+    const forms = [
+      key,
+      'k3y%2BAbc%2FDef%3D',
+      'k3y%2babc%2fdef%3d',
+      'k3y%2BAbc%2FDef%3D'.toLowerCase(),
+      'k3y+abc/def=',
+      'K3Y+ABC/DEF=',
+      bytes.toString('base64'),
+      bytes.toString('base64url'),
+      'k3y\\u002bAbc\\/Def\\u003d',
+      'k3y\\u002BAbc\\u002fDef=',
+    ];
+    service.reply = () => ({
+      status,
+      body: `{"echoes": [${forms.map((form) => `"${form}"`).join(', ')}], "pair": "${Buffer.from(`user:${key}`).toString('base64')}", "escaped": "k3y\\u002bAbc\\/Def\\u003d"}`,
+      headers: { 'content-type': `application/json; echo=${encodeURIComponent(key)}` },
+    });
+    const tools = typed ? table.tools.map((tool) => (tool.name === typed ? { ...tool, outputSchema: { type: 'object' as const } } : tool)) : table.tools;
+    const log: string[] = [];
+    const client = await connect({ headers: { 'X-Api-Key': key }, log: (line) => log.push(line) }, tools);
+    const got = await client.callTool({ name: 'listQuotas' });
+    await client.close();
+    expect(got.isError ?? false).toBe(status !== 200);
+    const shown = JSON.stringify(got) + log.join('\n');
+    for (const form of [...forms, bytes.toString('base64').slice(0, 12), 'azN5K0FiYy9EZWY9'])
+      expect(shown.toLowerCase(), form).not.toContain(form.toLowerCase().replace(/\\/g, '\\\\'));
+    expect(text(got)).toContain('echo=[credential]');
+    expect(text(got).match(/\[credential\]/g)?.length).toBe(forms.length + 3);
+    if (typed)
+      expect(got.structuredContent).toEqual({
+        echoes: forms.map(() => '[credential]'),
+        pair: expect.stringContaining('[credential]'),
+        escaped: '[credential]',
+      });
+  });
+
   // Found by the third review: what a client's error quotes (the agent's argument, the service's
   // answer) reached the result and the log raw and whole.
   it('an argument the client refuses is quoted escaped and bounded, in the result and in the log', async () => {
@@ -817,6 +862,41 @@ describe('for a client that needs strict schemas: --client openai', () => {
     expect(got.isError, text(got)).toBeFalsy();
     expect(service.requests.map((r) => `${r.method} ${r.target} ${r.body}`)).toEqual([sent]);
     await client.close();
+  });
+
+  // Noted by the fifth review: JSON text's numbers beyond 2^53, 1e400 and -0 reached the service rewritten, silently.
+  it.each([
+    ['an integer beyond 2^53', 'sendBatch', { id: 'b1', body: '{"n": 9007199254740993}' }, 'body', '9007199254740993', '9007199254740992'],
+    ['a number past the range of a double', 'sendBatch', { id: 'b1', body: '{"a": [1, {"x": 1e400}]}' }, 'body', '1e400', 'Infinity'],
+    ['-0', 'getApiKey', { pairs: '{"a": -0, "s": "-0 9007199254740993"}' }, 'pairs', '-0', '0'],
+    [
+      'more digits than a double holds',
+      'updateUserPassword',
+      { body: '{"f": 0.1000000000000000055511151231257827}' },
+      'body',
+      '0.1000000000000000055511151231257827',
+      '0.1',
+    ],
+  ])('JSON text that holds %s is refused, naming the number and what it would become: nothing is sent', async (_, name, args, argument, number, read) => {
+    const client = await connect({ client: 'openai' });
+    const got = await client.callTool({ name, arguments: args });
+    await client.close();
+    expect(got.isError).toBe(true);
+    expect(text(got)).toBe(
+      `${name}: argument '${argument}' holds the number ${number}, which would be sent as ${read} (a JSON number is read as a double: past 2^53, its range or 17 digits, or -0, it changes); give it as a string; nothing was sent`,
+    );
+    expect(service.requests).toEqual([]);
+  });
+
+  it('JSON text whose numbers a double carries as written goes as before (1.50, 1e2, 2^53, strings that look like numbers)', async () => {
+    const client = await connect({ client: 'openai' });
+    const got = await client.callTool({
+      name: 'sendBatch',
+      arguments: { id: 'b1', body: '{"a": 1.50, "b": 1e2, "c": 9007199254740992, "d": "9007199254740993", "e": -1, "f": 0}' },
+    });
+    await client.close();
+    expect(got.isError, text(got)).toBeFalsy();
+    expect(service.requests.map((r) => r.body)).toEqual(['{"a":1.5,"b":100,"c":9007199254740992,"d":"9007199254740993","e":-1,"f":0}']);
   });
 
   it('a closed body: its optional fields null are left out, the rest sent as given', async () => {
