@@ -104,6 +104,9 @@ export const descriptionVersion = "1.4.0";
 /** The version of the package this client ships in. */
 export const packageVersion = "1.4.0";
 
+/** What the client sends as its User-Agent under Node, unless a header or a middleware sets one (a browser sends its own). */
+const userAgent = "email-delivery-api-typescript/1.4.0";
+
 /** The `{base_url}` server variable's default: the local mock server (`npm run mock`). */
 export const defaultBaseUrl = 'http://127.0.0.1:4010';
 
@@ -154,7 +157,7 @@ export const parameterStyles: Readonly<Record<string, readonly ParameterStyle[]>
  * abort rejects with its cause.
  */
 export function createEmailDeliveryClient(options: EmailDeliveryClientOptions = {}): EmailDeliveryClient {
-  return createDescribedClient<paths>(options, { defaultBaseUrl, operationIds, parameters: parameterStyles });
+  return createDescribedClient<paths>(options, { defaultBaseUrl, operationIds, parameters: parameterStyles, userAgent });
 }
 
 /** List scopes: `GET /v1/scopes`, answering 200 with `Schemas['ListScopesResponseBody']`. */

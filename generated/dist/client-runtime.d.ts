@@ -50,6 +50,8 @@ export interface DescribedOperations {
     operationIds: Readonly<Record<string, string>>;
     /** The parameters not in the path of each operation that has any. */
     parameters?: Readonly<Record<string, readonly ParameterStyle[]>>;
+    /** The User-Agent sent under Node unless the caller sets one (scripts/sdk/runtime-spec.ts' userAgent). */
+    userAgent?: string;
 }
 /**
  * A path parameter that cannot travel as one URL segment: not a string, empty, `.` or `..`, or

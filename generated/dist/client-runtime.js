@@ -97,6 +97,18 @@ function boundedResponse(response, limit, operation, deadline) {
     });
     return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
+/** Whether this is Node (or a runtime that passes for it), where fetch sends `node` as the User-Agent and a client may set its own; a browser's is the browser's. */
+const underNode = () => typeof process !== 'undefined' && typeof process.versions?.node === 'string' && typeof globalThis.window === 'undefined';
+/** Sets `agent` as the User-Agent of each request that has none from the caller (a header or a middleware before it). */
+function userAgentHeader(agent) {
+    return {
+        onRequest({ request }) {
+            if (!request.headers.has('user-agent'))
+                request.headers.set('user-agent', agent);
+            return request;
+        },
+    };
+}
 /**
  * A path parameter that cannot travel as one URL segment: not a string, empty, `.` or `..`, or
  * not well-formed Unicode (a lone surrogate has no percent-encoding). No request was sent.
@@ -847,7 +859,8 @@ export function createDescribedClient(options, described) {
         querySerializer: serializeQuery,
         pathSerializer: serializePath,
     });
-    client.use(pathSafety(operationName), jsonBodies(operationName, shown), ...(options.middleware ?? []), remember);
+    const agent = described.userAgent !== undefined && underNode() ? [userAgentHeader(described.userAgent)] : [];
+    client.use(pathSafety(operationName), jsonBodies(operationName, shown), ...(options.middleware ?? []), ...agent, remember);
     return printedAs(describedCalls(client, described, operationName, shown, scrub), options.baseUrl ?? described.defaultBaseUrl, options.headers);
 }
 /** `value` of the client option `name` when it is a whole number from 0 (0: no bound, or no retry); else a RangeError naming the option. */

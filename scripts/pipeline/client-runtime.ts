@@ -137,6 +137,22 @@ export interface DescribedOperations {
   operationIds: Readonly<Record<string, string>>;
   /** The parameters not in the path of each operation that has any. */
   parameters?: Readonly<Record<string, readonly ParameterStyle[]>>;
+  /** The User-Agent sent under Node unless the caller sets one (scripts/sdk/runtime-spec.ts' userAgent). */
+  userAgent?: string;
+}
+
+/** Whether this is Node (or a runtime that passes for it), where fetch sends `node` as the User-Agent and a client may set its own; a browser's is the browser's. */
+const underNode = () =>
+  typeof process !== 'undefined' && typeof process.versions?.node === 'string' && typeof (globalThis as { window?: unknown }).window === 'undefined';
+
+/** Sets `agent` as the User-Agent of each request that has none from the caller (a header or a middleware before it). */
+function userAgentHeader(agent: string): Middleware {
+  return {
+    onRequest({ request }) {
+      if (!request.headers.has('user-agent')) request.headers.set('user-agent', agent);
+      return request;
+    },
+  };
 }
 
 /**
@@ -961,7 +977,8 @@ export function createDescribedClient<Paths extends object>(
     querySerializer: serializeQuery,
     pathSerializer: serializePath,
   });
-  client.use(pathSafety(operationName), jsonBodies(operationName, shown), ...(options.middleware ?? []), remember);
+  const agent = described.userAgent !== undefined && underNode() ? [userAgentHeader(described.userAgent)] : [];
+  client.use(pathSafety(operationName), jsonBodies(operationName, shown), ...(options.middleware ?? []), ...agent, remember);
   return printedAs(describedCalls(client, described, operationName, shown, scrub), options.baseUrl ?? described.defaultBaseUrl, options.headers);
 }
 

@@ -8,6 +8,7 @@ import { type HeaderScheme, headerSchemes, listOperations, type Operation } from
 import type { ParameterRule } from './parameters.ts';
 import { previousSchemaName, renamedIn } from './previous-names.ts';
 import { type OpenApiDocument, overlaidInfo } from '../openapi-document.ts';
+import { userAgent } from '../sdk/runtime-spec.ts';
 
 const httpVerb = (operation: Operation) => operation.method.toUpperCase();
 
@@ -94,7 +95,7 @@ function clientFactory(schemes: HeaderScheme[]): string {
   if (schemes.length === 0) {
     return `${factoryDoc}
 export function createEmailDeliveryClient(options: EmailDeliveryClientOptions = {}): EmailDeliveryClient {
-  return createDescribedClient<paths>(options, { defaultBaseUrl, operationIds, parameters: parameterStyles });
+  return createDescribedClient<paths>(options, { defaultBaseUrl, operationIds, parameters: parameterStyles, userAgent });
 }`;
   }
   const fields = schemes.map(
@@ -130,7 +131,7 @@ export function createEmailDeliveryClient(options: EmailDeliveryClientOptions & 
   const { credentials = {}, ...rest } = options;
   return createDescribedClient<paths>(
     { ...rest, middleware: [credentialsMiddleware(credentials), ...(rest.middleware ?? [])] },
-    { defaultBaseUrl, operationIds, parameters: parameterStyles },
+    { defaultBaseUrl, operationIds, parameters: parameterStyles, userAgent },
   );
 }`;
 }
@@ -202,6 +203,9 @@ export const descriptionVersion = ${literal(String(bundle.info!.version))};
 
 /** The version of the package this client ships in. */
 export const packageVersion = ${literal(packageVersion)};
+
+/** What the client sends as its User-Agent under Node, unless a header or a middleware sets one (a browser sends its own). */
+const userAgent = ${literal(userAgent('typescript', packageVersion))};
 
 /** The \`{base_url}\` server variable's default: the local mock server (\`npm run mock\`). */
 export const defaultBaseUrl = ${forTypeScriptString(defaultBaseUrl)};
