@@ -198,6 +198,44 @@ describe.runIf(runsHere('the Go SDK', missing))('the Go SDK', () => {
     }
   });
 
+  it('refuses an overlay whose names differ only by case (properties Status and status, query parameters class and Class), naming each, and leaves --out as it was', async () => {
+    requireTools(missing);
+    const dir = path.join(scratch.dir, 'case-clash');
+    const out = path.join(dir, 'sdk');
+    await writeGoSdk(out);
+    const before = await fs.readFile(path.join(out, 'models.gen.go'), 'utf8');
+    const overlay = path.join(dir, 'clash.yaml');
+    const property = (description: string) => ({ type: 'string', description });
+    const parameter = (name: string) => ({ name, in: 'query', description: `the ${name} of the test`, schema: { type: 'string' } });
+    await fs.writeFile(
+      overlay,
+      JSON.stringify({
+        overlay: '1.1.0',
+        info: { title: 'Names that differ by case', version: '1.0.0' },
+        actions: [
+          {
+            target: '$.components.schemas.GetMessageStatusResponseBody',
+            description: 'Two properties whose names differ by case.',
+            update: { properties: { Status: property('one'), status: property('two') } },
+          },
+          {
+            target: "$.paths['/v1/webhooks'].get",
+            description: 'Two query parameters whose names differ by case.',
+            update: { parameters: [parameter('class'), parameter('Class')] },
+          },
+        ],
+      }),
+    );
+    const result = await runCommand('sdk', ['--lang', 'go', '--overlay', overlay, '--out', out]);
+    expect(result.code, result.output).toBe(1);
+    expect(result.stderr).toContain(
+      'GetMessageStatusResponseBody (schema "GetMessageStatusResponseBody") has 2 fields named Status (from "Status" and "status")',
+    );
+    expect(result.stderr).toContain('ListWebhooksParams (the parameters of operation listWebhooks) has 2 fields named Class (from "class" and "Class")');
+    expect(result.stderr).toContain('is unchanged');
+    expect(await fs.readFile(path.join(out, 'models.gen.go'), 'utf8'), '--out is the SDK written before').toBe(before);
+  });
+
   describe('a consumer program calls every operation', () => {
     let mock: MockServer | undefined;
     beforeAll(async () => {
