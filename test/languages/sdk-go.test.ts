@@ -4,6 +4,7 @@
 // Prism mock and against a recording server that checks each request with the description; with
 // overlays (the examples', and one `npm run learn` wrote), the structs carry the fields, a
 // misspelt one is a `go vet` error naming it, and the overlays' parameters go out as they say.
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import { type MockServer, startMockServer } from '../../scripts/serve/mock-serve
 import { operations, type RequestPart } from '../../scripts/stated/operations.ts';
 import { harText, type ShortExchange } from '../support/har.ts';
 import { checkout, type Json, loadBundle, root } from '../support/helpers.ts';
+import { languageTools } from '../../scripts/sdk/language-tools.ts';
 import { freeLoopbackPort, jsonReply, startTestServer } from '../support/http-server.ts';
 import { differingFiles, docsSamples, goSdkDir, languagesDir, missingFor, mustRun, requireTools, runsHere } from '../support/languages.ts';
 import { run, runCommand } from '../support/run-command.ts';
@@ -196,6 +198,141 @@ describe.runIf(runsHere('the Go SDK', missing))('the Go SDK', () => {
     } finally {
       await server.close();
     }
+  });
+
+  /** The pinned staticcheck that `npm run install:languages -- go` installs. */
+  const staticcheck = (() => {
+    const tools = languageTools(root);
+    return path.join(tools.home, 'bin', `staticcheck-${tools.pins.STATICCHECK_VERSION}`);
+  })();
+  it.runIf(process.env.CI === 'true' || fsSync.existsSync(staticcheck))('is clean under the pinned staticcheck -checks all', async () => {
+    requireTools(missing);
+    const result = await run(staticcheck, ['-checks', 'all', './...'], goSdkDir);
+    expect(result.output.trim(), `${staticcheck} -checks all ./... in generated/sdk/go (npm run install:languages -- go installs it)`).toBe('');
+    expect(result.code).toBe(0);
+  });
+
+  it("a call's own options, its answer, the error kinds with errors.Is, and the debug log without a header value", async () => {
+    requireTools(missing);
+    const server = await startTestServer();
+    let quotas = 0;
+    server.reply = (request) => {
+      if (request.path === '/v1/integrations/missing') return jsonReply(404, { message: 'none', echoed: request.headers['x-api-key'] });
+      if (request.path === '/v1/quotas' && (quotas += 1) === 1) return jsonReply(503, {});
+      return { ...jsonReply(200, { ok: true }), headers: { 'content-type': 'application/json', 'x-request-id': 'req_1' } };
+    };
+    const app = path.join(scratch.dir, 'call-options');
+    await consumerModule(
+      app,
+      goSdkDir,
+      `package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"os"
+	"time"
+
+	emaildelivery "SDK_MODULE"
+)
+
+func main() {
+	client, err := emaildelivery.NewClient(os.Args[1], emaildelivery.WithHeader("X-Api-Key", "sk-logged-7"))
+	if err != nil {
+		panic(err)
+	}
+	ctx := context.Background()
+	var answer *http.Response
+	_, err = client.GetIntegration(ctx, "int_1", emaildelivery.WithResponseInto(&answer), emaildelivery.WithHeader("X-Trace", "t1"), emaildelivery.WithTimeout(0))
+	fmt.Println("answer", err, answer.StatusCode, answer.Header.Get("X-Request-Id"))
+	_, err = client.GetIntegration(ctx, "missing", emaildelivery.WithHeader("X-Api-Key", "sk-call-8"))
+	var apiError *emaildelivery.APIError
+	fmt.Println("kind", errors.Is(err, emaildelivery.ErrNotFound), errors.Is(err, emaildelivery.ErrConflict), errors.As(err, &apiError) && apiError.Kind == emaildelivery.ErrNotFound)
+	fmt.Println("parsed", apiError.BodyJSON.(map[string]any)["message"], apiError.BodyJSON.(map[string]any)["echoed"])
+	_, err = client.ListQuotas(ctx, emaildelivery.WithMaxRetries(1), emaildelivery.WithMaxResponseBytes(0))
+	fmt.Println("retried", err)
+	_, err = client.ListWebhooks(ctx, emaildelivery.WithHTTPClient(http.DefaultClient))
+	var refused *emaildelivery.RequestError
+	fmt.Println("refused", errors.As(err, &refused))
+	_, err = emaildelivery.NewClient(os.Args[1], emaildelivery.WithResponseInto(&answer))
+	fmt.Println("client", err != nil)
+	_ = time.Second
+}
+`,
+    );
+    try {
+      await mustRun('go', ['build', '-o', 'app', '.'], app);
+      const result = await mustRun(path.join(app, 'app'), [server.url], app, { EMAIL_DELIVERY_LOG: 'debug' });
+      expect(result.stdout.trim().split('\n')).toEqual([
+        'answer <nil> 200 req_1',
+        'kind true false true',
+        // The parsed body is the data as it came (as Body is); only the error's text and Header redact.
+        'parsed none sk-call-8',
+        'retried <nil>',
+        'refused true',
+        'client true',
+      ]);
+      // What the service saw: the call's header with its call only, the SDK's User-Agent, the 503 retried, the refused call never sent.
+      expect(
+        server.requests.map((request) => `${request.method} ${request.path} ${request.headers['x-trace'] ?? '-'} ${request.headers['x-api-key']}`),
+      ).toEqual([
+        'GET /v1/integrations/int_1 t1 sk-logged-7',
+        'GET /v1/integrations/missing - sk-call-8',
+        'GET /v1/quotas - sk-logged-7',
+        'GET /v1/quotas - sk-logged-7',
+      ]);
+      expect(server.requests.every((request) => /^email-delivery-api-go\/\d+\.\d+\.\d+$/.test(request.headers['user-agent'] ?? ''))).toBe(true);
+      // EMAIL_DELIVERY_LOG=debug: one line an attempt on stderr, with the method, path template, status, attempt and wait.
+      const lines = result.stderr.trim().split('\n');
+      expect(lines).toHaveLength(4);
+      expect(lines[0]).toMatch(
+        /level=DEBUG msg="emaildelivery: request" operation=getIntegration method=GET path=\/v1\/integrations\/\{id\} status=200 attempt=1 wait=0s$/,
+      );
+      expect(lines[2]).toMatch(/operation=listQuotas method=GET path=\/v1\/quotas status=503 attempt=1 wait=\d/);
+      expect(result.stderr).not.toMatch(/sk-logged-7|sk-call-8|int_1|none/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('refuses an overlay whose names differ only by case (properties Status and status, query parameters class and Class), naming each, and leaves --out as it was', async () => {
+    requireTools(missing);
+    const dir = path.join(scratch.dir, 'case-clash');
+    const out = path.join(dir, 'sdk');
+    await writeGoSdk(out);
+    const before = await fs.readFile(path.join(out, 'models.gen.go'), 'utf8');
+    const overlay = path.join(dir, 'clash.yaml');
+    const property = (description: string) => ({ type: 'string', description });
+    const parameter = (name: string) => ({ name, in: 'query', description: `the ${name} of the test`, schema: { type: 'string' } });
+    await fs.writeFile(
+      overlay,
+      JSON.stringify({
+        overlay: '1.1.0',
+        info: { title: 'Names that differ by case', version: '1.0.0' },
+        actions: [
+          {
+            target: '$.components.schemas.GetMessageStatusResponseBody',
+            description: 'Two properties whose names differ by case.',
+            update: { properties: { Status: property('one'), status: property('two') } },
+          },
+          {
+            target: "$.paths['/v1/webhooks'].get",
+            description: 'Two query parameters whose names differ by case.',
+            update: { parameters: [parameter('class'), parameter('Class')] },
+          },
+        ],
+      }),
+    );
+    const result = await runCommand('sdk', ['--lang', 'go', '--overlay', overlay, '--out', out]);
+    expect(result.code, result.output).toBe(1);
+    expect(result.stderr).toContain(
+      'GetMessageStatusResponseBody (schema "GetMessageStatusResponseBody") has 2 fields named Status (from "Status" and "status")',
+    );
+    expect(result.stderr).toContain('ListWebhooksParams (the parameters of operation listWebhooks) has 2 fields named Class (from "class" and "Class")');
+    expect(result.stderr).toContain('is unchanged');
+    expect(await fs.readFile(path.join(out, 'models.gen.go'), 'utf8'), '--out is the SDK written before').toBe(before);
   });
 
   describe('a consumer program calls every operation', () => {

@@ -1,10 +1,10 @@
 // The guarantees table (test/support/guarantees.ts) for the Go SDK: its driver program
 // (go/cmd/sdk-driver, built once against the committed generated/sdk/go) reads a line per row and
 // calls the table's misbehaving server. With the rows of the SDKs that decode into the
-// description's types as they run.
+// description's types as they run, and those of the SDKs with error kinds and per-call options.
 import path from 'node:path';
 import { describe } from 'vitest';
-import { describeGuarantees, languages, lineDriver, typedBodyRows } from '../support/guarantees.ts';
+import { depthRows, describeGuarantees, languages, lineDriver, typedBodyRows } from '../support/guarantees.ts';
 import { languagesDir, missingFor, mustRun, requireTools, runsHere } from '../support/languages.ts';
 import { scratchFolderPerFile } from '../support/scratch-folder.ts';
 
@@ -22,5 +22,7 @@ const buildDriver = () =>
   })());
 
 describe.runIf(runsHere('the Go SDK guarantees', missing))('the Go SDK', () => {
-  describeGuarantees(languages.go, async () => lineDriver(await buildDriver(), [], { cwd: scratch.dir }), { rows: typedBodyRows });
+  describeGuarantees(languages.go, async () => lineDriver(await buildDriver(), [], { cwd: scratch.dir }), {
+    rows: [...typedBodyRows, ...depthRows],
+  });
 });

@@ -1,17 +1,27 @@
 // The Go SDK's writer in this process, where nothing needs Go: the module path it derives from
 // package.json's `repository`, the Go names and literals it writes, the kinds of oapi-codegen's
-// types it reads, and the descriptions whose methods would not compile, refused with the operation
-// or schema named. What Go makes of the SDK is test/languages/sdk-go.test.ts.
+// types it reads, the descriptions whose methods would not compile, refused with the operation
+// or schema named, the clashes of names in what oapi-codegen wrote (properties or parameters that
+// differ by case), the enum values it left without a constant, and spec.gen.go, the constants of
+// runtime-spec.ts that the runtime reads instead of literals of its own. What Go makes of the SDK
+// is test/languages/sdk-go.test.ts.
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { declaredKinds, goExportedName, goOperations, goString } from '../../scripts/sdk/go/go-operations.ts';
+import { droppedEnumValues, nameClashes, packageNames, structFields } from '../../scripts/sdk/go/go-names.ts';
+import { declaredKinds, goExportedName, goOperations, goString, runtimeFiles, typeOwners } from '../../scripts/sdk/go/go-operations.ts';
 import { goModulePath, goSdk, placeholderModule } from '../../scripts/sdk/go/go-sdk.ts';
+import { goDuration, goSpec } from '../../scripts/sdk/go/go-spec.ts';
 import { languageTools } from '../../scripts/sdk/language-tools.ts';
+import { defaults, errorKinds, retryPolicy } from '../../scripts/sdk/runtime-spec.ts';
 import { type Json, root } from '../support/helpers.ts';
 
 describe('what the Go SDK needs', () => {
-  it('names oapi-codegen at its pin, and what installs it, when it is not there', () => {
+  it('names oapi-codegen at its pin, what installs it, and Go, when they are not there', () => {
     const tools = { ...languageTools(root), oapiCodegen: '/nonexistent/oapi-codegen' };
-    expect(goSdk.missing({ tools, env: {} })).toBe(`oapi-codegen ${tools.pins.OAPI_CODEGEN_VERSION} (npm run install:languages -- go)`);
+    expect(goSdk.missing({ tools, env: {} })).toBe(
+      `oapi-codegen ${tools.pins.OAPI_CODEGEN_VERSION} (npm run install:languages -- go) and Go (go on PATH), which vets the SDK before it is written`,
+    );
   });
 });
 
@@ -107,29 +117,26 @@ describe('the methods', () => {
       '1.0.0',
     );
     expect(code).toContain(
-      'func (c *Client) GetThing(ctx context.Context, id string) (GetThingResponseBody, error) {\n\treturn call[GetThingResponseBody](ctx, c, &getThingOperation, []string{id}, nil, nil)\n}',
+      'func (c *Client) GetThing(ctx context.Context, id string, opts ...Option) (GetThingResponseBody, error) {\n\treturn call[GetThingResponseBody](ctx, c, &getThingOperation, []string{id}, nil, nil, opts)\n}',
     );
     expect(code).toContain('var getThingOperation = operation{id: "getThing", method: "GET", path: "/v1/things/{id}"}');
     expect(code).toContain('const DescriptionVersion = "1.0.0"');
   });
 
-  it('a path parameter named as a Go keyword or a name the method uses is renamed', () => {
+  it('a path parameter named as a Go keyword, a name the method uses or its options is renamed', () => {
     const document = describedWith((operation, described) => {
       operation.parameters[0].name = 'type';
-      described.paths['/v1/things/{type}/{ctx}'] = described.paths['/v1/things/{id}'];
+      described.paths['/v1/things/{type}/{ctx}/{opts}'] = described.paths['/v1/things/{id}'];
       delete described.paths['/v1/things/{id}'];
       operation.parameters.push({ name: 'ctx', in: 'path', required: true, schema: { type: 'string' } });
+      operation.parameters.push({ name: 'opts', in: 'path', required: true, schema: { type: 'string' } });
     });
-    expect(goOperations(document, thingModels, '1.0.0')).toContain('GetThing(ctx context.Context, typeArg string, ctxArg string)');
+    expect(goOperations(document, thingModels, '1.0.0')).toContain(
+      'GetThing(ctx context.Context, typeArg string, ctxArg string, optsArg string, opts ...Option)',
+    );
   });
 
   it.each([
-    {
-      name: 'a schema oapi-codegen names as the runtime names a type',
-      change: () => {},
-      models: `${thingModels}type Client struct {\n`,
-      error: 'oapi-codegen declared a type Client, a name the Go SDK',
-    },
     {
       name: 'two operations with one Go name',
       change: (_operation: Json, document: Json) => (document.paths['/v1/other'] = { get: { operationId: 'get-thing', responses: {} } }),
@@ -156,5 +163,138 @@ describe('the methods', () => {
     },
   ])('refuses $name, naming it', ({ change, models, error }) => {
     expect(() => goOperations(describedWith(change), models, '1.0.0')).toThrow(error);
+  });
+});
+
+/** Models as oapi-codegen v2.8.2 writes them for an overlay whose properties and query parameters differ by case. */
+const clashingModels = `// GetMessageStatusResponseBody The message status.
+type GetMessageStatusResponseBody struct {
+	// Status one
+	Status *string \`json:"Status,omitempty"\`
+
+	// Status two
+	Status               *string                \`json:"status,omitempty"\`
+	AdditionalProperties map[string]interface{} \`json:"-"\`
+}
+
+// ListWebhooksParams defines parameters for ListWebhooks.
+type ListWebhooksParams struct {
+	// Class one
+	Class *string \`form:"class,omitempty" json:"class,omitempty"\`
+
+	// Class two
+	Class *string \`form:"Class,omitempty" json:"Class,omitempty"\`
+}
+
+// Getter has a property that its method takes the name of.
+type Getter struct {
+	Get    *string \`json:"get,omitempty"\`
+	Nested *struct {
+		Deep  *string \`json:"deep,omitempty"\`
+		Deep  *string \`json:"Deep,omitempty"\`
+	} \`json:"nested,omitempty"\`
+}
+
+// Get returns the additional property.
+func (a Getter) Get(fieldName string) (value interface{}, found bool) {
+	return nil, false
+}
+`;
+
+describe('the names of the SDK, as Go declares them', () => {
+  const owners = typeOwners({
+    openapi: '3.1.0',
+    info: { title: 't', version: '1' },
+    paths: { '/v1/webhooks': { get: { operationId: 'listWebhooks', responses: {} } } },
+    components: { schemas: { GetMessageStatusResponseBody: { type: 'object' } } },
+  });
+
+  it('refuses two properties or two parameters that differ only by case, naming the type, what it is made from and both names', () => {
+    const problems = nameClashes([{ file: 'models.gen.go', source: clashingModels }], owners);
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /^GetMessageStatusResponseBody \(schema "GetMessageStatusResponseBody"\) has 2 fields named Status \(from "Status" and "status"\): .*x-go-name/,
+      ),
+      expect.stringMatching(/^ListWebhooksParams \(the parameters of operation listWebhooks\) has 2 fields named Class \(from "class" and "Class"\)/),
+      expect.stringMatching(/^Getter has a field and a method named Get \(from "get"\)/),
+      expect.stringMatching(/^Getter\.Nested has 2 fields named Deep \(from "deep" and "Deep"\)/),
+    ]);
+  });
+
+  it("refuses a type named as one of the runtime's, naming both files", () => {
+    const problems = nameClashes([{ file: 'models.gen.go', source: 'type Client struct {\n}\n' }, ...runtimeFiles()]);
+    expect(problems).toEqual([expect.stringMatching(/^the Go name Client is declared 2 times \(models\.gen\.go, client\.go\)/)]);
+  });
+
+  it("finds no clash in the runtime's own files", () => {
+    expect(nameClashes(runtimeFiles())).toEqual([]);
+    expect(
+      packageNames(
+        runtimeFiles()
+          .map(({ source }) => source)
+          .join('\n'),
+      ),
+    ).toEqual(expect.arrayContaining(['NewClient', 'APIError', 'ErrorKind', 'call']));
+  });
+
+  it('reads the fields of a struct and of the struct inside it', () => {
+    expect(structFields(clashingModels).get('Getter.Nested')).toEqual([
+      { name: 'Deep', wire: 'deep' },
+      { name: 'Deep', wire: 'Deep' },
+    ]);
+  });
+
+  it('names an enum value oapi-codegen declared no constant for, and none where each has one', () => {
+    const models = [
+      'const (',
+      '\tOneEmpty  One = "empty"',
+      '\tOneEmpty1 One = "Empty1"',
+      ')',
+      'const (',
+      '\tStateQueued State = "queued"',
+      '\tStateSent   State = "sent"',
+      ')',
+    ].join('\n');
+    const document = { a: { enum: ['empty', '', 'Empty1'] }, b: { properties: { state: { enum: ['queued', 'sent'] } } } };
+    expect(droppedEnumValues(document, models)).toEqual([
+      expect.stringMatching(/^oapi-codegen declared no constant of One for the enum value "": .*x-enum-varnames/),
+    ]);
+    expect(droppedEnumValues({ b: document.b }, models)).toEqual([]);
+  });
+});
+
+describe('spec.gen.go: the constants of runtime-spec.ts', () => {
+  const spec = goSpec('1.2.3');
+
+  it('declares the defaults, the retry policy, the User-Agent and each error kind from the spec', () => {
+    expect(spec).toContain(`const DefaultTimeout = ${goDuration(defaults.timeoutSeconds)}`);
+    expect(spec).toContain(`const DefaultMaxRetries = ${defaults.maxRetries}`);
+    expect(spec).toContain(`const maxRedirects = ${defaults.maxRedirects}`);
+    expect(spec).toContain(`var retryStatuses = map[int]bool{${retryPolicy.statuses.map((status) => `${status}: true`).join(', ')}}`);
+    expect(spec).toContain(`const retryAfterCap = ${goDuration(retryPolicy.retryAfterCapSeconds)}`);
+    expect(spec).toContain('const userAgent = "email-delivery-api-go/1.2.3"');
+    for (const { name } of errorKinds) expect(spec).toContain(`const Err${name} ErrorKind = "${name}"`);
+    expect(spec).toContain('case status >= 500:\n\t\treturn ErrInternalServer');
+  });
+
+  it.each([
+    [60, '60 * time.Second'],
+    [0.5, '500 * time.Millisecond'],
+    [0.0005, 'time.Duration(500000)'],
+  ])('%s s is %s', (seconds, literal) => expect(goDuration(seconds)).toBe(literal));
+
+  it('the runtime writes none of those values itself: no timeout, bound, retry count, status or method of its own', () => {
+    const literals = [
+      /\b60 \* time/,
+      /64 << 20/,
+      /\b(429|502|503|504|301|302|303|307|308)\b/,
+      /http\.(Status|Method)\w+/,
+      /"(GET|PUT|DELETE)"/,
+      /\b1000\b/,
+      /time\.Second \* 60/,
+    ];
+    for (const { file, source } of runtimeFiles())
+      for (const literal of literals) expect(source.replace(/^\s*\/\/.*$/gm, ''), `${file} writes ${literal}`).not.toMatch(literal);
+    expect(fs.existsSync(path.join(root, 'scripts', 'sdk', 'go', 'spec.gen.go')), 'spec.gen.go is written, never kept in the runtime').toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 // The one request function every generated method calls: it builds the request, sends it within
 // the call's deadline, retries what may be retried, reads the answer's body within its bound, and
 // decodes a 2xx body or returns the error of whatever else happened.
+
 package emaildelivery
 
 import (
@@ -10,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"math/rand/v2"
 	"net"
 	"net/http"
@@ -39,20 +41,54 @@ const (
 	requiredBody
 )
 
-const (
-	// maxRedirects bounds the redirects one request follows: as many as fetch (the TypeScript
-	// client) and the Python SDK follow.
-	maxRedirects = 20
-	// maxRetryAfter is the longest Retry-After a retry waits for; a longer one ends the call.
-	maxRetryAfter = 60 * time.Second
-	// errorBodyBytes bounds what an APIError keeps of a body.
-	errorBodyBytes = 64 << 10
-)
+// errorBodyBytes bounds what an APIError keeps of a body (and no more than the call's
+// WithMaxResponseBytes).
+const errorBodyBytes = 64 << 10
+
+// callSettings are what one call runs with: its client's settings, the call's options over them.
+type callSettings struct {
+	headers          http.Header // the client's, the call's over them
+	redact           redactor
+	timeout          time.Duration
+	maxResponseBytes int64
+	maxRetries       int
+	responseInto     **http.Response
+}
+
+// settingsFor are the settings of a call of op given opts, or the RequestError of an option that
+// cannot apply to it.
+func (c *Client) settingsFor(op *operation, opts []Option) (*callSettings, error) {
+	settings := &callSettings{headers: c.headers, redact: c.redact, timeout: c.timeout, maxResponseBytes: c.maxResponseBytes, maxRetries: c.maxRetries}
+	if len(opts) == 0 {
+		return settings, nil
+	}
+	given := config{forCall: true, headers: http.Header{}, timeout: c.timeout, maxResponseBytes: c.maxResponseBytes, maxRetries: c.maxRetries}
+	for _, opt := range opts {
+		if opt == nil {
+			given.problems = append(given.problems, "a nil Option")
+			continue
+		}
+		opt(&given)
+	}
+	if len(given.problems) > 0 {
+		return nil, &RequestError{Operation: op.id, text: op.id + ": " + escapeText(strings.Join(given.problems, "; ")) + "; no request was sent"}
+	}
+	if len(given.headers) > 0 {
+		merged := c.headers.Clone()
+		for name, values := range given.headers {
+			merged[name] = values
+		}
+		settings.headers, settings.redact = merged, newRedactor(merged)
+	}
+	settings.timeout, settings.maxResponseBytes, settings.maxRetries = given.timeout, given.maxResponseBytes, given.maxRetries
+	settings.responseInto = given.responseInto
+	return settings, nil
+}
 
 // call sends one call of op and decodes a 2xx answer's JSON body into a T (its zero value when
 // the body is empty). args are the path arguments in order; params the generated params struct
-// (or nil); body the request body (nil, a nil map or a nil pointer: none).
-func call[T any](ctx context.Context, c *Client, op *operation, args []string, params any, body any) (T, error) {
+// (or nil); body the request body (nil, a nil map or a nil pointer: none); opts the call's options.
+func call[T any](ctx context.Context, c *Client, op *operation, args []string, params any, body any, opts []Option) (T, error) {
 	var zero T
 	if c == nil || c.http == nil {
 		return zero, &RequestError{Operation: op.id, text: op.id + ": the client is nil or not made by NewClient; no request was sent"}
@@ -60,7 +96,11 @@ func call[T any](ctx context.Context, c *Client, op *operation, args []string, p
 	if ctx == nil {
 		return zero, &RequestError{Operation: op.id, text: op.id + ": the context is nil (give context.Background() or a context of yours); no request was sent"}
 	}
-	target, err := c.expandPath(op, args)
+	settings, err := c.settingsFor(op, opts)
+	if err != nil {
+		return zero, err
+	}
+	target, err := c.expandPath(op, args, settings.redact)
 	if err != nil {
 		return zero, err
 	}
@@ -71,51 +111,71 @@ func call[T any](ctx context.Context, c *Client, op *operation, args []string, p
 	if query != "" {
 		target += "?" + query
 	}
-	payload, err := c.encodeBody(op, body)
+	payload, err := encodeBody(op, body, settings.redact)
 	if err != nil {
 		return zero, err
 	}
 	parent := ctx
-	if c.timeout > 0 {
+	if settings.timeout > 0 {
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, c.timeout)
+		ctx, cancel = context.WithTimeout(ctx, settings.timeout)
 		defer cancel()
 	}
-	retries := c.maxRetries
-	if !idempotent(op.method) {
+	retries := settings.maxRetries
+	if !retryMethods[op.method] {
 		retries = 0
 	}
 	for attempt := 1; ; attempt++ {
-		response, err := c.send(ctx, op, target, header, payload)
+		response, err := c.send(ctx, op, target, settings.headers, header, payload)
 		if err != nil {
-			failure := c.transportError(ctx, parent, op, err)
+			failure := c.transportError(ctx, parent, op, settings, err)
 			var connection *ConnectionError
-			if attempt <= retries && errors.As(failure, &connection) && retriable(connection.Err) && wait(ctx, backoff(attempt)) {
-				continue
+			if attempt <= retries && errors.As(failure, &connection) && retriable(connection.Err) {
+				delay := backoff(attempt)
+				c.logAttempt(ctx, op, 0, attempt, delay)
+				if wait(ctx, delay) {
+					continue
+				}
+			} else {
+				c.logAttempt(ctx, op, 0, attempt, 0)
 			}
 			if ctx.Err() != nil {
-				return zero, c.contextError(parent, op)
+				return zero, contextError(parent, op, settings)
 			}
 			return zero, failure
 		}
 		if response.StatusCode >= 200 && response.StatusCode < 300 {
-			return decode[T](c, ctx, parent, op, response)
+			c.logAttempt(ctx, op, response.StatusCode, attempt, 0)
+			return decode[T](ctx, parent, op, settings, response)
 		}
-		if attempt <= retries && retriableStatus(response.StatusCode) {
+		if attempt <= retries && retryStatuses[response.StatusCode] {
 			if delay, ok := retryDelay(response.Header, attempt); ok && fitsDeadline(ctx, delay) {
+				c.logAttempt(ctx, op, response.StatusCode, attempt, delay)
 				discard(response)
 				if !wait(ctx, delay) {
-					return zero, c.contextError(parent, op)
+					return zero, contextError(parent, op, settings)
 				}
 				continue
 			}
 		}
-		return zero, c.apiError(ctx, parent, op, response)
+		c.logAttempt(ctx, op, response.StatusCode, attempt, 0)
+		return zero, apiError(ctx, parent, op, settings, response)
 	}
 }
 
+// logAttempt logs one request of a call at the debug level, where the client has a logger: the
+// operation, its method and path template, the answer's status (0: no answer), the attempt (from
+// 1), and the wait before the next (0: none follows). Never a header, a parameter or a body.
+func (c *Client) logAttempt(ctx context.Context, op *operation, status, attempt int, wait time.Duration) {
+	if c.logger == nil || !c.logger.Enabled(ctx, slog.LevelDebug) {
+		return
+	}
+	c.logger.LogAttrs(ctx, slog.LevelDebug, "emaildelivery: request", slog.String("operation", op.id), slog.String("method", op.method),
+		slog.String("path", op.path), slog.Int("status", status), slog.Int("attempt", attempt), slog.Duration("wait", wait))
+}
+
 // send makes one request (its redirects followed by the client's checkRedirect).
-func (c *Client) send(ctx context.Context, op *operation, target string, header http.Header, payload []byte) (*http.Response, error) {
+func (c *Client) send(ctx context.Context, op *operation, target string, headers, header http.Header, payload []byte) (*http.Response, error) {
 	var reader io.Reader
 	if payload != nil {
 		reader = bytes.NewReader(payload)
@@ -124,7 +184,7 @@ func (c *Client) send(ctx context.Context, op *operation, target string, header 
 	if err != nil {
 		return nil, err
 	}
-	for name, values := range c.headers {
+	for name, values := range headers {
 		request.Header[name] = values
 	}
 	for name, values := range header {
@@ -133,7 +193,10 @@ func (c *Client) send(ctx context.Context, op *operation, target string, header 
 	if payload != nil {
 		request.Header.Set("Content-Type", "application/json")
 	}
-	if !idempotent(op.method) {
+	if request.Header.Get("User-Agent") == "" {
+		request.Header.Set("User-Agent", userAgent)
+	}
+	if !retryMethods[op.method] {
 		keepUnreplayable(request.Header)
 	}
 	return c.http.Do(request)
@@ -153,7 +216,7 @@ func keepUnreplayable(header http.Header) {
 }
 
 // encodeBody is the JSON of body, nil where the call sends none.
-func (c *Client) encodeBody(op *operation, body any) ([]byte, error) {
+func encodeBody(op *operation, body any, redact redactor) ([]byte, error) {
 	if op.body == noBody || isNil(body) {
 		if op.body == requiredBody {
 			return nil, &RequestError{Operation: op.id, text: op.id + ": the request body is required and was nil; no request was sent"}
@@ -162,7 +225,7 @@ func (c *Client) encodeBody(op *operation, body any) ([]byte, error) {
 	}
 	payload, err := json.Marshal(body)
 	if err != nil {
-		return nil, &RequestError{Operation: op.id, text: op.id + ": the request body cannot be encoded as JSON: " + c.redact.excerpt(err.Error(), excerptLength) + "; no request was sent"}
+		return nil, &RequestError{Operation: op.id, text: op.id + ": the request body cannot be encoded as JSON: " + redact.excerpt(err.Error(), excerptLength) + "; no request was sent"}
 	}
 	return payload, nil
 }
@@ -179,18 +242,19 @@ func isNil(value any) bool {
 	return false
 }
 
-// checkRedirect follows a redirect within the base URL's origin only, at most maxRedirects times:
-// the answer after the last is the call's, as the TypeScript client has it.
+// checkRedirect follows a redirect of redirectStatuses within the base URL's origin only, at most
+// maxRedirects times: the answer after the last is the call's, as the TypeScript client has it. A
+// redirect to another origin is refused with its target, which the call redacts with its headers.
 func (c *Client) checkRedirect(next *http.Request, via []*http.Request) error {
+	status := 0
+	if next.Response != nil {
+		status = next.Response.StatusCode
+	}
+	if status != 0 && !redirectStatuses[status] {
+		return http.ErrUseLastResponse
+	}
 	if originOf(next.URL) != c.origin {
-		status := 0
-		if next.Response != nil {
-			status = next.Response.StatusCode
-		}
-		shown := c.redact.apply(withoutQueryValues(next.URL))
-		return &CrossOriginRedirectError{StatusCode: status, Target: shown, text: fmt.Sprintf(
-			"cross-origin redirect: the service answered %d with a redirect to %s, another origin than %s; it was not followed, so your headers were not sent there",
-			status, escapeText(shown), c.origin)}
+		return &CrossOriginRedirectError{StatusCode: status, Target: withoutQueryValues(next.URL)}
 	}
 	if len(via) > maxRedirects {
 		return http.ErrUseLastResponse
@@ -217,33 +281,35 @@ func withoutQueryValues(u *url.URL) string {
 
 // transportError is what a request that got no answer ends with: the deadline, a refused
 // redirect, the caller's cancellation, or a connection failure.
-func (c *Client) transportError(ctx, parent context.Context, op *operation, err error) error {
+func (c *Client) transportError(ctx, parent context.Context, op *operation, settings *callSettings, err error) error {
 	var redirect *CrossOriginRedirectError
 	if errors.As(err, &redirect) {
-		redirect.Operation = op.id
-		return redirect
+		shown := settings.redact.apply(redirect.Target)
+		return &CrossOriginRedirectError{Operation: op.id, StatusCode: redirect.StatusCode, Target: shown, text: fmt.Sprintf(
+			"cross-origin redirect: the service answered %d with a redirect to %s, another origin than %s; it was not followed, so your headers were not sent there",
+			redirect.StatusCode, escapeText(shown), c.origin)}
 	}
 	if ctx.Err() != nil {
-		return c.contextError(parent, op)
+		return contextError(parent, op, settings)
 	}
-	return &ConnectionError{Operation: op.id, Err: err, text: op.id + ": no answer: " + c.redact.excerpt(err.Error(), excerptLength)}
+	return &ConnectionError{Operation: op.id, Err: err, text: op.id + ": no answer: " + settings.redact.excerpt(err.Error(), excerptLength)}
 }
 
 // contextError is a *TimeoutError at the deadline, or the caller's cancellation (context.Canceled).
-func (c *Client) contextError(parent context.Context, op *operation) error {
+func contextError(parent context.Context, op *operation, settings *callSettings) error {
 	if errors.Is(parent.Err(), context.Canceled) {
 		return fmt.Errorf("%s: the call's context was canceled: %w", op.id, context.Canceled)
 	}
-	return c.timeoutError(parent, op)
+	return timeoutError(parent, op, settings)
 }
 
-// timeoutError names the deadline that passed: the client's WithTimeout, or the context's.
-func (c *Client) timeoutError(parent context.Context, op *operation) error {
-	text := fmt.Sprintf("%s: timeout: no complete answer within %s (WithTimeout)", op.id, c.timeout)
-	if deadline, ok := parent.Deadline(); ok && (c.timeout == 0 || parent.Err() != nil) {
+// timeoutError names the deadline that passed: the call's WithTimeout, or the context's.
+func timeoutError(parent context.Context, op *operation, settings *callSettings) error {
+	text := fmt.Sprintf("%s: timeout: no complete answer within %s (WithTimeout)", op.id, settings.timeout)
+	if deadline, ok := parent.Deadline(); ok && (settings.timeout == 0 || parent.Err() != nil) {
 		text = fmt.Sprintf("%s: timeout: no complete answer by the context's deadline (%s)", op.id, deadline.Format(time.RFC3339Nano))
 	}
-	return &TimeoutError{Operation: op.id, Timeout: c.timeout, text: text + ": " + context.DeadlineExceeded.Error()}
+	return &TimeoutError{Operation: op.id, Timeout: settings.timeout, text: text + ": " + context.DeadlineExceeded.Error()}
 }
 
 // retriable says whether a request that got no answer may be sent again: the connection was
@@ -255,20 +321,8 @@ func retriable(err error) bool {
 		(errors.As(err, &opError) && opError.Op == "dial")
 }
 
-func idempotent(method string) bool {
-	switch method {
-	case http.MethodGet, http.MethodPut, http.MethodDelete, http.MethodHead, http.MethodOptions:
-		return true
-	}
-	return false
-}
-
-func retriableStatus(status int) bool {
-	return status == http.StatusTooManyRequests || status == http.StatusBadGateway || status == http.StatusServiceUnavailable || status == http.StatusGatewayTimeout
-}
-
 // retryDelay is the wait before retry n (from 1): the answer's Retry-After (seconds or an HTTP
-// date) when it has one, not ok over maxRetryAfter; else the backoff.
+// date) when it has one, not ok over retryAfterCap; else the backoff.
 func retryDelay(header http.Header, n int) (time.Duration, bool) {
 	value := strings.TrimSpace(header.Get("Retry-After"))
 	if value == "" {
@@ -282,13 +336,13 @@ func retryDelay(header http.Header, n int) (time.Duration, bool) {
 	} else {
 		return backoff(n), true
 	}
-	return delay, delay <= maxRetryAfter
+	return delay, delay <= retryAfterCap
 }
 
-// backoff is 0.5 s × 2^(n-1), at most 8 s, less up to 25 % of jitter.
+// backoff is initialBackoff × 2^(n-1), at most maxBackoff, less up to backoffJitter of it.
 func backoff(n int) time.Duration {
-	delay := min(500*time.Millisecond<<min(n-1, 10), 8*time.Second)
-	return delay - time.Duration(rand.Float64()*0.25*float64(delay))
+	delay := min(initialBackoff<<min(n-1, 20), maxBackoff)
+	return delay - time.Duration(rand.Float64()*backoffJitter*float64(delay))
 }
 
 // fitsDeadline says whether a wait of delay ends before ctx's deadline.
@@ -343,47 +397,67 @@ func readBody(response *http.Response, limit int64, refuseDeclared bool) (data [
 }
 
 // decode reads a 2xx answer's body within the bound and decodes its JSON into a T.
-func decode[T any](c *Client, ctx, parent context.Context, op *operation, response *http.Response) (T, error) {
+func decode[T any](ctx, parent context.Context, op *operation, settings *callSettings, response *http.Response) (T, error) {
 	var out T
-	data, over, err := readBody(response, c.maxResponseBytes, true)
+	data, over, err := readBody(response, settings.maxResponseBytes, true)
 	switch {
 	case over:
-		return out, &ResponseTooLargeError{Operation: op.id, Limit: c.maxResponseBytes}
+		return out, &ResponseTooLargeError{Operation: op.id, Limit: settings.maxResponseBytes}
 	case err != nil && ctx.Err() != nil:
-		return out, c.contextError(parent, op)
+		return out, contextError(parent, op, settings)
 	case err != nil:
-		return out, &ConnectionError{Operation: op.id, Err: err, text: op.id + ": the answer's body was cut off: " + c.redact.excerpt(err.Error(), excerptLength)}
-	case len(bytes.TrimSpace(data)) == 0:
+		return out, &ConnectionError{Operation: op.id, Err: err, text: op.id + ": the answer's body was cut off: " + settings.redact.excerpt(err.Error(), excerptLength)}
+	}
+	if settings.responseInto != nil {
+		answered := *response
+		answered.Body = http.NoBody
+		*settings.responseInto = &answered
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
 		return out, nil
 	}
 	if !json.Valid(data) {
 		return out, &ResponseBodyError{Operation: op.id, StatusCode: response.StatusCode, text: fmt.Sprintf(
-			"%s: the %d answer's body is not JSON: %s", op.id, response.StatusCode, c.redact.excerpt(string(data), 200))}
+			"%s: the %d answer's body is not JSON: %s", op.id, response.StatusCode, settings.redact.excerpt(string(data), 200))}
 	}
 	if err := json.Unmarshal(data, &out); err != nil {
 		return out, &ResponseBodyError{Operation: op.id, StatusCode: response.StatusCode, text: fmt.Sprintf(
 			"%s: the %d answer's body is JSON, but not of the type the description gives it (%s): %s",
-			op.id, response.StatusCode, c.redact.excerpt(err.Error(), 200), c.redact.excerpt(string(data), 200))}
+			op.id, response.StatusCode, settings.redact.excerpt(err.Error(), 200), settings.redact.excerpt(string(data), 200))}
 	}
 	return out, nil
 }
 
-// apiError reads the start of a non-2xx answer's body and makes its *APIError.
-func (c *Client) apiError(ctx, parent context.Context, op *operation, response *http.Response) error {
+// apiError reads the start of a non-2xx answer's body and makes its *APIError: its kind by status,
+// its header with the call's header values redacted, its body parsed where it is JSON read whole.
+func apiError(ctx, parent context.Context, op *operation, settings *callSettings, response *http.Response) error {
 	limit := int64(errorBodyBytes)
-	if c.maxResponseBytes > 0 {
-		limit = min(limit, c.maxResponseBytes)
+	if settings.maxResponseBytes > 0 {
+		limit = min(limit, settings.maxResponseBytes)
 	}
 	data, over, err := readBody(response, limit, false)
 	if err != nil && ctx.Err() != nil {
-		return c.contextError(parent, op)
+		return contextError(parent, op, settings)
 	}
 	text := fmt.Sprintf("%s: the service answered %d", op.id, response.StatusCode)
-	if excerpt := c.redact.excerpt(string(data), excerptLength); excerpt != "" {
+	if excerpt := settings.redact.excerpt(string(data), excerptLength); excerpt != "" {
 		text += ": " + excerpt
 	}
 	if over {
 		text += fmt.Sprintf(" (the body goes on past %d bytes, unread)", limit)
 	}
-	return &APIError{Operation: op.id, StatusCode: response.StatusCode, Header: response.Header, Body: data, BodyTruncated: over, text: text}
+	var parsed any
+	if !over && err == nil && json.Valid(data) {
+		_ = json.Unmarshal(data, &parsed)
+	}
+	header := make(http.Header, len(response.Header))
+	for name, values := range response.Header {
+		redacted := make([]string, len(values))
+		for i, value := range values {
+			redacted[i] = settings.redact.apply(value)
+		}
+		header[name] = redacted
+	}
+	return &APIError{Operation: op.id, StatusCode: response.StatusCode, Kind: kindOf(response.StatusCode), Header: header, Body: data, BodyJSON: parsed,
+		BodyTruncated: over, text: text}
 }

@@ -8,204 +8,204 @@ import "context"
 const DescriptionVersion = "1.4.0"
 
 // ListScopes calls listScopes: GET /v1/scopes. List scopes.
-func (c *Client) ListScopes(ctx context.Context) (ListScopesResponseBody, error) {
-	return call[ListScopesResponseBody](ctx, c, &listScopesOperation, nil, nil, nil)
+func (c *Client) ListScopes(ctx context.Context, opts ...Option) (ListScopesResponseBody, error) {
+	return call[ListScopesResponseBody](ctx, c, &listScopesOperation, nil, nil, nil, opts)
 }
 
 var listScopesOperation = operation{id: "listScopes", method: "GET", path: "/v1/scopes"}
 
 // GetApiKey calls getApiKey: GET /v1/api-key. Get the API key.
-func (c *Client) GetApiKey(ctx context.Context, params GetApiKeyParams) (GetApiKeyResponseBody, error) {
-	return call[GetApiKeyResponseBody](ctx, c, &getApiKeyOperation, nil, params, nil)
+func (c *Client) GetApiKey(ctx context.Context, params GetApiKeyParams, opts ...Option) (GetApiKeyResponseBody, error) {
+	return call[GetApiKeyResponseBody](ctx, c, &getApiKeyOperation, nil, params, nil, opts)
 }
 
 var getApiKeyOperation = operation{id: "getApiKey", method: "GET", path: "/v1/api-key", params: []parameter{{name: "pairs", in: "query", style: "form", explode: true, required: false}}}
 
 // ListUnsubscribeGroups calls listUnsubscribeGroups: GET /v1/unsubscribe-groups. List unsubscribe groups.
-func (c *Client) ListUnsubscribeGroups(ctx context.Context) (ListUnsubscribeGroupsResponseBody, error) {
-	return call[ListUnsubscribeGroupsResponseBody](ctx, c, &listUnsubscribeGroupsOperation, nil, nil, nil)
+func (c *Client) ListUnsubscribeGroups(ctx context.Context, opts ...Option) (ListUnsubscribeGroupsResponseBody, error) {
+	return call[ListUnsubscribeGroupsResponseBody](ctx, c, &listUnsubscribeGroupsOperation, nil, nil, nil, opts)
 }
 
 var listUnsubscribeGroupsOperation = operation{id: "listUnsubscribeGroups", method: "GET", path: "/v1/unsubscribe-groups"}
 
 // GetUnsubscribeGroup calls getUnsubscribeGroup: GET /v1/unsubscribe-groups/{id}. Get an unsubscribe group.
-func (c *Client) GetUnsubscribeGroup(ctx context.Context, id string) (GetUnsubscribeGroupResponseBody, error) {
-	return call[GetUnsubscribeGroupResponseBody](ctx, c, &getUnsubscribeGroupOperation, []string{id}, nil, nil)
+func (c *Client) GetUnsubscribeGroup(ctx context.Context, id string, opts ...Option) (GetUnsubscribeGroupResponseBody, error) {
+	return call[GetUnsubscribeGroupResponseBody](ctx, c, &getUnsubscribeGroupOperation, []string{id}, nil, nil, opts)
 }
 
 var getUnsubscribeGroupOperation = operation{id: "getUnsubscribeGroup", method: "GET", path: "/v1/unsubscribe-groups/{id}"}
 
 // ReplaceUnsubscribeGroup calls replaceUnsubscribeGroup: PUT /v1/unsubscribe-groups/{id}. Replace an unsubscribe group.
-func (c *Client) ReplaceUnsubscribeGroup(ctx context.Context, id string, body ReplaceUnsubscribeGroupRequestBody) (ReplaceUnsubscribeGroupResponseBody, error) {
-	return call[ReplaceUnsubscribeGroupResponseBody](ctx, c, &replaceUnsubscribeGroupOperation, []string{id}, nil, body)
+func (c *Client) ReplaceUnsubscribeGroup(ctx context.Context, id string, body ReplaceUnsubscribeGroupRequestBody, opts ...Option) (ReplaceUnsubscribeGroupResponseBody, error) {
+	return call[ReplaceUnsubscribeGroupResponseBody](ctx, c, &replaceUnsubscribeGroupOperation, []string{id}, nil, body, opts)
 }
 
 var replaceUnsubscribeGroupOperation = operation{id: "replaceUnsubscribeGroup", method: "PUT", path: "/v1/unsubscribe-groups/{id}", body: optionalBody}
 
 // DeleteUnsubscribeGroup calls deleteUnsubscribeGroup: DELETE /v1/unsubscribe-groups/{id}. Delete an unsubscribe group.
-func (c *Client) DeleteUnsubscribeGroup(ctx context.Context, id string) (DeleteUnsubscribeGroupResponseBody, error) {
-	return call[DeleteUnsubscribeGroupResponseBody](ctx, c, &deleteUnsubscribeGroupOperation, []string{id}, nil, nil)
+func (c *Client) DeleteUnsubscribeGroup(ctx context.Context, id string, opts ...Option) (DeleteUnsubscribeGroupResponseBody, error) {
+	return call[DeleteUnsubscribeGroupResponseBody](ctx, c, &deleteUnsubscribeGroupOperation, []string{id}, nil, nil, opts)
 }
 
 var deleteUnsubscribeGroupOperation = operation{id: "deleteUnsubscribeGroup", method: "DELETE", path: "/v1/unsubscribe-groups/{id}"}
 
 // GetInboundWebhook calls getInboundWebhook: GET /v1/inbound-webhooks/{id}. Get an inbound webhook.
-func (c *Client) GetInboundWebhook(ctx context.Context, id string) (GetInboundWebhookResponseBody, error) {
-	return call[GetInboundWebhookResponseBody](ctx, c, &getInboundWebhookOperation, []string{id}, nil, nil)
+func (c *Client) GetInboundWebhook(ctx context.Context, id string, opts ...Option) (GetInboundWebhookResponseBody, error) {
+	return call[GetInboundWebhookResponseBody](ctx, c, &getInboundWebhookOperation, []string{id}, nil, nil, opts)
 }
 
 var getInboundWebhookOperation = operation{id: "getInboundWebhook", method: "GET", path: "/v1/inbound-webhooks/{id}"}
 
 // GetAccessibilityResult calls getAccessibilityResult: GET /v1/email-testing/accessibility/{id}. Get an accessibility test result.
-func (c *Client) GetAccessibilityResult(ctx context.Context, id string) (GetAccessibilityResultResponseBody, error) {
-	return call[GetAccessibilityResultResponseBody](ctx, c, &getAccessibilityResultOperation, []string{id}, nil, nil)
+func (c *Client) GetAccessibilityResult(ctx context.Context, id string, opts ...Option) (GetAccessibilityResultResponseBody, error) {
+	return call[GetAccessibilityResultResponseBody](ctx, c, &getAccessibilityResultOperation, []string{id}, nil, nil, opts)
 }
 
 var getAccessibilityResultOperation = operation{id: "getAccessibilityResult", method: "GET", path: "/v1/email-testing/accessibility/{id}"}
 
 // GetLinkValidation calls getLinkValidation: GET /v1/email-testing/link-validation. Get the link validation.
-func (c *Client) GetLinkValidation(ctx context.Context) (GetLinkValidationResponseBody, error) {
-	return call[GetLinkValidationResponseBody](ctx, c, &getLinkValidationOperation, nil, nil, nil)
+func (c *Client) GetLinkValidation(ctx context.Context, opts ...Option) (GetLinkValidationResponseBody, error) {
+	return call[GetLinkValidationResponseBody](ctx, c, &getLinkValidationOperation, nil, nil, nil, opts)
 }
 
 var getLinkValidationOperation = operation{id: "getLinkValidation", method: "GET", path: "/v1/email-testing/link-validation"}
 
 // ListSubaccountEngagementScores calls listSubaccountEngagementScores: GET /v1/engagement/subaccount-scores. List subaccount engagement scores.
-func (c *Client) ListSubaccountEngagementScores(ctx context.Context) (ListSubaccountEngagementScoresResponseBody, error) {
-	return call[ListSubaccountEngagementScoresResponseBody](ctx, c, &listSubaccountEngagementScoresOperation, nil, nil, nil)
+func (c *Client) ListSubaccountEngagementScores(ctx context.Context, opts ...Option) (ListSubaccountEngagementScoresResponseBody, error) {
+	return call[ListSubaccountEngagementScoresResponseBody](ctx, c, &listSubaccountEngagementScoresOperation, nil, nil, nil, opts)
 }
 
 var listSubaccountEngagementScoresOperation = operation{id: "listSubaccountEngagementScores", method: "GET", path: "/v1/engagement/subaccount-scores"}
 
 // DeleteVerifiedSender calls deleteVerifiedSender: DELETE /v2/verified-senders/{id}. Delete a verified sender.
-func (c *Client) DeleteVerifiedSender(ctx context.Context, id string) (DeleteVerifiedSenderResponseBody, error) {
-	return call[DeleteVerifiedSenderResponseBody](ctx, c, &deleteVerifiedSenderOperation, []string{id}, nil, nil)
+func (c *Client) DeleteVerifiedSender(ctx context.Context, id string, opts ...Option) (DeleteVerifiedSenderResponseBody, error) {
+	return call[DeleteVerifiedSenderResponseBody](ctx, c, &deleteVerifiedSenderOperation, []string{id}, nil, nil, opts)
 }
 
 var deleteVerifiedSenderOperation = operation{id: "deleteVerifiedSender", method: "DELETE", path: "/v2/verified-senders/{id}"}
 
 // ExportContacts calls exportContacts: POST /v2/contacts/export/filter. Export contacts by filter.
-func (c *Client) ExportContacts(ctx context.Context) (ExportContactsResponseBody, error) {
-	return call[ExportContactsResponseBody](ctx, c, &exportContactsOperation, nil, nil, nil)
+func (c *Client) ExportContacts(ctx context.Context, opts ...Option) (ExportContactsResponseBody, error) {
+	return call[ExportContactsResponseBody](ctx, c, &exportContactsOperation, nil, nil, nil, opts)
 }
 
 var exportContactsOperation = operation{id: "exportContacts", method: "POST", path: "/v2/contacts/export/filter"}
 
 // SendBatch calls sendBatch: POST /v1/batches/{id}/send. Send a batch.
-func (c *Client) SendBatch(ctx context.Context, id string, body SendBatchRequestBody) (SendBatchResponseBody, error) {
-	return call[SendBatchResponseBody](ctx, c, &sendBatchOperation, []string{id}, nil, body)
+func (c *Client) SendBatch(ctx context.Context, id string, body SendBatchRequestBody, opts ...Option) (SendBatchResponseBody, error) {
+	return call[SendBatchResponseBody](ctx, c, &sendBatchOperation, []string{id}, nil, body, opts)
 }
 
 var sendBatchOperation = operation{id: "sendBatch", method: "POST", path: "/v1/batches/{id}/send", body: optionalBody}
 
 // ReplaceLinkBranding calls replaceLinkBranding: PUT /v1/link-branding/{id}. Replace a link branding.
-func (c *Client) ReplaceLinkBranding(ctx context.Context, id string, body ReplaceLinkBrandingRequestBody) (ReplaceLinkBrandingResponseBody, error) {
-	return call[ReplaceLinkBrandingResponseBody](ctx, c, &replaceLinkBrandingOperation, []string{id}, nil, body)
+func (c *Client) ReplaceLinkBranding(ctx context.Context, id string, body ReplaceLinkBrandingRequestBody, opts ...Option) (ReplaceLinkBrandingResponseBody, error) {
+	return call[ReplaceLinkBrandingResponseBody](ctx, c, &replaceLinkBrandingOperation, []string{id}, nil, body, opts)
 }
 
 var replaceLinkBrandingOperation = operation{id: "replaceLinkBranding", method: "PUT", path: "/v1/link-branding/{id}", body: optionalBody}
 
 // ListDelayReasonMetrics calls listDelayReasonMetrics: GET /v1/metrics/delay-reasons. List delay-reason metrics.
-func (c *Client) ListDelayReasonMetrics(ctx context.Context) (ListDelayReasonMetricsResponseBody, error) {
-	return call[ListDelayReasonMetricsResponseBody](ctx, c, &listDelayReasonMetricsOperation, nil, nil, nil)
+func (c *Client) ListDelayReasonMetrics(ctx context.Context, opts ...Option) (ListDelayReasonMetricsResponseBody, error) {
+	return call[ListDelayReasonMetricsResponseBody](ctx, c, &listDelayReasonMetricsOperation, nil, nil, nil, opts)
 }
 
 var listDelayReasonMetricsOperation = operation{id: "listDelayReasonMetrics", method: "GET", path: "/v1/metrics/delay-reasons"}
 
 // GetIntegration calls getIntegration: GET /v1/integrations/{id}. Get an integration.
-func (c *Client) GetIntegration(ctx context.Context, id string) (GetIntegrationResponseBody, error) {
-	return call[GetIntegrationResponseBody](ctx, c, &getIntegrationOperation, []string{id}, nil, nil)
+func (c *Client) GetIntegration(ctx context.Context, id string, opts ...Option) (GetIntegrationResponseBody, error) {
+	return call[GetIntegrationResponseBody](ctx, c, &getIntegrationOperation, []string{id}, nil, nil, opts)
 }
 
 var getIntegrationOperation = operation{id: "getIntegration", method: "GET", path: "/v1/integrations/{id}"}
 
 // GetFooterSetting calls getFooterSetting: GET /v1/mail-settings/footer. Get the footer mail setting.
-func (c *Client) GetFooterSetting(ctx context.Context) (GetFooterSettingResponseBody, error) {
-	return call[GetFooterSettingResponseBody](ctx, c, &getFooterSettingOperation, nil, nil, nil)
+func (c *Client) GetFooterSetting(ctx context.Context, opts ...Option) (GetFooterSettingResponseBody, error) {
+	return call[GetFooterSettingResponseBody](ctx, c, &getFooterSettingOperation, nil, nil, nil, opts)
 }
 
 var getFooterSettingOperation = operation{id: "getFooterSetting", method: "GET", path: "/v1/mail-settings/footer"}
 
 // DeleteMessage calls deleteMessage: DELETE /v1/messages/{id}. Delete a message.
-func (c *Client) DeleteMessage(ctx context.Context, id string) (DeleteMessageResponseBody, error) {
-	return call[DeleteMessageResponseBody](ctx, c, &deleteMessageOperation, []string{id}, nil, nil)
+func (c *Client) DeleteMessage(ctx context.Context, id string, opts ...Option) (DeleteMessageResponseBody, error) {
+	return call[DeleteMessageResponseBody](ctx, c, &deleteMessageOperation, []string{id}, nil, nil, opts)
 }
 
 var deleteMessageOperation = operation{id: "deleteMessage", method: "DELETE", path: "/v1/messages/{id}"}
 
 // GetMessageStatus calls getMessageStatus: GET /v1/messages/status. Get message status.
-func (c *Client) GetMessageStatus(ctx context.Context, params GetMessageStatusParams) (GetMessageStatusResponseBody, error) {
-	return call[GetMessageStatusResponseBody](ctx, c, &getMessageStatusOperation, nil, params, nil)
+func (c *Client) GetMessageStatus(ctx context.Context, params GetMessageStatusParams, opts ...Option) (GetMessageStatusResponseBody, error) {
+	return call[GetMessageStatusResponseBody](ctx, c, &getMessageStatusOperation, nil, params, nil, opts)
 }
 
 var getMessageStatusOperation = operation{id: "getMessageStatus", method: "GET", path: "/v1/messages/status", params: []parameter{{name: "pairs", in: "query", style: "form", explode: true, required: false}}}
 
 // UpdateUserPassword calls updateUserPassword: PATCH /v1/user/password. Update the user password.
-func (c *Client) UpdateUserPassword(ctx context.Context, body UpdateUserPasswordRequestBody) (UpdateUserPasswordResponseBody, error) {
-	return call[UpdateUserPasswordResponseBody](ctx, c, &updateUserPasswordOperation, nil, nil, body)
+func (c *Client) UpdateUserPassword(ctx context.Context, body UpdateUserPasswordRequestBody, opts ...Option) (UpdateUserPasswordResponseBody, error) {
+	return call[UpdateUserPasswordResponseBody](ctx, c, &updateUserPasswordOperation, nil, nil, body, opts)
 }
 
 var updateUserPasswordOperation = operation{id: "updateUserPassword", method: "PATCH", path: "/v1/user/password", body: requiredBody}
 
 // GetReputationScore calls getReputationScore: GET /v1/reputation/score. Get the reputation score.
-func (c *Client) GetReputationScore(ctx context.Context) (GetReputationScoreResponseBody, error) {
-	return call[GetReputationScoreResponseBody](ctx, c, &getReputationScoreOperation, nil, nil, nil)
+func (c *Client) GetReputationScore(ctx context.Context, opts ...Option) (GetReputationScoreResponseBody, error) {
+	return call[GetReputationScoreResponseBody](ctx, c, &getReputationScoreOperation, nil, nil, nil, opts)
 }
 
 var getReputationScoreOperation = operation{id: "getReputationScore", method: "GET", path: "/v1/reputation/score"}
 
 // DeleteIntegrations calls deleteIntegrations: DELETE /v1/integrations. Delete integrations.
-func (c *Client) DeleteIntegrations(ctx context.Context) (DeleteIntegrationsResponseBody, error) {
-	return call[DeleteIntegrationsResponseBody](ctx, c, &deleteIntegrationsOperation, nil, nil, nil)
+func (c *Client) DeleteIntegrations(ctx context.Context, opts ...Option) (DeleteIntegrationsResponseBody, error) {
+	return call[DeleteIntegrationsResponseBody](ctx, c, &deleteIntegrationsOperation, nil, nil, nil, opts)
 }
 
 var deleteIntegrationsOperation = operation{id: "deleteIntegrations", method: "DELETE", path: "/v1/integrations"}
 
 // GetMailSettings calls getMailSettings: GET /v1/mail-settings. Get mail settings.
-func (c *Client) GetMailSettings(ctx context.Context) (GetMailSettingsResponseBody, error) {
-	return call[GetMailSettingsResponseBody](ctx, c, &getMailSettingsOperation, nil, nil, nil)
+func (c *Client) GetMailSettings(ctx context.Context, opts ...Option) (GetMailSettingsResponseBody, error) {
+	return call[GetMailSettingsResponseBody](ctx, c, &getMailSettingsOperation, nil, nil, nil, opts)
 }
 
 var getMailSettingsOperation = operation{id: "getMailSettings", method: "GET", path: "/v1/mail-settings"}
 
 // ListCustomFields calls listCustomFields: GET /v1/custom-fields. List custom fields.
-func (c *Client) ListCustomFields(ctx context.Context) (ListCustomFieldsResponseBody, error) {
-	return call[ListCustomFieldsResponseBody](ctx, c, &listCustomFieldsOperation, nil, nil, nil)
+func (c *Client) ListCustomFields(ctx context.Context, opts ...Option) (ListCustomFieldsResponseBody, error) {
+	return call[ListCustomFieldsResponseBody](ctx, c, &listCustomFieldsOperation, nil, nil, nil, opts)
 }
 
 var listCustomFieldsOperation = operation{id: "listCustomFields", method: "GET", path: "/v1/custom-fields"}
 
 // GetEnforcedTlsSetting calls getEnforcedTlsSetting: GET /v1/enforced-tls. Get the enforced TLS setting.
-func (c *Client) GetEnforcedTlsSetting(ctx context.Context) (GetEnforcedTlsSettingResponseBody, error) {
-	return call[GetEnforcedTlsSettingResponseBody](ctx, c, &getEnforcedTlsSettingOperation, nil, nil, nil)
+func (c *Client) GetEnforcedTlsSetting(ctx context.Context, opts ...Option) (GetEnforcedTlsSettingResponseBody, error) {
+	return call[GetEnforcedTlsSettingResponseBody](ctx, c, &getEnforcedTlsSettingOperation, nil, nil, nil, opts)
 }
 
 var getEnforcedTlsSettingOperation = operation{id: "getEnforcedTlsSetting", method: "GET", path: "/v1/enforced-tls"}
 
 // DeleteWebhook calls deleteWebhook: DELETE /v1/webhooks/{id}. Delete a webhook.
-func (c *Client) DeleteWebhook(ctx context.Context, id string) (DeleteWebhookResponseBody, error) {
-	return call[DeleteWebhookResponseBody](ctx, c, &deleteWebhookOperation, []string{id}, nil, nil)
+func (c *Client) DeleteWebhook(ctx context.Context, id string, opts ...Option) (DeleteWebhookResponseBody, error) {
+	return call[DeleteWebhookResponseBody](ctx, c, &deleteWebhookOperation, []string{id}, nil, nil, opts)
 }
 
 var deleteWebhookOperation = operation{id: "deleteWebhook", method: "DELETE", path: "/v1/webhooks/{id}"}
 
 // ListWebhooks calls listWebhooks: GET /v1/webhooks. List webhooks.
-func (c *Client) ListWebhooks(ctx context.Context) (ListWebhooksResponseBody, error) {
-	return call[ListWebhooksResponseBody](ctx, c, &listWebhooksOperation, nil, nil, nil)
+func (c *Client) ListWebhooks(ctx context.Context, opts ...Option) (ListWebhooksResponseBody, error) {
+	return call[ListWebhooksResponseBody](ctx, c, &listWebhooksOperation, nil, nil, nil, opts)
 }
 
 var listWebhooksOperation = operation{id: "listWebhooks", method: "GET", path: "/v1/webhooks"}
 
 // GetQuotaHistory calls getQuotaHistory: GET /v1/quotas/history. Get quota history.
-func (c *Client) GetQuotaHistory(ctx context.Context) (GetQuotaHistoryResponseBody, error) {
-	return call[GetQuotaHistoryResponseBody](ctx, c, &getQuotaHistoryOperation, nil, nil, nil)
+func (c *Client) GetQuotaHistory(ctx context.Context, opts ...Option) (GetQuotaHistoryResponseBody, error) {
+	return call[GetQuotaHistoryResponseBody](ctx, c, &getQuotaHistoryOperation, nil, nil, nil, opts)
 }
 
 var getQuotaHistoryOperation = operation{id: "getQuotaHistory", method: "GET", path: "/v1/quotas/history"}
 
 // ListQuotas calls listQuotas: GET /v1/quotas. List quotas.
-func (c *Client) ListQuotas(ctx context.Context) (ListQuotasResponseBody, error) {
-	return call[ListQuotasResponseBody](ctx, c, &listQuotasOperation, nil, nil, nil)
+func (c *Client) ListQuotas(ctx context.Context, opts ...Option) (ListQuotasResponseBody, error) {
+	return call[ListQuotasResponseBody](ctx, c, &listQuotasOperation, nil, nil, nil, opts)
 }
 
 var listQuotasOperation = operation{id: "listQuotas", method: "GET", path: "/v1/quotas"}

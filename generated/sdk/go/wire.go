@@ -3,6 +3,7 @@
 // spaceDelimited and pipeDelimited, header simple, cookie form), names and values of the query and
 // cookies percent-encoded. The params struct is the generated one: its fields are found by the
 // parameter names in their json tags.
+
 package emaildelivery
 
 import (
@@ -47,7 +48,7 @@ func encodeSegment(s string) string {
 
 // expandPath fills each {name} of op's path template with its argument, in order, or refuses an
 // argument that cannot be one segment.
-func (c *Client) expandPath(op *operation, args []string) (string, error) {
+func (c *Client) expandPath(op *operation, args []string, redact redactor) (string, error) {
 	var b strings.Builder
 	b.WriteString(c.baseURL)
 	rest := op.path
@@ -67,7 +68,7 @@ func (c *Client) expandPath(op *operation, args []string) (string, error) {
 		if value == "" || value == "." || value == ".." || !utf8.ValidString(value) {
 			return "", &UnsafePathParameterError{Operation: op.id, Parameter: name, text: fmt.Sprintf(
 				"%s: unsafe path parameter '%s': %s cannot be sent as one path segment (an empty, \".\" or \"..\" segment would address another resource, and one that is not UTF-8 has no encoding); no request was sent",
-				op.id, name, c.redact.quote(value))}
+				op.id, name, redact.quote(value))}
 		}
 		b.WriteString(encodeSegment(value))
 		rest = rest[end+1:]

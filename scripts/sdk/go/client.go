@@ -1,25 +1,18 @@
 // The client and its functional options: what NewClient checks before any call, and the client's
 // printed form, which names the base URL and the header names, never a header's value.
+
 package emaildelivery
 
 import (
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"net/url"
+	"os"
 	"sort"
 	"strings"
 	"time"
-)
-
-// The defaults of a client made without the option that changes them.
-const (
-	// DefaultTimeout bounds a whole call: connecting, redirects, retries and their waits, the body.
-	DefaultTimeout = 60 * time.Second
-	// DefaultMaxResponseBytes bounds the body of an answer.
-	DefaultMaxResponseBytes int64 = 64 << 20
-	// DefaultMaxRetries is how many times a GET, PUT or DELETE is sent again after a failure worth retrying.
-	DefaultMaxRetries = 2
 )
 
 // Client calls the service at one base URL. Make it with NewClient; it is safe for concurrent use
@@ -32,25 +25,35 @@ type Client struct {
 	timeout          time.Duration
 	maxResponseBytes int64
 	maxRetries       int
+	logger           *slog.Logger // nil: no log
 	http             *http.Client
 }
 
-// config is what the options set before NewClient checks and uses it.
+// config is what the options set, for a client (NewClient) or for one call (a method's options),
+// before it is checked and used.
 type config struct {
+	forCall          bool
 	headers          http.Header
 	timeout          time.Duration
 	maxResponseBytes int64
 	maxRetries       int
 	httpClient       *http.Client
+	logger           *slog.Logger
+	responseInto     **http.Response
 	problems         []string
 }
 
-// Option changes one setting of a client made by NewClient.
+// Option changes one setting of a client made by NewClient, or of one call when a method is given
+// it: WithHeader, WithTimeout, WithMaxResponseBytes and WithMaxRetries apply to either (a call's
+// over its client's, for that call only); WithHTTPClient and WithLogger to a client;
+// WithResponseInto to a call.
 type Option func(*config)
 
 // WithHeader sends a header with every request, such as your credentials (the interface document
-// states no auth scheme). It goes only to the base URL's origin, and its value appears in no error
-// text and in no printed form of the client. Given twice, the last value of a name is sent.
+// states no auth scheme); given to a call, with that call's requests, over the client's header of
+// the same name. It goes only to the base URL's origin, and its value appears in no error text and
+// in no printed form of the client. Given twice, the last value of a name is sent. A User-Agent
+// given here replaces the SDK's own.
 func WithHeader(name, value string) Option {
 	return func(c *config) {
 		if !validHeaderName(name) {
@@ -103,21 +106,63 @@ func WithMaxRetries(retries int) Option {
 
 // WithHTTPClient sends the requests through a copy of httpClient (its transport, proxy, TLS
 // settings, cookie jar and timeout), whose redirect policy the client replaces with its own: a
-// redirect is followed only within the base URL's origin. httpClient itself is not changed.
+// redirect is followed only within the base URL's origin. httpClient itself is not changed. For a
+// client only.
 func WithHTTPClient(httpClient *http.Client) Option {
 	return func(c *config) {
-		if httpClient == nil {
+		switch {
+		case c.forCall:
+			c.problems = append(c.problems, "WithHTTPClient applies to a client (NewClient), not to one call")
+		case httpClient == nil:
 			c.problems = append(c.problems, "WithHTTPClient(nil): give an *http.Client, or leave the option out")
+		default:
+			c.httpClient = httpClient
+		}
+	}
+}
+
+// WithLogger logs each request the client sends, at the debug level: the operation, its method and
+// path template, the answer's status (or that there was none), the attempt, and the wait before
+// the next. No line holds a header's value, a parameter or a body. Without it, the environment
+// variable EMAIL_DELIVERY_LOG=debug logs the same to stderr; WithLogger(nil) logs nothing,
+// whatever the environment says. For a client only.
+func WithLogger(logger *slog.Logger) Option {
+	return func(c *config) {
+		if c.forCall {
+			c.problems = append(c.problems, "WithLogger applies to a client (NewClient), not to one call")
 			return
 		}
-		c.httpClient = httpClient
+		c.logger = logger
 	}
+}
+
+// WithResponseInto stores the answer of a call that succeeds in *response: its status and its
+// header (its body already read and decoded, so closed). For a call only.
+func WithResponseInto(response **http.Response) Option {
+	return func(c *config) {
+		switch {
+		case !c.forCall:
+			c.problems = append(c.problems, "WithResponseInto applies to one call (a method's options), not to a client")
+		case response == nil:
+			c.problems = append(c.problems, "WithResponseInto(nil): give the address of an *http.Response variable")
+		default:
+			c.responseInto = response
+		}
+	}
+}
+
+// environmentLogger is the logger EMAIL_DELIVERY_LOG asks for: debug lines to stderr, or none.
+func environmentLogger() *slog.Logger {
+	if !strings.EqualFold(strings.TrimSpace(os.Getenv(logVariable)), "debug") {
+		return nil
+	}
+	return slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
 }
 
 // NewClient makes a client of the service at baseURL (http or https, with any path prefix the
 // service's paths follow, without credentials, query or fragment), with the options given.
 func NewClient(baseURL string, opts ...Option) (*Client, error) {
-	settings := config{headers: http.Header{}, timeout: DefaultTimeout, maxResponseBytes: DefaultMaxResponseBytes, maxRetries: DefaultMaxRetries}
+	settings := config{headers: http.Header{}, timeout: DefaultTimeout, maxResponseBytes: DefaultMaxResponseBytes, maxRetries: DefaultMaxRetries, logger: environmentLogger()}
 	for _, opt := range opts {
 		if opt == nil {
 			settings.problems = append(settings.problems, "a nil Option")
@@ -140,6 +185,7 @@ func NewClient(baseURL string, opts ...Option) (*Client, error) {
 		timeout:          settings.timeout,
 		maxResponseBytes: settings.maxResponseBytes,
 		maxRetries:       settings.maxRetries,
+		logger:           settings.logger,
 	}
 	if settings.httpClient != nil {
 		copied := *settings.httpClient

@@ -1,6 +1,7 @@
 // What the errors print of text the client does not control (an answer's body, a redirect's
 // target, an argument): the client's header values redacted, as given, percent-encoded and in
 // base64, then control characters and non-printables escaped, bounded in length.
+
 package emaildelivery
 
 import (
@@ -12,9 +13,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 )
-
-// excerptLength bounds, in characters, what an error quotes of a body.
-const excerptLength = 1000
 
 // redactor replaces the client's header values in a text.
 type redactor struct{ replacer *strings.Replacer }

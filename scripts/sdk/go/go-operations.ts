@@ -3,8 +3,11 @@
 // (call.go's `call`) with a table of what the runtime needs of the operation. The types it names
 // are oapi-codegen's (its schema types and <Operation>Params structs), found in its output so
 // that a name it gave otherwise fails here, naming the schema, and not in the user's compiler.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { deref, eachOperation, type OpenApiDocument, operationParameters, successStatus } from '../../openapi-document.ts';
 import { type ParameterRule, parameterRule } from '../../pipeline/parameters.ts';
+import { type GoFile, methodsByType } from './go-names.ts';
 
 /** The Go kinds the emitter tells apart: a struct or scalar is returned by pointer (nil: an empty body), the rest as it is. */
 type Kind = 'struct' | 'nilable' | 'value';
@@ -29,7 +32,7 @@ const predeclared = new Set(
   ),
 );
 /** The names a generated method's body uses besides its arguments. */
-const taken = new Set(['c', 'ctx', 'params', 'body', 'call', 'context']);
+const taken = new Set(['c', 'ctx', 'params', 'body', 'opts', 'call', 'context', 'Option']);
 
 /** A path parameter's name as a Go argument: lowerCamelCase, never a keyword, a predeclared name or one the method uses. */
 function argumentName(name: string): string {
@@ -96,31 +99,26 @@ function schemaType(node: unknown, kinds: Map<string, Kind>, what: string): { ty
   return { type, kind };
 }
 
-/** The exported names of the runtime (client.go, errors.go): a schema or an operation may not take them. */
-export const runtimeNames = new Set([
-  'Client',
-  'Option',
-  'NewClient',
-  'WithHeader',
-  'WithTimeout',
-  'WithMaxResponseBytes',
-  'WithMaxRetries',
-  'WithHTTPClient',
-  'DefaultTimeout',
-  'DefaultMaxResponseBytes',
-  'DefaultMaxRetries',
-  'DescriptionVersion',
-  'APIError',
-  'TimeoutError',
-  'ResponseTooLargeError',
-  'CrossOriginRedirectError',
-  'UnsafePathParameterError',
-  'ConnectionError',
-  'ResponseBodyError',
-  'RequestError',
-]);
-/** The methods Client has of its own. */
-const clientMethods = new Set(['String', 'GoString', 'Format']);
+/** The runtime's files (this folder's .go files), as every Go SDK has them. */
+export function runtimeFiles(): GoFile[] {
+  return readdirSync(import.meta.dirname)
+    .filter((file) => file.endsWith('.go') && !file.endsWith('_test.go'))
+    .sort()
+    .map((file) => ({ file, source: readFileSync(join(import.meta.dirname, file), 'utf8') }));
+}
+
+/** The methods Client has of its own (String, GoString, Format), from the runtime. */
+const clientMethods = new Set(runtimeFiles().flatMap(({ source }) => methodsByType(source).get('Client') ?? []));
+
+/** What each Go type of `document`'s models is made from, where it is a schema's or an operation's parameters', for a message. */
+export function typeOwners(document: OpenApiDocument): (type: string) => string | undefined {
+  const owners = new Map<string, string>();
+  for (const name of Object.keys(document.components?.schemas ?? {})) owners.set(goExportedName(name), `schema ${JSON.stringify(name)}`);
+  for (const { operation } of eachOperation(document))
+    if (typeof operation.operationId === 'string')
+      owners.set(`${goExportedName(operation.operationId)}Params`, `the parameters of operation ${operation.operationId}`);
+  return (type) => owners.get(type);
+}
 
 /** One operation of `document` as it comes from eachOperation. */
 type Found = ReturnType<typeof eachOperation> extends Generator<infer T> ? T : never;
@@ -167,6 +165,7 @@ function operationMethod(document: OpenApiDocument, { path, method, pathItem, op
     ...args.map((arg) => `${arg} string`),
     ...(rules.length > 0 ? [`params ${paramsType}`] : []),
     ...(bodyType ? [`body ${bodyType}`] : []),
+    'opts ...Option',
   ];
   const callArgs = [
     'ctx',
@@ -175,6 +174,7 @@ function operationMethod(document: OpenApiDocument, { path, method, pathItem, op
     args.length > 0 ? `[]string{${args.join(', ')}}` : 'nil',
     rules.length > 0 ? 'params' : 'nil',
     bodyType ? 'body' : 'nil',
+    'opts',
   ];
   const summary = commentText(operation.summary);
   return [
@@ -193,8 +193,6 @@ function operationMethod(document: OpenApiDocument, { path, method, pathItem, op
  */
 export function goOperations(document: OpenApiDocument, models: string, version: string): string {
   const kinds = declaredKinds(models);
-  const clash = [...kinds.keys()].find((name) => runtimeNames.has(name));
-  if (clash) throw new Error(`oapi-codegen declared a type ${clash}, a name the Go SDK's runtime has: rename the schema or parameter it is made from`);
   const methods = new Map<string, string>();
   const parts: string[] = [];
   for (const found of eachOperation(document)) {

@@ -1,7 +1,10 @@
 // The Go SDK's writer (`npm run sdk -- --lang go`): oapi-codegen, pinned, makes the models (types
-// only, and only standard-library ones); go-operations.ts makes one method per operation; the
-// runtime (this folder's .go files) is copied as it is; go.mod names the module after the
-// repository (package.json's `repository`), or the placeholder a consumer maps with a replace.
+// only, and only standard-library ones); go-operations.ts makes one method per operation and
+// go-spec.ts the constants of runtime-spec.ts; the runtime (this folder's .go files) is copied as
+// it is; go.mod names the module after the repository (package.json's `repository`), or the
+// placeholder a consumer maps with a replace. Before the folder is handed back, the names are
+// checked (go-names.ts: a clash is refused, named) and the package is vetted by the Go on PATH, so
+// that no SDK that does not compile replaces --out.
 import { execFile } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -10,8 +13,11 @@ import path from 'node:path';
 import { forTerminal } from '../../escape.ts';
 import type { OpenApiDocument } from '../../openapi-document.ts';
 import { ReportedError } from '../../project.ts';
+import { onPath } from '../language-tools.ts';
 import { credentialStandIn, type SdkContext, type SdkLanguage } from '../sdk-language.ts';
-import { goOperations } from './go-operations.ts';
+import { droppedEnumValues, type GoFile, nameClashes } from './go-names.ts';
+import { goOperations, runtimeFiles, typeOwners } from './go-operations.ts';
+import { goSpec } from './go-spec.ts';
 
 /** The module path when package.json names no repository: no dot, so never looked up on a proxy. */
 export const placeholderModule = 'email-delivery-api/generated/sdk/go';
@@ -20,6 +26,8 @@ const sdkFolder = 'generated/sdk/go';
 /** The oldest Go the SDK builds with (it uses math/rand/v2). */
 const goVersion = '1.22';
 const oapiCodegenTimeoutMs = 120_000;
+/** How long `go vet` of a new SDK may take: a cold build cache compiles the standard library's packages it imports. */
+const goVetTimeoutMs = 300_000;
 
 /**
  * The Go module path of the SDK of the repository at `repository` (package.json's `repository`:
@@ -53,11 +61,6 @@ export function goModulePath(repository: string | undefined, version: string): s
   return `${hostPath}/${sdkFolder}${major >= 2 ? `/v${major}` : ''}`;
 }
 
-/** The runtime's files: this folder's .go files. */
-async function runtimeFiles(): Promise<string[]> {
-  return (await fs.readdir(import.meta.dirname)).filter((file) => file.endsWith('.go') && !file.endsWith('_test.go')).sort();
-}
-
 /** oapi-codegen's configuration: models only, Go's own types for every format, the file's header ours. */
 async function oapiCodegenConfig(): Promise<string> {
   const stringFormats = Object.fromEntries(['email', 'date', 'duration', 'uuid', 'binary'].map((format) => [format, { type: 'string' }]));
@@ -76,27 +79,49 @@ async function oapiCodegenConfig(): Promise<string> {
   });
 }
 
+/** Runs `command` in `cwd`; rejects with `failed` and the tail of what it said. */
+function runTool(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, timeout: number, context: SdkContext, failed: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    execFile(command, args, { cwd, env, timeout, maxBuffer: 4 << 20, signal: context.signal }, (error, stdout, stderr) => {
+      if (!error) return resolve();
+      const said = forTerminal(`${stdout}${stderr}`.trim().slice(-4000));
+      reject(new ReportedError(`${failed}${error.killed ? ' (stopped after its time)' : ''}:\n${said}`));
+    });
+  });
+}
+
 /** Runs the pinned oapi-codegen on `input`, writing `output`. */
 function runOapiCodegen(binary: string, config: string, input: string, output: string, context: SdkContext): Promise<void> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      binary,
-      ['-config', config, '-o', output, input],
-      { env: context.env, timeout: oapiCodegenTimeoutMs, maxBuffer: 4 << 20, signal: context.signal },
-      (error, stdout, stderr) => {
-        if (!error) return resolve();
-        const said = forTerminal(`${stdout}${stderr}`.trim().slice(-4000));
-        reject(
-          new ReportedError(`oapi-codegen (${path.basename(binary)}) failed on the description${error.killed ? ' (stopped after its time)' : ''}:\n${said}`),
-        );
-      },
-    );
-  });
+  const args = ['-config', config, '-o', output, input];
+  return runTool(
+    binary,
+    args,
+    path.dirname(output),
+    context.env,
+    oapiCodegenTimeoutMs,
+    context,
+    `oapi-codegen (${path.basename(binary)}) failed on the description`,
+  );
+}
+
+/**
+ * `go vet` of the SDK in `folder`: whatever the name checks did not foresee, a package that does
+ * not compile fails here, before it replaces --out. Its own module only (no go.work of a folder
+ * above), with the Go on PATH (no toolchain download).
+ */
+function vetSdk(folder: string, context: SdkContext): Promise<void> {
+  const env = { ...context.env, GOWORK: 'off', GOTOOLCHAIN: 'local' };
+  return runTool('go', ['vet', '.'], folder, env, goVetTimeoutMs, context, 'the Go SDK does not compile (go vet), so it was not written');
+}
+
+/** The problems of names that would keep the SDK of `document` made of `files` from compiling, or lose an enum value, one line each. */
+function namesProblems(document: OpenApiDocument, files: GoFile[], models: string): string[] {
+  return [...nameClashes(files, typeOwners(document)), ...droppedEnumValues(document, models)];
 }
 
 /** A method of `operations` (operations.gen.go) that takes the context only, for a first call: ListWebhooks where it does. */
 function firstCall(operations: string): string {
-  const plain = [...operations.matchAll(/^func \(c \*Client\) (\w+)\(ctx context\.Context\) \(/gm)].map((match) => match[1]);
+  const plain = [...operations.matchAll(/^func \(c \*Client\) (\w+)\(ctx context\.Context, opts \.\.\.Option\) \(/gm)].map((match) => match[1]);
   const name = plain.includes('ListWebhooks') ? 'ListWebhooks' : plain[0];
   return name ? `${name[0].toLowerCase()}${name.slice(1)}, err := client.${name}(ctx)` : '// one method per operation: see operations.gen.go';
 }
@@ -142,8 +167,12 @@ function readme(module: string, version: string, operations: string): string {
 export const goSdk: SdkLanguage = {
   name: 'go',
   tagsReleases: true,
-  missing({ tools }) {
-    return executable(tools.oapiCodegen) ? undefined : `oapi-codegen ${tools.pins.OAPI_CODEGEN_VERSION} (npm run install:languages -- go)`;
+  missing({ tools, env }) {
+    const missing = [
+      ...(executable(tools.oapiCodegen) ? [] : [`oapi-codegen ${tools.pins.OAPI_CODEGEN_VERSION} (npm run install:languages -- go)`]),
+      ...(onPath('go', env) ? [] : ['Go (go on PATH), which vets the SDK before it is written']),
+    ];
+    return missing.length > 0 ? missing.join(' and ') : undefined;
   },
   async write(document: OpenApiDocument, folder: string, context: SdkContext): Promise<void> {
     const module = goModulePath(context.repository, context.version);
@@ -156,16 +185,31 @@ export const goSdk: SdkLanguage = {
       context.progress(`oapi-codegen ${context.tools.pins.OAPI_CODEGEN_VERSION}: the models`);
       const models = path.join(folder, 'models.gen.go');
       await runOapiCodegen(context.tools.oapiCodegen, config, input, models, context);
+      const modelsSource = await fs.readFile(models, 'utf8');
       let operations: string;
       try {
-        operations = goOperations(document, await fs.readFile(models, 'utf8'), context.version);
+        operations = goOperations(document, modelsSource, context.version);
       } catch (error) {
         throw new ReportedError(`the Go SDK: ${forTerminal((error as Error).message)}`);
       }
+      const spec = goSpec(context.version);
+      const runtime = runtimeFiles();
+      const files = [
+        { file: 'models.gen.go', source: modelsSource },
+        { file: 'operations.gen.go', source: operations },
+        { file: 'spec.gen.go', source: spec },
+        ...runtime,
+      ];
+      const problems = namesProblems(document, files, modelsSource);
+      if (problems.length > 0)
+        throw new ReportedError(`the Go SDK would not compile, or would lose a value:\n${problems.map((problem) => `  ${forTerminal(problem)}`).join('\n')}`);
       await fs.writeFile(path.join(folder, 'operations.gen.go'), operations);
-      for (const file of await runtimeFiles()) await fs.copyFile(path.join(import.meta.dirname, file), path.join(folder, file));
+      await fs.writeFile(path.join(folder, 'spec.gen.go'), spec);
+      for (const { file, source } of runtime) await fs.writeFile(path.join(folder, file), source);
       await fs.writeFile(path.join(folder, 'go.mod'), `module ${module}\n\ngo ${goVersion}\n`);
       await fs.writeFile(path.join(folder, 'README.md'), readme(module, context.version, operations));
+      context.progress('go vet: the package compiles');
+      await vetSdk(folder, context);
     } finally {
       await fs.rm(scratch, { recursive: true, force: true });
     }

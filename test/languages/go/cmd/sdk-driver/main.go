@@ -2,8 +2,10 @@
 // test/languages/sdk-guarantees-go.test.ts): reads one JSON line per call on stdin, makes the call
 // with a new client built from the line, and writes one JSON line of its outcome on stdout, decided
 // by the error's type (errors.As, errors.Is context.DeadlineExceeded), never by its text; `status`
-// only where there is an answer. It uses only the SDK's public surface; the method is found by the
-// operationId's exported name, its arguments by its signature.
+// only where there is an answer (a success's by WithResponseInto), an API error's kind, headers and
+// parsed body from its fields. The line's `callOptions` are the call's own options. It uses only
+// the SDK's public surface; the method is found by the operationId's exported name, its arguments
+// by its signature.
 package main
 
 import (
@@ -17,7 +19,6 @@ import (
 	"reflect"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 
 	emaildelivery "email-delivery-api/generated/sdk/go"
@@ -31,6 +32,10 @@ type input struct {
 		MaxResponseBytes *int64   `json:"maxResponseBytes"`
 		MaxRetries       *int     `json:"maxRetries"`
 	} `json:"options"`
+	CallOptions struct {
+		TimeoutSeconds *float64          `json:"timeoutSeconds"`
+		Headers        map[string]string `json:"headers"`
+	} `json:"callOptions"`
 	Operation string            `json:"operation"`
 	Path      []string          `json:"path"`
 	Query     map[string]string `json:"query"`
@@ -38,30 +43,15 @@ type input struct {
 }
 
 type output struct {
-	Outcome string  `json:"outcome"`
-	Status  int     `json:"status,omitempty"`
-	Body    any     `json:"body"`
-	Error   string  `json:"error"`
-	Printed string  `json:"printed"`
-	Seconds float64 `json:"seconds"`
-}
-
-// statusRecorder remembers the status of the last answer its transport received: a 2xx's status,
-// which the SDK's methods do not return.
-type statusRecorder struct {
-	next   http.RoundTripper
-	mu     sync.Mutex
-	status int
-}
-
-func (r *statusRecorder) RoundTrip(request *http.Request) (*http.Response, error) {
-	response, err := r.next.RoundTrip(request)
-	if err == nil {
-		r.mu.Lock()
-		r.status = response.StatusCode
-		r.mu.Unlock()
-	}
-	return response, err
+	Outcome      string            `json:"outcome"`
+	Status       int               `json:"status,omitempty"`
+	Body         any               `json:"body"`
+	Error        string            `json:"error"`
+	Printed      string            `json:"printed"`
+	Seconds      float64           `json:"seconds"`
+	ErrorKind    *string           `json:"errorKind,omitempty"`
+	ErrorHeaders map[string]string `json:"errorHeaders,omitempty"`
+	ErrorBody    any               `json:"errorBody,omitempty"`
 }
 
 func main() {
@@ -92,18 +82,12 @@ func main() {
 }
 
 func callOnce(in input) output {
-	recorder := &statusRecorder{next: http.DefaultTransport.(*http.Transport).Clone()}
-	options := []emaildelivery.Option{emaildelivery.WithHTTPClient(&http.Client{Transport: recorder})}
-	names := make([]string, 0, len(in.Headers))
-	for name := range in.Headers {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
+	var options []emaildelivery.Option
+	for _, name := range sortedKeys(in.Headers) {
 		options = append(options, emaildelivery.WithHeader(name, in.Headers[name]))
 	}
 	if in.Options.TimeoutSeconds != nil {
-		options = append(options, emaildelivery.WithTimeout(time.Duration(*in.Options.TimeoutSeconds*float64(time.Second))))
+		options = append(options, emaildelivery.WithTimeout(seconds(*in.Options.TimeoutSeconds)))
 	}
 	if in.Options.MaxResponseBytes != nil {
 		options = append(options, emaildelivery.WithMaxResponseBytes(*in.Options.MaxResponseBytes))
@@ -115,22 +99,51 @@ func callOnce(in input) output {
 	if err != nil {
 		return output{Outcome: "other", Error: err.Error()}
 	}
+	var answer *http.Response
+	callOptions := []emaildelivery.Option{emaildelivery.WithResponseInto(&answer)}
+	for _, name := range sortedKeys(in.CallOptions.Headers) {
+		callOptions = append(callOptions, emaildelivery.WithHeader(name, in.CallOptions.Headers[name]))
+	}
+	if in.CallOptions.TimeoutSeconds != nil {
+		callOptions = append(callOptions, emaildelivery.WithTimeout(seconds(*in.CallOptions.TimeoutSeconds)))
+	}
 	printed := fmt.Sprintf("%+v", client)
 	started := time.Now()
-	result, err := invoke(client, in)
-	seconds := time.Since(started).Seconds()
+	result, err := invoke(client, in, callOptions)
+	elapsed := time.Since(started).Seconds()
 	if err != nil {
-		out := output{Outcome: outcomeOf(err), Error: err.Error(), Printed: printed, Seconds: seconds}
+		out := output{Outcome: outcomeOf(err), Error: err.Error(), Printed: printed, Seconds: elapsed}
 		var api *emaildelivery.APIError
 		if errors.As(err, &api) {
-			out.Status = api.StatusCode
+			kind := string(api.Kind)
+			out.Status, out.ErrorKind, out.ErrorBody = api.StatusCode, &kind, api.BodyJSON
+			out.ErrorHeaders = map[string]string{}
+			for name, values := range api.Header {
+				out.ErrorHeaders[strings.ToLower(name)] = strings.Join(values, ", ")
+			}
+			if kind != "" && !errors.Is(err, api.Kind) {
+				out.Error = "sdk-driver: errors.Is does not match the API error with its kind " + kind
+			}
 		}
 		return out
 	}
-	recorder.mu.Lock()
-	defer recorder.mu.Unlock()
-	return output{Outcome: "ok", Status: recorder.status, Body: result, Printed: printed, Seconds: seconds}
+	if answer == nil {
+		return output{Outcome: "other", Error: "sdk-driver: WithResponseInto stored no answer of a call that succeeded", Printed: printed, Seconds: elapsed}
+	}
+	return output{Outcome: "ok", Status: answer.StatusCode, Body: result, Printed: printed, Seconds: elapsed}
 }
+
+// sortedKeys are a map's keys in order, so that options go in the same order each time.
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for key := range m {
+		keys = append(keys, key)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+func seconds(value float64) time.Duration { return time.Duration(value * float64(time.Second)) }
 
 // outcomeOf names an error by its type.
 func outcomeOf(err error) string {
@@ -160,7 +173,7 @@ func outcomeOf(err error) string {
 
 // invoke calls the client's method for in.Operation: the context, then the path arguments, then
 // a params struct (the open query pairs as its `pairs`), then the body, as the method takes them.
-func invoke(client *emaildelivery.Client, in input) (any, error) {
+func invoke(client *emaildelivery.Client, in input, options []emaildelivery.Option) (any, error) {
 	name := strings.ToUpper(in.Operation[:1]) + in.Operation[1:]
 	method := reflect.ValueOf(client).MethodByName(name)
 	if !method.IsValid() {
@@ -172,6 +185,10 @@ func invoke(client *emaildelivery.Client, in input) (any, error) {
 	for i := 1; i < kind.NumIn(); i++ {
 		parameter := kind.In(i)
 		switch {
+		case kind.IsVariadic() && i == kind.NumIn()-1:
+			for _, option := range options {
+				args = append(args, reflect.ValueOf(option))
+			}
 		case parameter.Kind() == reflect.String:
 			if len(path) == 0 {
 				return nil, fmt.Errorf("sdk-driver: %s takes more path arguments than the line gives", name)
