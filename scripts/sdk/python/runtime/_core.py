@@ -10,7 +10,7 @@ import json
 import math
 import ssl
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType, TracebackType
 from typing import Any, Generic, NoReturn, TypeVar
@@ -20,7 +20,7 @@ import anyio
 import httpcore
 import httpx
 
-from . import _wire
+from . import _decode, _wire
 from ._transport import DEADLINE, DeadlineTransport
 from .errors import (
     ApiError,
@@ -51,6 +51,14 @@ _CONNECTION_FAILURES: tuple[type[Exception], ...] = (
     httpx.NetworkError,
     httpx.RemoteProtocolError,
     httpx.DecodingError,
+)
+# And what reading a body may meet besides: codings the client does not decode, a body over the bound
+# as it is decoded, a stream that is not what its coding says.
+_READ_FAILURES: tuple[type[Exception], ...] = (
+    *_CONNECTION_FAILURES,
+    _decode.UndecodableError,
+    _decode.LayerTooLargeError,
+    _decode.ContentDecodingError,
 )
 _TIMEOUTS: tuple[type[Exception], ...] = (httpcore.TimeoutException, httpx.TimeoutException)
 # And the async client's deadline: anyio.fail_after raises the builtin TimeoutError.
@@ -105,6 +113,54 @@ class _Prepared:
     headers: dict[str, str]
     content: bytes | None
     into: Into
+
+
+@dataclass
+class _Answer:
+    """The last answer of a call: its status, headers and body as decoded (``undecoded``: the coding
+    the client does not decode, whose body was left unread)."""
+
+    status: int
+    headers: httpx.Headers
+    body: bytearray
+    undecoded: str | None = None
+
+
+class _BodyReader:
+    """One answer's body as it comes: decoded from its codings, no further than the bound (of what is
+    decoded, every layer's), and within the deadline, checked at each step of the decoding."""
+
+    def __init__(self, client: _ClientBase, prepared: _Prepared, response: httpx.Response, deadline: float | None) -> None:
+        self._client, self._prepared, self._deadline = client, prepared, deadline
+        self._limit = client._max_response_bytes
+        self._decoder = _decode.BodyDecoder(_decode.codings(response.headers.get("content-encoding")), self._limit, self._tick)
+        self.body = bytearray()
+
+    def _tick(self) -> None:
+        if self._deadline is not None and time.monotonic() >= self._deadline:
+            self._client._timed_out(self._prepared.operation)
+
+    def _add(self, pieces: Iterable[bytes]) -> None:
+        for piece in pieces:
+            if self._limit is not None and len(self.body) + len(piece) > self._limit:
+                raise _decode.LayerTooLargeError("the body")
+            self.body += piece
+
+    def take(self, raw: bytes) -> None:
+        self._add_or_discard(self._decoder.feed(raw))
+
+    def end(self) -> bytearray:
+        self._add_or_discard(self._decoder.end())
+        return self.body
+
+    def _add_or_discard(self, pieces: Iterable[bytes]) -> None:
+        try:
+            self._add(pieces)
+        except BaseException:
+            # What was read is freed now, not when the error's traceback (which holds this reader) is collected:
+            # calls that meet a bound one after another would hold a bound's worth each until then.
+            self.body.clear()
+            raise
 
 
 def _origin(url: httpx.URL) -> tuple[str, str, int | None]:
@@ -190,6 +246,9 @@ class _ClientBase:
                     cookies.append(pair)
         if cookies:
             headers["Cookie"] = "; ".join(cookies)
+        # Only the codings the client decodes itself, bounded (_decode.py), unless the caller asks for others.
+        if not any(name.lower() == "accept-encoding" for name in headers):
+            headers["Accept-Encoding"] = _decode.ACCEPT_ENCODING
         content = None
         if body is not None:
             dump = getattr(body, "model_dump", None)
@@ -242,9 +301,20 @@ class _ClientBase:
     def _headers_for(self, prepared: _Prepared, content: bytes | None) -> dict[str, str]:
         return prepared.headers if content is not None else {k: v for k, v in prepared.headers.items() if k.lower() != "content-type"}
 
-    def _too_large(self, prepared: _Prepared, response: httpx.Response) -> bool:
+    def _reader(self, prepared: _Prepared, response: httpx.Response, deadline: float | None) -> _BodyReader:
+        """The reader of an answer's body, or ResponseTooLargeError when its declared length is over the bound."""
         declared = response.headers.get("content-length", "").strip()
-        return self._max_response_bytes is not None and declared.isdigit() and int(declared) > self._max_response_bytes
+        if self._max_response_bytes is not None and declared.isdigit() and int(declared) > self._max_response_bytes:
+            raise ResponseTooLargeError(prepared.operation.id, self._max_response_bytes)
+        return _BodyReader(self, prepared, response, deadline)
+
+    def _read_failed(self, prepared: _Prepared, response: httpx.Response, failure: Exception) -> _Answer:
+        """What a failure while reading a body becomes: an answer left unread, or the call's error."""
+        if isinstance(failure, _decode.UndecodableError):
+            return _Answer(response.status_code, response.headers, bytearray(), failure.coding)
+        if isinstance(failure, _decode.LayerTooLargeError):
+            raise ResponseTooLargeError(prepared.operation.id, self._max_response_bytes or 0) from None
+        raise self._connection_failed(prepared, failure) from None
 
     def _connection_failed(self, prepared: _Prepared, failure: Exception, tries: int = 1) -> ConnectionFailedError:
         # The request (its URL without its query's values), how many times it was sent, and the
@@ -254,16 +324,20 @@ class _ClientBase:
         sent = f"{prepared.operation.method} {_wire.shown_url(prepared.url)}{f', {tries} tries' if tries > 1 else ''}"
         return ConnectionFailedError(prepared.operation.id, _wire.printable(self._redact(f"{sent}: {cause}")))
 
-    def _answered(self, prepared: _Prepared, status: int, headers: httpx.Headers, body: bytes, with_response: bool) -> Any:
+    def _answered(self, prepared: _Prepared, answer: _Answer, with_response: bool) -> Any:
         """What a call returns: the decoded body, or (``with_response``) an ApiResponse of it."""
-        decoded = self._answer(prepared, status, body)
-        return ApiResponse(status, MappingProxyType(dict(headers.items())), decoded) if with_response else decoded
+        decoded = self._answer(prepared, answer)
+        return ApiResponse(answer.status, MappingProxyType(dict(answer.headers.items())), decoded) if with_response else decoded
 
-    def _answer(self, prepared: _Prepared, status: int, body: bytes) -> Any:
+    def _answer(self, prepared: _Prepared, answer: _Answer) -> Any:
         """A 2xx body decoded into what the operation returns; any other status an ApiError."""
-        operation = prepared.operation.id
+        operation, status, body = prepared.operation.id, answer.status, answer.body
+        coding = _wire.printable(answer.undecoded or "")
         if not 200 <= status < 300:
-            raise ApiError(operation, status, _wire.excerpt(body, self._redact, self._longest_secret))
+            unread = f"(a body in the content coding {coding!r}, which the client does not decode: not read)"
+            raise ApiError(operation, status, unread if answer.undecoded else _wire.excerpt(body, self._redact, self._longest_secret))
+        if answer.undecoded:
+            raise ResponseBodyError(operation, status, f"is in the content coding {coding!r}, which the client did not ask for and does not decode")
         if not body.strip():
             return None
         try:
@@ -323,14 +397,14 @@ class SyncClientBase(_ClientBase):
         deadline = self._deadline()
         token = DEADLINE.set(deadline)
         try:
-            status, headers, content = self._attempts(prepared, deadline)
+            answer = self._attempts(prepared, deadline)
         except _TIMEOUTS:
             self._timed_out(operation)
         finally:
             DEADLINE.reset(token)
-        return self._answered(prepared, status, headers, content, with_response)
+        return self._answered(prepared, answer, with_response)
 
-    def _attempts(self, prepared: _Prepared, deadline: float | None) -> tuple[int, httpx.Headers, bytes]:
+    def _attempts(self, prepared: _Prepared, deadline: float | None) -> _Answer:
         method = prepared.operation.method
         retry = 0
         while True:
@@ -345,7 +419,7 @@ class SyncClientBase(_ClientBase):
             else:
                 wait = self._wait_before_retry(method, retry, response.status_code, response.headers, deadline)
                 if wait is None:
-                    return response.status_code, response.headers, self._read(prepared, response)
+                    return self._read(prepared, response, deadline)
                 response.close()
             time.sleep(wait)
             retry += 1
@@ -362,22 +436,15 @@ class SyncClientBase(_ClientBase):
             method, url, content = self._redirect(prepared, response.status_code, method, url, location, content)
         raise AssertionError("unreachable")
 
-    def _read(self, prepared: _Prepared, response: httpx.Response) -> bytes:
-        """The body, read to its end and no further than the bound."""
-        limit = self._max_response_bytes
+    def _read(self, prepared: _Prepared, response: httpx.Response, deadline: float | None) -> _Answer:
+        """The answer, its body read to its end (as it came: _BodyReader decodes it) and no further than the bound."""
         try:
-            if self._too_large(prepared, response):
-                raise ResponseTooLargeError(prepared.operation.id, limit or 0)
-            chunks: list[bytes] = []
-            size = 0
-            for chunk in response.iter_bytes():
-                size += len(chunk)
-                if limit is not None and size > limit:
-                    raise ResponseTooLargeError(prepared.operation.id, limit)
-                chunks.append(chunk)
-            return b"".join(chunks)
-        except _CONNECTION_FAILURES as failure:
-            raise self._connection_failed(prepared, failure) from None
+            reader = self._reader(prepared, response, deadline)
+            for raw in response.iter_raw():
+                reader.take(raw)
+            return _Answer(response.status_code, response.headers, reader.end())
+        except _READ_FAILURES as failure:
+            return self._read_failed(prepared, response, failure)
         finally:
             response.close()
 
@@ -413,14 +480,14 @@ class AsyncClientBase(_ClientBase):
         deadline = self._deadline()
         try:
             with anyio.fail_after(self._timeout):
-                status, headers, content = await self._attempts(prepared, deadline)
+                answer = await self._attempts(prepared, deadline)
         except CallTimeoutError:
             raise
         except _ASYNC_TIMEOUTS:
             self._timed_out(operation)
-        return self._answered(prepared, status, headers, content, with_response)
+        return self._answered(prepared, answer, with_response)
 
-    async def _attempts(self, prepared: _Prepared, deadline: float | None) -> tuple[int, httpx.Headers, bytes]:
+    async def _attempts(self, prepared: _Prepared, deadline: float | None) -> _Answer:
         method = prepared.operation.method
         retry = 0
         while True:
@@ -433,7 +500,7 @@ class AsyncClientBase(_ClientBase):
             else:
                 wait = self._wait_before_retry(method, retry, response.status_code, response.headers, deadline)
                 if wait is None:
-                    return response.status_code, response.headers, await self._read(prepared, response)
+                    return await self._read(prepared, response, deadline)
                 await response.aclose()
             await anyio.sleep(wait)
             retry += 1
@@ -450,21 +517,14 @@ class AsyncClientBase(_ClientBase):
             method, url, content = self._redirect(prepared, response.status_code, method, url, location, content)
         raise AssertionError("unreachable")
 
-    async def _read(self, prepared: _Prepared, response: httpx.Response) -> bytes:
-        """The body, read to its end and no further than the bound."""
-        limit = self._max_response_bytes
+    async def _read(self, prepared: _Prepared, response: httpx.Response, deadline: float | None) -> _Answer:
+        """The answer, its body read to its end (as it came: _BodyReader decodes it) and no further than the bound."""
         try:
-            if self._too_large(prepared, response):
-                raise ResponseTooLargeError(prepared.operation.id, limit or 0)
-            chunks: list[bytes] = []
-            size = 0
-            async for chunk in response.aiter_bytes():
-                size += len(chunk)
-                if limit is not None and size > limit:
-                    raise ResponseTooLargeError(prepared.operation.id, limit)
-                chunks.append(chunk)
-            return b"".join(chunks)
-        except _CONNECTION_FAILURES as failure:
-            raise self._connection_failed(prepared, failure) from None
+            reader = self._reader(prepared, response, deadline)
+            async for raw in response.aiter_raw():
+                reader.take(raw)
+            return _Answer(response.status_code, response.headers, reader.end())
+        except _READ_FAILURES as failure:
+            return self._read_failed(prepared, response, failure)
         finally:
             await response.aclose()

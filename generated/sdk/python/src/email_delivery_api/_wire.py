@@ -171,7 +171,7 @@ def printable(text: str) -> str:
     return "".join(out)
 
 
-def excerpt(body: bytes, redact: Callable[[str], str], longest_secret: int) -> str:
+def excerpt(body: bytes | bytearray, redact: Callable[[str], str], longest_secret: int) -> str:
     """The start of ``body`` as an error shows it: decoded as UTF-8, redacted, escaped, at most
     ``EXCERPT_CHARACTERS`` characters (the last one ``…`` when cut)."""
     # Enough bytes for the characters shown (at most 4 each), and for a secret that starts among them.
