@@ -234,13 +234,17 @@ describe.runIf(runsHere('the Python SDK', missing))('the Python SDK', () => {
       const verdict = await mypyVerdict(['--strict', '--python-version', version, '-p', 'email_delivery_api'], dir, path.join(committed, 'src'));
       expect(verdict.code, verdict.output).toBe(0);
     }
-    // The guarantees' driver and the bench's program use it as a consumer does.
-    await fs.copyFile(path.join(programs, 'sdk_driver.py'), path.join(dir, 'sdk_driver.py'));
+    // The guarantees' driver, the programs of the tests here and the bench's use it as a consumer does.
+    for (const program of ['sdk_driver.py', 'sdk_surface.py', 'compressed_answer.py']) await fs.copyFile(path.join(programs, program), path.join(dir, program));
     await fs.copyFile(path.join(root, 'scripts', 'dev', 'sdk-bench', 'bench.py'), path.join(dir, 'bench.py'));
     // And each operation's Python sample, as the docs and the Markdown reference show it.
     const samples = await writeSamples(dir, await loadBundle());
     expect(samples).toHaveLength(29);
-    const users = await mypyVerdict(['--strict', '--python-version', '3.10', 'sdk_driver.py', 'bench.py', ...samples], dir, path.join(committed, 'src'));
+    const users = await mypyVerdict(
+      ['--strict', '--python-version', '3.10', 'sdk_driver.py', 'sdk_surface.py', 'compressed_answer.py', 'bench.py', ...samples],
+      dir,
+      path.join(committed, 'src'),
+    );
     expect(users.code, users.output).toBe(0);
   });
 
@@ -293,7 +297,7 @@ describe.runIf(runsHere('the Python SDK', missing))('the Python SDK', () => {
         cut: 'ConnectionFailedError',
         three: 'ResponseBodyError',
         br: 'ResponseBodyError',
-        'br-error': 'ApiError',
+        'br-error': 'InternalServerError',
       };
       for (const client of ['sync', 'async'])
         for (const [name, outcome] of Object.entries(want)) {
@@ -309,6 +313,76 @@ describe.runIf(runsHere('the Python SDK', missing))('the Python SDK', () => {
         67 + 64,
       );
       expect([...accepted]).toEqual(['gzip, deflate']);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it("errors by kind that pickle (a 404 in a process pool's worker), the SDK's own error after close(), with_options over the same connections, and the debug log", async () => {
+    requireTools(missing);
+    const seen: { path: string; trace?: string; agent?: string }[] = [];
+    const server = http.createServer((request, response) => {
+      seen.push({ path: request.url ?? '', trace: request.headers['x-trace'] as string | undefined, agent: request.headers['user-agent'] });
+      const missingOne = request.url === '/v1/integrations/missing';
+      response.writeHead(missingOne ? 404 : 200, {
+        'content-type': 'application/json',
+        'x-request-id': 'req_1',
+        'x-port': String(request.socket.remotePort),
+      });
+      response.end(JSON.stringify(missingOne ? { message: 'no such integration' } : []));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const ran = await mustRun(bin('python'), [path.join(programs, 'sdk_surface.py'), url], tier.work, {
+        ...quiet,
+        PYTHONPATH: path.join(committed, 'src'),
+        EMAIL_DELIVERY_LOG: 'debug',
+      });
+      const said = new Map(
+        ran.stdout
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line) as { check: string; value: unknown })
+          .map(({ check, value }) => [check, value]),
+      );
+      // The worker's NotFoundError comes back whole, and the pool works on.
+      expect(said.get('pool')).toMatchObject({
+        class: 'NotFoundError',
+        isApiError: true,
+        operation: 'getIntegration',
+        status: 404,
+        headers: { 'x-request-id': 'req_1' },
+        body: { message: 'no such integration' },
+      });
+      expect(said.get('pool after')).toEqual([]);
+      expect(said.get('pickled')).toEqual(
+        [
+          'NotFoundError',
+          'ApiError',
+          'CallTimeoutError',
+          'ResponseTooLargeError',
+          'CrossOriginRedirectError',
+          'UnsafePathParameterError',
+          'ConnectionFailedError',
+          'ResponseBodyError',
+          'ClientClosedError',
+        ].map((name) => [name, true]),
+      );
+      // A client from with_options: its own options, the same connection as the client it came from.
+      expect(said.get('repr')).toBe(`Client(base_url='${url}', headers=['X-Api-Key', 'X-Trace'], timeout=5.0, max_response_bytes=67108864, max_retries=0)`);
+      const [first, second] = said.get('shared') as string[];
+      expect(first).toBe(second);
+      expect(seen.filter((request) => request.path === '/v1/webhooks').map((request) => request.trace)).toEqual([undefined, 'derived', undefined]);
+      const version = JSON.parse(await fs.readFile(path.join(root, 'generated', 'openapi.json'), 'utf8')).info.version as string;
+      expect(new Set(seen.map((request) => request.agent))).toEqual(new Set([`email-delivery-api-python/${version}`]));
+      for (const name of ['closed', 'derived closed']) expect((said.get(name) as string[])[0], name).toBe('ClientClosedError');
+      // The debug log: a line an attempt, no header's value.
+      const log = ran.stderr;
+      expect(log).toMatch(/email_delivery_api DEBUG GET \/v1\/integrations\/\{id\}: 404, attempt 1$/m);
+      expect(log).toMatch(/email_delivery_api DEBUG GET \/v1\/webhooks: 200, attempt 1$/m);
+      expect(log).not.toContain('sk-surface-secret');
+      expect(log).not.toContain('missing');
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }

@@ -6,6 +6,7 @@ reading no more of a body than the bound; and what its answer becomes. The gener
 
 from __future__ import annotations
 
+import copy
 import json
 import math
 import ssl
@@ -20,28 +21,33 @@ import anyio
 import httpcore
 import httpx
 
-from . import _decode, _wire
-from ._transport import DEADLINE, DeadlineTransport
+from . import _decode, _log, _wire
+from ._kinds import kind_of
+from ._spec import (
+    DEFAULT_MAX_RESPONSE_BYTES,
+    DEFAULT_MAX_RETRIES,
+    DEFAULT_TIMEOUT,
+    MAX_REDIRECTS,
+    REDIRECT_STATUSES,
+    RETRY_AFTER_CAP_SECONDS,
+    RETRY_METHODS,
+    RETRY_STATUSES,
+    USER_AGENT,
+)
+from ._transport import DEADLINE, DeadlineTransport, keep_deadline
 from .errors import (
     ApiError,
     CallTimeoutError,
+    ClientClosedError,
     ConnectionFailedError,
     CrossOriginRedirectError,
+    Headers,
     ResponseBodyError,
     ResponseTooLargeError,
 )
 
-#: The defaults of a client's bounds: a service that never finishes, or answers without end, cannot hold the caller.
-DEFAULT_TIMEOUT = 60.0
-DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024
-DEFAULT_MAX_RETRIES = 2
-#: The most redirects (within the origin) one call follows, as fetch (the TypeScript client) and the
-#: Go SDK do; the answer after them is the call's.
-MAX_REDIRECTS = 20
+__all__ = ["DEFAULT_MAX_RESPONSE_BYTES", "DEFAULT_MAX_RETRIES", "DEFAULT_TIMEOUT", "ApiResponse", "AsyncClientBase", "Operation", "Parameter", "SyncClientBase"]
 
-_RETRIED_METHODS = frozenset({"GET", "PUT", "DELETE", "HEAD", "OPTIONS"})
-_RETRIED_STATUSES = frozenset({429, 502, 503, 504})
-_REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 # A connection refused, reset or closed before the answer ended: httpcore's (the sync transport
 # raises them as they are) and httpx's (the async transport maps them).
@@ -113,6 +119,10 @@ class _Prepared:
     headers: dict[str, str]
     content: bytes | None
     into: Into
+    #: The call's deadline in seconds (None: no bound), and what redacts its header values.
+    timeout: float | None
+    redact: Callable[[str], str]
+    longest_secret: int
 
 
 @dataclass
@@ -138,7 +148,7 @@ class _BodyReader:
 
     def _tick(self) -> None:
         if self._deadline is not None and time.monotonic() >= self._deadline:
-            self._client._timed_out(self._prepared.operation)
+            self._client._timed_out(self._prepared)
 
     def _add(self, pieces: Iterable[bytes]) -> None:
         for piece in pieces:
@@ -168,14 +178,51 @@ def _origin(url: httpx.URL) -> tuple[str, str, int | None]:
     return scheme, url.host.lower(), url.port or _DEFAULT_PORTS.get(scheme)
 
 
-def _check_positive(name: str, value: Any, integer: bool) -> None:
+def _bound(name: str, value: Any, integer: bool) -> Any:
+    """A bound as given: a number from 0, where 0 and None are no bound (None returned)."""
+    if value is None:
+        return None
     kinds = (int,) if integer else (int, float)
-    if isinstance(value, bool) or not isinstance(value, kinds) or not math.isfinite(value) or value <= 0:
-        raise ValueError(f"{name} must be a positive {'whole number' if integer else 'number'} or None, not {value!r}")
+    if isinstance(value, bool) or not isinstance(value, kinds) or not math.isfinite(value) or value < 0:
+        raise ValueError(f"{name} must be a {'whole number' if integer else 'number'} from 0 (0 or None: no bound), not {value!r}")
+    return None if value == 0 else value if integer else float(value)
+
+
+def _retries(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"max_retries must be a whole number from 0, not {value!r}")
+    return value
+
+
+def _checked_headers(given: Mapping[str, str] | None, what: str) -> dict[str, str]:
+    headers = dict(given or {})
+    for name, value in headers.items():
+        _wire.check_header(name, value, what)
+    return headers
+
+
+def _over(headers: Mapping[str, str], more: Mapping[str, str]) -> dict[str, str]:
+    """``headers`` with ``more`` in place of those of the same name, in any case."""
+    names = {name.lower() for name in more}
+    return {**{k: v for k, v in headers.items() if k.lower() not in names}, **more}
+
+
+def _has(headers: Mapping[str, str], name: str) -> bool:
+    return any(key.lower() == name for key in headers)
+
+
+def _user_agent_over(headers: httpx.Headers) -> str | None:
+    """The SDK's User-Agent over an http_client of yours: none where you set one on it (not httpx's default)."""
+    theirs = headers.get("user-agent")
+    return USER_AGENT if theirs is None or theirs.startswith("python-httpx/") else None
 
 
 class _ClientBase:
     """The options of a client, checked when it is made, and how a call is prepared and answered."""
+
+    _http: httpx.Client | httpx.AsyncClient
+    #: Whether the client made its connections' pool (and so closes it).
+    _owns_http: bool
 
     def __init__(
         self,
@@ -191,29 +238,45 @@ class _ClientBase:
             raise ValueError("base_url must be an http or https URL, such as 'https://api.example.com'")
         if "@" in parts.netloc or parts.query or parts.fragment:
             raise ValueError("base_url takes no user info, query or fragment: give credentials in headers=")
-        given = dict(headers or {})
-        for name, value in given.items():
-            _wire.check_header(name, value, "headers")
-        if timeout is not None:
-            _check_positive("timeout", timeout, integer=False)
-        if max_response_bytes is not None:
-            _check_positive("max_response_bytes", max_response_bytes, integer=True)
-        if isinstance(max_retries, bool) or not isinstance(max_retries, int) or max_retries < 0:
-            raise ValueError(f"max_retries must be a whole number from 0, not {max_retries!r}")
         self._base = base_url.rstrip("/")
         self._origin = _origin(httpx.URL(self._base))
         scheme, host, port = self._origin
         self._origin_text = f"{scheme}://{host}" + ("" if port == _DEFAULT_PORTS.get(scheme) else f":{port}")
-        self._headers = given
-        self._timeout = None if timeout is None else float(timeout)
-        self._max_response_bytes = max_response_bytes
-        self._max_retries = max_retries
-        self._redact = _wire.redactor(given.values())
-        self._longest_secret = max((len(value) for value in given.values()), default=0)
+        self._configure(_checked_headers(headers, "headers"), _bound("timeout", timeout, False), _bound("max_response_bytes", max_response_bytes, True), _retries(max_retries))
+        self._user_agent: str | None = USER_AGENT
         # Only an https base URL makes TLS connections (redirects stay within its origin), so only it
         # reads the CA bundle (and SSL_CERT_FILE or SSL_CERT_DIR where set), which takes some 20 ms; an
         # http one's context verifies as strictly and trusts no CA, for TLS it never makes.
         self._ssl_context = httpx.create_ssl_context() if parts.scheme == "https" else ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+
+    def _configure(self, headers: dict[str, str], timeout: float | None, max_response_bytes: int | None, max_retries: int) -> None:
+        self._headers = headers
+        self._timeout = timeout
+        self._max_response_bytes = max_response_bytes
+        self._max_retries = max_retries
+        self._redact = _wire.redactor(headers.values())
+        self._longest_secret = max((len(value) for value in headers.values()), default=0)
+
+    def with_options(
+        self: _C,
+        *,
+        headers: Mapping[str, str] | None = None,
+        timeout: float | None = None,
+        max_retries: int | None = None,
+        max_response_bytes: int | None = None,
+    ) -> _C:
+        """A client of the same base URL with these options (``headers`` over this client's; an option
+        not given, or None, as this client's; 0 for no bound), sharing this client's connections: closing
+        it closes nothing, and once this client is closed its calls raise ``ClientClosedError``."""
+        other = copy.copy(self)
+        other._configure(
+            _over(self._headers, _checked_headers(headers, "headers")),
+            self._timeout if timeout is None else _bound("timeout", timeout, False),
+            self._max_response_bytes if max_response_bytes is None else _bound("max_response_bytes", max_response_bytes, True),
+            self._max_retries if max_retries is None else _retries(max_retries),
+        )
+        other._owns_http = False
+        return other
 
     def __repr__(self) -> str:
         # The header names only: a value (your credentials) never appears in a printed client.
@@ -224,12 +287,25 @@ class _ClientBase:
 
     __str__ = __repr__
 
-    def _prepare(self, operation: Operation, path_args: tuple[Any, ...], values: Mapping[str, Any], body: Any, into: Into) -> _Prepared:
-        """The request of one call, or the error that refuses it, before anything is sent."""
+    def _prepare(
+        self,
+        operation: Operation,
+        path_args: tuple[Any, ...],
+        values: Mapping[str, Any],
+        body: Any,
+        into: Into,
+        extra_headers: Mapping[str, str] | None,
+        timeout: float | None,
+    ) -> _Prepared:
+        """The request of one call, or the error that refuses it, before anything is sent; ``extra_headers``
+        and ``timeout`` (None: the client's; 0: no bound) the call's own."""
+        if self._http.is_closed:
+            raise ClientClosedError(operation.id)
         path = _wire.fill_path(operation.id, operation.path, operation.path_names, path_args)
         query: list[str] = []
         cookies: list[str] = []
-        headers = dict(self._headers)
+        extra = _checked_headers(extra_headers, f"{operation.id}: extra_headers")
+        headers = _over(self._headers, extra)
         for parameter in operation.parameters:
             value = values.get(parameter.name)
             if parameter.location == "query":
@@ -247,8 +323,10 @@ class _ClientBase:
         if cookies:
             headers["Cookie"] = "; ".join(cookies)
         # Only the codings the client decodes itself, bounded (_decode.py), unless the caller asks for others.
-        if not any(name.lower() == "accept-encoding" for name in headers):
+        if not _has(headers, "accept-encoding"):
             headers["Accept-Encoding"] = _decode.ACCEPT_ENCODING
+        if self._user_agent is not None and not _has(headers, "user-agent"):
+            headers["User-Agent"] = self._user_agent
         content = None
         if body is not None:
             dump = getattr(body, "model_dump", None)
@@ -257,26 +335,35 @@ class _ClientBase:
             headers = {k: v for k, v in headers.items() if k.lower() != "content-type"}
             headers["Content-Type"] = "application/json"
         url = self._base + path + ("?" + "&".join(query) if query else "")
-        return _Prepared(operation, url, headers, content, into)
+        seconds = self._timeout if timeout is None else _bound("timeout", timeout, False)
+        if not extra:
+            return _Prepared(operation, url, headers, content, into, seconds, self._redact, self._longest_secret)
+        secrets = [*self._headers.values(), *extra.values()]
+        return _Prepared(operation, url, headers, content, into, seconds, _wire.redactor(secrets), max(len(value) for value in secrets))
 
-    def _deadline(self) -> float | None:
-        return None if self._timeout is None else time.monotonic() + self._timeout
+    def _deadline(self, prepared: _Prepared) -> float | None:
+        return None if prepared.timeout is None else time.monotonic() + prepared.timeout
 
     def _per_operation(self, deadline: float | None) -> httpx.Timeout:
         """httpx's timeouts for one request: what is left of the call (a connection from the pool included)."""
         return httpx.Timeout(None if deadline is None else max(deadline - time.monotonic(), 0.001))
 
-    def _timed_out(self, operation: Operation) -> NoReturn:
-        raise CallTimeoutError(operation.id, self._timeout or 0.0) from None
+    def _timed_out(self, prepared: _Prepared) -> NoReturn:
+        raise CallTimeoutError(prepared.operation.id, prepared.timeout or 0.0) from None
 
-    def _wait_before_retry(self, method: str, retry: int, status: int | None, headers: httpx.Headers | None, deadline: float | None) -> float | None:
+    def _wait_before_retry(self, prepared: _Prepared, retry: int, status: int | None, headers: httpx.Headers | None, deadline: float | None) -> float | None:
         """The wait before retry ``retry + 1``, or None when the call ends with what it has: a method
         that is not retried, a status that is not, no retry left, a Retry-After over the cap, or a
-        wait that would end past the deadline. ``status`` None: the connection failed."""
-        if method not in _RETRIED_METHODS or retry >= self._max_retries or (status is not None and status not in _RETRIED_STATUSES):
+        wait that would end past the deadline. ``status`` None: the connection failed. Logs the attempt."""
+        wait = self._wait(prepared.operation.method, retry, status, headers, deadline)
+        _log.attempt(prepared.operation.method, prepared.operation.path, "connection failed" if status is None else status, retry + 1, wait)
+        return wait
+
+    def _wait(self, method: str, retry: int, status: int | None, headers: httpx.Headers | None, deadline: float | None) -> float | None:
+        if method not in RETRY_METHODS or retry >= self._max_retries or (status is not None and status not in RETRY_STATUSES):
             return None
         asked = _wire.retry_after(headers.get("retry-after"), time.time()) if headers is not None else None
-        if asked is not None and asked > _wire.MAX_RETRY_AFTER_SECONDS:
+        if asked is not None and asked > RETRY_AFTER_CAP_SECONDS:
             return None
         wait = asked if asked is not None else _wire.backoff(retry + 1)
         if deadline is not None and time.monotonic() + wait > deadline:
@@ -291,7 +378,7 @@ class _ClientBase:
         except (httpx.InvalidURL, ValueError, TypeError):
             target, leaves = None, True
         if leaves:
-            shown = _wire.printable(self._redact(_wire.shown_url(str(target) if target is not None else location)))
+            shown = _wire.printable(prepared.redact(_wire.shown_url(str(target) if target is not None else location)))
             raise CrossOriginRedirectError(prepared.operation.id, status, shown, self._origin_text)
         # As browsers and fetch do: a 303, or a 301 or 302 after a POST, becomes a GET without a body.
         if (status == 303 and method != "HEAD") or (status in (301, 302) and method == "POST"):
@@ -322,7 +409,7 @@ class _ClientBase:
         # itself: a traceback would print it as it is.
         cause = f"{type(failure).__name__}: {failure}" if str(failure) else type(failure).__name__
         sent = f"{prepared.operation.method} {_wire.shown_url(prepared.url)}{f', {tries} tries' if tries > 1 else ''}"
-        return ConnectionFailedError(prepared.operation.id, _wire.printable(self._redact(f"{sent}: {cause}")))
+        return ConnectionFailedError(prepared.operation.id, _wire.printable(prepared.redact(f"{sent}: {cause}")))
 
     def _answered(self, prepared: _Prepared, answer: _Answer, with_response: bool) -> Any:
         """What a call returns: the decoded body, or (``with_response``) an ApiResponse of it."""
@@ -335,7 +422,9 @@ class _ClientBase:
         coding = _wire.printable(answer.undecoded or "")
         if not 200 <= status < 300:
             unread = f"(a body in the content coding {coding!r}, which the client does not decode: not read)"
-            raise ApiError(operation, status, unread if answer.undecoded else _wire.excerpt(body, self._redact, self._longest_secret))
+            excerpt = unread if answer.undecoded else _wire.excerpt(body, prepared.redact, prepared.longest_secret)
+            headers = Headers((name, prepared.redact(value)) for name, value in answer.headers.multi_items())
+            raise kind_of(status)(operation, status, excerpt, headers, self._error_body(prepared, body))
         if answer.undecoded:
             raise ResponseBodyError(operation, status, f"is in the content coding {coding!r}, which the client did not ask for and does not decode")
         if not body.strip():
@@ -343,7 +432,7 @@ class _ClientBase:
         try:
             data = json.loads(body)
         except (ValueError, RecursionError) as error:
-            shown = _wire.excerpt(body, self._redact, self._longest_secret)
+            shown = _wire.excerpt(body, prepared.redact, prepared.longest_secret)
             raise ResponseBodyError(operation, status, f"is not JSON ({type(error).__name__}): {shown}") from None
         into = prepared.into
         if into is None:
@@ -355,20 +444,32 @@ class _ClientBase:
         try:
             return into.model_validate(data)
         except ValueError as error:
-            raise ResponseBodyError(operation, status, f"is not a {into.__name__}: {self._problems(error)}", data) from None
+            raise ResponseBodyError(operation, status, f"is not a {into.__name__}: {self._problems(prepared, error)}", data) from None
 
-    def _problems(self, error: ValueError) -> str:
+    @staticmethod
+    def _error_body(prepared: _Prepared, body: bytearray) -> Any:
+        """An error answer's body parsed, its strings redacted, where it is JSON; else None."""
+        if not body.strip():
+            return None
+        try:
+            return _wire.redact_json(json.loads(body), prepared.redact)
+        except (ValueError, RecursionError):
+            return None
+
+    def _problems(self, prepared: _Prepared, error: ValueError) -> str:
         """A model's validation problems, where and what, without the values (which the service sent)."""
         errors: Callable[..., Any] | None = getattr(error, "errors", None)
         if errors is None:
-            return _wire.printable(self._redact(str(error)))
+            return _wire.printable(prepared.redact(str(error)))
         found = [f"{'.'.join(str(part) for part in problem['loc']) or '(the body)'}: {problem['msg']}" for problem in errors(include_url=False, include_input=False)]
         more = f"; and {len(found) - 5} more" if len(found) > 5 else ""
-        return _wire.printable(self._redact("; ".join(found[:5]) + more))
+        return _wire.printable(prepared.redact("; ".join(found[:5]) + more))
 
 
 class SyncClientBase(_ClientBase):
     """The sync client's machinery (httpx.Client over the deadline transport, _transport.py)."""
+
+    _http: httpx.Client
 
     def __init__(
         self,
@@ -378,13 +479,24 @@ class SyncClientBase(_ClientBase):
         timeout: float | None = DEFAULT_TIMEOUT,
         max_response_bytes: int | None = DEFAULT_MAX_RESPONSE_BYTES,
         max_retries: int = DEFAULT_MAX_RETRIES,
+        http_client: httpx.Client | None = None,
     ) -> None:
         super().__init__(base_url, headers=headers, timeout=timeout, max_response_bytes=max_response_bytes, max_retries=max_retries)
-        self._http = httpx.Client(transport=DeadlineTransport(self._ssl_context), trust_env=False, follow_redirects=False, timeout=None)
+        if http_client is None:
+            self._http = httpx.Client(transport=DeadlineTransport(self._ssl_context), trust_env=False, follow_redirects=False, timeout=None)
+            self._owns_http = True
+            return
+        if not isinstance(http_client, httpx.Client):
+            raise TypeError(f"http_client must be an httpx.Client, not {type(http_client).__name__}")
+        keep_deadline(http_client, self._base)
+        self._http = http_client
+        self._owns_http = False
+        self._user_agent = _user_agent_over(http_client.headers)
 
     def close(self) -> None:
-        """Closes the client's connections."""
-        self._http.close()
+        """Closes the client's connections: those it made, not an ``http_client`` you gave it (close that yourself)."""
+        if self._owns_http:
+            self._http.close()
 
     def __enter__(self: _C) -> _C:
         return self
@@ -392,32 +504,46 @@ class SyncClientBase(_ClientBase):
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, traceback: TracebackType | None) -> None:
         self.close()
 
-    def _call(self, operation: Operation, path_args: tuple[Any, ...], values: Mapping[str, Any], body: Any = None, into: Into = None, with_response: bool = False) -> Any:
-        prepared = self._prepare(operation, path_args, values, body, into)
-        deadline = self._deadline()
+    def _call(
+        self,
+        operation: Operation,
+        path_args: tuple[Any, ...],
+        values: Mapping[str, Any],
+        body: Any = None,
+        into: Into = None,
+        with_response: bool = False,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: float | None = None,
+    ) -> Any:
+        prepared = self._prepare(operation, path_args, values, body, into, extra_headers, timeout)
+        deadline = self._deadline(prepared)
         token = DEADLINE.set(deadline)
         try:
             answer = self._attempts(prepared, deadline)
         except _TIMEOUTS:
-            self._timed_out(operation)
+            self._timed_out(prepared)
+        except RuntimeError:
+            # httpx's own when its client was closed while the call was under way (or before, an http_client of yours).
+            if self._http.is_closed:
+                raise ClientClosedError(operation.id) from None
+            raise
         finally:
             DEADLINE.reset(token)
         return self._answered(prepared, answer, with_response)
 
     def _attempts(self, prepared: _Prepared, deadline: float | None) -> _Answer:
-        method = prepared.operation.method
         retry = 0
         while True:
             if deadline is not None and time.monotonic() >= deadline:
-                self._timed_out(prepared.operation)
+                self._timed_out(prepared)
             try:
                 response = self._follow(prepared, deadline)
             except _CONNECTION_FAILURES as failure:
-                wait = self._wait_before_retry(method, retry, None, None, deadline)
+                wait = self._wait_before_retry(prepared, retry, None, None, deadline)
                 if wait is None:
                     raise self._connection_failed(prepared, failure, retry + 1) from None
             else:
-                wait = self._wait_before_retry(method, retry, response.status_code, response.headers, deadline)
+                wait = self._wait_before_retry(prepared, retry, response.status_code, response.headers, deadline)
                 if wait is None:
                     return self._read(prepared, response, deadline)
                 response.close()
@@ -428,9 +554,9 @@ class SyncClientBase(_ClientBase):
         method, url, content = prepared.operation.method, prepared.url, prepared.content
         for hop in range(MAX_REDIRECTS + 1):
             request = self._http.build_request(method, url, headers=self._headers_for(prepared, content), content=content, timeout=self._per_operation(deadline))
-            response = self._http.send(request, stream=True)
+            response = self._http.send(request, stream=True, follow_redirects=False)
             location = response.headers.get("location")
-            if response.status_code not in _REDIRECT_STATUSES or location is None or hop == MAX_REDIRECTS:
+            if response.status_code not in REDIRECT_STATUSES or location is None or hop == MAX_REDIRECTS:
                 return response
             response.close()
             method, url, content = self._redirect(prepared, response.status_code, method, url, location, content)
@@ -452,6 +578,8 @@ class SyncClientBase(_ClientBase):
 class AsyncClientBase(_ClientBase):
     """The async client's machinery (httpx.AsyncClient; asyncio or trio): a call is cancelled at its deadline."""
 
+    _http: httpx.AsyncClient
+
     def __init__(
         self,
         base_url: str,
@@ -460,14 +588,25 @@ class AsyncClientBase(_ClientBase):
         timeout: float | None = DEFAULT_TIMEOUT,
         max_response_bytes: int | None = DEFAULT_MAX_RESPONSE_BYTES,
         max_retries: int = DEFAULT_MAX_RETRIES,
+        http_client: httpx.AsyncClient | None = None,
     ) -> None:
         super().__init__(base_url, headers=headers, timeout=timeout, max_response_bytes=max_response_bytes, max_retries=max_retries)
-        transport = httpx.AsyncHTTPTransport(verify=self._ssl_context)
-        self._http = httpx.AsyncClient(transport=transport, trust_env=False, follow_redirects=False, timeout=None)
+        if http_client is None:
+            transport = httpx.AsyncHTTPTransport(verify=self._ssl_context)
+            self._http = httpx.AsyncClient(transport=transport, trust_env=False, follow_redirects=False, timeout=None)
+            self._owns_http = True
+            return
+        if not isinstance(http_client, httpx.AsyncClient):
+            raise TypeError(f"http_client must be an httpx.AsyncClient, not {type(http_client).__name__}")
+        # A call is cancelled at its deadline whatever the transport, so any of yours keeps it.
+        self._http = http_client
+        self._owns_http = False
+        self._user_agent = _user_agent_over(http_client.headers)
 
     async def aclose(self) -> None:
-        """Closes the client's connections."""
-        await self._http.aclose()
+        """Closes the client's connections: those it made, not an ``http_client`` you gave it (close that yourself)."""
+        if self._owns_http:
+            await self._http.aclose()
 
     async def __aenter__(self: _C) -> _C:
         return self
@@ -475,30 +614,43 @@ class AsyncClientBase(_ClientBase):
     async def __aexit__(self, kind: type[BaseException] | None, error: BaseException | None, traceback: TracebackType | None) -> None:
         await self.aclose()
 
-    async def _call(self, operation: Operation, path_args: tuple[Any, ...], values: Mapping[str, Any], body: Any = None, into: Into = None, with_response: bool = False) -> Any:
-        prepared = self._prepare(operation, path_args, values, body, into)
-        deadline = self._deadline()
+    async def _call(
+        self,
+        operation: Operation,
+        path_args: tuple[Any, ...],
+        values: Mapping[str, Any],
+        body: Any = None,
+        into: Into = None,
+        with_response: bool = False,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: float | None = None,
+    ) -> Any:
+        prepared = self._prepare(operation, path_args, values, body, into, extra_headers, timeout)
+        deadline = self._deadline(prepared)
         try:
-            with anyio.fail_after(self._timeout):
+            with anyio.fail_after(prepared.timeout):
                 answer = await self._attempts(prepared, deadline)
         except CallTimeoutError:
             raise
         except _ASYNC_TIMEOUTS:
-            self._timed_out(operation)
+            self._timed_out(prepared)
+        except RuntimeError:
+            if self._http.is_closed:
+                raise ClientClosedError(operation.id) from None
+            raise
         return self._answered(prepared, answer, with_response)
 
     async def _attempts(self, prepared: _Prepared, deadline: float | None) -> _Answer:
-        method = prepared.operation.method
         retry = 0
         while True:
             try:
                 response = await self._follow(prepared, deadline)
             except _CONNECTION_FAILURES as failure:
-                wait = self._wait_before_retry(method, retry, None, None, deadline)
+                wait = self._wait_before_retry(prepared, retry, None, None, deadline)
                 if wait is None:
                     raise self._connection_failed(prepared, failure, retry + 1) from None
             else:
-                wait = self._wait_before_retry(method, retry, response.status_code, response.headers, deadline)
+                wait = self._wait_before_retry(prepared, retry, response.status_code, response.headers, deadline)
                 if wait is None:
                     return await self._read(prepared, response, deadline)
                 await response.aclose()
@@ -509,9 +661,9 @@ class AsyncClientBase(_ClientBase):
         method, url, content = prepared.operation.method, prepared.url, prepared.content
         for hop in range(MAX_REDIRECTS + 1):
             request = self._http.build_request(method, url, headers=self._headers_for(prepared, content), content=content, timeout=self._per_operation(deadline))
-            response = await self._http.send(request, stream=True)
+            response = await self._http.send(request, stream=True, follow_redirects=False)
             location = response.headers.get("location")
-            if response.status_code not in _REDIRECT_STATUSES or location is None or hop == MAX_REDIRECTS:
+            if response.status_code not in REDIRECT_STATUSES or location is None or hop == MAX_REDIRECTS:
                 return response
             await response.aclose()
             method, url, content = self._redirect(prepared, response.status_code, method, url, location, content)

@@ -3,16 +3,29 @@
 errors a call raises (``errors``); the models of the bodies the description types, if any, in ``models``."""
 
 from ._client import AsyncClient, Client
-from ._core import DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT, ApiResponse
+from ._core import ApiResponse
+from ._kinds import (
+    BadRequestError,
+    AuthenticationError,
+    PermissionDeniedError,
+    NotFoundError,
+    ConflictError,
+    UnprocessableEntityError,
+    RateLimitError,
+    InternalServerError,
+)
+from ._spec import DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT
 from .errors import (
     ApiError,
     CallTimeoutError,
+    ClientClosedError,
     ConnectionFailedError,
     CrossOriginRedirectError,
     EmailDeliveryError,
     ResponseBodyError,
     ResponseTooLargeError,
     UnsafePathParameterError,
+    Headers,
 )
 
 __version__ = "1.4.0"
@@ -20,20 +33,30 @@ __version__ = "1.4.0"
 DESCRIPTION_VERSION = "1.4.0"
 
 __all__ = [
+    "ApiError",
     "ApiResponse",
     "AsyncClient",
+    "AuthenticationError",
+    "BadRequestError",
+    "CallTimeoutError",
     "Client",
+    "ClientClosedError",
+    "ConflictError",
+    "ConnectionFailedError",
+    "CrossOriginRedirectError",
     "DEFAULT_MAX_RESPONSE_BYTES",
     "DEFAULT_MAX_RETRIES",
     "DEFAULT_TIMEOUT",
     "DESCRIPTION_VERSION",
-    "ApiError",
-    "CallTimeoutError",
-    "ConnectionFailedError",
-    "CrossOriginRedirectError",
     "EmailDeliveryError",
+    "Headers",
+    "InternalServerError",
+    "NotFoundError",
+    "PermissionDeniedError",
+    "RateLimitError",
     "ResponseBodyError",
     "ResponseTooLargeError",
+    "UnprocessableEntityError",
     "UnsafePathParameterError",
     "__version__",
 ]

@@ -42,10 +42,11 @@ _LIST_QUOTAS = Operation("listQuotas", "GET", "/v1/quotas")
 class Client(SyncClientBase):
     """A client of Email Delivery Service API: one method per operation, named after its operationId in snake_case.
 
-    ``Client(base_url, *, headers=None, timeout=60.0, max_response_bytes=64 MiB, max_retries=2)``: ``headers`` go
-    with every request (your credentials: never shown in an error or in the printed client), ``timeout``
-    bounds each whole call in seconds, ``max_response_bytes`` the body read, ``max_retries`` the
-    retries of a GET, PUT or DELETE. Use it in ``with``, or call ``close()``.
+    ``Client(base_url, *, headers=None, timeout=60.0, max_response_bytes=64 MiB, max_retries=2, http_client=None)``:
+    ``headers`` go with every request (your credentials: never shown in an error or in the printed
+    client), ``timeout`` bounds each whole call in seconds, ``max_response_bytes`` the body read (0 or
+    None: no bound), ``max_retries`` the retries of a GET, PUT or DELETE; ``http_client`` an ``httpx.Client`` of yours.
+    Use it in ``with``, or call ``close()``.
     """
 
     @property
@@ -53,208 +54,237 @@ class Client(SyncClientBase):
         """The same methods, each returning the 2xx answer's ``status`` and ``headers`` with its ``body`` (``ApiResponse``)."""
         return ClientWithResponse(self)
 
-    def list_scopes(self) -> Any:
+    def list_scopes(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> Any:
         """List scopes.
 
         ``GET /v1/scopes`` (``listScopes``). Returns its JSON body from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return self._call(_LIST_SCOPES, (), {}, None, None)
+        return self._call(_LIST_SCOPES, (), {}, None, None, False, extra_headers, timeout)
 
-    def get_api_key(self, *, pairs: Mapping[str, str] | None = None) -> dict[str, Any] | None:
+    def get_api_key(self, *, pairs: Mapping[str, str] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
         """Get the API key.
 
         ``GET /v1/api-key`` (``getApiKey``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", self._call(_GET_API_KEY, (), {"pairs": pairs}, None, dict))
+        return cast("dict[str, Any] | None", self._call(_GET_API_KEY, (), {"pairs": pairs}, None, dict, False, extra_headers, timeout))
 
-    def list_unsubscribe_groups(self) -> Any:
+    def list_unsubscribe_groups(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> Any:
         """List unsubscribe groups.
 
         ``GET /v1/unsubscribe-groups`` (``listUnsubscribeGroups``). Returns its JSON body from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return self._call(_LIST_UNSUBSCRIBE_GROUPS, (), {}, None, None)
+        return self._call(_LIST_UNSUBSCRIBE_GROUPS, (), {}, None, None, False, extra_headers, timeout)
 
-    def get_unsubscribe_group(self, id: str, /) -> dict[str, Any] | None:
+    def get_unsubscribe_group(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
         """Get an unsubscribe group.
 
         ``GET /v1/unsubscribe-groups/{id}`` (``getUnsubscribeGroup``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", self._call(_GET_UNSUBSCRIBE_GROUP, (id,), {}, None, dict))
+        return cast("dict[str, Any] | None", self._call(_GET_UNSUBSCRIBE_GROUP, (id,), {}, None, dict, False, extra_headers, timeout))
 
-    def replace_unsubscribe_group(self, id: str, /, *, body: Mapping[str, Any] | None = None) -> dict[str, Any] | None:
+    def replace_unsubscribe_group(self, id: str, /, *, body: Mapping[str, Any] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
         """Replace an unsubscribe group.
 
         ``PUT /v1/unsubscribe-groups/{id}`` (``replaceUnsubscribeGroup``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", self._call(_REPLACE_UNSUBSCRIBE_GROUP, (id,), {}, body, dict))
+        return cast("dict[str, Any] | None", self._call(_REPLACE_UNSUBSCRIBE_GROUP, (id,), {}, body, dict, False, extra_headers, timeout))
 
-    def delete_unsubscribe_group(self, id: str, /) -> Any:
+    def delete_unsubscribe_group(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> Any:
         """Delete an unsubscribe group.
 
         ``DELETE /v1/unsubscribe-groups/{id}`` (``deleteUnsubscribeGroup``). Returns its JSON body from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return self._call(_DELETE_UNSUBSCRIBE_GROUP, (id,), {}, None, None)
+        return self._call(_DELETE_UNSUBSCRIBE_GROUP, (id,), {}, None, None, False, extra_headers, timeout)
 
-    def get_inbound_webhook(self, id: str, /) -> dict[str, Any] | None:
+    def get_inbound_webhook(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
         """Get an inbound webhook.
 
         ``GET /v1/inbound-webhooks/{id}`` (``getInboundWebhook``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", self._call(_GET_INBOUND_WEBHOOK, (id,), {}, None, dict))
+        return cast("dict[str, Any] | None", self._call(_GET_INBOUND_WEBHOOK, (id,), {}, None, dict, False, extra_headers, timeout))
 
-    def get_accessibility_result(self, id: str, /) -> dict[str, Any] | None:
+    def get_accessibility_result(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
         """Get an accessibility test result.
 
         ``GET /v1/email-testing/accessibility/{id}`` (``getAccessibilityResult``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", self._call(_GET_ACCESSIBILITY_RESULT, (id,), {}, None, dict))
+        return cast("dict[str, Any] | None", self._call(_GET_ACCESSIBILITY_RESULT, (id,), {}, None, dict, False, extra_headers, timeout))
 
-    def get_link_validation(self) -> dict[str, Any] | None:
+    def get_link_validation(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
         """Get the link validation.
 
         ``GET /v1/email-testing/link-validation`` (``getLinkValidation``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", self._call(_GET_LINK_VALIDATION, (), {}, None, dict))
+        return cast("dict[str, Any] | None", self._call(_GET_LINK_VALIDATION, (), {}, None, dict, False, extra_headers, timeout))
 
-    def list_subaccount_engagement_scores(self) -> Any:
+    def list_subaccount_engagement_scores(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> Any:
         """List subaccount engagement scores.
 
         ``GET /v1/engagement/subaccount-scores`` (``listSubaccountEngagementScores``). Returns its JSON body from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return self._call(_LIST_SUBACCOUNT_ENGAGEMENT_SCORES, (), {}, None, None)
+        return self._call(_LIST_SUBACCOUNT_ENGAGEMENT_SCORES, (), {}, None, None, False, extra_headers, timeout)
 
-    def delete_verified_sender(self, id: str, /) -> Any:
+    def delete_verified_sender(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> Any:
         """Delete a verified sender.
 
         ``DELETE /v2/verified-senders/{id}`` (``deleteVerifiedSender``). Returns its JSON body from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return self._call(_DELETE_VERIFIED_SENDER, (id,), {}, None, None)
+        return self._call(_DELETE_VERIFIED_SENDER, (id,), {}, None, None, False, extra_headers, timeout)
 
-    def export_contacts(self) -> dict[str, Any] | None:
+    def export_contacts(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
         """Export contacts by filter.
 
         ``POST /v2/contacts/export/filter`` (``exportContacts``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", self._call(_EXPORT_CONTACTS, (), {}, None, dict))
+        return cast("dict[str, Any] | None", self._call(_EXPORT_CONTACTS, (), {}, None, dict, False, extra_headers, timeout))
 
-    def send_batch(self, id: str, /, *, body: Mapping[str, Any] | None = None) -> dict[str, Any] | None:
+    def send_batch(self, id: str, /, *, body: Mapping[str, Any] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
         """Send a batch.
 
         ``POST /v1/batches/{id}/send`` (``sendBatch``). Returns its JSON object from the 201 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", self._call(_SEND_BATCH, (id,), {}, body, dict))
+        return cast("dict[str, Any] | None", self._call(_SEND_BATCH, (id,), {}, body, dict, False, extra_headers, timeout))
 
-    def replace_link_branding(self, id: str, /, *, body: Mapping[str, Any] | None = None) -> dict[str, Any] | None:
+    def replace_link_branding(self, id: str, /, *, body: Mapping[str, Any] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
         """Replace a link branding.
 
         ``PUT /v1/link-branding/{id}`` (``replaceLinkBranding``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", self._call(_REPLACE_LINK_BRANDING, (id,), {}, body, dict))
+        return cast("dict[str, Any] | None", self._call(_REPLACE_LINK_BRANDING, (id,), {}, body, dict, False, extra_headers, timeout))
 
-    def list_delay_reason_metrics(self) -> Any:
+    def list_delay_reason_metrics(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> Any:
         """List delay-reason metrics.
 
         ``GET /v1/metrics/delay-reasons`` (``listDelayReasonMetrics``). Returns its JSON body from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return self._call(_LIST_DELAY_REASON_METRICS, (), {}, None, None)
+        return self._call(_LIST_DELAY_REASON_METRICS, (), {}, None, None, False, extra_headers, timeout)
 
-    def get_integration(self, id: str, /) -> dict[str, Any] | None:
+    def get_integration(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
         """Get an integration.
 
         ``GET /v1/integrations/{id}`` (``getIntegration``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", self._call(_GET_INTEGRATION, (id,), {}, None, dict))
+        return cast("dict[str, Any] | None", self._call(_GET_INTEGRATION, (id,), {}, None, dict, False, extra_headers, timeout))
 
-    def get_footer_setting(self) -> dict[str, Any] | None:
+    def get_footer_setting(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
         """Get the footer mail setting.
 
         ``GET /v1/mail-settings/footer`` (``getFooterSetting``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", self._call(_GET_FOOTER_SETTING, (), {}, None, dict))
+        return cast("dict[str, Any] | None", self._call(_GET_FOOTER_SETTING, (), {}, None, dict, False, extra_headers, timeout))
 
-    def delete_message(self, id: str, /) -> Any:
+    def delete_message(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> Any:
         """Delete a message.
 
         ``DELETE /v1/messages/{id}`` (``deleteMessage``). Returns its JSON body from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return self._call(_DELETE_MESSAGE, (id,), {}, None, None)
+        return self._call(_DELETE_MESSAGE, (id,), {}, None, None, False, extra_headers, timeout)
 
-    def get_message_status(self, *, pairs: Mapping[str, str] | None = None) -> dict[str, Any] | None:
+    def get_message_status(self, *, pairs: Mapping[str, str] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
         """Get message status.
 
         ``GET /v1/messages/status`` (``getMessageStatus``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", self._call(_GET_MESSAGE_STATUS, (), {"pairs": pairs}, None, dict))
+        return cast("dict[str, Any] | None", self._call(_GET_MESSAGE_STATUS, (), {"pairs": pairs}, None, dict, False, extra_headers, timeout))
 
-    def update_user_password(self, *, body: Mapping[str, Any]) -> dict[str, Any] | None:
+    def update_user_password(self, *, body: Mapping[str, Any], extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
         """Update the user password.
 
         ``PATCH /v1/user/password`` (``updateUserPassword``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", self._call(_UPDATE_USER_PASSWORD, (), {}, body, dict))
+        return cast("dict[str, Any] | None", self._call(_UPDATE_USER_PASSWORD, (), {}, body, dict, False, extra_headers, timeout))
 
-    def get_reputation_score(self) -> dict[str, Any] | None:
+    def get_reputation_score(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
         """Get the reputation score.
 
         ``GET /v1/reputation/score`` (``getReputationScore``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", self._call(_GET_REPUTATION_SCORE, (), {}, None, dict))
+        return cast("dict[str, Any] | None", self._call(_GET_REPUTATION_SCORE, (), {}, None, dict, False, extra_headers, timeout))
 
-    def delete_integrations(self) -> Any:
+    def delete_integrations(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> Any:
         """Delete integrations.
 
         ``DELETE /v1/integrations`` (``deleteIntegrations``). Returns its JSON body from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return self._call(_DELETE_INTEGRATIONS, (), {}, None, None)
+        return self._call(_DELETE_INTEGRATIONS, (), {}, None, None, False, extra_headers, timeout)
 
-    def get_mail_settings(self) -> dict[str, Any] | None:
+    def get_mail_settings(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
         """Get mail settings.
 
         ``GET /v1/mail-settings`` (``getMailSettings``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", self._call(_GET_MAIL_SETTINGS, (), {}, None, dict))
+        return cast("dict[str, Any] | None", self._call(_GET_MAIL_SETTINGS, (), {}, None, dict, False, extra_headers, timeout))
 
-    def list_custom_fields(self) -> Any:
+    def list_custom_fields(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> Any:
         """List custom fields.
 
         ``GET /v1/custom-fields`` (``listCustomFields``). Returns its JSON body from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return self._call(_LIST_CUSTOM_FIELDS, (), {}, None, None)
+        return self._call(_LIST_CUSTOM_FIELDS, (), {}, None, None, False, extra_headers, timeout)
 
-    def get_enforced_tls_setting(self) -> dict[str, Any] | None:
+    def get_enforced_tls_setting(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
         """Get the enforced TLS setting.
 
         ``GET /v1/enforced-tls`` (``getEnforcedTlsSetting``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", self._call(_GET_ENFORCED_TLS_SETTING, (), {}, None, dict))
+        return cast("dict[str, Any] | None", self._call(_GET_ENFORCED_TLS_SETTING, (), {}, None, dict, False, extra_headers, timeout))
 
-    def delete_webhook(self, id: str, /) -> Any:
+    def delete_webhook(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> Any:
         """Delete a webhook.
 
         ``DELETE /v1/webhooks/{id}`` (``deleteWebhook``). Returns its JSON body from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return self._call(_DELETE_WEBHOOK, (id,), {}, None, None)
+        return self._call(_DELETE_WEBHOOK, (id,), {}, None, None, False, extra_headers, timeout)
 
-    def list_webhooks(self) -> Any:
+    def list_webhooks(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> Any:
         """List webhooks.
 
         ``GET /v1/webhooks`` (``listWebhooks``). Returns its JSON body from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return self._call(_LIST_WEBHOOKS, (), {}, None, None)
+        return self._call(_LIST_WEBHOOKS, (), {}, None, None, False, extra_headers, timeout)
 
-    def get_quota_history(self) -> dict[str, Any] | None:
+    def get_quota_history(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
         """Get quota history.
 
         ``GET /v1/quotas/history`` (``getQuotaHistory``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", self._call(_GET_QUOTA_HISTORY, (), {}, None, dict))
+        return cast("dict[str, Any] | None", self._call(_GET_QUOTA_HISTORY, (), {}, None, dict, False, extra_headers, timeout))
 
-    def list_quotas(self) -> Any:
+    def list_quotas(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> Any:
         """List quotas.
 
         ``GET /v1/quotas`` (``listQuotas``). Returns its JSON body from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return self._call(_LIST_QUOTAS, (), {}, None, None)
+        return self._call(_LIST_QUOTAS, (), {}, None, None, False, extra_headers, timeout)
 
 
 class ClientWithResponse:
@@ -263,130 +293,131 @@ class ClientWithResponse:
     def __init__(self, client: Client) -> None:
         self._client = client
 
-    def list_scopes(self) -> ApiResponse[Any]:
+    def list_scopes(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[Any]:
         """As ``list_scopes`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[Any]", self._client._call(_LIST_SCOPES, (), {}, None, None, True))
+        return cast("ApiResponse[Any]", self._client._call(_LIST_SCOPES, (), {}, None, None, True, extra_headers, timeout))
 
-    def get_api_key(self, *, pairs: Mapping[str, str] | None = None) -> ApiResponse[dict[str, Any] | None]:
+    def get_api_key(self, *, pairs: Mapping[str, str] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
         """As ``get_api_key`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_GET_API_KEY, (), {"pairs": pairs}, None, dict, True))
+        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_GET_API_KEY, (), {"pairs": pairs}, None, dict, True, extra_headers, timeout))
 
-    def list_unsubscribe_groups(self) -> ApiResponse[Any]:
+    def list_unsubscribe_groups(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[Any]:
         """As ``list_unsubscribe_groups`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[Any]", self._client._call(_LIST_UNSUBSCRIBE_GROUPS, (), {}, None, None, True))
+        return cast("ApiResponse[Any]", self._client._call(_LIST_UNSUBSCRIBE_GROUPS, (), {}, None, None, True, extra_headers, timeout))
 
-    def get_unsubscribe_group(self, id: str, /) -> ApiResponse[dict[str, Any] | None]:
+    def get_unsubscribe_group(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
         """As ``get_unsubscribe_group`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_GET_UNSUBSCRIBE_GROUP, (id,), {}, None, dict, True))
+        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_GET_UNSUBSCRIBE_GROUP, (id,), {}, None, dict, True, extra_headers, timeout))
 
-    def replace_unsubscribe_group(self, id: str, /, *, body: Mapping[str, Any] | None = None) -> ApiResponse[dict[str, Any] | None]:
+    def replace_unsubscribe_group(self, id: str, /, *, body: Mapping[str, Any] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
         """As ``replace_unsubscribe_group`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_REPLACE_UNSUBSCRIBE_GROUP, (id,), {}, body, dict, True))
+        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_REPLACE_UNSUBSCRIBE_GROUP, (id,), {}, body, dict, True, extra_headers, timeout))
 
-    def delete_unsubscribe_group(self, id: str, /) -> ApiResponse[Any]:
+    def delete_unsubscribe_group(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[Any]:
         """As ``delete_unsubscribe_group`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[Any]", self._client._call(_DELETE_UNSUBSCRIBE_GROUP, (id,), {}, None, None, True))
+        return cast("ApiResponse[Any]", self._client._call(_DELETE_UNSUBSCRIBE_GROUP, (id,), {}, None, None, True, extra_headers, timeout))
 
-    def get_inbound_webhook(self, id: str, /) -> ApiResponse[dict[str, Any] | None]:
+    def get_inbound_webhook(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
         """As ``get_inbound_webhook`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_GET_INBOUND_WEBHOOK, (id,), {}, None, dict, True))
+        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_GET_INBOUND_WEBHOOK, (id,), {}, None, dict, True, extra_headers, timeout))
 
-    def get_accessibility_result(self, id: str, /) -> ApiResponse[dict[str, Any] | None]:
+    def get_accessibility_result(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
         """As ``get_accessibility_result`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_GET_ACCESSIBILITY_RESULT, (id,), {}, None, dict, True))
+        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_GET_ACCESSIBILITY_RESULT, (id,), {}, None, dict, True, extra_headers, timeout))
 
-    def get_link_validation(self) -> ApiResponse[dict[str, Any] | None]:
+    def get_link_validation(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
         """As ``get_link_validation`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_GET_LINK_VALIDATION, (), {}, None, dict, True))
+        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_GET_LINK_VALIDATION, (), {}, None, dict, True, extra_headers, timeout))
 
-    def list_subaccount_engagement_scores(self) -> ApiResponse[Any]:
+    def list_subaccount_engagement_scores(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[Any]:
         """As ``list_subaccount_engagement_scores`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[Any]", self._client._call(_LIST_SUBACCOUNT_ENGAGEMENT_SCORES, (), {}, None, None, True))
+        return cast("ApiResponse[Any]", self._client._call(_LIST_SUBACCOUNT_ENGAGEMENT_SCORES, (), {}, None, None, True, extra_headers, timeout))
 
-    def delete_verified_sender(self, id: str, /) -> ApiResponse[Any]:
+    def delete_verified_sender(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[Any]:
         """As ``delete_verified_sender`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[Any]", self._client._call(_DELETE_VERIFIED_SENDER, (id,), {}, None, None, True))
+        return cast("ApiResponse[Any]", self._client._call(_DELETE_VERIFIED_SENDER, (id,), {}, None, None, True, extra_headers, timeout))
 
-    def export_contacts(self) -> ApiResponse[dict[str, Any] | None]:
+    def export_contacts(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
         """As ``export_contacts`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_EXPORT_CONTACTS, (), {}, None, dict, True))
+        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_EXPORT_CONTACTS, (), {}, None, dict, True, extra_headers, timeout))
 
-    def send_batch(self, id: str, /, *, body: Mapping[str, Any] | None = None) -> ApiResponse[dict[str, Any] | None]:
+    def send_batch(self, id: str, /, *, body: Mapping[str, Any] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
         """As ``send_batch`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_SEND_BATCH, (id,), {}, body, dict, True))
+        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_SEND_BATCH, (id,), {}, body, dict, True, extra_headers, timeout))
 
-    def replace_link_branding(self, id: str, /, *, body: Mapping[str, Any] | None = None) -> ApiResponse[dict[str, Any] | None]:
+    def replace_link_branding(self, id: str, /, *, body: Mapping[str, Any] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
         """As ``replace_link_branding`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_REPLACE_LINK_BRANDING, (id,), {}, body, dict, True))
+        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_REPLACE_LINK_BRANDING, (id,), {}, body, dict, True, extra_headers, timeout))
 
-    def list_delay_reason_metrics(self) -> ApiResponse[Any]:
+    def list_delay_reason_metrics(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[Any]:
         """As ``list_delay_reason_metrics`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[Any]", self._client._call(_LIST_DELAY_REASON_METRICS, (), {}, None, None, True))
+        return cast("ApiResponse[Any]", self._client._call(_LIST_DELAY_REASON_METRICS, (), {}, None, None, True, extra_headers, timeout))
 
-    def get_integration(self, id: str, /) -> ApiResponse[dict[str, Any] | None]:
+    def get_integration(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
         """As ``get_integration`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_GET_INTEGRATION, (id,), {}, None, dict, True))
+        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_GET_INTEGRATION, (id,), {}, None, dict, True, extra_headers, timeout))
 
-    def get_footer_setting(self) -> ApiResponse[dict[str, Any] | None]:
+    def get_footer_setting(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
         """As ``get_footer_setting`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_GET_FOOTER_SETTING, (), {}, None, dict, True))
+        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_GET_FOOTER_SETTING, (), {}, None, dict, True, extra_headers, timeout))
 
-    def delete_message(self, id: str, /) -> ApiResponse[Any]:
+    def delete_message(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[Any]:
         """As ``delete_message`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[Any]", self._client._call(_DELETE_MESSAGE, (id,), {}, None, None, True))
+        return cast("ApiResponse[Any]", self._client._call(_DELETE_MESSAGE, (id,), {}, None, None, True, extra_headers, timeout))
 
-    def get_message_status(self, *, pairs: Mapping[str, str] | None = None) -> ApiResponse[dict[str, Any] | None]:
+    def get_message_status(self, *, pairs: Mapping[str, str] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
         """As ``get_message_status`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_GET_MESSAGE_STATUS, (), {"pairs": pairs}, None, dict, True))
+        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_GET_MESSAGE_STATUS, (), {"pairs": pairs}, None, dict, True, extra_headers, timeout))
 
-    def update_user_password(self, *, body: Mapping[str, Any]) -> ApiResponse[dict[str, Any] | None]:
+    def update_user_password(self, *, body: Mapping[str, Any], extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
         """As ``update_user_password`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_UPDATE_USER_PASSWORD, (), {}, body, dict, True))
+        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_UPDATE_USER_PASSWORD, (), {}, body, dict, True, extra_headers, timeout))
 
-    def get_reputation_score(self) -> ApiResponse[dict[str, Any] | None]:
+    def get_reputation_score(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
         """As ``get_reputation_score`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_GET_REPUTATION_SCORE, (), {}, None, dict, True))
+        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_GET_REPUTATION_SCORE, (), {}, None, dict, True, extra_headers, timeout))
 
-    def delete_integrations(self) -> ApiResponse[Any]:
+    def delete_integrations(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[Any]:
         """As ``delete_integrations`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[Any]", self._client._call(_DELETE_INTEGRATIONS, (), {}, None, None, True))
+        return cast("ApiResponse[Any]", self._client._call(_DELETE_INTEGRATIONS, (), {}, None, None, True, extra_headers, timeout))
 
-    def get_mail_settings(self) -> ApiResponse[dict[str, Any] | None]:
+    def get_mail_settings(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
         """As ``get_mail_settings`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_GET_MAIL_SETTINGS, (), {}, None, dict, True))
+        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_GET_MAIL_SETTINGS, (), {}, None, dict, True, extra_headers, timeout))
 
-    def list_custom_fields(self) -> ApiResponse[Any]:
+    def list_custom_fields(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[Any]:
         """As ``list_custom_fields`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[Any]", self._client._call(_LIST_CUSTOM_FIELDS, (), {}, None, None, True))
+        return cast("ApiResponse[Any]", self._client._call(_LIST_CUSTOM_FIELDS, (), {}, None, None, True, extra_headers, timeout))
 
-    def get_enforced_tls_setting(self) -> ApiResponse[dict[str, Any] | None]:
+    def get_enforced_tls_setting(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
         """As ``get_enforced_tls_setting`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_GET_ENFORCED_TLS_SETTING, (), {}, None, dict, True))
+        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_GET_ENFORCED_TLS_SETTING, (), {}, None, dict, True, extra_headers, timeout))
 
-    def delete_webhook(self, id: str, /) -> ApiResponse[Any]:
+    def delete_webhook(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[Any]:
         """As ``delete_webhook`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[Any]", self._client._call(_DELETE_WEBHOOK, (id,), {}, None, None, True))
+        return cast("ApiResponse[Any]", self._client._call(_DELETE_WEBHOOK, (id,), {}, None, None, True, extra_headers, timeout))
 
-    def list_webhooks(self) -> ApiResponse[Any]:
+    def list_webhooks(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[Any]:
         """As ``list_webhooks`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[Any]", self._client._call(_LIST_WEBHOOKS, (), {}, None, None, True))
+        return cast("ApiResponse[Any]", self._client._call(_LIST_WEBHOOKS, (), {}, None, None, True, extra_headers, timeout))
 
-    def get_quota_history(self) -> ApiResponse[dict[str, Any] | None]:
+    def get_quota_history(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
         """As ``get_quota_history`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_GET_QUOTA_HISTORY, (), {}, None, dict, True))
+        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_GET_QUOTA_HISTORY, (), {}, None, dict, True, extra_headers, timeout))
 
-    def list_quotas(self) -> ApiResponse[Any]:
+    def list_quotas(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[Any]:
         """As ``list_quotas`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[Any]", self._client._call(_LIST_QUOTAS, (), {}, None, None, True))
+        return cast("ApiResponse[Any]", self._client._call(_LIST_QUOTAS, (), {}, None, None, True, extra_headers, timeout))
 
 
 class AsyncClient(AsyncClientBase):
     """A client of Email Delivery Service API: one coroutine per operation, named after its operationId in snake_case.
 
-    ``AsyncClient(base_url, *, headers=None, timeout=60.0, max_response_bytes=64 MiB, max_retries=2)``: ``headers`` go
-    with every request (your credentials: never shown in an error or in the printed client), ``timeout``
-    bounds each whole call in seconds, ``max_response_bytes`` the body read, ``max_retries`` the
-    retries of a GET, PUT or DELETE. Use it in ``async with``, or ``await client.aclose()``.
+    ``AsyncClient(base_url, *, headers=None, timeout=60.0, max_response_bytes=64 MiB, max_retries=2, http_client=None)``:
+    ``headers`` go with every request (your credentials: never shown in an error or in the printed
+    client), ``timeout`` bounds each whole call in seconds, ``max_response_bytes`` the body read (0 or
+    None: no bound), ``max_retries`` the retries of a GET, PUT or DELETE; ``http_client`` an ``httpx.AsyncClient`` of yours.
+    Use it in ``async with``, or ``await client.aclose()``.
     """
 
     @property
@@ -394,208 +425,237 @@ class AsyncClient(AsyncClientBase):
         """The same methods, each returning the 2xx answer's ``status`` and ``headers`` with its ``body`` (``ApiResponse``)."""
         return AsyncClientWithResponse(self)
 
-    async def list_scopes(self) -> Any:
+    async def list_scopes(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> Any:
         """List scopes.
 
         ``GET /v1/scopes`` (``listScopes``). Returns its JSON body from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return await self._call(_LIST_SCOPES, (), {}, None, None)
+        return await self._call(_LIST_SCOPES, (), {}, None, None, False, extra_headers, timeout)
 
-    async def get_api_key(self, *, pairs: Mapping[str, str] | None = None) -> dict[str, Any] | None:
+    async def get_api_key(self, *, pairs: Mapping[str, str] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
         """Get the API key.
 
         ``GET /v1/api-key`` (``getApiKey``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", await self._call(_GET_API_KEY, (), {"pairs": pairs}, None, dict))
+        return cast("dict[str, Any] | None", await self._call(_GET_API_KEY, (), {"pairs": pairs}, None, dict, False, extra_headers, timeout))
 
-    async def list_unsubscribe_groups(self) -> Any:
+    async def list_unsubscribe_groups(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> Any:
         """List unsubscribe groups.
 
         ``GET /v1/unsubscribe-groups`` (``listUnsubscribeGroups``). Returns its JSON body from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return await self._call(_LIST_UNSUBSCRIBE_GROUPS, (), {}, None, None)
+        return await self._call(_LIST_UNSUBSCRIBE_GROUPS, (), {}, None, None, False, extra_headers, timeout)
 
-    async def get_unsubscribe_group(self, id: str, /) -> dict[str, Any] | None:
+    async def get_unsubscribe_group(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
         """Get an unsubscribe group.
 
         ``GET /v1/unsubscribe-groups/{id}`` (``getUnsubscribeGroup``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", await self._call(_GET_UNSUBSCRIBE_GROUP, (id,), {}, None, dict))
+        return cast("dict[str, Any] | None", await self._call(_GET_UNSUBSCRIBE_GROUP, (id,), {}, None, dict, False, extra_headers, timeout))
 
-    async def replace_unsubscribe_group(self, id: str, /, *, body: Mapping[str, Any] | None = None) -> dict[str, Any] | None:
+    async def replace_unsubscribe_group(self, id: str, /, *, body: Mapping[str, Any] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
         """Replace an unsubscribe group.
 
         ``PUT /v1/unsubscribe-groups/{id}`` (``replaceUnsubscribeGroup``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", await self._call(_REPLACE_UNSUBSCRIBE_GROUP, (id,), {}, body, dict))
+        return cast("dict[str, Any] | None", await self._call(_REPLACE_UNSUBSCRIBE_GROUP, (id,), {}, body, dict, False, extra_headers, timeout))
 
-    async def delete_unsubscribe_group(self, id: str, /) -> Any:
+    async def delete_unsubscribe_group(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> Any:
         """Delete an unsubscribe group.
 
         ``DELETE /v1/unsubscribe-groups/{id}`` (``deleteUnsubscribeGroup``). Returns its JSON body from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return await self._call(_DELETE_UNSUBSCRIBE_GROUP, (id,), {}, None, None)
+        return await self._call(_DELETE_UNSUBSCRIBE_GROUP, (id,), {}, None, None, False, extra_headers, timeout)
 
-    async def get_inbound_webhook(self, id: str, /) -> dict[str, Any] | None:
+    async def get_inbound_webhook(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
         """Get an inbound webhook.
 
         ``GET /v1/inbound-webhooks/{id}`` (``getInboundWebhook``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", await self._call(_GET_INBOUND_WEBHOOK, (id,), {}, None, dict))
+        return cast("dict[str, Any] | None", await self._call(_GET_INBOUND_WEBHOOK, (id,), {}, None, dict, False, extra_headers, timeout))
 
-    async def get_accessibility_result(self, id: str, /) -> dict[str, Any] | None:
+    async def get_accessibility_result(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
         """Get an accessibility test result.
 
         ``GET /v1/email-testing/accessibility/{id}`` (``getAccessibilityResult``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", await self._call(_GET_ACCESSIBILITY_RESULT, (id,), {}, None, dict))
+        return cast("dict[str, Any] | None", await self._call(_GET_ACCESSIBILITY_RESULT, (id,), {}, None, dict, False, extra_headers, timeout))
 
-    async def get_link_validation(self) -> dict[str, Any] | None:
+    async def get_link_validation(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
         """Get the link validation.
 
         ``GET /v1/email-testing/link-validation`` (``getLinkValidation``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", await self._call(_GET_LINK_VALIDATION, (), {}, None, dict))
+        return cast("dict[str, Any] | None", await self._call(_GET_LINK_VALIDATION, (), {}, None, dict, False, extra_headers, timeout))
 
-    async def list_subaccount_engagement_scores(self) -> Any:
+    async def list_subaccount_engagement_scores(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> Any:
         """List subaccount engagement scores.
 
         ``GET /v1/engagement/subaccount-scores`` (``listSubaccountEngagementScores``). Returns its JSON body from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return await self._call(_LIST_SUBACCOUNT_ENGAGEMENT_SCORES, (), {}, None, None)
+        return await self._call(_LIST_SUBACCOUNT_ENGAGEMENT_SCORES, (), {}, None, None, False, extra_headers, timeout)
 
-    async def delete_verified_sender(self, id: str, /) -> Any:
+    async def delete_verified_sender(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> Any:
         """Delete a verified sender.
 
         ``DELETE /v2/verified-senders/{id}`` (``deleteVerifiedSender``). Returns its JSON body from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return await self._call(_DELETE_VERIFIED_SENDER, (id,), {}, None, None)
+        return await self._call(_DELETE_VERIFIED_SENDER, (id,), {}, None, None, False, extra_headers, timeout)
 
-    async def export_contacts(self) -> dict[str, Any] | None:
+    async def export_contacts(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
         """Export contacts by filter.
 
         ``POST /v2/contacts/export/filter`` (``exportContacts``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", await self._call(_EXPORT_CONTACTS, (), {}, None, dict))
+        return cast("dict[str, Any] | None", await self._call(_EXPORT_CONTACTS, (), {}, None, dict, False, extra_headers, timeout))
 
-    async def send_batch(self, id: str, /, *, body: Mapping[str, Any] | None = None) -> dict[str, Any] | None:
+    async def send_batch(self, id: str, /, *, body: Mapping[str, Any] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
         """Send a batch.
 
         ``POST /v1/batches/{id}/send`` (``sendBatch``). Returns its JSON object from the 201 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", await self._call(_SEND_BATCH, (id,), {}, body, dict))
+        return cast("dict[str, Any] | None", await self._call(_SEND_BATCH, (id,), {}, body, dict, False, extra_headers, timeout))
 
-    async def replace_link_branding(self, id: str, /, *, body: Mapping[str, Any] | None = None) -> dict[str, Any] | None:
+    async def replace_link_branding(self, id: str, /, *, body: Mapping[str, Any] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
         """Replace a link branding.
 
         ``PUT /v1/link-branding/{id}`` (``replaceLinkBranding``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", await self._call(_REPLACE_LINK_BRANDING, (id,), {}, body, dict))
+        return cast("dict[str, Any] | None", await self._call(_REPLACE_LINK_BRANDING, (id,), {}, body, dict, False, extra_headers, timeout))
 
-    async def list_delay_reason_metrics(self) -> Any:
+    async def list_delay_reason_metrics(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> Any:
         """List delay-reason metrics.
 
         ``GET /v1/metrics/delay-reasons`` (``listDelayReasonMetrics``). Returns its JSON body from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return await self._call(_LIST_DELAY_REASON_METRICS, (), {}, None, None)
+        return await self._call(_LIST_DELAY_REASON_METRICS, (), {}, None, None, False, extra_headers, timeout)
 
-    async def get_integration(self, id: str, /) -> dict[str, Any] | None:
+    async def get_integration(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
         """Get an integration.
 
         ``GET /v1/integrations/{id}`` (``getIntegration``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", await self._call(_GET_INTEGRATION, (id,), {}, None, dict))
+        return cast("dict[str, Any] | None", await self._call(_GET_INTEGRATION, (id,), {}, None, dict, False, extra_headers, timeout))
 
-    async def get_footer_setting(self) -> dict[str, Any] | None:
+    async def get_footer_setting(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
         """Get the footer mail setting.
 
         ``GET /v1/mail-settings/footer`` (``getFooterSetting``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", await self._call(_GET_FOOTER_SETTING, (), {}, None, dict))
+        return cast("dict[str, Any] | None", await self._call(_GET_FOOTER_SETTING, (), {}, None, dict, False, extra_headers, timeout))
 
-    async def delete_message(self, id: str, /) -> Any:
+    async def delete_message(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> Any:
         """Delete a message.
 
         ``DELETE /v1/messages/{id}`` (``deleteMessage``). Returns its JSON body from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return await self._call(_DELETE_MESSAGE, (id,), {}, None, None)
+        return await self._call(_DELETE_MESSAGE, (id,), {}, None, None, False, extra_headers, timeout)
 
-    async def get_message_status(self, *, pairs: Mapping[str, str] | None = None) -> dict[str, Any] | None:
+    async def get_message_status(self, *, pairs: Mapping[str, str] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
         """Get message status.
 
         ``GET /v1/messages/status`` (``getMessageStatus``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", await self._call(_GET_MESSAGE_STATUS, (), {"pairs": pairs}, None, dict))
+        return cast("dict[str, Any] | None", await self._call(_GET_MESSAGE_STATUS, (), {"pairs": pairs}, None, dict, False, extra_headers, timeout))
 
-    async def update_user_password(self, *, body: Mapping[str, Any]) -> dict[str, Any] | None:
+    async def update_user_password(self, *, body: Mapping[str, Any], extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
         """Update the user password.
 
         ``PATCH /v1/user/password`` (``updateUserPassword``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", await self._call(_UPDATE_USER_PASSWORD, (), {}, body, dict))
+        return cast("dict[str, Any] | None", await self._call(_UPDATE_USER_PASSWORD, (), {}, body, dict, False, extra_headers, timeout))
 
-    async def get_reputation_score(self) -> dict[str, Any] | None:
+    async def get_reputation_score(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
         """Get the reputation score.
 
         ``GET /v1/reputation/score`` (``getReputationScore``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", await self._call(_GET_REPUTATION_SCORE, (), {}, None, dict))
+        return cast("dict[str, Any] | None", await self._call(_GET_REPUTATION_SCORE, (), {}, None, dict, False, extra_headers, timeout))
 
-    async def delete_integrations(self) -> Any:
+    async def delete_integrations(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> Any:
         """Delete integrations.
 
         ``DELETE /v1/integrations`` (``deleteIntegrations``). Returns its JSON body from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return await self._call(_DELETE_INTEGRATIONS, (), {}, None, None)
+        return await self._call(_DELETE_INTEGRATIONS, (), {}, None, None, False, extra_headers, timeout)
 
-    async def get_mail_settings(self) -> dict[str, Any] | None:
+    async def get_mail_settings(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
         """Get mail settings.
 
         ``GET /v1/mail-settings`` (``getMailSettings``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", await self._call(_GET_MAIL_SETTINGS, (), {}, None, dict))
+        return cast("dict[str, Any] | None", await self._call(_GET_MAIL_SETTINGS, (), {}, None, dict, False, extra_headers, timeout))
 
-    async def list_custom_fields(self) -> Any:
+    async def list_custom_fields(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> Any:
         """List custom fields.
 
         ``GET /v1/custom-fields`` (``listCustomFields``). Returns its JSON body from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return await self._call(_LIST_CUSTOM_FIELDS, (), {}, None, None)
+        return await self._call(_LIST_CUSTOM_FIELDS, (), {}, None, None, False, extra_headers, timeout)
 
-    async def get_enforced_tls_setting(self) -> dict[str, Any] | None:
+    async def get_enforced_tls_setting(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
         """Get the enforced TLS setting.
 
         ``GET /v1/enforced-tls`` (``getEnforcedTlsSetting``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", await self._call(_GET_ENFORCED_TLS_SETTING, (), {}, None, dict))
+        return cast("dict[str, Any] | None", await self._call(_GET_ENFORCED_TLS_SETTING, (), {}, None, dict, False, extra_headers, timeout))
 
-    async def delete_webhook(self, id: str, /) -> Any:
+    async def delete_webhook(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> Any:
         """Delete a webhook.
 
         ``DELETE /v1/webhooks/{id}`` (``deleteWebhook``). Returns its JSON body from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return await self._call(_DELETE_WEBHOOK, (id,), {}, None, None)
+        return await self._call(_DELETE_WEBHOOK, (id,), {}, None, None, False, extra_headers, timeout)
 
-    async def list_webhooks(self) -> Any:
+    async def list_webhooks(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> Any:
         """List webhooks.
 
         ``GET /v1/webhooks`` (``listWebhooks``). Returns its JSON body from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return await self._call(_LIST_WEBHOOKS, (), {}, None, None)
+        return await self._call(_LIST_WEBHOOKS, (), {}, None, None, False, extra_headers, timeout)
 
-    async def get_quota_history(self) -> dict[str, Any] | None:
+    async def get_quota_history(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
         """Get quota history.
 
         ``GET /v1/quotas/history`` (``getQuotaHistory``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", await self._call(_GET_QUOTA_HISTORY, (), {}, None, dict))
+        return cast("dict[str, Any] | None", await self._call(_GET_QUOTA_HISTORY, (), {}, None, dict, False, extra_headers, timeout))
 
-    async def list_quotas(self) -> Any:
+    async def list_quotas(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> Any:
         """List quotas.
 
         ``GET /v1/quotas`` (``listQuotas``). Returns its JSON body from the 200 answer (None when it has no body).
+        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return await self._call(_LIST_QUOTAS, (), {}, None, None)
+        return await self._call(_LIST_QUOTAS, (), {}, None, None, False, extra_headers, timeout)
 
 
 class AsyncClientWithResponse:
@@ -604,118 +664,118 @@ class AsyncClientWithResponse:
     def __init__(self, client: AsyncClient) -> None:
         self._client = client
 
-    async def list_scopes(self) -> ApiResponse[Any]:
+    async def list_scopes(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[Any]:
         """As ``list_scopes`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[Any]", await self._client._call(_LIST_SCOPES, (), {}, None, None, True))
+        return cast("ApiResponse[Any]", await self._client._call(_LIST_SCOPES, (), {}, None, None, True, extra_headers, timeout))
 
-    async def get_api_key(self, *, pairs: Mapping[str, str] | None = None) -> ApiResponse[dict[str, Any] | None]:
+    async def get_api_key(self, *, pairs: Mapping[str, str] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
         """As ``get_api_key`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_GET_API_KEY, (), {"pairs": pairs}, None, dict, True))
+        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_GET_API_KEY, (), {"pairs": pairs}, None, dict, True, extra_headers, timeout))
 
-    async def list_unsubscribe_groups(self) -> ApiResponse[Any]:
+    async def list_unsubscribe_groups(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[Any]:
         """As ``list_unsubscribe_groups`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[Any]", await self._client._call(_LIST_UNSUBSCRIBE_GROUPS, (), {}, None, None, True))
+        return cast("ApiResponse[Any]", await self._client._call(_LIST_UNSUBSCRIBE_GROUPS, (), {}, None, None, True, extra_headers, timeout))
 
-    async def get_unsubscribe_group(self, id: str, /) -> ApiResponse[dict[str, Any] | None]:
+    async def get_unsubscribe_group(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
         """As ``get_unsubscribe_group`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_GET_UNSUBSCRIBE_GROUP, (id,), {}, None, dict, True))
+        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_GET_UNSUBSCRIBE_GROUP, (id,), {}, None, dict, True, extra_headers, timeout))
 
-    async def replace_unsubscribe_group(self, id: str, /, *, body: Mapping[str, Any] | None = None) -> ApiResponse[dict[str, Any] | None]:
+    async def replace_unsubscribe_group(self, id: str, /, *, body: Mapping[str, Any] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
         """As ``replace_unsubscribe_group`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_REPLACE_UNSUBSCRIBE_GROUP, (id,), {}, body, dict, True))
+        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_REPLACE_UNSUBSCRIBE_GROUP, (id,), {}, body, dict, True, extra_headers, timeout))
 
-    async def delete_unsubscribe_group(self, id: str, /) -> ApiResponse[Any]:
+    async def delete_unsubscribe_group(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[Any]:
         """As ``delete_unsubscribe_group`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[Any]", await self._client._call(_DELETE_UNSUBSCRIBE_GROUP, (id,), {}, None, None, True))
+        return cast("ApiResponse[Any]", await self._client._call(_DELETE_UNSUBSCRIBE_GROUP, (id,), {}, None, None, True, extra_headers, timeout))
 
-    async def get_inbound_webhook(self, id: str, /) -> ApiResponse[dict[str, Any] | None]:
+    async def get_inbound_webhook(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
         """As ``get_inbound_webhook`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_GET_INBOUND_WEBHOOK, (id,), {}, None, dict, True))
+        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_GET_INBOUND_WEBHOOK, (id,), {}, None, dict, True, extra_headers, timeout))
 
-    async def get_accessibility_result(self, id: str, /) -> ApiResponse[dict[str, Any] | None]:
+    async def get_accessibility_result(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
         """As ``get_accessibility_result`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_GET_ACCESSIBILITY_RESULT, (id,), {}, None, dict, True))
+        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_GET_ACCESSIBILITY_RESULT, (id,), {}, None, dict, True, extra_headers, timeout))
 
-    async def get_link_validation(self) -> ApiResponse[dict[str, Any] | None]:
+    async def get_link_validation(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
         """As ``get_link_validation`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_GET_LINK_VALIDATION, (), {}, None, dict, True))
+        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_GET_LINK_VALIDATION, (), {}, None, dict, True, extra_headers, timeout))
 
-    async def list_subaccount_engagement_scores(self) -> ApiResponse[Any]:
+    async def list_subaccount_engagement_scores(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[Any]:
         """As ``list_subaccount_engagement_scores`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[Any]", await self._client._call(_LIST_SUBACCOUNT_ENGAGEMENT_SCORES, (), {}, None, None, True))
+        return cast("ApiResponse[Any]", await self._client._call(_LIST_SUBACCOUNT_ENGAGEMENT_SCORES, (), {}, None, None, True, extra_headers, timeout))
 
-    async def delete_verified_sender(self, id: str, /) -> ApiResponse[Any]:
+    async def delete_verified_sender(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[Any]:
         """As ``delete_verified_sender`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[Any]", await self._client._call(_DELETE_VERIFIED_SENDER, (id,), {}, None, None, True))
+        return cast("ApiResponse[Any]", await self._client._call(_DELETE_VERIFIED_SENDER, (id,), {}, None, None, True, extra_headers, timeout))
 
-    async def export_contacts(self) -> ApiResponse[dict[str, Any] | None]:
+    async def export_contacts(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
         """As ``export_contacts`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_EXPORT_CONTACTS, (), {}, None, dict, True))
+        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_EXPORT_CONTACTS, (), {}, None, dict, True, extra_headers, timeout))
 
-    async def send_batch(self, id: str, /, *, body: Mapping[str, Any] | None = None) -> ApiResponse[dict[str, Any] | None]:
+    async def send_batch(self, id: str, /, *, body: Mapping[str, Any] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
         """As ``send_batch`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_SEND_BATCH, (id,), {}, body, dict, True))
+        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_SEND_BATCH, (id,), {}, body, dict, True, extra_headers, timeout))
 
-    async def replace_link_branding(self, id: str, /, *, body: Mapping[str, Any] | None = None) -> ApiResponse[dict[str, Any] | None]:
+    async def replace_link_branding(self, id: str, /, *, body: Mapping[str, Any] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
         """As ``replace_link_branding`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_REPLACE_LINK_BRANDING, (id,), {}, body, dict, True))
+        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_REPLACE_LINK_BRANDING, (id,), {}, body, dict, True, extra_headers, timeout))
 
-    async def list_delay_reason_metrics(self) -> ApiResponse[Any]:
+    async def list_delay_reason_metrics(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[Any]:
         """As ``list_delay_reason_metrics`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[Any]", await self._client._call(_LIST_DELAY_REASON_METRICS, (), {}, None, None, True))
+        return cast("ApiResponse[Any]", await self._client._call(_LIST_DELAY_REASON_METRICS, (), {}, None, None, True, extra_headers, timeout))
 
-    async def get_integration(self, id: str, /) -> ApiResponse[dict[str, Any] | None]:
+    async def get_integration(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
         """As ``get_integration`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_GET_INTEGRATION, (id,), {}, None, dict, True))
+        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_GET_INTEGRATION, (id,), {}, None, dict, True, extra_headers, timeout))
 
-    async def get_footer_setting(self) -> ApiResponse[dict[str, Any] | None]:
+    async def get_footer_setting(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
         """As ``get_footer_setting`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_GET_FOOTER_SETTING, (), {}, None, dict, True))
+        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_GET_FOOTER_SETTING, (), {}, None, dict, True, extra_headers, timeout))
 
-    async def delete_message(self, id: str, /) -> ApiResponse[Any]:
+    async def delete_message(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[Any]:
         """As ``delete_message`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[Any]", await self._client._call(_DELETE_MESSAGE, (id,), {}, None, None, True))
+        return cast("ApiResponse[Any]", await self._client._call(_DELETE_MESSAGE, (id,), {}, None, None, True, extra_headers, timeout))
 
-    async def get_message_status(self, *, pairs: Mapping[str, str] | None = None) -> ApiResponse[dict[str, Any] | None]:
+    async def get_message_status(self, *, pairs: Mapping[str, str] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
         """As ``get_message_status`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_GET_MESSAGE_STATUS, (), {"pairs": pairs}, None, dict, True))
+        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_GET_MESSAGE_STATUS, (), {"pairs": pairs}, None, dict, True, extra_headers, timeout))
 
-    async def update_user_password(self, *, body: Mapping[str, Any]) -> ApiResponse[dict[str, Any] | None]:
+    async def update_user_password(self, *, body: Mapping[str, Any], extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
         """As ``update_user_password`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_UPDATE_USER_PASSWORD, (), {}, body, dict, True))
+        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_UPDATE_USER_PASSWORD, (), {}, body, dict, True, extra_headers, timeout))
 
-    async def get_reputation_score(self) -> ApiResponse[dict[str, Any] | None]:
+    async def get_reputation_score(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
         """As ``get_reputation_score`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_GET_REPUTATION_SCORE, (), {}, None, dict, True))
+        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_GET_REPUTATION_SCORE, (), {}, None, dict, True, extra_headers, timeout))
 
-    async def delete_integrations(self) -> ApiResponse[Any]:
+    async def delete_integrations(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[Any]:
         """As ``delete_integrations`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[Any]", await self._client._call(_DELETE_INTEGRATIONS, (), {}, None, None, True))
+        return cast("ApiResponse[Any]", await self._client._call(_DELETE_INTEGRATIONS, (), {}, None, None, True, extra_headers, timeout))
 
-    async def get_mail_settings(self) -> ApiResponse[dict[str, Any] | None]:
+    async def get_mail_settings(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
         """As ``get_mail_settings`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_GET_MAIL_SETTINGS, (), {}, None, dict, True))
+        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_GET_MAIL_SETTINGS, (), {}, None, dict, True, extra_headers, timeout))
 
-    async def list_custom_fields(self) -> ApiResponse[Any]:
+    async def list_custom_fields(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[Any]:
         """As ``list_custom_fields`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[Any]", await self._client._call(_LIST_CUSTOM_FIELDS, (), {}, None, None, True))
+        return cast("ApiResponse[Any]", await self._client._call(_LIST_CUSTOM_FIELDS, (), {}, None, None, True, extra_headers, timeout))
 
-    async def get_enforced_tls_setting(self) -> ApiResponse[dict[str, Any] | None]:
+    async def get_enforced_tls_setting(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
         """As ``get_enforced_tls_setting`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_GET_ENFORCED_TLS_SETTING, (), {}, None, dict, True))
+        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_GET_ENFORCED_TLS_SETTING, (), {}, None, dict, True, extra_headers, timeout))
 
-    async def delete_webhook(self, id: str, /) -> ApiResponse[Any]:
+    async def delete_webhook(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[Any]:
         """As ``delete_webhook`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[Any]", await self._client._call(_DELETE_WEBHOOK, (id,), {}, None, None, True))
+        return cast("ApiResponse[Any]", await self._client._call(_DELETE_WEBHOOK, (id,), {}, None, None, True, extra_headers, timeout))
 
-    async def list_webhooks(self) -> ApiResponse[Any]:
+    async def list_webhooks(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[Any]:
         """As ``list_webhooks`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[Any]", await self._client._call(_LIST_WEBHOOKS, (), {}, None, None, True))
+        return cast("ApiResponse[Any]", await self._client._call(_LIST_WEBHOOKS, (), {}, None, None, True, extra_headers, timeout))
 
-    async def get_quota_history(self) -> ApiResponse[dict[str, Any] | None]:
+    async def get_quota_history(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
         """As ``get_quota_history`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_GET_QUOTA_HISTORY, (), {}, None, dict, True))
+        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_GET_QUOTA_HISTORY, (), {}, None, dict, True, extra_headers, timeout))
 
-    async def list_quotas(self) -> ApiResponse[Any]:
+    async def list_quotas(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[Any]:
         """As ``list_quotas`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[Any]", await self._client._call(_LIST_QUOTAS, (), {}, None, None, True))
+        return cast("ApiResponse[Any]", await self._client._call(_LIST_QUOTAS, (), {}, None, None, True, extra_headers, timeout))

@@ -56,7 +56,7 @@ class _DeadlineStream(httpcore.NetworkStream):
             while rest:
                 sock.settimeout(_left(timeout, httpcore.WriteTimeout))
                 rest = rest[sock.send(rest) :]
-        except socket.timeout as error:
+        except TimeoutError as error:
             raise httpcore.WriteTimeout(str(error)) from error
         except OSError as error:
             raise httpcore.WriteError(str(error)) from error
@@ -72,8 +72,8 @@ class _DeadlineStream(httpcore.NetworkStream):
 
 
 class _DeadlineBackend(httpcore.NetworkBackend):
-    def __init__(self) -> None:
-        self._backend = httpcore.SyncBackend()
+    def __init__(self, backend: httpcore.NetworkBackend | None = None) -> None:
+        self._backend = backend if backend is not None else httpcore.SyncBackend()
 
     def connect_tcp(
         self,
@@ -127,3 +127,23 @@ class DeadlineTransport(httpx.BaseTransport):
 
     def close(self) -> None:
         self._pool.close()
+
+
+def keep_deadline(client: httpx.Client, url: str) -> None:
+    """Makes the sockets ``client`` opens for ``url`` keep the call's deadline, as this transport's do:
+    its transport's pool gets a network backend over its own that cuts each connect, read and write
+    (a call of the SDK sets ``DEADLINE``; any other use of the client is as it was). ValueError for a
+    transport whose sockets cannot be reached (not httpx's HTTPTransport): its calls could outlast
+    the deadline."""
+    transport = client._transport_for_url(httpx.URL(url))
+    if isinstance(transport, DeadlineTransport):
+        return
+    pool = getattr(transport, "_pool", None) if isinstance(transport, httpx.HTTPTransport) else None
+    if not isinstance(pool, httpcore.ConnectionPool):
+        raise ValueError(
+            f"http_client: its transport for the base URL is a {type(transport).__name__}, whose sockets the SDK cannot bound by a call's deadline; "
+            "give an httpx.Client over httpx.HTTPTransport (its default, proxies and TLS settings included)"
+        )
+    backend = pool._network_backend
+    if not isinstance(backend, _DeadlineBackend):
+        pool._network_backend = _DeadlineBackend(backend)

@@ -12,12 +12,8 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 from urllib.parse import quote, quote_plus, urlsplit
 
+from ._spec import BACKOFF_JITTER, EXCERPT_CHARACTERS, INITIAL_BACKOFF_SECONDS, MAX_BACKOFF_SECONDS
 from .errors import UnsafePathParameterError
-
-#: The most characters of a body an error shows.
-EXCERPT_CHARACTERS = 1000
-#: The longest ``Retry-After`` a call waits for; a longer one ends the call with that answer.
-MAX_RETRY_AFTER_SECONDS = 60.0
 
 
 def encode_strict(value: str) -> str:
@@ -131,9 +127,9 @@ def retry_after(value: str | None, now: float) -> float | None:
 
 
 def backoff(retry: int) -> float:
-    """The wait before retry ``retry`` (from 1) where the answer names none: 0.5 s doubled each
-    time, at most 8 s, less up to 25 % jitter."""
-    return min(0.5 * 2.0 ** (retry - 1), 8.0) * (1 - 0.25 * random.random())
+    """The wait before retry ``retry`` (from 1) where the answer names none: the initial backoff
+    doubled each time, at most the longest, less up to the jitter's share of it (_spec.py)."""
+    return min(INITIAL_BACKOFF_SECONDS * 2.0 ** (retry - 1), MAX_BACKOFF_SECONDS) * (1 - BACKOFF_JITTER * random.random())
 
 
 def redactor(values: Iterable[str]) -> Callable[[str], str]:
@@ -180,6 +176,26 @@ def excerpt(body: bytes | bytearray, redact: Callable[[str], str], longest_secre
     if len(shown) > EXCERPT_CHARACTERS or len(body) > size:
         return shown[: EXCERPT_CHARACTERS - 1] + "…"
     return shown
+
+
+def redact_json(value: Any, redact: Callable[[str], str]) -> Any:
+    """A parsed JSON value with ``redact`` applied to every string in it, names included; iterative,
+    so that a document as deep as the parser took is no deeper to walk."""
+    root: list[Any] = [value]
+    stack: list[tuple[Any, Any]] = [(root, 0)]
+    while stack:
+        container, key = stack.pop()
+        item = container[key]
+        if isinstance(item, str):
+            container[key] = redact(item)
+        elif isinstance(item, list):
+            stack.extend((item, index) for index in range(len(item)))
+        elif isinstance(item, dict):
+            renamed = {redact(name): entry for name, entry in item.items()}
+            item.clear()
+            item.update(renamed)
+            stack.extend((item, name) for name in item)
+    return root[0]
 
 
 def shown_url(url: str) -> str:
