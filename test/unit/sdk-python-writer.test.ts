@@ -36,9 +36,9 @@ describe("a method's parameters in Python", () => {
     const { client } = clientModules(document, '# header', '1.0.0');
     const code = client.slice(client.indexOf('    def get_integration('));
     const options = 'extra_headers: Mapping[str, str] | None = None, timeout: float | None = None';
-    expect(code.startsWith(`    def get_integration(self, id: str, /, *, ${keyword}: str | None = None, ${options}) -> dict[str, Any] | None:`)).toBe(true);
+    expect(code.startsWith(`    def get_integration(self, id: str, /, *, ${keyword}: str | None = None, ${options}) -> dict[str, Any]:`)).toBe(true);
     expect(/^ {8}return .*$/m.exec(code)?.[0]).toBe(
-      `        return cast("dict[str, Any] | None", self._call(_GET_INTEGRATION, (id,), {${JSON.stringify(name)}: ${keyword}}, None, dict, False, extra_headers, timeout))`,
+      `        return cast("dict[str, Any]", self._call(_GET_INTEGRATION, (id,), {${JSON.stringify(name)}: ${keyword}}, None, dict, False, extra_headers, timeout))`,
     );
   });
 });

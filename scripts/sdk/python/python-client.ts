@@ -69,8 +69,9 @@ function parameterType(rule: ParameterRule): string {
 /** A body's annotation in the method's signature (what the caller gives) and in its return (what it gets). */
 function annotation(type: BodyType, as: 'argument' | 'result'): string {
   if (type.kind === 'any') return 'Any';
-  if (type.kind === 'object') return as === 'argument' ? 'Mapping[str, Any]' : 'dict[str, Any] | None';
-  return as === 'argument' ? `_models.${type.name}` : `_models.${type.name} | None`;
+  // A declared JSON body is what a call returns, never None: a 2xx without it raises ResponseBodyError.
+  if (type.kind === 'object') return as === 'argument' ? 'Mapping[str, Any]' : 'dict[str, Any]';
+  return `_models.${type.name}`;
 }
 
 /** What the runtime decodes a 2xx body into (`into`), as Python. */
@@ -143,7 +144,9 @@ function operationConstant(m: Method): string {
 
 function returns(type: BodyType, status: string): string {
   const what = type.kind === 'any' ? 'its JSON body' : type.kind === 'object' ? 'its JSON object' : `its body as a ${type.name}`;
-  return `Returns ${what} from the ${status} answer (None when it has no body).`;
+  return type.kind === 'any'
+    ? `Returns ${what} from the ${status} answer (None when it has no body).`
+    : `Returns ${what} from the ${status} answer (an answer without one raises ResponseBodyError).`;
 }
 
 /**

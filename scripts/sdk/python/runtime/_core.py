@@ -427,14 +427,17 @@ class _ClientBase:
             raise kind_of(status)(operation, status, excerpt, headers, self._error_body(prepared, body))
         if answer.undecoded:
             raise ResponseBodyError(operation, status, f"is in the content coding {coding!r}, which the client did not ask for and does not decode")
+        into = prepared.into
         if not body.strip():
-            return None
+            # What the description types (a JSON object, a model) is the method's return type, never None.
+            if into is None:
+                return None
+            raise ResponseBodyError(operation, status, f"is empty, where the description declares {'a JSON object' if into is dict else f'a {into.__name__}'}")
         try:
             data = json.loads(body)
         except (ValueError, RecursionError) as error:
             shown = _wire.excerpt(body, prepared.redact, prepared.longest_secret)
             raise ResponseBodyError(operation, status, f"is not JSON ({type(error).__name__}): {shown}") from None
-        into = prepared.into
         if into is None:
             return data
         if into is dict:

@@ -62,13 +62,13 @@ class Client(SyncClientBase):
         """
         return self._call(_LIST_SCOPES, (), {}, None, None, False, extra_headers, timeout)
 
-    def get_api_key(self, *, pairs: Mapping[str, str] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
+    def get_api_key(self, *, pairs: Mapping[str, str] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any]:
         """Get the API key.
 
-        ``GET /v1/api-key`` (``getApiKey``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``GET /v1/api-key`` (``getApiKey``). Returns its JSON object from the 200 answer (an answer without one raises ResponseBodyError).
         ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", self._call(_GET_API_KEY, (), {"pairs": pairs}, None, dict, False, extra_headers, timeout))
+        return cast("dict[str, Any]", self._call(_GET_API_KEY, (), {"pairs": pairs}, None, dict, False, extra_headers, timeout))
 
     def list_unsubscribe_groups(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> Any:
         """List unsubscribe groups.
@@ -78,21 +78,21 @@ class Client(SyncClientBase):
         """
         return self._call(_LIST_UNSUBSCRIBE_GROUPS, (), {}, None, None, False, extra_headers, timeout)
 
-    def get_unsubscribe_group(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
+    def get_unsubscribe_group(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any]:
         """Get an unsubscribe group.
 
-        ``GET /v1/unsubscribe-groups/{id}`` (``getUnsubscribeGroup``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``GET /v1/unsubscribe-groups/{id}`` (``getUnsubscribeGroup``). Returns its JSON object from the 200 answer (an answer without one raises ResponseBodyError).
         ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", self._call(_GET_UNSUBSCRIBE_GROUP, (id,), {}, None, dict, False, extra_headers, timeout))
+        return cast("dict[str, Any]", self._call(_GET_UNSUBSCRIBE_GROUP, (id,), {}, None, dict, False, extra_headers, timeout))
 
-    def replace_unsubscribe_group(self, id: str, /, *, body: Mapping[str, Any] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
+    def replace_unsubscribe_group(self, id: str, /, *, body: Mapping[str, Any] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any]:
         """Replace an unsubscribe group.
 
-        ``PUT /v1/unsubscribe-groups/{id}`` (``replaceUnsubscribeGroup``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``PUT /v1/unsubscribe-groups/{id}`` (``replaceUnsubscribeGroup``). Returns its JSON object from the 200 answer (an answer without one raises ResponseBodyError).
         ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", self._call(_REPLACE_UNSUBSCRIBE_GROUP, (id,), {}, body, dict, False, extra_headers, timeout))
+        return cast("dict[str, Any]", self._call(_REPLACE_UNSUBSCRIBE_GROUP, (id,), {}, body, dict, False, extra_headers, timeout))
 
     def delete_unsubscribe_group(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> Any:
         """Delete an unsubscribe group.
@@ -102,29 +102,29 @@ class Client(SyncClientBase):
         """
         return self._call(_DELETE_UNSUBSCRIBE_GROUP, (id,), {}, None, None, False, extra_headers, timeout)
 
-    def get_inbound_webhook(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
+    def get_inbound_webhook(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any]:
         """Get an inbound webhook.
 
-        ``GET /v1/inbound-webhooks/{id}`` (``getInboundWebhook``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``GET /v1/inbound-webhooks/{id}`` (``getInboundWebhook``). Returns its JSON object from the 200 answer (an answer without one raises ResponseBodyError).
         ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", self._call(_GET_INBOUND_WEBHOOK, (id,), {}, None, dict, False, extra_headers, timeout))
+        return cast("dict[str, Any]", self._call(_GET_INBOUND_WEBHOOK, (id,), {}, None, dict, False, extra_headers, timeout))
 
-    def get_accessibility_result(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
+    def get_accessibility_result(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any]:
         """Get an accessibility test result.
 
-        ``GET /v1/email-testing/accessibility/{id}`` (``getAccessibilityResult``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``GET /v1/email-testing/accessibility/{id}`` (``getAccessibilityResult``). Returns its JSON object from the 200 answer (an answer without one raises ResponseBodyError).
         ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", self._call(_GET_ACCESSIBILITY_RESULT, (id,), {}, None, dict, False, extra_headers, timeout))
+        return cast("dict[str, Any]", self._call(_GET_ACCESSIBILITY_RESULT, (id,), {}, None, dict, False, extra_headers, timeout))
 
-    def get_link_validation(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
+    def get_link_validation(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any]:
         """Get the link validation.
 
-        ``GET /v1/email-testing/link-validation`` (``getLinkValidation``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``GET /v1/email-testing/link-validation`` (``getLinkValidation``). Returns its JSON object from the 200 answer (an answer without one raises ResponseBodyError).
         ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", self._call(_GET_LINK_VALIDATION, (), {}, None, dict, False, extra_headers, timeout))
+        return cast("dict[str, Any]", self._call(_GET_LINK_VALIDATION, (), {}, None, dict, False, extra_headers, timeout))
 
     def list_subaccount_engagement_scores(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> Any:
         """List subaccount engagement scores.
@@ -142,29 +142,29 @@ class Client(SyncClientBase):
         """
         return self._call(_DELETE_VERIFIED_SENDER, (id,), {}, None, None, False, extra_headers, timeout)
 
-    def export_contacts(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
+    def export_contacts(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any]:
         """Export contacts by filter.
 
-        ``POST /v2/contacts/export/filter`` (``exportContacts``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``POST /v2/contacts/export/filter`` (``exportContacts``). Returns its JSON object from the 200 answer (an answer without one raises ResponseBodyError).
         ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", self._call(_EXPORT_CONTACTS, (), {}, None, dict, False, extra_headers, timeout))
+        return cast("dict[str, Any]", self._call(_EXPORT_CONTACTS, (), {}, None, dict, False, extra_headers, timeout))
 
-    def send_batch(self, id: str, /, *, body: Mapping[str, Any] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
+    def send_batch(self, id: str, /, *, body: Mapping[str, Any] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any]:
         """Send a batch.
 
-        ``POST /v1/batches/{id}/send`` (``sendBatch``). Returns its JSON object from the 201 answer (None when it has no body).
+        ``POST /v1/batches/{id}/send`` (``sendBatch``). Returns its JSON object from the 201 answer (an answer without one raises ResponseBodyError).
         ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", self._call(_SEND_BATCH, (id,), {}, body, dict, False, extra_headers, timeout))
+        return cast("dict[str, Any]", self._call(_SEND_BATCH, (id,), {}, body, dict, False, extra_headers, timeout))
 
-    def replace_link_branding(self, id: str, /, *, body: Mapping[str, Any] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
+    def replace_link_branding(self, id: str, /, *, body: Mapping[str, Any] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any]:
         """Replace a link branding.
 
-        ``PUT /v1/link-branding/{id}`` (``replaceLinkBranding``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``PUT /v1/link-branding/{id}`` (``replaceLinkBranding``). Returns its JSON object from the 200 answer (an answer without one raises ResponseBodyError).
         ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", self._call(_REPLACE_LINK_BRANDING, (id,), {}, body, dict, False, extra_headers, timeout))
+        return cast("dict[str, Any]", self._call(_REPLACE_LINK_BRANDING, (id,), {}, body, dict, False, extra_headers, timeout))
 
     def list_delay_reason_metrics(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> Any:
         """List delay-reason metrics.
@@ -174,21 +174,21 @@ class Client(SyncClientBase):
         """
         return self._call(_LIST_DELAY_REASON_METRICS, (), {}, None, None, False, extra_headers, timeout)
 
-    def get_integration(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
+    def get_integration(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any]:
         """Get an integration.
 
-        ``GET /v1/integrations/{id}`` (``getIntegration``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``GET /v1/integrations/{id}`` (``getIntegration``). Returns its JSON object from the 200 answer (an answer without one raises ResponseBodyError).
         ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", self._call(_GET_INTEGRATION, (id,), {}, None, dict, False, extra_headers, timeout))
+        return cast("dict[str, Any]", self._call(_GET_INTEGRATION, (id,), {}, None, dict, False, extra_headers, timeout))
 
-    def get_footer_setting(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
+    def get_footer_setting(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any]:
         """Get the footer mail setting.
 
-        ``GET /v1/mail-settings/footer`` (``getFooterSetting``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``GET /v1/mail-settings/footer`` (``getFooterSetting``). Returns its JSON object from the 200 answer (an answer without one raises ResponseBodyError).
         ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", self._call(_GET_FOOTER_SETTING, (), {}, None, dict, False, extra_headers, timeout))
+        return cast("dict[str, Any]", self._call(_GET_FOOTER_SETTING, (), {}, None, dict, False, extra_headers, timeout))
 
     def delete_message(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> Any:
         """Delete a message.
@@ -198,29 +198,29 @@ class Client(SyncClientBase):
         """
         return self._call(_DELETE_MESSAGE, (id,), {}, None, None, False, extra_headers, timeout)
 
-    def get_message_status(self, *, pairs: Mapping[str, str] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
+    def get_message_status(self, *, pairs: Mapping[str, str] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any]:
         """Get message status.
 
-        ``GET /v1/messages/status`` (``getMessageStatus``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``GET /v1/messages/status`` (``getMessageStatus``). Returns its JSON object from the 200 answer (an answer without one raises ResponseBodyError).
         ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", self._call(_GET_MESSAGE_STATUS, (), {"pairs": pairs}, None, dict, False, extra_headers, timeout))
+        return cast("dict[str, Any]", self._call(_GET_MESSAGE_STATUS, (), {"pairs": pairs}, None, dict, False, extra_headers, timeout))
 
-    def update_user_password(self, *, body: Mapping[str, Any], extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
+    def update_user_password(self, *, body: Mapping[str, Any], extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any]:
         """Update the user password.
 
-        ``PATCH /v1/user/password`` (``updateUserPassword``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``PATCH /v1/user/password`` (``updateUserPassword``). Returns its JSON object from the 200 answer (an answer without one raises ResponseBodyError).
         ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", self._call(_UPDATE_USER_PASSWORD, (), {}, body, dict, False, extra_headers, timeout))
+        return cast("dict[str, Any]", self._call(_UPDATE_USER_PASSWORD, (), {}, body, dict, False, extra_headers, timeout))
 
-    def get_reputation_score(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
+    def get_reputation_score(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any]:
         """Get the reputation score.
 
-        ``GET /v1/reputation/score`` (``getReputationScore``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``GET /v1/reputation/score`` (``getReputationScore``). Returns its JSON object from the 200 answer (an answer without one raises ResponseBodyError).
         ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", self._call(_GET_REPUTATION_SCORE, (), {}, None, dict, False, extra_headers, timeout))
+        return cast("dict[str, Any]", self._call(_GET_REPUTATION_SCORE, (), {}, None, dict, False, extra_headers, timeout))
 
     def delete_integrations(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> Any:
         """Delete integrations.
@@ -230,13 +230,13 @@ class Client(SyncClientBase):
         """
         return self._call(_DELETE_INTEGRATIONS, (), {}, None, None, False, extra_headers, timeout)
 
-    def get_mail_settings(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
+    def get_mail_settings(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any]:
         """Get mail settings.
 
-        ``GET /v1/mail-settings`` (``getMailSettings``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``GET /v1/mail-settings`` (``getMailSettings``). Returns its JSON object from the 200 answer (an answer without one raises ResponseBodyError).
         ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", self._call(_GET_MAIL_SETTINGS, (), {}, None, dict, False, extra_headers, timeout))
+        return cast("dict[str, Any]", self._call(_GET_MAIL_SETTINGS, (), {}, None, dict, False, extra_headers, timeout))
 
     def list_custom_fields(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> Any:
         """List custom fields.
@@ -246,13 +246,13 @@ class Client(SyncClientBase):
         """
         return self._call(_LIST_CUSTOM_FIELDS, (), {}, None, None, False, extra_headers, timeout)
 
-    def get_enforced_tls_setting(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
+    def get_enforced_tls_setting(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any]:
         """Get the enforced TLS setting.
 
-        ``GET /v1/enforced-tls`` (``getEnforcedTlsSetting``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``GET /v1/enforced-tls`` (``getEnforcedTlsSetting``). Returns its JSON object from the 200 answer (an answer without one raises ResponseBodyError).
         ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", self._call(_GET_ENFORCED_TLS_SETTING, (), {}, None, dict, False, extra_headers, timeout))
+        return cast("dict[str, Any]", self._call(_GET_ENFORCED_TLS_SETTING, (), {}, None, dict, False, extra_headers, timeout))
 
     def delete_webhook(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> Any:
         """Delete a webhook.
@@ -270,13 +270,13 @@ class Client(SyncClientBase):
         """
         return self._call(_LIST_WEBHOOKS, (), {}, None, None, False, extra_headers, timeout)
 
-    def get_quota_history(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
+    def get_quota_history(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any]:
         """Get quota history.
 
-        ``GET /v1/quotas/history`` (``getQuotaHistory``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``GET /v1/quotas/history`` (``getQuotaHistory``). Returns its JSON object from the 200 answer (an answer without one raises ResponseBodyError).
         ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", self._call(_GET_QUOTA_HISTORY, (), {}, None, dict, False, extra_headers, timeout))
+        return cast("dict[str, Any]", self._call(_GET_QUOTA_HISTORY, (), {}, None, dict, False, extra_headers, timeout))
 
     def list_quotas(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> Any:
         """List quotas.
@@ -297,37 +297,37 @@ class ClientWithResponse:
         """As ``list_scopes`` of the client, with its answer's status and headers."""
         return cast("ApiResponse[Any]", self._client._call(_LIST_SCOPES, (), {}, None, None, True, extra_headers, timeout))
 
-    def get_api_key(self, *, pairs: Mapping[str, str] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
+    def get_api_key(self, *, pairs: Mapping[str, str] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any]]:
         """As ``get_api_key`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_GET_API_KEY, (), {"pairs": pairs}, None, dict, True, extra_headers, timeout))
+        return cast("ApiResponse[dict[str, Any]]", self._client._call(_GET_API_KEY, (), {"pairs": pairs}, None, dict, True, extra_headers, timeout))
 
     def list_unsubscribe_groups(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[Any]:
         """As ``list_unsubscribe_groups`` of the client, with its answer's status and headers."""
         return cast("ApiResponse[Any]", self._client._call(_LIST_UNSUBSCRIBE_GROUPS, (), {}, None, None, True, extra_headers, timeout))
 
-    def get_unsubscribe_group(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
+    def get_unsubscribe_group(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any]]:
         """As ``get_unsubscribe_group`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_GET_UNSUBSCRIBE_GROUP, (id,), {}, None, dict, True, extra_headers, timeout))
+        return cast("ApiResponse[dict[str, Any]]", self._client._call(_GET_UNSUBSCRIBE_GROUP, (id,), {}, None, dict, True, extra_headers, timeout))
 
-    def replace_unsubscribe_group(self, id: str, /, *, body: Mapping[str, Any] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
+    def replace_unsubscribe_group(self, id: str, /, *, body: Mapping[str, Any] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any]]:
         """As ``replace_unsubscribe_group`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_REPLACE_UNSUBSCRIBE_GROUP, (id,), {}, body, dict, True, extra_headers, timeout))
+        return cast("ApiResponse[dict[str, Any]]", self._client._call(_REPLACE_UNSUBSCRIBE_GROUP, (id,), {}, body, dict, True, extra_headers, timeout))
 
     def delete_unsubscribe_group(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[Any]:
         """As ``delete_unsubscribe_group`` of the client, with its answer's status and headers."""
         return cast("ApiResponse[Any]", self._client._call(_DELETE_UNSUBSCRIBE_GROUP, (id,), {}, None, None, True, extra_headers, timeout))
 
-    def get_inbound_webhook(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
+    def get_inbound_webhook(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any]]:
         """As ``get_inbound_webhook`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_GET_INBOUND_WEBHOOK, (id,), {}, None, dict, True, extra_headers, timeout))
+        return cast("ApiResponse[dict[str, Any]]", self._client._call(_GET_INBOUND_WEBHOOK, (id,), {}, None, dict, True, extra_headers, timeout))
 
-    def get_accessibility_result(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
+    def get_accessibility_result(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any]]:
         """As ``get_accessibility_result`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_GET_ACCESSIBILITY_RESULT, (id,), {}, None, dict, True, extra_headers, timeout))
+        return cast("ApiResponse[dict[str, Any]]", self._client._call(_GET_ACCESSIBILITY_RESULT, (id,), {}, None, dict, True, extra_headers, timeout))
 
-    def get_link_validation(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
+    def get_link_validation(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any]]:
         """As ``get_link_validation`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_GET_LINK_VALIDATION, (), {}, None, dict, True, extra_headers, timeout))
+        return cast("ApiResponse[dict[str, Any]]", self._client._call(_GET_LINK_VALIDATION, (), {}, None, dict, True, extra_headers, timeout))
 
     def list_subaccount_engagement_scores(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[Any]:
         """As ``list_subaccount_engagement_scores`` of the client, with its answer's status and headers."""
@@ -337,61 +337,61 @@ class ClientWithResponse:
         """As ``delete_verified_sender`` of the client, with its answer's status and headers."""
         return cast("ApiResponse[Any]", self._client._call(_DELETE_VERIFIED_SENDER, (id,), {}, None, None, True, extra_headers, timeout))
 
-    def export_contacts(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
+    def export_contacts(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any]]:
         """As ``export_contacts`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_EXPORT_CONTACTS, (), {}, None, dict, True, extra_headers, timeout))
+        return cast("ApiResponse[dict[str, Any]]", self._client._call(_EXPORT_CONTACTS, (), {}, None, dict, True, extra_headers, timeout))
 
-    def send_batch(self, id: str, /, *, body: Mapping[str, Any] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
+    def send_batch(self, id: str, /, *, body: Mapping[str, Any] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any]]:
         """As ``send_batch`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_SEND_BATCH, (id,), {}, body, dict, True, extra_headers, timeout))
+        return cast("ApiResponse[dict[str, Any]]", self._client._call(_SEND_BATCH, (id,), {}, body, dict, True, extra_headers, timeout))
 
-    def replace_link_branding(self, id: str, /, *, body: Mapping[str, Any] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
+    def replace_link_branding(self, id: str, /, *, body: Mapping[str, Any] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any]]:
         """As ``replace_link_branding`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_REPLACE_LINK_BRANDING, (id,), {}, body, dict, True, extra_headers, timeout))
+        return cast("ApiResponse[dict[str, Any]]", self._client._call(_REPLACE_LINK_BRANDING, (id,), {}, body, dict, True, extra_headers, timeout))
 
     def list_delay_reason_metrics(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[Any]:
         """As ``list_delay_reason_metrics`` of the client, with its answer's status and headers."""
         return cast("ApiResponse[Any]", self._client._call(_LIST_DELAY_REASON_METRICS, (), {}, None, None, True, extra_headers, timeout))
 
-    def get_integration(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
+    def get_integration(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any]]:
         """As ``get_integration`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_GET_INTEGRATION, (id,), {}, None, dict, True, extra_headers, timeout))
+        return cast("ApiResponse[dict[str, Any]]", self._client._call(_GET_INTEGRATION, (id,), {}, None, dict, True, extra_headers, timeout))
 
-    def get_footer_setting(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
+    def get_footer_setting(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any]]:
         """As ``get_footer_setting`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_GET_FOOTER_SETTING, (), {}, None, dict, True, extra_headers, timeout))
+        return cast("ApiResponse[dict[str, Any]]", self._client._call(_GET_FOOTER_SETTING, (), {}, None, dict, True, extra_headers, timeout))
 
     def delete_message(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[Any]:
         """As ``delete_message`` of the client, with its answer's status and headers."""
         return cast("ApiResponse[Any]", self._client._call(_DELETE_MESSAGE, (id,), {}, None, None, True, extra_headers, timeout))
 
-    def get_message_status(self, *, pairs: Mapping[str, str] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
+    def get_message_status(self, *, pairs: Mapping[str, str] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any]]:
         """As ``get_message_status`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_GET_MESSAGE_STATUS, (), {"pairs": pairs}, None, dict, True, extra_headers, timeout))
+        return cast("ApiResponse[dict[str, Any]]", self._client._call(_GET_MESSAGE_STATUS, (), {"pairs": pairs}, None, dict, True, extra_headers, timeout))
 
-    def update_user_password(self, *, body: Mapping[str, Any], extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
+    def update_user_password(self, *, body: Mapping[str, Any], extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any]]:
         """As ``update_user_password`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_UPDATE_USER_PASSWORD, (), {}, body, dict, True, extra_headers, timeout))
+        return cast("ApiResponse[dict[str, Any]]", self._client._call(_UPDATE_USER_PASSWORD, (), {}, body, dict, True, extra_headers, timeout))
 
-    def get_reputation_score(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
+    def get_reputation_score(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any]]:
         """As ``get_reputation_score`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_GET_REPUTATION_SCORE, (), {}, None, dict, True, extra_headers, timeout))
+        return cast("ApiResponse[dict[str, Any]]", self._client._call(_GET_REPUTATION_SCORE, (), {}, None, dict, True, extra_headers, timeout))
 
     def delete_integrations(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[Any]:
         """As ``delete_integrations`` of the client, with its answer's status and headers."""
         return cast("ApiResponse[Any]", self._client._call(_DELETE_INTEGRATIONS, (), {}, None, None, True, extra_headers, timeout))
 
-    def get_mail_settings(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
+    def get_mail_settings(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any]]:
         """As ``get_mail_settings`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_GET_MAIL_SETTINGS, (), {}, None, dict, True, extra_headers, timeout))
+        return cast("ApiResponse[dict[str, Any]]", self._client._call(_GET_MAIL_SETTINGS, (), {}, None, dict, True, extra_headers, timeout))
 
     def list_custom_fields(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[Any]:
         """As ``list_custom_fields`` of the client, with its answer's status and headers."""
         return cast("ApiResponse[Any]", self._client._call(_LIST_CUSTOM_FIELDS, (), {}, None, None, True, extra_headers, timeout))
 
-    def get_enforced_tls_setting(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
+    def get_enforced_tls_setting(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any]]:
         """As ``get_enforced_tls_setting`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_GET_ENFORCED_TLS_SETTING, (), {}, None, dict, True, extra_headers, timeout))
+        return cast("ApiResponse[dict[str, Any]]", self._client._call(_GET_ENFORCED_TLS_SETTING, (), {}, None, dict, True, extra_headers, timeout))
 
     def delete_webhook(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[Any]:
         """As ``delete_webhook`` of the client, with its answer's status and headers."""
@@ -401,9 +401,9 @@ class ClientWithResponse:
         """As ``list_webhooks`` of the client, with its answer's status and headers."""
         return cast("ApiResponse[Any]", self._client._call(_LIST_WEBHOOKS, (), {}, None, None, True, extra_headers, timeout))
 
-    def get_quota_history(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
+    def get_quota_history(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any]]:
         """As ``get_quota_history`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", self._client._call(_GET_QUOTA_HISTORY, (), {}, None, dict, True, extra_headers, timeout))
+        return cast("ApiResponse[dict[str, Any]]", self._client._call(_GET_QUOTA_HISTORY, (), {}, None, dict, True, extra_headers, timeout))
 
     def list_quotas(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[Any]:
         """As ``list_quotas`` of the client, with its answer's status and headers."""
@@ -433,13 +433,13 @@ class AsyncClient(AsyncClientBase):
         """
         return await self._call(_LIST_SCOPES, (), {}, None, None, False, extra_headers, timeout)
 
-    async def get_api_key(self, *, pairs: Mapping[str, str] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
+    async def get_api_key(self, *, pairs: Mapping[str, str] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any]:
         """Get the API key.
 
-        ``GET /v1/api-key`` (``getApiKey``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``GET /v1/api-key`` (``getApiKey``). Returns its JSON object from the 200 answer (an answer without one raises ResponseBodyError).
         ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", await self._call(_GET_API_KEY, (), {"pairs": pairs}, None, dict, False, extra_headers, timeout))
+        return cast("dict[str, Any]", await self._call(_GET_API_KEY, (), {"pairs": pairs}, None, dict, False, extra_headers, timeout))
 
     async def list_unsubscribe_groups(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> Any:
         """List unsubscribe groups.
@@ -449,21 +449,21 @@ class AsyncClient(AsyncClientBase):
         """
         return await self._call(_LIST_UNSUBSCRIBE_GROUPS, (), {}, None, None, False, extra_headers, timeout)
 
-    async def get_unsubscribe_group(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
+    async def get_unsubscribe_group(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any]:
         """Get an unsubscribe group.
 
-        ``GET /v1/unsubscribe-groups/{id}`` (``getUnsubscribeGroup``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``GET /v1/unsubscribe-groups/{id}`` (``getUnsubscribeGroup``). Returns its JSON object from the 200 answer (an answer without one raises ResponseBodyError).
         ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", await self._call(_GET_UNSUBSCRIBE_GROUP, (id,), {}, None, dict, False, extra_headers, timeout))
+        return cast("dict[str, Any]", await self._call(_GET_UNSUBSCRIBE_GROUP, (id,), {}, None, dict, False, extra_headers, timeout))
 
-    async def replace_unsubscribe_group(self, id: str, /, *, body: Mapping[str, Any] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
+    async def replace_unsubscribe_group(self, id: str, /, *, body: Mapping[str, Any] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any]:
         """Replace an unsubscribe group.
 
-        ``PUT /v1/unsubscribe-groups/{id}`` (``replaceUnsubscribeGroup``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``PUT /v1/unsubscribe-groups/{id}`` (``replaceUnsubscribeGroup``). Returns its JSON object from the 200 answer (an answer without one raises ResponseBodyError).
         ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", await self._call(_REPLACE_UNSUBSCRIBE_GROUP, (id,), {}, body, dict, False, extra_headers, timeout))
+        return cast("dict[str, Any]", await self._call(_REPLACE_UNSUBSCRIBE_GROUP, (id,), {}, body, dict, False, extra_headers, timeout))
 
     async def delete_unsubscribe_group(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> Any:
         """Delete an unsubscribe group.
@@ -473,29 +473,29 @@ class AsyncClient(AsyncClientBase):
         """
         return await self._call(_DELETE_UNSUBSCRIBE_GROUP, (id,), {}, None, None, False, extra_headers, timeout)
 
-    async def get_inbound_webhook(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
+    async def get_inbound_webhook(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any]:
         """Get an inbound webhook.
 
-        ``GET /v1/inbound-webhooks/{id}`` (``getInboundWebhook``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``GET /v1/inbound-webhooks/{id}`` (``getInboundWebhook``). Returns its JSON object from the 200 answer (an answer without one raises ResponseBodyError).
         ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", await self._call(_GET_INBOUND_WEBHOOK, (id,), {}, None, dict, False, extra_headers, timeout))
+        return cast("dict[str, Any]", await self._call(_GET_INBOUND_WEBHOOK, (id,), {}, None, dict, False, extra_headers, timeout))
 
-    async def get_accessibility_result(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
+    async def get_accessibility_result(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any]:
         """Get an accessibility test result.
 
-        ``GET /v1/email-testing/accessibility/{id}`` (``getAccessibilityResult``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``GET /v1/email-testing/accessibility/{id}`` (``getAccessibilityResult``). Returns its JSON object from the 200 answer (an answer without one raises ResponseBodyError).
         ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", await self._call(_GET_ACCESSIBILITY_RESULT, (id,), {}, None, dict, False, extra_headers, timeout))
+        return cast("dict[str, Any]", await self._call(_GET_ACCESSIBILITY_RESULT, (id,), {}, None, dict, False, extra_headers, timeout))
 
-    async def get_link_validation(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
+    async def get_link_validation(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any]:
         """Get the link validation.
 
-        ``GET /v1/email-testing/link-validation`` (``getLinkValidation``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``GET /v1/email-testing/link-validation`` (``getLinkValidation``). Returns its JSON object from the 200 answer (an answer without one raises ResponseBodyError).
         ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", await self._call(_GET_LINK_VALIDATION, (), {}, None, dict, False, extra_headers, timeout))
+        return cast("dict[str, Any]", await self._call(_GET_LINK_VALIDATION, (), {}, None, dict, False, extra_headers, timeout))
 
     async def list_subaccount_engagement_scores(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> Any:
         """List subaccount engagement scores.
@@ -513,29 +513,29 @@ class AsyncClient(AsyncClientBase):
         """
         return await self._call(_DELETE_VERIFIED_SENDER, (id,), {}, None, None, False, extra_headers, timeout)
 
-    async def export_contacts(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
+    async def export_contacts(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any]:
         """Export contacts by filter.
 
-        ``POST /v2/contacts/export/filter`` (``exportContacts``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``POST /v2/contacts/export/filter`` (``exportContacts``). Returns its JSON object from the 200 answer (an answer without one raises ResponseBodyError).
         ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", await self._call(_EXPORT_CONTACTS, (), {}, None, dict, False, extra_headers, timeout))
+        return cast("dict[str, Any]", await self._call(_EXPORT_CONTACTS, (), {}, None, dict, False, extra_headers, timeout))
 
-    async def send_batch(self, id: str, /, *, body: Mapping[str, Any] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
+    async def send_batch(self, id: str, /, *, body: Mapping[str, Any] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any]:
         """Send a batch.
 
-        ``POST /v1/batches/{id}/send`` (``sendBatch``). Returns its JSON object from the 201 answer (None when it has no body).
+        ``POST /v1/batches/{id}/send`` (``sendBatch``). Returns its JSON object from the 201 answer (an answer without one raises ResponseBodyError).
         ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", await self._call(_SEND_BATCH, (id,), {}, body, dict, False, extra_headers, timeout))
+        return cast("dict[str, Any]", await self._call(_SEND_BATCH, (id,), {}, body, dict, False, extra_headers, timeout))
 
-    async def replace_link_branding(self, id: str, /, *, body: Mapping[str, Any] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
+    async def replace_link_branding(self, id: str, /, *, body: Mapping[str, Any] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any]:
         """Replace a link branding.
 
-        ``PUT /v1/link-branding/{id}`` (``replaceLinkBranding``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``PUT /v1/link-branding/{id}`` (``replaceLinkBranding``). Returns its JSON object from the 200 answer (an answer without one raises ResponseBodyError).
         ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", await self._call(_REPLACE_LINK_BRANDING, (id,), {}, body, dict, False, extra_headers, timeout))
+        return cast("dict[str, Any]", await self._call(_REPLACE_LINK_BRANDING, (id,), {}, body, dict, False, extra_headers, timeout))
 
     async def list_delay_reason_metrics(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> Any:
         """List delay-reason metrics.
@@ -545,21 +545,21 @@ class AsyncClient(AsyncClientBase):
         """
         return await self._call(_LIST_DELAY_REASON_METRICS, (), {}, None, None, False, extra_headers, timeout)
 
-    async def get_integration(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
+    async def get_integration(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any]:
         """Get an integration.
 
-        ``GET /v1/integrations/{id}`` (``getIntegration``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``GET /v1/integrations/{id}`` (``getIntegration``). Returns its JSON object from the 200 answer (an answer without one raises ResponseBodyError).
         ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", await self._call(_GET_INTEGRATION, (id,), {}, None, dict, False, extra_headers, timeout))
+        return cast("dict[str, Any]", await self._call(_GET_INTEGRATION, (id,), {}, None, dict, False, extra_headers, timeout))
 
-    async def get_footer_setting(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
+    async def get_footer_setting(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any]:
         """Get the footer mail setting.
 
-        ``GET /v1/mail-settings/footer`` (``getFooterSetting``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``GET /v1/mail-settings/footer`` (``getFooterSetting``). Returns its JSON object from the 200 answer (an answer without one raises ResponseBodyError).
         ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", await self._call(_GET_FOOTER_SETTING, (), {}, None, dict, False, extra_headers, timeout))
+        return cast("dict[str, Any]", await self._call(_GET_FOOTER_SETTING, (), {}, None, dict, False, extra_headers, timeout))
 
     async def delete_message(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> Any:
         """Delete a message.
@@ -569,29 +569,29 @@ class AsyncClient(AsyncClientBase):
         """
         return await self._call(_DELETE_MESSAGE, (id,), {}, None, None, False, extra_headers, timeout)
 
-    async def get_message_status(self, *, pairs: Mapping[str, str] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
+    async def get_message_status(self, *, pairs: Mapping[str, str] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any]:
         """Get message status.
 
-        ``GET /v1/messages/status`` (``getMessageStatus``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``GET /v1/messages/status`` (``getMessageStatus``). Returns its JSON object from the 200 answer (an answer without one raises ResponseBodyError).
         ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", await self._call(_GET_MESSAGE_STATUS, (), {"pairs": pairs}, None, dict, False, extra_headers, timeout))
+        return cast("dict[str, Any]", await self._call(_GET_MESSAGE_STATUS, (), {"pairs": pairs}, None, dict, False, extra_headers, timeout))
 
-    async def update_user_password(self, *, body: Mapping[str, Any], extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
+    async def update_user_password(self, *, body: Mapping[str, Any], extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any]:
         """Update the user password.
 
-        ``PATCH /v1/user/password`` (``updateUserPassword``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``PATCH /v1/user/password`` (``updateUserPassword``). Returns its JSON object from the 200 answer (an answer without one raises ResponseBodyError).
         ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", await self._call(_UPDATE_USER_PASSWORD, (), {}, body, dict, False, extra_headers, timeout))
+        return cast("dict[str, Any]", await self._call(_UPDATE_USER_PASSWORD, (), {}, body, dict, False, extra_headers, timeout))
 
-    async def get_reputation_score(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
+    async def get_reputation_score(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any]:
         """Get the reputation score.
 
-        ``GET /v1/reputation/score`` (``getReputationScore``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``GET /v1/reputation/score`` (``getReputationScore``). Returns its JSON object from the 200 answer (an answer without one raises ResponseBodyError).
         ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", await self._call(_GET_REPUTATION_SCORE, (), {}, None, dict, False, extra_headers, timeout))
+        return cast("dict[str, Any]", await self._call(_GET_REPUTATION_SCORE, (), {}, None, dict, False, extra_headers, timeout))
 
     async def delete_integrations(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> Any:
         """Delete integrations.
@@ -601,13 +601,13 @@ class AsyncClient(AsyncClientBase):
         """
         return await self._call(_DELETE_INTEGRATIONS, (), {}, None, None, False, extra_headers, timeout)
 
-    async def get_mail_settings(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
+    async def get_mail_settings(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any]:
         """Get mail settings.
 
-        ``GET /v1/mail-settings`` (``getMailSettings``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``GET /v1/mail-settings`` (``getMailSettings``). Returns its JSON object from the 200 answer (an answer without one raises ResponseBodyError).
         ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", await self._call(_GET_MAIL_SETTINGS, (), {}, None, dict, False, extra_headers, timeout))
+        return cast("dict[str, Any]", await self._call(_GET_MAIL_SETTINGS, (), {}, None, dict, False, extra_headers, timeout))
 
     async def list_custom_fields(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> Any:
         """List custom fields.
@@ -617,13 +617,13 @@ class AsyncClient(AsyncClientBase):
         """
         return await self._call(_LIST_CUSTOM_FIELDS, (), {}, None, None, False, extra_headers, timeout)
 
-    async def get_enforced_tls_setting(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
+    async def get_enforced_tls_setting(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any]:
         """Get the enforced TLS setting.
 
-        ``GET /v1/enforced-tls`` (``getEnforcedTlsSetting``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``GET /v1/enforced-tls`` (``getEnforcedTlsSetting``). Returns its JSON object from the 200 answer (an answer without one raises ResponseBodyError).
         ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", await self._call(_GET_ENFORCED_TLS_SETTING, (), {}, None, dict, False, extra_headers, timeout))
+        return cast("dict[str, Any]", await self._call(_GET_ENFORCED_TLS_SETTING, (), {}, None, dict, False, extra_headers, timeout))
 
     async def delete_webhook(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> Any:
         """Delete a webhook.
@@ -641,13 +641,13 @@ class AsyncClient(AsyncClientBase):
         """
         return await self._call(_LIST_WEBHOOKS, (), {}, None, None, False, extra_headers, timeout)
 
-    async def get_quota_history(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any] | None:
+    async def get_quota_history(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> dict[str, Any]:
         """Get quota history.
 
-        ``GET /v1/quotas/history`` (``getQuotaHistory``). Returns its JSON object from the 200 answer (None when it has no body).
+        ``GET /v1/quotas/history`` (``getQuotaHistory``). Returns its JSON object from the 200 answer (an answer without one raises ResponseBodyError).
         ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).
         """
-        return cast("dict[str, Any] | None", await self._call(_GET_QUOTA_HISTORY, (), {}, None, dict, False, extra_headers, timeout))
+        return cast("dict[str, Any]", await self._call(_GET_QUOTA_HISTORY, (), {}, None, dict, False, extra_headers, timeout))
 
     async def list_quotas(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> Any:
         """List quotas.
@@ -668,37 +668,37 @@ class AsyncClientWithResponse:
         """As ``list_scopes`` of the client, with its answer's status and headers."""
         return cast("ApiResponse[Any]", await self._client._call(_LIST_SCOPES, (), {}, None, None, True, extra_headers, timeout))
 
-    async def get_api_key(self, *, pairs: Mapping[str, str] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
+    async def get_api_key(self, *, pairs: Mapping[str, str] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any]]:
         """As ``get_api_key`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_GET_API_KEY, (), {"pairs": pairs}, None, dict, True, extra_headers, timeout))
+        return cast("ApiResponse[dict[str, Any]]", await self._client._call(_GET_API_KEY, (), {"pairs": pairs}, None, dict, True, extra_headers, timeout))
 
     async def list_unsubscribe_groups(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[Any]:
         """As ``list_unsubscribe_groups`` of the client, with its answer's status and headers."""
         return cast("ApiResponse[Any]", await self._client._call(_LIST_UNSUBSCRIBE_GROUPS, (), {}, None, None, True, extra_headers, timeout))
 
-    async def get_unsubscribe_group(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
+    async def get_unsubscribe_group(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any]]:
         """As ``get_unsubscribe_group`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_GET_UNSUBSCRIBE_GROUP, (id,), {}, None, dict, True, extra_headers, timeout))
+        return cast("ApiResponse[dict[str, Any]]", await self._client._call(_GET_UNSUBSCRIBE_GROUP, (id,), {}, None, dict, True, extra_headers, timeout))
 
-    async def replace_unsubscribe_group(self, id: str, /, *, body: Mapping[str, Any] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
+    async def replace_unsubscribe_group(self, id: str, /, *, body: Mapping[str, Any] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any]]:
         """As ``replace_unsubscribe_group`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_REPLACE_UNSUBSCRIBE_GROUP, (id,), {}, body, dict, True, extra_headers, timeout))
+        return cast("ApiResponse[dict[str, Any]]", await self._client._call(_REPLACE_UNSUBSCRIBE_GROUP, (id,), {}, body, dict, True, extra_headers, timeout))
 
     async def delete_unsubscribe_group(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[Any]:
         """As ``delete_unsubscribe_group`` of the client, with its answer's status and headers."""
         return cast("ApiResponse[Any]", await self._client._call(_DELETE_UNSUBSCRIBE_GROUP, (id,), {}, None, None, True, extra_headers, timeout))
 
-    async def get_inbound_webhook(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
+    async def get_inbound_webhook(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any]]:
         """As ``get_inbound_webhook`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_GET_INBOUND_WEBHOOK, (id,), {}, None, dict, True, extra_headers, timeout))
+        return cast("ApiResponse[dict[str, Any]]", await self._client._call(_GET_INBOUND_WEBHOOK, (id,), {}, None, dict, True, extra_headers, timeout))
 
-    async def get_accessibility_result(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
+    async def get_accessibility_result(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any]]:
         """As ``get_accessibility_result`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_GET_ACCESSIBILITY_RESULT, (id,), {}, None, dict, True, extra_headers, timeout))
+        return cast("ApiResponse[dict[str, Any]]", await self._client._call(_GET_ACCESSIBILITY_RESULT, (id,), {}, None, dict, True, extra_headers, timeout))
 
-    async def get_link_validation(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
+    async def get_link_validation(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any]]:
         """As ``get_link_validation`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_GET_LINK_VALIDATION, (), {}, None, dict, True, extra_headers, timeout))
+        return cast("ApiResponse[dict[str, Any]]", await self._client._call(_GET_LINK_VALIDATION, (), {}, None, dict, True, extra_headers, timeout))
 
     async def list_subaccount_engagement_scores(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[Any]:
         """As ``list_subaccount_engagement_scores`` of the client, with its answer's status and headers."""
@@ -708,61 +708,61 @@ class AsyncClientWithResponse:
         """As ``delete_verified_sender`` of the client, with its answer's status and headers."""
         return cast("ApiResponse[Any]", await self._client._call(_DELETE_VERIFIED_SENDER, (id,), {}, None, None, True, extra_headers, timeout))
 
-    async def export_contacts(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
+    async def export_contacts(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any]]:
         """As ``export_contacts`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_EXPORT_CONTACTS, (), {}, None, dict, True, extra_headers, timeout))
+        return cast("ApiResponse[dict[str, Any]]", await self._client._call(_EXPORT_CONTACTS, (), {}, None, dict, True, extra_headers, timeout))
 
-    async def send_batch(self, id: str, /, *, body: Mapping[str, Any] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
+    async def send_batch(self, id: str, /, *, body: Mapping[str, Any] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any]]:
         """As ``send_batch`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_SEND_BATCH, (id,), {}, body, dict, True, extra_headers, timeout))
+        return cast("ApiResponse[dict[str, Any]]", await self._client._call(_SEND_BATCH, (id,), {}, body, dict, True, extra_headers, timeout))
 
-    async def replace_link_branding(self, id: str, /, *, body: Mapping[str, Any] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
+    async def replace_link_branding(self, id: str, /, *, body: Mapping[str, Any] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any]]:
         """As ``replace_link_branding`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_REPLACE_LINK_BRANDING, (id,), {}, body, dict, True, extra_headers, timeout))
+        return cast("ApiResponse[dict[str, Any]]", await self._client._call(_REPLACE_LINK_BRANDING, (id,), {}, body, dict, True, extra_headers, timeout))
 
     async def list_delay_reason_metrics(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[Any]:
         """As ``list_delay_reason_metrics`` of the client, with its answer's status and headers."""
         return cast("ApiResponse[Any]", await self._client._call(_LIST_DELAY_REASON_METRICS, (), {}, None, None, True, extra_headers, timeout))
 
-    async def get_integration(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
+    async def get_integration(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any]]:
         """As ``get_integration`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_GET_INTEGRATION, (id,), {}, None, dict, True, extra_headers, timeout))
+        return cast("ApiResponse[dict[str, Any]]", await self._client._call(_GET_INTEGRATION, (id,), {}, None, dict, True, extra_headers, timeout))
 
-    async def get_footer_setting(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
+    async def get_footer_setting(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any]]:
         """As ``get_footer_setting`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_GET_FOOTER_SETTING, (), {}, None, dict, True, extra_headers, timeout))
+        return cast("ApiResponse[dict[str, Any]]", await self._client._call(_GET_FOOTER_SETTING, (), {}, None, dict, True, extra_headers, timeout))
 
     async def delete_message(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[Any]:
         """As ``delete_message`` of the client, with its answer's status and headers."""
         return cast("ApiResponse[Any]", await self._client._call(_DELETE_MESSAGE, (id,), {}, None, None, True, extra_headers, timeout))
 
-    async def get_message_status(self, *, pairs: Mapping[str, str] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
+    async def get_message_status(self, *, pairs: Mapping[str, str] | None = None, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any]]:
         """As ``get_message_status`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_GET_MESSAGE_STATUS, (), {"pairs": pairs}, None, dict, True, extra_headers, timeout))
+        return cast("ApiResponse[dict[str, Any]]", await self._client._call(_GET_MESSAGE_STATUS, (), {"pairs": pairs}, None, dict, True, extra_headers, timeout))
 
-    async def update_user_password(self, *, body: Mapping[str, Any], extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
+    async def update_user_password(self, *, body: Mapping[str, Any], extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any]]:
         """As ``update_user_password`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_UPDATE_USER_PASSWORD, (), {}, body, dict, True, extra_headers, timeout))
+        return cast("ApiResponse[dict[str, Any]]", await self._client._call(_UPDATE_USER_PASSWORD, (), {}, body, dict, True, extra_headers, timeout))
 
-    async def get_reputation_score(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
+    async def get_reputation_score(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any]]:
         """As ``get_reputation_score`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_GET_REPUTATION_SCORE, (), {}, None, dict, True, extra_headers, timeout))
+        return cast("ApiResponse[dict[str, Any]]", await self._client._call(_GET_REPUTATION_SCORE, (), {}, None, dict, True, extra_headers, timeout))
 
     async def delete_integrations(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[Any]:
         """As ``delete_integrations`` of the client, with its answer's status and headers."""
         return cast("ApiResponse[Any]", await self._client._call(_DELETE_INTEGRATIONS, (), {}, None, None, True, extra_headers, timeout))
 
-    async def get_mail_settings(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
+    async def get_mail_settings(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any]]:
         """As ``get_mail_settings`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_GET_MAIL_SETTINGS, (), {}, None, dict, True, extra_headers, timeout))
+        return cast("ApiResponse[dict[str, Any]]", await self._client._call(_GET_MAIL_SETTINGS, (), {}, None, dict, True, extra_headers, timeout))
 
     async def list_custom_fields(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[Any]:
         """As ``list_custom_fields`` of the client, with its answer's status and headers."""
         return cast("ApiResponse[Any]", await self._client._call(_LIST_CUSTOM_FIELDS, (), {}, None, None, True, extra_headers, timeout))
 
-    async def get_enforced_tls_setting(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
+    async def get_enforced_tls_setting(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any]]:
         """As ``get_enforced_tls_setting`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_GET_ENFORCED_TLS_SETTING, (), {}, None, dict, True, extra_headers, timeout))
+        return cast("ApiResponse[dict[str, Any]]", await self._client._call(_GET_ENFORCED_TLS_SETTING, (), {}, None, dict, True, extra_headers, timeout))
 
     async def delete_webhook(self, id: str, /, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[Any]:
         """As ``delete_webhook`` of the client, with its answer's status and headers."""
@@ -772,9 +772,9 @@ class AsyncClientWithResponse:
         """As ``list_webhooks`` of the client, with its answer's status and headers."""
         return cast("ApiResponse[Any]", await self._client._call(_LIST_WEBHOOKS, (), {}, None, None, True, extra_headers, timeout))
 
-    async def get_quota_history(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any] | None]:
+    async def get_quota_history(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[dict[str, Any]]:
         """As ``get_quota_history`` of the client, with its answer's status and headers."""
-        return cast("ApiResponse[dict[str, Any] | None]", await self._client._call(_GET_QUOTA_HISTORY, (), {}, None, dict, True, extra_headers, timeout))
+        return cast("ApiResponse[dict[str, Any]]", await self._client._call(_GET_QUOTA_HISTORY, (), {}, None, dict, True, extra_headers, timeout))
 
     async def list_quotas(self, *, extra_headers: Mapping[str, str] | None = None, timeout: float | None = None) -> ApiResponse[Any]:
         """As ``list_quotas`` of the client, with its answer's status and headers."""
