@@ -226,7 +226,7 @@ describe.runIf(runsHere('the Python SDK', missing))('the Python SDK', () => {
     expect(await differingFiles(out, committed, notSdk), `generated/sdk/python is not what the description makes: run \`${remake}\``).toEqual([]);
   });
 
-  it('type-checks under mypy --strict, for Python 3.10 and for the venv’s own, with the driver, the bench program and every operation’s sample in the docs', async () => {
+  it('type-checks under mypy --strict, for Python 3.10 and for the venv’s own, with the driver, the bench program and every operation’s sample in the docs; ruff finds nothing', async () => {
     requireTools(missing);
     const dir = path.join(tier.work, 'typed');
     await fs.mkdir(dir);
@@ -234,6 +234,8 @@ describe.runIf(runsHere('the Python SDK', missing))('the Python SDK', () => {
       const verdict = await mypyVerdict(['--strict', '--python-version', version, '-p', 'email_delivery_api'], dir, path.join(committed, 'src'));
       expect(verdict.code, verdict.output).toBe(0);
     }
+    // Clean under ruff's defaults (the pinned ruff; the package's pyproject.toml says Python 3.10).
+    await mustRun(bin('ruff'), ['check', '--no-cache', '--output-format', 'concise', 'src'], committed, quiet);
     // The guarantees' driver, the programs of the tests here and the bench's use it as a consumer does.
     for (const program of ['sdk_driver.py', 'sdk_surface.py', 'compressed_answer.py']) await fs.copyFile(path.join(programs, program), path.join(dir, program));
     await fs.copyFile(path.join(root, 'scripts', 'dev', 'sdk-bench', 'bench.py'), path.join(dir, 'bench.py'));

@@ -237,6 +237,9 @@ export function clientModules(document: OpenApiDocument, header: string, version
     header,
     `"""The clients of ${title} ${docLine(version)}: one method per operation over the runtime (_core.py)."""`,
     '',
+    "# Each method calls the runtime's one request function, _call, which is the package's own, not its users'.",
+    '# pyright: reportPrivateUsage=false',
+    '',
     'from __future__ import annotations',
     '',
     'from collections.abc import Mapping',
@@ -279,6 +282,12 @@ const errors = [
   'Headers',
 ];
 
+/** `names` in the order ruff's isort and RUF022 keep them: constants, then classes, then the rest, each by code point. */
+export function isortOrder(names: readonly string[]): string[] {
+  const rank = (name: string) => (/^[A-Z0-9_]+$/.test(name) ? 0 : /^[A-Z]/.test(name) ? 1 : 2);
+  return [...names].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
+}
+
 /** The package's `__init__.py`: what it exports, and its versions. */
 function initModule(document: OpenApiDocument, header: string, version: string, title: string): string {
   return [
@@ -288,16 +297,20 @@ function initModule(document: OpenApiDocument, header: string, version: string, 
     '',
     'from ._client import AsyncClient, Client',
     'from ._core import ApiResponse',
-    `from ._kinds import (\n${errorKindClasses.map((name) => `    ${name},`).join('\n')}\n)`,
+    `from ._kinds import (\n${isortOrder(errorKindClasses)
+      .map((name) => `    ${name},`)
+      .join('\n')}\n)`,
     'from ._spec import DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT',
-    `from .errors import (\n${errors.map((name) => `    ${name},`).join('\n')}\n)`,
+    `from .errors import (\n${isortOrder(errors)
+      .map((name) => `    ${name},`)
+      .join('\n')}\n)`,
     '',
     `__version__ = ${literal(pythonVersion(version))}`,
     '#: The version of the description this SDK was written from (its info.version).',
     `DESCRIPTION_VERSION = ${literal(String(document.info?.version))}`,
     '',
     '__all__ = [',
-    ...[
+    ...isortOrder([
       'ApiResponse',
       'AsyncClient',
       'Client',
@@ -308,9 +321,7 @@ function initModule(document: OpenApiDocument, header: string, version: string, 
       ...errors,
       ...errorKindClasses,
       '__version__',
-    ]
-      .sort()
-      .map((name) => `    ${literal(name)},`),
+    ]).map((name) => `    ${literal(name)},`),
     ']',
     '',
   ].join('\n');

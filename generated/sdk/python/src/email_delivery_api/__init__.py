@@ -5,14 +5,14 @@ errors a call raises (``errors``); the models of the bodies the description type
 from ._client import AsyncClient, Client
 from ._core import ApiResponse
 from ._kinds import (
-    BadRequestError,
     AuthenticationError,
-    PermissionDeniedError,
-    NotFoundError,
+    BadRequestError,
     ConflictError,
-    UnprocessableEntityError,
-    RateLimitError,
     InternalServerError,
+    NotFoundError,
+    PermissionDeniedError,
+    RateLimitError,
+    UnprocessableEntityError,
 )
 from ._spec import DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT
 from .errors import (
@@ -22,10 +22,10 @@ from .errors import (
     ConnectionFailedError,
     CrossOriginRedirectError,
     EmailDeliveryError,
+    Headers,
     ResponseBodyError,
     ResponseTooLargeError,
     UnsafePathParameterError,
-    Headers,
 )
 
 __version__ = "1.4.0"
@@ -33,6 +33,10 @@ __version__ = "1.4.0"
 DESCRIPTION_VERSION = "1.4.0"
 
 __all__ = [
+    "DEFAULT_MAX_RESPONSE_BYTES",
+    "DEFAULT_MAX_RETRIES",
+    "DEFAULT_TIMEOUT",
+    "DESCRIPTION_VERSION",
     "ApiError",
     "ApiResponse",
     "AsyncClient",
@@ -44,10 +48,6 @@ __all__ = [
     "ConflictError",
     "ConnectionFailedError",
     "CrossOriginRedirectError",
-    "DEFAULT_MAX_RESPONSE_BYTES",
-    "DEFAULT_MAX_RETRIES",
-    "DEFAULT_TIMEOUT",
-    "DESCRIPTION_VERSION",
     "EmailDeliveryError",
     "Headers",
     "InternalServerError",

@@ -10,11 +10,12 @@ import copy
 import json
 import math
 import ssl
+import sys
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType, TracebackType
-from typing import Any, Generic, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NoReturn, TypeVar, cast
 from urllib.parse import urlsplit
 
 import anyio
@@ -36,7 +37,6 @@ from ._spec import (
 )
 from ._transport import DEADLINE, DeadlineTransport, keep_deadline
 from .errors import (
-    ApiError,
     CallTimeoutError,
     ClientClosedError,
     ConnectionFailedError,
@@ -45,6 +45,12 @@ from .errors import (
     ResponseBodyError,
     ResponseTooLargeError,
 )
+
+if TYPE_CHECKING:
+    if sys.version_info >= (3, 11):
+        from typing import Self
+    else:
+        from typing_extensions import Self
 
 __all__ = ["DEFAULT_MAX_RESPONSE_BYTES", "DEFAULT_MAX_RETRIES", "DEFAULT_TIMEOUT", "ApiResponse", "AsyncClientBase", "Operation", "Parameter", "SyncClientBase"]
 
@@ -109,7 +115,6 @@ class ApiResponse(Generic[_T]):
 #: What a 2xx body is decoded into: any JSON value (None), a JSON object (dict), or a model class (pydantic's).
 Into = Any
 
-_C = TypeVar("_C", bound="_ClientBase")
 
 
 @dataclass
@@ -140,15 +145,14 @@ class _BodyReader:
     """One answer's body as it comes: decoded from its codings, no further than the bound (of what is
     decoded, every layer's), and within the deadline, checked at each step of the decoding."""
 
-    def __init__(self, client: _ClientBase, prepared: _Prepared, response: httpx.Response, deadline: float | None) -> None:
-        self._client, self._prepared, self._deadline = client, prepared, deadline
-        self._limit = client._max_response_bytes
-        self._decoder = _decode.BodyDecoder(_decode.codings(response.headers.get("content-encoding")), self._limit, self._tick)
+    def __init__(self, prepared: _Prepared, response: httpx.Response, limit: int | None, deadline: float | None) -> None:
+        self._prepared, self._limit, self._deadline = prepared, limit, deadline
+        self._decoder = _decode.BodyDecoder(_decode.codings(response.headers.get("content-encoding")), limit, self._tick)
         self.body = bytearray()
 
     def _tick(self) -> None:
         if self._deadline is not None and time.monotonic() >= self._deadline:
-            self._client._timed_out(self._prepared)
+            raise CallTimeoutError(self._prepared.operation.id, self._prepared.timeout or 0.0)
 
     def _add(self, pieces: Iterable[bytes]) -> None:
         for piece in pieces:
@@ -220,9 +224,12 @@ def _user_agent_over(headers: httpx.Headers) -> str | None:
 class _ClientBase:
     """The options of a client, checked when it is made, and how a call is prepared and answered."""
 
-    _http: httpx.Client | httpx.AsyncClient
     #: Whether the client made its connections' pool (and so closes it).
     _owns_http: bool
+
+    def _closed(self) -> bool:
+        """Whether the client's connections' pool is closed: no call is sent through it."""
+        raise NotImplementedError
 
     def __init__(
         self,
@@ -233,7 +240,9 @@ class _ClientBase:
         max_response_bytes: int | None = DEFAULT_MAX_RESPONSE_BYTES,
         max_retries: int = DEFAULT_MAX_RETRIES,
     ) -> None:
-        parts = urlsplit(base_url) if isinstance(base_url, str) else None
+        # Checked as they come, whatever their annotations say: a caller need not be type-checked.
+        given = cast(object, base_url)
+        parts = urlsplit(given) if isinstance(given, str) else None
         if parts is None or parts.scheme not in ("http", "https") or not parts.hostname:
             raise ValueError("base_url must be an http or https URL, such as 'https://api.example.com'")
         if "@" in parts.netloc or parts.query or parts.fragment:
@@ -258,13 +267,13 @@ class _ClientBase:
         self._longest_secret = max((len(value) for value in headers.values()), default=0)
 
     def with_options(
-        self: _C,
+        self,
         *,
         headers: Mapping[str, str] | None = None,
         timeout: float | None = None,
         max_retries: int | None = None,
         max_response_bytes: int | None = None,
-    ) -> _C:
+    ) -> Self:
         """A client of the same base URL with these options (``headers`` over this client's; an option
         not given, or None, as this client's; 0 for no bound), sharing this client's connections: closing
         it closes nothing, and once this client is closed its calls raise ``ClientClosedError``."""
@@ -299,7 +308,7 @@ class _ClientBase:
     ) -> _Prepared:
         """The request of one call, or the error that refuses it, before anything is sent; ``extra_headers``
         and ``timeout`` (None: the client's; 0: no bound) the call's own."""
-        if self._http.is_closed:
+        if self._closed():
             raise ClientClosedError(operation.id)
         path = _wire.fill_path(operation.id, operation.path, operation.path_names, path_args)
         query: list[str] = []
@@ -330,7 +339,7 @@ class _ClientBase:
         content = None
         if body is not None:
             dump = getattr(body, "model_dump", None)
-            data = dump(mode="json", by_alias=True, exclude_unset=True) if callable(dump) else dict(body) if isinstance(body, Mapping) else body
+            data: Any = dump(mode="json", by_alias=True, exclude_unset=True) if callable(dump) else dict(cast("Mapping[str, Any]", body)) if isinstance(body, Mapping) else body
             content = json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode("utf-8")
             headers = {k: v for k, v in headers.items() if k.lower() != "content-type"}
             headers["Content-Type"] = "application/json"
@@ -393,7 +402,7 @@ class _ClientBase:
         declared = response.headers.get("content-length", "").strip()
         if self._max_response_bytes is not None and declared.isdigit() and int(declared) > self._max_response_bytes:
             raise ResponseTooLargeError(prepared.operation.id, self._max_response_bytes)
-        return _BodyReader(self, prepared, response, deadline)
+        return _BodyReader(prepared, response, self._max_response_bytes, deadline)
 
     def _read_failed(self, prepared: _Prepared, response: httpx.Response, failure: Exception) -> _Answer:
         """What a failure while reading a body becomes: an answer left unread, or the call's error."""
@@ -443,7 +452,7 @@ class _ClientBase:
         if into is dict:
             if not isinstance(data, dict):
                 raise ResponseBodyError(operation, status, f"is not a JSON object but {type(data).__name__}", data)
-            return data
+            return cast("dict[str, Any]", data)
         try:
             return into.model_validate(data)
         except ValueError as error:
@@ -472,8 +481,6 @@ class _ClientBase:
 class SyncClientBase(_ClientBase):
     """The sync client's machinery (httpx.Client over the deadline transport, _transport.py)."""
 
-    _http: httpx.Client
-
     def __init__(
         self,
         base_url: str,
@@ -489,19 +496,23 @@ class SyncClientBase(_ClientBase):
             self._http = httpx.Client(transport=DeadlineTransport(self._ssl_context), trust_env=False, follow_redirects=False, timeout=None)
             self._owns_http = True
             return
-        if not isinstance(http_client, httpx.Client):
+        given = cast(object, http_client)
+        if not isinstance(given, httpx.Client):
             raise TypeError(f"http_client must be an httpx.Client, not {type(http_client).__name__}")
         keep_deadline(http_client, self._base)
         self._http = http_client
         self._owns_http = False
         self._user_agent = _user_agent_over(http_client.headers)
 
+    def _closed(self) -> bool:
+        return self._http.is_closed
+
     def close(self) -> None:
         """Closes the client's connections: those it made, not an ``http_client`` you gave it (close that yourself)."""
         if self._owns_http:
             self._http.close()
 
-    def __enter__(self: _C) -> _C:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, traceback: TracebackType | None) -> None:
@@ -581,8 +592,6 @@ class SyncClientBase(_ClientBase):
 class AsyncClientBase(_ClientBase):
     """The async client's machinery (httpx.AsyncClient; asyncio or trio): a call is cancelled at its deadline."""
 
-    _http: httpx.AsyncClient
-
     def __init__(
         self,
         base_url: str,
@@ -599,19 +608,23 @@ class AsyncClientBase(_ClientBase):
             self._http = httpx.AsyncClient(transport=transport, trust_env=False, follow_redirects=False, timeout=None)
             self._owns_http = True
             return
-        if not isinstance(http_client, httpx.AsyncClient):
+        given = cast(object, http_client)
+        if not isinstance(given, httpx.AsyncClient):
             raise TypeError(f"http_client must be an httpx.AsyncClient, not {type(http_client).__name__}")
         # A call is cancelled at its deadline whatever the transport, so any of yours keeps it.
         self._http = http_client
         self._owns_http = False
         self._user_agent = _user_agent_over(http_client.headers)
 
+    def _closed(self) -> bool:
+        return self._http.is_closed
+
     async def aclose(self) -> None:
         """Closes the client's connections: those it made, not an ``http_client`` you gave it (close that yourself)."""
         if self._owns_http:
             await self._http.aclose()
 
-    async def __aenter__(self: _C) -> _C:
+    async def __aenter__(self) -> Self:
         return self
 
     async def __aexit__(self, kind: type[BaseException] | None, error: BaseException | None, traceback: TracebackType | None) -> None:

@@ -9,10 +9,15 @@ import email.utils
 import random
 import re
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote, quote_plus, urlsplit
 
-from ._spec import BACKOFF_JITTER, EXCERPT_CHARACTERS, INITIAL_BACKOFF_SECONDS, MAX_BACKOFF_SECONDS
+from ._spec import (
+    BACKOFF_JITTER,
+    EXCERPT_CHARACTERS,
+    INITIAL_BACKOFF_SECONDS,
+    MAX_BACKOFF_SECONDS,
+)
 from .errors import UnsafePathParameterError
 
 
@@ -68,7 +73,8 @@ def query_pairs(name: str, style: str, explode: bool, value: Any) -> list[str]:
         return []
     key = encode_strict(name)
     if isinstance(value, Mapping):
-        entries = [(encode_strict(k), encode_strict(v)) for k, v in _entries(value)]
+        pairs = cast("Mapping[object, object]", value)  # what isinstance leaves unknown to pyright
+        entries = [(encode_strict(k), encode_strict(v)) for k, v in _entries(pairs)]
         if explode:
             return [f"{k}={v}" for k, v in entries]
         return [f"{key}={','.join(part for entry in entries for part in entry)}"] if entries else []
@@ -86,7 +92,8 @@ def header_value(explode: bool, value: Any) -> str | None:
     if value is None:
         return None
     if isinstance(value, Mapping):
-        parts = [f"{k}={v}" if explode else f"{k},{v}" for k, v in _entries(value)]
+        pairs = cast("Mapping[object, object]", value)
+        parts = [f"{k}={v}" if explode else f"{k},{v}" for k, v in _entries(pairs)]
         return ",".join(parts) or None
     if isinstance(value, (list, tuple)):
         return ",".join(_items(value)) or None
@@ -104,7 +111,7 @@ def cookie_pair(name: str, value: Any) -> str | None:
 _HEADER_NAME = re.compile(r"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$")
 
 
-def check_header(name: str, value: str, what: str) -> None:
+def check_header(name: object, value: object, what: str) -> None:
     """Refuses a header that HTTP cannot carry, naming it, never showing its value."""
     if not isinstance(name, str) or not _HEADER_NAME.match(name):
         raise ValueError(f"{what}: {name!r} is not a header name")
@@ -189,12 +196,14 @@ def redact_json(value: Any, redact: Callable[[str], str]) -> Any:
         if isinstance(item, str):
             container[key] = redact(item)
         elif isinstance(item, list):
-            stack.extend((item, index) for index in range(len(item)))
+            items = cast("list[object]", item)
+            stack.extend((items, index) for index in range(len(items)))
         elif isinstance(item, dict):
-            renamed = {redact(name): entry for name, entry in item.items()}
-            item.clear()
-            item.update(renamed)
-            stack.extend((item, name) for name in item)
+            entries = cast("dict[str, Any]", item)
+            renamed = {redact(name): entry for name, entry in entries.items()}
+            entries.clear()
+            entries.update(renamed)
+            stack.extend((entries, name) for name in entries)
     return root[0]
 
 
