@@ -6,11 +6,16 @@
 // against the installed package and calls every operation, sync and async, against the Prism mock.
 // With the example overlays, and with an overlay `npm run learn` wrote from traffic made here, the
 // fields are typed: the consumer type-checks, a misspelt field is a mypy error, and the calls send
-// what the description says. (The guarantees: sdk-guarantees-python.test.ts.)
+// what the description says. Against a compressed answer (1 GiB of zeros in 2.5 KB of `gzip, gzip`),
+// the client's peak memory stays within the bound, and the call within its deadline. (The
+// guarantees: sdk-guarantees-python.test.ts.)
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { overlaidDescription } from '../../scripts/overlay/build-overlaid.ts';
 import { listOperations } from '../../scripts/pipeline/bundle-operations.ts';
@@ -156,6 +161,55 @@ async function typedAndRefused(dir: string, src: string, program: string, misspe
     ).toBe(true);
 }
 
+const gzipHeader = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+/** A deflate stream's last block: empty, fixed codes, final. */
+const finalBlock = Buffer.from([3, 0]);
+const mib = 1 << 20;
+
+/** `chunk` deflated as blocks that end on a byte and refer to nothing before them (a full flush), so that copies of them in a row are one valid stream. */
+const flushedBlocks = (chunk: Buffer) => zlib.deflateRawSync(chunk, { level: 9, finishFlush: zlib.constants.Z_FULL_FLUSH });
+
+/** A gzip member of `prefix`, `count` times `chunk`, then `suffix`, made from copies of the chunk's deflated blocks: 1 GiB in a second, not a minute. */
+function gzipOfCopies(chunk: Buffer, count: number, prefix = Buffer.alloc(0), suffix = Buffer.alloc(0)): Buffer {
+  let crc = zlib.crc32(prefix);
+  for (let i = 0; i < count; i += 1) crc = zlib.crc32(chunk, crc);
+  crc = zlib.crc32(suffix, crc);
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE((prefix.length + chunk.length * count + suffix.length) % 2 ** 32, 4);
+  const ends = [prefix, suffix].map((part) => (part.length > 0 ? [flushedBlocks(part)] : []));
+  return Buffer.concat([gzipHeader, ...ends[0], ...Array<Buffer>(count).fill(flushedBlocks(chunk)), ...ends[1], finalBlock, trailer]);
+}
+
+/**
+ * The compressed answers of the memory test, by the case its client names (`X-Case`): each its
+ * Content-Encoding and its bytes. `zeros`: 1 GiB of zeros, gzip then gzip again (2.5 KB);
+ * `empty`: a gzip member of 1 GiB of empty deflate blocks, which decode to nothing, gzipped (1.6 MB):
+ * only the outer layer makes bytes, so only the bound of every layer, or the deadline, stops it.
+ */
+function compressedAnswers(): Map<string, { encoding: string; body: Buffer }> {
+  const zeros = gzipOfCopies(Buffer.alloc(mib), 1024);
+  // An empty stored block (not final) is 5 bytes: `00 00 00 ff ff`. 209,715 of them a MiB.
+  const emptyBlocks = Buffer.alloc(5 * 209_715);
+  for (let at = 0; at < emptyBlocks.length; at += 5) emptyBlocks.set([0, 0, 0, 0xff, 0xff], at);
+  // What the inner gzip member would be (its header, its empty blocks, its last block and a trailer of nothing), gzipped.
+  const empty = gzipOfCopies(emptyBlocks, 1024, gzipHeader, Buffer.concat([finalBlock, Buffer.alloc(8)]));
+  const json = Buffer.from(JSON.stringify([{ id: 'wh_1' }]));
+  return new Map([
+    ['zeros', { encoding: 'gzip, gzip', body: zlib.gzipSync(zeros) }],
+    ['zeros-error', { encoding: 'gzip, gzip', body: zlib.gzipSync(zeros) }],
+    ['empty', { encoding: 'gzip, gzip', body: empty }],
+    ['deflate', { encoding: 'deflate', body: zlib.deflateSync(json) }],
+    ['raw-deflate', { encoding: 'deflate', body: zlib.deflateRawSync(json) }],
+    ['gzip-identity', { encoding: 'identity, gzip', body: zlib.gzipSync(json) }],
+    ['cut', { encoding: 'gzip', body: zlib.gzipSync(json).subarray(0, 20) }],
+    ['three', { encoding: 'gzip, gzip, gzip', body: zlib.gzipSync(zlib.gzipSync(zlib.gzipSync(json))) }],
+    ['br', { encoding: 'br', body: zlib.brotliCompressSync(json) }],
+    ['br-error', { encoding: 'br', body: zlib.brotliCompressSync(json) }],
+    ['plain', { encoding: 'identity', body: json }],
+  ]);
+}
+
 describe.runIf(runsHere('the Python SDK', missing))('the Python SDK', () => {
   let installed: Promise<{ built: string[]; python: string }> | undefined;
   const install = () => (installed ??= packageAndInstall(committed, 'package'));
@@ -172,7 +226,7 @@ describe.runIf(runsHere('the Python SDK', missing))('the Python SDK', () => {
     expect(await differingFiles(out, committed, notSdk), `generated/sdk/python is not what the description makes: run \`${remake}\``).toEqual([]);
   });
 
-  it('type-checks under mypy --strict, for Python 3.10 and for the venv’s own, with the driver, the bench program and every operation’s sample in the docs', async () => {
+  it('type-checks under mypy --strict, for Python 3.10 and for the venv’s own, with the driver, the bench program and every operation’s sample in the docs; ruff finds nothing', async () => {
     requireTools(missing);
     const dir = path.join(tier.work, 'typed');
     await fs.mkdir(dir);
@@ -180,14 +234,160 @@ describe.runIf(runsHere('the Python SDK', missing))('the Python SDK', () => {
       const verdict = await mypyVerdict(['--strict', '--python-version', version, '-p', 'email_delivery_api'], dir, path.join(committed, 'src'));
       expect(verdict.code, verdict.output).toBe(0);
     }
-    // The guarantees' driver and the bench's program use it as a consumer does.
-    await fs.copyFile(path.join(programs, 'sdk_driver.py'), path.join(dir, 'sdk_driver.py'));
+    // Clean under ruff's defaults (the pinned ruff; the package's pyproject.toml says Python 3.10).
+    await mustRun(bin('ruff'), ['check', '--no-cache', '--output-format', 'concise', 'src'], committed, quiet);
+    // The guarantees' driver, the programs of the tests here and the bench's use it as a consumer does.
+    for (const program of ['sdk_driver.py', 'sdk_surface.py', 'compressed_answer.py']) await fs.copyFile(path.join(programs, program), path.join(dir, program));
     await fs.copyFile(path.join(root, 'scripts', 'dev', 'sdk-bench', 'bench.py'), path.join(dir, 'bench.py'));
     // And each operation's Python sample, as the docs and the Markdown reference show it.
     const samples = await writeSamples(dir, await loadBundle());
     expect(samples).toHaveLength(29);
-    const users = await mypyVerdict(['--strict', '--python-version', '3.10', 'sdk_driver.py', 'bench.py', ...samples], dir, path.join(committed, 'src'));
+    const users = await mypyVerdict(
+      ['--strict', '--python-version', '3.10', 'sdk_driver.py', 'sdk_surface.py', 'compressed_answer.py', 'bench.py', ...samples],
+      dir,
+      path.join(committed, 'src'),
+    );
     expect(users.code, users.output).toBe(0);
+  });
+
+  it('against compressed answers: memory within the bound, each call within its deadline, only the codings it asked for decoded', async () => {
+    requireTools(missing);
+    const answers = compressedAnswers();
+    const accepted = new Set<string>();
+    const server = http.createServer((request, response) => {
+      const name = String(request.headers['x-case']);
+      const answer = answers.get(name)!;
+      accepted.add(String(request.headers['accept-encoding']));
+      const status = name.endsWith('-error') ? 500 : 200;
+      response.writeHead(status, { 'content-type': 'application/json', 'content-encoding': answer.encoding, 'content-length': answer.body.length });
+      response.end(answer.body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const cases = ['zeros', 'zeros-error', 'empty', 'empty:unbounded', 'deflate', 'raw-deflate', 'gzip-identity', 'cut', 'three', 'br', 'br-error'];
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const ran = await mustRun(bin('python'), [path.join(programs, 'compressed_answer.py'), url, ...cases], tier.work, {
+        ...quiet,
+        PYTHONPATH: path.join(committed, 'src'),
+      });
+      const lines = ran.stdout
+        .trim()
+        .split('\n')
+        .map(
+          (line) =>
+            JSON.parse(line) as {
+              client: string;
+              case: string;
+              outcome: string;
+              body: unknown;
+              error: string;
+              timeout: number;
+              seconds: number;
+              peakMB: number;
+            },
+        );
+      const memory = lines.pop() as unknown as { baselineMB: number; peakMB: number };
+      const outcomes = new Map(lines.map((line) => [`${line.client} ${line.case}`, line]));
+      const want: Record<string, string> = {
+        zeros: 'ResponseTooLargeError',
+        'zeros-error': 'ResponseTooLargeError',
+        empty: 'ResponseTooLargeError',
+        'empty:unbounded': 'CallTimeoutError',
+        deflate: 'ok',
+        'raw-deflate': 'ok',
+        'gzip-identity': 'ok',
+        cut: 'ConnectionFailedError',
+        three: 'ResponseBodyError',
+        br: 'ResponseBodyError',
+        'br-error': 'InternalServerError',
+      };
+      for (const client of ['sync', 'async'])
+        for (const [name, outcome] of Object.entries(want)) {
+          const got = outcomes.get(`${client} ${name}`)!;
+          expect(got.outcome, `${client} ${name}: ${got.error}`).toBe(outcome);
+          // The deadline plus a second, at most.
+          expect(got.seconds, `${client} ${name}`).toBeLessThanOrEqual(got.timeout + 1);
+          if (outcome === 'ok') expect(got.body).toEqual([{ id: 'wh_1' }]);
+        }
+      expect(outcomes.get('sync br-error')!.error).toContain("the content coding 'br', which the client does not decode");
+      // The bound (64 MiB, 67 MB) and 64 MB more at most, over what the plain calls took.
+      expect(memory.peakMB - memory.baselineMB, JSON.stringify([memory, ...lines.map((line) => [line.client, line.case, line.peakMB])])).toBeLessThanOrEqual(
+        67 + 64,
+      );
+      expect([...accepted]).toEqual(['gzip, deflate']);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it("errors by kind that pickle (a 404 in a process pool's worker), the SDK's own error after close(), with_options over the same connections, and the debug log", async () => {
+    requireTools(missing);
+    const seen: { path: string; trace?: string; agent?: string }[] = [];
+    const server = http.createServer((request, response) => {
+      seen.push({ path: request.url ?? '', trace: request.headers['x-trace'] as string | undefined, agent: request.headers['user-agent'] });
+      const missingOne = request.url === '/v1/integrations/missing';
+      response.writeHead(missingOne ? 404 : 200, {
+        'content-type': 'application/json',
+        'x-request-id': 'req_1',
+        'x-port': String(request.socket.remotePort),
+      });
+      response.end(JSON.stringify(missingOne ? { message: 'no such integration' } : []));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const ran = await mustRun(bin('python'), [path.join(programs, 'sdk_surface.py'), url], tier.work, {
+        ...quiet,
+        PYTHONPATH: path.join(committed, 'src'),
+        EMAIL_DELIVERY_LOG: 'debug',
+      });
+      const said = new Map(
+        ran.stdout
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line) as { check: string; value: unknown })
+          .map(({ check, value }) => [check, value]),
+      );
+      // The worker's NotFoundError comes back whole, and the pool works on.
+      expect(said.get('pool')).toMatchObject({
+        class: 'NotFoundError',
+        isApiError: true,
+        operation: 'getIntegration',
+        status: 404,
+        headers: { 'x-request-id': 'req_1' },
+        body: { message: 'no such integration' },
+      });
+      expect(said.get('pool after')).toEqual([]);
+      expect(said.get('pickled')).toEqual(
+        [
+          'NotFoundError',
+          'ApiError',
+          'CallTimeoutError',
+          'ResponseTooLargeError',
+          'CrossOriginRedirectError',
+          'UnsafePathParameterError',
+          'ConnectionFailedError',
+          'ResponseBodyError',
+          'ClientClosedError',
+        ].map((name) => [name, true]),
+      );
+      // A client from with_options: its own options, the same connection as the client it came from.
+      expect(said.get('repr')).toBe(`Client(base_url='${url}', headers=['X-Api-Key', 'X-Trace'], timeout=5.0, max_response_bytes=67108864, max_retries=0)`);
+      const [first, second] = said.get('shared') as string[];
+      expect(first).toBe(second);
+      expect(seen.filter((request) => request.path === '/v1/webhooks').map((request) => request.trace)).toEqual([undefined, 'derived', undefined]);
+      const version = JSON.parse(await fs.readFile(path.join(root, 'generated', 'openapi.json'), 'utf8')).info.version as string;
+      expect(new Set(seen.map((request) => request.agent))).toEqual(new Set([`email-delivery-api-python/${version}`]));
+      for (const name of ['closed', 'derived closed']) expect((said.get(name) as string[])[0], name).toBe('ClientClosedError');
+      // The debug log: a line an attempt, no header's value.
+      const log = ran.stderr;
+      expect(log).toMatch(/email_delivery_api DEBUG GET \/v1\/integrations\/\{id\}: 404, attempt 1$/m);
+      expect(log).toMatch(/email_delivery_api DEBUG GET \/v1\/webhooks: 200, attempt 1$/m);
+      expect(log).not.toContain('sk-surface-secret');
+      expect(log).not.toContain('missing');
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 
   it('builds a wheel and an sdist (build, setuptools, no isolation) that twine passes, and installs with no network into a fresh venv', async () => {

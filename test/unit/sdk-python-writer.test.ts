@@ -25,6 +25,8 @@ describe("a method's parameters in Python", () => {
     ['the body keyword', 'body', 'body_'],
     ['a path parameter of the same name', 'id', 'id_'],
     ['a name in camelCase', 'pageSize', 'page_size'],
+    ["a call's own deadline", 'timeout', 'timeout_'],
+    ["a call's own headers", 'extra_headers', 'extra_headers_'],
   ])('%s: %s is the keyword %s', async (_, name, keyword) => {
     const document = await withQueryParameters([name]);
     const method = pythonMethods(document).find((m) => m.operation.operationId === 'getIntegration')!;
@@ -33,9 +35,10 @@ describe("a method's parameters in Python", () => {
     // The method passes the keyword's value under the wire name, and still calls typing.cast on its result.
     const { client } = clientModules(document, '# header', '1.0.0');
     const code = client.slice(client.indexOf('    def get_integration('));
-    expect(code.startsWith(`    def get_integration(self, id: str, /, *, ${keyword}: str | None = None) -> dict[str, Any] | None:`)).toBe(true);
+    const options = 'extra_headers: Mapping[str, str] | None = None, timeout: float | None = None';
+    expect(code.startsWith(`    def get_integration(self, id: str, /, *, ${keyword}: str | None = None, ${options}) -> dict[str, Any]:`)).toBe(true);
     expect(/^ {8}return .*$/m.exec(code)?.[0]).toBe(
-      `        return cast("dict[str, Any] | None", self._call(_GET_INTEGRATION, (id,), {${JSON.stringify(name)}: ${keyword}}, None, dict))`,
+      `        return cast("dict[str, Any]", self._call(_GET_INTEGRATION, (id,), {${JSON.stringify(name)}: ${keyword}}, None, dict, False, extra_headers, timeout))`,
     );
   });
 });

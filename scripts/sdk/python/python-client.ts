@@ -6,7 +6,9 @@ import { listOperations, type Operation } from '../../pipeline/bundle-operations
 import type { ParameterRule } from '../../pipeline/parameters.ts';
 import { ReportedError } from '../../project.ts';
 import { type BodyType, bodyType } from './python-models.ts';
+import { defaults } from '../runtime-spec.ts';
 import { pythonVersion } from './python-package.ts';
+import { errorKindClasses } from './python-spec.ts';
 
 const keywords = new Set(
   (
@@ -16,10 +18,13 @@ const keywords = new Set(
 );
 
 /** What the clients define themselves: an operation's method may not take these names. */
-const clientNames = new Set(['close', 'aclose', 'with_response']);
+const clientNames = new Set(['close', 'aclose', 'with_response', 'with_options']);
 
-/** What a method's body names besides its parameters (methodCode): no parameter may take these names. */
-const bodyNames = ['self', 'cast'];
+/** What a method's body names besides its parameters (methodCode), and its options: no parameter may take these names. */
+const bodyNames = ['self', 'cast', 'extra_headers', 'timeout'];
+
+/** The keyword-only options of every method: a call's own headers (over the client's) and deadline. */
+const callOptions = ['extra_headers: Mapping[str, str] | None = None', 'timeout: float | None = None'];
 
 /** `name` in snake_case, as a Python identifier: `getApiKey` → `get_api_key`, `Idempotency-Key` → `idempotency_key`. */
 export function snakeCase(name: string): string {
@@ -48,6 +53,9 @@ const docLine = (text: string) =>
 /** A summary as a sentence: a full stop where it ends without one. */
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
+/** A Python float literal: `60.0`. */
+const float = (value: number) => (Number.isInteger(value) ? `${value}.0` : String(value));
+
 const scalar: Record<string, string> = { string: 'str', integer: 'int', number: 'float', boolean: 'bool' };
 
 /** The type a keyword of the parameter takes. */
@@ -61,8 +69,9 @@ function parameterType(rule: ParameterRule): string {
 /** A body's annotation in the method's signature (what the caller gives) and in its return (what it gets). */
 function annotation(type: BodyType, as: 'argument' | 'result'): string {
   if (type.kind === 'any') return 'Any';
-  if (type.kind === 'object') return as === 'argument' ? 'Mapping[str, Any]' : 'dict[str, Any] | None';
-  return as === 'argument' ? `_models.${type.name}` : `_models.${type.name} | None`;
+  // A declared JSON body is what a call returns, never None: a 2xx without it raises ResponseBodyError.
+  if (type.kind === 'object') return as === 'argument' ? 'Mapping[str, Any]' : 'dict[str, Any]';
+  return `_models.${type.name}`;
 }
 
 /** What the runtime decodes a 2xx body into (`into`), as Python. */
@@ -135,7 +144,9 @@ function operationConstant(m: Method): string {
 
 function returns(type: BodyType, status: string): string {
   const what = type.kind === 'any' ? 'its JSON body' : type.kind === 'object' ? 'its JSON object' : `its body as a ${type.name}`;
-  return `Returns ${what} from the ${status} answer (None when it has no body).`;
+  return type.kind === 'any'
+    ? `Returns ${what} from the ${status} answer (None when it has no body).`
+    : `Returns ${what} from the ${status} answer (an answer without one raises ResponseBodyError).`;
 }
 
 /**
@@ -144,14 +155,16 @@ function returns(type: BodyType, status: string): string {
  */
 function methodCode(m: Method, asynchronous: boolean, withResponse = false): string[] {
   const { operation } = m;
-  const signature = ['self', ...m.positional, ...(m.positional.length > 0 ? ['/'] : []), ...(m.keywords.length > 0 ? ['*', ...m.keywords] : [])].join(', ');
+  const signature = ['self', ...m.positional, ...(m.positional.length > 0 ? ['/'] : []), '*', ...m.keywords, ...callOptions].join(', ');
   const call = [
     m.constant,
     `(${m.pathNames.map((name) => `${name},`).join(' ')})`,
     `{${m.values.join(', ')}}`,
     m.body ? 'body' : 'None',
     into(m.result),
-    ...(withResponse ? ['True'] : []),
+    withResponse ? 'True' : 'False',
+    'extra_headers',
+    'timeout',
   ].join(', ');
   const body = annotation(m.result, 'result');
   const result = withResponse ? `ApiResponse[${body}]` : body;
@@ -162,6 +175,7 @@ function methodCode(m: Method, asynchronous: boolean, withResponse = false): str
         `        """${sentence(docLine(operation.summary))}`,
         '',
         `        \`\`${operation.method.toUpperCase()} ${docLine(operation.path)}\`\` (\`\`${operation.operationId}\`\`). ${returns(m.result, operation.success.status)}`,
+        "        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).",
         `        """`,
       ];
   return [
@@ -207,25 +221,28 @@ export function clientModules(document: OpenApiDocument, header: string, version
   const models = [
     ...new Set(methods.flatMap((m) => [m.result, ...(m.body ? [m.body.type] : [])]).flatMap((type) => (type.kind === 'model' ? [type.name] : []))),
   ];
-  const usesMapping = methods.some((m) => m.keywords.some((k) => k.includes('Mapping[')));
   const [sync, asynchronous] = [withResponseCode(methods, false), withResponseCode(methods, true)];
   const title = docLine(String(document.info?.title ?? 'the API'));
   const clientDoc = (asynchronous: boolean) => [
     `    """A client of ${title}: one ${asynchronous ? 'coroutine' : 'method'} per operation, named after its operationId in snake_case.`,
     '',
-    `    \`\`${asynchronous ? 'AsyncClient' : 'Client'}(base_url, *, headers=None, timeout=60.0, max_response_bytes=64 MiB, max_retries=2)\`\`: \`\`headers\`\` go`,
-    '    with every request (your credentials: never shown in an error or in the printed client), ``timeout``',
-    '    bounds each whole call in seconds, ``max_response_bytes`` the body read, ``max_retries`` the',
-    `    retries of a GET, PUT or DELETE. ${asynchronous ? 'Use it in ``async with``, or ``await client.aclose()``.' : 'Use it in ``with``, or call ``close()``.'}`,
+    `    \`\`${asynchronous ? 'AsyncClient' : 'Client'}(base_url, *, headers=None, timeout=${float(defaults.timeoutSeconds)}, max_response_bytes=${defaults.maxResponseBytes / 1024 / 1024} MiB, max_retries=${defaults.maxRetries}, http_client=None)\`\`:`,
+    '    ``headers`` go with every request (your credentials: never shown in an error or in the printed',
+    '    client), ``timeout`` bounds each whole call in seconds, ``max_response_bytes`` the body read (0 or',
+    `    None: no bound), \`\`max_retries\`\` the retries of a GET, PUT or DELETE; \`\`http_client\`\` an \`\`httpx.${asynchronous ? 'AsyncClient' : 'Client'}\`\` of yours.`,
+    `    ${asynchronous ? 'Use it in ``async with``, or ``await client.aclose()``.' : 'Use it in ``with``, or call ``close()``.'}`,
     '    """',
   ];
   const client = [
     header,
     `"""The clients of ${title} ${docLine(version)}: one method per operation over the runtime (_core.py)."""`,
     '',
+    "# Each method calls the runtime's one request function, _call, which is the package's own, not its users'.",
+    '# pyright: reportPrivateUsage=false',
+    '',
     'from __future__ import annotations',
     '',
-    ...(usesMapping || methods.some((m) => m.body) ? ['from collections.abc import Mapping'] : []),
+    'from collections.abc import Mapping',
     'from typing import Any, cast',
     '',
     ...(models.length > 0 ? ['from . import models as _models'] : []),
@@ -255,13 +272,21 @@ export function clientModules(document: OpenApiDocument, header: string, version
 const errors = [
   'ApiError',
   'CallTimeoutError',
+  'ClientClosedError',
   'ConnectionFailedError',
   'CrossOriginRedirectError',
   'EmailDeliveryError',
   'ResponseBodyError',
   'ResponseTooLargeError',
   'UnsafePathParameterError',
+  'Headers',
 ];
+
+/** `names` in the order ruff's isort and RUF022 keep them: constants, then classes, then the rest, each by code point. */
+export function isortOrder(names: readonly string[]): string[] {
+  const rank = (name: string) => (/^[A-Z0-9_]+$/.test(name) ? 0 : /^[A-Z]/.test(name) ? 1 : 2);
+  return [...names].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
+}
 
 /** The package's `__init__.py`: what it exports, and its versions. */
 function initModule(document: OpenApiDocument, header: string, version: string, title: string): string {
@@ -271,15 +296,21 @@ function initModule(document: OpenApiDocument, header: string, version: string, 
     'errors a call raises (``errors``); the models of the bodies the description types, if any, in ``models``."""',
     '',
     'from ._client import AsyncClient, Client',
-    'from ._core import DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT, ApiResponse',
-    `from .errors import (\n${errors.map((name) => `    ${name},`).join('\n')}\n)`,
+    'from ._core import ApiResponse',
+    `from ._kinds import (\n${isortOrder(errorKindClasses)
+      .map((name) => `    ${name},`)
+      .join('\n')}\n)`,
+    'from ._spec import DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT',
+    `from .errors import (\n${isortOrder(errors)
+      .map((name) => `    ${name},`)
+      .join('\n')}\n)`,
     '',
     `__version__ = ${literal(pythonVersion(version))}`,
     '#: The version of the description this SDK was written from (its info.version).',
     `DESCRIPTION_VERSION = ${literal(String(document.info?.version))}`,
     '',
     '__all__ = [',
-    ...[
+    ...isortOrder([
       'ApiResponse',
       'AsyncClient',
       'Client',
@@ -288,8 +319,9 @@ function initModule(document: OpenApiDocument, header: string, version: string, 
       'DEFAULT_TIMEOUT',
       'DESCRIPTION_VERSION',
       ...errors,
+      ...errorKindClasses,
       '__version__',
-    ].map((name) => `    ${literal(name)},`),
+    ]).map((name) => `    ${literal(name)},`),
     ']',
     '',
   ].join('\n');

@@ -1,5 +1,6 @@
 // The Python SDK's writer: a package in a src layout, `email_delivery_api`, made of the runtime
-// (runtime/*.py, hand-written, copied as they are), the models datamodel-code-generator writes of the
+// (runtime/*.py, hand-written, copied as they are), its constants from the runtime's spec
+// (python-spec.ts: `_spec.py`, `_kinds.py`), the models datamodel-code-generator writes of the
 // schemas that state their contents (python-models.ts), one thin method per operation
 // (python-client.ts), and its pyproject.toml, README.md and LICENSE (python-package.ts).
 import { existsSync } from 'node:fs';
@@ -11,6 +12,7 @@ import type { SdkContext, SdkLanguage } from '../sdk-language.ts';
 import { clientModules, snakeCase } from './python-client.ts';
 import { writeModels } from './python-models.ts';
 import { importPackage, lockedVersions, pyprojectToml, sdkReadme } from './python-package.ts';
+import { kindsModule, specModule } from './python-spec.ts';
 import { listOperations } from '../../pipeline/bundle-operations.ts';
 
 /** The runtime's files, copied into every SDK's package as they are. */
@@ -47,6 +49,8 @@ export const pythonSdk: SdkLanguage = {
     await fs.mkdir(src, { recursive: true });
     for (const file of await fs.readdir(runtimeFolder))
       if (file.endsWith('.py') || file === 'py.typed') await fs.copyFile(path.join(runtimeFolder, file), path.join(src, file));
+    await fs.writeFile(path.join(src, '_spec.py'), specModule(header, version));
+    await fs.writeFile(path.join(src, '_kinds.py'), kindsModule(header));
     const { client, init, models } = clientModules(document, header, version);
     if (models.length > 0) {
       context.progress(`models of ${models.length} ${models.length === 1 ? 'schema' : 'schemas'} (datamodel-code-generator)`);

@@ -2,14 +2,17 @@
 test/languages/sdk-guarantees-python.test.ts; the protocol is the SDKs' shared design): reads one
 JSON line per call on stdin, makes the call with a new client built from that line (``--async``: an
 ``AsyncClient``), and writes one JSON line per call on stdout, flushed after each; exits 0 at the
-end of its input. It uses the SDK's public surface only (``PYTHONPATH=generated/sdk/python/src``, or
+end of its input (``--http-client``: each client over an ``httpx.Client`` or ``httpx.AsyncClient``
+of the driver's own, with httpx's defaults, given as ``http_client=``). It uses the SDK's public surface only (``PYTHONPATH=generated/sdk/python/src``, or
 the SDK installed), and tells outcomes apart by the error's class, never by its text.
 
 In:  {"baseUrl", "headers", "options": {"timeoutSeconds", "maxResponseBytes", "maxRetries"},
-      "operation", "path": [...], "query": {...}, "body": ...}
+      "callOptions": {"timeoutSeconds", "headers"}, "operation", "path": [...], "query": {...}, "body": ...}
 Out: {"outcome", "status", "body", "error", "printed", "seconds"}: ``status`` where there is an
 answer (``ok``: through ``client.with_response``, which returns a 2xx answer's status with its body;
-``api_error``: the error's), absent otherwise."""
+``api_error``: the error's), absent otherwise; an API error's ``errorKind`` (its class's stem:
+``NotFound``; '' for ``ApiError`` itself), ``errorHeaders`` and ``errorBody``. A call's own options
+are the method's keywords (``timeout=``, ``extra_headers=``)."""
 
 from __future__ import annotations
 
@@ -19,7 +22,12 @@ import sys
 import time
 from typing import Any
 
+import httpx
+
 import email_delivery_api as sdk
+
+#: Whether each client is given an httpx client of the driver's own.
+OWN_HTTP_CLIENT = "--http-client" in sys.argv[1:]
 
 # The SDK's error classes, each an outcome of the protocol; the first that matches decides.
 OUTCOMES: list[tuple[type[BaseException], str]] = [
@@ -45,6 +53,11 @@ def method_name(client: object, operation: str) -> str:
 
 def arguments(line: dict[str, Any]) -> tuple[list[Any], dict[str, Any]]:
     keywords: dict[str, Any] = {}
+    own = line.get("callOptions", {})
+    if "timeoutSeconds" in own:
+        keywords["timeout"] = own["timeoutSeconds"]
+    if "headers" in own:
+        keywords["extra_headers"] = own["headers"]
     if "query" in line:
         keywords["pairs"] = line["query"]
     if "body" in line:
@@ -70,14 +83,18 @@ def result(outcome: str, started: float, printed: str, body: Any = None, status:
 
 def failed(error: BaseException, started: float, printed: str) -> dict[str, Any]:
     outcome = next((name for kind, name in OUTCOMES if isinstance(error, kind)), "other")
-    return result(outcome, started, printed, status=getattr(error, "status", None) if outcome == "api_error" else None, error=str(error))
+    if not isinstance(error, sdk.ApiError):
+        return result(outcome, started, printed, error=str(error))
+    kind = "" if type(error) is sdk.ApiError else type(error).__name__.removesuffix("Error")
+    details = {"errorKind": kind, "errorHeaders": dict(error.headers), "errorBody": error.body}
+    return {**result(outcome, started, printed, status=error.status, error=str(error)), **details}
 
 
 def call_sync(line: dict[str, Any]) -> dict[str, Any]:
     started = time.monotonic()
     printed = ""
     try:
-        with sdk.Client(line["baseUrl"], **client_options(line)) as client:
+        with httpx.Client() as http, sdk.Client(line["baseUrl"], **client_options(line), http_client=http if OWN_HTTP_CLIENT else None) as client:
             printed = repr(client)
             path, keywords = arguments(line)
             answer = getattr(client.with_response, method_name(client, line["operation"]))(*path, **keywords)
@@ -90,7 +107,7 @@ async def call_async(line: dict[str, Any]) -> dict[str, Any]:
     started = time.monotonic()
     printed = ""
     try:
-        async with sdk.AsyncClient(line["baseUrl"], **client_options(line)) as client:
+        async with httpx.AsyncClient() as http, sdk.AsyncClient(line["baseUrl"], **client_options(line), http_client=http if OWN_HTTP_CLIENT else None) as client:
             printed = repr(client)
             path, keywords = arguments(line)
             answer = await getattr(client.with_response, method_name(client, line["operation"]))(*path, **keywords)

@@ -16,7 +16,7 @@ import socket
 import ssl
 import time
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import Any, cast
 
 import httpcore
 import httpx
@@ -56,7 +56,7 @@ class _DeadlineStream(httpcore.NetworkStream):
             while rest:
                 sock.settimeout(_left(timeout, httpcore.WriteTimeout))
                 rest = rest[sock.send(rest) :]
-        except socket.timeout as error:
+        except TimeoutError as error:
             raise httpcore.WriteTimeout(str(error)) from error
         except OSError as error:
             raise httpcore.WriteError(str(error)) from error
@@ -72,8 +72,8 @@ class _DeadlineStream(httpcore.NetworkStream):
 
 
 class _DeadlineBackend(httpcore.NetworkBackend):
-    def __init__(self) -> None:
-        self._backend = httpcore.SyncBackend()
+    def __init__(self, backend: httpcore.NetworkBackend | None = None) -> None:
+        self._backend = backend if backend is not None else httpcore.SyncBackend()
 
     def connect_tcp(
         self,
@@ -123,7 +123,29 @@ class DeadlineTransport(httpx.BaseTransport):
         )
         response = self._pool.handle_request(core)
         assert isinstance(response.stream, Iterable)
-        return httpx.Response(status_code=response.status, headers=response.headers, stream=_ResponseStream(response.stream), extensions=response.extensions)
+        # httpcore types its extensions' values loosely; httpx's Response takes them as they are.
+        extensions = cast("dict[str, Any]", response.extensions)  # pyright: ignore[reportUnknownMemberType]
+        return httpx.Response(status_code=response.status, headers=response.headers, stream=_ResponseStream(response.stream), extensions=extensions)
 
     def close(self) -> None:
         self._pool.close()
+
+
+def keep_deadline(client: httpx.Client, url: str) -> None:
+    """Makes the sockets ``client`` opens for ``url`` keep the call's deadline, as this transport's do:
+    its transport's pool gets a network backend over its own that cuts each connect, read and write
+    (a call of the SDK sets ``DEADLINE``; any other use of the client is as it was). TypeError for a
+    transport whose sockets cannot be reached (not httpx's HTTPTransport): its calls could outlast
+    the deadline. httpx and httpcore name no public way to their pool's backend: these are theirs."""
+    transport = client._transport_for_url(httpx.URL(url))  # pyright: ignore[reportPrivateUsage]
+    if isinstance(transport, DeadlineTransport):
+        return
+    pool = getattr(transport, "_pool", None) if isinstance(transport, httpx.HTTPTransport) else None
+    if not isinstance(pool, httpcore.ConnectionPool):
+        raise TypeError(
+            f"http_client: its transport for the base URL is a {type(transport).__name__}, whose sockets the SDK cannot bound by a call's deadline; "
+            "give an httpx.Client over httpx.HTTPTransport (its default, proxies and TLS settings included)"
+        )
+    backend = pool._network_backend  # pyright: ignore[reportPrivateUsage]
+    if not isinstance(backend, _DeadlineBackend):
+        pool._network_backend = _DeadlineBackend(backend)  # pyright: ignore[reportPrivateUsage]

@@ -3,13 +3,26 @@
 errors a call raises (``errors``); the models of the bodies the description types, if any, in ``models``."""
 
 from ._client import AsyncClient, Client
-from ._core import DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT, ApiResponse
+from ._core import ApiResponse
+from ._kinds import (
+    AuthenticationError,
+    BadRequestError,
+    ConflictError,
+    InternalServerError,
+    NotFoundError,
+    PermissionDeniedError,
+    RateLimitError,
+    UnprocessableEntityError,
+)
+from ._spec import DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT
 from .errors import (
     ApiError,
     CallTimeoutError,
+    ClientClosedError,
     ConnectionFailedError,
     CrossOriginRedirectError,
     EmailDeliveryError,
+    Headers,
     ResponseBodyError,
     ResponseTooLargeError,
     UnsafePathParameterError,
@@ -20,20 +33,30 @@ __version__ = "1.4.0"
 DESCRIPTION_VERSION = "1.4.0"
 
 __all__ = [
-    "ApiResponse",
-    "AsyncClient",
-    "Client",
     "DEFAULT_MAX_RESPONSE_BYTES",
     "DEFAULT_MAX_RETRIES",
     "DEFAULT_TIMEOUT",
     "DESCRIPTION_VERSION",
     "ApiError",
+    "ApiResponse",
+    "AsyncClient",
+    "AuthenticationError",
+    "BadRequestError",
     "CallTimeoutError",
+    "Client",
+    "ClientClosedError",
+    "ConflictError",
     "ConnectionFailedError",
     "CrossOriginRedirectError",
     "EmailDeliveryError",
+    "Headers",
+    "InternalServerError",
+    "NotFoundError",
+    "PermissionDeniedError",
+    "RateLimitError",
     "ResponseBodyError",
     "ResponseTooLargeError",
+    "UnprocessableEntityError",
     "UnsafePathParameterError",
     "__version__",
 ]

@@ -6,42 +6,54 @@ reading no more of a body than the bound; and what its answer becomes. The gener
 
 from __future__ import annotations
 
+import copy
 import json
 import math
 import ssl
+import sys
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType, TracebackType
-from typing import Any, Generic, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NoReturn, TypeVar, cast
 from urllib.parse import urlsplit
 
 import anyio
 import httpcore
 import httpx
 
-from . import _wire
-from ._transport import DEADLINE, DeadlineTransport
+from . import _decode, _log, _wire
+from ._kinds import kind_of
+from ._spec import (
+    DEFAULT_MAX_RESPONSE_BYTES,
+    DEFAULT_MAX_RETRIES,
+    DEFAULT_TIMEOUT,
+    MAX_REDIRECTS,
+    REDIRECT_STATUSES,
+    RETRY_AFTER_CAP_SECONDS,
+    RETRY_METHODS,
+    RETRY_STATUSES,
+    USER_AGENT,
+)
+from ._transport import DEADLINE, DeadlineTransport, keep_deadline
 from .errors import (
-    ApiError,
     CallTimeoutError,
+    ClientClosedError,
     ConnectionFailedError,
     CrossOriginRedirectError,
+    Headers,
     ResponseBodyError,
     ResponseTooLargeError,
 )
 
-#: The defaults of a client's bounds: a service that never finishes, or answers without end, cannot hold the caller.
-DEFAULT_TIMEOUT = 60.0
-DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024
-DEFAULT_MAX_RETRIES = 2
-#: The most redirects (within the origin) one call follows, as fetch (the TypeScript client) and the
-#: Go SDK do; the answer after them is the call's.
-MAX_REDIRECTS = 20
+if TYPE_CHECKING:
+    if sys.version_info >= (3, 11):
+        from typing import Self
+    else:
+        from typing_extensions import Self
 
-_RETRIED_METHODS = frozenset({"GET", "PUT", "DELETE", "HEAD", "OPTIONS"})
-_RETRIED_STATUSES = frozenset({429, 502, 503, 504})
-_REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
+__all__ = ["DEFAULT_MAX_RESPONSE_BYTES", "DEFAULT_MAX_RETRIES", "DEFAULT_TIMEOUT", "ApiResponse", "AsyncClientBase", "Operation", "Parameter", "SyncClientBase"]
+
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 # A connection refused, reset or closed before the answer ended: httpcore's (the sync transport
 # raises them as they are) and httpx's (the async transport maps them).
@@ -51,6 +63,14 @@ _CONNECTION_FAILURES: tuple[type[Exception], ...] = (
     httpx.NetworkError,
     httpx.RemoteProtocolError,
     httpx.DecodingError,
+)
+# And what reading a body may meet besides: codings the client does not decode, a body over the bound
+# as it is decoded, a stream that is not what its coding says.
+_READ_FAILURES: tuple[type[Exception], ...] = (
+    *_CONNECTION_FAILURES,
+    _decode.UndecodableError,
+    _decode.LayerTooLargeError,
+    _decode.ContentDecodingError,
 )
 _TIMEOUTS: tuple[type[Exception], ...] = (httpcore.TimeoutException, httpx.TimeoutException)
 # And the async client's deadline: anyio.fail_after raises the builtin TimeoutError.
@@ -95,7 +115,6 @@ class ApiResponse(Generic[_T]):
 #: What a 2xx body is decoded into: any JSON value (None), a JSON object (dict), or a model class (pydantic's).
 Into = Any
 
-_C = TypeVar("_C", bound="_ClientBase")
 
 
 @dataclass
@@ -105,6 +124,57 @@ class _Prepared:
     headers: dict[str, str]
     content: bytes | None
     into: Into
+    #: The call's deadline in seconds (None: no bound), and what redacts its header values.
+    timeout: float | None
+    redact: Callable[[str], str]
+    longest_secret: int
+
+
+@dataclass
+class _Answer:
+    """The last answer of a call: its status, headers and body as decoded (``undecoded``: the coding
+    the client does not decode, whose body was left unread)."""
+
+    status: int
+    headers: httpx.Headers
+    body: bytearray
+    undecoded: str | None = None
+
+
+class _BodyReader:
+    """One answer's body as it comes: decoded from its codings, no further than the bound (of what is
+    decoded, every layer's), and within the deadline, checked at each step of the decoding."""
+
+    def __init__(self, prepared: _Prepared, response: httpx.Response, limit: int | None, deadline: float | None) -> None:
+        self._prepared, self._limit, self._deadline = prepared, limit, deadline
+        self._decoder = _decode.BodyDecoder(_decode.codings(response.headers.get("content-encoding")), limit, self._tick)
+        self.body = bytearray()
+
+    def _tick(self) -> None:
+        if self._deadline is not None and time.monotonic() >= self._deadline:
+            raise CallTimeoutError(self._prepared.operation.id, self._prepared.timeout or 0.0)
+
+    def _add(self, pieces: Iterable[bytes]) -> None:
+        for piece in pieces:
+            if self._limit is not None and len(self.body) + len(piece) > self._limit:
+                raise _decode.LayerTooLargeError("the body")
+            self.body += piece
+
+    def take(self, raw: bytes) -> None:
+        self._add_or_discard(self._decoder.feed(raw))
+
+    def end(self) -> bytearray:
+        self._add_or_discard(self._decoder.end())
+        return self.body
+
+    def _add_or_discard(self, pieces: Iterable[bytes]) -> None:
+        try:
+            self._add(pieces)
+        except BaseException:
+            # What was read is freed now, not when the error's traceback (which holds this reader) is collected:
+            # calls that meet a bound one after another would hold a bound's worth each until then.
+            self.body.clear()
+            raise
 
 
 def _origin(url: httpx.URL) -> tuple[str, str, int | None]:
@@ -112,14 +182,54 @@ def _origin(url: httpx.URL) -> tuple[str, str, int | None]:
     return scheme, url.host.lower(), url.port or _DEFAULT_PORTS.get(scheme)
 
 
-def _check_positive(name: str, value: Any, integer: bool) -> None:
+def _bound(name: str, value: Any, integer: bool) -> Any:
+    """A bound as given: a number from 0, where 0 and None are no bound (None returned)."""
+    if value is None:
+        return None
     kinds = (int,) if integer else (int, float)
-    if isinstance(value, bool) or not isinstance(value, kinds) or not math.isfinite(value) or value <= 0:
-        raise ValueError(f"{name} must be a positive {'whole number' if integer else 'number'} or None, not {value!r}")
+    if isinstance(value, bool) or not isinstance(value, kinds) or not math.isfinite(value) or value < 0:
+        raise ValueError(f"{name} must be a {'whole number' if integer else 'number'} from 0 (0 or None: no bound), not {value!r}")
+    return None if value == 0 else value if integer else float(value)
+
+
+def _retries(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"max_retries must be a whole number from 0, not {value!r}")
+    return value
+
+
+def _checked_headers(given: Mapping[str, str] | None, what: str) -> dict[str, str]:
+    headers = dict(given or {})
+    for name, value in headers.items():
+        _wire.check_header(name, value, what)
+    return headers
+
+
+def _over(headers: Mapping[str, str], more: Mapping[str, str]) -> dict[str, str]:
+    """``headers`` with ``more`` in place of those of the same name, in any case."""
+    names = {name.lower() for name in more}
+    return {**{k: v for k, v in headers.items() if k.lower() not in names}, **more}
+
+
+def _has(headers: Mapping[str, str], name: str) -> bool:
+    return any(key.lower() == name for key in headers)
+
+
+def _user_agent_over(headers: httpx.Headers) -> str | None:
+    """The SDK's User-Agent over an http_client of yours: none where you set one on it (not httpx's default)."""
+    theirs = headers.get("user-agent")
+    return USER_AGENT if theirs is None or theirs.startswith("python-httpx/") else None
 
 
 class _ClientBase:
     """The options of a client, checked when it is made, and how a call is prepared and answered."""
+
+    #: Whether the client made its connections' pool (and so closes it).
+    _owns_http: bool
+
+    def _closed(self) -> bool:
+        """Whether the client's connections' pool is closed: no call is sent through it."""
+        raise NotImplementedError
 
     def __init__(
         self,
@@ -130,34 +240,52 @@ class _ClientBase:
         max_response_bytes: int | None = DEFAULT_MAX_RESPONSE_BYTES,
         max_retries: int = DEFAULT_MAX_RETRIES,
     ) -> None:
-        parts = urlsplit(base_url) if isinstance(base_url, str) else None
+        # Checked as they come, whatever their annotations say: a caller need not be type-checked.
+        given = cast(object, base_url)
+        parts = urlsplit(given) if isinstance(given, str) else None
         if parts is None or parts.scheme not in ("http", "https") or not parts.hostname:
             raise ValueError("base_url must be an http or https URL, such as 'https://api.example.com'")
         if "@" in parts.netloc or parts.query or parts.fragment:
             raise ValueError("base_url takes no user info, query or fragment: give credentials in headers=")
-        given = dict(headers or {})
-        for name, value in given.items():
-            _wire.check_header(name, value, "headers")
-        if timeout is not None:
-            _check_positive("timeout", timeout, integer=False)
-        if max_response_bytes is not None:
-            _check_positive("max_response_bytes", max_response_bytes, integer=True)
-        if isinstance(max_retries, bool) or not isinstance(max_retries, int) or max_retries < 0:
-            raise ValueError(f"max_retries must be a whole number from 0, not {max_retries!r}")
         self._base = base_url.rstrip("/")
         self._origin = _origin(httpx.URL(self._base))
         scheme, host, port = self._origin
         self._origin_text = f"{scheme}://{host}" + ("" if port == _DEFAULT_PORTS.get(scheme) else f":{port}")
-        self._headers = given
-        self._timeout = None if timeout is None else float(timeout)
-        self._max_response_bytes = max_response_bytes
-        self._max_retries = max_retries
-        self._redact = _wire.redactor(given.values())
-        self._longest_secret = max((len(value) for value in given.values()), default=0)
+        self._configure(_checked_headers(headers, "headers"), _bound("timeout", timeout, False), _bound("max_response_bytes", max_response_bytes, True), _retries(max_retries))
+        self._user_agent: str | None = USER_AGENT
         # Only an https base URL makes TLS connections (redirects stay within its origin), so only it
         # reads the CA bundle (and SSL_CERT_FILE or SSL_CERT_DIR where set), which takes some 20 ms; an
         # http one's context verifies as strictly and trusts no CA, for TLS it never makes.
         self._ssl_context = httpx.create_ssl_context() if parts.scheme == "https" else ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+
+    def _configure(self, headers: dict[str, str], timeout: float | None, max_response_bytes: int | None, max_retries: int) -> None:
+        self._headers = headers
+        self._timeout = timeout
+        self._max_response_bytes = max_response_bytes
+        self._max_retries = max_retries
+        self._redact = _wire.redactor(headers.values())
+        self._longest_secret = max((len(value) for value in headers.values()), default=0)
+
+    def with_options(
+        self,
+        *,
+        headers: Mapping[str, str] | None = None,
+        timeout: float | None = None,
+        max_retries: int | None = None,
+        max_response_bytes: int | None = None,
+    ) -> Self:
+        """A client of the same base URL with these options (``headers`` over this client's; an option
+        not given, or None, as this client's; 0 for no bound), sharing this client's connections: closing
+        it closes nothing, and once this client is closed its calls raise ``ClientClosedError``."""
+        other = copy.copy(self)
+        other._configure(
+            _over(self._headers, _checked_headers(headers, "headers")),
+            self._timeout if timeout is None else _bound("timeout", timeout, False),
+            self._max_response_bytes if max_response_bytes is None else _bound("max_response_bytes", max_response_bytes, True),
+            self._max_retries if max_retries is None else _retries(max_retries),
+        )
+        other._owns_http = False
+        return other
 
     def __repr__(self) -> str:
         # The header names only: a value (your credentials) never appears in a printed client.
@@ -168,12 +296,25 @@ class _ClientBase:
 
     __str__ = __repr__
 
-    def _prepare(self, operation: Operation, path_args: tuple[Any, ...], values: Mapping[str, Any], body: Any, into: Into) -> _Prepared:
-        """The request of one call, or the error that refuses it, before anything is sent."""
+    def _prepare(
+        self,
+        operation: Operation,
+        path_args: tuple[Any, ...],
+        values: Mapping[str, Any],
+        body: Any,
+        into: Into,
+        extra_headers: Mapping[str, str] | None,
+        timeout: float | None,
+    ) -> _Prepared:
+        """The request of one call, or the error that refuses it, before anything is sent; ``extra_headers``
+        and ``timeout`` (None: the client's; 0: no bound) the call's own."""
+        if self._closed():
+            raise ClientClosedError(operation.id)
         path = _wire.fill_path(operation.id, operation.path, operation.path_names, path_args)
         query: list[str] = []
         cookies: list[str] = []
-        headers = dict(self._headers)
+        extra = _checked_headers(extra_headers, f"{operation.id}: extra_headers")
+        headers = _over(self._headers, extra)
         for parameter in operation.parameters:
             value = values.get(parameter.name)
             if parameter.location == "query":
@@ -190,34 +331,48 @@ class _ClientBase:
                     cookies.append(pair)
         if cookies:
             headers["Cookie"] = "; ".join(cookies)
+        # Only the codings the client decodes itself, bounded (_decode.py), unless the caller asks for others.
+        if not _has(headers, "accept-encoding"):
+            headers["Accept-Encoding"] = _decode.ACCEPT_ENCODING
+        if self._user_agent is not None and not _has(headers, "user-agent"):
+            headers["User-Agent"] = self._user_agent
         content = None
         if body is not None:
             dump = getattr(body, "model_dump", None)
-            data = dump(mode="json", by_alias=True, exclude_unset=True) if callable(dump) else dict(body) if isinstance(body, Mapping) else body
+            data: Any = dump(mode="json", by_alias=True, exclude_unset=True) if callable(dump) else dict(cast("Mapping[str, Any]", body)) if isinstance(body, Mapping) else body
             content = json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode("utf-8")
             headers = {k: v for k, v in headers.items() if k.lower() != "content-type"}
             headers["Content-Type"] = "application/json"
         url = self._base + path + ("?" + "&".join(query) if query else "")
-        return _Prepared(operation, url, headers, content, into)
+        seconds = self._timeout if timeout is None else _bound("timeout", timeout, False)
+        if not extra:
+            return _Prepared(operation, url, headers, content, into, seconds, self._redact, self._longest_secret)
+        secrets = [*self._headers.values(), *extra.values()]
+        return _Prepared(operation, url, headers, content, into, seconds, _wire.redactor(secrets), max(len(value) for value in secrets))
 
-    def _deadline(self) -> float | None:
-        return None if self._timeout is None else time.monotonic() + self._timeout
+    def _deadline(self, prepared: _Prepared) -> float | None:
+        return None if prepared.timeout is None else time.monotonic() + prepared.timeout
 
     def _per_operation(self, deadline: float | None) -> httpx.Timeout:
         """httpx's timeouts for one request: what is left of the call (a connection from the pool included)."""
         return httpx.Timeout(None if deadline is None else max(deadline - time.monotonic(), 0.001))
 
-    def _timed_out(self, operation: Operation) -> NoReturn:
-        raise CallTimeoutError(operation.id, self._timeout or 0.0) from None
+    def _timed_out(self, prepared: _Prepared) -> NoReturn:
+        raise CallTimeoutError(prepared.operation.id, prepared.timeout or 0.0) from None
 
-    def _wait_before_retry(self, method: str, retry: int, status: int | None, headers: httpx.Headers | None, deadline: float | None) -> float | None:
+    def _wait_before_retry(self, prepared: _Prepared, retry: int, status: int | None, headers: httpx.Headers | None, deadline: float | None) -> float | None:
         """The wait before retry ``retry + 1``, or None when the call ends with what it has: a method
         that is not retried, a status that is not, no retry left, a Retry-After over the cap, or a
-        wait that would end past the deadline. ``status`` None: the connection failed."""
-        if method not in _RETRIED_METHODS or retry >= self._max_retries or (status is not None and status not in _RETRIED_STATUSES):
+        wait that would end past the deadline. ``status`` None: the connection failed. Logs the attempt."""
+        wait = self._wait(prepared.operation.method, retry, status, headers, deadline)
+        _log.attempt(prepared.operation.method, prepared.operation.path, "connection failed" if status is None else status, retry + 1, wait)
+        return wait
+
+    def _wait(self, method: str, retry: int, status: int | None, headers: httpx.Headers | None, deadline: float | None) -> float | None:
+        if method not in RETRY_METHODS or retry >= self._max_retries or (status is not None and status not in RETRY_STATUSES):
             return None
         asked = _wire.retry_after(headers.get("retry-after"), time.time()) if headers is not None else None
-        if asked is not None and asked > _wire.MAX_RETRY_AFTER_SECONDS:
+        if asked is not None and asked > RETRY_AFTER_CAP_SECONDS:
             return None
         wait = asked if asked is not None else _wire.backoff(retry + 1)
         if deadline is not None and time.monotonic() + wait > deadline:
@@ -232,7 +387,7 @@ class _ClientBase:
         except (httpx.InvalidURL, ValueError, TypeError):
             target, leaves = None, True
         if leaves:
-            shown = _wire.printable(self._redact(_wire.shown_url(str(target) if target is not None else location)))
+            shown = _wire.printable(prepared.redact(_wire.shown_url(str(target) if target is not None else location)))
             raise CrossOriginRedirectError(prepared.operation.id, status, shown, self._origin_text)
         # As browsers and fetch do: a 303, or a 301 or 302 after a POST, becomes a GET without a body.
         if (status == 303 and method != "HEAD") or (status in (301, 302) and method == "POST"):
@@ -242,9 +397,20 @@ class _ClientBase:
     def _headers_for(self, prepared: _Prepared, content: bytes | None) -> dict[str, str]:
         return prepared.headers if content is not None else {k: v for k, v in prepared.headers.items() if k.lower() != "content-type"}
 
-    def _too_large(self, prepared: _Prepared, response: httpx.Response) -> bool:
+    def _reader(self, prepared: _Prepared, response: httpx.Response, deadline: float | None) -> _BodyReader:
+        """The reader of an answer's body, or ResponseTooLargeError when its declared length is over the bound."""
         declared = response.headers.get("content-length", "").strip()
-        return self._max_response_bytes is not None and declared.isdigit() and int(declared) > self._max_response_bytes
+        if self._max_response_bytes is not None and declared.isdigit() and int(declared) > self._max_response_bytes:
+            raise ResponseTooLargeError(prepared.operation.id, self._max_response_bytes)
+        return _BodyReader(prepared, response, self._max_response_bytes, deadline)
+
+    def _read_failed(self, prepared: _Prepared, response: httpx.Response, failure: Exception) -> _Answer:
+        """What a failure while reading a body becomes: an answer left unread, or the call's error."""
+        if isinstance(failure, _decode.UndecodableError):
+            return _Answer(response.status_code, response.headers, bytearray(), failure.coding)
+        if isinstance(failure, _decode.LayerTooLargeError):
+            raise ResponseTooLargeError(prepared.operation.id, self._max_response_bytes or 0) from None
+        raise self._connection_failed(prepared, failure) from None
 
     def _connection_failed(self, prepared: _Prepared, failure: Exception, tries: int = 1) -> ConnectionFailedError:
         # The request (its URL without its query's values), how many times it was sent, and the
@@ -252,45 +418,64 @@ class _ClientBase:
         # itself: a traceback would print it as it is.
         cause = f"{type(failure).__name__}: {failure}" if str(failure) else type(failure).__name__
         sent = f"{prepared.operation.method} {_wire.shown_url(prepared.url)}{f', {tries} tries' if tries > 1 else ''}"
-        return ConnectionFailedError(prepared.operation.id, _wire.printable(self._redact(f"{sent}: {cause}")))
+        return ConnectionFailedError(prepared.operation.id, _wire.printable(prepared.redact(f"{sent}: {cause}")))
 
-    def _answered(self, prepared: _Prepared, status: int, headers: httpx.Headers, body: bytes, with_response: bool) -> Any:
+    def _answered(self, prepared: _Prepared, answer: _Answer, with_response: bool) -> Any:
         """What a call returns: the decoded body, or (``with_response``) an ApiResponse of it."""
-        decoded = self._answer(prepared, status, body)
-        return ApiResponse(status, MappingProxyType(dict(headers.items())), decoded) if with_response else decoded
+        decoded = self._answer(prepared, answer)
+        return ApiResponse(answer.status, MappingProxyType(dict(answer.headers.items())), decoded) if with_response else decoded
 
-    def _answer(self, prepared: _Prepared, status: int, body: bytes) -> Any:
+    def _answer(self, prepared: _Prepared, answer: _Answer) -> Any:
         """A 2xx body decoded into what the operation returns; any other status an ApiError."""
-        operation = prepared.operation.id
+        operation, status, body = prepared.operation.id, answer.status, answer.body
+        coding = _wire.printable(answer.undecoded or "")
         if not 200 <= status < 300:
-            raise ApiError(operation, status, _wire.excerpt(body, self._redact, self._longest_secret))
+            unread = f"(a body in the content coding {coding!r}, which the client does not decode: not read)"
+            excerpt = unread if answer.undecoded else _wire.excerpt(body, prepared.redact, prepared.longest_secret)
+            headers = Headers((name, prepared.redact(value)) for name, value in answer.headers.multi_items())
+            raise kind_of(status)(operation, status, excerpt, headers, self._error_body(prepared, body))
+        if answer.undecoded:
+            raise ResponseBodyError(operation, status, f"is in the content coding {coding!r}, which the client did not ask for and does not decode")
+        into = prepared.into
         if not body.strip():
-            return None
+            # What the description types (a JSON object, a model) is the method's return type, never None.
+            if into is None:
+                return None
+            raise ResponseBodyError(operation, status, f"is empty, where the description declares {'a JSON object' if into is dict else f'a {into.__name__}'}")
         try:
             data = json.loads(body)
         except (ValueError, RecursionError) as error:
-            shown = _wire.excerpt(body, self._redact, self._longest_secret)
+            shown = _wire.excerpt(body, prepared.redact, prepared.longest_secret)
             raise ResponseBodyError(operation, status, f"is not JSON ({type(error).__name__}): {shown}") from None
-        into = prepared.into
         if into is None:
             return data
         if into is dict:
             if not isinstance(data, dict):
                 raise ResponseBodyError(operation, status, f"is not a JSON object but {type(data).__name__}", data)
-            return data
+            return cast("dict[str, Any]", data)
         try:
             return into.model_validate(data)
         except ValueError as error:
-            raise ResponseBodyError(operation, status, f"is not a {into.__name__}: {self._problems(error)}", data) from None
+            raise ResponseBodyError(operation, status, f"is not a {into.__name__}: {self._problems(prepared, error)}", data) from None
 
-    def _problems(self, error: ValueError) -> str:
+    @staticmethod
+    def _error_body(prepared: _Prepared, body: bytearray) -> Any:
+        """An error answer's body parsed, its strings redacted, where it is JSON; else None."""
+        if not body.strip():
+            return None
+        try:
+            return _wire.redact_json(json.loads(body), prepared.redact)
+        except (ValueError, RecursionError):
+            return None
+
+    def _problems(self, prepared: _Prepared, error: ValueError) -> str:
         """A model's validation problems, where and what, without the values (which the service sent)."""
         errors: Callable[..., Any] | None = getattr(error, "errors", None)
         if errors is None:
-            return _wire.printable(self._redact(str(error)))
+            return _wire.printable(prepared.redact(str(error)))
         found = [f"{'.'.join(str(part) for part in problem['loc']) or '(the body)'}: {problem['msg']}" for problem in errors(include_url=False, include_input=False)]
         more = f"; and {len(found) - 5} more" if len(found) > 5 else ""
-        return _wire.printable(self._redact("; ".join(found[:5]) + more))
+        return _wire.printable(prepared.redact("; ".join(found[:5]) + more))
 
 
 class SyncClientBase(_ClientBase):
@@ -304,48 +489,77 @@ class SyncClientBase(_ClientBase):
         timeout: float | None = DEFAULT_TIMEOUT,
         max_response_bytes: int | None = DEFAULT_MAX_RESPONSE_BYTES,
         max_retries: int = DEFAULT_MAX_RETRIES,
+        http_client: httpx.Client | None = None,
     ) -> None:
         super().__init__(base_url, headers=headers, timeout=timeout, max_response_bytes=max_response_bytes, max_retries=max_retries)
-        self._http = httpx.Client(transport=DeadlineTransport(self._ssl_context), trust_env=False, follow_redirects=False, timeout=None)
+        if http_client is None:
+            self._http = httpx.Client(transport=DeadlineTransport(self._ssl_context), trust_env=False, follow_redirects=False, timeout=None)
+            self._owns_http = True
+            return
+        given = cast(object, http_client)
+        if not isinstance(given, httpx.Client):
+            raise TypeError(f"http_client must be an httpx.Client, not {type(http_client).__name__}")
+        keep_deadline(http_client, self._base)
+        self._http = http_client
+        self._owns_http = False
+        self._user_agent = _user_agent_over(http_client.headers)
+
+    def _closed(self) -> bool:
+        return self._http.is_closed
 
     def close(self) -> None:
-        """Closes the client's connections."""
-        self._http.close()
+        """Closes the client's connections: those it made, not an ``http_client`` you gave it (close that yourself)."""
+        if self._owns_http:
+            self._http.close()
 
-    def __enter__(self: _C) -> _C:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, traceback: TracebackType | None) -> None:
         self.close()
 
-    def _call(self, operation: Operation, path_args: tuple[Any, ...], values: Mapping[str, Any], body: Any = None, into: Into = None, with_response: bool = False) -> Any:
-        prepared = self._prepare(operation, path_args, values, body, into)
-        deadline = self._deadline()
+    def _call(
+        self,
+        operation: Operation,
+        path_args: tuple[Any, ...],
+        values: Mapping[str, Any],
+        body: Any = None,
+        into: Into = None,
+        with_response: bool = False,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: float | None = None,
+    ) -> Any:
+        prepared = self._prepare(operation, path_args, values, body, into, extra_headers, timeout)
+        deadline = self._deadline(prepared)
         token = DEADLINE.set(deadline)
         try:
-            status, headers, content = self._attempts(prepared, deadline)
+            answer = self._attempts(prepared, deadline)
         except _TIMEOUTS:
-            self._timed_out(operation)
+            self._timed_out(prepared)
+        except RuntimeError:
+            # httpx's own when its client was closed while the call was under way (or before, an http_client of yours).
+            if self._http.is_closed:
+                raise ClientClosedError(operation.id) from None
+            raise
         finally:
             DEADLINE.reset(token)
-        return self._answered(prepared, status, headers, content, with_response)
+        return self._answered(prepared, answer, with_response)
 
-    def _attempts(self, prepared: _Prepared, deadline: float | None) -> tuple[int, httpx.Headers, bytes]:
-        method = prepared.operation.method
+    def _attempts(self, prepared: _Prepared, deadline: float | None) -> _Answer:
         retry = 0
         while True:
             if deadline is not None and time.monotonic() >= deadline:
-                self._timed_out(prepared.operation)
+                self._timed_out(prepared)
             try:
                 response = self._follow(prepared, deadline)
             except _CONNECTION_FAILURES as failure:
-                wait = self._wait_before_retry(method, retry, None, None, deadline)
+                wait = self._wait_before_retry(prepared, retry, None, None, deadline)
                 if wait is None:
                     raise self._connection_failed(prepared, failure, retry + 1) from None
             else:
-                wait = self._wait_before_retry(method, retry, response.status_code, response.headers, deadline)
+                wait = self._wait_before_retry(prepared, retry, response.status_code, response.headers, deadline)
                 if wait is None:
-                    return response.status_code, response.headers, self._read(prepared, response)
+                    return self._read(prepared, response, deadline)
                 response.close()
             time.sleep(wait)
             retry += 1
@@ -354,30 +568,23 @@ class SyncClientBase(_ClientBase):
         method, url, content = prepared.operation.method, prepared.url, prepared.content
         for hop in range(MAX_REDIRECTS + 1):
             request = self._http.build_request(method, url, headers=self._headers_for(prepared, content), content=content, timeout=self._per_operation(deadline))
-            response = self._http.send(request, stream=True)
+            response = self._http.send(request, stream=True, follow_redirects=False)
             location = response.headers.get("location")
-            if response.status_code not in _REDIRECT_STATUSES or location is None or hop == MAX_REDIRECTS:
+            if response.status_code not in REDIRECT_STATUSES or location is None or hop == MAX_REDIRECTS:
                 return response
             response.close()
             method, url, content = self._redirect(prepared, response.status_code, method, url, location, content)
         raise AssertionError("unreachable")
 
-    def _read(self, prepared: _Prepared, response: httpx.Response) -> bytes:
-        """The body, read to its end and no further than the bound."""
-        limit = self._max_response_bytes
+    def _read(self, prepared: _Prepared, response: httpx.Response, deadline: float | None) -> _Answer:
+        """The answer, its body read to its end (as it came: _BodyReader decodes it) and no further than the bound."""
         try:
-            if self._too_large(prepared, response):
-                raise ResponseTooLargeError(prepared.operation.id, limit or 0)
-            chunks: list[bytes] = []
-            size = 0
-            for chunk in response.iter_bytes():
-                size += len(chunk)
-                if limit is not None and size > limit:
-                    raise ResponseTooLargeError(prepared.operation.id, limit)
-                chunks.append(chunk)
-            return b"".join(chunks)
-        except _CONNECTION_FAILURES as failure:
-            raise self._connection_failed(prepared, failure) from None
+            reader = self._reader(prepared, response, deadline)
+            for raw in response.iter_raw():
+                reader.take(raw)
+            return _Answer(response.status_code, response.headers, reader.end())
+        except _READ_FAILURES as failure:
+            return self._read_failed(prepared, response, failure)
         finally:
             response.close()
 
@@ -393,47 +600,75 @@ class AsyncClientBase(_ClientBase):
         timeout: float | None = DEFAULT_TIMEOUT,
         max_response_bytes: int | None = DEFAULT_MAX_RESPONSE_BYTES,
         max_retries: int = DEFAULT_MAX_RETRIES,
+        http_client: httpx.AsyncClient | None = None,
     ) -> None:
         super().__init__(base_url, headers=headers, timeout=timeout, max_response_bytes=max_response_bytes, max_retries=max_retries)
-        transport = httpx.AsyncHTTPTransport(verify=self._ssl_context)
-        self._http = httpx.AsyncClient(transport=transport, trust_env=False, follow_redirects=False, timeout=None)
+        if http_client is None:
+            transport = httpx.AsyncHTTPTransport(verify=self._ssl_context)
+            self._http = httpx.AsyncClient(transport=transport, trust_env=False, follow_redirects=False, timeout=None)
+            self._owns_http = True
+            return
+        given = cast(object, http_client)
+        if not isinstance(given, httpx.AsyncClient):
+            raise TypeError(f"http_client must be an httpx.AsyncClient, not {type(http_client).__name__}")
+        # A call is cancelled at its deadline whatever the transport, so any of yours keeps it.
+        self._http = http_client
+        self._owns_http = False
+        self._user_agent = _user_agent_over(http_client.headers)
+
+    def _closed(self) -> bool:
+        return self._http.is_closed
 
     async def aclose(self) -> None:
-        """Closes the client's connections."""
-        await self._http.aclose()
+        """Closes the client's connections: those it made, not an ``http_client`` you gave it (close that yourself)."""
+        if self._owns_http:
+            await self._http.aclose()
 
-    async def __aenter__(self: _C) -> _C:
+    async def __aenter__(self) -> Self:
         return self
 
     async def __aexit__(self, kind: type[BaseException] | None, error: BaseException | None, traceback: TracebackType | None) -> None:
         await self.aclose()
 
-    async def _call(self, operation: Operation, path_args: tuple[Any, ...], values: Mapping[str, Any], body: Any = None, into: Into = None, with_response: bool = False) -> Any:
-        prepared = self._prepare(operation, path_args, values, body, into)
-        deadline = self._deadline()
+    async def _call(
+        self,
+        operation: Operation,
+        path_args: tuple[Any, ...],
+        values: Mapping[str, Any],
+        body: Any = None,
+        into: Into = None,
+        with_response: bool = False,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: float | None = None,
+    ) -> Any:
+        prepared = self._prepare(operation, path_args, values, body, into, extra_headers, timeout)
+        deadline = self._deadline(prepared)
         try:
-            with anyio.fail_after(self._timeout):
-                status, headers, content = await self._attempts(prepared, deadline)
+            with anyio.fail_after(prepared.timeout):
+                answer = await self._attempts(prepared, deadline)
         except CallTimeoutError:
             raise
         except _ASYNC_TIMEOUTS:
-            self._timed_out(operation)
-        return self._answered(prepared, status, headers, content, with_response)
+            self._timed_out(prepared)
+        except RuntimeError:
+            if self._http.is_closed:
+                raise ClientClosedError(operation.id) from None
+            raise
+        return self._answered(prepared, answer, with_response)
 
-    async def _attempts(self, prepared: _Prepared, deadline: float | None) -> tuple[int, httpx.Headers, bytes]:
-        method = prepared.operation.method
+    async def _attempts(self, prepared: _Prepared, deadline: float | None) -> _Answer:
         retry = 0
         while True:
             try:
                 response = await self._follow(prepared, deadline)
             except _CONNECTION_FAILURES as failure:
-                wait = self._wait_before_retry(method, retry, None, None, deadline)
+                wait = self._wait_before_retry(prepared, retry, None, None, deadline)
                 if wait is None:
                     raise self._connection_failed(prepared, failure, retry + 1) from None
             else:
-                wait = self._wait_before_retry(method, retry, response.status_code, response.headers, deadline)
+                wait = self._wait_before_retry(prepared, retry, response.status_code, response.headers, deadline)
                 if wait is None:
-                    return response.status_code, response.headers, await self._read(prepared, response)
+                    return await self._read(prepared, response, deadline)
                 await response.aclose()
             await anyio.sleep(wait)
             retry += 1
@@ -442,29 +677,22 @@ class AsyncClientBase(_ClientBase):
         method, url, content = prepared.operation.method, prepared.url, prepared.content
         for hop in range(MAX_REDIRECTS + 1):
             request = self._http.build_request(method, url, headers=self._headers_for(prepared, content), content=content, timeout=self._per_operation(deadline))
-            response = await self._http.send(request, stream=True)
+            response = await self._http.send(request, stream=True, follow_redirects=False)
             location = response.headers.get("location")
-            if response.status_code not in _REDIRECT_STATUSES or location is None or hop == MAX_REDIRECTS:
+            if response.status_code not in REDIRECT_STATUSES or location is None or hop == MAX_REDIRECTS:
                 return response
             await response.aclose()
             method, url, content = self._redirect(prepared, response.status_code, method, url, location, content)
         raise AssertionError("unreachable")
 
-    async def _read(self, prepared: _Prepared, response: httpx.Response) -> bytes:
-        """The body, read to its end and no further than the bound."""
-        limit = self._max_response_bytes
+    async def _read(self, prepared: _Prepared, response: httpx.Response, deadline: float | None) -> _Answer:
+        """The answer, its body read to its end (as it came: _BodyReader decodes it) and no further than the bound."""
         try:
-            if self._too_large(prepared, response):
-                raise ResponseTooLargeError(prepared.operation.id, limit or 0)
-            chunks: list[bytes] = []
-            size = 0
-            async for chunk in response.aiter_bytes():
-                size += len(chunk)
-                if limit is not None and size > limit:
-                    raise ResponseTooLargeError(prepared.operation.id, limit)
-                chunks.append(chunk)
-            return b"".join(chunks)
-        except _CONNECTION_FAILURES as failure:
-            raise self._connection_failed(prepared, failure) from None
+            reader = self._reader(prepared, response, deadline)
+            async for raw in response.aiter_raw():
+                reader.take(raw)
+            return _Answer(response.status_code, response.headers, reader.end())
+        except _READ_FAILURES as failure:
+            return self._read_failed(prepared, response, failure)
         finally:
             await response.aclose()

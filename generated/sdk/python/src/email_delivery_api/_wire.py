@@ -9,15 +9,16 @@ import email.utils
 import random
 import re
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote, quote_plus, urlsplit
 
+from ._spec import (
+    BACKOFF_JITTER,
+    EXCERPT_CHARACTERS,
+    INITIAL_BACKOFF_SECONDS,
+    MAX_BACKOFF_SECONDS,
+)
 from .errors import UnsafePathParameterError
-
-#: The most characters of a body an error shows.
-EXCERPT_CHARACTERS = 1000
-#: The longest ``Retry-After`` a call waits for; a longer one ends the call with that answer.
-MAX_RETRY_AFTER_SECONDS = 60.0
 
 
 def encode_strict(value: str) -> str:
@@ -72,7 +73,8 @@ def query_pairs(name: str, style: str, explode: bool, value: Any) -> list[str]:
         return []
     key = encode_strict(name)
     if isinstance(value, Mapping):
-        entries = [(encode_strict(k), encode_strict(v)) for k, v in _entries(value)]
+        pairs = cast("Mapping[object, object]", value)  # what isinstance leaves unknown to pyright
+        entries = [(encode_strict(k), encode_strict(v)) for k, v in _entries(pairs)]
         if explode:
             return [f"{k}={v}" for k, v in entries]
         return [f"{key}={','.join(part for entry in entries for part in entry)}"] if entries else []
@@ -90,7 +92,8 @@ def header_value(explode: bool, value: Any) -> str | None:
     if value is None:
         return None
     if isinstance(value, Mapping):
-        parts = [f"{k}={v}" if explode else f"{k},{v}" for k, v in _entries(value)]
+        pairs = cast("Mapping[object, object]", value)
+        parts = [f"{k}={v}" if explode else f"{k},{v}" for k, v in _entries(pairs)]
         return ",".join(parts) or None
     if isinstance(value, (list, tuple)):
         return ",".join(_items(value)) or None
@@ -108,7 +111,7 @@ def cookie_pair(name: str, value: Any) -> str | None:
 _HEADER_NAME = re.compile(r"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$")
 
 
-def check_header(name: str, value: str, what: str) -> None:
+def check_header(name: object, value: object, what: str) -> None:
     """Refuses a header that HTTP cannot carry, naming it, never showing its value."""
     if not isinstance(name, str) or not _HEADER_NAME.match(name):
         raise ValueError(f"{what}: {name!r} is not a header name")
@@ -131,9 +134,9 @@ def retry_after(value: str | None, now: float) -> float | None:
 
 
 def backoff(retry: int) -> float:
-    """The wait before retry ``retry`` (from 1) where the answer names none: 0.5 s doubled each
-    time, at most 8 s, less up to 25 % jitter."""
-    return min(0.5 * 2.0 ** (retry - 1), 8.0) * (1 - 0.25 * random.random())
+    """The wait before retry ``retry`` (from 1) where the answer names none: the initial backoff
+    doubled each time, at most the longest, less up to the jitter's share of it (_spec.py)."""
+    return min(INITIAL_BACKOFF_SECONDS * 2.0 ** (retry - 1), MAX_BACKOFF_SECONDS) * (1 - BACKOFF_JITTER * random.random())
 
 
 def redactor(values: Iterable[str]) -> Callable[[str], str]:
@@ -171,7 +174,7 @@ def printable(text: str) -> str:
     return "".join(out)
 
 
-def excerpt(body: bytes, redact: Callable[[str], str], longest_secret: int) -> str:
+def excerpt(body: bytes | bytearray, redact: Callable[[str], str], longest_secret: int) -> str:
     """The start of ``body`` as an error shows it: decoded as UTF-8, redacted, escaped, at most
     ``EXCERPT_CHARACTERS`` characters (the last one ``…`` when cut)."""
     # Enough bytes for the characters shown (at most 4 each), and for a secret that starts among them.
@@ -180,6 +183,28 @@ def excerpt(body: bytes, redact: Callable[[str], str], longest_secret: int) -> s
     if len(shown) > EXCERPT_CHARACTERS or len(body) > size:
         return shown[: EXCERPT_CHARACTERS - 1] + "…"
     return shown
+
+
+def redact_json(value: Any, redact: Callable[[str], str]) -> Any:
+    """A parsed JSON value with ``redact`` applied to every string in it, names included; iterative,
+    so that a document as deep as the parser took is no deeper to walk."""
+    root: list[Any] = [value]
+    stack: list[tuple[Any, Any]] = [(root, 0)]
+    while stack:
+        container, key = stack.pop()
+        item = container[key]
+        if isinstance(item, str):
+            container[key] = redact(item)
+        elif isinstance(item, list):
+            items = cast("list[object]", item)
+            stack.extend((items, index) for index in range(len(items)))
+        elif isinstance(item, dict):
+            entries = cast("dict[str, Any]", item)
+            renamed = {redact(name): entry for name, entry in entries.items()}
+            entries.clear()
+            entries.update(renamed)
+            stack.extend((entries, name) for name in entries)
+    return root[0]
 
 
 def shown_url(url: str) -> str:
