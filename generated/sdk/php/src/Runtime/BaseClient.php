@@ -37,12 +37,13 @@ abstract class BaseClient
     /** @var ?\Closure(string, array<string, mixed>): void */
     private readonly ?\Closure $logger;
     /**
-     * The headers and their redactor, inside a closure: var_export, print_r and var_dump show an
-     * object's properties (var_export even past __debugInfo), never what a closure holds.
+     * Each client's headers and their redactor, kept outside the client: var_export and a cast to
+     * array show an object's properties past __debugInfo, and var_dump a closure's variables, but
+     * nothing shows a class's private static property. An entry goes with its client.
      *
-     * @var \Closure(): array{0: array<string, string>, 1: Redactor}
+     * @var ?\WeakMap<BaseClient, array{0: array<string, string>, 1: Redactor}>
      */
-    private readonly \Closure $vault;
+    private static ?\WeakMap $vaults = null;
     private readonly Transport $transport;
 
     /**
@@ -90,8 +91,8 @@ abstract class BaseClient
             throw new \InvalidArgumentException('logger is a callable(string $message, array $context): void');
         }
         $this->logger = $logger === null ? null : \Closure::fromCallable($logger);
-        $redactor = new Redactor(array_values($headers));
-        $this->vault = static fn (): array => [$headers, $redactor];
+        self::$vaults ??= new \WeakMap();
+        self::$vaults[$this] = [$headers, new Redactor(array_values($headers))];
         $this->transport = new Transport();
     }
 
@@ -110,6 +111,12 @@ abstract class BaseClient
     public function __toString(): string
     {
         return sprintf('%s(%s, headers: [%s])', static::class, $this->baseUrl, implode(', ', $this->headerNames));
+    }
+
+    /** A client is not copied: make another with the same options. */
+    public function __clone()
+    {
+        throw new \LogicException(static::class . ' is not cloned: make a new client with the options you want');
     }
 
     /** A client holds credentials: it is not serialized. */
@@ -136,7 +143,7 @@ abstract class BaseClient
     protected function call(array $operation, array $path, array $parameters, mixed $body, array $options, ?string $model = null): mixed
     {
         $id = $operation['id'];
-        [$clientHeaders, $redactor] = ($this->vault)();
+        [$clientHeaders, $redactor] = self::$vaults[$this] ?? throw new \LogicException(static::class . ' was not made by its constructor');
         $unknown = array_diff(array_keys($options), self::CALL_OPTIONS);
         if ($unknown !== []) {
             throw new RequestException($id, sprintf('%s: unknown call option %s (a call takes: %s); no request was sent', $id, Redactor::escape(implode(', ', $unknown)), implode(', ', self::CALL_OPTIONS)));
@@ -166,7 +173,9 @@ abstract class BaseClient
         $deadline = $timeout === null ? null : $started + (int) ($timeout * 1e9);
         $retries = in_array($operation['method'], Spec::RETRY_METHODS, true) ? $this->maxRetries : 0;
         for ($attempt = 1; ; $attempt++) {
-            $result = $this->sendFollowing($operation, $target, $headers, $payload, $deadline, $timeout, $redactor, $attempt);
+            // The request in an array: a stack trace shows an array as `Array`, never the body it holds.
+            $request = ['url' => $target, 'headers' => $headers, 'payload' => $payload];
+            $result = $this->sendFollowing($operation, $request, $deadline, $timeout, $redactor, $attempt);
             if ($result instanceof Attempt && $result->status >= 200 && $result->status < 300) {
                 return $this->decoded($operation, $result, $redactor, $model);
             }
@@ -191,14 +200,15 @@ abstract class BaseClient
      * Spec::MAX_REDIRECTS (the answer after them is the try's). A connection failure comes back
      * as its exception (a retry may follow); any other failure is thrown.
      *
-     * @param array<string, string> $headers
+     * @param array{url: string, headers: array<string, string>, payload: ?string} $request
      */
-    private function sendFollowing(array $operation, string $url, array $headers, ?string $payload, ?int $deadline, ?float $timeout, Redactor $redactor, int $attempt): Attempt|ConnectionException
+    private function sendFollowing(array $operation, array $request, ?int $deadline, ?float $timeout, Redactor $redactor, int $attempt): Attempt|ConnectionException
     {
         $id = $operation['id'];
         $method = $operation['method'];
+        ['url' => $url, 'payload' => $payload] = $request;
         $lines = [];
-        foreach ($headers as $name => $value) {
+        foreach ($request['headers'] as $name => $value) {
             $lines[] = $name . ': ' . $value;
         }
         $lines[] = 'Expect:';
