@@ -6,6 +6,7 @@ import path from 'node:path';
 import { describe } from 'vitest';
 import { depthRows, describeGuarantees, languages, lineDriver, typedBodyRows } from '../support/guarantees.ts';
 import { languagesDir, missingFor, requireTools, runsHere } from '../support/languages.ts';
+import { phpArgs } from './php/php-command.ts';
 
 const missing = missingFor(['php']);
 
@@ -14,7 +15,7 @@ describe.runIf(runsHere('the PHP SDK guarantees', missing))('the PHP SDK', () =>
     languages.php,
     async () => {
       requireTools(missing);
-      return lineDriver('php', [path.join(languagesDir, 'php', 'sdk-driver.php')], { cwd: path.join(languagesDir, 'php') });
+      return lineDriver('php', [...phpArgs(), path.join(languagesDir, 'php', 'sdk-driver.php')], { cwd: path.join(languagesDir, 'php') });
     },
     { rows: [...typedBodyRows, ...depthRows] },
   );

@@ -19,6 +19,7 @@ import { freeLoopbackPort, jsonReply, startTestServer } from '../support/http-se
 import { differingFiles, languagesDir, missingFor, mustRun, requireTools, runsHere } from '../support/languages.ts';
 import { runCommand } from '../support/run-command.ts';
 import { scratchFolderPerFile } from '../support/scratch-folder.ts';
+import { phpArgs } from './php/php-command.ts';
 import { type CallArguments, operationAt, successStatus, wireRequest } from '../support/wire-format.ts';
 
 const missing = missingFor(['php']);
@@ -46,7 +47,8 @@ const phpFiles = async (dir: string) =>
 
 /** `php -l` of each file, side by side: a syntax error fails naming its file. */
 async function lint(files: string[]): Promise<void> {
-  for (let start = 0; start < files.length; start += 8) await Promise.all(files.slice(start, start + 8).map((file) => mustRun('php', ['-l', file], root)));
+  for (let start = 0; start < files.length; start += 8)
+    await Promise.all(files.slice(start, start + 8).map((file) => mustRun('php', ['-n', '-l', file], root)));
 }
 
 /** The arguments the consumer gives each operation, by its request part. */
@@ -102,7 +104,7 @@ describe.runIf(runsHere('the PHP SDK', missing))('the PHP SDK', () => {
     });
 
     it('against the Prism mock: each answers its success', async () => {
-      const result = await mustRun('php', [path.join(phpDir, 'consumer.php'), mock!.url], app());
+      const result = await mustRun('php', [...phpArgs(), path.join(phpDir, 'consumer.php'), mock!.url], app());
       expect(result.stdout.trim().split('\n').sort()).toEqual(operations.map((row) => `${row.operationId} ok`).sort());
     });
 
@@ -113,7 +115,7 @@ describe.runIf(runsHere('the PHP SDK', missing))('the PHP SDK', () => {
         return operationId ? jsonReply(successStatus(document, operationId), { ok: true }) : jsonReply(404, {});
       };
       try {
-        const result = await mustRun('php', [path.join(phpDir, 'consumer.php'), server.url], app());
+        const result = await mustRun('php', [...phpArgs(), path.join(phpDir, 'consumer.php'), server.url], app());
         expect(result.stdout.trim().split('\n')).toHaveLength(operations.length);
         const sent = server.requests.map((request) => {
           const operationId = operationAt(document, request.method, request.path) ?? `${request.method} ${request.target}`;
@@ -126,6 +128,35 @@ describe.runIf(runsHere('the PHP SDK', missing))('the PHP SDK', () => {
         const byOperation = (a: { operationId: string }, b: { operationId: string }) => a.operationId.localeCompare(b.operationId);
         expect(sent.sort(byOperation)).toEqual(expected.sort(byOperation));
         expect(new Set(server.requests.map((request) => request.headers['user-agent']))).toEqual(new Set([`email-delivery-api-php/${document.info.version}`]));
+      } finally {
+        await server.close();
+      }
+    });
+
+    it('the PHP code docs/sdks.md shows passes php -l, and its first call catches a 404 as a NotFoundException with its headers', async () => {
+      const docs = await fs.readFile(path.join(root, 'docs', 'sdks.md'), 'utf8');
+      const start = docs.indexOf('\n## PHP\n');
+      const section = docs.slice(start, docs.indexOf('\n## ', start + 1));
+      const blocks = [...section.matchAll(/```php\n([\s\S]*?)```/g)].map((match) => match[1]);
+      expect(blocks.length, 'PHP blocks in the PHP section').toBeGreaterThanOrEqual(2);
+      const files = blocks.map((_, index) => path.join(app(), `docs-${index}.php`));
+      await Promise.all(blocks.map((block, index) => fs.writeFile(files[index], `<?php\n${block}`)));
+      await lint(files);
+      const server = await startTestServer();
+      server.reply = (request) =>
+        request.path === '/v1/integrations/int_1'
+          ? { status: 404, body: '{"message":"no such integration"}', headers: { 'content-type': 'application/json', 'x-request-id': 'req_42' } }
+          : jsonReply(200, []);
+      try {
+        const first = blocks.find((block) => block.includes('NotFoundException $error'))!;
+        await fs.writeFile(files[0], `<?php\nrequire 'vendor/autoload.php';\n${first.replace('https://your-service.example', server.url)}`);
+        const result = await mustRun('php', [...phpArgs(), files[0]], app(), { EMAIL_API_KEY: 'docs-key' });
+        expect(result.stdout).toContain('404 req_42');
+        expect(result.stdout).toContain('no such integration');
+        expect(server.requests.map((request) => `${request.method} ${request.path} ${request.headers['x-api-key']}`)).toEqual([
+          'GET /v1/webhooks docs-key',
+          'GET /v1/integrations/int_1 docs-key',
+        ]);
       } finally {
         await server.close();
       }
@@ -145,7 +176,7 @@ describe.runIf(runsHere('the PHP SDK', missing))('the PHP SDK', () => {
       await lint(written);
       const source = await fs.readFile(path.join(samples, 'getIntegration.php'), 'utf8');
       await fs.writeFile(path.join(app(), 'sample.php'), source.replace(baseUrl, mock!.url));
-      const result = await mustRun('php', ['sample.php'], app());
+      const result = await mustRun('php', [...phpArgs(), 'sample.php'], app());
       expect(result.stdout).toMatch(/^array\(/);
     });
   });

@@ -350,7 +350,7 @@ abstract class BaseClient
         if ($value === '') {
             return self::backoff($n);
         }
-        if (ctype_digit($value)) {
+        if (preg_match('/^[0-9]+$/', $value) === 1) {
             $delay = (float) $value;
         } else {
             $date = \DateTimeImmutable::createFromFormat('D, d M Y H:i:s \G\M\T', $value, new \DateTimeZone('UTC'));

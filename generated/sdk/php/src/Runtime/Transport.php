@@ -57,7 +57,7 @@ final class Transport
                     $length = $attempt->header('content-length');
                     $encoding = strtolower(trim((string) $attempt->header('content-encoding')));
                     if ($limit !== null && $attempt->status >= 200 && $attempt->status < 300 && ($encoding === '' || $encoding === 'identity')
-                        && $length !== null && ctype_digit(trim($length)) && (float) trim($length) > $limit) {
+                        && $length !== null && preg_match('/^[0-9]+$/', trim($length)) === 1 && (float) trim($length) > $limit) {
                         $attempt->tooLarge = true;
                         return 0;
                     }
