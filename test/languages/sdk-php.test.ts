@@ -16,7 +16,7 @@ import { phpSample } from '../../scripts/sdk/php/php-sample.ts';
 import { operations, type RequestPart } from '../../scripts/stated/operations.ts';
 import { type Json, loadBundle, root } from '../support/helpers.ts';
 import { freeLoopbackPort, jsonReply, startTestServer } from '../support/http-server.ts';
-import { differingFiles, languagesDir, missingFor, mustRun, requireTools, runsHere } from '../support/languages.ts';
+import { differingFiles, languagesDir, missingFor, mustRun, requireTools, reusedWhenSame, runsHere } from '../support/languages.ts';
 import { runCommand } from '../support/run-command.ts';
 import { scratchFolderPerFile } from '../support/scratch-folder.ts';
 import { phpArgs } from './php/php-command.ts';
@@ -51,6 +51,23 @@ async function lint(files: string[]): Promise<void> {
     await Promise.all(files.slice(start, start + 8).map((file) => mustRun('php', ['-n', '-l', file], root)));
 }
 
+/** The committed SDK packed by `composer archive`, unpacked, and installed into a consumer project in `app` with no network. */
+async function installConsumer(app: string, version: string): Promise<void> {
+  const packages = path.join(scratch.dir, 'packages');
+  const unpacked = path.join(scratch.dir, 'sdk-unpacked');
+  await fs.mkdir(unpacked, { recursive: true });
+  await fs.mkdir(app, { recursive: true });
+  await mustRun('composer', ['archive', '--format=tar', `--dir=${packages}`, '--file=sdk'], sdkDir, composerEnv());
+  await mustRun('tar', ['-xf', path.join(packages, 'sdk.tar'), '-C', unpacked], scratch.dir);
+  const manifest = {
+    name: 'consumer/app',
+    require: { [composerPackage]: version },
+    repositories: [{ 'packagist.org': false }, { type: 'path', url: unpacked, options: { symlink: false, versions: { [composerPackage]: version } } }],
+  };
+  await fs.writeFile(path.join(app, 'composer.json'), JSON.stringify(manifest, null, 2));
+  await mustRun('composer', ['install', '--no-progress'], app, composerEnv());
+}
+
 /** The arguments the consumer gives each operation, by its request part. */
 const argumentsOf: Record<RequestPart, CallArguments> = {
   none: {},
@@ -62,8 +79,21 @@ const argumentsOf: Record<RequestPart, CallArguments> = {
 
 describe.runIf(runsHere('the PHP SDK', missing))('the PHP SDK', () => {
   let document: Json;
+  const app = () => path.join(scratch.dir, 'app');
+  // Composer and the mock start at once, side by side with the SDKs this process writes.
+  let installed: Promise<void>;
+  let mockStarted: Promise<MockServer>;
   beforeAll(async () => {
     document = await loadBundle();
+    if (missing) return;
+    installed = installConsumer(app(), String(document.info.version));
+    mockStarted = freeLoopbackPort().then((port) => startMockServer({ bundleFile: path.join(root, 'generated', 'openapi.json'), port }));
+    // Awaited by the tests that need them; a failure is theirs.
+    installed.catch(() => {});
+    mockStarted.catch(() => {});
+  });
+  afterAll(async () => {
+    await (await mockStarted?.catch(() => undefined))?.stop();
   });
 
   it(`the committed generated/sdk/php is what \`${remake}\` writes, and lints`, async () => {
@@ -79,28 +109,10 @@ describe.runIf(runsHere('the PHP SDK', missing))('the PHP SDK', () => {
 
   describe('packaged by composer archive, installed offline, a consumer calls every operation', () => {
     let mock: MockServer | undefined;
-    const app = () => path.join(scratch.dir, 'app');
     beforeAll(async () => {
       requireTools(missing);
-      const started = freeLoopbackPort().then((port) => startMockServer({ bundleFile: path.join(root, 'generated', 'openapi.json'), port }));
-      const packages = path.join(scratch.dir, 'packages');
-      const unpacked = path.join(scratch.dir, 'sdk-unpacked');
-      await fs.mkdir(unpacked, { recursive: true });
-      await fs.mkdir(app(), { recursive: true });
-      await mustRun('composer', ['archive', '--format=tar', `--dir=${packages}`, '--file=sdk'], sdkDir, composerEnv());
-      await mustRun('tar', ['-xf', path.join(packages, 'sdk.tar'), '-C', unpacked], scratch.dir);
-      const version = String(document.info.version);
-      const manifest = {
-        name: 'consumer/app',
-        require: { [composerPackage]: version },
-        repositories: [{ 'packagist.org': false }, { type: 'path', url: unpacked, options: { symlink: false, versions: { [composerPackage]: version } } }],
-      };
-      await fs.writeFile(path.join(app(), 'composer.json'), JSON.stringify(manifest, null, 2));
-      await mustRun('composer', ['install', '--no-progress'], app(), composerEnv());
-      mock = await started;
-    });
-    afterAll(async () => {
-      await mock?.stop();
+      mock = await mockStarted;
+      await installed;
     });
 
     it('against the Prism mock: each answers its success', async () => {
@@ -181,13 +193,31 @@ describe.runIf(runsHere('the PHP SDK', missing))('the PHP SDK', () => {
     });
   });
 
+  it('the bench program (php/bench.php) prints its figures of both clients', async () => {
+    requireTools(missing);
+    const server = await startTestServer();
+    server.reply = () => jsonReply(200, [{ id: 'wh_1' }]);
+    try {
+      const result = await mustRun('php', [...phpArgs(), path.join(phpDir, 'bench.php'), server.url, '20'], scratch.dir);
+      expect(JSON.parse(result.stdout)).toEqual({ calls: 20, sdkSeconds: expect.any(Number), plainSeconds: expect.any(Number) });
+      // The warm-up (2 of each), then 20 of each: every one a GET of /v1/webhooks.
+      expect(server.requests.map((request) => `${request.method} ${request.target}`)).toEqual(Array(44).fill('GET /v1/webhooks'));
+    } finally {
+      await server.close();
+    }
+  });
+
   it('with the example overlays: the typed classes carry their fields, the credential comes by scheme (PHPUnit)', async () => {
     requireTools(missing);
     const overlaid = path.join(scratch.dir, 'overlaid');
-    await writePhpSdk(
-      overlaid,
-      ['examples/overlays/fields.yaml', 'examples/overlays/auth.yaml'].map((file) => path.join(root, file)),
-    );
+    const overlays = ['examples/overlays/fields.yaml', 'examples/overlays/auth.yaml'].map((file) => path.join(root, file));
+    // Written again only when what makes it changed: the toolchain's scripts and lock, the bundle, the overlays.
+    const key = [
+      { tree: path.join(root, 'scripts') },
+      ...['package-lock.json', 'generated/openapi.json'].map((file) => ({ file: path.join(root, file) })),
+      ...overlays.map((file) => ({ file })),
+    ];
+    await reusedWhenSame('php-sdk-overlaid', key, scratch.dir, ['overlaid'], () => writePhpSdk(overlaid, overlays));
     const server = await startTestServer();
     server.reply = (request) => jsonReply(200, request.query.includes('missing') ? {} : { state: 'delivered' });
     try {

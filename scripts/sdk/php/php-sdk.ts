@@ -53,7 +53,7 @@ function readme(document: OpenApiDocument, version: string, firstCall: string): 
     '',
     '## Install',
     '',
-    'No registry has it yet: make an archive of this folder (`composer archive --format=zip --dir=../packages`) and name its folder, unpacked, or this folder as a `path` repository of your project:',
+    'No registry has it yet: make an archive of this folder (`composer archive --format=tar --dir=<folder>`) and name its folder, unpacked, or this folder as a `path` repository of your project (Composer reads no version from a folder: the repository gives it):',
     '',
     '```json',
     JSON.stringify(

@@ -129,6 +129,26 @@ final class SdkTest extends TestCase
         self::assertStringNotContainsString(self::SECRET, implode("\n", $lines));
     }
 
+    public function testTheLogVariableWritesEachAttemptToStderr(): void
+    {
+        $script = tempnam(sys_get_temp_dir(), 'sdk-log-');
+        file_put_contents($script, sprintf(
+            '<?php spl_autoload_register(function ($c) { $f = %s . "/src/" . str_replace("\\\\", "/", substr($c, 14)) . ".php"; if (is_file($f)) require $f; });'
+            . ' (new EmailDelivery\Client(%s, ["headers" => ["X-Api-Key" => %s]]))->getMessageStatus(["id" => "m_1"]);',
+            var_export((string) getenv('SDK_DIR'), true),
+            var_export((string) getenv('SERVER_URL'), true),
+            var_export(self::SECRET, true),
+        ));
+        $process = proc_open([PHP_BINARY, $script], [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes, null, ['EMAIL_DELIVERY_LOG' => 'debug'] + getenv());
+        $stdout = stream_get_contents($pipes[1]);
+        $stderr = stream_get_contents($pipes[2]);
+        $code = proc_close($process);
+        unlink($script);
+        self::assertSame([0, ''], [$code, $stdout], $stderr);
+        self::assertStringContainsString('email-delivery: getMessageStatus: GET /v1/messages/status -> 200 (attempt 1)', $stderr);
+        self::assertStringNotContainsString(self::SECRET, $stderr);
+    }
+
     public function testACredentialForASchemeTheDescriptionLacksIsRefused(): void
     {
         $this->expectException(\InvalidArgumentException::class);

@@ -220,9 +220,11 @@ abstract class BaseClient
             $sent = $lines;
             $sent[] = $payload === null ? 'Content-Type:' : 'Content-Type: application/json';
             $result = $this->transport->send($method, $url, $sent, $payload, $left, $this->maxResponseBytes);
-            $this->log($operation, sprintf('%s %s -> %s (attempt %d)', $method, $operation['path'], $result->status ?: 'no answer', $attempt), [
-                'method' => $method, 'path' => $operation['path'], 'status' => $result->status, 'attempt' => $attempt,
-            ]);
+            if ($this->logger !== null) {
+                $this->log($operation, sprintf('%s %s -> %s (attempt %d)', $method, $operation['path'], $result->status ?: 'no answer', $attempt), [
+                    'method' => $method, 'path' => $operation['path'], 'status' => $result->status, 'attempt' => $attempt,
+                ]);
+            }
             if ($result->tooLarge) {
                 throw new ResponseTooLargeException($id, (int) $this->maxResponseBytes);
             }
