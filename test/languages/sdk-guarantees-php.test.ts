@@ -30,6 +30,7 @@ async function warmDriver() {
 }
 
 describe.runIf(runsHere('the PHP SDK guarantees', missing))('the PHP SDK', () => {
-  // Six lanes: most of a row is a wait (a deadline, a Retry-After), and a PHP driver costs little.
-  describeGuarantees(languages.php, warmDriver, { rows: [...typedBodyRows, ...depthRows], lanes: 6 });
+  // The table's four lanes: with six, the test process's own servers were late to read a first
+  // row's request on a loaded machine (0 requests seen by a 0.5 s deadline).
+  describeGuarantees(languages.php, warmDriver, { rows: [...typedBodyRows, ...depthRows] });
 });

@@ -41,7 +41,7 @@ abstract class BaseClient
      * array show an object's properties past __debugInfo, and var_dump a closure's variables, but
      * nothing shows a class's private static property. An entry goes with its client.
      *
-     * @var ?\WeakMap<BaseClient, array{0: array<string, string>, 1: Redactor}>
+     * @var ?\WeakMap<BaseClient, array{0: array<string, string>, 1: Redactor, 2: array<string, string>}>
      */
     private static ?\WeakMap $vaults = null;
     private readonly Transport $transport;
@@ -92,7 +92,8 @@ abstract class BaseClient
         }
         $this->logger = $logger === null ? null : \Closure::fromCallable($logger);
         self::$vaults ??= new \WeakMap();
-        self::$vaults[$this] = [$headers, new Redactor(array_values($headers))];
+        // The headers as given (what is redacted), and as every request sends them, the SDK's defaults under them.
+        self::$vaults[$this] = [$headers, new Redactor(array_values($headers)), self::merged(['User-Agent' => Spec::USER_AGENT, 'Accept' => 'application/json'], $headers)];
         $this->transport = new Transport();
     }
 
@@ -143,14 +144,14 @@ abstract class BaseClient
     protected function call(array $operation, array $path, array $parameters, mixed $body, array $options, ?string $model = null): mixed
     {
         $id = $operation['id'];
-        [$clientHeaders, $redactor] = self::$vaults[$this] ?? throw new \LogicException(static::class . ' was not made by its constructor');
-        $unknown = array_diff(array_keys($options), self::CALL_OPTIONS);
+        [$clientHeaders, $redactor, $headers] = self::$vaults[$this] ?? throw new \LogicException(static::class . ' was not made by its constructor');
+        $unknown = $options === [] ? [] : array_diff(array_keys($options), self::CALL_OPTIONS);
         if ($unknown !== []) {
             throw new RequestException($id, sprintf('%s: unknown call option %s (a call takes: %s); no request was sent', $id, Redactor::escape(implode(', ', $unknown)), implode(', ', self::CALL_OPTIONS)));
         }
         try {
             $timeout = array_key_exists('timeout', $options) ? self::seconds('timeout', $options['timeout']) : $this->timeout;
-            $callHeaders = self::checkedHeaders($options['headers'] ?? []);
+            $callHeaders = isset($options['headers']) ? self::checkedHeaders($options['headers']) : [];
         } catch (\InvalidArgumentException $error) {
             throw new RequestException($id, $id . ': ' . $error->getMessage() . '; no request was sent');
         }
@@ -161,6 +162,8 @@ abstract class BaseClient
         if ($operation['openQuery']) {
             $query = Wire::pairs($id, $parameters);
             $parameterHeaders = [];
+        } elseif ($operation['parameters'] === [] && $parameters === []) {
+            [$query, $parameterHeaders] = ['', []];
         } else {
             [$query, $parameterHeaders] = Wire::parameters($id, $operation['parameters'], $parameters);
         }
@@ -168,7 +171,9 @@ abstract class BaseClient
             $target .= '?' . $query;
         }
         $payload = $this->payload($operation, $body);
-        $headers = self::merged(self::merged(self::merged(['User-Agent' => Spec::USER_AGENT, 'Accept' => 'application/json'], $clientHeaders), $parameterHeaders), $callHeaders);
+        if ($parameterHeaders !== [] || $callHeaders !== []) {
+            $headers = self::merged(self::merged($headers, $parameterHeaders), $callHeaders);
+        }
         $started = hrtime(true);
         $deadline = $timeout === null ? null : $started + (int) ($timeout * 1e9);
         $retries = in_array($operation['method'], Spec::RETRY_METHODS, true) ? $this->maxRetries : 0;
