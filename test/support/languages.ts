@@ -23,7 +23,7 @@ export const { jar, venv, oapiCodegen } = tools;
 export const pins = tools.pins;
 
 /** What a part of the tier needs and lacks, or undefined when it has everything. */
-export function missingFor(needs: ('java' | 'python' | 'go' | 'oapi-codegen')[]): string | undefined {
+export function missingFor(needs: ('java' | 'python' | 'go' | 'oapi-codegen' | 'php')[]): string | undefined {
   const missing: string[] = [];
   for (const need of needs) {
     if (need === 'java') {
@@ -36,6 +36,10 @@ export function missingFor(needs: ('java' | 'python' | 'go' | 'oapi-codegen')[])
     }
     if (need === 'go') {
       if (!onPath('go')) missing.push('Go (go)');
+    }
+    if (need === 'php') {
+      if (!onPath('php') || !onPath('composer') || !onPath('phpunit'))
+        missing.push('PHP 8.1 or later with ext-curl, Composer and PHPUnit (php, composer, phpunit)');
     }
     if (need === 'oapi-codegen') {
       if (!fs.existsSync(oapiCodegen)) missing.push(`oapi-codegen (${installHint})`);
