@@ -32,3 +32,12 @@ export function parameterValue(parameter: ParameterRule): unknown {
   if (parameter.shape === 'array') return [value];
   return parameter.shape === 'object' ? { name: value } : value;
 }
+
+/** What the samples of an operation need beyond it: its credentials' headers, its body's required fields, its path parameters' types. */
+export interface SdkSampleFacts {
+  schemes: { header: string; bearer: boolean }[];
+  body: { declared: boolean; required: { name: string; value: unknown }[] };
+  pathTypes?: Record<string, string>;
+  /** The Go SDK's module path (go-sdk.ts' goModulePath). */
+  goModule: string;
+}

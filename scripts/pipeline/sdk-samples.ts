@@ -5,21 +5,15 @@
 // against the committed SDKs (mypy --strict, go vet).
 import { goExportedName, goString } from '../sdk/go/go-operations.ts';
 import { goModulePath } from '../sdk/go/go-sdk.ts';
+import { phpSample } from '../sdk/php/php-sample.ts';
 import { pythonMethods } from '../sdk/python/python-client.ts';
 import { bodyType } from '../sdk/python/python-models.ts';
 import type { OpenApiDocument } from '../openapi-document.ts';
 import { type Project, repositoryUrl } from '../project.ts';
 import type { Operation } from './bundle-operations.ts';
-import { credentialPlaceholder, parameterValue, sampleLineWidth, unstatedPathType } from './sample-values.ts';
+import { credentialPlaceholder, parameterValue, sampleLineWidth, type SdkSampleFacts, unstatedPathType } from './sample-values.ts';
 
-/** What the samples of an operation need beyond it: its credentials' headers, its body's required fields, its path parameters' types. */
-export interface SdkSampleFacts {
-  schemes: { header: string; bearer: boolean }[];
-  body: { declared: boolean; required: { name: string; value: unknown }[] };
-  pathTypes?: Record<string, string>;
-  /** The Go SDK's module path (go-sdk.ts' goModulePath). */
-  goModule: string;
-}
+export type { SdkSampleFacts } from './sample-values.ts';
 
 /** The Go SDK's module path for `project`'s description `document`, as `npm run sdk` names it (package.json's `repository`). */
 export const goModuleOf = (project: Pick<Project, 'root'>, document: OpenApiDocument): string =>
@@ -188,4 +182,5 @@ export interface SampleLanguage {
 export const sampleLanguages: readonly SampleLanguage[] = [
   { lang: 'python', label: 'Python', sample: pythonSample },
   { lang: 'go', label: 'Go', sample: (document, operation, baseUrl, facts) => goSample(operation, baseUrl, facts, document) },
+  { lang: 'php', label: 'PHP', sample: phpSample },
 ];

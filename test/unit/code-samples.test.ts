@@ -6,6 +6,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import ts from 'typescript';
+import { sampleLanguages } from '../../scripts/pipeline/sdk-samples.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientPackage, sampleLineWidth, withCodeSamples } from '../../scripts/pipeline/code-samples.ts';
 import { type Json, loadBundle, root } from '../support/helpers.ts';
@@ -59,13 +60,17 @@ describe('code samples', () => {
     expect(JSON.stringify(await loadBundle())).not.toContain('x-codeSamples');
   });
 
-  it('every operation has a TypeScript sample that calls it through the client, a Python and a Go sample through the SDKs, and a curl sample', () => {
+  it('every operation has a TypeScript sample that calls it through the client, one through each SDK (sampleLanguages), and a curl sample', () => {
     for (const row of operations) {
       const samples = samplesOf(row.method, row.path);
-      expect(samples.map((sample) => sample.label)).toEqual(['TypeScript', 'Python', 'Go', 'curl']);
-      const [typescript, python, go, curl] = samples;
+      expect(samples.map((sample) => sample.label)).toEqual(['TypeScript', ...sampleLanguages.map((language) => language.label), 'curl']);
+      const [typescript, python, go] = samples;
+      const curl = samples.at(-1)!;
       expect(python.source).toContain(`client.${row.operationId.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}(`);
       expect(go.source).toContain(`data, err := c.${row.operationId[0].toUpperCase()}${row.operationId.slice(1)}(`);
+      // Each SDK's sample names the operation's method, in its language's case.
+      for (const sample of samples.slice(1, -1))
+        expect(sample.source.replaceAll('_', '').toLowerCase(), sample.label).toContain(`${row.operationId.toLowerCase()}(`);
       expect(typescript.source).toContain(`import {\n  createEmailDeliveryClient,\n  ${row.operationId},\n} from '${clientPackage}';\n`);
       expect(typescript.source).toContain(`await ${row.operationId}(client`);
       const path = row.path.replace('{id}', 'ID') + (row.request === 'query' ? '?name=value' : '');

@@ -4,8 +4,7 @@
 // each header an overlay's security scheme declares, and catches the SDK's API error.
 import type { OpenApiDocument } from '../../openapi-document.ts';
 import type { Operation } from '../../pipeline/bundle-operations.ts';
-import type { SdkSampleFacts } from '../../pipeline/sdk-samples.ts';
-import { credentialPlaceholder, parameterValue, unstatedPathType } from '../../pipeline/sample-values.ts';
+import { credentialPlaceholder, parameterValue, sampleLineWidth, type SdkSampleFacts, unstatedPathType } from '../../pipeline/sample-values.ts';
 import { camelName, isIdentifier, phpString } from './php-code.ts';
 import { className, typedSchemas } from './php-models.ts';
 
@@ -22,10 +21,18 @@ function phpLiteral(value: unknown): string {
   return String(value);
 }
 
+/** The call's lines: on one line where it fits the sample panel, the method on a line of its own where its name is long. */
+function call(method: string, args: string[]): string[] {
+  const head = `    $data = $client->${method}(`;
+  const split = head.length + 2 > sampleLineWidth ? ['    $data = $client', `        ->${method}(`] : [head];
+  if (args.length > 0) return [...split, ...args.map((line) => (split.length > 1 ? `    ${line}` : line)), `${split.length > 1 ? '    ' : ''}    );`];
+  return [...split.slice(0, -1), `${split.at(-1)!});`];
+}
+
 /** The call's arguments, one a line: the path parameters, the pairs or parameters, the body. */
 function callArguments(document: OpenApiDocument, operation: Operation, facts: SdkSampleFacts): { lines: string[]; model?: string } {
   const lines = operation.pathParameters.map((name) => `        'ID', // ${facts.pathTypes?.[name] ?? unstatedPathType}`);
-  if (operation.openQuery) lines.push('        // any name=value pairs (names not specified)', "        ['name' => 'value'],");
+  if (operation.openQuery) lines.push('        # any name=value pairs (names not specified)', "        ['name' => 'value'],");
   else if (operation.parameters.length > 0)
     lines.push('        [', ...operation.parameters.map((rule) => `            ${phpString(rule.name)} => ${phpLiteral(parameterValue(rule))},`), '        ],');
   let model: string | undefined;
@@ -60,7 +67,7 @@ export function phpSample(document: OpenApiDocument, operation: Operation, baseU
       : [`$client = new Client(${phpString(baseUrl)});`]),
     '',
     'try {',
-    ...(args.length > 0 ? [`    $data = $client->${operation.operationId}(`, ...args, '    );'] : [`    $data = $client->${operation.operationId}();`]),
+    ...call(operation.operationId, args),
     '} catch (ApiException $error) {',
     '    // a NotFoundException for a 404, and so on',
     '    fwrite(STDERR, $error->getMessage() . "\\n");',

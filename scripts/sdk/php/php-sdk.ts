@@ -108,7 +108,8 @@ export const phpSdk: SdkLanguage = {
     files.set('README.md', readme(document, context.version, firstCall));
     await fs.mkdir(path.join(folder, 'src', 'Runtime'), { recursive: true });
     if (typed.size > 0) await fs.mkdir(path.join(folder, 'src', 'Model'), { recursive: true });
-    await fs.cp(runtimeFolder, path.join(folder, 'src'), { recursive: true });
+    // The runtime's folders each say what they hold in a README of the project's, not of the SDK's.
+    await fs.cp(runtimeFolder, path.join(folder, 'src'), { recursive: true, filter: (source) => path.basename(source) !== 'README.md' });
     for (const [file, text] of files) await fs.writeFile(path.join(folder, file), text);
     await fs.copyFile(path.join(context.root, 'LICENSE'), path.join(folder, 'LICENSE'));
   },
