@@ -3,9 +3,10 @@
 // a folder of its own) and its line here.
 import { goSdk } from './go/go-sdk.ts';
 import { pythonSdk } from './python/python-sdk.ts';
+import { rubySdk } from './ruby/ruby-sdk.ts';
 import type { SdkLanguage } from './sdk-language.ts';
 
-export const sdkLanguages: readonly SdkLanguage[] = [pythonSdk, goSdk];
+export const sdkLanguages: readonly SdkLanguage[] = [pythonSdk, goSdk, rubySdk];
 
 /** A path as one shell word: as it is when it needs no quotes, else in single quotes. */
 const shellWord = (text: string) => (/^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`);
