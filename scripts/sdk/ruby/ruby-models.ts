@@ -43,7 +43,7 @@ export function rubyBody(document: OpenApiDocument, name: string): RubyBody {
   return { kind: 'any' };
 }
 
-interface Field {
+export interface Field {
   wire: string;
   attribute: string;
   type?: string;
@@ -53,7 +53,7 @@ interface Field {
 }
 
 /** The fields of the schema `name`, each named in snake_case; throws where two take one name. */
-function fieldsOf(document: OpenApiDocument, name: string): Field[] {
+export function fieldsOf(document: OpenApiDocument, name: string): Field[] {
   const schema = fieldsSchema(document, name)!;
   const required = new Set(Array.isArray(schema.required) ? schema.required.map(String) : []);
   const taken = new Map<string, string>();

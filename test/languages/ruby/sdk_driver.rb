@@ -37,9 +37,7 @@ def arguments(line, method)
   keywords[:query] = line['query'] if line.key?('query') && takes.include?(:query)
   keywords[:body] = line['body'] if line.key?('body') && takes.include?(:body)
   call = line['callOptions']
-  if call
-    keywords[:request_options] = { timeout: call['timeoutSeconds'], headers: call['headers'] }.compact
-  end
+  keywords[:request_options] = { timeout: call['timeoutSeconds'], headers: call['headers'] }.compact if call
   [line.fetch('path', []), keywords]
 end
 
