@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOperations } from '../../scripts/pipeline/bundle-operations.ts';
 import { sampleFacts, sdkSampleFacts } from '../../scripts/pipeline/code-samples.ts';
 import { type MockServer, startMockServer } from '../../scripts/serve/mock-server.ts';
+import { rubyMethods } from '../../scripts/sdk/ruby/ruby-operations.ts';
 import { rubySample } from '../../scripts/sdk/ruby/ruby-sample.ts';
 import { rubySdk } from '../../scripts/sdk/ruby/ruby-sdk.ts';
 import { operations, type RequestPart } from '../../scripts/stated/operations.ts';
@@ -163,9 +164,18 @@ describe.runIf(runsHere('the Ruby SDK', missing))('the Ruby SDK', () => {
     }
   });
 
-  it("every operation's Ruby sample is Ruby (ruby -c's check), and one runs against the mock", async () => {
+  it("every operation's Ruby sample and the Ruby of docs/sdks.md are Ruby (ruby -c's check), the methods they call the SDK's, and a sample runs against the mock", async () => {
     const dir = path.join(scratch.dir, 'samples');
     await fs.mkdir(dir, { recursive: true });
+    const docs = await fs.readFile(path.join(root, 'docs', 'sdks.md'), 'utf8');
+    const start = docs.indexOf('\n## Ruby\n');
+    const blocks = [...docs.slice(start, docs.indexOf('\n## ', start + 1)).matchAll(/```ruby\n([\s\S]*?)```/g)].map((match) => match[1]);
+    expect(blocks.length, 'Ruby blocks in the Ruby section').toBeGreaterThanOrEqual(3);
+    const methods = new Set([...rubyMethods(document).map((m) => m.name), 'with_response', 'close']);
+    for (const [index, block] of blocks.entries()) {
+      await fs.writeFile(path.join(dir, `docs-${index}.rb`), block);
+      for (const [, name] of block.matchAll(/client(?:\.with_response)?\.(\w+)/g)) expect(methods, `docs/sdks.md calls client.${name}`).toContain(name);
+    }
     const described = listOperations(document);
     for (const operation of described) {
       const facts = sdkSampleFacts(sampleFacts(document, operation), '');
@@ -174,8 +184,8 @@ describe.runIf(runsHere('the Ruby SDK', missing))('the Ruby SDK', () => {
     expect(described).toHaveLength(operations.length);
     // `ruby -c` of every file in one process: each compiled, none run.
     const check = 'ARGV.each { |file| RubyVM::InstructionSequence.compile_file(file) }; puts ARGV.size';
-    const files = described.map((operation) => path.join(dir, `${operation.operationId}.rb`));
-    expect((await mustRun('ruby', ['-e', check, ...files], dir, isolated)).stdout.trim()).toBe(String(operations.length));
+    const files = [...described.map((operation) => `${operation.operationId}.rb`), ...blocks.map((_, index) => `docs-${index}.rb`)];
+    expect((await mustRun('ruby', ['-e', check, ...files], dir, isolated)).stdout.trim()).toBe(String(files.length));
     const sample = (await fs.readFile(path.join(dir, 'getIntegration.rb'), 'utf8')).replace('http://127.0.0.1:4010', mock!.url);
     await fs.writeFile(path.join(dir, 'run.rb'), sample);
     const result = await mustRun('ruby', ['-I', path.join(committed, 'lib'), 'run.rb'], dir, isolated);
