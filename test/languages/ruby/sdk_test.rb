@@ -110,6 +110,34 @@ class SdkTest < Minitest::Test
     refute_secret(error.message, 'the refusal')
   end
 
+  # A raw server that sends +head+, then +filler+ without end, until the client goes.
+  def endless(head, filler)
+    server = TCPServer.new('127.0.0.1', 0)
+    thread = Thread.new do
+      socket = server.accept
+      socket.gets("\r\n\r\n")
+      socket.write(head)
+      loop { socket.write(filler) }
+    rescue IOError, SystemCallError
+      socket&.close
+    end
+    yield "http://127.0.0.1:#{server.addr[1]}"
+  ensure
+    thread&.kill
+    server&.close
+  end
+
+  def test_endless_headers_and_an_endless_chunk_size_are_read_no_further_than_their_bound
+    [["HTTP/1.1 200 OK\r\nx-endless: ", 'a' * 4096], ["HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n", '1' * 4096]].each do |head, filler|
+      endless(head, filler) do |url|
+        started = Process.clock_gettime(Process::CLOCK_MONOTONIC)
+        error = assert_raises(EmailDeliveryApi::ResponseTooLargeError) { EmailDeliveryApi::Client.new(url, timeout: 30, max_retries: 0).list_webhooks }
+        assert_match(/bigger than 1048576 bytes/, error.message)
+        assert_operator Process.clock_gettime(Process::CLOCK_MONOTONIC) - started, :<, 10
+      end
+    end
+  end
+
   def test_one_client_serves_threads_side_by_side
     c = client
     results = Array.new(8) { |n| Thread.new { Array.new(5) { c.with_response.get_integration("int_#{n}").status } } }.flat_map(&:value)

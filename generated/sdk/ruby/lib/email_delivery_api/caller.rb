@@ -251,7 +251,8 @@ module EmailDeliveryApi
       operation = prepared.operation.id
       case error
       when HeadersTooLarge
-        ResponseTooLargeError.new(operation, MAX_HEADER_BYTES, "the response's headers are bigger than #{MAX_HEADER_BYTES} bytes, so the rest was not read")
+        ResponseTooLargeError.new(operation, MAX_HEADER_BYTES,
+                                  "the response's headers, or a line of its framing, are bigger than #{MAX_HEADER_BYTES} bytes, so the rest was not read")
       when *TIMEOUTS then TimeoutError.new(operation, prepared.timeout)
       when *CONNECTION_FAILURES then budget.passed? ? TimeoutError.new(operation, prepared.timeout) : Failed.new(error)
       else error

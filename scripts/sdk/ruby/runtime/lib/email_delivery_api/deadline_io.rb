@@ -42,14 +42,17 @@ module EmailDeliveryApi
     end
   end
 
-  # Raised when an answer's headers are longer than the bound of them.
+  # Raised when an answer's headers, or one line of its framing (a chunk's size), are longer than their bound.
   class HeadersTooLarge < StandardError; end
 
   # Extends the Net::BufferedIO of a connection: each wait of a read or write is what is left of the
-  # budget's deadline; the bytes read while an answer's headers are read are counted against their bound.
+  # budget's deadline; the bytes read while an answer's headers are read are counted against their
+  # bound, and no line is buffered past it (a chunk's size that never ends is no body's byte).
   module DeadlineSocket
     # The most bytes one wait for writing may carry: a large body goes in pieces, each with its own wait.
     WRITE_PIECE = 64 * 1024
+    # The most bytes buffered unread: a body is read in pieces of 16 KiB, only a line waits for its end.
+    MAX_BUFFERED = 1024 * 1024
 
     attr_accessor :budget
 
@@ -59,6 +62,8 @@ module EmailDeliveryApi
       @read_timeout = @budget.left(Net::ReadTimeout)
       before = @rbuf.bytesize
       super
+      raise HeadersTooLarge if @rbuf.bytesize > MAX_BUFFERED
+
       left = @budget.header_bytes_left
       return if left.nil?
 

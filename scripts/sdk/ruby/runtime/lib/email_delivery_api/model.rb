@@ -93,6 +93,11 @@ module EmailDeliveryApi
       end
     end
 
+    # The body as JSON, where a model stands within a Hash or an Array of the body.
+    def to_json(*options)
+      to_h.to_json(*options)
+    end
+
     # A field by its name on the wire, declared or not.
     def [](wire)
       to_h[wire.to_s]
