@@ -3,7 +3,7 @@
 # A program that uses the Ruby SDK as an application would, from the gem installed (no load path of
 # the repository's): it calls every operation once, by its method, against each base URL given as
 # an argument in turn, and prints one line per call: the operationId, then "ok" or the error's class
-# and text. test/languages/sdk-ruby.test.ts runs it against the Prism mock and a recording server.
+# and text (after a first line naming the gem's folder it loaded). test/languages/sdk-ruby.test.ts runs it against the Prism mock and a recording server.
 require 'email_delivery_api'
 
 ID = 'id 1/é'
@@ -42,6 +42,8 @@ CALLS = {
   'listQuotas' => ->(c) { c.list_quotas }
 }.freeze
 
+# Where the SDK came from: the gem's folder.
+puts "loaded #{Gem.loaded_specs.fetch('email_delivery_api').full_gem_path}"
 ARGV.each do |base_url|
   client = EmailDeliveryApi::Client.new(base_url, headers: { 'X-Api-Key' => 'consumer-key' })
   CALLS.each do |operation, call|
