@@ -5,7 +5,8 @@
 Gem::Specification.new do |spec|
   spec.name = 'email_delivery_api'
   spec.version = '1.4.0'
-  spec.summary = 'A Ruby SDK of Email Delivery Service API, generated from its OpenAPI description 1.4.0'
+  spec.summary = 'A Ruby SDK of Email Delivery Service API, generated from its OpenAPI description ' \
+                 '1.4.0'
   spec.description = 'One method per operation over Net::HTTP, with one deadline per call, a bounded body, ' \
                      'redirects within the origin, retries of what may be retried, and redacted errors.'
   spec.authors = ['The maintainers of the Email Delivery Service API description']

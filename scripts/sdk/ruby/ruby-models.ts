@@ -119,7 +119,7 @@ export function modelsCode(document: OpenApiDocument, models: { name: string; cl
         ...fields.flatMap((field) => [...(field.description ? [`      # ${field.description}`] : []), `      attr_reader :${field.attribute}`]),
         '',
         `      def initialize(${keywords.join(', ')})`,
-        `        super(${fields.map((field) => `${field.attribute}: ${field.attribute}`).join(', ')})`,
+        `        super({ ${fields.map((field) => `${field.attribute}:`).join(', ')} })`,
         '      end',
         '    end',
       ].join('\n'),

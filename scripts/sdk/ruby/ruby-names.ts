@@ -42,6 +42,17 @@ export function rubyString(text: string): string {
     .join('')}"`;
 }
 
+/** A Ruby string literal of `text` that a long text spreads over lines (adjacent literals, each at most 80 characters of it), continued at `indent`. */
+export function rubyLongString(text: string, indent: string): string {
+  const pieces = [...text].reduce<string[]>((all, char) => {
+    // A piece never starts with a space (RuboCop's Layout/LineContinuationLeadingSpace): it ends the one before.
+    if (all.length === 0 || ([...all[all.length - 1]].length >= 80 && char !== ' ')) all.push('');
+    all[all.length - 1] += char;
+    return all;
+  }, []);
+  return pieces.length <= 1 ? rubyString(text) : pieces.map(rubyString).join(` \\\n${indent}`);
+}
+
 /** An array of strings as Ruby: `%w[GET PUT]` where each is one word, else each a literal. */
 export const rubyStrings = (texts: readonly string[]): string =>
   texts.length > 0 && texts.every((text) => /^[\w.-]+$/.test(text)) ? `%w[${texts.join(' ')}]` : `[${texts.map(rubyString).join(', ')}]`;

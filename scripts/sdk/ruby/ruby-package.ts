@@ -3,7 +3,7 @@
 import type { OpenApiDocument } from '../../openapi-document.ts';
 import { ReportedError } from '../../project.ts';
 import { credentialStandIn } from '../sdk-language.ts';
-import { rubyString } from './ruby-names.ts';
+import { rubyLongString, rubyString } from './ruby-names.ts';
 
 /** The gem's name, and the file a program requires. */
 export const gemName = 'email_delivery_api';
@@ -29,8 +29,8 @@ export function gemspec(document: OpenApiDocument, version: string, files: strin
     '',
     'Gem::Specification.new do |spec|',
     `  spec.name = ${rubyString(gemName)}`,
-    `  spec.version = ${rubyString(gemVersion(version))}`,
-    `  spec.summary = ${rubyString(`A Ruby SDK of ${title}, generated from its OpenAPI description ${String(document.info?.version)}`)}`,
+    `  spec.version = ${rubyLongString(gemVersion(version), '                 ')}`,
+    `  spec.summary = ${rubyLongString(`A Ruby SDK of ${title}, generated from its OpenAPI description ${String(document.info?.version)}`, '                 ')}`,
     "  spec.description = 'One method per operation over Net::HTTP, with one deadline per call, a bounded body, ' \\",
     "                     'redirects within the origin, retries of what may be retried, and redacted errors.'",
     `  spec.authors = [${rubyString(`The maintainers of the ${title} description`)}]`,

@@ -5,7 +5,7 @@
 import type { OpenApiDocument } from '../../openapi-document.ts';
 import { headerSchemes } from '../../pipeline/bundle-operations.ts';
 import { credentialVariable, defaults, errorKinds, excerptCharacters, logVariable, redirectStatuses, retryPolicy, userAgent } from '../runtime-spec.ts';
-import { rubyString, rubyStrings } from './ruby-names.ts';
+import { rubyLongString, rubyString, rubyStrings } from './ruby-names.ts';
 
 /** A number as Ruby writes it: 67108864 as 67_108_864. */
 const rubyNumber = (value: number) =>
@@ -43,10 +43,10 @@ export function specCode(document: OpenApiDocument, version: string, gemVersion:
     '# User-Agent and variables), as Ruby constants; the runtime writes none of these values itself.',
     'module EmailDeliveryApi',
     "  # The gem's version, and the version of the description the SDK was written from (its info.version).",
-    `  VERSION = ${rubyString(gemVersion)}`,
+    `  VERSION = ${rubyLongString(gemVersion, '            ')}`,
     `  DESCRIPTION_VERSION = ${rubyString(String(document.info?.version))}`,
     '  # Sent unless the caller sets a User-Agent.',
-    `  USER_AGENT = ${rubyString(userAgent('ruby', version))}`,
+    `  USER_AGENT = ${rubyLongString(userAgent('ruby', version), '               ')}`,
     '',
     "  # The defaults of a client's bounds: the whole call in seconds, the body read in bytes, the retries.",
     `  DEFAULT_TIMEOUT = ${rubyNumber(defaults.timeoutSeconds)}`,

@@ -81,7 +81,8 @@ module EmailDeliveryApi
     # Fields the schema does not name, by their names on the wire.
     attr_reader :additional_properties
 
-    def initialize(**values)
+    # A model of +values+, by attribute name (each class's own initialize takes its fields as keywords).
+    def initialize(values = {})
       assign(values, {})
     end
 
@@ -115,6 +116,7 @@ module EmailDeliveryApi
 
     private
 
+    # Sets each field from +values+ (by attribute name), and the fields the schema does not name.
     def assign(values, additional)
       self.class.fields.each_key { |name| instance_variable_set(:"@#{name}", values[name]) }
       @additional_properties = additional.freeze
