@@ -50,13 +50,13 @@ class RecordingServer
         headers = {}
         while (header = socket.gets) && header != "\r\n"
           name, value = header.split(':', 2)
-          headers[name.downcase] = value.strip
+          headers[name.downcase] = value.strip.force_encoding(Encoding::UTF_8)
         end
         request = Request.new(http_method: method, target:, headers:, body: socket.read(headers['content-length'].to_i))
         @requests << request
         status, answer_headers, body = reply_to(request)
         head = answer_headers.merge('content-length' => body.bytesize.to_s).map { |key, text| "#{key}: #{text}\r\n" }.join
-        socket.write("HTTP/1.1 #{status} Status\r\n#{head}\r\n#{body}")
+        socket.write("HTTP/1.1 #{status} Status\r\n#{head}\r\n".b + body.b)
       end
     rescue IOError, SystemCallError
       nil

@@ -68,6 +68,14 @@ class SdkTest < Minitest::Test
     end
   end
 
+  def test_a_credential_that_is_not_ascii_is_redacted_in_headers_and_body_that_are_not_utf8
+    client = EmailDeliveryApi::Client.new(@server.url, headers: { 'X-Api-Key' => 'clé-secret' }, max_retries: 0)
+    error = assert_raises(EmailDeliveryApi::NotFoundError) { client.get_integration('missing') }
+    assert_equal ['[redacted]', Encoding::UTF_8], [error.headers['x-echo'], error.headers['x-echo'].encoding]
+    assert_equal({ 'message' => 'no such integration for [redacted]' }, error.body)
+    refute_includes error.message, 'clé'
+  end
+
   def test_a_logger_gets_each_attempt_by_its_path_template_and_no_header_value
     log = StringIO.new
     client(logger: Logger.new(log, level: Logger::DEBUG)).get_integration('int_1')

@@ -237,7 +237,7 @@ module EmailDeliveryApi
       http.request(request) do |response|
         budget.header_bytes_left = nil
         status = response.code.to_i
-        answer = [status, response.each_header.to_h, read_body(prepared, status, response)]
+        answer = [status, response.each_header.to_h.transform_values { |value| Text.utf8(value) }, read_body(prepared, status, response)]
       end
       @pool.give_back(http)
       answer

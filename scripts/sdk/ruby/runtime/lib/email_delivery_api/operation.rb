@@ -14,6 +14,6 @@ module EmailDeliveryApi
   Operation = Struct.new(:id, :http_method, :path, :path_names, :parameters, :body, :success, :into, keyword_init: true)
 
   # A 2xx answer, as `client.with_response.<method>` returns it: its status, its headers (names in
-  # lower case, a repeated one's values joined by ", ") and its decoded body.
+  # lower case, a repeated one's values joined by ", ", as UTF-8 text) and its decoded body.
   Response = Struct.new(:status, :headers, :body, keyword_init: true)
 end
