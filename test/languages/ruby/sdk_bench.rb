@@ -14,9 +14,9 @@ require 'email_delivery_api'
 ROUNDS = 10
 WARM_UP = 50
 
-def timed(times, &)
+def timed(times, &call)
   started = Process.clock_gettime(Process::CLOCK_MONOTONIC)
-  times.times(&)
+  times.times { call.call }
   Process.clock_gettime(Process::CLOCK_MONOTONIC) - started
 end
 
