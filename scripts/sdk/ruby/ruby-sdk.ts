@@ -58,7 +58,7 @@ export const rubySdk: SdkLanguage = {
         operations: operationsCode(methods, header),
       };
       const simple = methods.find((m) => m.pathArguments.length === 0 && !m.body?.required && m.keywords.every(({ rule }) => !rule.required)) ?? methods[0];
-      firstCall = `client.${simple.name}(${simple.pathArguments.map(() => '"id_1"').join(', ')})`;
+      firstCall = `client.${simple.name}${simple.pathArguments.length > 0 ? `(${simple.pathArguments.map(() => '"id_1"').join(', ')})` : ''}`;
     } catch (error) {
       if (error instanceof ReportedError) throw error;
       throw new ReportedError(`the Ruby SDK: ${forTerminal((error as Error).message)}`);
