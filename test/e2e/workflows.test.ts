@@ -134,7 +134,7 @@ describe('the release workflow', () => {
 
   it('gives an OIDC token only to jobs that install nothing and run none of the project code', () => {
     const withToken = Object.entries(release.jobs).filter(([, job]) => job.permissions?.['id-token'] === 'write');
-    expect(withToken.map(([name]) => name).sort()).toEqual(['github-release', 'pages', 'publish']);
+    expect(withToken.map(([name]) => name).sort()).toEqual(['github-release', 'pages', 'publish', 'publish-gem']);
     for (const [name, job] of withToken) {
       const runs = job.steps.map((step) => step.run ?? '').join('\n');
       expect(runs, name).not.toMatch(/npm (ci|install|run)|npx/);
@@ -173,6 +173,21 @@ describe('the release workflow', () => {
     expect(sdks).toContain('test "$(git rev-parse "generated/sdk/go/$GITHUB_REF_NAME^{commit}")" = "$(git rev-parse HEAD)"');
     const upload = steps.findIndex((step) => step.uses?.startsWith('actions/upload-artifact@') && step.with?.name === 'release-assets');
     expect(steps.findIndex((step) => step.run === sdks)).toBeLessThan(upload);
+  });
+
+  it("attaches the Ruby SDK's gem, built from generated/sdk/ruby, its checksum in SHA256SUMS, and pushes it to RubyGems.org by trusted publishing", () => {
+    const steps = release.jobs.build.steps;
+    const gem = steps.find((step) => step.run?.includes('gem build email_delivery_api.gemspec'))!.run!;
+    expect(gem).toContain('(cd generated/sdk/ruby && gem build email_delivery_api.gemspec --output "$GITHUB_WORKSPACE/release-assets/$gem")');
+    expect(gem).toContain('(cd release-assets && sha256sum -- "$gem" >> SHA256SUMS && sha256sum -c SHA256SUMS)');
+    const upload = steps.findIndex((step) => step.uses?.startsWith('actions/upload-artifact@') && step.with?.name === 'release-assets');
+    expect(steps.findIndex((step) => step.run === gem)).toBeLessThan(upload);
+    const publish = release.jobs['publish-gem'];
+    expect(publish.permissions).toEqual({ 'id-token': 'write' });
+    expect(publish.steps.some((step) => step.uses?.startsWith('rubygems/configure-rubygems-credentials@'))).toBe(true);
+    expect(publish.steps.map((step) => step.run ?? '')).toContain('gem push "release-assets/email_delivery_api-${GITHUB_REF_NAME#v}.gem"');
+    // Trusted publishing: no stored key, no input at all to the credentials action.
+    expect(JSON.stringify(publish)).not.toMatch(/secrets\.|api-token|role-to-assume/);
   });
 
   it('gives the pull-request workflow no publish job', async () => {
