@@ -7,6 +7,7 @@ import { goExportedName, goString } from '../sdk/go/go-operations.ts';
 import { goModulePath } from '../sdk/go/go-sdk.ts';
 import { phpSample } from '../sdk/php/php-sample.ts';
 import { pythonMethods } from '../sdk/python/python-client.ts';
+import { rubySample } from '../sdk/ruby/ruby-sample.ts';
 import { bodyType } from '../sdk/python/python-models.ts';
 import type { OpenApiDocument } from '../openapi-document.ts';
 import { type Project, repositoryUrl } from '../project.ts';
@@ -183,4 +184,5 @@ export const sampleLanguages: readonly SampleLanguage[] = [
   { lang: 'python', label: 'Python', sample: pythonSample },
   { lang: 'go', label: 'Go', sample: (document, operation, baseUrl, facts) => goSample(operation, baseUrl, facts, document) },
   { lang: 'php', label: 'PHP', sample: phpSample },
+  { lang: 'ruby', label: 'Ruby', sample: rubySample },
 ];

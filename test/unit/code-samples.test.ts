@@ -70,7 +70,7 @@ describe('code samples', () => {
       expect(go.source).toContain(`data, err := c.${row.operationId[0].toUpperCase()}${row.operationId.slice(1)}(`);
       // Each SDK's sample names the operation's method, in its language's case.
       for (const sample of samples.slice(1, -1))
-        expect(sample.source.replaceAll('_', '').toLowerCase(), sample.label).toContain(`${row.operationId.toLowerCase()}(`);
+        expect(sample.source.replaceAll('_', '').toLowerCase(), sample.label).toMatch(new RegExp(`(\\.|->)${row.operationId.toLowerCase()}\\b`));
       expect(typescript.source).toContain(`import {\n  createEmailDeliveryClient,\n  ${row.operationId},\n} from '${clientPackage}';\n`);
       expect(typescript.source).toContain(`await ${row.operationId}(client`);
       const path = row.path.replace('{id}', 'ID') + (row.request === 'query' ? '?name=value' : '');

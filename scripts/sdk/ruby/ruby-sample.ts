@@ -4,8 +4,7 @@
 // rubyMethods), with the credential placeholder's header, and rescues the SDK's API error.
 import type { OpenApiDocument } from '../../openapi-document.ts';
 import type { Operation } from '../../pipeline/bundle-operations.ts';
-import { credentialPlaceholder, parameterValue, unstatedPathType } from '../../pipeline/sample-values.ts';
-import type { SdkSampleFacts } from '../../pipeline/sdk-samples.ts';
+import { credentialPlaceholder, parameterValue, type SdkSampleFacts, unstatedPathType } from '../../pipeline/sample-values.ts';
 import { fieldsOf } from './ruby-models.ts';
 import { rubyMethods } from './ruby-operations.ts';
 

@@ -45,7 +45,7 @@ export const rubySdk: SdkLanguage = {
   async write(document: OpenApiDocument, folder: string, context: SdkContext) {
     const header = generatedBy(String(document.info?.version));
     const lib = path.join(folder, 'lib', gemName);
-    await fs.cp(runtimeFolder, folder, { recursive: true, filter: (source) => source !== path.join(runtimeFolder, 'README.md') });
+    await fs.cp(runtimeFolder, folder, { recursive: true, filter: (source) => path.basename(source) !== 'README.md' });
     let code: Record<string, { ruby: string; rbs: string }>;
     let firstCall: string;
     try {
