@@ -266,7 +266,8 @@ final class Caller {
       if (remaining <= 0) throw new CallTimeoutException(op.id(), bound);
       HttpRequest.Builder request = HttpRequest.newBuilder(uri)
           .method(method, payload == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(payload));
-      if (remaining != Long.MAX_VALUE) request.timeout(Duration.ofNanos(remaining));
+      // java.net.http's own timer a moment after the deadline: the wait below ends first, with the call's own error.
+      if (remaining != Long.MAX_VALUE) request.timeout(Duration.ofNanos(remaining).plusSeconds(1));
       for (String[] header : sent.values()) request.header(header[0], header[1]);
       if (!sent.containsKey("user-agent")) request.header("User-Agent", SdkSpec.USER_AGENT);
       if (!sent.containsKey("accept")) request.header("Accept", "application/json");
@@ -298,9 +299,15 @@ final class Caller {
         Throwable cause = error instanceof ExecutionException ? error.getCause() : error;
         while (cause instanceof CompletionException && cause.getCause() != null) cause = cause.getCause();
         if (cause instanceof BoundedBody.TooLarge) throw new ResponseTooLargeException(op.id(), maxResponseBytes);
-        if (cause instanceof HttpTimeoutException || remaining() <= 0) throw stop(future, reading, new CallTimeoutException(op.id(), bound));
+        if (timedOut(cause) || remaining() <= 0) throw stop(future, reading, new CallTimeoutException(op.id(), bound));
         throw new NoAnswer(cause);
       }
+    }
+
+    /** Whether java.net.http gave up at its own timer (a ConnectException may carry it as its cause). */
+    private boolean timedOut(Throwable error) {
+      for (Throwable cause = error; cause != null; cause = cause.getCause()) if (cause instanceof HttpTimeoutException) return true;
+      return false;
     }
 
     private EmailDeliveryException stop(CompletableFuture<?> future, AtomicReference<BoundedBody> reading, EmailDeliveryException error) {

@@ -43,8 +43,8 @@ final class BoundedBody implements HttpResponse.BodySubscriber<BoundedBody.Bytes
   public void onSubscribe(Flow.Subscription subscription) {
     this.subscription = subscription;
     if (refuse) {
-      subscription.cancel();
       result.completeExceptionally(new TooLarge());
+      subscription.cancel();
     } else if (cancelled) subscription.cancel();
     else subscription.request(1);
   }
@@ -55,7 +55,7 @@ final class BoundedBody implements HttpResponse.BodySubscriber<BoundedBody.Bytes
     for (ByteBuffer item : items) {
       int size = item.remaining();
       if (limit > 0 && buffer.size() + (long) size > limit) {
-        subscription.cancel();
+        // The outcome first: cancelling may have java.net.http fail the exchange at once.
         if (strict) result.completeExceptionally(new TooLarge());
         else {
           byte[] rest = new byte[(int) (limit - buffer.size())];
@@ -63,6 +63,7 @@ final class BoundedBody implements HttpResponse.BodySubscriber<BoundedBody.Bytes
           buffer.write(rest, 0, rest.length);
           result.complete(new Bytes(buffer.toByteArray(), true));
         }
+        subscription.cancel();
         return;
       }
       byte[] chunk = new byte[size];
