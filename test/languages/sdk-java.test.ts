@@ -47,6 +47,44 @@ async function writeSamples(dir: string): Promise<number> {
   return found.length;
 }
 
+/**
+ * The Java blocks of docs/sdks.md's Java section, each as a method of a class of its own under
+ * `dir` (its import lines at the top, with those the section takes as known); how many.
+ */
+async function writeDocsBlocks(dir: string): Promise<number> {
+  const docs = await fs.readFile(path.join(root, 'docs', 'sdks.md'), 'utf8');
+  const start = docs.indexOf('\n## Java\n');
+  const section = docs.slice(start, docs.indexOf('\n## ', start + 1));
+  const blocks = [...section.matchAll(/```java\n([\s\S]*?)```/g)].map((match) => match[1]);
+  const known = [
+    'com.fasterxml.jackson.databind.JsonNode',
+    'com.fasterxml.jackson.databind.node.ObjectNode',
+    'java.time.Duration',
+    'java.util.Map',
+    'local.emaildelivery.*',
+  ];
+  await fs.mkdir(path.join(dir, 'docs'), { recursive: true });
+  for (const [index, block] of blocks.entries()) {
+    const lines = block.split('\n');
+    const imports = new Set([...known.map((name) => `import ${name};`), ...lines.filter((line) => line.startsWith('import '))]);
+    const body = lines.filter((line) => !line.startsWith('import ')).map((line) => `    ${line}`);
+    const source = [
+      'package docs;',
+      '',
+      ...imports,
+      '',
+      `final class Block${index} {`,
+      `  static void run(${/EmailDeliveryClient client =/.test(block) ? '' : 'EmailDeliveryClient client'}) {`,
+      ...body,
+      '  }',
+      '}',
+      '',
+    ];
+    await fs.writeFile(path.join(dir, 'docs', `Block${index}.java`), source.join('\n'));
+  }
+  return blocks.length;
+}
+
 /** The arguments SdkConsumer gives each operation, by its request part. */
 const argumentsOf: Record<RequestPart, CallArguments> = {
   none: {},
@@ -63,6 +101,7 @@ describe.runIf(runsHere('the Java SDK', missing))('the Java SDK', () => {
     (compiled ??= (async () => {
       const extra = path.join(scratch.dir, 'extra');
       expect(await writeSamples(extra)).toBe(operations.length);
+      expect(await writeDocsBlocks(extra), 'Java blocks in the Java section of docs/sdks.md').toBeGreaterThanOrEqual(2);
       return compiledPrograms(scratch.dir, 'java-sdk-programs', extra);
     })());
   /** The jar `mvn -o package` made of the committed SDK, and the consumer's own classes. */
@@ -75,7 +114,10 @@ describe.runIf(runsHere('the Java SDK', missing))('the Java SDK', () => {
       const built = await reusedWhenSame('java-sdk-package', key, work, ['target'], async () => {
         await fs.cp(javaSdkDir, project, { recursive: true });
         await mustRun('mvn', ['-o', '-B', '-q', '-Dstyle.color=never', 'package'], project, { MAVEN_OPTS: '-XX:TieredStopAtLevel=1 -XX:+UseSerialGC' });
-        await fs.cp(path.join(project, 'target'), path.join(work, 'target'), { recursive: true, filter: (file) => !/\/(classes|generated-sources|maven-status)(\/|$)/.test(file) });
+        await fs.cp(path.join(project, 'target'), path.join(work, 'target'), {
+          recursive: true,
+          filter: (file) => !/\/(classes|generated-sources|maven-status)(\/|$)/.test(file),
+        });
         return (await fs.readdir(path.join(work, 'target'))).filter((file) => file.endsWith('.jar')).sort();
       });
       const version = (await loadBundle()).info.version as string;
@@ -99,7 +141,7 @@ describe.runIf(runsHere('the Java SDK', missing))('the Java SDK', () => {
     expect(await differingFiles(out, javaSdkDir, /^$/), `generated/sdk/java is not what the description makes: run \`${remake}\` and commit it`).toEqual([]);
   });
 
-  it("passes javac -Xlint:all -Werror with the driver, the consumer and every operation's sample, in one run", async () => {
+  it("passes javac -Xlint:all -Werror with the driver, the consumer, every operation's sample and the Java of docs/sdks.md, in one run", async () => {
     requireTools(missing);
     const { classes } = await compile();
     const names = await fs.readdir(path.join(classes, 'samples'));
@@ -111,7 +153,11 @@ describe.runIf(runsHere('the Java SDK', missing))('the Java SDK', () => {
     const { jar } = await pack();
     const listing = (await mustRun('jar', ['tf', jar], scratch.dir)).stdout.split('\n');
     const sources = (await javaFiles(path.join(javaSdkDir, 'src'))).map((file) => path.basename(file, '.java'));
-    for (const name of sources) expect(listing.some((entry) => entry.endsWith(`/${name}.class`)), `${name}.class in the jar`).toBe(true);
+    for (const name of sources)
+      expect(
+        listing.some((entry) => entry.endsWith(`/${name}.class`)),
+        `${name}.class in the jar`,
+      ).toBe(true);
     expect(listing).toContain('META-INF/maven/local/email-delivery-api/pom.xml');
     const sourcesJar = (await mustRun('jar', ['tf', jar.replace(/\.jar$/, '-sources.jar')], scratch.dir)).stdout;
     expect(sourcesJar).toContain('local/emaildelivery/EmailDeliveryClient.java');
@@ -165,7 +211,12 @@ describe.runIf(runsHere('the Java SDK', missing))('the Java SDK', () => {
   it('with the example overlays: the bodies and parameters are typed, the calls send what they say, and a misspelt field fails javac', async () => {
     requireTools(missing);
     const out = path.join(scratch.dir, 'overlaid');
-    await writeJavaSdk(out, ['examples/overlays/fields.yaml', 'examples/overlays/paging.yaml', 'examples/overlays/idempotency.yaml', 'test/fixtures/overlays/parameters.yaml']);
+    await writeJavaSdk(out, [
+      'examples/overlays/fields.yaml',
+      'examples/overlays/paging.yaml',
+      'examples/overlays/idempotency.yaml',
+      'test/fixtures/overlays/parameters.yaml',
+    ]);
     const program = path.join(root, 'test', 'languages', 'java', 'sdk-fields', 'CheckFields.java');
     const classes = path.join(scratch.dir, 'overlaid-classes');
     await javac([...(await javaFiles(path.join(out, 'src'))), program], classes, scratch.dir);
@@ -184,9 +235,14 @@ describe.runIf(runsHere('the Java SDK', missing))('the Java SDK', () => {
     const misspelt = path.join(scratch.dir, 'misspelt', 'CheckFieldsMisspelt.java');
     await fs.mkdir(path.dirname(misspelt), { recursive: true });
     await fs.writeFile(misspelt, wrong);
-    const refused = await run('javac', ['-J-XX:TieredStopAtLevel=1', '-d', path.join(scratch.dir, 'misspelt'), '-cp', [classes, ...jacksonJars].join(path.delimiter), misspelt], scratch.dir);
+    const refused = await run(
+      'javac',
+      ['-J-XX:TieredStopAtLevel=1', '-d', path.join(scratch.dir, 'misspelt'), '-cp', [classes, ...jacksonJars].join(path.delimiter), misspelt],
+      scratch.dir,
+    );
     expect(refused.code, refused.output).toBe(1);
-    for (const name of ['subjet', 'stat', 'next_cursor', 'idempotency']) expect(refused.output, `javac names ${name}`).toMatch(new RegExp(`symbol: +method ${name}\\(`));
+    for (const name of ['subjet', 'stat', 'next_cursor', 'idempotency'])
+      expect(refused.output, `javac names ${name}`).toMatch(new RegExp(`symbol: +method ${name}\\(`));
     const server = await startTestServer();
     server.reply = (request) =>
       request.path === '/v1/webhooks'

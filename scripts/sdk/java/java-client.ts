@@ -176,7 +176,7 @@ export function clientSource(document: OpenApiDocument, pkg: string, methods: Ja
     ' * concurrent use. A call returns the decoded body of a 2xx answer, or throws an {@link EmailDeliveryException}.',
     ' */',
     'public final class EmailDeliveryClient {',
-    '  /** The SDK\'s version. */',
+    "  /** The SDK's version. */",
     '  public static final String VERSION = SdkSpec.VERSION;',
     '  /** The version of the description this SDK was made from (its info.version). */',
     '  public static final String DESCRIPTION_VERSION = SdkSpec.DESCRIPTION_VERSION;',
@@ -245,7 +245,12 @@ export function paramsSources(pkg: string, methods: JavaMethod[]): Map<string, s
       while (taken.has(member)) member = `${member}_`;
       taken.add(member);
       const type = parameterType(rule);
-      const copy = rule.shape === 'array' ? `${member} == null ? null : List.copyOf(${member})` : rule.shape === 'object' ? `${member} == null ? null : Map.copyOf(${member})` : member;
+      const copy =
+        rule.shape === 'array'
+          ? `${member} == null ? null : List.copyOf(${member})`
+          : rule.shape === 'object'
+            ? `${member} == null ? null : Map.copyOf(${member})`
+            : member;
       return [
         '',
         `    /** The ${docText(rule.in)} parameter {@code ${docText(rule.name)}}${rule.required ? ' (required)' : ''}. */`,
@@ -268,7 +273,7 @@ export function paramsSources(pkg: string, methods: JavaMethod[]): Map<string, s
         'import java.util.Map;',
         '',
         `/** The parameters of {@code ${m.operation.operationId}}: {@code ${name}.builder()...build()}. */`,
-            `public final class ${name} {`,
+        `public final class ${name} {`,
         '  private final Map<String, Object> values;',
         '',
         `  private ${name}(Map<String, Object> values) {`,
@@ -302,7 +307,10 @@ export function paramsSources(pkg: string, methods: JavaMethod[]): Map<string, s
         `    public ${name} build() {`,
         ...m.operation.parameters
           .filter((rule) => rule.required)
-          .map((rule) => `      if (values.get(${javaString(rule.name)}) == null) throw new IllegalStateException(${javaString(`${name}: ${rule.name} is required`)});`),
+          .map(
+            (rule) =>
+              `      if (values.get(${javaString(rule.name)}) == null) throw new IllegalStateException(${javaString(`${name}: ${rule.name} is required`)});`,
+          ),
         `      return new ${name}(Collections.unmodifiableMap(new LinkedHashMap<>(values)));`,
         '    }',
         '  }',

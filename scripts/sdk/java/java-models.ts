@@ -36,7 +36,19 @@ export function bodyJavaType(body: JavaBody, as: 'argument' | 'result' | 'class'
 }
 
 /** The members a model class has of its own: a field may not take these names. */
-const ownMembers = new Set(['builder', 'additionalProperties', 'toString', 'hashCode', 'equals', 'getClass', 'notify', 'notifyAll', 'wait', 'clone', 'finalize']);
+const ownMembers = new Set([
+  'builder',
+  'additionalProperties',
+  'toString',
+  'hashCode',
+  'equals',
+  'getClass',
+  'notify',
+  'notifyAll',
+  'wait',
+  'clone',
+  'finalize',
+]);
 
 interface Field {
   wire: string;
@@ -126,7 +138,9 @@ function classSource(
     const resolved = deref(document, node as never) as SchemaNode | undefined;
     fields.push({ wire, name: member, type, required: required.has(wire), doc: docText(resolved?.description ?? '') });
   }
-  const params = fields.map((field) => `@JsonProperty(value = ${javaString(field.wire)}${field.required ? ', required = true' : ''}) ${field.type} ${field.name}`);
+  const params = fields.map(
+    (field) => `@JsonProperty(value = ${javaString(field.wire)}${field.required ? ', required = true' : ''}) ${field.type} ${field.name}`,
+  );
   const lines = [
     `/** ${docText(schema.description ?? `The fields of ${name}.`)} */`,
     '@JsonInclude(JsonInclude.Include.NON_NULL)',
@@ -251,7 +265,8 @@ function fieldType(
       if (Array.isArray(node.enum) && node.enum.length > 0 && node.enum.every((value) => typeof value === 'string')) {
         const constants = (node.enum as string[]).map((value) => [constantName(value), value] as const);
         const unique = new Set(constants.map(([constant]) => constant));
-        if (constants.every(([constant]) => constant !== undefined) && unique.size === constants.length) return enumType(writer, hint, constants as [string, string][], imports);
+        if (constants.every(([constant]) => constant !== undefined) && unique.size === constants.length)
+          return enumType(writer, hint, constants as [string, string][], imports);
       }
       if (node.format === 'date-time') {
         imports.add('java.time.OffsetDateTime');

@@ -82,7 +82,7 @@ export function pomXml(document: OpenApiDocument, coordinates: Coordinates, vers
     '  <properties>',
     '    <project.build.sourceEncoding>UTF-8</project.build.sourceEncoding>',
     '    <maven.compiler.release>17</maven.compiler.release>',
-    '    <!-- A fixed time for the jars\' entries: the same sources make the same jars. -->',
+    "    <!-- A fixed time for the jars' entries: the same sources make the same jars. -->",
     '    <project.build.outputTimestamp>2000-01-01T00:00:00Z</project.build.outputTimestamp>',
     '  </properties>',
     '  <dependencies>',

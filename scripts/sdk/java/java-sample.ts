@@ -53,7 +53,9 @@ export function javaSample(document: OpenApiDocument, operation: Operation, base
       if (rule.shape === 'object') imports.add('java.util.Map');
     }
     args.push(
-      [`${method.parameters.name}.builder()`, ...set.map((rule) => `.${camelCase(rule.name)}(${javaValue(parameterValue(rule), rule.type)})`), '.build()'].join('\n            '),
+      [`${method.parameters.name}.builder()`, ...set.map((rule) => `.${camelCase(rule.name)}(${javaValue(parameterValue(rule), rule.type)})`), '.build()'].join(
+        '\n            ',
+      ),
     );
   }
   const body = method.body;
@@ -64,9 +66,11 @@ export function javaSample(document: OpenApiDocument, operation: Operation, base
     const plain = facts.body.required.every((field) => plainField(document, schema, field.name) !== undefined);
     if (plain)
       args.push(
-        [`${name}.builder()`, ...facts.body.required.map((field) => `.${camelCase(field.name)}(${javaValue(field.value, plainField(document, schema, field.name))})`), '.build()'].join(
-          '\n            ',
-        ),
+        [
+          `${name}.builder()`,
+          ...facts.body.required.map((field) => `.${camelCase(field.name)}(${javaValue(field.value, plainField(document, schema, field.name))})`),
+          '.build()',
+        ].join('\n            '),
       );
     else {
       imports.add('com.fasterxml.jackson.databind.ObjectMapper');
@@ -78,9 +82,13 @@ export function javaSample(document: OpenApiDocument, operation: Operation, base
     imports.add('java.util.Map');
     args.push('Map.of() /* any JSON object (fields not specified) */');
   }
-  const headers = facts.schemes.map((scheme) => `        .header(${javaString(scheme.header)}, ${javaString(`${scheme.bearer ? 'Bearer ' : ''}${credentialPlaceholder}`)})`);
+  const headers = facts.schemes.map(
+    (scheme) => `        .header(${javaString(scheme.header)}, ${javaString(`${scheme.bearer ? 'Bearer ' : ''}${credentialPlaceholder}`)})`,
+  );
   const call =
-    args.length === 0 ? [`      var data = client.${method.name}();`] : [`      var data = client.${method.name}(`, `          ${args.join(',\n          ')});`];
+    args.length === 0
+      ? [`      var data = client.${method.name}();`]
+      : [`      var data = client.${method.name}(`, `          ${args.join(',\n          ')});`];
   const lines = [
     ...[...imports].sort().map((name) => `import ${name};`),
     '',

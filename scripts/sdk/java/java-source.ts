@@ -57,7 +57,10 @@ export function pascalCase(name: string): string {
 /** `name` as a Java member name, never a keyword: `Idempotency-Key` → `idempotencyKey`, `class` → `class_`. */
 export function camelCase(name: string): string {
   const pascal = pascalCase(name);
-  const camel = /^[A-Z][a-z]/.test(pascal) || pascal.length === 1 ? pascal[0].toLowerCase() + pascal.slice(1) : pascal.replace(/^[A-Z]+(?=[A-Z][a-z]|$)/, (run) => run.toLowerCase());
+  const camel =
+    /^[A-Z][a-z]/.test(pascal) || pascal.length === 1
+      ? pascal[0].toLowerCase() + pascal.slice(1)
+      : pascal.replace(/^[A-Z]+(?=[A-Z][a-z]|$)/, (run) => run.toLowerCase());
   return javaKeywords.has(camel) ? `${camel}_` : camel;
 }
 

@@ -13,7 +13,8 @@ export const kindClass = (kind: string) => `${kind}Exception`;
 /** A duration in seconds as Java: `Duration.ofMillis(500)`. */
 const duration = (seconds: number) => `Duration.ofMillis(${Math.round(seconds * 1000)}L)`;
 
-const setOf = (values: readonly (string | number)[]) => `Set.of(${values.map((value) => (typeof value === 'string' ? javaString(value) : String(value))).join(', ')})`;
+const setOf = (values: readonly (string | number)[]) =>
+  `Set.of(${values.map((value) => (typeof value === 'string' ? javaString(value) : String(value))).join(', ')})`;
 
 /** SdkSpec.java of the SDK of `document`, version `version`, in `pkg`. */
 export function specSource(document: OpenApiDocument, pkg: string, version: string): string {
@@ -27,7 +28,7 @@ export function specSource(document: OpenApiDocument, pkg: string, version: stri
   );
   return [
     generatedBy,
-    '// The SDK\'s constants, from scripts/sdk/runtime-spec.ts: every default and policy of the runtime is here, and only here.',
+    "// The SDK's constants, from scripts/sdk/runtime-spec.ts: every default and policy of the runtime is here, and only here.",
     `package ${pkg};`,
     '',
     'import java.time.Duration;',

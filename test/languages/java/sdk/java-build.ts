@@ -33,7 +33,25 @@ export async function javaFiles(dir: string): Promise<string[]> {
 
 /** javac over `sources` into `out` with the SDK's lint (-Xlint:all -Werror); `classpath` besides Jackson's jars. */
 export function javac(sources: string[], out: string, cwd: string, classpath: string[] = []) {
-  return mustRun('javac', ['-J-XX:TieredStopAtLevel=1', '-J-XX:+UseSerialGC', '--release', '17', '-Xlint:all', '-Werror', '-encoding', 'UTF-8', '-d', out, '-cp', [...classpath, ...jacksonJars].join(path.delimiter), ...sources], cwd);
+  return mustRun(
+    'javac',
+    [
+      '-J-XX:TieredStopAtLevel=1',
+      '-J-XX:+UseSerialGC',
+      '--release',
+      '17',
+      '-Xlint:all',
+      '-Werror',
+      '-encoding',
+      'UTF-8',
+      '-d',
+      out,
+      '-cp',
+      [...classpath, ...jacksonJars].join(path.delimiter),
+      ...sources,
+    ],
+    cwd,
+  );
 }
 
 /**

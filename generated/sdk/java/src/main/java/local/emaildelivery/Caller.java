@@ -86,6 +86,7 @@ final class Caller {
 
   /** One call of {@code op}: its 2xx answer's status, headers and body decoded as {@code into}. */
   <T> ApiResponse<T> exchange(Operation op, String[] path, Map<String, Object> params, Object body, Class<T> into, RequestOptions options) {
+    long started = System.nanoTime();
     Map<String, String[]> sent = new LinkedHashMap<>(headers);
     Redactor redact = redactor;
     Duration bound = timeout;
@@ -140,7 +141,7 @@ final class Caller {
     } catch (URISyntaxException error) {
       throw new InvalidRequestException(op.id(), "the request's URL is not one: " + redact.excerpt(error.getMessage(), 300));
     }
-    return new Call<>(op, sent, redact, bound, into).run(uri, payload);
+    return new Call<>(op, sent, redact, bound, started, into).run(uri, payload);
   }
 
   private static boolean absent(Object value) {
@@ -187,12 +188,13 @@ final class Caller {
     private final long deadline;
     private final Class<T> into;
 
-    Call(Operation op, Map<String, String[]> sent, Redactor redact, Duration bound, Class<T> into) {
+    /** A call begun at {@code started} (System.nanoTime), its body written as JSON already: the deadline counts from its start. */
+    Call(Operation op, Map<String, String[]> sent, Redactor redact, Duration bound, long started, Class<T> into) {
       this.op = op;
       this.sent = sent;
       this.redact = redact;
       this.bound = bound;
-      this.deadline = bound == null ? Long.MAX_VALUE : System.nanoTime() + bound.toNanos();
+      this.deadline = bound == null ? Long.MAX_VALUE : started + bound.toNanos();
       this.into = into;
     }
 
