@@ -149,6 +149,56 @@ function methodSource(m: JavaMethod, withResponse: boolean): string[] {
   return lines;
 }
 
+/** The client's constants: its versions and the defaults of its settings. */
+const constants = [
+  "  /** The SDK's version. */",
+  '  public static final String VERSION = SdkSpec.VERSION;',
+  '  /** The version of the description this SDK was made from (its info.version). */',
+  '  public static final String DESCRIPTION_VERSION = SdkSpec.DESCRIPTION_VERSION;',
+  '  /** The default bound of a whole call. */',
+  '  public static final Duration DEFAULT_TIMEOUT = SdkSpec.DEFAULT_TIMEOUT;',
+  '  /** The default bound of a body read, in bytes. */',
+  '  public static final long DEFAULT_MAX_RESPONSE_BYTES = SdkSpec.DEFAULT_MAX_RESPONSE_BYTES;',
+  '  /** The default number of retries of a GET, PUT or DELETE. */',
+  '  public static final int DEFAULT_MAX_RETRIES = SdkSpec.DEFAULT_MAX_RETRIES;',
+];
+
+/** What the client has of its own: its caller, its builder, withResponse() and its printed form. */
+const ownMembers = [
+  '  private final Caller caller;',
+  '  private final WithResponse withResponse = new WithResponse();',
+  '',
+  '  private EmailDeliveryClient(Caller caller) {',
+  '    this.caller = caller;',
+  '  }',
+  '',
+  '  /** A builder: {@code baseUrl} is required; {@code header}, {@code credential}, {@code timeout}, {@code maxResponseBytes} and {@code maxRetries} are not. */',
+  '  public static Builder builder() {',
+  '    return new Builder();',
+  '  }',
+  '',
+  '  /** Builds an {@link EmailDeliveryClient}. */',
+  '  public static final class Builder extends ClientBuilder<Builder> {',
+  '    private Builder() {}',
+  '',
+  '    /** The client; an IllegalArgumentException names a setting that cannot be. */',
+  '    public EmailDeliveryClient build() {',
+  '      return new EmailDeliveryClient(caller());',
+  '    }',
+  '  }',
+  '',
+  "  /** The same methods, each returning the 2xx answer's status and headers with its body. */",
+  '  public WithResponse withResponse() {',
+  '    return withResponse;',
+  '  }',
+  '',
+  "  /** The base URL, the headers' names (never their values) and the settings. */",
+  '  @Override',
+  '  public String toString() {',
+  '    return "EmailDeliveryClient{" + caller.describe() + "}";',
+  '  }',
+];
+
 /** EmailDeliveryClient.java of `document`, version `version`, in `pkg`. */
 export function clientSource(document: OpenApiDocument, pkg: string, methods: JavaMethod[]): string {
   const title = docText(document.info?.title ?? 'the API');
@@ -176,51 +226,11 @@ export function clientSource(document: OpenApiDocument, pkg: string, methods: Ja
     ' * concurrent use. A call returns the decoded body of a 2xx answer, or throws an {@link EmailDeliveryException}.',
     ' */',
     'public final class EmailDeliveryClient {',
-    "  /** The SDK's version. */",
-    '  public static final String VERSION = SdkSpec.VERSION;',
-    '  /** The version of the description this SDK was made from (its info.version). */',
-    '  public static final String DESCRIPTION_VERSION = SdkSpec.DESCRIPTION_VERSION;',
-    '  /** The default bound of a whole call. */',
-    '  public static final Duration DEFAULT_TIMEOUT = SdkSpec.DEFAULT_TIMEOUT;',
-    '  /** The default bound of a body read, in bytes. */',
-    '  public static final long DEFAULT_MAX_RESPONSE_BYTES = SdkSpec.DEFAULT_MAX_RESPONSE_BYTES;',
-    '  /** The default number of retries of a GET, PUT or DELETE. */',
-    '  public static final int DEFAULT_MAX_RETRIES = SdkSpec.DEFAULT_MAX_RETRIES;',
+    ...constants,
     '',
     ...methods.map((m) => `  private static final Operation ${m.constant} = ${operationRecord(m)};`),
     '',
-    '  private final Caller caller;',
-    '  private final WithResponse withResponse = new WithResponse();',
-    '',
-    '  private EmailDeliveryClient(Caller caller) {',
-    '    this.caller = caller;',
-    '  }',
-    '',
-    '  /** A builder: {@code baseUrl} is required; {@code header}, {@code credential}, {@code timeout}, {@code maxResponseBytes} and {@code maxRetries} are not. */',
-    '  public static Builder builder() {',
-    '    return new Builder();',
-    '  }',
-    '',
-    '  /** Builds an {@link EmailDeliveryClient}. */',
-    '  public static final class Builder extends ClientBuilder<Builder> {',
-    '    private Builder() {}',
-    '',
-    '    /** The client; an IllegalArgumentException names a setting that cannot be. */',
-    '    public EmailDeliveryClient build() {',
-    '      return new EmailDeliveryClient(caller());',
-    '    }',
-    '  }',
-    '',
-    "  /** The same methods, each returning the 2xx answer's status and headers with its body. */",
-    '  public WithResponse withResponse() {',
-    '    return withResponse;',
-    '  }',
-    '',
-    "  /** The base URL, the headers' names (never their values) and the settings. */",
-    '  @Override',
-    '  public String toString() {',
-    '    return "EmailDeliveryClient{" + caller.describe() + "}";',
-    '  }',
+    ...ownMembers,
     ...methods.flatMap((m) => methodSource(m, false)),
     '',
     "  /** The client's methods, each returning an {@link ApiResponse}: the status, the headers and the body. */",
@@ -233,91 +243,94 @@ export function clientSource(document: OpenApiDocument, pkg: string, methods: Ja
   ].join('\n');
 }
 
+/** The builder's method of each parameter of `m`'s operation, and build()'s checks of the required ones. */
+function paramsSetters(m: JavaMethod, name: string): { setters: string[]; required: string[] } {
+  const taken = new Set(['build', 'values', 'toString']);
+  const setters = m.operation.parameters.flatMap((rule) => {
+    let member = camelCase(rule.name);
+    while (taken.has(member)) member = `${member}_`;
+    taken.add(member);
+    const copy =
+      rule.shape === 'array'
+        ? `${member} == null ? null : List.copyOf(${member})`
+        : rule.shape === 'object'
+          ? `${member} == null ? null : Map.copyOf(${member})`
+          : member;
+    return [
+      '',
+      `    /** The ${docText(rule.in)} parameter {@code ${docText(rule.name)}}${rule.required ? ' (required)' : ''}. */`,
+      `    public Builder ${member}(${parameterType(rule)} ${member}) {`,
+      `      values.put(${javaString(rule.name)}, ${copy});`,
+      '      return this;',
+      '    }',
+    ];
+  });
+  const required = m.operation.parameters
+    .filter((rule) => rule.required)
+    .map(
+      (rule) => `      if (values.get(${javaString(rule.name)}) == null) throw new IllegalStateException(${javaString(`${name}: ${rule.name} is required`)});`,
+    );
+  return { setters, required };
+}
+
+/** The parameters' class `name` of `m`'s operation. */
+function paramsClass(pkg: string, m: JavaMethod, name: string): string {
+  const { setters, required } = paramsSetters(m, name);
+  return [
+    generatedBy,
+    `// The parameters of ${m.operation.operationId}.`,
+    `package ${pkg};`,
+    '',
+    'import java.util.Collections;',
+    'import java.util.LinkedHashMap;',
+    'import java.util.List;',
+    'import java.util.Map;',
+    '',
+    `/** The parameters of {@code ${m.operation.operationId}}: {@code ${name}.builder()...build()}. */`,
+    `public final class ${name} {`,
+    '  private final Map<String, Object> values;',
+    '',
+    `  private ${name}(Map<String, Object> values) {`,
+    '    this.values = values;',
+    '  }',
+    '',
+    '  /** A builder: a misspelt parameter is a compile error. */',
+    '  public static Builder builder() {',
+    '    return new Builder();',
+    '  }',
+    '',
+    '  /** The values by their names on the wire. */',
+    '  Map<String, Object> values() {',
+    '    return values;',
+    '  }',
+    '',
+    "  /** The names of the parameters given, never their values (a header's may be a credential). */",
+    '  @Override',
+    '  public String toString() {',
+    `    return ${javaString(name)} + values.keySet();`,
+    '  }',
+    '',
+    `  /** Builds {@link ${name}}. */`,
+    '  public static final class Builder {',
+    '    private final Map<String, Object> values = new LinkedHashMap<>();',
+    '',
+    '    private Builder() {}',
+    ...setters,
+    '',
+    '    /** The parameters; an IllegalStateException where a required one is missing. */',
+    `    public ${name} build() {`,
+    ...required,
+    `      return new ${name}(Collections.unmodifiableMap(new LinkedHashMap<>(values)));`,
+    '    }',
+    '  }',
+    '}',
+    '',
+  ].join('\n');
+}
+
 /** The parameters' class of each operation that has one, by file name. */
 export function paramsSources(pkg: string, methods: JavaMethod[]): Map<string, string> {
   const files = new Map<string, string>();
-  for (const m of methods) {
-    if (m.parameters.kind !== 'class') continue;
-    const name = m.parameters.name;
-    const taken = new Set(['build', 'values', 'toString']);
-    const setters = m.operation.parameters.map((rule) => {
-      let member = camelCase(rule.name);
-      while (taken.has(member)) member = `${member}_`;
-      taken.add(member);
-      const type = parameterType(rule);
-      const copy =
-        rule.shape === 'array'
-          ? `${member} == null ? null : List.copyOf(${member})`
-          : rule.shape === 'object'
-            ? `${member} == null ? null : Map.copyOf(${member})`
-            : member;
-      return [
-        '',
-        `    /** The ${docText(rule.in)} parameter {@code ${docText(rule.name)}}${rule.required ? ' (required)' : ''}. */`,
-        `    public Builder ${member}(${type} ${member}) {`,
-        `      values.put(${javaString(rule.name)}, ${copy});`,
-        '      return this;',
-        '    }',
-      ];
-    });
-    files.set(
-      `${name}.java`,
-      [
-        generatedBy,
-        `// The parameters of ${m.operation.operationId}.`,
-        `package ${pkg};`,
-        '',
-        'import java.util.Collections;',
-        'import java.util.LinkedHashMap;',
-        'import java.util.List;',
-        'import java.util.Map;',
-        '',
-        `/** The parameters of {@code ${m.operation.operationId}}: {@code ${name}.builder()...build()}. */`,
-        `public final class ${name} {`,
-        '  private final Map<String, Object> values;',
-        '',
-        `  private ${name}(Map<String, Object> values) {`,
-        '    this.values = values;',
-        '  }',
-        '',
-        '  /** A builder: a misspelt parameter is a compile error. */',
-        '  public static Builder builder() {',
-        '    return new Builder();',
-        '  }',
-        '',
-        '  /** The values by their names on the wire. */',
-        '  Map<String, Object> values() {',
-        '    return values;',
-        '  }',
-        '',
-        "  /** The names of the parameters given, never their values (a header's may be a credential). */",
-        '  @Override',
-        '  public String toString() {',
-        `    return ${javaString(`${name}`)} + values.keySet();`,
-        '  }',
-        '',
-        `  /** Builds {@link ${name}}. */`,
-        '  public static final class Builder {',
-        '    private final Map<String, Object> values = new LinkedHashMap<>();',
-        '',
-        '    private Builder() {}',
-        ...setters.flat(),
-        '',
-        '    /** The parameters; an IllegalStateException where a required one is missing. */',
-        `    public ${name} build() {`,
-        ...m.operation.parameters
-          .filter((rule) => rule.required)
-          .map(
-            (rule) =>
-              `      if (values.get(${javaString(rule.name)}) == null) throw new IllegalStateException(${javaString(`${name}: ${rule.name} is required`)});`,
-          ),
-        `      return new ${name}(Collections.unmodifiableMap(new LinkedHashMap<>(values)));`,
-        '    }',
-        '  }',
-        '}',
-        '',
-      ].join('\n'),
-    );
-  }
+  for (const m of methods) if (m.parameters.kind === 'class') files.set(`${m.parameters.name}.java`, paramsClass(pkg, m, m.parameters.name));
   return files;
 }

@@ -102,6 +102,20 @@ export function modelSources(document: OpenApiDocument, names: string[], pkg: st
   return files;
 }
 
+/** The imports every model class needs. */
+const modelImports = [
+  'com.fasterxml.jackson.annotation.JsonAnyGetter',
+  'com.fasterxml.jackson.annotation.JsonAnySetter',
+  'com.fasterxml.jackson.annotation.JsonCreator',
+  'com.fasterxml.jackson.annotation.JsonInclude',
+  'com.fasterxml.jackson.annotation.JsonProperty',
+  'com.fasterxml.jackson.databind.JsonNode',
+  'java.util.Collections',
+  'java.util.LinkedHashMap',
+  'java.util.Map',
+  'java.util.Objects',
+];
+
 /** The source lines of the class `name` of `schema`, indented `depth` levels (a nested class is static). */
 function classSource(
   document: OpenApiDocument,
@@ -112,20 +126,7 @@ function classSource(
   imports: Set<string>,
   top: boolean,
 ): string[] {
-  for (const type of [
-    'com.fasterxml.jackson.annotation.JsonAnyGetter',
-    'com.fasterxml.jackson.annotation.JsonAnySetter',
-    'com.fasterxml.jackson.annotation.JsonCreator',
-    'com.fasterxml.jackson.annotation.JsonInclude',
-    'com.fasterxml.jackson.annotation.JsonProperty',
-    'com.fasterxml.jackson.databind.JsonNode',
-    'java.util.Collections',
-    'java.util.LinkedHashMap',
-    'java.util.Map',
-    'java.util.Objects',
-  ])
-    imports.add(type);
-  const pad = '  '.repeat(depth);
+  for (const type of modelImports) imports.add(type);
   const writer: ClassWriter = { nested: new Set([name, 'Builder']), lines: [] };
   const required = new Set(Array.isArray(schema.required) ? schema.required.map(String) : []);
   const fields: Field[] = [];
@@ -138,13 +139,29 @@ function classSource(
     const resolved = deref(document, node as never) as SchemaNode | undefined;
     fields.push({ wire, name: member, type, required: required.has(wire), doc: docText(resolved?.description ?? '') });
   }
-  const params = fields.map(
-    (field) => `@JsonProperty(value = ${javaString(field.wire)}${field.required ? ', required = true' : ''}) ${field.type} ${field.name}`,
-  );
   const lines = [
     `/** ${docText(schema.description ?? `The fields of ${name}.`)} */`,
     '@JsonInclude(JsonInclude.Include.NON_NULL)',
     `public ${top ? '' : 'static '}final class ${name} {`,
+    ...accessorLines(name, fields),
+    ...objectMethodLines(name, fields),
+    ...builderLines(name, fields),
+    ...writer.lines,
+    '}',
+  ];
+  const pad = '  '.repeat(depth);
+  return lines.map((line) => (line === '' ? '' : pad + line));
+}
+
+/** A field's Javadoc line. */
+const fieldDoc = (field: Field, absent: string) => `/** ${field.doc || `The field ${docText(field.wire)}`}${field.required ? ' Required.' : absent} */`;
+
+/** A model's fields, its Jackson constructor, its accessors and its additional properties. */
+function accessorLines(name: string, fields: Field[]): string[] {
+  const params = fields.map(
+    (field) => `@JsonProperty(value = ${javaString(field.wire)}${field.required ? ', required = true' : ''}) ${field.type} ${field.name}`,
+  );
+  return [
     ...fields.map((field) => `  private final ${field.type} ${field.name};`),
     '  private final Map<String, JsonNode> additionalProperties = new LinkedHashMap<>();',
     '',
@@ -159,7 +176,7 @@ function classSource(
     '  }',
     ...fields.flatMap((field) => [
       '',
-      `  /** ${field.doc || `The field ${docText(field.wire)}`}${field.required ? ' Required.' : ' Null when absent.'} */`,
+      `  ${fieldDoc(field, ' Null when absent.')}`,
       `  @JsonProperty(${javaString(field.wire)})`,
       `  public ${field.type} ${field.name}() {`,
       `    return ${field.name};`,
@@ -176,10 +193,18 @@ function classSource(
     '  void additionalProperty(String name, JsonNode value) {',
     '    additionalProperties.put(name, value);',
     '  }',
+  ];
+}
+
+/** A model's equals, hashCode and toString, over its fields and its additional properties. */
+function objectMethodLines(name: string, fields: Field[]): string[] {
+  const equal = fields.map((field) => ` && Objects.equals(${field.name}, that.${field.name})`).join('');
+  const shown = fields.map((field, index) => ` + ${javaString(`${index > 0 ? ', ' : ''}${field.name}=`)} + ${field.name}`).join('');
+  return [
     '',
     '  @Override',
     '  public boolean equals(Object other) {',
-    `    return other instanceof ${name} that${fields.map((field) => ` && Objects.equals(${field.name}, that.${field.name})`).join('')} && additionalProperties.equals(that.additionalProperties);`,
+    `    return other instanceof ${name} that${equal} && additionalProperties.equals(that.additionalProperties);`,
     '  }',
     '',
     '  @Override',
@@ -189,8 +214,14 @@ function classSource(
     '',
     '  @Override',
     '  public String toString() {',
-    `    return ${javaString(`${name}{`)}${fields.map((field, index) => ` + ${javaString(`${index > 0 ? ', ' : ''}${field.name}=`)} + ${field.name}`).join('')} + ${javaString(`${fields.length > 0 ? ', ' : ''}additionalProperties=`)} + additionalProperties + "}";`,
+    `    return ${javaString(`${name}{`)}${shown} + ${javaString(`${fields.length > 0 ? ', ' : ''}additionalProperties=`)} + additionalProperties + "}";`,
     '  }',
+  ];
+}
+
+/** A model's builder: a method per field, the additional properties, and build(), which refuses a missing required field. */
+function builderLines(name: string, fields: Field[]): string[] {
+  return [
     '',
     `  /** Builds a {@link ${name}}. */`,
     '  public static final class Builder {',
@@ -200,7 +231,7 @@ function classSource(
     '    private Builder() {}',
     ...fields.flatMap((field) => [
       '',
-      `    /** ${field.doc || `The field ${docText(field.wire)}`}${field.required ? ' Required.' : ''} */`,
+      `    ${fieldDoc(field, '')}`,
       `    public Builder ${field.name}(${field.type} ${field.name}) {`,
       `      this.${field.name} = ${field.name};`,
       '      return this;',
@@ -223,10 +254,7 @@ function classSource(
     '      return built;',
     '    }',
     '  }',
-    ...writer.lines,
-    '}',
   ];
-  return lines.map((line) => (line === '' ? '' : pad + line));
 }
 
 /** A nested type's name in `writer`'s scope: `base`, or with a number where it is taken. */

@@ -7,7 +7,7 @@ import type { Operation } from '../../pipeline/bundle-operations.ts';
 import { credentialPlaceholder, parameterValue, unstatedPathType } from '../../pipeline/sample-values.ts';
 import type { SdkSampleFacts } from '../../pipeline/sdk-samples.ts';
 import { placeholderModule } from '../go/go-sdk.ts';
-import { javaMethods } from './java-client.ts';
+import { type JavaMethod, javaMethods } from './java-client.ts';
 import { javaCoordinates } from './java-package.ts';
 import { camelCase, javaString } from './java-source.ts';
 
@@ -37,40 +37,36 @@ function plainField(document: OpenApiDocument, schemaName: string, field: string
   return ['string', 'integer', 'number', 'boolean'].includes(String(property.type)) ? String(property.type) : undefined;
 }
 
-export function javaSample(document: OpenApiDocument, operation: Operation, baseUrl: string, facts: SdkSampleFacts): string {
-  const method = javaMethods(document).find((m) => m.operation.operationId === operation.operationId)!;
-  const pkg = javaPackageOf(facts.goModule);
-  const imports = new Set([`${pkg}.ApiException`, `${pkg}.EmailDeliveryClient`]);
+/** The arguments of the sample's call (the path, the parameters, the body), adding the imports they need. */
+function sampleArguments(document: OpenApiDocument, method: JavaMethod, facts: SdkSampleFacts, pkg: string, imports: Set<string>): string[] {
+  const { operation } = method;
   const args: string[] = operation.pathParameters.map((name) => `"ID" /* ${facts.pathTypes?.[name] ?? unstatedPathType} */`);
+  const builder = (start: string, calls: string[]) => [start, ...calls, '.build()'].join('\n            ');
   if (method.parameters.kind === 'pairs') {
     imports.add('java.util.Map');
     args.push('Map.of("name", "value") /* any name=value pairs */');
   } else if (method.parameters.kind === 'class') {
     imports.add(`${pkg}.${method.parameters.name}`);
     const set = operation.parameters.filter((rule) => rule.required);
-    for (const rule of set) {
-      if (rule.shape === 'array') imports.add('java.util.List');
-      if (rule.shape === 'object') imports.add('java.util.Map');
-    }
+    for (const rule of set) imports.add(rule.shape === 'array' ? 'java.util.List' : 'java.util.Map');
     args.push(
-      [`${method.parameters.name}.builder()`, ...set.map((rule) => `.${camelCase(rule.name)}(${javaValue(parameterValue(rule), rule.type)})`), '.build()'].join(
-        '\n            ',
+      builder(
+        `${method.parameters.name}.builder()`,
+        set.map((rule) => `.${camelCase(rule.name)}(${javaValue(parameterValue(rule), rule.type)})`),
       ),
     );
   }
   const body = method.body;
   if (body?.type.kind === 'model') {
     const name = body.type.name;
-    imports.add(`${pkg}.model.${name}`);
     const schema = operation.body!.schema;
-    const plain = facts.body.required.every((field) => plainField(document, schema, field.name) !== undefined);
-    if (plain)
+    imports.add(`${pkg}.model.${name}`);
+    if (facts.body.required.every((field) => plainField(document, schema, field.name) !== undefined))
       args.push(
-        [
+        builder(
           `${name}.builder()`,
-          ...facts.body.required.map((field) => `.${camelCase(field.name)}(${javaValue(field.value, plainField(document, schema, field.name))})`),
-          '.build()',
-        ].join('\n            '),
+          facts.body.required.map((field) => `.${camelCase(field.name)}(${javaValue(field.value, plainField(document, schema, field.name))})`),
+        ),
       );
     else {
       imports.add('com.fasterxml.jackson.databind.ObjectMapper');
@@ -82,6 +78,14 @@ export function javaSample(document: OpenApiDocument, operation: Operation, base
     imports.add('java.util.Map');
     args.push('Map.of() /* any JSON object (fields not specified) */');
   }
+  return args;
+}
+
+export function javaSample(document: OpenApiDocument, operation: Operation, baseUrl: string, facts: SdkSampleFacts): string {
+  const method = javaMethods(document).find((m) => m.operation.operationId === operation.operationId)!;
+  const pkg = javaPackageOf(facts.goModule);
+  const imports = new Set([`${pkg}.ApiException`, `${pkg}.EmailDeliveryClient`]);
+  const args = sampleArguments(document, method, facts, pkg, imports);
   const headers = facts.schemes.map(
     (scheme) => `        .header(${javaString(scheme.header)}, ${javaString(`${scheme.bearer ? 'Bearer ' : ''}${credentialPlaceholder}`)})`,
   );
