@@ -8,8 +8,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { listOperations } from '../../scripts/pipeline/bundle-operations.ts';
-import { headerSchemes } from '../../scripts/pipeline/bundle-operations.ts';
+import { headerSchemes, listOperations } from '../../scripts/pipeline/bundle-operations.ts';
 import { javaSample } from '../../scripts/sdk/java/java-sample.ts';
 import { placeholderModule } from '../../scripts/sdk/go/go-sdk.ts';
 import { operations, type RequestPart } from '../../scripts/stated/operations.ts';
