@@ -1,15 +1,19 @@
 // A body subscriber of java.net.http that keeps at most a bound of bytes: over it, a 2xx body
 // (strict) ends the call as too large, at once where its Content-Length says so; another body is
-// cut at the bound. The caller may cancel it at the deadline, which cancels the exchange's body.
+// cut at the bound. A watchdog ends it at the call's deadline, which cancels the exchange's body.
 package local.emaildelivery;
 
 import java.io.ByteArrayOutputStream;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Flow;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 
 final class BoundedBody implements HttpResponse.BodySubscriber<BoundedBody.Bytes> {
   /** What was read: the bytes, and whether the body went on past them. */
@@ -31,6 +35,7 @@ final class BoundedBody implements HttpResponse.BodySubscriber<BoundedBody.Bytes
   private final CompletableFuture<Bytes> result = new CompletableFuture<>();
   private volatile Flow.Subscription subscription;
   private volatile boolean cancelled;
+  private volatile ScheduledFuture<?> expiry;
 
   /** At most {@code limit} bytes (0: no bound); {@code strict}: over it is TooLarge; {@code refuse}: TooLarge at once, nothing read. */
   BoundedBody(long limit, boolean strict, boolean refuse) {
@@ -88,8 +93,20 @@ final class BoundedBody implements HttpResponse.BodySubscriber<BoundedBody.Bytes
     return result;
   }
 
-  /** Stops reading: the exchange's body is cancelled (its connection closed). */
-  void cancel() {
+  /** Has {@code watchdog} end the read in {@code nanos} (the call's deadline) unless it ended before: {@link #stopExpiry()}. */
+  void expireAt(ScheduledExecutorService watchdog, long nanos) {
+    expiry = watchdog.schedule(this::expire, Math.max(nanos, 0), TimeUnit.NANOSECONDS);
+  }
+
+  /** The read ended: no expiry. */
+  void stopExpiry() {
+    ScheduledFuture<?> current = expiry;
+    if (current != null) current.cancel(false);
+  }
+
+  /** The deadline passed: the body is a timeout, and its exchange is cancelled (its connection closed). */
+  private void expire() {
+    result.completeExceptionally(new HttpTimeoutException("the call's deadline passed while its body was read"));
     cancelled = true;
     Flow.Subscription current = subscription;
     if (current != null) current.cancel();

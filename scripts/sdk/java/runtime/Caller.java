@@ -1,8 +1,8 @@
 // The one request function every generated method calls: it builds the request, sends it within
 // the call's one deadline, follows redirects within the base URL's origin, retries what may be
 // retried, reads the body within its bound, and decodes a 2xx body or throws the error of whatever
-// else happened. java.net.http's own timeout bounds only the wait for an answer's headers: here
-// the whole exchange, the body included, is one future waited for until the deadline, then cancelled.
+// else happened. java.net.http's own timeout bounds only the request and the wait for an answer's
+// headers: the body, read by a subscriber of the runtime's, is ended at the deadline by a watchdog.
 package local.emaildelivery;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -30,13 +30,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.CancellationException;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.InflaterInputStream;
@@ -50,6 +46,22 @@ final class Caller {
   private final long maxResponseBytes;
   private final int maxRetries;
   private final HttpClient http;
+
+  /** How near the deadline a failure of the exchange counts as the deadline's: java.net.http's timer and ours may differ by this. */
+  private static final long CLOCK_SLACK = TimeUnit.MILLISECONDS.toNanos(20);
+
+  /** The one thread that cancels a body still being read at its call's deadline (a daemon: it keeps no program alive). */
+  private static final ScheduledThreadPoolExecutor WATCHDOG = watchdog();
+
+  private static ScheduledThreadPoolExecutor watchdog() {
+    ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1, task -> {
+      Thread thread = new Thread(task, "email-delivery-api-deadline");
+      thread.setDaemon(true);
+      return thread;
+    });
+    executor.setRemoveOnCancelPolicy(true);
+    return executor;
+  }
 
   Caller(String base, String origin, Map<String, String[]> headers, Duration timeout, long maxResponseBytes, int maxRetries) {
     this.base = base;
@@ -268,8 +280,8 @@ final class Caller {
       if (remaining <= 0) throw new CallTimeoutException(op.id(), bound);
       HttpRequest.Builder request = HttpRequest.newBuilder(uri)
           .method(method, payload == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(payload));
-      // java.net.http's own timer a moment after the deadline: the wait below ends first, with the call's own error.
-      if (remaining != Long.MAX_VALUE) request.timeout(Duration.ofNanos(remaining).plusSeconds(1));
+      // java.net.http's own timer bounds the request and the wait for the answer's headers; the watchdog, the body.
+      if (remaining != Long.MAX_VALUE) request.timeout(Duration.ofNanos(remaining));
       for (String[] header : sent.values()) request.header(header[0], header[1]);
       if (!sent.containsKey("user-agent")) request.header("User-Agent", SdkSpec.USER_AGENT);
       if (!sent.containsKey("accept")) request.header("Accept", "application/json");
@@ -286,37 +298,32 @@ final class Caller {
         }
         BoundedBody body = new BoundedBody(maxResponseBytes, success, success && maxResponseBytes > 0 && declared > maxResponseBytes);
         reading.set(body);
+        if (deadline != Long.MAX_VALUE) body.expireAt(WATCHDOG, remaining());
         return body;
       };
-      CompletableFuture<HttpResponse<BoundedBody.Bytes>> future = http.sendAsync(request.build(), handler);
+      // send(), on the calling thread: sendAsync completes its future on another thread (a new one per call where
+      // the common pool has one worker, as on two cores), which cost some 250 µs a call.
       try {
-        HttpResponse<BoundedBody.Bytes> response = remaining == Long.MAX_VALUE ? future.get() : future.get(remaining, TimeUnit.NANOSECONDS);
+        HttpResponse<BoundedBody.Bytes> response = http.send(request.build(), handler);
         return new Raw(response.statusCode(), response.headers(), response.body());
-      } catch (TimeoutException error) {
-        throw stop(future, reading, new CallTimeoutException(op.id(), bound));
       } catch (InterruptedException error) {
         Thread.currentThread().interrupt();
-        throw stop(future, reading, new CallInterruptedException(op.id(), error));
-      } catch (ExecutionException | CancellationException error) {
-        Throwable cause = error instanceof ExecutionException ? error.getCause() : error;
-        while (cause instanceof CompletionException && cause.getCause() != null) cause = cause.getCause();
-        if (cause instanceof BoundedBody.TooLarge) throw new ResponseTooLargeException(op.id(), maxResponseBytes);
-        if (timedOut(cause) || remaining() <= 0) throw stop(future, reading, new CallTimeoutException(op.id(), bound));
-        throw new NoAnswer(cause);
+        throw new CallInterruptedException(op.id(), error);
+      } catch (IOException error) {
+        if (causedBy(error, BoundedBody.TooLarge.class)) throw new ResponseTooLargeException(op.id(), maxResponseBytes);
+        // The timer fires at the deadline, give or take the clocks' resolution.
+        if (causedBy(error, HttpTimeoutException.class) || remaining() <= CLOCK_SLACK) throw new CallTimeoutException(op.id(), bound);
+        throw new NoAnswer(error);
+      } finally {
+        BoundedBody body = reading.get();
+        if (body != null) body.stopExpiry();
       }
     }
 
-    /** Whether java.net.http gave up at its own timer (a ConnectException may carry it as its cause). */
-    private boolean timedOut(Throwable error) {
-      for (Throwable cause = error; cause != null; cause = cause.getCause()) if (cause instanceof HttpTimeoutException) return true;
+    /** Whether {@code error} or a cause of it is a {@code type}. */
+    private boolean causedBy(Throwable error, Class<? extends Throwable> type) {
+      for (Throwable cause = error; cause != null; cause = cause.getCause()) if (type.isInstance(cause)) return true;
       return false;
-    }
-
-    private EmailDeliveryException stop(CompletableFuture<?> future, AtomicReference<BoundedBody> reading, EmailDeliveryException error) {
-      future.cancel(true);
-      BoundedBody body = reading.get();
-      if (body != null) body.cancel();
-      return error;
     }
 
     /** Nanoseconds to the deadline (Long.MAX_VALUE: none). */
