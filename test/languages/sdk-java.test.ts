@@ -5,6 +5,7 @@
 // a consumer calls every operation with that jar against a recording server that checks each
 // request with the description (the Prism mock's check is the same, and costs seconds to start);
 // with the example overlays the typed classes carry the fields, and a misspelt one fails javac.
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -14,11 +15,11 @@ import { placeholderModule } from '../../scripts/sdk/go/go-sdk.ts';
 import { operations, type RequestPart } from '../../scripts/stated/operations.ts';
 import { loadBundle, root } from '../support/helpers.ts';
 import { jsonReply, startTestServer } from '../support/http-server.ts';
-import { differingFiles, missingFor, mustRun, requireTools, reusedWhenSame, runsHere, toolVersion } from '../support/languages.ts';
+import { differingFiles, missingFor, mustRun, requireTools, reusedWhenSame, runsHere } from '../support/languages.ts';
 import { run, runCommand } from '../support/run-command.ts';
 import { scratchFolderPerFile } from '../support/scratch-folder.ts';
 import { type CallArguments, operationAt, successStatus, wireRequest } from '../support/wire-format.ts';
-import { compiledPrograms, javac, javaFiles, javaSdkDir, jacksonJars, programClasspath, quickJvm } from './java/sdk/java-build.ts';
+import { compiledPrograms, javac, javaFiles, javaSdkDir, jacksonJars, jdkRelease, programClasspath, quickJvm } from './java/sdk/java-build.ts';
 
 const missing = missingFor(['java-sdk']);
 const scratch = scratchFolderPerFile('sdk-java');
@@ -84,6 +85,17 @@ async function writeDocsBlocks(dir: string): Promise<number> {
   return blocks.length;
 }
 
+/** What names the Maven on PATH, for a reuse key, without starting a JVM: its lib folder's jars (maven-core-3.8.7.jar...). */
+async function mavenVersion(): Promise<string[]> {
+  const mvn = (process.env.PATH ?? '')
+    .split(path.delimiter)
+    .map((dir) => path.join(dir, 'mvn'))
+    .find((file) => existsSync(file));
+  if (!mvn) return ['no mvn'];
+  const lib = path.join(path.dirname(path.dirname(await fs.realpath(mvn))), 'lib');
+  return [lib, ...(await fs.readdir(lib).catch(() => [])).sort()];
+}
+
 /** The arguments SdkConsumer gives each operation, by its request part. */
 const argumentsOf: Record<RequestPart, CallArguments> = {
   none: {},
@@ -104,12 +116,12 @@ describe.runIf(runsHere('the Java SDK', missing))('the Java SDK', () => {
       return compiledPrograms(scratch.dir, 'java-sdk-programs', extra);
     })());
   /** The jar `mvn -o package` made of the committed SDK, and the consumer's own classes. */
-  let packaged: Promise<{ jar: string; consumer: string }> | undefined;
+  let packaged: Promise<{ jar: string; consumer: string; classes: string[]; sources: string[] }> | undefined;
   const pack = () =>
     (packaged ??= (async () => {
       const work = path.join(scratch.dir, 'package');
       const project = path.join(work, 'project');
-      const key = [await toolVersion('mvn', ['--version']), { tree: javaSdkDir }, 'mvn -o -q package'];
+      const key = [...(await mavenVersion()), { tree: javaSdkDir }, 'mvn -o -q package; jar tf'];
       const built = await reusedWhenSame('java-sdk-package', key, work, ['target'], async () => {
         await fs.cp(javaSdkDir, project, { recursive: true });
         await mustRun('mvn', ['-o', '-B', '-q', '-Dstyle.color=never', 'package'], project, { MAVEN_OPTS: '-XX:TieredStopAtLevel=1 -XX:+UseSerialGC' });
@@ -117,16 +129,24 @@ describe.runIf(runsHere('the Java SDK', missing))('the Java SDK', () => {
           recursive: true,
           filter: (file) => !/\/(classes|generated-sources|maven-status)(\/|$)/.test(file),
         });
-        return (await fs.readdir(path.join(work, 'target'))).filter((file) => file.endsWith('.jar')).sort();
+        const jars = (await fs.readdir(path.join(work, 'target'))).filter((file) => file.endsWith('.jar')).sort();
+        const listings: Record<string, string[]> = {};
+        for (const jar of jars) listings[jar] = (await mustRun('jar', ['tf', path.join(work, 'target', jar)], work)).stdout.trim().split('\n');
+        return listings;
       });
       const version = (await loadBundle()).info.version as string;
-      expect(built).toEqual([`email-delivery-api-${version}-sources.jar`, `email-delivery-api-${version}.jar`]);
+      expect(Object.keys(built)).toEqual([`email-delivery-api-${version}-sources.jar`, `email-delivery-api-${version}.jar`]);
       // The consumer's classes alone beside the jar: the SDK comes from the jar.
       const { classes } = await compile();
       const consumer = path.join(work, 'consumer');
       await fs.mkdir(consumer, { recursive: true });
       for (const file of await fs.readdir(classes)) if (file.startsWith('SdkConsumer')) await fs.copyFile(path.join(classes, file), path.join(consumer, file));
-      return { jar: path.join(work, 'target', `email-delivery-api-${version}.jar`), consumer };
+      return {
+        jar: path.join(work, 'target', `email-delivery-api-${version}.jar`),
+        consumer,
+        classes: built[`email-delivery-api-${version}.jar`],
+        sources: built[`email-delivery-api-${version}-sources.jar`],
+      };
     })());
 
   it(`the committed generated/sdk/java is what \`${remake}\` writes`, async () => {
@@ -145,8 +165,7 @@ describe.runIf(runsHere('the Java SDK', missing))('the Java SDK', () => {
 
   it('mvn -o package makes the jar (its classes and POM), a sources jar, and needs Jackson alone', async () => {
     requireTools(missing);
-    const { jar } = await pack();
-    const listing = (await mustRun('jar', ['tf', jar], scratch.dir)).stdout.split('\n');
+    const { classes: listing, sources: sourcesJar } = await pack();
     const sources = (await javaFiles(path.join(javaSdkDir, 'src'))).map((file) => path.basename(file, '.java'));
     for (const name of sources)
       expect(
@@ -154,7 +173,6 @@ describe.runIf(runsHere('the Java SDK', missing))('the Java SDK', () => {
         `${name}.class in the jar`,
       ).toBe(true);
     expect(listing).toContain('META-INF/maven/local/email-delivery-api/pom.xml');
-    const sourcesJar = (await mustRun('jar', ['tf', jar.replace(/\.jar$/, '-sources.jar')], scratch.dir)).stdout;
     expect(sourcesJar).toContain('local/emaildelivery/EmailDeliveryClient.java');
     const pom = await fs.readFile(path.join(javaSdkDir, 'pom.xml'), 'utf8');
     expect([...pom.matchAll(/<dependency>[\s\S]*?<artifactId>([^<]+)<\/artifactId>/g)].map((match) => match[1])).toEqual(['jackson-databind']);
@@ -225,7 +243,7 @@ describe.runIf(runsHere('the Java SDK', missing))('the Java SDK', () => {
     await fs.writeFile(misspelt, wrong);
     // Both javac runs reused while the overlaid SDK, the programs, the jars and javac are the same.
     const key = [
-      await toolVersion('javac', ['-version']),
+      ...(await jdkRelease()),
       ...jacksonJars.map((file) => ({ file })),
       { tree: path.join(out, 'src') },
       { file: program },
@@ -245,40 +263,43 @@ describe.runIf(runsHere('the Java SDK', missing))('the Java SDK', () => {
     for (const name of ['subjet', 'stat', 'next_cursor', 'idempotency'])
       expect(refused.output, `javac names ${name}`).toMatch(new RegExp(`symbol: +method ${name}\\(`));
     const server = await startTestServer();
+    // The fields' calls, then the credentials' (CheckFields runs CheckCredentials last, in the same JVM): a 401 that echoes both credentials.
     server.reply = (request) =>
-      request.path === '/v1/webhooks'
-        ? jsonReply(200, { items: [{ url: 'https://hooks.example/a' }], nextCursor: 'c_2' })
-        : request.method === 'POST'
-          ? jsonReply(201, {})
-          : jsonReply(200, { state: 'delivered' });
+      request.path.startsWith('/v1/integrations/')
+        ? {
+            status: 401,
+            body: JSON.stringify({ echoed: [request.headers['x-example-api-key'], request.headers.authorization] }),
+            headers: { 'content-type': 'application/json', 'x-echo': String(request.headers['x-example-api-key']) },
+          }
+        : request.path === '/v1/webhooks'
+          ? jsonReply(200, { items: [{ url: 'https://hooks.example/a' }], nextCursor: 'c_2' })
+          : request.method === 'POST'
+            ? jsonReply(201, {})
+            : jsonReply(200, { state: 'delivered' });
     try {
-      const ran = await mustRun('java', [...quickJvm, '-cp', programClasspath(classes), 'CheckFields', server.url], scratch.dir);
-      expect(ran.stdout.trim().split('\n')).toEqual(['page https://hooks.example/a c_2', 'sent Hello', 'state delivered true']);
+      // One credential from its variable (EMAIL_DELIVERY_EXAMPLEBEARER), and the debug log on stderr.
+      const ran = await mustRun('java', [...quickJvm, '-cp', programClasspath(classes), 'CheckFields', server.url], scratch.dir, {
+        EMAIL_DELIVERY_EXAMPLEBEARER: 'tok-env-2',
+        EMAIL_DELIVERY_LOG: 'debug',
+      });
+      const printed = ran.stdout.trim().split('\n');
+      expect(printed.slice(0, 3)).toEqual(['page https://hooks.example/a c_2', 'sent Hello', 'state delivered true']);
       expect(server.requests.map((r) => [`${r.method} ${r.target}`, r.headers['idempotency-key'], r.headers.cookie, r.body])).toEqual([
         ['GET /v1/webhooks?cursor=page%202%2F%C3%A9&tags=red,a%2Cb', undefined, 'session=s%201%3Bx', ''],
         ['POST /v1/batches/b1/send', 'key-1', undefined, '{"subject":"Hello","sendAt":"2026-11-22T10:00:00Z"}'],
         ['GET /v1/messages/status?id=m1', undefined, undefined, ''],
+        ['GET /v1/integrations/int_1', undefined, undefined, ''],
       ]);
       // Credentials by scheme: one given, one from its variable; both redacted where the service echoes them; the debug log names neither.
-      server.requests.length = 0;
-      server.reply = (request) => ({
-        status: 401,
-        body: JSON.stringify({ echoed: [request.headers['x-example-api-key'], request.headers.authorization] }),
-        headers: { 'content-type': 'application/json', 'x-echo': String(request.headers['x-example-api-key']) },
-      });
-      const checked = await mustRun('java', [...quickJvm, '-cp', programClasspath(classes), 'CheckCredentials', server.url], scratch.dir, {
-        EMAIL_DELIVERY_EXAMPLEBEARER: 'tok-env-2',
-        EMAIL_DELIVERY_LOG: 'debug',
-      });
-      expect(server.requests.map((r) => [r.headers['x-example-api-key'], r.headers.authorization])).toEqual([['key-given-1', 'Bearer tok-env-2']]);
-      const printed = checked.stdout.trim().split('\n');
-      expect(printed[0]).toContain('headers=[X-Example-Api-Key, Authorization]');
-      expect(printed[1]).toMatch(/^401 getIntegration: the service answered 401: .*\[redacted\].*\[redacted\].* \[\[redacted\]\]$/);
-      expect(printed[2]).toBe(
+      expect(server.requests.map((r) => r.headers.authorization)).toEqual(server.requests.map(() => 'Bearer tok-env-2'));
+      expect(server.requests[3].headers['x-example-api-key']).toBe('key-given-1');
+      expect(printed[3]).toContain('headers=[X-Example-Api-Key, Authorization]');
+      expect(printed[4]).toMatch(/^401 getIntegration: the service answered 401: .*\[redacted\].*\[redacted\].* \[\[redacted\]\]$/);
+      expect(printed[5]).toBe(
         'refused credential("NoSuchScheme", ...): the description declares no such security scheme; it declares ExampleApiKey, ExampleBearer',
       );
-      expect(checked.stderr).toContain('email_delivery_api: GET /v1/integrations/{id} attempt 1: 401');
-      for (const secret of ['key-given-1', 'tok-env-2']) expect(checked.output, 'what the program printed').not.toContain(secret);
+      expect(ran.stderr).toContain('email_delivery_api: GET /v1/integrations/{id} attempt 1: 401');
+      for (const secret of ['key-given-1', 'tok-env-2']) expect(ran.output, 'what the program printed').not.toContain(secret);
     } finally {
       await server.close();
     }

@@ -1,8 +1,8 @@
 // A consumer of the Java SDK made with the example overlays (examples/overlays/fields.yaml,
 // paging.yaml, idempotency.yaml and test/fixtures/overlays/parameters.yaml): the typed bodies and
 // parameters as a program uses them, so that javac checks every name. test/languages/sdk-java.test.ts
-// compiles it against that SDK, runs it against a recording server, and has javac refuse a copy
-// with a field misspelt.
+// compiles it against that SDK, runs it against a recording server (then CheckCredentials, in the
+// same JVM), and has javac refuse a copy with a field misspelt.
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
@@ -26,5 +26,7 @@ public final class CheckFields {
     System.out.println("sent " + batch.subject());
     GetMessageStatusResponseBody status = client.getMessageStatus(Map.of("id", "m1"));
     System.out.println("state " + status.state() + " " + (status.state() == GetMessageStatusResponseBody.State.DELIVERED));
+    // The credentials' check of the same SDK, in the same JVM.
+    CheckCredentials.main(args);
   }
 }

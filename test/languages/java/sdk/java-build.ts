@@ -2,12 +2,13 @@
 // (pinned in scripts/sdk/java/java-package.ts, fetched by .ci/install-languages), and one javac
 // run of the committed SDK's sources with the programs that use it (the guarantees' driver, the
 // consumer, the samples), reused (reusedWhenSame) while none of them, the jars or javac changed.
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pins } from '../../../../scripts/sdk/java/java-package.ts';
 import { root } from '../../../support/helpers.ts';
-import { type KeyPart, languagesDir, mustRun, reusedWhenSame, toolVersion } from '../../../support/languages.ts';
+import { type KeyPart, languagesDir, mustRun, reusedWhenSame } from '../../../support/languages.ts';
 
 export const javaSdkDir = path.join(root, 'generated', 'sdk', 'java');
 /** The driver's and the consumer's sources. */
@@ -25,6 +26,17 @@ export const jacksonJars = [
 
 /** A JVM that starts quickly: what a test's short program needs (C1 only, the serial collector). */
 export const quickJvm = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', '-Xshare:auto'];
+
+/** What names the JDK of the javac on PATH, for a reuse key, without starting a JVM: its `release` file (JAVA_VERSION="17.0.15"...). */
+export async function jdkRelease(): Promise<KeyPart[]> {
+  const javacPath = (process.env.PATH ?? '')
+    .split(path.delimiter)
+    .map((dir) => path.join(dir, 'javac'))
+    .find((file) => existsSync(file));
+  if (!javacPath) return ['no javac'];
+  const home = path.dirname(path.dirname(await fs.realpath(javacPath)));
+  return [home, ...(existsSync(path.join(home, 'release')) ? [{ file: path.join(home, 'release') }] : [])];
+}
 
 /** The .java files below `dir`. */
 export async function javaFiles(dir: string): Promise<string[]> {
@@ -61,7 +73,7 @@ export function javac(sources: string[], out: string, cwd: string, classpath: st
  */
 export async function compiledPrograms(dir: string, name: string, extra?: string): Promise<{ classes: string; seconds: number }> {
   const key: KeyPart[] = [
-    await toolVersion('javac', ['-version']),
+    ...(await jdkRelease()),
     ...jacksonJars.map((file) => ({ file })),
     { tree: path.join(javaSdkDir, 'src') },
     { tree: programsDir, ignored: /\.ts$/ },
