@@ -5,6 +5,7 @@
 // against the committed SDKs (mypy --strict, go vet).
 import { goExportedName, goString } from '../sdk/go/go-operations.ts';
 import { goModulePath } from '../sdk/go/go-sdk.ts';
+import { javaSample } from '../sdk/java/java-sample.ts';
 import { phpSample } from '../sdk/php/php-sample.ts';
 import { pythonMethods } from '../sdk/python/python-client.ts';
 import { rubySample } from '../sdk/ruby/ruby-sample.ts';
@@ -183,6 +184,7 @@ export interface SampleLanguage {
 export const sampleLanguages: readonly SampleLanguage[] = [
   { lang: 'python', label: 'Python', sample: pythonSample },
   { lang: 'go', label: 'Go', sample: (document, operation, baseUrl, facts) => goSample(operation, baseUrl, facts, document) },
+  { lang: 'java', label: 'Java', sample: javaSample },
   { lang: 'php', label: 'PHP', sample: phpSample },
   { lang: 'ruby', label: 'Ruby', sample: rubySample },
 ];

@@ -4,8 +4,7 @@
 // (java-client.ts' javaMethods) and catches the SDK's API error.
 import { isRecord, type OpenApiDocument } from '../../openapi-document.ts';
 import type { Operation } from '../../pipeline/bundle-operations.ts';
-import { credentialPlaceholder, parameterValue, unstatedPathType } from '../../pipeline/sample-values.ts';
-import type { SdkSampleFacts } from '../../pipeline/sdk-samples.ts';
+import { credentialPlaceholder, parameterValue, sampleLineWidth, type SdkSampleFacts, unstatedPathType } from '../../pipeline/sample-values.ts';
 import { placeholderModule } from '../go/go-sdk.ts';
 import { type JavaMethod, javaMethods } from './java-client.ts';
 import { javaCoordinates } from './java-package.ts';
@@ -37,24 +36,40 @@ function plainField(document: OpenApiDocument, schemaName: string, field: string
   return ['string', 'integer', 'number', 'boolean'].includes(String(property.type)) ? String(property.type) : undefined;
 }
 
+/** One argument of the sample's call, set before it as a local: its name, its value (Java source), and a comment on what is open. */
+interface SampleArgument {
+  name: string;
+  value: string;
+  comment?: string;
+}
+
+/** The names the sample uses itself, which an argument's local may not take. */
+const sampleNames = new Set(['args', 'client', 'data', 'error']);
+
 /** The arguments of the sample's call (the path, the parameters, the body), adding the imports they need. */
-function sampleArguments(document: OpenApiDocument, method: JavaMethod, facts: SdkSampleFacts, pkg: string, imports: Set<string>): string[] {
+function sampleArguments(document: OpenApiDocument, method: JavaMethod, facts: SdkSampleFacts, pkg: string, imports: Set<string>): SampleArgument[] {
   const { operation } = method;
-  const args: string[] = operation.pathParameters.map((name) => `"ID" /* ${facts.pathTypes?.[name] ?? unstatedPathType} */`);
-  const builder = (start: string, calls: string[]) => [start, ...calls, '.build()'].join('\n            ');
+  const local = (name: string) => (sampleNames.has(camelCase(name)) ? `${camelCase(name)}Value` : camelCase(name));
+  const args: SampleArgument[] = operation.pathParameters.map((name) => ({
+    name: local(name),
+    value: '"ID"',
+    comment: facts.pathTypes?.[name] ?? unstatedPathType,
+  }));
+  const builder = (start: string, calls: string[]) => [start, ...calls, '.build()'].join('\n        ');
   if (method.parameters.kind === 'pairs') {
     imports.add('java.util.Map');
-    args.push('Map.of("name", "value") /* any name=value pairs */');
+    args.push({ name: 'query', value: 'Map.of("name", "value")', comment: 'any name=value pairs (names not specified)' });
   } else if (method.parameters.kind === 'class') {
     imports.add(`${pkg}.${method.parameters.name}`);
     const set = operation.parameters.filter((rule) => rule.required);
     for (const rule of set) imports.add(rule.shape === 'array' ? 'java.util.List' : 'java.util.Map');
-    args.push(
-      builder(
+    args.push({
+      name: 'params',
+      value: builder(
         `${method.parameters.name}.builder()`,
         set.map((rule) => `.${camelCase(rule.name)}(${javaValue(parameterValue(rule), rule.type)})`),
       ),
-    );
+    });
   }
   const body = method.body;
   if (body?.type.kind === 'model') {
@@ -62,21 +77,22 @@ function sampleArguments(document: OpenApiDocument, method: JavaMethod, facts: S
     const schema = operation.body!.schema;
     imports.add(`${pkg}.model.${name}`);
     if (facts.body.required.every((field) => plainField(document, schema, field.name) !== undefined))
-      args.push(
-        builder(
+      args.push({
+        name: 'body',
+        value: builder(
           `${name}.builder()`,
           facts.body.required.map((field) => `.${camelCase(field.name)}(${javaValue(field.value, plainField(document, schema, field.name))})`),
         ),
-      );
+      });
     else {
       imports.add('com.fasterxml.jackson.databind.ObjectMapper');
       imports.add('java.util.Map');
       const fields = Object.fromEntries(facts.body.required.map((field) => [field.name, field.value]));
-      args.push(`new ObjectMapper().convertValue(${javaValue(fields)}, ${name}.class)`);
+      args.push({ name: 'body', value: `new ObjectMapper().convertValue(\n        ${javaValue(fields)},\n        ${name}.class)` });
     }
   } else if (body) {
     imports.add('java.util.Map');
-    args.push('Map.of() /* any JSON object (fields not specified) */');
+    args.push({ name: 'body', value: 'Map.of()', comment: 'any JSON object (fields not specified)' });
   }
   return args;
 }
@@ -89,19 +105,21 @@ export function javaSample(document: OpenApiDocument, operation: Operation, base
   const headers = facts.schemes.map(
     (scheme) => `        .header(${javaString(scheme.header)}, ${javaString(`${scheme.bearer ? 'Bearer ' : ''}${credentialPlaceholder}`)})`,
   );
+  // Each argument a local before the call, its comment above it: the lines fit the sample panel.
+  const locals = args.flatMap((arg) => [...(arg.comment ? [`    // ${arg.comment}`] : []), `    var ${arg.name} = ${arg.value};`]);
+  const oneLine = `      var data = client.${method.name}(${args.map((arg) => arg.name).join(', ')});`;
   const call =
-    args.length === 0
-      ? [`      var data = client.${method.name}();`]
-      : [`      var data = client.${method.name}(`, `          ${args.join(',\n          ')});`];
+    oneLine.length <= sampleLineWidth ? [oneLine] : ['      var data = client', `          .${method.name}(${args.map((arg) => arg.name).join(', ')});`];
   const lines = [
     ...[...imports].sort().map((name) => `import ${name};`),
     '',
     'public class Example {',
     '  public static void main(String[] args) {',
-    '    EmailDeliveryClient client = EmailDeliveryClient.builder()',
+    '    var client = EmailDeliveryClient.builder()',
     `        .baseUrl(${javaString(baseUrl)})`,
     ...headers,
     '        .build();',
+    ...locals,
     '    try {',
     ...call,
     `      System.out.println(data); // ${operation.success.status} on success`,
