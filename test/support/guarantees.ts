@@ -210,6 +210,7 @@ export const languages = {
   typescript: { name: 'TypeScript', sdk: 'typescript', options: { timeout: 'timeoutMs', maxResponseBytes: 'maxResponseBytes' }, apiErrorText: false },
   python: { name: 'Python', sdk: 'python', options: { timeout: 'timeout', maxResponseBytes: 'max_response_bytes' }, apiErrorText: true },
   go: { name: 'Go', sdk: 'go', options: { timeout: 'WithTimeout', maxResponseBytes: 'WithMaxResponseBytes' }, apiErrorText: true },
+  java: { name: 'Java', sdk: 'java', options: { timeout: 'timeout', maxResponseBytes: 'maxResponseBytes' }, apiErrorText: true },
 } satisfies Record<string, Language>;
 
 export interface GuaranteeRow {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { beforeAll, expect } from 'vitest';
 import { withCodeSamples } from '../../scripts/pipeline/code-samples.ts';
 import { goModuleOf } from '../../scripts/pipeline/sdk-samples.ts';
+import { pins as javaPins } from '../../scripts/sdk/java/java-package.ts';
 import { languageTools, onPath } from '../../scripts/sdk/language-tools.ts';
 import { checkout, type Json, loadBundle, root } from './helpers.ts';
 import { startTestServer } from './http-server.ts';
@@ -23,7 +24,7 @@ export const { jar, venv, oapiCodegen } = tools;
 export const pins = tools.pins;
 
 /** What a part of the tier needs and lacks, or undefined when it has everything. */
-export function missingFor(needs: ('java' | 'python' | 'go' | 'oapi-codegen')[]): string | undefined {
+export function missingFor(needs: ('java' | 'java-sdk' | 'python' | 'go' | 'oapi-codegen')[]): string | undefined {
   const missing: string[] = [];
   for (const need of needs) {
     if (need === 'java') {
@@ -36,6 +37,11 @@ export function missingFor(needs: ('java' | 'python' | 'go' | 'oapi-codegen')[])
     }
     if (need === 'go') {
       if (!onPath('go')) missing.push('Go (go)');
+    }
+    if (need === 'java-sdk') {
+      if (!onPath('javac') || !onPath('mvn')) missing.push('a JDK 17 or later with Maven (javac, mvn)');
+      else if (!fs.existsSync(path.join(os.homedir(), '.m2', 'repository', 'com', 'fasterxml', 'jackson', 'core', 'jackson-databind', javaPins.jackson)))
+        missing.push(`jackson-databind ${javaPins.jackson} and the Java SDK's Maven plugins in ~/.m2 (${installHint} -- java)`);
     }
     if (need === 'oapi-codegen') {
       if (!fs.existsSync(oapiCodegen)) missing.push(`oapi-codegen (${installHint})`);
