@@ -3,10 +3,11 @@
 // a folder of its own) and its line here.
 import { goSdk } from './go/go-sdk.ts';
 import { javaSdk } from './java/java-sdk.ts';
+import { phpSdk } from './php/php-sdk.ts';
 import { pythonSdk } from './python/python-sdk.ts';
 import type { SdkLanguage } from './sdk-language.ts';
 
-export const sdkLanguages: readonly SdkLanguage[] = [pythonSdk, goSdk, javaSdk];
+export const sdkLanguages: readonly SdkLanguage[] = [pythonSdk, goSdk, javaSdk, phpSdk];
 
 /** A path as one shell word: as it is when it needs no quotes, else in single quotes. */
 const shellWord = (text: string) => (/^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`);

@@ -24,7 +24,7 @@ export const { jar, venv, oapiCodegen } = tools;
 export const pins = tools.pins;
 
 /** What a part of the tier needs and lacks, or undefined when it has everything. */
-export function missingFor(needs: ('java' | 'java-sdk' | 'python' | 'go' | 'oapi-codegen')[]): string | undefined {
+export function missingFor(needs: ('java' | 'java-sdk' | 'python' | 'go' | 'oapi-codegen' | 'php')[]): string | undefined {
   const missing: string[] = [];
   for (const need of needs) {
     if (need === 'java') {
@@ -42,6 +42,10 @@ export function missingFor(needs: ('java' | 'java-sdk' | 'python' | 'go' | 'oapi
       if (!onPath('javac') || !onPath('mvn')) missing.push('a JDK 17 or later with Maven (javac, mvn)');
       else if (!fs.existsSync(path.join(os.homedir(), '.m2', 'repository', 'com', 'fasterxml', 'jackson', 'core', 'jackson-databind', javaPins.jackson)))
         missing.push(`jackson-databind ${javaPins.jackson} and the Java SDK's Maven plugins in ~/.m2 (${installHint} -- java)`);
+    }
+    if (need === 'php') {
+      if (!onPath('php') || !onPath('composer') || !onPath('phpunit'))
+        missing.push('PHP 8.1 or later with ext-curl, Composer and PHPUnit (php, composer, phpunit)');
     }
     if (need === 'oapi-codegen') {
       if (!fs.existsSync(oapiCodegen)) missing.push(`oapi-codegen (${installHint})`);

@@ -1,0 +1,72 @@
+// The PHP sample of one operation for the reference (x-codeSamples, beside pythonSample and
+// goSample of scripts/pipeline/sdk-samples.ts, from the same SdkSampleFacts): a short, complete
+// program that makes the operation's call through the PHP SDK, with the credential placeholder in
+// each header an overlay's security scheme declares, and catches the SDK's API error.
+import type { OpenApiDocument } from '../../openapi-document.ts';
+import type { Operation } from '../../pipeline/bundle-operations.ts';
+import type { SdkSampleFacts } from '../../pipeline/sdk-samples.ts';
+import { credentialPlaceholder, parameterValue, unstatedPathType } from '../../pipeline/sample-values.ts';
+import { camelName, isIdentifier, phpString } from './php-code.ts';
+import { className, typedSchemas } from './php-models.ts';
+
+/** A JSON value as PHP source: strings quoted, arrays in short syntax. */
+function phpLiteral(value: unknown): string {
+  if (typeof value === 'string') return phpString(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (value === null || value === undefined) return 'null';
+  if (Array.isArray(value)) return `[${value.map(phpLiteral).join(', ')}]`;
+  if (typeof value === 'object')
+    return `[${Object.entries(value)
+      .map(([key, item]) => `${phpString(key)} => ${phpLiteral(item)}`)
+      .join(', ')}]`;
+  return String(value);
+}
+
+/** The call's arguments, one a line: the path parameters, the pairs or parameters, the body. */
+function callArguments(document: OpenApiDocument, operation: Operation, facts: SdkSampleFacts): { lines: string[]; model?: string } {
+  const lines = operation.pathParameters.map((name) => `        'ID', // ${facts.pathTypes?.[name] ?? unstatedPathType}`);
+  if (operation.openQuery) lines.push('        // any name=value pairs (names not specified)', "        ['name' => 'value'],");
+  else if (operation.parameters.length > 0)
+    lines.push('        [', ...operation.parameters.map((rule) => `            ${phpString(rule.name)} => ${phpLiteral(parameterValue(rule))},`), '        ],');
+  let model: string | undefined;
+  if (operation.body) {
+    if (typedSchemas(document).has(operation.body.schema)) {
+      model = className(operation.body.schema);
+      const fields = facts.body.required.map(
+        (field) => `            ${isIdentifier(field.name) ? field.name : camelName(field.name)}: ${phpLiteral(field.value)},`,
+      );
+      lines.push(`        new ${model}(`, ...fields, '        ),');
+    } else lines.push('        // any JSON object (fields not specified)', '        [],');
+  }
+  return { lines, model };
+}
+
+export function phpSample(document: OpenApiDocument, operation: Operation, baseUrl: string, facts: SdkSampleFacts): string {
+  const { lines: args, model } = callArguments(document, operation, facts);
+  const headers = facts.schemes.map(
+    (scheme) => `        ${phpString(scheme.header)} => ${phpString(`${scheme.bearer ? 'Bearer ' : ''}${credentialPlaceholder}`)},`,
+  );
+  const lines = [
+    '<?php',
+    '',
+    "require 'vendor/autoload.php';",
+    '',
+    'use EmailDelivery\\ApiException;',
+    'use EmailDelivery\\Client;',
+    ...(model ? [`use EmailDelivery\\Model\\${model};`] : []),
+    '',
+    ...(headers.length > 0
+      ? [`$client = new Client(${phpString(baseUrl)}, [`, "    'headers' => [", ...headers, '    ],', ']);']
+      : [`$client = new Client(${phpString(baseUrl)});`]),
+    '',
+    'try {',
+    ...(args.length > 0 ? [`    $data = $client->${operation.operationId}(`, ...args, '    );'] : [`    $data = $client->${operation.operationId}();`]),
+    '} catch (ApiException $error) {',
+    '    // a NotFoundException for a 404, and so on',
+    '    fwrite(STDERR, $error->getMessage() . "\\n");',
+    '    exit(1);',
+    '}',
+    `var_dump($data); // ${operation.success.status} on success`,
+  ];
+  return `${lines.join('\n')}\n`;
+}

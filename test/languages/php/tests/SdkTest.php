@@ -1,0 +1,138 @@
+<?php
+
+// PHPUnit's checks of a PHP SDK written with the example overlays (fields.yaml, auth.yaml): the
+// typed classes carry their fields and refuse a misspelt one, a typed answer is decoded into its
+// class, a credential is read from its scheme's variable, and no printed form of a client shows a
+// credential. Run by test/languages/sdk-php.test.ts with SDK_DIR (the SDK's folder) and
+// SERVER_URL (a recording server answering getMessageStatus `{"state": "delivered"}`).
+
+declare(strict_types=1);
+
+namespace EmailDelivery\Tests;
+
+use EmailDelivery\Client;
+use EmailDelivery\Model\GetMessageStatusResponseBody;
+use EmailDelivery\Model\SendBatchRequestBody;
+use EmailDelivery\ResponseBodyException;
+use PHPUnit\Framework\TestCase;
+
+final class SdkTest extends TestCase
+{
+    private const SECRET = 'sk-phpunit-4f2a /+&';
+
+    public static function setUpBeforeClass(): void
+    {
+        $sdk = (string) getenv('SDK_DIR');
+        spl_autoload_register(static function (string $class) use ($sdk): void {
+            $file = $sdk . '/src/' . str_replace('\\', '/', substr($class, strlen('EmailDelivery\\'))) . '.php';
+            if (str_starts_with($class, 'EmailDelivery\\') && is_file($file)) {
+                require $file;
+            }
+        });
+    }
+
+    public function testATypedBodyCarriesItsFieldsUnderTheirNamesOnTheWire(): void
+    {
+        $body = new SendBatchRequestBody(subject: 'Hello', sendAt: '2026-01-01T00:00:00Z', additionalProperties: ['other' => 1]);
+        self::assertSame('Hello', $body->subject);
+        self::assertSame('{"other":1,"subject":"Hello","sendAt":"2026-01-01T00:00:00Z"}', json_encode($body));
+        self::assertSame('{"subject":"Hi"}', json_encode(new SendBatchRequestBody(subject: 'Hi')));
+        $read = SendBatchRequestBody::fromJson(['subject' => 'Hey', 'extra' => true]);
+        self::assertSame(['Hey', null, ['extra' => true]], [$read->subject, $read->sendAt, $read->additionalProperties]);
+    }
+
+    public function testAMisspeltFieldIsAnError(): void
+    {
+        $this->expectException(\Error::class);
+        $this->expectExceptionMessage('Unknown named parameter $subjet');
+        new SendBatchRequestBody(...['subjet' => 'Hello']);
+    }
+
+    public function testAFieldIsReadOnly(): void
+    {
+        $body = new SendBatchRequestBody(subject: 'Hello');
+        $this->expectException(\Error::class);
+        $this->expectExceptionMessage('Cannot modify readonly property');
+        (function () use ($body): void {
+            $body->subject = 'changed';
+        })();
+    }
+
+    public function testATypedAnswerIsDecodedIntoItsClassAndTheCredentialReadFromItsVariable(): void
+    {
+        putenv('EMAIL_DELIVERY_EXAMPLEAPIKEY=' . self::SECRET);
+        try {
+            $client = new Client((string) getenv('SERVER_URL'));
+        } finally {
+            putenv('EMAIL_DELIVERY_EXAMPLEAPIKEY');
+        }
+        $status = $client->getMessageStatus(['id' => 'm_1']);
+        self::assertInstanceOf(GetMessageStatusResponseBody::class, $status);
+        self::assertSame('delivered', $status->state);
+        self::assertStringContainsString('X-Example-Api-Key', print_r($client, true));
+    }
+
+    public function testAnAnswerOfAnotherShapeIsAResponseBodyError(): void
+    {
+        $this->expectException(\InvalidArgumentException::class);
+        GetMessageStatusResponseBody::fromJson(['state' => 'lost']);
+    }
+
+    public function testAnAnswerMissingARequiredFieldIsAResponseBodyException(): void
+    {
+        $client = new Client((string) getenv('SERVER_URL'), ['max_retries' => 0]);
+        $this->expectException(ResponseBodyException::class);
+        $this->expectExceptionMessage("the required field 'state' is missing");
+        $client->getMessageStatus(['id' => 'missing']);
+    }
+
+    public function testNoPrintedFormOfAClientShowsACredential(): void
+    {
+        $client = new Client('https://service.example/prefix', ['headers' => ['X-Api-Key' => self::SECRET], 'credentials' => ['ExampleApiKey' => self::SECRET]]);
+        ob_start();
+        var_dump($client);
+        var_dump((array) $client);
+        debug_zval_dump($client);
+        $printed = (string) ob_get_clean() . print_r($client, true) . var_export($client, true) . json_encode($client) . $client;
+        self::assertStringContainsString('https://service.example/prefix', $printed);
+        self::assertStringContainsString('X-Api-Key', $printed);
+        foreach ([self::SECRET, rawurlencode(self::SECRET), base64_encode(self::SECRET)] as $form) {
+            self::assertStringNotContainsString($form, $printed);
+        }
+    }
+
+    public function testAClientIsNeitherSerializedNorCloned(): void
+    {
+        $client = new Client('https://service.example', ['headers' => ['X-Api-Key' => self::SECRET]]);
+        try {
+            serialize($client);
+            self::fail('serialized');
+        } catch (\LogicException $error) {
+            self::assertStringNotContainsString(self::SECRET, $error->getMessage());
+        }
+        $this->expectException(\LogicException::class);
+        clone $client;
+    }
+
+    public function testTheLoggerHearsEachAttemptButNoHeaderValue(): void
+    {
+        $lines = [];
+        $client = new Client((string) getenv('SERVER_URL'), [
+            'headers' => ['X-Api-Key' => self::SECRET],
+            'logger' => static function (string $message, array $context) use (&$lines): void {
+                $lines[] = $message . ' ' . json_encode($context);
+            },
+        ]);
+        $client->getMessageStatus(['id' => 'm_1']);
+        self::assertCount(1, $lines);
+        self::assertStringContainsString('GET /v1/messages/status -> 200 (attempt 1)', $lines[0]);
+        self::assertStringNotContainsString(self::SECRET, implode("\n", $lines));
+    }
+
+    public function testACredentialForASchemeTheDescriptionLacksIsRefused(): void
+    {
+        $this->expectException(\InvalidArgumentException::class);
+        $this->expectExceptionMessage('no security scheme "Other" (the description declares ExampleApiKey)');
+        new Client('https://service.example', ['credentials' => ['Other' => self::SECRET]]);
+    }
+}
