@@ -5,9 +5,10 @@ import { goSdk } from './go/go-sdk.ts';
 import { javaSdk } from './java/java-sdk.ts';
 import { phpSdk } from './php/php-sdk.ts';
 import { pythonSdk } from './python/python-sdk.ts';
+import { rubySdk } from './ruby/ruby-sdk.ts';
 import type { SdkLanguage } from './sdk-language.ts';
 
-export const sdkLanguages: readonly SdkLanguage[] = [pythonSdk, goSdk, javaSdk, phpSdk];
+export const sdkLanguages: readonly SdkLanguage[] = [pythonSdk, goSdk, javaSdk, phpSdk, rubySdk];
 
 /** A path as one shell word: as it is when it needs no quotes, else in single quotes. */
 const shellWord = (text: string) => (/^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`);

@@ -10,14 +10,14 @@ describe('npm run install:languages', () => {
   it.each(['--help', '-h'])('%s: its usage, exit 0, nothing installed', async (flag) => {
     const result = await installLanguages(flag);
     expect(result.code, result.output).toBe(0);
-    expect(result.stdout).toMatch(/^usage: npm run install:languages \[-- java\] \[python\] \[go\]\n/);
+    expect(result.stdout).toMatch(/^usage: npm run install:languages \[-- java\] \[python\] \[go\] \[ruby\]\n/);
     expect(result.stdout).toMatch(/\nexit codes:\n {2}0 .*\n {2}1 .*\n {2}2 .*\n$/);
     expect(result.stderr).toBe('');
   });
 
   it.each([
     [['--bogus'], "install-languages: unknown option '--bogus': see `npm run install:languages -- --help`\n"],
-    [['rust'], "install-languages: unknown language 'rust' (java, python, go): see `npm run install:languages -- --help`\n"],
+    [['rust'], "install-languages: unknown language 'rust' (java, python, go, ruby): see `npm run install:languages -- --help`\n"],
   ])('%j: one line, exit 2', async (args, line) => {
     const result = await installLanguages(...args);
     expect(result.code).toBe(2);

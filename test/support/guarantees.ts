@@ -212,6 +212,7 @@ export const languages = {
   go: { name: 'Go', sdk: 'go', options: { timeout: 'WithTimeout', maxResponseBytes: 'WithMaxResponseBytes' }, apiErrorText: true },
   java: { name: 'Java', sdk: 'java', options: { timeout: 'timeout', maxResponseBytes: 'maxResponseBytes' }, apiErrorText: true },
   php: { name: 'PHP', sdk: 'php', options: { timeout: 'timeout', maxResponseBytes: 'max_response_bytes' }, apiErrorText: true },
+  ruby: { name: 'Ruby', sdk: 'ruby', options: { timeout: 'timeout', maxResponseBytes: 'max_response_bytes' }, apiErrorText: true },
 } satisfies Record<string, Language>;
 
 export interface GuaranteeRow {

@@ -24,7 +24,7 @@ export const { jar, venv, oapiCodegen } = tools;
 export const pins = tools.pins;
 
 /** What a part of the tier needs and lacks, or undefined when it has everything. */
-export function missingFor(needs: ('java' | 'java-sdk' | 'python' | 'go' | 'oapi-codegen' | 'php')[]): string | undefined {
+export function missingFor(needs: ('java' | 'java-sdk' | 'python' | 'go' | 'oapi-codegen' | 'php' | 'ruby')[]): string | undefined {
   const missing: string[] = [];
   for (const need of needs) {
     if (need === 'java') {
@@ -49,6 +49,10 @@ export function missingFor(needs: ('java' | 'java-sdk' | 'python' | 'go' | 'oapi
     }
     if (need === 'oapi-codegen') {
       if (!fs.existsSync(oapiCodegen)) missing.push(`oapi-codegen (${installHint})`);
+    }
+    if (need === 'ruby') {
+      if (!onPath('ruby') || !onPath('gem') || !onPath('rubocop'))
+        missing.push(`Ruby 3.1 or later with gem, minitest and rubocop (ruby, gem, rubocop: ${installHint} -- ruby)`);
     }
   }
   return missing.length ? missing.join(', ') : undefined;
