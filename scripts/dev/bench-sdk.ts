@@ -1,15 +1,17 @@
 // `npm run bench -- --only sdk`: what each SDK costs per call over its language's plain HTTP
 // client, against the same loopback service (list-server.ts): the TypeScript client against fetch
-// (in this process), the Python SDK against httpx and the Go SDK against net/http (their bench
+// (in this process); the Python SDK against httpx, the Go SDK against net/http, the Java SDK against
+// java.net.http, the PHP SDK against ext-curl and the Ruby SDK against Net::HTTP (their bench
 // programs in scripts/dev/sdk-bench/, one JSON line each). One call in flight, alternating rounds,
 // each run's ratio taken within the run; the target is at most 1.20 (issue 58's).
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import type { Project } from '../project.ts';
+import { pins } from '../sdk/java/java-package.ts';
 import { languageTools, onPath } from '../sdk/language-tools.ts';
 import { startListServer } from './list-server.ts';
 import { median } from './bench-timing.ts';
@@ -23,6 +25,30 @@ interface Run {
   sdkSeconds: number;
   plainSeconds: number;
   calls: number;
+}
+
+/** The jars the Java SDK compiles and runs with: jackson-databind as its pom.xml pins it, and what it depends on, in ~/.m2. */
+function jacksonJars(): string[] {
+  const m2 = path.join(os.homedir(), '.m2', 'repository', 'com', 'fasterxml', 'jackson', 'core');
+  // jackson-annotations is versioned by major and minor only from 2.20 on, as jackson-databind's POM names it.
+  const annotations = pins.jackson.split('.').slice(0, 2).join('.');
+  return [
+    path.join(m2, 'jackson-databind', pins.jackson, `jackson-databind-${pins.jackson}.jar`),
+    path.join(m2, 'jackson-core', pins.jackson, `jackson-core-${pins.jackson}.jar`),
+    path.join(m2, 'jackson-annotations', annotations, `jackson-annotations-${annotations}.jar`),
+  ];
+}
+
+/** What the Java bench lacks: javac and java, and the Jackson jars (.ci/install-languages fetches them). */
+function javaMissing(jars: string[]): string | undefined {
+  if (!onPath('javac') || !onPath('java')) return 'Java 17 or later (javac, java)';
+  return jars.every((jar) => fs.existsSync(jar)) ? undefined : `Jackson ${pins.jackson}'s jars in ~/.m2 (npm run install:languages -- java)`;
+}
+
+/** What the PHP bench lacks: php, and its curl extension (the SDK's one). */
+function phpMissing(): string | undefined {
+  if (!onPath('php')) return 'PHP (php)';
+  return execFileSync('php', ['-m'], { encoding: 'utf8' }).split('\n').includes('curl') ? undefined : "PHP's curl extension (php-curl)";
 }
 
 /** The TypeScript client's run, as the other languages' programs make theirs: listWebhooks against fetch and JSON. */
@@ -61,6 +87,9 @@ export async function benchSdk(project: Project, runs: number): Promise<{ title:
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'email-delivery-bench-sdk-'));
   try {
     const python = path.join(tools.venv, 'bin', 'python');
+    const jars = jacksonJars();
+    const javaClasses = path.join(scratch, 'java');
+    const javaLacks = javaMissing(jars);
     const languages: { name: string; plain: string; missing?: string; run: () => Promise<Run> }[] = [
       { name: 'TypeScript', plain: 'fetch', run: () => typescriptRun(project, baseUrl) },
       {
@@ -75,8 +104,47 @@ export async function benchSdk(project: Project, runs: number): Promise<{ title:
         missing: onPath('go') ? undefined : 'Go (go)',
         run: () => programRun(path.join(scratch, 'sdk-bench'), [baseUrl, String(calls)], programs),
       },
+      {
+        name: 'Java',
+        plain: 'HttpClient',
+        missing: javaLacks,
+        run: () => programRun('java', ['-cp', [javaClasses, ...jars].join(path.delimiter), 'Bench', baseUrl, String(calls)], programs),
+      },
+      {
+        name: 'PHP',
+        plain: 'curl',
+        missing: phpMissing(),
+        run: () => programRun('php', [path.join(programs, 'bench.php'), baseUrl, String(calls)], programs),
+      },
+      {
+        name: 'Ruby',
+        plain: 'Net::HTTP',
+        missing: onPath('ruby') ? undefined : 'Ruby (ruby)',
+        run: () =>
+          programRun(
+            'ruby',
+            ['-I', path.join(project.root, 'generated', 'sdk', 'ruby', 'lib'), path.join(programs, 'bench.rb'), baseUrl, String(calls)],
+            programs,
+          ),
+      },
     ];
     if (onPath('go')) await exec('go', ['build', '-o', path.join(scratch, 'sdk-bench'), '.'], { cwd: programs, timeout: 300_000 });
+    if (!javaLacks) {
+      // The committed SDK's sources and Bench.java in one javac run, into the scratch folder.
+      const sdk = path.join(project.root, 'generated', 'sdk', 'java', 'src');
+      const sdkSources = fs
+        .readdirSync(sdk, { recursive: true, encoding: 'utf8' })
+        .filter((file) => file.endsWith('.java'))
+        .map((file) => path.join(sdk, file));
+      await exec(
+        'javac',
+        ['--release', '17', '-encoding', 'UTF-8', '-d', javaClasses, '-cp', jars.join(path.delimiter), ...sdkSources, path.join(programs, 'Bench.java')],
+        {
+          cwd: programs,
+          timeout: 300_000,
+        },
+      );
+    }
     const rows: string[][] = [];
     for (const language of languages) {
       if (language.missing) {
