@@ -1,15 +1,17 @@
 // `npm run bench -- --only sdk`: what each SDK costs per call over its language's plain HTTP
 // client, against the same loopback service (list-server.ts): the TypeScript client against fetch
-// (in this process), the Python SDK against httpx and the Go SDK against net/http (their bench
+// (in this process); the Python SDK against httpx, the Go SDK against net/http, the Java SDK against
+// java.net.http, the PHP SDK against ext-curl and the Ruby SDK against Net::HTTP (their bench
 // programs in scripts/dev/sdk-bench/, one JSON line each). One call in flight, alternating rounds,
 // each run's ratio taken within the run; the target is at most 1.20 (issue 58's).
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import type { Project } from '../project.ts';
+import { pins } from '../sdk/java/java-package.ts';
 import { languageTools, onPath } from '../sdk/language-tools.ts';
 import { startListServer } from './list-server.ts';
 import { median } from './bench-timing.ts';
@@ -23,6 +25,30 @@ interface Run {
   sdkSeconds: number;
   plainSeconds: number;
   calls: number;
+}
+
+/** The jars the Java SDK compiles and runs with: jackson-databind as its pom.xml pins it, and what it depends on, in ~/.m2. */
+function jacksonJars(): string[] {
+  const m2 = path.join(os.homedir(), '.m2', 'repository', 'com', 'fasterxml', 'jackson', 'core');
+  // jackson-annotations is versioned by major and minor only from 2.20 on, as jackson-databind's POM names it.
+  const annotations = pins.jackson.split('.').slice(0, 2).join('.');
+  return [
+    path.join(m2, 'jackson-databind', pins.jackson, `jackson-databind-${pins.jackson}.jar`),
+    path.join(m2, 'jackson-core', pins.jackson, `jackson-core-${pins.jackson}.jar`),
+    path.join(m2, 'jackson-annotations', annotations, `jackson-annotations-${annotations}.jar`),
+  ];
+}
+
+/** What the Java bench lacks: javac and java, and the Jackson jars (.ci/install-languages fetches them). */
+function javaMissing(jars: string[]): string | undefined {
+  if (!onPath('javac') || !onPath('java')) return 'Java 17 or later (javac, java)';
+  return jars.every((jar) => fs.existsSync(jar)) ? undefined : `Jackson ${pins.jackson}'s jars in ~/.m2 (npm run install:languages -- java)`;
+}
+
+/** What the PHP bench lacks: php, and its curl extension (the SDK's one). */
+function phpMissing(): string | undefined {
+  if (!onPath('php')) return 'PHP (php)';
+  return execFileSync('php', ['-m'], { encoding: 'utf8' }).split('\n').includes('curl') ? undefined : "PHP's curl extension (php-curl)";
 }
 
 /** The TypeScript client's run, as the other languages' programs make theirs: listWebhooks against fetch and JSON. */
@@ -52,50 +78,94 @@ async function programRun(command: string, args: string[], cwd: string): Promise
   return JSON.parse(stdout.trim().split('\n').pop()!) as Run;
 }
 
+interface Language {
+  name: string;
+  plain: string;
+  /** What the machine lacks to run it, if anything. */
+  missing?: string;
+  /** Compiles the program into the scratch folder, where the language compiles. */
+  build?: () => Promise<unknown>;
+  run: () => Promise<Run>;
+}
+
+/** Each language's bench: the TypeScript client here, the others' programs in `programs`, compiled into `scratch` where they must be. */
+function languages(project: Project, baseUrl: string, programs: string, scratch: string): Language[] {
+  const python = path.join(languageTools(project.root).venv, 'bin', 'python');
+  const jars = jacksonJars();
+  const javaClasses = path.join(scratch, 'java');
+  const javaSdk = path.join(project.root, 'generated', 'sdk', 'java', 'src');
+  const args = [baseUrl, String(calls)];
+  return [
+    { name: 'TypeScript', plain: 'fetch', run: () => typescriptRun(project, baseUrl) },
+    {
+      name: 'Python',
+      plain: 'httpx',
+      missing: fs.existsSync(python) ? undefined : 'the pinned Python tools (npm run install:languages -- python)',
+      run: () => programRun(python, [path.join(programs, 'bench.py'), ...args], programs),
+    },
+    {
+      name: 'Go',
+      plain: 'net/http',
+      missing: onPath('go') ? undefined : 'Go (go)',
+      build: () => exec('go', ['build', '-o', path.join(scratch, 'sdk-bench'), '.'], { cwd: programs, timeout: 300_000 }),
+      run: () => programRun(path.join(scratch, 'sdk-bench'), args, programs),
+    },
+    {
+      name: 'Java',
+      plain: 'HttpClient',
+      missing: javaMissing(jars),
+      // The committed SDK's sources and Bench.java in one javac run.
+      build: () => {
+        const sdkSources = fs
+          .readdirSync(javaSdk, { recursive: true, encoding: 'utf8' })
+          .filter((file) => file.endsWith('.java'))
+          .map((file) => path.join(javaSdk, file));
+        const javac = ['--release', '17', '-encoding', 'UTF-8', '-d', javaClasses, '-cp', jars.join(path.delimiter)];
+        return exec('javac', [...javac, ...sdkSources, path.join(programs, 'Bench.java')], { cwd: programs, timeout: 300_000 });
+      },
+      run: () => programRun('java', ['-cp', [javaClasses, ...jars].join(path.delimiter), 'Bench', ...args], programs),
+    },
+    {
+      name: 'PHP',
+      plain: 'curl',
+      missing: phpMissing(),
+      run: () => programRun('php', [path.join(programs, 'bench.php'), ...args], programs),
+    },
+    {
+      name: 'Ruby',
+      plain: 'Net::HTTP',
+      missing: onPath('ruby') ? undefined : 'Ruby (ruby)',
+      run: () => programRun('ruby', ['-I', path.join(project.root, 'generated', 'sdk', 'ruby', 'lib'), path.join(programs, 'bench.rb'), ...args], programs),
+    },
+  ];
+}
+
+/** A language's row: its runs' medians per call and of the ratio, or 'skipped' and what is missing. */
+async function languageRow(language: Language, runs: number): Promise<string[]> {
+  if (language.missing) return [language.name, language.plain, 'skipped', '', `missing ${language.missing}`];
+  await language.build?.();
+  const samples: Run[] = [];
+  for (let run = 0; run < runs; run++) samples.push(await language.run());
+  const micros = (seconds: number, n: number) => (seconds / n) * 1e6;
+  const ratios = samples.map((sample) => sample.sdkSeconds / sample.plainSeconds);
+  console.error(`  ${language.name}: SDK/plain ${ratios.map((ratio) => ratio.toFixed(2)).join(' ')}`);
+  return [
+    language.name,
+    language.plain,
+    `${median(samples.map((sample) => micros(sample.sdkSeconds, sample.calls))).toFixed(0)} µs`,
+    `${median(samples.map((sample) => micros(sample.plainSeconds, sample.calls))).toFixed(0)} µs`,
+    `${median(ratios).toFixed(2)} (target at most 1.20)`,
+  ];
+}
+
 export async function benchSdk(project: Project, runs: number): Promise<{ title: string; header: string[]; rows: string[][] }> {
   console.error('sdk: each SDK per call against its language plain HTTP client, the same loopback service');
-  const tools = languageTools(project.root);
   const programs = path.join(project.root, 'scripts', 'dev', 'sdk-bench');
   const server = await startListServer();
-  const baseUrl = `http://127.0.0.1:${server.port}`;
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'email-delivery-bench-sdk-'));
   try {
-    const python = path.join(tools.venv, 'bin', 'python');
-    const languages: { name: string; plain: string; missing?: string; run: () => Promise<Run> }[] = [
-      { name: 'TypeScript', plain: 'fetch', run: () => typescriptRun(project, baseUrl) },
-      {
-        name: 'Python',
-        plain: 'httpx',
-        missing: fs.existsSync(python) ? undefined : 'the pinned Python tools (npm run install:languages -- python)',
-        run: () => programRun(python, [path.join(programs, 'bench.py'), baseUrl, String(calls)], programs),
-      },
-      {
-        name: 'Go',
-        plain: 'net/http',
-        missing: onPath('go') ? undefined : 'Go (go)',
-        run: () => programRun(path.join(scratch, 'sdk-bench'), [baseUrl, String(calls)], programs),
-      },
-    ];
-    if (onPath('go')) await exec('go', ['build', '-o', path.join(scratch, 'sdk-bench'), '.'], { cwd: programs, timeout: 300_000 });
     const rows: string[][] = [];
-    for (const language of languages) {
-      if (language.missing) {
-        rows.push([language.name, language.plain, 'skipped', '', `missing ${language.missing}`]);
-        continue;
-      }
-      const samples: Run[] = [];
-      for (let run = 0; run < runs; run++) samples.push(await language.run());
-      const micros = (seconds: number, n: number) => (seconds / n) * 1e6;
-      const ratios = samples.map((sample) => sample.sdkSeconds / sample.plainSeconds);
-      console.error(`  ${language.name}: SDK/plain ${ratios.map((ratio) => ratio.toFixed(2)).join(' ')}`);
-      rows.push([
-        language.name,
-        language.plain,
-        `${median(samples.map((sample) => micros(sample.sdkSeconds, sample.calls))).toFixed(0)} µs`,
-        `${median(samples.map((sample) => micros(sample.plainSeconds, sample.calls))).toFixed(0)} µs`,
-        `${median(ratios).toFixed(2)} (target at most 1.20)`,
-      ]);
-    }
+    for (const language of languages(project, `http://127.0.0.1:${server.port}`, programs, scratch)) rows.push(await languageRow(language, runs));
     return {
       title: `SDKs per call (${runs} runs of ${calls} sequential GET /v1/webhooks a side, alternating; medians)`,
       header: ['language', 'plain client', 'SDK per call', 'plain per call', 'SDK / plain'],

@@ -1,0 +1,55 @@
+<?php
+
+// The PHP SDK's cost per call against plain ext-curl, for `npm run bench` (bench-sdk.ts runs it
+// against a loopback service; the target is the SDK at most 20 % slower per call).
+// Usage: php bench.php <base URL> <N>. Calls listWebhooks N times through the committed SDK's Client
+// (generated/sdk/php) and N times through one reused curl handle (the same GET, the status checked,
+// the body decoded with json_decode), after a warm-up of each, in alternating rounds so that neither
+// runs only while the machine is busier; prints {"sdkSeconds": ..., "plainSeconds": ..., "calls": N}.
+
+declare(strict_types=1);
+
+const ROUNDS = 10;
+const WARM_UP = 50;
+
+$sdkDir = dirname(__DIR__, 3) . '/generated/sdk/php/src/';
+spl_autoload_register(static function (string $class) use ($sdkDir): void {
+    if (str_starts_with($class, 'EmailDelivery\\')) {
+        require $sdkDir . str_replace('\\', '/', substr($class, strlen('EmailDelivery\\'))) . '.php';
+    }
+});
+
+function timed(callable $call, int $times): float
+{
+    $started = hrtime(true);
+    for ($i = 0; $i < $times; $i++) {
+        $call();
+    }
+    return (hrtime(true) - $started) / 1e9;
+}
+
+[, $baseUrl, $calls] = $argv;
+$sdk = new EmailDelivery\Client($baseUrl);
+$plain = curl_init(rtrim($baseUrl, '/') . '/v1/webhooks');
+curl_setopt($plain, CURLOPT_RETURNTRANSFER, true);
+$sides = [
+    'sdk' => static fn () => $sdk->listWebhooks(),
+    'plain' => static function () use ($plain) {
+        $body = curl_exec($plain);
+        if ($body === false || curl_getinfo($plain, CURLINFO_RESPONSE_CODE) !== 200) {
+            throw new RuntimeException('plain: ' . curl_error($plain));
+        }
+        return trim($body) === '' ? null : json_decode($body, true, 512, JSON_THROW_ON_ERROR);
+    },
+];
+foreach ($sides as $call) {
+    timed($call, WARM_UP);
+}
+$seconds = ['sdk' => 0.0, 'plain' => 0.0];
+$perRound = max(intdiv((int) $calls, ROUNDS), 1);
+for ($round = 0; $round < ROUNDS; $round++) {
+    foreach ($round % 2 === 0 ? ['sdk', 'plain'] : ['plain', 'sdk'] as $side) {
+        $seconds[$side] += timed($sides[$side], $perRound);
+    }
+}
+echo json_encode(['sdkSeconds' => round($seconds['sdk'], 4), 'plainSeconds' => round($seconds['plain'], 4), 'calls' => $perRound * ROUNDS]), "\n";
