@@ -134,7 +134,7 @@ describe('the release workflow', () => {
 
   it('gives an OIDC token only to jobs that install nothing and run none of the project code', () => {
     const withToken = Object.entries(release.jobs).filter(([, job]) => job.permissions?.['id-token'] === 'write');
-    expect(withToken.map(([name]) => name).sort()).toEqual(['github-release', 'pages', 'publish', 'publish-gem']);
+    expect(withToken.map(([name]) => name).sort()).toEqual(['github-release', 'pages', 'publish', 'publish-gem', 'publish-pypi']);
     for (const [name, job] of withToken) {
       const runs = job.steps.map((step) => step.run ?? '').join('\n');
       expect(runs, name).not.toMatch(/npm (ci|install|run)|npx/);
@@ -188,6 +188,16 @@ describe('the release workflow', () => {
     expect(publish.steps.map((step) => step.run ?? '')).toContain('gem push "release-assets/email_delivery_api-${GITHUB_REF_NAME#v}.gem"');
     // Trusted publishing: no stored key, no input at all to the credentials action.
     expect(JSON.stringify(publish)).not.toMatch(/secrets\.|api-token|role-to-assume/);
+  });
+
+  it("uploads the Python SDK's wheel and sdist the build made to PyPI by trusted publishing, nothing else", () => {
+    const publish = release.jobs['publish-pypi'];
+    expect(publish.permissions).toEqual({ 'id-token': 'write' });
+    const upload = publish.steps.find((step) => step.uses?.startsWith('pypa/gh-action-pypi-publish@'));
+    expect(upload?.with?.['packages-dir']).toBe('python-dist/');
+    expect(publish.steps.map((step) => step.run ?? '').join('\n')).toContain('mv -- email_delivery_api-*.whl email_delivery_api-*.tar.gz ../python-dist/');
+    // Trusted publishing: no stored token.
+    expect(JSON.stringify(publish)).not.toMatch(/secrets\.|password/);
   });
 
   it('gives the pull-request workflow no publish job', async () => {
