@@ -13,7 +13,7 @@ import { forMarkdown, forTerminal } from '../escape.ts';
 import { bundleJsonText } from '../lint/lint-description.ts';
 import { type OpenApiDocument, overlaidInfo } from '../openapi-document.ts';
 import { type Project, ReportedError, shown } from '../project.ts';
-import { type AppliedAction, applyOverlays } from './apply-overlay.ts';
+import { applyOverlays, keyLine } from './apply-overlay.ts';
 import { checkClientSupport } from './client-support.ts';
 import { callerChanges } from './caller-changes.ts';
 import { filledParts } from './open-parts.ts';
@@ -114,24 +114,6 @@ function toolchainVersion(project: Project): string {
   } catch {
     return '';
   }
-}
-
-/**
- * The line of the key in an update's value that a problem at `at` is about: the longest path of
- * keys in the value that ends the problem's pointer (or a node above it), where the rest of the
- * pointer is the node the action merged into; undefined when none is.
- */
-function keyLine(applied: AppliedAction, at: string): number | undefined {
-  const lines = applied.action.valueLines;
-  if (!lines) return undefined;
-  const keys = [...lines.keys()].sort((a, b) => b.length - a.length);
-  for (let node = at; node.includes('/'); node = node.slice(0, node.lastIndexOf('/')))
-    for (const key of keys) {
-      if (!node.endsWith(key)) continue;
-      const mergedInto = node.slice(0, node.length - key.length);
-      if (applied.pointers.some((touched) => touched === mergedInto || touched.startsWith(`${mergedInto}/`))) return lines.get(key);
-    }
-  return undefined;
 }
 
 /** One problem of the overlaid description: at the overlay action it is about, when there is one. */
