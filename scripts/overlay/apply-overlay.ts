@@ -10,7 +10,7 @@
 // - remove: the node leaves the object or list it is in.
 // After each action, the description is held to its bounds (overlay-limits.ts): its size, and how
 // deep it nests, refused at the line of the key that goes too deep where the update has one.
-import { escapePointerSegment, type OpenApiDocument, pointer } from '../openapi-document.ts';
+import { escapePointerSegment, isRef, nodeAt, type OpenApiDocument, pointer, pointerSegments } from '../openapi-document.ts';
 import { jsonSize, measureJson, overlayLimits } from './overlay-limits.ts';
 import { isRecord } from '../openapi-document.ts';
 import { type Overlay, type OverlayAction, OverlayError } from './read-overlay.ts';
@@ -188,4 +188,22 @@ function describe(value: unknown): string {
   if (Array.isArray(value)) return 'a list';
   if (value === null) return 'null';
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+/** Whether pointer `a` is `b` or inside it, segment by segment. */
+const within = (a: string[], b: string[]) => b.every((segment, i) => a[i] === segment);
+
+/** The last action that touched the node at `at`, something inside it or around it, or what a `$ref` there points to. */
+export function actionAbout(document: OpenApiDocument, at: string, applied: AppliedAction[]): AppliedAction | undefined {
+  const segments = pointerSegments(at);
+  const node = nodeAt(document, at);
+  const referenced = isRef(node) ? pointerSegments(node.$ref) : typeof node === 'string' && node.startsWith('#/') ? pointerSegments(node) : undefined;
+  for (const candidate of [...applied].reverse()) {
+    for (const touched of candidate.pointers.map(pointerSegments)) {
+      if (within(segments, touched) || (segments.length > 0 && within(touched, segments))) return candidate;
+      // What the `$ref` there points to: the action touched it, around it or inside it.
+      if (referenced && (within(referenced, touched) || within(touched, referenced))) return candidate;
+    }
+  }
+  return undefined;
 }

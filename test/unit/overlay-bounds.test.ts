@@ -6,7 +6,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { applyOverlays } from '../../scripts/overlay/apply-overlay.ts';
-import { lintOverlaid } from '../../scripts/overlay/lint-overlaid.ts';
+import { lintApartLimits, standardProblemsApart } from '../../scripts/overlay/lint-apart.ts';
+import { standardProblems } from '../../scripts/overlay/lint-overlaid.ts';
 import { measureJson, overlayLimits } from '../../scripts/overlay/overlay-limits.ts';
 import { readOverlay } from '../../scripts/overlay/read-overlay.ts';
 import { type Json, loadBundle } from '../support/helpers.ts';
@@ -136,11 +137,23 @@ describe('an overlay within bounds', () => {
 
   it('applies and lints (Redocly and Spectral) the deepest description within the bound', async () => {
     const file = await overlayText(nested(29));
-    const { document, applied } = applyOverlays(base, [readOverlay(file, 'x.yaml')]);
+    const { document } = applyOverlays(base, [readOverlay(file, 'x.yaml')]);
     expect(measureJson(document, Infinity, overlayLimits.depth).tooDeep).toBeUndefined();
     expect(measureJson(document, Infinity, overlayLimits.depth - 1).tooDeep).toBeDefined();
-    const problems = await lintOverlaid(document, JSON.stringify(document), applied);
+    const problems = await standardProblems(document, JSON.stringify(document));
     expect(problems.filter((problem) => problem.severity === 'error')).toEqual([]);
     await expect(refusal(nested(30))).resolves.toContain(`deeper than ${overlayLimits.depth} levels`);
+  });
+
+  it('lints apart within its time: a child past it is ended, and the refusal is one line', async () => {
+    const seconds = lintApartLimits.seconds;
+    lintApartLimits.seconds = 0.05;
+    try {
+      await expect(standardProblemsApart(JSON.stringify(base))).rejects.toThrow(
+        /^the standard lint of the description with the overlays, run apart, failed: it took more than 0\.05 s$/,
+      );
+    } finally {
+      lintApartLimits.seconds = seconds;
+    }
   });
 });
