@@ -8,8 +8,10 @@
 //   list gets the update appended (each item of a list update); a plain value is replaced.
 // - copy (1.1): the same, with the one node the `copy` expression selects as the update.
 // - remove: the node leaves the object or list it is in.
-import { escapePointerSegment, type OpenApiDocument, pointer } from '../openapi-document.ts';
-import { jsonSize, overlayLimits } from './overlay-limits.ts';
+// After each action, the description is held to its bounds (overlay-limits.ts): its size, and how
+// deep it nests, refused at the line of the key that goes too deep where the update has one.
+import { escapePointerSegment, isRef, nodeAt, type OpenApiDocument, pointer, pointerSegments } from '../openapi-document.ts';
+import { jsonSize, measureJson, overlayLimits } from './overlay-limits.ts';
 import { isRecord } from '../openapi-document.ts';
 import { type Overlay, type OverlayAction, OverlayError } from './read-overlay.ts';
 import { type Path, selectTargets as select } from './select-targets.ts';
@@ -32,14 +34,42 @@ export function applyOverlays(document: OpenApiDocument, overlays: Overlay[]): {
       const fail = (message: string): never => {
         throw new OverlayError(overlay.file, action.line, `action ${action.index + 1} (target ${action.target}): ${message}`);
       };
-      applied.push({ overlay, action, pointers: applyAction(result, action, size, fail) });
-      size = jsonSize(result, overlayLimits.documentBytes);
+      const done: AppliedAction = { overlay, action, pointers: applyAction(result, action, size, fail) };
+      applied.push(done);
+      const measured = measureJson(result, overlayLimits.documentBytes, overlayLimits.depth);
+      size = measured.bytes;
       if (size === Infinity) fail(tooLarge);
+      if (measured.tooDeep) {
+        const at = pointer(...measured.tooDeep);
+        throw new OverlayError(
+          overlay.file,
+          keyLine(done, at) ?? action.line,
+          `action ${action.index + 1} (target ${action.target}): the description would nest objects and lists deeper than ${overlayLimits.depth} levels (at ${at}), more than its linters and generators read; flatten it, or name the inner schema as a component and \`$ref\` it`,
+        );
+      }
     }
   return { document: result, applied };
 }
 
 const tooLarge = `the description would grow past ${overlayLimits.documentBytes} bytes, more than an overlay may make it`;
+
+/**
+ * The line of the key in an update's value that a problem at `at` is about: the longest path of
+ * keys in the value that ends the problem's pointer (or a node above it), where the rest of the
+ * pointer is the node the action merged into; undefined when none is.
+ */
+export function keyLine(applied: AppliedAction, at: string): number | undefined {
+  const lines = applied.action.valueLines;
+  if (!lines) return undefined;
+  const keys = [...lines.keys()].sort((a, b) => b.length - a.length);
+  for (let node = at; node.includes('/'); node = node.slice(0, node.lastIndexOf('/')))
+    for (const key of keys) {
+      if (!node.endsWith(key)) continue;
+      const mergedInto = node.slice(0, node.length - key.length);
+      if (applied.pointers.some((touched) => touched === mergedInto || touched.startsWith(`${mergedInto}/`))) return lines.get(key);
+    }
+  return undefined;
+}
 
 function applyAction(document: unknown, action: OverlayAction, size: number, fail: (message: string) => never): string[] {
   const targets = select(document, action.target, fail);
@@ -158,4 +188,22 @@ function describe(value: unknown): string {
   if (Array.isArray(value)) return 'a list';
   if (value === null) return 'null';
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+/** Whether pointer `a` is `b` or inside it, segment by segment. */
+const within = (a: string[], b: string[]) => b.every((segment, i) => a[i] === segment);
+
+/** The last action that touched the node at `at`, something inside it or around it, or what a `$ref` there points to. */
+export function actionAbout(document: OpenApiDocument, at: string, applied: AppliedAction[]): AppliedAction | undefined {
+  const segments = pointerSegments(at);
+  const node = nodeAt(document, at);
+  const referenced = isRef(node) ? pointerSegments(node.$ref) : typeof node === 'string' && node.startsWith('#/') ? pointerSegments(node) : undefined;
+  for (const candidate of [...applied].reverse()) {
+    for (const touched of candidate.pointers.map(pointerSegments)) {
+      if (within(segments, touched) || (segments.length > 0 && within(touched, segments))) return candidate;
+      // What the `$ref` there points to: the action touched it, around it or inside it.
+      if (referenced && (within(referenced, touched) || within(touched, referenced))) return candidate;
+    }
+  }
+  return undefined;
 }

@@ -11,8 +11,7 @@ import { deref, eachOperation, operationParameterNodes, pointer, successStatus }
 import { ReportedError } from '../project.ts';
 import { headerSchemes } from '../pipeline/bundle-operations.ts';
 import { contentProblem, parameterRule, pathParameterProblem, pathTemplateNames } from '../pipeline/parameters.ts';
-import type { AppliedAction } from './apply-overlay.ts';
-import { actionAbout } from './lint-overlaid.ts';
+import { actionAbout, type AppliedAction } from './apply-overlay.ts';
 
 /** One part of an operation the client cannot carry: where it is (a JSON pointer), what it is, and why. */
 export interface ClientProblem {

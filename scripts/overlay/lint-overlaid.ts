@@ -1,11 +1,13 @@
 // The lint of a description with overlays: the standard rules (Redocly's `recommended-strict`,
 // Spectral's `spectral:oas`), not the house rules or the faithfulness contract, because the facts
-// the overlays add are the user's. Each problem is put on the overlay action that touched the node
-// it is about (or a node that node references), so the message names the overlay file and line.
+// the overlays add are the user's. Every problem of the whole description is returned; the
+// description with overlays (overlaid-description.ts) puts each on the overlay action that touched
+// the node it is about (or a node that node references), so the message names the overlay file and
+// line. Run in the command's process, or in a child process of its own (lint-apart.ts).
 import { type Config, createConfig, lintFromString } from '@redocly/openapi-core';
 import { lint as lintMarkdown } from 'markdownlint/sync';
 import { invisibleCharacter } from '../invisible-characters.ts';
-import { eachOperation, isRef, nodeAt, type OpenApiDocument, pointer, pointerSegments } from '../openapi-document.ts';
+import { eachOperation, isRef, nodeAt, type OpenApiDocument, pointer } from '../openapi-document.ts';
 import { runSpectral } from '../lint/spectral.ts';
 import { type LoadedRuleset, standardRuleset } from '../lint/spectral-ruleset.ts';
 import type { AppliedAction } from './apply-overlay.ts';
@@ -29,8 +31,11 @@ export interface OverlaidProblem {
   action?: AppliedAction;
 }
 
-/** Lints `document` (the description with overlays applied, as the text `json`) with the standard rules. */
-export async function lintOverlaid(document: OpenApiDocument, json: string, applied: AppliedAction[]): Promise<OverlaidProblem[]> {
+/** A problem of the standard lint, before it is put on an action. */
+export type StandardProblem = Omit<OverlaidProblem, 'action'>;
+
+/** Lints `document` (the description with overlays applied, as the text `json`) with the standard rules: every problem. */
+export async function standardProblems(document: OpenApiDocument, json: string): Promise<StandardProblem[]> {
   const declaresSecurity =
     Object.keys(document.components?.securitySchemes ?? {}).length > 0 ||
     document.security !== undefined ||
@@ -39,7 +44,7 @@ export async function lintOverlaid(document: OpenApiDocument, json: string, appl
     lintFromString({ source: json, absoluteRef: 'openapi.json', config: await standardConfig(declaresSecurity) }),
     runSpectral(sharedStandardRuleset(), json, 'openapi.json'),
   ]);
-  const problems: OverlaidProblem[] = [
+  const problems: StandardProblem[] = [
     ...redocly.map((problem) => ({
       severity: problem.severity === 'error' ? ('error' as const) : ('warning' as const),
       linter: 'redocly' as const,
@@ -59,10 +64,7 @@ export async function lintOverlaid(document: OpenApiDocument, json: string, appl
       })),
   ];
   problems.push(...textProblems(document));
-  // A warning at a node no action touched is the description's own (e.g. \`info-contact\`), not the overlays'.
-  return problems
-    .map((problem) => ({ ...problem, action: actionAbout(document, problem.at, applied) }))
-    .filter((problem) => problem.severity === 'error' || problem.action !== undefined);
+  return problems;
 }
 
 /**
@@ -98,8 +100,8 @@ let sharedRuleset: LoadedRuleset | undefined;
  * keys beside a `$ref` (an update merged into a referencing node): valid in OpenAPI 3.1, read by no
  * tool here, so the fact would be in the bundle and nowhere else.
  */
-function textProblems(document: OpenApiDocument): OverlaidProblem[] {
-  const problems: OverlaidProblem[] = [];
+function textProblems(document: OpenApiDocument): StandardProblem[] {
+  const problems: StandardProblem[] = [];
   const markdown: { at: string[]; text: string }[] = [];
   const walk = (node: unknown, at: string[]) => {
     if (typeof node === 'string') {
@@ -196,28 +198,10 @@ function refsTo(document: OpenApiDocument, ref: string): number {
 /** The keys OpenAPI 3.1 gives a Reference Object beside `$ref`, which every tool reads. */
 const refSiblings = new Set(['$ref', 'summary', 'description']);
 
-const textProblem = (rule: string, message: string, at: string[]): OverlaidProblem => ({
+const textProblem = (rule: string, message: string, at: string[]): StandardProblem => ({
   severity: 'error',
   linter: 'overlay-text',
   rule,
   message: `the text holds ${message}`,
   at: pointer(...at),
 });
-
-/** Whether pointer `a` is `b` or inside it, segment by segment. */
-const within = (a: string[], b: string[]) => b.every((segment, i) => a[i] === segment);
-
-/** The last action that touched the node at `at`, something inside it or around it, or what a `$ref` there points to. */
-export function actionAbout(document: OpenApiDocument, at: string, applied: AppliedAction[]): AppliedAction | undefined {
-  const segments = pointerSegments(at);
-  const node = nodeAt(document, at);
-  const referenced = isRef(node) ? pointerSegments(node.$ref) : typeof node === 'string' && node.startsWith('#/') ? pointerSegments(node) : undefined;
-  for (const candidate of [...applied].reverse()) {
-    for (const touched of candidate.pointers.map(pointerSegments)) {
-      if (within(segments, touched) || (segments.length > 0 && within(touched, segments))) return candidate;
-      // What the `$ref` there points to: the action touched it, around it or inside it.
-      if (referenced && (within(referenced, touched) || within(touched, referenced))) return candidate;
-    }
-  }
-  return undefined;
-}

@@ -7,6 +7,8 @@
 // - The description, after each action, may not exceed `documentBytes`; an action that could exceed
 //   it (its update's size times the nodes its target selects) is refused before it is applied.
 // - A target may select at most `selectedNodes` nodes.
+// - The description, after each action, may not nest objects and lists deeper than `depth`: the
+//   linters and generators read it with js-yaml, which stops at 100 nodes down with a stack trace.
 import fs from 'node:fs';
 import path from 'node:path';
 import { assertReachable } from '../lint/source-boundary.ts';
@@ -17,6 +19,7 @@ export const overlayLimits = {
   expandedBytes: 4 * 1024 * 1024,
   documentBytes: 16 * 1024 * 1024,
   selectedNodes: 100_000,
+  depth: 64,
 };
 
 /**
@@ -71,22 +74,46 @@ function decodeUtf8(bytes: Uint8Array, shownAs: string): string {
  * objects once per place they appear); stops counting, and returns Infinity, past `budget`.
  */
 export function jsonSize(value: unknown, budget: number): number {
-  let size = 0;
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (typeof node === 'string') size += node.length + 2;
-    else if (Array.isArray(node)) {
-      size += 2 + node.length;
-      for (const item of node) stack.push(item);
-    } else if (typeof node === 'object' && node !== null) {
-      size += 2;
-      for (const [key, item] of Object.entries(node)) {
-        size += key.length + 4;
-        stack.push(item);
+  return measureJson(value, budget).bytes;
+}
+
+/** A container being walked: its keys (none for a list), its values, the next one to enter. */
+interface Frame {
+  keys?: string[];
+  values: unknown[];
+  next: number;
+}
+
+/**
+ * The size of `value` as JSON (as `jsonSize`: Infinity past `budget`) and, when objects and lists
+ * nest in it deeper than `maxDepth` (the value itself, if one, is level 1), the path of the first
+ * container past it; one walk, without recursion, which stops at either.
+ */
+export function measureJson(value: unknown, budget: number, maxDepth = Infinity): { bytes: number; tooDeep?: (string | number)[] } {
+  let bytes = 0;
+  const frames: Frame[] = [];
+  const pathHere = () => frames.map((frame) => (frame.keys ? frame.keys[frame.next - 1] : frame.next - 1));
+  for (let node = value, first = true; ; first = false) {
+    if (!first) {
+      while (frames.length > 0 && frames[frames.length - 1].next >= frames[frames.length - 1].values.length) frames.pop();
+      if (frames.length === 0) return { bytes };
+      const frame = frames[frames.length - 1];
+      node = frame.values[frame.next];
+      frame.next += 1;
+    }
+    if (typeof node === 'string') bytes += node.length + 2;
+    else if (typeof node === 'object' && node !== null) {
+      if (frames.length >= maxDepth) return { bytes, tooDeep: pathHere() };
+      if (Array.isArray(node)) {
+        bytes += 2 + node.length;
+        frames.push({ values: node, next: 0 });
+      } else {
+        const keys = Object.keys(node);
+        bytes += 2;
+        for (const key of keys) bytes += key.length + 4;
+        frames.push({ keys, values: keys.map((key) => (node as Record<string, unknown>)[key]), next: 0 });
       }
-    } else size += 8;
-    if (size > budget) return Infinity;
+    } else bytes += 8;
+    if (bytes > budget) return { bytes: Infinity };
   }
-  return size;
 }

@@ -1,7 +1,7 @@
-// The output folder of a build with overlays as an npm package: its package.json (the name the
-// user gives with --name, a version that says which description and which overlays, and the same
-// exports as the published package, read from the project's own package.json with `generated/`
-// taken off each path) and its README (what it is, and how to install it).
+// The output folder of a build with overlays as an npm package: its package.json (its name and
+// version, overlay-package-name.ts, and the same exports as the published package, read from the
+// project's own package.json with `generated/` taken off each path) and its README (what it is, and
+// how to install it).
 import fs from 'node:fs';
 import path from 'node:path';
 import { forMarkdown } from '../escape.ts';
@@ -10,41 +10,9 @@ import { type Project, ReportedError } from '../project.ts';
 import { propertyName } from '../pipeline/generate-client.ts';
 import { headerSchemes } from '../pipeline/bundle-operations.ts';
 import type { Overlay } from './read-overlay.ts';
-import { mcpBinName, ownMcpBin } from '../mcp/mcp-bin-name.ts';
+import { mcpBinName } from '../mcp/mcp-bin-name.ts';
 
-/** The name of the package when the user gives none. */
-export const defaultPackageName = 'email-delivery-api-with-overlays';
-
-/** Refuses a name npm would refuse (lowercase, URL-safe, at most 214 characters, an optional @scope/). */
-export function checkPackageName(name: string): string {
-  if (name.length > 214 || !/^(@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/.test(name))
-    throw new ReportedError(
-      `--name ${JSON.stringify(name)} is not an npm package name: use lowercase letters, digits, '-', '.', '_' or '~', optionally after @scope/ (e.g. acme-email-api or @acme/email-api)`,
-    );
-  if (mcpBinName(name) === ownMcpBin)
-    throw new ReportedError(
-      `--name ${JSON.stringify(name)} would name its MCP command ${ownMcpBin}, the description's own package's: choose another name (e.g. acme-email-api)`,
-    );
-  return name;
-}
-
-/** One identifier of semver build metadata: [0-9A-Za-z-], never empty. */
-const identifier = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^0-9a-z]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 48) || 'overlay';
-
-/**
- * The description's version, with the overlays and the digest of what they make as semver build
- * metadata, in order: the description 1.0.0 with "Acme auth" 2.1.0 is `1.0.0+acme-auth-2-1-0.<8 hex>`.
- * The digest changes whenever the overlaid description does, so an edited overlay built without a
- * new `info.version` still gets a version (and a `npm pack` file name) of its own.
- */
-export function packageVersion(descriptionVersion: string, overlays: Overlay[], digest: string): string {
-  return `${descriptionVersion}+${overlays.map((overlay) => `${identifier(overlay.title)}-${identifier(overlay.overlayVersion)}`).join('.')}.${digest}`;
-}
+export { checkPackageName, defaultPackageName, packageVersion } from './overlay-package-name.ts';
 
 /**
  * Copies the package's runtime dependencies (and theirs), as the checkout's node_modules has them

@@ -3,7 +3,8 @@
 // the built client at run time, calling every operation against a recording server on 127.0.0.1,
 // under the machine's own Node (20 on this project's machines) and under the toolchain's Node 24; and
 // the MCP Bundle packed beside it (and an overlaid build's), checked by the mcpb CLI, started as its
-// manifest says on the machine's Node 20 and listing its tools.
+// manifest says on the machine's Node 20 and listing its tools; a build folder holding a symbolic
+// link refused, as npm pack leaves a link out and the bundle would follow it.
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -352,5 +353,20 @@ describe('the MCP Bundle packed beside it', () => {
     } finally {
       await client.close();
     }
+  });
+
+  it("refuses an overlaid build's folder holding a symbolic link (to a file outside it), naming it, and writes nothing", async () => {
+    // npm pack leaves the link out; the bundle followed it and packed the file it points to whole.
+    const planted = path.join(consumer, 'planted');
+    await fs.cp(fixture().overlaid.out, planted, { recursive: true, verbatimSymlinks: true });
+    await fs.writeFile(path.join(consumer, 'secret.txt'), 'outside the folder');
+    await fs.rm(path.join(planted, 'llms.txt'));
+    await fs.symlink(path.join(consumer, 'secret.txt'), path.join(planted, 'llms.txt'));
+    const refused = await run('bash', [path.join(root, '.ci', 'pack-package'), path.join(consumer, 'planted-packs'), '--from', planted], root);
+    expect(refused.code, refused.output).toBe(1);
+    expect(refused.stderr.trim()).toBe(
+      `npm run package: --from ${planted} holds symbolic links, which npm pack leaves out and the MCP Bundle would follow: "llms.txt"; a build writes none: build the folder again, or remove them`,
+    );
+    await expect(fs.stat(path.join(consumer, 'planted-packs'))).rejects.toThrow(/ENOENT/);
   });
 });

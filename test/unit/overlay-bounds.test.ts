@@ -1,11 +1,14 @@
 // Overlays within bounds of time and memory: the reproductions of the second security review
-// (issue 29, item 5), each refused with one line, before it can take long or grow large. (The
+// (issue 29, item 5), each refused with one line, before it can take long or grow large; and of the
+// fifth (item 5), a description nested deeper than its linters read, refused at its line. (The
 // forged manifest of an output folder is in test/unit/overlay.test.ts, "the output folder".)
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { applyOverlays } from '../../scripts/overlay/apply-overlay.ts';
-import { overlayLimits } from '../../scripts/overlay/overlay-limits.ts';
+import { lintApartLimits, standardProblemsApart } from '../../scripts/overlay/lint-apart.ts';
+import { standardProblems } from '../../scripts/overlay/lint-overlaid.ts';
+import { measureJson, overlayLimits } from '../../scripts/overlay/overlay-limits.ts';
 import { readOverlay } from '../../scripts/overlay/read-overlay.ts';
 import { type Json, loadBundle } from '../support/helpers.ts';
 import { scratchFolderPerFile } from '../support/scratch-folder.ts';
@@ -109,5 +112,48 @@ describe('an overlay within bounds', () => {
     await fs.writeFile(file, `${header}  - target: $.servers..*\n    remove: true\n`);
     const { document } = applyOverlays(base, [readOverlay(file, 'nested.yaml')]);
     expect(document.servers).toEqual([]);
+  });
+
+  /** An update of ErrorBody with a property `deep` holding `levels` objects within each other, one key a line. */
+  const nested = (levels: number) => {
+    const lines = ['  - target: $.components.schemas.ErrorBody', '    update:', '      properties:', '        deep:'];
+    for (let level = 0, indent = 10; level < levels; level += 1, indent += 4)
+      lines.push(`${' '.repeat(indent)}type: object`, `${' '.repeat(indent)}properties:`, `${' '.repeat(indent + 2)}a:`);
+    return `${header}${lines.join('\n')}\n${' '.repeat(10 + 4 * levels)}type: string\n`;
+  };
+
+  it('refuses a schema nested 48 levels with one line at the key past the bound, where Redocly threw `nesting exceeded maxDepth (100)`', async () => {
+    const message = await refusal(nested(48));
+    // The key whose value is the first object past the bound: the 31st `properties:` of the file (the update's own is the 1st).
+    const lines = nested(48).split('\n');
+    const pastLine = lines.flatMap((line, i) => (line.trim() === 'properties:' ? [i + 1] : []))[30];
+    expect(message).toMatch(
+      new RegExp(
+        `^x\\.yaml:${pastLine}: action 1 \\(target \\$\\.components\\.schemas\\.ErrorBody\\): the description would nest objects and lists deeper than ${overlayLimits.depth} levels \\(at #/components/schemas/ErrorBody/properties/deep(/properties/a)+/properties\\), more than its linters and generators read; flatten it, or name the inner schema as a component and \`\\$ref\` it$`,
+      ),
+    );
+    expect(message).not.toContain('\n');
+  });
+
+  it('applies and lints (Redocly and Spectral) the deepest description within the bound', async () => {
+    const file = await overlayText(nested(29));
+    const { document } = applyOverlays(base, [readOverlay(file, 'x.yaml')]);
+    expect(measureJson(document, Infinity, overlayLimits.depth).tooDeep).toBeUndefined();
+    expect(measureJson(document, Infinity, overlayLimits.depth - 1).tooDeep).toBeDefined();
+    const problems = await standardProblems(document, JSON.stringify(document));
+    expect(problems.filter((problem) => problem.severity === 'error')).toEqual([]);
+    await expect(refusal(nested(30))).resolves.toContain(`deeper than ${overlayLimits.depth} levels`);
+  });
+
+  it('lints apart within its time: a child past it is ended, and the refusal is one line', async () => {
+    const seconds = lintApartLimits.seconds;
+    lintApartLimits.seconds = 0.05;
+    try {
+      await expect(standardProblemsApart(JSON.stringify(base))).rejects.toThrow(
+        /^the standard lint of the description with the overlays, run apart, failed: it took more than 0\.05 s$/,
+      );
+    } finally {
+      lintApartLimits.seconds = seconds;
+    }
   });
 });

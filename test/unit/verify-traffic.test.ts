@@ -183,7 +183,8 @@ describe('verify --traffic: verdicts from recorded exchanges', () => {
     expect(row(result.stdout, 'listQuotas')).toContain(
       `field counts.sent_aaa must be integer, found string (1 of ${contradictionsKept + 5} recorded exchanges); and more than ${contradictionsKept - 1} other contradiction(s)`,
     );
-  });
+    // The overlay is linted in a child process of its own (scripts/overlay/lint-apart.ts).
+  }, 120_000);
 
   it('a truncated recording: its file and line, exit 1', async () => {
     const file = path.join(scratch.dir, 'cut.har');
@@ -494,7 +495,8 @@ describe('the round trip through verify --record, learn and verify --traffic', (
     expect(changed.stdout).not.toContain('a hundred');
     // A map's keys (an address, a zero-width character) are never printed, in the table or the JUnit report (finding 7).
     for (const text of [changed.output, await fs.readFile(junit, 'utf8')]) expect(text).not.toMatch(/ann@|zero|\u200b/);
-  });
+    // Two verifies with an overlay, each linting it in a child process of its own (scripts/overlay/lint-apart.ts).
+  }, 120_000);
 });
 
 // Found by the fourth review (issue 57, findings 2, 3 and 4): a key the service echoed (in a body, a
