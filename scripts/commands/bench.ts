@@ -14,7 +14,12 @@ export const definition: CommandDefinition = {
   options: {
     runs: { type: 'string', value: '<n>', integer: { min: 1, max: 100 }, default: '5', description: 'runs per measurement' },
     only: { type: 'string', value: '<section>[,<section>...]', description: 'only these sections' },
-    baseline: { type: 'string', value: '<commit>', default: 'b9394ec', description: "the commit to compare with (where the SDKs' round started)" },
+    baseline: {
+      type: 'string',
+      value: '<commit>',
+      default: 'f11062c',
+      description: 'the commit to compare with (where the round of the Java, PHP and Ruby SDKs started)',
+    },
     'no-baseline': { type: 'boolean', description: 'measure this checkout alone' },
   },
   examples: ['npm run bench -- --runs 3 --only unit', 'npm run bench -- --runs 2 --only ci'],
