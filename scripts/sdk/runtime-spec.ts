@@ -73,8 +73,42 @@ export const userAgent = (language: string, version: string): string => `email-d
 /** The environment variable that turns an SDK's debug log on (`debug`), without code. */
 export const logVariable = 'EMAIL_DELIVERY_LOG';
 
-/** The environment variable a credential of a security scheme is read from when it is not passed: `EMAIL_DELIVERY_` and the scheme's name in capitals (docs/mcp.md's rule). */
-export const credentialVariable = (scheme: string): string => `EMAIL_DELIVERY_${scheme.replace(/[^A-Za-z0-9]+/g, '_').toUpperCase()}`;
+/**
+ * The environment variable a credential of a security scheme is read from when it is not passed:
+ * `EMAIL_DELIVERY_`, then the scheme's name in capitals, with `_` before each capital that follows a
+ * lower-case letter or a digit and for each run of characters that are not letters or digits (none
+ * at either end): `ExampleApiKey` is `EMAIL_DELIVERY_EXAMPLE_API_KEY`. The MCP server's rule
+ * (docs/mcp.md, scripts/mcp/tool-table.ts), one for every language.
+ */
+export function credentialVariable(scheme: string): string {
+  const words = scheme
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+  return `EMAIL_DELIVERY_${words.toUpperCase()}`;
+}
+
+/** The header parameter (its name in any case) whose value makes a POST or PATCH safe to send again: the IETF's `Idempotency-Key`. */
+export const idempotencyKeyHeader = 'Idempotency-Key';
+
+/**
+ * The name, as the operation declares it, of its idempotency key: a header parameter named
+ * `Idempotency-Key` in any case, one string, of an operation whose method is not retried
+ * otherwise (a POST, a PATCH). An overlay declares it (examples/overlays/idempotency.yaml); the
+ * description declares none. Such a call is retried as a GET is, with one key on every attempt:
+ * the caller's, or one the SDK makes for the call (a UUID4).
+ */
+export function idempotencyKeyOf(method: string, parameters: readonly { name: string; in: string; shape: string; type?: string }[]): string | undefined {
+  if ((retryPolicy.methods as readonly string[]).includes(method.toUpperCase())) return undefined;
+  const key = parameters.find(
+    (parameter) =>
+      parameter.in === 'header' &&
+      parameter.name.toLowerCase() === idempotencyKeyHeader.toLowerCase() &&
+      parameter.shape === 'primitive' &&
+      (parameter.type ?? 'string') === 'string',
+  );
+  return key?.name;
+}
 
 /** One parameter not in the path, as every runtime sends it. */
 export interface SdkParameter {
@@ -101,10 +135,13 @@ export interface SdkOperation {
   success: number;
   /** Whether its query is open name=value pairs (the description's `pairs`). */
   openQuery: boolean;
+  /** The header of its idempotency key, as it declares it (idempotencyKeyOf), where it has one: it is then retried as a GET is. */
+  idempotencyKey?: string;
 }
 
 /** The operation record of `operation` (bundle-operations.ts' shape, which the samples read too). */
 export function sdkOperation(operation: Operation): SdkOperation {
+  const idempotencyKey = idempotencyKeyOf(operation.method, operation.parameters);
   return {
     id: operation.operationId,
     method: operation.method.toUpperCase(),
@@ -121,6 +158,7 @@ export function sdkOperation(operation: Operation): SdkOperation {
     body: operation.body ? (operation.body.required ? 'required' : 'optional') : 'none',
     success: Number(operation.success.status),
     openQuery: operation.openQuery,
+    ...(idempotencyKey ? { idempotencyKey } : {}),
   };
 }
 

@@ -14,13 +14,22 @@ import { operations, type RequestPart } from '../../scripts/stated/operations.ts
 import { harText, type ShortExchange } from '../support/har.ts';
 import { checkout, type Json, loadBundle, root } from '../support/helpers.ts';
 import { languageTools } from '../../scripts/sdk/language-tools.ts';
-import { freeLoopbackPort, jsonReply, startTestServer } from '../support/http-server.ts';
+import { freeLoopbackPort, jsonReply, type Reply, startTestServer } from '../support/http-server.ts';
 import { differingFiles, docsSamples, goSdkDir, languagesDir, missingFor, mustRun, requireTools, runsHere } from '../support/languages.ts';
 import { run, runCommand } from '../support/run-command.ts';
 import { scratchFolderPerFile } from '../support/scratch-folder.ts';
 import { type CallArguments, operationAt, successStatus, wireRequest } from '../support/wire-format.ts';
 
 const missing = missingFor(['go', 'oapi-codegen']);
+/** The example overlays: typed fields, a cursor, an idempotency key, two security schemes; and a parameter of each location. */
+const exampleOverlays = [
+  'examples/overlays/fields.yaml',
+  'examples/overlays/paging.yaml',
+  'examples/overlays/idempotency.yaml',
+  'examples/overlays/auth.yaml',
+  'examples/overlays/bearer.yaml',
+  'test/fixtures/overlays/parameters.yaml',
+];
 const scratch = scratchFolderPerFile('sdk-go');
 const remake = 'npm run sdk -- --lang go --out generated/sdk/go';
 /** The module path a Go SDK's go.mod declares. */
@@ -396,12 +405,7 @@ func main() {
     const cases: OverlayCase[] = [
       {
         name: "the example overlays' fields and parameters",
-        overlays: [
-          'examples/overlays/fields.yaml',
-          'examples/overlays/paging.yaml',
-          'examples/overlays/idempotency.yaml',
-          'test/fixtures/overlays/parameters.yaml',
-        ],
+        overlays: exampleOverlays,
         source: `package main
 
 import (
@@ -414,7 +418,7 @@ import (
 )
 
 func main() {
-	client, err := emaildelivery.NewClient(os.Args[1])
+	client, err := emaildelivery.NewClient(os.Args[1], emaildelivery.WithCredentials(emaildelivery.Credentials{ExampleApiKey: "key-2"}))
 	if err != nil {
 		panic(err)
 	}
@@ -437,13 +441,14 @@ func main() {
         output: ['sendBatch <nil>', 'getMessageStatus <nil> true', 'listWebhooks <nil> 1 c2'],
         sent: [
           { request: 'POST /v1/batches/b%201/send', header: ['idempotency-key', 'key-1'], body: '{"sendAt":"2026-01-02T03:04:05Z","subject":"Hello"}' },
-          { request: 'GET /v1/messages/status', body: '' },
+          { request: 'GET /v1/messages/status', header: ['x-example-api-key', 'key-2'], body: '' },
           { request: 'GET /v1/webhooks?cursor=c%201&tags=a,b%20c', header: ['cookie', 'session=s%3B1'], body: '' },
         ],
         misspelt: [
           ['Subject: "Hello"', 'Subjet: "Hello"', 'unknown field Subjet'],
           ['status.State ==', 'status.Stae ==', 'status.Stae undefined'],
           ['IdempotencyKey:', 'IdempotencyKy:', 'unknown field IdempotencyKy'],
+          ['ExampleApiKey:', 'ExampleApiKy:', 'unknown field ExampleApiKy'],
         ],
       },
       {
@@ -492,9 +497,25 @@ func main() {
       },
     ];
 
+    const dirOf = (given: OverlayCase) => path.join(scratch.dir, given.name.replace(/\W+/g, '-'));
+    /** Each case's SDK, written once (the credentials' test uses the first's too). */
+    const written = new Map<string, Promise<string>>();
+    const sdkOf = (given: OverlayCase, dir: string, overlays: string[]) => {
+      if (!written.has(given.name))
+        written.set(
+          given.name,
+          (async () => {
+            const sdk = path.join(dir, 'sdk');
+            await writeGoSdk(sdk, overlays);
+            return sdk;
+          })(),
+        );
+      return written.get(given.name)!;
+    };
+
     it.each(cases)('$name', async (given) => {
       requireTools(missing);
-      const dir = path.join(scratch.dir, given.name.replace(/\W+/g, '-'));
+      const dir = dirOf(given);
       const overlays = given.overlays.map((file) => path.join(root, file));
       if (given.learnedFrom) {
         await fs.mkdir(dir, { recursive: true });
@@ -503,8 +524,7 @@ func main() {
         expect(learned.code, learned.output).toBe(0);
         overlays.push(path.join(dir, 'learned.yaml'));
       }
-      const sdk = path.join(dir, 'sdk');
-      await writeGoSdk(sdk, overlays);
+      const sdk = await sdkOf(given, dir, overlays);
       const app = path.join(dir, 'app');
       await consumerModule(app, sdk, given.source);
       // The docs of the same overlays: each operation's sample, with its typed body and parameters, vets too.
@@ -541,6 +561,138 @@ func main() {
         expect(vetted.output, `go vet of a consumer that writes ${wrong}`).toMatch(
           new RegExp(`^vet: misspelt/${n}/main\\.go:\\d+:\\d+: .*${named.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'm'),
         );
+    });
+
+    it("the example overlays' credentials by scheme or from their variables, a header given instead, none in a text; a keyed POST retried with one key", async () => {
+      requireTools(missing);
+      const sdk = await sdkOf(
+        cases[0],
+        dirOf(cases[0]),
+        cases[0].overlays.map((file) => path.join(root, file)),
+      );
+      const app = path.join(dirOf(cases[0]), 'credentials');
+      const key = 'echo-Key/+1234';
+      const token = 'echo-Token/+567890';
+      await consumerModule(
+        app,
+        sdk,
+        `package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+
+	emaildelivery "SDK_MODULE"
+)
+
+func main() {
+	url, ctx := os.Args[1], context.Background()
+	// Read when a credential is not given: docs/mcp.md's variables, EMAIL_DELIVERY_ and the scheme's name in capitals.
+	os.Setenv("EMAIL_DELIVERY_EXAMPLE_API_KEY", "env-key-1234")
+	os.Setenv("EMAIL_DELIVERY_EXAMPLE_BEARER", "env-token-5678")
+	client, err := emaildelivery.NewClient(url)
+	if err != nil {
+		panic(err)
+	}
+	_, err = client.ListWebhooks(ctx, emaildelivery.ListWebhooksParams{}, emaildelivery.WithHeader("X-Case", "environment"))
+	fmt.Println("environment", err)
+	fmt.Printf("printed %+v\\n", client)
+	// A credential given wins over its variable; a header given with WithHeader over both.
+	given, _ := emaildelivery.NewClient(url, emaildelivery.WithCredentials(emaildelivery.Credentials{ExampleApiKey: "given-key-1234"}), emaildelivery.WithHeader("Authorization", "Token header-token-9"))
+	_, err = given.ListWebhooks(ctx, emaildelivery.ListWebhooksParams{}, emaildelivery.WithHeader("X-Case", "given"))
+	fmt.Println("given", err)
+	header, _ := emaildelivery.NewClient(url, emaildelivery.WithCredentials(emaildelivery.Credentials{ExampleApiKey: "given-key-1234", ExampleBearer: "given-token-5678"}), emaildelivery.WithHeader("X-Example-Api-Key", "header-key-9"))
+	_, err = header.ListWebhooks(ctx, emaildelivery.ListWebhooksParams{}, emaildelivery.WithHeader("X-Case", "header"))
+	fmt.Println("header", err)
+	_, err = client.ListWebhooks(ctx, emaildelivery.ListWebhooksParams{}, emaildelivery.WithCredentials(emaildelivery.Credentials{ExampleApiKey: "call-key-1234"}))
+	var refused *emaildelivery.RequestError
+	fmt.Println("per call refused", errors.As(err, &refused))
+	// The credentials echoed in every form a service may send them back: none reaches a text.
+	echo, _ := emaildelivery.NewClient(url, emaildelivery.WithCredentials(emaildelivery.Credentials{ExampleApiKey: "${key}", ExampleBearer: "${token}"}))
+	_, err = echo.GetIntegration(ctx, "echo")
+	var apiError *emaildelivery.APIError
+	if !errors.As(err, &apiError) {
+		panic(err)
+	}
+	fmt.Printf("echoed %s | %s | %+v\\n", err, apiError.Header.Get("Www-Authenticate"), echo)
+	// An idempotency key: one made for the call, or the caller's, the same on each attempt.
+	_, err = client.SendBatch(ctx, "made", emaildelivery.SendBatchParams{}, &emaildelivery.SendBatchRequestBody{Subject: "Hi"})
+	fmt.Println("made key", err)
+	_, err = client.SendBatch(ctx, "given", emaildelivery.SendBatchParams{IdempotencyKey: "my-key-1"}, &emaildelivery.SendBatchRequestBody{Subject: "Hi"})
+	fmt.Println("given key", err)
+	_, err = client.SendBatch(ctx, "once", emaildelivery.SendBatchParams{}, &emaildelivery.SendBatchRequestBody{Subject: "Hi"}, emaildelivery.WithMaxRetries(0))
+	fmt.Println("one attempt", errors.Is(err, emaildelivery.ErrInternalServer))
+}
+`,
+      );
+      await mustRun('go', ['build', '-o', 'app', '.'], app);
+      const sent = new Map<string, number>();
+      const server = await startTestServer();
+      server.reply = (request): ReturnType<Reply> => {
+        sent.set(request.path, (sent.get(request.path) ?? 0) + 1);
+        if (request.path.startsWith('/v1/batches/'))
+          return sent.get(request.path) === 1
+            ? { status: 503, body: '{}', headers: { 'retry-after': '0', 'content-type': 'application/json' } }
+            : jsonReply(201, {});
+        if (request.path !== '/v1/integrations/echo') return jsonReply(200, { items: [] });
+        // Each credential echoed in another case, in lower-case hex, JSON-escaped, in base64url, and as it is.
+        const echoes = [key.toUpperCase(), encodeURIComponent(key).toLowerCase(), 'echo-Token\\/\\u002b567890', Buffer.from(token).toString('base64url')];
+        return {
+          status: 401,
+          body: `{"echoes": [${echoes.map((echo) => `"${echo}"`).join(', ')}], "raw": "${key} ${token}"}`,
+          headers: { 'content-type': 'application/json', 'www-authenticate': `Bearer error="${token.toUpperCase()}"` },
+        };
+      };
+      try {
+        const result = await mustRun(path.join(app, 'app'), [server.url], app, {
+          EMAIL_DELIVERY_EXAMPLE_API_KEY: undefined,
+          EMAIL_DELIVERY_EXAMPLE_BEARER: undefined,
+        });
+        const lines = result.stdout.trim().split('\n');
+        const byCase = (name: string) => server.requests.find((r) => r.headers['x-case'] === name)!;
+        const credentials = (r: { headers: Record<string, unknown> }) => [r.headers['x-example-api-key'], r.headers.authorization];
+        expect(credentials(byCase('environment')), 'read from the variables').toEqual(['env-key-1234', 'Bearer env-token-5678']);
+        expect(credentials(byCase('given')), 'the credential given, the header given').toEqual(['given-key-1234', 'Token header-token-9']);
+        expect(credentials(byCase('header')), 'the header given, the credential given').toEqual(['header-key-9', 'Bearer given-token-5678']);
+        expect(lines.filter((line) => !line.startsWith('printed ') && !line.startsWith('echoed '))).toEqual([
+          'environment <nil>',
+          'given <nil>',
+          'header <nil>',
+          'per call refused true',
+          'made key <nil>',
+          'given key <nil>',
+          'one attempt true',
+        ]);
+        expect(lines.find((line) => line.startsWith('printed '))).toContain('Headers: [Authorization X-Example-Api-Key]');
+        // What the client and its error show: every echo redacted, no form of any credential.
+        const echoed = lines.find((line) => line.startsWith('echoed '))!;
+        expect(echoed).toContain(
+          `getIntegration: the service answered 401: {"echoes": ["[redacted]", "[redacted]", "[redacted]", "[redacted]"], "raw": "[redacted] [redacted]"} | Bearer error="[redacted]" |`,
+        );
+        const shown = result.stdout.toLowerCase();
+        for (const secret of [key, token, 'env-key-1234', 'env-token-5678', 'given-key-1234', 'given-token-5678', 'header-key-9'])
+          for (const form of [secret, encodeURIComponent(secret), Buffer.from(secret).toString('base64url')])
+            expect(shown, form).not.toContain(form.toLowerCase());
+        // An idempotency key: one UUID4 a call, on each of its attempts, or the caller's; a POST sent once with no retry left.
+        const keys = (name: string) => server.requests.filter((r) => r.path === `/v1/batches/${name}/send`).map((r) => r.headers['idempotency-key']);
+        const uuid4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+        expect(keys('made')).toHaveLength(2);
+        expect(keys('made')[0]).toMatch(uuid4);
+        expect(keys('made')[1]).toBe(keys('made')[0]);
+        expect(keys('given')).toEqual(['my-key-1', 'my-key-1']);
+        expect(keys('once')).toEqual([expect.stringMatching(uuid4)]);
+        expect(keys('once')[0]).not.toBe(keys('made')[0]);
+      } finally {
+        await server.close();
+      }
+      // The README's first call gives the overlay's credential by its scheme, and names each header and variable, not X-Api-Key.
+      const readme = await fs.readFile(path.join(sdk, 'README.md'), 'utf8');
+      expect(readme).toContain('emaildelivery.WithCredentials(emaildelivery.Credentials{ExampleApiKey: key})');
+      expect(readme).toContain('`ExampleApiKey`, sent in the `X-Example-Api-Key` header (`EMAIL_DELIVERY_EXAMPLE_API_KEY`)');
+      expect(readme).toContain('`ExampleBearer`, sent in the `Authorization` header after `Bearer ` (`EMAIL_DELIVERY_EXAMPLE_BEARER`)');
+      expect(readme).not.toContain('X-Api-Key');
     });
   });
 });

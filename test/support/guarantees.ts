@@ -660,16 +660,17 @@ function checkOutcome(language: Language, row: GuaranteeRow, got: Outcome, expec
 
 /**
  * Runs every row (and the language's own `rows`) with drivers `makeDriver` makes, each against
- * fresh servers; `variant` names the client where a language has more than one. The rows are
+ * fresh servers; `variant` names the client where a language has more than one, and `only` keeps
+ * the rows a variant has to prove (a client over another transport: the transport's). The rows are
  * dealt into `lanes` (4 unless said) run side by side (most of a row's time is waiting: a
  * deadline, a Retry-After), each lane in order with its own servers and driver.
  */
 export function describeGuarantees(
   language: Language,
   makeDriver: () => Promise<{ driver: Driver; close(): Promise<void> }>,
-  more: { variant?: string; rows?: GuaranteeRow[]; lanes?: number } = {},
+  more: { variant?: string; rows?: GuaranteeRow[]; lanes?: number; only?: (row: GuaranteeRow) => boolean } = {},
 ): void {
-  const rows = [...guaranteeRows, ...(more.rows ?? [])];
+  const rows = [...guaranteeRows, ...(more.rows ?? [])].filter(more.only ?? (() => true));
   const lanes = more.lanes ?? 4;
   describe(`guarantees: ${language.name}${more.variant ? ` (${more.variant})` : ''}`, () => {
     for (let lane = 0; lane < lanes; lane += 1)

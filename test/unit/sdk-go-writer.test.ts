@@ -201,6 +201,69 @@ func (a Getter) Get(fieldName string) (value interface{}, found bool) {
 }
 `;
 
+describe('idempotency keys and credentials', () => {
+  /** The thing's operation as a POST that takes a header parameter `name` (a string, required). */
+  const postWith = (name: string, method = 'post') =>
+    describedWith((operation, described) => {
+      operation.parameters.push({ name, in: 'header', required: true, schema: { type: 'string' } });
+      described.paths['/v1/things/{id}'] = { [method]: operation };
+    });
+  const paramsModels = `${thingModels}type GetThingParams struct {\n\tKey string \`json:"k"\`\n}\n`;
+
+  it.each(['Idempotency-Key', 'idempotency-key', 'IDEMPOTENCY-KEY'])("a POST's header %s is its idempotency key, in the operation's table", (name) => {
+    const code = goOperations(postWith(name), paramsModels, '1.0.0');
+    expect(code).toContain(`, idempotencyKey: ${goString(name)}}`);
+    expect(code).toContain(`// Its ${name} header: the params' value, or one the call makes (a random UUID) where it is empty; the same on every retry.`);
+  });
+
+  it.each([
+    ['a GET, which is retried anyway', 'Idempotency-Key', 'get'],
+    ['another header', 'X-Idempotency-Key', 'post'],
+  ])('%s has none', (_, name, method) => {
+    expect(goOperations(postWith(name, method), paramsModels, '1.0.0')).not.toContain('idempotencyKey:');
+  });
+
+  it('no security scheme: an empty table of them, no Credentials', () => {
+    const code = goOperations(
+      describedWith(() => {}),
+      thingModels,
+      '1.0.0',
+    );
+    expect(code).toContain('var securitySchemes []securityScheme');
+    expect(code).not.toMatch(/^(type Credentials|func WithCredentials)/m);
+  });
+
+  it("an overlay's schemes: the table (the bearer's prefix, the MCP server's variable), Credentials and WithCredentials", () => {
+    const document = describedWith((_, described) => {
+      described.components.securitySchemes = {
+        ExampleApiKey: { type: 'apiKey', in: 'header', name: 'X-Example-Api-Key' },
+        'my-token.v2': { type: 'http', scheme: 'bearer' },
+        Cookie: { type: 'apiKey', in: 'cookie', name: 'sid' },
+      };
+    });
+    const code = goOperations(document, thingModels, '1.0.0');
+    expect(code).toContain('{name: "ExampleApiKey", header: "X-Example-Api-Key", prefix: "", variable: "EMAIL_DELIVERY_EXAMPLE_API_KEY"},');
+    expect(code).toContain('{name: "my-token.v2", header: "Authorization", prefix: "Bearer ", variable: "EMAIL_DELIVERY_MY_TOKEN_V2"},');
+    expect(code).not.toContain('"Cookie"');
+    expect(code).toContain('\tExampleApiKey string\n');
+    expect(code).toContain('\tMyTokenV2 string\n');
+    expect(code).toContain('c.credentials = map[string]string{"ExampleApiKey": credentials.ExampleApiKey, "my-token.v2": credentials.MyTokenV2}');
+  });
+
+  it.each([
+    [{ '1key': { type: 'apiKey', in: 'header', name: 'K' } }, /security scheme "1key": "1key" is not a Go field name/],
+    [
+      { 'my-key': { type: 'apiKey', in: 'header', name: 'A' }, myKey: { type: 'apiKey', in: 'header', name: 'B' } },
+      /security schemes "my-key" and "myKey" are both the Go field MyKey/,
+    ],
+  ])('refuses schemes that are no Go field, or one, naming them', (schemes, message) => {
+    const document = describedWith((_, described) => {
+      described.components.securitySchemes = schemes;
+    });
+    expect(() => goOperations(document, thingModels, '1.0.0')).toThrow(message);
+  });
+});
+
 describe('the names of the SDK, as Go declares them', () => {
   const owners = typeOwners({
     openapi: '3.1.0',

@@ -40,7 +40,35 @@ type config struct {
 	httpClient       *http.Client
 	logger           *slog.Logger
 	responseInto     **http.Response
+	credentials      map[string]string // by security scheme, from the generated WithCredentials
 	problems         []string
+}
+
+// securityScheme is a security scheme the description declares that one header carries
+// (operations.gen.go's securitySchemes): its name, its header, what goes before the credential
+// ("Bearer "), and the environment variable read when the credential is not given.
+type securityScheme struct {
+	name, header, prefix, variable string
+}
+
+// addCredentials sets each security scheme's credential in its header: the one given by
+// WithCredentials, else the one its environment variable holds; a header given with WithHeader is
+// sent instead. A credential's value appears in no problem's text.
+func (c *config) addCredentials() {
+	for _, scheme := range securitySchemes {
+		value := c.credentials[scheme.name]
+		if value == "" {
+			value = os.Getenv(scheme.variable)
+		}
+		if value == "" || len(c.headers.Values(scheme.header)) > 0 {
+			continue
+		}
+		if !validHeaderValue(scheme.prefix + value) {
+			c.problems = append(c.problems, fmt.Sprintf("the credential of security scheme %q holds a control character (a line break, say), which a header cannot carry", scheme.name))
+			continue
+		}
+		c.headers.Set(scheme.header, scheme.prefix+value)
+	}
 }
 
 // Option changes one setting of a client made by NewClient, or of one call when a method is given
@@ -170,6 +198,7 @@ func NewClient(baseURL string, opts ...Option) (*Client, error) {
 		}
 		opt(&settings)
 	}
+	settings.addCredentials()
 	base, origin, problem := checkBaseURL(baseURL)
 	if problem != "" {
 		settings.problems = append([]string{problem}, settings.problems...)

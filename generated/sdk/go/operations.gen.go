@@ -209,3 +209,7 @@ func (c *Client) ListQuotas(ctx context.Context, opts ...Option) (ListQuotasResp
 }
 
 var listQuotasOperation = operation{id: "listQuotas", method: "GET", path: "/v1/quotas"}
+
+// securitySchemes are the security schemes the description declares that one header carries, each one's credential read
+// from WithCredentials or its environment variable (client.go).
+var securitySchemes []securityScheme

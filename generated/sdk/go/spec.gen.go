@@ -40,6 +40,9 @@ const retryAfterCap = 60 * time.Second
 // excerptLength bounds, in characters, what an error's text quotes of a body.
 const excerptLength = 1000
 
+// shortestEchoedSecret: a header value's secrets shorter than this are not looked for in what a service sends (they would mark ordinary words).
+const shortestEchoedSecret = 4
+
 // userAgent is the User-Agent each request carries unless the caller sets one.
 const userAgent = "email-delivery-api-go/1.4.0"
 

@@ -88,6 +88,10 @@ func (c *Client) encodeParameters(op *operation, params any) (string, http.Heade
 			return "", nil, &RequestError{Operation: op.id, text: fmt.Sprintf("%s: the params struct has no field for parameter '%s': remake the SDK with `npm run sdk`", op.id, p.name)}
 		}
 		items, pairs, present := valuesOf(value)
+		if strings.EqualFold(p.name, op.idempotencyKey) && len(items) == 1 && items[0] == "" {
+			// An idempotency key left empty: the call makes one.
+			continue
+		}
 		if !present {
 			if p.required {
 				return "", nil, &RequestError{Operation: op.id, text: fmt.Sprintf("%s: the required %s parameter '%s' was not given; no request was sent", op.id, p.in, p.name)}

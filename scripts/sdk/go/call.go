@@ -7,12 +7,13 @@ package emaildelivery
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
-	"math/rand/v2"
+	mathrand "math/rand/v2"
 	"net"
 	"net/http"
 	"net/url"
@@ -30,6 +31,21 @@ type operation struct {
 	path   string // the path template, as /v1/integrations/{id}
 	params []parameter
 	body   bodyUse
+	// idempotencyKey is the header of its idempotency key, where a POST or PATCH declares one
+	// (Idempotency-Key, in any case): it is then retried as a GET is, with one key on every attempt.
+	idempotencyKey string
+}
+
+// retried says whether a call of op may be sent again: its method may be repeated, or it carries an idempotency key.
+func (op *operation) retried() bool { return retryMethods[op.method] || op.idempotencyKey != "" }
+
+// newIdempotencyKey is a random (version 4) UUID, the key of one call whose caller gave none.
+func newIdempotencyKey() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:])
+	b[6] = b[6]&0x0f | 0x40
+	b[8] = b[8]&0x3f | 0x80
+	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
 }
 
 // bodyUse says whether an operation takes a request body, and whether it must.
@@ -111,6 +127,10 @@ func call[T any](ctx context.Context, c *Client, op *operation, args []string, p
 	if query != "" {
 		target += "?" + query
 	}
+	// One key for the call, on every attempt, where the caller gave none.
+	if op.idempotencyKey != "" && header.Get(op.idempotencyKey) == "" && settings.headers.Get(op.idempotencyKey) == "" {
+		header.Set(op.idempotencyKey, newIdempotencyKey())
+	}
 	payload, err := encodeBody(op, body, settings.redact)
 	if err != nil {
 		return zero, err
@@ -122,7 +142,7 @@ func call[T any](ctx context.Context, c *Client, op *operation, args []string, p
 		defer cancel()
 	}
 	retries := settings.maxRetries
-	if !retryMethods[op.method] {
+	if !op.retried() {
 		retries = 0
 	}
 	for attempt := 1; ; attempt++ {
@@ -196,7 +216,7 @@ func (c *Client) send(ctx context.Context, op *operation, target string, headers
 	if request.Header.Get("User-Agent") == "" {
 		request.Header.Set("User-Agent", userAgent)
 	}
-	if !retryMethods[op.method] {
+	if !op.retried() {
 		keepUnreplayable(request.Header)
 	}
 	return c.http.Do(request)
@@ -342,7 +362,7 @@ func retryDelay(header http.Header, n int) (time.Duration, bool) {
 // backoff is initialBackoff × 2^(n-1), at most maxBackoff, less up to backoffJitter of it.
 func backoff(n int) time.Duration {
 	delay := min(initialBackoff<<min(n-1, 20), maxBackoff)
-	return delay - time.Duration(rand.Float64()*backoffJitter*float64(delay))
+	return delay - time.Duration(mathrand.Float64()*backoffJitter*float64(delay))
 }
 
 // fitsDeadline says whether a wait of delay ends before ctx's deadline.

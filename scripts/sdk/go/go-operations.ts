@@ -6,7 +6,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deref, eachOperation, type OpenApiDocument, operationParameters, successStatus } from '../../openapi-document.ts';
+import { headerSchemes } from '../../pipeline/bundle-operations.ts';
 import { type ParameterRule, parameterRule } from '../../pipeline/parameters.ts';
+import { credentialVariable, idempotencyKeyOf } from '../runtime-spec.ts';
 import { type GoFile, methodsByType } from './go-names.ts';
 
 /** The Go kinds the emitter tells apart: a struct or scalar is returned by pointer (nil: an empty body), the rest as it is. */
@@ -125,6 +127,7 @@ type Found = ReturnType<typeof eachOperation> extends Generator<infer T> ? T : n
 
 /** The table of what the runtime needs of one operation (call.go's `operation`), as Go. */
 function operationTable(operationId: string, method: string, path: string, rules: ParameterRule[], body: 'required' | 'optional' | undefined): string {
+  const key = idempotencyKeyOf(method, rules);
   const parameters = rules.map(
     (rule) => `{name: ${goString(rule.name)}, in: ${goString(rule.in)}, style: ${goString(rule.style)}, explode: ${rule.explode}, required: ${rule.required}}`,
   );
@@ -134,6 +137,7 @@ function operationTable(operationId: string, method: string, path: string, rules
     `path: ${goString(path)}`,
     ...(rules.length > 0 ? [`params: []parameter{${parameters.join(', ')}}`] : []),
     ...(body ? [`body: ${body}Body`] : []),
+    ...(key ? [`idempotencyKey: ${goString(key)}`] : []),
   ].join(', ');
 }
 
@@ -177,14 +181,74 @@ function operationMethod(document: OpenApiDocument, { path, method, pathItem, op
     'opts',
   ];
   const summary = commentText(operation.summary);
+  const key = idempotencyKeyOf(method, rules);
   return [
     `// ${name} calls ${operationId}: ${method.toUpperCase()} ${commentText(path)}.${summary ? ` ${summary}${/[.!?]$/.test(summary) ? '' : '.'}` : ''}`,
+    ...(key ? [`// Its ${commentText(key)} header: the params' value, or one the call makes (a random UUID) where it is empty; the same on every retry.`] : []),
     `func (c *Client) ${name}(${signature.join(', ')}) (${resultType}, error) {`,
     `\treturn call[${resultType}](${callArgs.join(', ')})`,
     '}',
     '',
     `var ${table} = operation{${operationTable(operationId, method, path, rules, requestBody ? (requestBody.required ? 'required' : 'optional') : undefined)}}`,
   ].join('\n');
+}
+
+/**
+ * The security schemes of `document` that one header carries (an overlay's), as Go: the runtime's
+ * `securitySchemes` (each one's name, header, what goes before the credential, its environment
+ * variable), and where there are any, `Credentials` (a field a scheme, named in Go's exported form)
+ * and `WithCredentials`. Throws, naming the scheme, where a name would not be a Go field.
+ */
+function credentialsCode(document: OpenApiDocument): string[] {
+  const schemes = headerSchemes(document);
+  const table = [
+    "// securitySchemes are the security schemes the description declares that one header carries, each one's credential read",
+    '// from WithCredentials or its environment variable (client.go).',
+    schemes.length === 0
+      ? 'var securitySchemes []securityScheme'
+      : `var securitySchemes = []securityScheme{\n${schemes
+          .map(
+            ({ scheme, header, bearer }) =>
+              `\t{name: ${goString(scheme)}, header: ${goString(header)}, prefix: ${goString(bearer ? 'Bearer ' : '')}, variable: ${goString(credentialVariable(scheme))}},`,
+          )
+          .join('\n')}\n}`,
+  ];
+  if (schemes.length === 0) return table;
+  const fields = new Map<string, string>();
+  for (const { scheme } of schemes) {
+    const field = goExportedName(scheme);
+    if (!/^[A-Z][A-Za-z0-9]*$/.test(field))
+      throw new Error(`security scheme ${JSON.stringify(scheme)}: ${JSON.stringify(field)} is not a Go field name; rename the scheme`);
+    const other = fields.get(field);
+    if (other !== undefined)
+      throw new Error(`security schemes ${JSON.stringify(other)} and ${JSON.stringify(scheme)} are both the Go field ${field}; rename one`);
+    fields.set(field, scheme);
+  }
+  return [
+    ...table,
+    '',
+    "// Credentials are the credentials of the security schemes the description declares, each by its scheme's name, for",
+    "// WithCredentials: each is sent in its scheme's header with every request; one left empty is read from its environment variable.",
+    'type Credentials struct {',
+    ...schemes.flatMap(({ scheme, header, bearer }) => [
+      `\t// ${goExportedName(scheme)} is the credential of security scheme ${commentText(scheme)}, sent in the ${commentText(header)} header${bearer ? ' after "Bearer "' : ''}; empty: $${credentialVariable(scheme)}.`,
+      `\t${goExportedName(scheme)} string`,
+    ]),
+    '}',
+    '',
+    "// WithCredentials sends each credential in its security scheme's header with every request (a header given with",
+    '// WithHeader is sent instead); one left empty is read from its environment variable. No value of them appears in an',
+    '// error text or a printed form of the client. For a client only.',
+    'func WithCredentials(credentials Credentials) Option {',
+    '\treturn func(c *config) {',
+    '\t\tif c.forCall {',
+    '\t\t\tc.problems = append(c.problems, "WithCredentials applies to a client (NewClient), not to one call")',
+    '\t\t\treturn',
+    '\t\t}',
+    `\t\tc.credentials = map[string]string{${schemes.map(({ scheme }) => `${goString(scheme)}: credentials.${goExportedName(scheme)}`).join(', ')}}`,
+    '\t}',
+    '}',
+  ];
 }
 
 /**
@@ -217,6 +281,8 @@ export function goOperations(document: OpenApiDocument, models: string, version:
     `const DescriptionVersion = ${goString(version)}`,
     '',
     parts.join('\n\n'),
+    '',
+    ...credentialsCode(document),
     '',
   ].join('\n');
 }

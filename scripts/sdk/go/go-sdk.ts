@@ -10,13 +10,15 @@ import { accessSync, constants } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { forTerminal } from '../../escape.ts';
+import { forMarkdown, forTerminal } from '../../escape.ts';
 import type { OpenApiDocument } from '../../openapi-document.ts';
 import { ReportedError } from '../../project.ts';
 import { onPath } from '../language-tools.ts';
+import { headerSchemes } from '../../pipeline/bundle-operations.ts';
+import { credentialVariable } from '../runtime-spec.ts';
 import { credentialStandIn, type SdkContext, type SdkLanguage } from '../sdk-language.ts';
 import { droppedEnumValues, type GoFile, nameClashes } from './go-names.ts';
-import { goOperations, runtimeFiles, typeOwners } from './go-operations.ts';
+import { goExportedName, goOperations, runtimeFiles, typeOwners } from './go-operations.ts';
 import { goSpec } from './go-spec.ts';
 
 /** The module path when package.json names no repository: no dot, so never looked up on a proxy. */
@@ -126,8 +128,31 @@ function firstCall(operations: string): string {
   return name ? `${name[0].toLowerCase()}${name.slice(1)}, err := client.${name}(ctx)` : '// one method per operation: see operations.gen.go';
 }
 
+/** `text` as inline code where it is printable ASCII without a backtick (a scheme's or header's name), else escaped. */
+const code = (text: string) => (/^[\x21-\x5f\x61-\x7e]+$/.test(text) ? `\`${text}\`` : forMarkdown(text));
+
+/**
+ * What the README's first call sends as credentials, and what it says of them: where the description
+ * (with an overlay) declares security schemes carried in one header, the first scheme's credential
+ * by name (`WithCredentials`) and a sentence naming each scheme's header and variable; else the
+ * `X-Api-Key` stand-in.
+ */
+function readmeCredentials(document: OpenApiDocument): { option: string; sentence: string } {
+  const schemes = headerSchemes(document);
+  if (schemes.length === 0) return { option: 'emaildelivery.WithHeader("X-Api-Key", key)', sentence: credentialStandIn };
+  const each = schemes.map(
+    ({ scheme, header, bearer }) =>
+      `${code(goExportedName(scheme))}, sent in the ${code(header)} header${bearer ? ' after `Bearer `' : ''} (\`${credentialVariable(scheme)}\`)`,
+  );
+  return {
+    option: `emaildelivery.WithCredentials(emaildelivery.Credentials{${goExportedName(schemes[0].scheme)}: key})`,
+    sentence: `\`WithCredentials\` takes the credential of each security scheme by its name, read from its environment variable where it is empty: ${each.join('; ')}. A header of the same name given with \`WithHeader\` is sent instead.`,
+  };
+}
+
 /** The SDK folder's README: what it is and how a program uses it. */
-function readme(module: string, version: string, operations: string): string {
+function readme(document: OpenApiDocument, module: string, version: string, operations: string): string {
+  const credentials = readmeCredentials(document);
   // A placeholder is never fetched, and an overlaid SDK's version (1.3.0+<overlays>) is no tag.
   const replace =
     module === placeholderModule || version.includes('+')
@@ -155,11 +180,11 @@ function readme(module: string, version: string, operations: string): string {
     '```go',
     `import emaildelivery "${module}"`,
     '',
-    'client, err := emaildelivery.NewClient("https://your-service.example", emaildelivery.WithHeader("X-Api-Key", key))',
+    `client, err := emaildelivery.NewClient("https://your-service.example", ${credentials.option})`,
     firstCall(operations),
     '```',
     '',
-    `${credentialStandIn} Every option, error and guarantee: the project's docs/sdks.md.`,
+    `${credentials.sentence} Every option, error and guarantee: the project's docs/sdks.md.`,
     '',
   ].join('\n');
 }
@@ -207,7 +232,7 @@ export const goSdk: SdkLanguage = {
       await fs.writeFile(path.join(folder, 'spec.gen.go'), spec);
       for (const { file, source } of runtime) await fs.writeFile(path.join(folder, file), source);
       await fs.writeFile(path.join(folder, 'go.mod'), `module ${module}\n\ngo ${goVersion}\n`);
-      await fs.writeFile(path.join(folder, 'README.md'), readme(module, context.version, operations));
+      await fs.writeFile(path.join(folder, 'README.md'), readme(document, module, context.version, operations));
       context.progress('go vet: the package compiles');
       await vetSdk(folder, context);
     } finally {

@@ -1,8 +1,10 @@
 // spec.gen.go: the Go SDK's constants, written from the one spec of an SDK's runtime
 // (scripts/sdk/runtime-spec.ts): the defaults of a client, the retry policy, the redirects it
-// follows, the excerpt's length, the error kinds by status, the User-Agent and the log variable.
+// follows, the excerpt's length, the shortest secret redacted, the error kinds by status, the
+// User-Agent and the log variable.
 // The runtime (this folder's .go files) reads each of these from it and writes none itself.
 import { defaults, errorKinds, excerptCharacters, logVariable, redirectStatuses, retryPolicy, userAgent } from '../runtime-spec.ts';
+import { shortestEchoedSecret } from '../../pipeline/client-runtime.ts';
 import { goString } from './go-operations.ts';
 
 /** A Go time.Duration expression of `seconds`. */
@@ -99,6 +101,10 @@ export function goSpec(version: string): string {
       `const retryAfterCap = ${goDuration(retryPolicy.retryAfterCapSeconds)}`,
     ),
     declare("excerptLength bounds, in characters, what an error's text quotes of a body.", `const excerptLength = ${excerptCharacters}`),
+    declare(
+      "shortestEchoedSecret: a header value's secrets shorter than this are not looked for in what a service sends (they would mark ordinary words).",
+      `const shortestEchoedSecret = ${shortestEchoedSecret}`,
+    ),
     declare('userAgent is the User-Agent each request carries unless the caller sets one.', `const userAgent = ${goString(userAgent('go', version))}`),
     declare(
       'logVariable is the environment variable that turns the debug log on, to stderr, when it is "debug".',

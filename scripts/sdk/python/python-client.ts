@@ -2,11 +2,11 @@
 // `AsyncClient` over the runtime's one request function (`_call`, runtime/_core.py), and the
 // package's `__init__.py`. Everything else a call does is the runtime's.
 import type { OpenApiDocument } from '../../openapi-document.ts';
-import { listOperations, type Operation } from '../../pipeline/bundle-operations.ts';
+import { type HeaderScheme, headerSchemes, listOperations, type Operation } from '../../pipeline/bundle-operations.ts';
 import type { ParameterRule } from '../../pipeline/parameters.ts';
 import { ReportedError } from '../../project.ts';
 import { type BodyType, bodyType } from './python-models.ts';
-import { defaults } from '../runtime-spec.ts';
+import { credentialVariable, defaults, idempotencyKeyOf } from '../runtime-spec.ts';
 import { pythonVersion } from './python-package.ts';
 import { errorKindClasses } from './python-spec.ts';
 
@@ -91,6 +91,8 @@ export interface Method {
   values: string[];
   /** Each parameter not in the path with its keyword, the required first. */
   named: { rule: ParameterRule; keyword: string }[];
+  /** The header of its idempotency key (runtime-spec.ts' idempotencyKeyOf) and its keyword, which is never required: the SDK makes a key where none is given. */
+  idempotencyKey?: { header: string; keyword: string };
   body?: { type: BodyType; required: boolean };
   result: BodyType;
 }
@@ -109,8 +111,11 @@ function method(document: OpenApiDocument, operation: Operation, taken: Map<stri
     return chosen;
   };
   const pathNames = operation.pathParameters.map(keyword);
-  const rules = [...operation.parameters].sort((a, b) => Number(b.required) - Number(a.required));
+  const key = idempotencyKeyOf(operation.method, operation.parameters);
+  const required = (rule: ParameterRule) => rule.required && rule.name !== key;
+  const rules = [...operation.parameters].sort((a, b) => Number(required(b)) - Number(required(a)));
   const named = rules.map((rule) => ({ rule, keyword: keyword(rule.name) }));
+  const keyKeyword = named.find(({ rule }) => rule.name === key)?.keyword;
   const body = operation.body ? { type: bodyType(document, operation.body.schema), required: operation.body.required } : undefined;
   return {
     operation,
@@ -119,17 +124,18 @@ function method(document: OpenApiDocument, operation: Operation, taken: Map<stri
     pathNames,
     positional: pathNames.map((name) => `${name}: str`),
     keywords: [
-      ...named.map(({ rule, keyword }) => (rule.required ? `${keyword}: ${parameterType(rule)}` : `${keyword}: ${parameterType(rule)} | None = None`)),
+      ...named.map(({ rule, keyword }) => (required(rule) ? `${keyword}: ${parameterType(rule)}` : `${keyword}: ${parameterType(rule)} | None = None`)),
       ...(body ? [body.required ? `body: ${annotation(body.type, 'argument')}` : `body: ${annotation(body.type, 'argument')} | None = None`] : []),
     ].sort((a, b) => Number(a.includes(' = ')) - Number(b.includes(' = '))),
     values: named.map(({ rule, keyword }) => `${literal(rule.name)}: ${keyword}`),
     named,
+    ...(key && keyKeyword ? { idempotencyKey: { header: key, keyword: keyKeyword } } : {}),
     body,
     result: bodyType(document, operation.success.schema),
   };
 }
 
-/** The runtime's record of an operation: `Operation(id, method, path, path names, parameters)`. */
+/** The runtime's record of an operation: `Operation(id, method, path, path names, parameters, idempotency_key=...)`. */
 function operationConstant(m: Method): string {
   const { operation } = m;
   const names = operation.pathParameters.map((name) => `${literal(name)},`).join(' ');
@@ -139,6 +145,7 @@ function operationConstant(m: Method): string {
   const args = [literal(operation.operationId), literal(operation.method.toUpperCase()), literal(operation.path)];
   if (names || parameters.length > 0) args.push(`(${names})`);
   if (parameters.length > 0) args.push(`(${parameters.join(' ')})`);
+  if (m.idempotencyKey) args.push(`idempotency_key=${literal(m.idempotencyKey.header)}`);
   return `${m.constant} = Operation(${args.join(', ')})`;
 }
 
@@ -175,6 +182,11 @@ function methodCode(m: Method, asynchronous: boolean, withResponse = false): str
         `        """${sentence(docLine(operation.summary))}`,
         '',
         `        \`\`${operation.method.toUpperCase()} ${docLine(operation.path)}\`\` (\`\`${operation.operationId}\`\`). ${returns(m.result, operation.success.status)}`,
+        ...(m.idempotencyKey
+          ? [
+              `        \`\`${m.idempotencyKey.keyword}\`\` (the ${docLine(m.idempotencyKey.header)} header): one is made for the call (a UUID4) when not given; the same on every retry.`,
+            ]
+          : []),
         "        ``extra_headers`` go with this call, over the client's; ``timeout`` is its deadline in seconds (0: none; None: the client's).",
         `        """`,
       ];
@@ -209,10 +221,80 @@ function withResponseCode(methods: Method[], asynchronous: boolean): { property:
   };
 }
 
+/**
+ * Where the description declares security schemes carried in one header (an overlay's), what
+ * `_client.py` adds: `Credentials`, a TypedDict of the schemes by name; `_SCHEMES`, the runtime's
+ * record of each (its header, `Bearer ` before a bearer token, its environment variable); and each
+ * client's `__init__`, which takes `credentials=` typed with it.
+ */
+function credentialsCode(schemes: HeaderScheme[]): { declarations: string[]; init: (asynchronous: boolean) => string[] } {
+  if (schemes.length === 0) return { declarations: [], init: () => [] };
+  const entries = schemes.map(({ scheme }) => `${literal(scheme)}: str`).join(', ');
+  return {
+    declarations: [
+      '',
+      "#: The credential of each security scheme the description declares, by the scheme's name: sent as its header on every",
+      '#: request (a header of that name in ``headers=`` is sent instead); one not given is read from its environment variable.',
+      `Credentials = TypedDict("Credentials", {${entries}}, total=False)`,
+      '',
+      '_SCHEMES = (',
+      ...schemes.map(
+        ({ scheme, header, bearer }) => `    Scheme(${[scheme, header, bearer ? 'Bearer ' : '', credentialVariable(scheme)].map(literal).join(', ')}),`,
+      ),
+      ')',
+    ],
+    init: (asynchronous) => [
+      '',
+      '    _schemes = _SCHEMES',
+      '',
+      '    def __init__(',
+      '        self,',
+      '        base_url: str,',
+      '        *,',
+      '        credentials: Credentials | None = None,',
+      '        headers: Mapping[str, str] | None = None,',
+      '        timeout: float | None = DEFAULT_TIMEOUT,',
+      '        max_response_bytes: int | None = DEFAULT_MAX_RESPONSE_BYTES,',
+      '        max_retries: int = DEFAULT_MAX_RETRIES,',
+      `        http_client: httpx.${asynchronous ? 'AsyncClient' : 'Client'} | None = None,`,
+      '    ) -> None:',
+      '        super().__init__(',
+      '            base_url,',
+      '            credentials=credentials,',
+      '            headers=headers,',
+      '            timeout=timeout,',
+      '            max_response_bytes=max_response_bytes,',
+      '            max_retries=max_retries,',
+      '            http_client=http_client,',
+      '        )',
+    ],
+  };
+}
+
 /** The client's method of each operation of `document`, in the description's order (the code samples show them too). */
 export function pythonMethods(document: OpenApiDocument): Method[] {
   const taken = new Map<string, string>();
   return listOperations(document).map((operation) => method(document, operation, taken));
+}
+
+/** The docstring of `Client` (or, `asynchronous`, `AsyncClient`): its options, and where there are schemes, its credentials. */
+function clientDocstring(title: string, methods: Method[], schemes: HeaderScheme[], asynchronous: boolean): string[] {
+  return [
+    `    """A client of ${title}: one ${asynchronous ? 'coroutine' : 'method'} per operation, named after its operationId in snake_case.`,
+    '',
+    `    \`\`${asynchronous ? 'AsyncClient' : 'Client'}(base_url, *, ${schemes.length > 0 ? 'credentials=None, ' : ''}headers=None, timeout=${float(defaults.timeoutSeconds)}, max_response_bytes=${defaults.maxResponseBytes / 1024 / 1024} MiB, max_retries=${defaults.maxRetries}, http_client=None)\`\`:`,
+    '    ``headers`` go with every request (your credentials: never shown in an error or in the printed',
+    '    client), ``timeout`` bounds each whole call in seconds, ``max_response_bytes`` the body read (0 or',
+    `    None: no bound), \`\`max_retries\`\` the retries of a GET, PUT or DELETE${methods.some((m) => m.idempotencyKey) ? ' (or of a call with an idempotency key)' : ''}; \`\`http_client\`\` an \`\`httpx.${asynchronous ? 'AsyncClient' : 'Client'}\`\` of yours.`,
+    ...(schemes.length > 0
+      ? [
+          `    \`\`credentials\`\` the credential of each security scheme by its name (${schemes.map(({ scheme }) => docLine(scheme)).join(', ')}), sent as its header;`,
+          `    one not given is read from its environment variable (${schemes.map(({ scheme }) => credentialVariable(scheme)).join(', ')}).`,
+        ]
+      : []),
+    `    ${asynchronous ? 'Use it in ``async with``, or ``await client.aclose()``.' : 'Use it in ``with``, or call ``close()``.'}`,
+    '    """',
+  ];
 }
 
 /** `_client.py` and `__init__.py` of the SDK of `document`; `models`: the schemas the methods type with a model. */
@@ -222,17 +304,10 @@ export function clientModules(document: OpenApiDocument, header: string, version
     ...new Set(methods.flatMap((m) => [m.result, ...(m.body ? [m.body.type] : [])]).flatMap((type) => (type.kind === 'model' ? [type.name] : []))),
   ];
   const [sync, asynchronous] = [withResponseCode(methods, false), withResponseCode(methods, true)];
+  const schemes = headerSchemes(document);
+  const credentials = credentialsCode(schemes);
   const title = docLine(String(document.info?.title ?? 'the API'));
-  const clientDoc = (asynchronous: boolean) => [
-    `    """A client of ${title}: one ${asynchronous ? 'coroutine' : 'method'} per operation, named after its operationId in snake_case.`,
-    '',
-    `    \`\`${asynchronous ? 'AsyncClient' : 'Client'}(base_url, *, headers=None, timeout=${float(defaults.timeoutSeconds)}, max_response_bytes=${defaults.maxResponseBytes / 1024 / 1024} MiB, max_retries=${defaults.maxRetries}, http_client=None)\`\`:`,
-    '    ``headers`` go with every request (your credentials: never shown in an error or in the printed',
-    '    client), ``timeout`` bounds each whole call in seconds, ``max_response_bytes`` the body read (0 or',
-    `    None: no bound), \`\`max_retries\`\` the retries of a GET, PUT or DELETE; \`\`http_client\`\` an \`\`httpx.${asynchronous ? 'AsyncClient' : 'Client'}\`\` of yours.`,
-    `    ${asynchronous ? 'Use it in ``async with``, or ``await client.aclose()``.' : 'Use it in ``with``, or call ``close()``.'}`,
-    '    """',
-  ];
+  const clientDoc = (asynchronous: boolean) => clientDocstring(title, methods, schemes, asynchronous);
   const client = [
     header,
     `"""The clients of ${title} ${docLine(version)}: one method per operation over the runtime (_core.py)."""`,
@@ -243,16 +318,27 @@ export function clientModules(document: OpenApiDocument, header: string, version
     'from __future__ import annotations',
     '',
     'from collections.abc import Mapping',
-    'from typing import Any, cast',
+    `from typing import Any, ${schemes.length > 0 ? 'TypedDict, ' : ''}cast`,
     '',
+    ...(schemes.length > 0 ? ['import httpx', ''] : []),
     ...(models.length > 0 ? ['from . import models as _models'] : []),
-    `from ._core import ApiResponse, AsyncClientBase, Operation, ${methods.some((m) => m.operation.parameters.length > 0) ? 'Parameter, ' : ''}SyncClientBase`,
+    importLine('._core', [
+      'ApiResponse',
+      'AsyncClientBase',
+      'Operation',
+      ...(methods.some((m) => m.operation.parameters.length > 0) ? ['Parameter'] : []),
+      ...(schemes.length > 0 ? ['Scheme'] : []),
+      'SyncClientBase',
+    ]),
+    ...(schemes.length > 0 ? ['from ._spec import DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT'] : []),
     '',
     ...methods.map(operationConstant),
+    ...credentials.declarations,
     '',
     '',
     'class Client(SyncClientBase):',
     ...clientDoc(false),
+    ...credentials.init(false),
     ...sync.property,
     ...methods.flatMap((m) => ['', ...methodCode(m, false)]),
     ...sync.wrapper,
@@ -260,12 +346,13 @@ export function clientModules(document: OpenApiDocument, header: string, version
     '',
     'class AsyncClient(AsyncClientBase):',
     ...clientDoc(true),
+    ...credentials.init(true),
     ...asynchronous.property,
     ...methods.flatMap((m) => ['', ...methodCode(m, true)]),
     ...asynchronous.wrapper,
     '',
   ].join('\n');
-  return { client, init: initModule(document, header, version, title), models };
+  return { client, init: initModule(document, header, version, title, schemes.length > 0), models };
 }
 
 /** The errors the package exports, from runtime/errors.py. */
@@ -282,6 +369,12 @@ const errors = [
   'Headers',
 ];
 
+/** `from <module> import <names>` as ruff's isort writes it: on one line within 88 characters, else one name a line. */
+function importLine(module: string, names: string[]): string {
+  const line = `from ${module} import ${names.join(', ')}`;
+  return line.length <= 88 ? line : `from ${module} import (\n${names.map((name) => `    ${name},`).join('\n')}\n)`;
+}
+
 /** `names` in the order ruff's isort and RUF022 keep them: constants, then classes, then the rest, each by code point. */
 export function isortOrder(names: readonly string[]): string[] {
   const rank = (name: string) => (/^[A-Z0-9_]+$/.test(name) ? 0 : /^[A-Z]/.test(name) ? 1 : 2);
@@ -289,13 +382,13 @@ export function isortOrder(names: readonly string[]): string[] {
 }
 
 /** The package's `__init__.py`: what it exports, and its versions. */
-function initModule(document: OpenApiDocument, header: string, version: string, title: string): string {
+function initModule(document: OpenApiDocument, header: string, version: string, title: string, withCredentials: boolean): string {
   return [
     header,
     `"""${title} ${docLine(version)}, as a Python SDK: \`\`Client\`\` and \`\`AsyncClient\`\`, one method per operation, and the`,
     'errors a call raises (``errors``); the models of the bodies the description types, if any, in ``models``."""',
     '',
-    'from ._client import AsyncClient, Client',
+    `from ._client import AsyncClient, Client${withCredentials ? ', Credentials' : ''}`,
     'from ._core import ApiResponse',
     `from ._kinds import (\n${isortOrder(errorKindClasses)
       .map((name) => `    ${name},`)
@@ -314,6 +407,7 @@ function initModule(document: OpenApiDocument, header: string, version: string, 
       'ApiResponse',
       'AsyncClient',
       'Client',
+      ...(withCredentials ? ['Credentials'] : []),
       'DEFAULT_MAX_RESPONSE_BYTES',
       'DEFAULT_MAX_RETRIES',
       'DEFAULT_TIMEOUT',

@@ -3,7 +3,9 @@
 // lock) and its README.md (what it is, how to install it, a first call).
 import { forMarkdown } from '../../escape.ts';
 import { type OpenApiDocument, overlaidInfo } from '../../openapi-document.ts';
+import { headerSchemes } from '../../pipeline/bundle-operations.ts';
 import { ReportedError } from '../../project.ts';
+import { credentialVariable } from '../runtime-spec.ts';
 import { credentialStandIn } from '../sdk-language.ts';
 
 export const distribution = 'email-delivery-api';
@@ -84,9 +86,32 @@ export function pyprojectToml(
   ].join('\n');
 }
 
+/** `text` as inline code where it is printable ASCII without a backtick (a scheme's or header's name), else escaped. */
+const code = (text: string) => (/^[\x21-\x5f\x61-\x7e]+$/.test(text) ? `\`${text}\`` : forMarkdown(text));
+
+/**
+ * What the README's first call sends as credentials, and what it says of them: where the description
+ * (with an overlay) declares security schemes carried in one header, the first scheme's credential
+ * by name (`credentials=`) and a sentence naming each scheme's header and variable; else the
+ * `X-Api-Key` stand-in.
+ */
+function readmeCredentials(document: OpenApiDocument): { argument: string; sentence: string } {
+  const schemes = headerSchemes(document);
+  if (schemes.length === 0) return { argument: 'headers={"X-Api-Key": "..."}', sentence: credentialStandIn };
+  const each = schemes.map(
+    ({ scheme, header, bearer }) =>
+      `${code(scheme)}, sent in the ${code(header)} header${bearer ? ' after `Bearer `' : ''} (\`${credentialVariable(scheme)}\`)`,
+  );
+  return {
+    argument: `credentials={${JSON.stringify(schemes[0].scheme)}: "..."}`,
+    sentence: `\`credentials=\` takes the credential of each security scheme by its name, read from its environment variable when you do not pass it: ${each.join('; ')}. A header of the same name in \`headers=\` is sent instead.`,
+  };
+}
+
 export function sdkReadme(document: OpenApiDocument, version: string, example: { method: string; argument: string }): string {
   const overlays = overlaidInfo(document)?.['x-overlays'] ?? [];
   const title = forMarkdown(String(document.info?.title));
+  const credentials = readmeCredentials(document);
   return [
     `# ${distribution} (Python)`,
     '',
@@ -115,14 +140,14 @@ export function sdkReadme(document: OpenApiDocument, version: string, example: {
     '```python',
     `from ${importPackage} import ApiError, Client`,
     '',
-    'with Client("https://your-service.example", headers={"X-Api-Key": "..."}) as client:',
+    `with Client("https://your-service.example", ${credentials.argument}) as client:`,
     '    try:',
     `        print(client.${example.method}(${example.argument}))`,
     '    except ApiError as error:',
     '        print(error.status, error.excerpt)',
     '```',
     '',
-    `${credentialStandIn} One method per operation, named after its operationId in snake_case; path parameters positional, query and header parameters as keywords, the body as \`body=\`. \`AsyncClient\` has the same methods as coroutines. Every option, error and retry: the project's docs/sdks.md.`,
+    `${credentials.sentence} One method per operation, named after its operationId in snake_case; path parameters positional, query and header parameters as keywords, the body as \`body=\`. \`AsyncClient\` has the same methods as coroutines. Every option, error and retry: the project's docs/sdks.md.`,
     '',
   ].join('\n');
 }

@@ -1,8 +1,9 @@
 // The Python SDK's constants, written from the one spec of every SDK's runtime
 // (scripts/sdk/runtime-spec.ts): `_spec.py` (the defaults, the retry policy, the redirects, the
-// excerpt's length, the User-Agent, the log variable), and `_kinds.py`, the ApiError class of each
+// excerpt's length, the shortest secret redacted, the User-Agent, the log variable), and `_kinds.py`, the ApiError class of each
 // error kind by status. The runtime (runtime/*.py) writes none of these values itself.
 import { defaults, errorKinds, excerptCharacters, logVariable, redirectStatuses, retryPolicy, userAgent } from '../runtime-spec.ts';
+import { shortestEchoedSecret } from '../../pipeline/client-runtime.ts';
 import { pythonVersion } from './python-package.ts';
 
 const literal = (text: string) => JSON.stringify(text);
@@ -46,6 +47,8 @@ export function specModule(header: string, version: string): string {
     `REDIRECT_STATUSES = ${ints(redirectStatuses)}`,
     "#: The most characters of an error body an error's text quotes.",
     `EXCERPT_CHARACTERS = ${excerptCharacters}`,
+    "#: A header value's secrets shorter than this are not looked for in what a service sends (they would mark ordinary words).",
+    `SHORTEST_ECHOED_SECRET = ${shortestEchoedSecret}`,
     '#: What the SDK sends as its User-Agent unless the caller sets one.',
     `USER_AGENT = ${literal(userAgent('python', pythonVersion(version)))}`,
     '#: The environment variable that turns the debug log on (``debug``), without code.',

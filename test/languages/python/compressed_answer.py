@@ -1,10 +1,11 @@
 """Calls the SDK (``PYTHONPATH``: its src folder) against a server of compressed answers
-(test/languages/python-sdk.test.ts), sync and async, a case per client, named in ``X-Case``; writes
+(test/languages/python-sdk.test.ts), a case per call, named in ``X-Case``, through the sync client (or
+the async one, where the case is written ``async/<case>``); writes
 one JSON line per call (the case, the client, the error's class or ``ok``, the body, the seconds, the peak so far),
 then one of the process's peak memory (``ru_maxrss``) before the cases and after them all. The
 peak only grows, so the last line bounds every case's.
 
-Usage: compressed_answer.py <base URL> <case>[:unbounded] ..."""
+Usage: compressed_answer.py <base URL> [async/]<case>[:unbounded] ..."""
 
 from __future__ import annotations
 
@@ -65,8 +66,10 @@ async def main() -> None:
         await call_async(case)
     before = peak_mb()
     for case in sys.argv[2:]:
-        call_sync(case)
-        await call_async(case)
+        if case.startswith("async/"):
+            await call_async(case.removeprefix("async/"))
+        else:
+            call_sync(case)
     print(json.dumps({"baselineMB": round(before), "peakMB": round(peak_mb())}), flush=True)
 
 

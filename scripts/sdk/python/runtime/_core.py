@@ -9,9 +9,11 @@ from __future__ import annotations
 import copy
 import json
 import math
+import os
 import ssl
 import sys
 import time
+import uuid
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType, TracebackType
@@ -52,7 +54,7 @@ if TYPE_CHECKING:
     else:
         from typing_extensions import Self
 
-__all__ = ["DEFAULT_MAX_RESPONSE_BYTES", "DEFAULT_MAX_RETRIES", "DEFAULT_TIMEOUT", "ApiResponse", "AsyncClientBase", "Operation", "Parameter", "SyncClientBase"]
+__all__ = ["DEFAULT_MAX_RESPONSE_BYTES", "DEFAULT_MAX_RETRIES", "DEFAULT_TIMEOUT", "ApiResponse", "AsyncClientBase", "Operation", "Parameter", "Scheme", "SyncClientBase"]
 
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 # A connection refused, reset or closed before the answer ended: httpcore's (the sync transport
@@ -90,13 +92,33 @@ class Parameter:
 
 @dataclass(frozen=True)
 class Operation:
-    """One operation of the description: what a call of it sends, and what its answer is decoded into."""
+    """One operation of the description: what a call of it sends, and what its answer is decoded
+    into; ``idempotency_key`` the header of its idempotency key, where a POST or PATCH declares one
+    (``Idempotency-Key``, in any case): it is then retried as a GET is, with one key on every attempt."""
 
     id: str
     method: str
     path: str
     path_names: tuple[str, ...] = ()
     parameters: tuple[Parameter, ...] = ()
+    idempotency_key: str | None = None
+
+    @property
+    def retried(self) -> bool:
+        """Whether a call may be sent again: its method may be repeated, or it carries an idempotency key."""
+        return self.method in RETRY_METHODS or self.idempotency_key is not None
+
+
+@dataclass(frozen=True)
+class Scheme:
+    """A security scheme the description declares that one header carries: its name, its header,
+    what goes before the credential (``Bearer ``), and the environment variable read when the
+    credential is not passed."""
+
+    name: str
+    header: str
+    prefix: str
+    variable: str
 
 
 _T = TypeVar("_T")
@@ -126,8 +148,7 @@ class _Prepared:
     into: Into
     #: The call's deadline in seconds (None: no bound), and what redacts its header values.
     timeout: float | None
-    redact: Callable[[str], str]
-    longest_secret: int
+    redact: _wire.Redactor
 
 
 @dataclass
@@ -226,6 +247,8 @@ class _ClientBase:
 
     #: Whether the client made its connections' pool (and so closes it).
     _owns_http: bool
+    #: The security schemes whose credentials the client takes by name (the generated client's).
+    _schemes: tuple[Scheme, ...] = ()
 
     def _closed(self) -> bool:
         """Whether the client's connections' pool is closed: no call is sent through it."""
@@ -239,6 +262,7 @@ class _ClientBase:
         timeout: float | None = DEFAULT_TIMEOUT,
         max_response_bytes: int | None = DEFAULT_MAX_RESPONSE_BYTES,
         max_retries: int = DEFAULT_MAX_RETRIES,
+        credentials: Mapping[str, object] | None = None,
     ) -> None:
         # Checked as they come, whatever their annotations say: a caller need not be type-checked.
         given = cast(object, base_url)
@@ -251,12 +275,34 @@ class _ClientBase:
         self._origin = _origin(httpx.URL(self._base))
         scheme, host, port = self._origin
         self._origin_text = f"{scheme}://{host}" + ("" if port == _DEFAULT_PORTS.get(scheme) else f":{port}")
-        self._configure(_checked_headers(headers, "headers"), _bound("timeout", timeout, False), _bound("max_response_bytes", max_response_bytes, True), _retries(max_retries))
+        self._configure(self._with_credentials(_checked_headers(headers, "headers"), credentials), _bound("timeout", timeout, False), _bound("max_response_bytes", max_response_bytes, True), _retries(max_retries))
         self._user_agent: str | None = USER_AGENT
         # Only an https base URL makes TLS connections (redirects stay within its origin), so only it
         # reads the CA bundle (and SSL_CERT_FILE or SSL_CERT_DIR where set), which takes some 20 ms; an
         # http one's context verifies as strictly and trusts no CA, for TLS it never makes.
         self._ssl_context = httpx.create_ssl_context() if parts.scheme == "https" else ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+
+    def _with_credentials(self, headers: dict[str, str], credentials: Mapping[str, object] | None) -> dict[str, str]:
+        """``headers`` with each security scheme's credential in its header: the one given by the
+        scheme's name, else the one its environment variable holds; a header of that name in
+        ``headers`` is sent instead. A credential's value is never shown."""
+        given = dict(credentials or {})
+        names = [scheme.name for scheme in self._schemes]
+        unknown = sorted(name for name in given if name not in names)
+        if unknown:
+            declared = f"the security schemes are {', '.join(names)}" if names else "the description declares no security scheme: send your credentials in headers="
+            raise ValueError(f"credentials: {_wire.printable(', '.join(repr(name) for name in unknown))[:200]} not a security scheme's name ({declared})")
+        for scheme in self._schemes:
+            value = given.get(scheme.name)
+            if value is None:
+                value = os.environ.get(scheme.variable) or None
+            if value is None or _has(headers, scheme.header.lower()):
+                continue
+            if not isinstance(value, str):
+                raise TypeError(f"credentials: the credential of {scheme.name!r} must be a string, not {type(value).__name__}")
+            _wire.check_header(scheme.header, scheme.prefix + value, f"credentials: {scheme.name}")
+            headers[scheme.header] = scheme.prefix + value
+        return headers
 
     def _configure(self, headers: dict[str, str], timeout: float | None, max_response_bytes: int | None, max_retries: int) -> None:
         self._headers = headers
@@ -264,7 +310,6 @@ class _ClientBase:
         self._max_response_bytes = max_response_bytes
         self._max_retries = max_retries
         self._redact = _wire.redactor(headers.values())
-        self._longest_secret = max((len(value) for value in headers.values()), default=0)
 
     def with_options(
         self,
@@ -331,6 +376,9 @@ class _ClientBase:
                     cookies.append(pair)
         if cookies:
             headers["Cookie"] = "; ".join(cookies)
+        # One key for the call, on every attempt, where the caller gave none.
+        if operation.idempotency_key is not None and not _has(headers, operation.idempotency_key.lower()):
+            headers[operation.idempotency_key] = str(uuid.uuid4())
         # Only the codings the client decodes itself, bounded (_decode.py), unless the caller asks for others.
         if not _has(headers, "accept-encoding"):
             headers["Accept-Encoding"] = _decode.ACCEPT_ENCODING
@@ -346,9 +394,8 @@ class _ClientBase:
         url = self._base + path + ("?" + "&".join(query) if query else "")
         seconds = self._timeout if timeout is None else _bound("timeout", timeout, False)
         if not extra:
-            return _Prepared(operation, url, headers, content, into, seconds, self._redact, self._longest_secret)
-        secrets = [*self._headers.values(), *extra.values()]
-        return _Prepared(operation, url, headers, content, into, seconds, _wire.redactor(secrets), max(len(value) for value in secrets))
+            return _Prepared(operation, url, headers, content, into, seconds, self._redact)
+        return _Prepared(operation, url, headers, content, into, seconds, _wire.redactor([*self._headers.values(), *extra.values()]))
 
     def _deadline(self, prepared: _Prepared) -> float | None:
         return None if prepared.timeout is None else time.monotonic() + prepared.timeout
@@ -364,12 +411,12 @@ class _ClientBase:
         """The wait before retry ``retry + 1``, or None when the call ends with what it has: a method
         that is not retried, a status that is not, no retry left, a Retry-After over the cap, or a
         wait that would end past the deadline. ``status`` None: the connection failed. Logs the attempt."""
-        wait = self._wait(prepared.operation.method, retry, status, headers, deadline)
+        wait = self._wait(prepared.operation, retry, status, headers, deadline)
         _log.attempt(prepared.operation.method, prepared.operation.path, "connection failed" if status is None else status, retry + 1, wait)
         return wait
 
-    def _wait(self, method: str, retry: int, status: int | None, headers: httpx.Headers | None, deadline: float | None) -> float | None:
-        if method not in RETRY_METHODS or retry >= self._max_retries or (status is not None and status not in RETRY_STATUSES):
+    def _wait(self, operation: Operation, retry: int, status: int | None, headers: httpx.Headers | None, deadline: float | None) -> float | None:
+        if not operation.retried or retry >= self._max_retries or (status is not None and status not in RETRY_STATUSES):
             return None
         asked = _wire.retry_after(headers.get("retry-after"), time.time()) if headers is not None else None
         if asked is not None and asked > RETRY_AFTER_CAP_SECONDS:
@@ -431,7 +478,7 @@ class _ClientBase:
         coding = _wire.printable(answer.undecoded or "")
         if not 200 <= status < 300:
             unread = f"(a body in the content coding {coding!r}, which the client does not decode: not read)"
-            excerpt = unread if answer.undecoded else _wire.excerpt(body, prepared.redact, prepared.longest_secret)
+            excerpt = unread if answer.undecoded else _wire.excerpt(body, prepared.redact)
             headers = Headers((name, prepared.redact(value)) for name, value in answer.headers.multi_items())
             raise kind_of(status)(operation, status, excerpt, headers, self._error_body(prepared, body))
         if answer.undecoded:
@@ -445,7 +492,7 @@ class _ClientBase:
         try:
             data = json.loads(body)
         except (ValueError, RecursionError) as error:
-            shown = _wire.excerpt(body, prepared.redact, prepared.longest_secret)
+            shown = _wire.excerpt(body, prepared.redact)
             raise ResponseBodyError(operation, status, f"is not JSON ({type(error).__name__}): {shown}") from None
         if into is None:
             return data
@@ -490,8 +537,9 @@ class SyncClientBase(_ClientBase):
         max_response_bytes: int | None = DEFAULT_MAX_RESPONSE_BYTES,
         max_retries: int = DEFAULT_MAX_RETRIES,
         http_client: httpx.Client | None = None,
+        credentials: Mapping[str, object] | None = None,
     ) -> None:
-        super().__init__(base_url, headers=headers, timeout=timeout, max_response_bytes=max_response_bytes, max_retries=max_retries)
+        super().__init__(base_url, headers=headers, timeout=timeout, max_response_bytes=max_response_bytes, max_retries=max_retries, credentials=credentials)
         if http_client is None:
             self._http = httpx.Client(transport=DeadlineTransport(self._ssl_context), trust_env=False, follow_redirects=False, timeout=None)
             self._owns_http = True
@@ -601,8 +649,9 @@ class AsyncClientBase(_ClientBase):
         max_response_bytes: int | None = DEFAULT_MAX_RESPONSE_BYTES,
         max_retries: int = DEFAULT_MAX_RETRIES,
         http_client: httpx.AsyncClient | None = None,
+        credentials: Mapping[str, object] | None = None,
     ) -> None:
-        super().__init__(base_url, headers=headers, timeout=timeout, max_response_bytes=max_response_bytes, max_retries=max_retries)
+        super().__init__(base_url, headers=headers, timeout=timeout, max_response_bytes=max_response_bytes, max_retries=max_retries, credentials=credentials)
         if http_client is None:
             transport = httpx.AsyncHTTPTransport(verify=self._ssl_context)
             self._http = httpx.AsyncClient(transport=transport, trust_env=False, follow_redirects=False, timeout=None)

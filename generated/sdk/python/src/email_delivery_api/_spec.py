@@ -24,6 +24,8 @@ RETRY_AFTER_CAP_SECONDS = 60.0
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
 #: The most characters of an error body an error's text quotes.
 EXCERPT_CHARACTERS = 1000
+#: A header value's secrets shorter than this are not looked for in what a service sends (they would mark ordinary words).
+SHORTEST_ECHOED_SECRET = 4
 #: What the SDK sends as its User-Agent unless the caller sets one.
 USER_AGENT = "email-delivery-api-python/1.4.0"
 #: The environment variable that turns the debug log on (``debug``), without code.

@@ -10,13 +10,14 @@ import random
 import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, cast
-from urllib.parse import quote, quote_plus, urlsplit
+from urllib.parse import quote, urlsplit
 
 from ._spec import (
     BACKOFF_JITTER,
     EXCERPT_CHARACTERS,
     INITIAL_BACKOFF_SECONDS,
     MAX_BACKOFF_SECONDS,
+    SHORTEST_ECHOED_SECRET,
 )
 from .errors import UnsafePathParameterError
 
@@ -139,24 +140,102 @@ def backoff(retry: int) -> float:
     return min(INITIAL_BACKOFF_SECONDS * 2.0 ** (retry - 1), MAX_BACKOFF_SECONDS) * (1 - BACKOFF_JITTER * random.random())
 
 
-def redactor(values: Iterable[str]) -> Callable[[str], str]:
-    """A function that replaces each of ``values``, and the token after a scheme (``Bearer <token>``),
-    as given, percent-encoded and in base64, by ``[redacted]``."""
-    secrets: set[str] = set()
-    for given in values:
-        for value in (given, given.strip().partition(" ")[2].strip()):
-            if not value:
-                continue
-            encoded = [base64.b64encode(value.encode()).decode(), base64.urlsafe_b64encode(value.encode()).decode()]
-            secrets.update({value, quote(value, safe=""), quote_plus(value), quote(value), *encoded, *(text.rstrip("=") for text in encoded)})
-    ordered = sorted(secrets, key=len, reverse=True)
+_JSON_SHORT_ESCAPES = {'"': '\\"', "\\": "\\\\", "/": "\\/", "\b": "\\b", "\f": "\\f", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+_UNRESERVED = re.compile(r"[A-Za-z0-9._~-]")
 
-    def redact(text: str) -> str:
-        for secret in ordered:
-            text = text.replace(secret, "[redacted]")
-        return text
 
-    return redact
+def secrets_of(value: str) -> list[str]:
+    """The secrets one header value holds: the value; with a scheme before it (``Bearer <token>``),
+    the token alone; for ``Basic``, the ``user:password`` it encodes and the password."""
+    whole = value.strip()
+    space = re.search(r"\s", whole)
+    if space is None:
+        return [whole]
+    token = whole[space.start() :].strip()
+    if whole[: space.start()].lower() != "basic":
+        return [whole, token]
+    try:
+        pair = base64.b64decode(token + "=" * (-len(token) % 4), validate=True).decode("utf-8", errors="replace")
+    except ValueError:
+        return [whole, token]
+    return [whole, token, pair, pair[pair.find(":") + 1 :]]
+
+
+def _character_forms(char: str) -> list[str]:
+    """The forms one character of a secret may take in what a service echoes, the longest first:
+    as it is, percent-encoded (unless unreserved), JSON-escaped (``\\u002b``, ``\\/``), form-encoded
+    (``+`` for a space). The pattern ignores case, so either case of hex matches."""
+    utf8 = char.encode("utf-8", errors="surrogatepass")
+    units = char.encode("utf-16-be", errors="surrogatepass")
+    forms = [char]
+    if not _UNRESERVED.fullmatch(char):
+        forms.append("".join(f"%{byte:02X}" for byte in utf8))
+    forms.append("".join(f"\\u{int.from_bytes(units[at : at + 2], 'big'):04X}" for at in range(0, len(units), 2)))
+    if char in _JSON_SHORT_ESCAPES:
+        forms.append(_JSON_SHORT_ESCAPES[char])
+    if char == " ":
+        forms.append("+")
+    return sorted(dict.fromkeys(forms), key=len, reverse=True)
+
+
+def _base64_forms(data: bytes) -> list[str]:
+    """The runs of ``data``'s base64 (standard and URL-safe) that do not depend on the bytes around
+    them, for each of the three places a run can start, and the whole of it padded: a secret a
+    service encodes inside a longer text (``user:key``) is found too."""
+    runs = [base64.b64encode(data).decode("ascii")]
+    for shift in (0, 1, 2):
+        encoded = base64.b64encode(bytes(shift) + data).decode("ascii").rstrip("=")
+        total = shift + len(data)
+        runs.append(encoded[(0, 2, 3)[shift] : total // 3 * 4 + (0, 1, 2)[total % 3]])
+    return [form for run in runs for form in (run, run.replace("+", "-").replace("/", "_"))]
+
+
+class Redactor:
+    """What replaces every echo of the client's header values in a text by ``[redacted]``: each
+    secret a value holds (``secrets_of``; none under ``SHORTEST_ECHOED_SECRET`` characters) as given,
+    percent-encoded (either case of hex) or form-encoded, JSON-escaped, any mix of these, in any
+    letter case; and in base64, standard or URL-safe, padded or not, whole or inside a longer run.
+    The TypeScript client's rule (``credentialEchoes``). Its patterns are made when first used."""
+
+    def __init__(self, values: Iterable[str]) -> None:
+        secrets = {secret for value in values for secret in secrets_of(value) if len(secret) >= SHORTEST_ECHOED_SECRET}
+        self._secrets = sorted(secrets, key=len, reverse=True)
+        self._patterns: tuple[re.Pattern[str] | None, re.Pattern[str] | None, int] | None = None
+
+    def _made(self) -> tuple[re.Pattern[str] | None, re.Pattern[str] | None, int]:
+        if self._patterns is None:
+            spelled: list[str] = []
+            longest = 0
+            for secret in self._secrets:
+                characters = [_character_forms(char) for char in secret]
+                longest = max(longest, sum(len(forms[0]) for forms in characters))
+                spelled.append("".join(f"(?:{'|'.join(re.escape(form) for form in forms)})" for forms in characters))
+            encoded = sorted(
+                {form for secret in self._secrets for form in _base64_forms(secret.encode("utf-8", errors="surrogatepass")) if len(form) >= SHORTEST_ECHOED_SECRET},
+                key=len,
+                reverse=True,
+            )
+            # A spelling in any case; base64 only in its own (another case is other bytes).
+            any_case = re.compile("|".join(spelled), re.IGNORECASE) if spelled else None
+            exact = re.compile("|".join(re.escape(form) for form in encoded)) if encoded else None
+            self._patterns = (any_case, exact, max([longest, *(len(form) for form in encoded)]))
+        return self._patterns
+
+    @property
+    def longest(self) -> int:
+        """The most characters one echo takes: read this far past a cut, and an echo across it is found whole."""
+        return self._made()[2]
+
+    def __call__(self, text: str) -> str:
+        any_case, exact, _ = self._made()
+        if any_case is not None:
+            text = any_case.sub("[redacted]", text)
+        return exact.sub("[redacted]", text) if exact is not None else text
+
+
+def redactor(values: Iterable[str]) -> Redactor:
+    """The ``Redactor`` of the header values ``values``."""
+    return Redactor(values)
 
 
 def printable(text: str) -> str:
@@ -174,11 +253,11 @@ def printable(text: str) -> str:
     return "".join(out)
 
 
-def excerpt(body: bytes | bytearray, redact: Callable[[str], str], longest_secret: int) -> str:
+def excerpt(body: bytes | bytearray, redact: Redactor) -> str:
     """The start of ``body`` as an error shows it: decoded as UTF-8, redacted, escaped, at most
     ``EXCERPT_CHARACTERS`` characters (the last one ``…`` when cut)."""
-    # Enough bytes for the characters shown (at most 4 each), and for a secret that starts among them.
-    size = 4 * (EXCERPT_CHARACTERS + longest_secret)
+    # Enough bytes for the characters shown (at most 4 each), and for an echo that starts among them.
+    size = 4 * (EXCERPT_CHARACTERS + redact.longest)
     shown = printable(redact(body[:size].decode("utf-8", errors="replace")))
     if len(shown) > EXCERPT_CHARACTERS or len(body) > size:
         return shown[: EXCERPT_CHARACTERS - 1] + "…"

@@ -1,9 +1,10 @@
 """The errors the SDK raises: one base class, and one class for each way a call ends without an
 answer to return; an API error has a class of its kind by status besides (``NotFoundError``, in
 ``_kinds.py``, written from the runtime's spec). The text of every error is made by the client,
-which replaces the value of each header it was given, and the token after a scheme
-(``Bearer <token>``), as given, percent-encoded and in base64, by ``[redacted]`` wherever the
-service could have put it (an excerpt, a URL, an answer's headers and body). Every error pickles
+which replaces the value of each header it was given, the token after a scheme
+(``Bearer <token>``) and a ``Basic`` pair and its password, in every form a service may echo them
+(in any letter case, percent-, form- or JSON-encoded, in base64; _wire.Redactor), by ``[redacted]``
+wherever the service could have put it (an excerpt, a URL, an answer's headers and body). Every error pickles
 to the same class and fields (a worker process can raise it)."""
 
 from __future__ import annotations
