@@ -1,7 +1,7 @@
 // The Ruby SDK (`npm run sdk -- --lang ruby`): the committed generated/sdk/ruby is what the command
 // writes; RuboCop passes it and the tier's Ruby programs, and `rbs validate` its signatures; it
-// builds as a gem (`gem build`) that installs with no network into a fresh GEM_HOME, from which a
-// consumer program (ruby/sdk_consumer.rb) calls every operation against a recording server that
+// builds as a gem (`.ci/pack-ruby-sdk`, as the release does) that installs with no network into a
+// fresh GEM_HOME, from which a consumer program (ruby/sdk_consumer.rb) calls every operation against a recording server that
 // checks each request with the description (not the Prism mock, some 3 s of CPU to start, which
 // checks less: sdk-go.test.ts runs both); its minitest file
 // (ruby/sdk_test.rb) holds what is Ruby's own (printed forms, errors by kind, the log, refusals,
@@ -139,26 +139,21 @@ describe.runIf(runsHere('the Ruby SDK', missing)).concurrent('the Ruby SDK', () 
     const work = path.join(scratch.dir, 'gem');
     const home = path.join(work, 'home');
     const local = { ...isolated, GEM_HOME: home, GEM_PATH: home, HTTP_PROXY: 'http://127.0.0.1:9', HTTPS_PROXY: 'http://127.0.0.1:9' };
-    // Built and installed again only when the SDK or the Ruby changed (a GEM_HOME holds no path of its own).
+    // Packed as the release packs it (.ci/pack-ruby-sdk), and installed: again only when the SDK, the
+    // script or the Ruby changed (a GEM_HOME holds no path of its own).
+    const pack = path.join(root, '.ci', 'pack-ruby-sdk');
     const gemFile = await reusedWhenSame(
       'ruby-sdk-gem-installed',
-      [ruby, { tree: committed, ignored: rubySdk.leftovers }],
+      [ruby, { file: pack }, { tree: committed, ignored: rubySdk.leftovers }],
       work,
       ['dist', 'home'],
       async () => {
-        await fs.cp(committed, path.join(work, 'project'), { recursive: true, filter: (source) => !rubySdk.leftovers!.test(path.relative(committed, source)) });
-        await fs.mkdir(path.join(work, 'dist'), { recursive: true });
-        const built = await mustRun(
-          'gem',
-          ['build', 'email_delivery_api.gemspec', '--output', path.join(work, 'dist', 'sdk.gem')],
-          path.join(work, 'project'),
-          isolated,
-        );
-        await mustRun('gem', ['install', '--local', '--no-document', path.join(work, 'dist', 'sdk.gem')], work, local);
-        return built.stdout;
+        const printed = (await mustRun('bash', [pack, path.join(work, 'dist')], root, isolated)).stdout.trim();
+        await mustRun('gem', ['install', '--local', '--no-document', printed], work, local);
+        return path.relative(work, printed);
       },
     );
-    expect(gemFile).toMatch(/Successfully built RubyGem\s+Name: email_delivery_api\s+Version: \d+\.\d+\.\d+/);
+    expect(gemFile).toMatch(/^dist\/email_delivery_api-\d+\.\d+\.\d+\.gem$/);
     const server = await describedServer();
     try {
       const result = await mustRun('ruby', [path.join(programs, 'sdk_consumer.rb'), server.url], work, local);
