@@ -1,16 +1,16 @@
 // The Ruby SDK (`npm run sdk -- --lang ruby`): the committed generated/sdk/ruby is what the command
 // writes; RuboCop passes it and the tier's Ruby programs, and `rbs validate` its signatures; it
 // builds as a gem (`.ci/pack-ruby-sdk`, as the release does) that installs with no network into a
-// fresh GEM_HOME, from which a consumer program (ruby/sdk_consumer.rb) calls every operation against a recording server that
-// checks each request with the description (not the Prism mock, some 3 s of CPU to start, which
-// checks less: sdk-go.test.ts runs both); its minitest file
+// fresh GEM_HOME, from which a consumer program (ruby/sdk_consumer.rb) calls every operation
+// against a recording server that checks each request with the description (not the Prism mock,
+// some 3 s of CPU to start, which checks less: sdk-go.test.ts runs both); its minitest file
 // (ruby/sdk_test.rb) holds what is Ruby's own (printed forms, errors by kind, the log, refusals,
 // threads); with the example overlays the typed classes carry the fields (ruby/overlaid_test.rb);
-// every operation's Ruby sample is Ruby, and one runs against the recording server. (The guarantees:
-// sdk-guarantees-ruby.test.ts.) RuboCop's and rbs' verdicts, the gem and its offline install, and
-// the SDKs `npm run sdk` writes (plain and overlaid) are reused while their inputs are the same
-// (reusedWhenSame): RuboCop alone takes some 5 s of CPU to start, and the writer's modules (the
-// overlays' lint among them) some 3 s to load.
+// every operation's Ruby sample is Ruby, and one runs against the recording server. (The
+// guarantees: sdk-guarantees-ruby.test.ts.) RuboCop's and rbs' verdicts, the gem and its offline
+// install, and the SDKs `npm run sdk` writes (plain and overlaid) are reused while their inputs are
+// the same (reusedWhenSame): RuboCop alone takes some 5 s of CPU to start, and the writer's modules
+// (the overlays' lint among them) some 3 s to load.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
