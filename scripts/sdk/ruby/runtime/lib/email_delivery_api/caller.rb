@@ -22,6 +22,9 @@ module EmailDeliveryApi
       SystemCallError, IOError, SocketError, OpenSSL::SSL::SSLError, Net::HTTPBadResponse, Net::ProtocolError
     ].freeze
     TIMEOUTS = [Net::OpenTimeout, Net::ReadTimeout, Net::WriteTimeout].freeze
+    # What a call without parameters or headers of its own adds: nothing, made once.
+    NO_HEADERS = {}.freeze
+    NO_PAIRS = [].freeze
 
     # A request, ready to send: the path with its query, the headers (by lower-case name: [name,
     # value]) and as sent with its body and without one (name => value), the body's bytes, the
@@ -104,7 +107,7 @@ module EmailDeliveryApi
 
     # The call's own timeout and headers (request_options: { timeout:, headers: }), checked.
     def call_options(operation, options)
-      return [@timeout, {}] if options.nil?
+      return [@timeout, NO_HEADERS] if options.nil?
       raise RequestError.new(operation.id, 'request_options is not a Hash (timeout:, headers:)') unless options.is_a?(Hash)
 
       unknown = options.keys - %i[timeout headers]
@@ -130,6 +133,8 @@ module EmailDeliveryApi
 
     # The query's pairs; the header and cookie parameters go into +headers+.
     def parameters(operation, values, headers)
+      return NO_PAIRS if operation.parameters.empty?
+
       query = []
       cookies = []
       operation.parameters.each do |parameter|
@@ -355,7 +360,8 @@ module EmailDeliveryApi
 
     # A 2xx body decoded as the operation reads it.
     def decode(operation, status, bytes)
-      return nil if bytes.strip.empty?
+      # Only what String#strip strips (whitespace and NUL): no stripped copy of the body.
+      return nil if bytes.match?(/\A[\s\0]*\z/)
 
       text = bytes.dup.force_encoding(Encoding::UTF_8)
       data = begin
