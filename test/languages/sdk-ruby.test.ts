@@ -1,14 +1,16 @@
 // The Ruby SDK (`npm run sdk -- --lang ruby`): the committed generated/sdk/ruby is what the command
 // writes; RuboCop passes it and the tier's Ruby programs, and `rbs validate` its signatures; it
-// builds as a gem (`gem build`) that installs with no network into a fresh GEM_HOME, from which a
-// consumer program (ruby/sdk_consumer.rb) calls every operation against a recording server that
-// checks each request with the description (not the Prism mock, some 3 s of CPU to start, which
-// checks less: sdk-go.test.ts runs both); its minitest file
+// builds as a gem (`.ci/pack-ruby-sdk`, as the release does) that installs with no network into a
+// fresh GEM_HOME, from which a consumer program (ruby/sdk_consumer.rb) calls every operation
+// against a recording server that checks each request with the description (not the Prism mock,
+// some 3 s of CPU to start, which checks less: sdk-go.test.ts runs both); its minitest file
 // (ruby/sdk_test.rb) holds what is Ruby's own (printed forms, errors by kind, the log, refusals,
 // threads); with the example overlays the typed classes carry the fields (ruby/overlaid_test.rb);
-// every operation's Ruby sample is Ruby, and one runs against the recording server. (The guarantees:
-// sdk-guarantees-ruby.test.ts.) RuboCop's and rbs' verdicts and the gem are reused while their
-// inputs are the same (reusedWhenSame): RuboCop alone takes some 5 s of CPU to start.
+// every operation's Ruby sample is Ruby, and one runs against the recording server. (The
+// guarantees: sdk-guarantees-ruby.test.ts.) RuboCop's and rbs' verdicts, the gem and its offline
+// install, and the SDKs `npm run sdk` writes (plain and overlaid) are reused while their inputs are
+// the same (reusedWhenSame): RuboCop alone takes some 5 s of CPU to start, and the writer's modules
+// (the overlays' lint among them) some 3 s to load.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -33,10 +35,26 @@ const remake = 'npm run sdk -- --lang ruby --out generated/sdk/ruby';
 /** No gem but those of Ruby itself, and none of the user's settings: what a fresh install sees. */
 const isolated = { RUBYOPT: '', RUBYLIB: '', EMAIL_DELIVERY_LOG: '' };
 
-/** `npm run sdk -- --lang ruby [--overlay ...] --out <out>`, in this process. */
-async function writeRubySdk(out: string, overlays: string[] = []): Promise<void> {
-  const result = await runCommand('sdk', ['--lang', 'ruby', ...overlays.flatMap((file) => ['--overlay', file]), '--out', out]);
-  expect(result.code, result.output).toBe(0);
+/**
+ * `npm run sdk -- --lang ruby [--overlay ...] --out <scratch>/<name>`, in this process; written again
+ * only when what makes it changed: the toolchain's scripts, manifest and lock, the description's
+ * sources, its bundle and lint rules, the pins, the overlays.
+ */
+async function writeRubySdk(name: string, overlays: string[] = []): Promise<string> {
+  const out = path.join(scratch.dir, name);
+  const key = [
+    { tree: path.join(root, 'scripts') },
+    { tree: path.join(root, 'openapi') },
+    ...['package.json', 'package-lock.json', 'generated/openapi.json', 'redocly.yaml', '.spectral.yaml', 'test/languages/pins.env'].map((file) => ({
+      file: path.join(root, file),
+    })),
+    ...overlays.map((file) => ({ file })),
+  ];
+  await reusedWhenSame(`ruby-sdk-written-${name}`, key, scratch.dir, [name], async () => {
+    const result = await runCommand('sdk', ['--lang', 'ruby', ...overlays.flatMap((file) => ['--overlay', file]), '--out', out]);
+    expect(result.code, result.output).toBe(0);
+  });
+  return out;
 }
 
 /** Where this machine's RuboCop and rbs gems are (their versions are in the paths), and which Ruby runs them. */
@@ -88,8 +106,7 @@ describe.runIf(runsHere('the Ruby SDK', missing)).concurrent('the Ruby SDK', () 
 
   describe('the committed SDK', () => {
     it(`the committed generated/sdk/ruby is what \`${remake}\` writes`, async () => {
-      const out = path.join(scratch.dir, 'remade');
-      await writeRubySdk(out);
+      const out = await writeRubySdk('remade');
       expect(
         await differingFiles(out, committed, rubySdk.leftovers!),
         `generated/sdk/ruby is not what the description makes: run \`${remake}\` and commit it`,
@@ -120,21 +137,23 @@ describe.runIf(runsHere('the Ruby SDK', missing)).concurrent('the Ruby SDK', () 
   it('builds as a gem that installs with no network, from which a consumer calls every operation, each request as the description says', async () => {
     const { ruby } = await gems();
     const work = path.join(scratch.dir, 'gem');
-    const gemFile = await reusedWhenSame('ruby-sdk-gem', [ruby, { tree: committed, ignored: rubySdk.leftovers }], work, ['dist'], async () => {
-      await fs.cp(committed, path.join(work, 'project'), { recursive: true, filter: (source) => !rubySdk.leftovers!.test(path.relative(committed, source)) });
-      await fs.mkdir(path.join(work, 'dist'), { recursive: true });
-      const built = await mustRun(
-        'gem',
-        ['build', 'email_delivery_api.gemspec', '--output', path.join(work, 'dist', 'sdk.gem')],
-        path.join(work, 'project'),
-        isolated,
-      );
-      return built.stdout;
-    });
-    expect(gemFile).toMatch(/Successfully built RubyGem\s+Name: email_delivery_api\s+Version: \d+\.\d+\.\d+/);
     const home = path.join(work, 'home');
     const local = { ...isolated, GEM_HOME: home, GEM_PATH: home, HTTP_PROXY: 'http://127.0.0.1:9', HTTPS_PROXY: 'http://127.0.0.1:9' };
-    await mustRun('gem', ['install', '--local', '--no-document', path.join(work, 'dist', 'sdk.gem')], work, local);
+    // Packed as the release packs it (.ci/pack-ruby-sdk), and installed: again only when the SDK, the
+    // script or the Ruby changed (a GEM_HOME holds no path of its own).
+    const pack = path.join(root, '.ci', 'pack-ruby-sdk');
+    const gemFile = await reusedWhenSame(
+      'ruby-sdk-gem-installed',
+      [ruby, { file: pack }, { tree: committed, ignored: rubySdk.leftovers }],
+      work,
+      ['dist', 'home'],
+      async () => {
+        const printed = (await mustRun('bash', [pack, path.join(work, 'dist')], root, isolated)).stdout.trim();
+        await mustRun('gem', ['install', '--local', '--no-document', printed], work, local);
+        return path.relative(work, printed);
+      },
+    );
+    expect(gemFile).toMatch(/^dist\/email_delivery_api-\d+\.\d+\.\d+\.gem$/);
     const server = await describedServer();
     try {
       const result = await mustRun('ruby', [path.join(programs, 'sdk_consumer.rb'), server.url], work, local);
@@ -194,9 +213,8 @@ describe.runIf(runsHere('the Ruby SDK', missing)).concurrent('the Ruby SDK', () 
   });
 
   it('with the example overlays, the typed classes carry the fields, and the calls their parameters and credentials', async () => {
-    const sdk = path.join(scratch.dir, 'overlaid');
     const overlays = ['fields.yaml', 'paging.yaml', 'idempotency.yaml', 'auth.yaml'].map((file) => path.join(root, 'examples', 'overlays', file));
-    await writeRubySdk(sdk, overlays);
+    const sdk = await writeRubySdk('overlaid', overlays);
     expect(await fs.readFile(path.join(sdk, 'lib', 'email_delivery_api', 'models.rb'), 'utf8')).toContain('class SendBatchRequestBody < Model');
     expect(await minitest('overlaid_test.rb', path.join(sdk, 'lib'))).toMatch(/^[1-9]\d* runs/);
   });

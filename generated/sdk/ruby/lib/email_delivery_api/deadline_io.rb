@@ -31,7 +31,7 @@ module EmailDeliveryApi
     def left(error)
       return nil if @deadline.nil?
 
-      left = @deadline - Budget.now
+      left = @deadline - Process.clock_gettime(Process::CLOCK_MONOTONIC)
       raise error, 'the call reached its deadline' if left <= 0
 
       left
@@ -60,18 +60,24 @@ module EmailDeliveryApi
 
     def rbuf_fill
       @read_timeout = @budget.left(Net::ReadTimeout)
+      counted = @budget.header_bytes_left
       before = @rbuf.bytesize
       super
       raise HeadersTooLarge if @rbuf.bytesize > MAX_BUFFERED
+      # Past an answer's headers (its body, the next answer's wait) nothing is counted.
+      return if counted.nil?
 
-      left = @budget.header_bytes_left
-      return if left.nil?
+      counted -= @rbuf.bytesize - before
+      raise HeadersTooLarge if counted.negative?
 
-      @budget.header_bytes_left = left -= @rbuf.bytesize - before
-      raise HeadersTooLarge if left.negative?
+      @budget.header_bytes_left = counted
     end
 
     def write0(*strings)
+      @write_timeout = @budget.left(Net::WriteTimeout)
+      # A request's head, and a body of one piece, in one wait: no piece to cut.
+      return super if strings.sum(&:bytesize) <= WRITE_PIECE
+
       strings.sum do |string|
         (0...[string.bytesize, 1].max).step(WRITE_PIECE).sum do |offset|
           @write_timeout = @budget.left(Net::WriteTimeout)
@@ -98,11 +104,16 @@ module EmailDeliveryApi
     # its socket's too.
     def keep(budget)
       @budget = budget
+      # A started connection's socket keeps the deadline itself, and a connect sets its own wait.
+      if SUPPORTED && @socket.respond_to?(:budget=)
+        @socket.budget = budget
+        return
+      end
+
       left = budget.left(Net::OpenTimeout)
       self.open_timeout = left
       self.read_timeout = left
       self.write_timeout = left
-      @socket.budget = budget if SUPPORTED && @socket.respond_to?(:budget=)
     end
 
     private

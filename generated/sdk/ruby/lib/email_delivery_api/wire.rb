@@ -39,6 +39,8 @@ module EmailDeliveryApi
 
     # The path template with each {name} filled by its value, one encoded segment each.
     def fill_path(operation, template, names, values)
+      return template if names.empty?
+
       names.zip(values).reduce(template) do |path, (name, value)|
         path.sub("{#{name}}", path_segment(operation, name, value))
       end

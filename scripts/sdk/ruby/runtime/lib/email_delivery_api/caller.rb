@@ -22,9 +22,14 @@ module EmailDeliveryApi
       SystemCallError, IOError, SocketError, OpenSSL::SSL::SSLError, Net::HTTPBadResponse, Net::ProtocolError
     ].freeze
     TIMEOUTS = [Net::OpenTimeout, Net::ReadTimeout, Net::WriteTimeout].freeze
+    # What a call without parameters or headers of its own adds: nothing, made once.
+    NO_HEADERS = {}.freeze
+    NO_PAIRS = [].freeze
 
-    # A request, ready to send: the path with its query, the headers, the body's bytes, the retries it may take.
-    Prepared = Struct.new(:operation, :target, :headers, :payload, :retries, :timeout, keyword_init: true)
+    # A request, ready to send: the path with its query, the headers (by lower-case name: [name,
+    # value]) and as sent with its body and without one (name => value), the body's bytes, the
+    # retries it may take.
+    Prepared = Struct.new(:operation, :target, :headers, :sent, :sent_bodiless, :payload, :retries, :timeout, keyword_init: true)
 
     # A connection failure that may be retried: its cause, and how many times the request was sent.
     class Failed < StandardError
@@ -43,6 +48,9 @@ module EmailDeliveryApi
       @origin_text = "#{@scheme}://#{base.host.downcase}#{@port == base.default_port ? '' : ":#{@port}"}"
       @base_path = base.path.chomp('/')
       @headers = headers
+      # The headers as sent when a call adds none: made once, not per call.
+      @sent = headers.each_value.to_h.freeze
+      @sent_bodiless = bodiless(@sent)
       @redactor = redactor
       @logger = logger
       @timeout, @max_response_bytes, @max_retries = limits
@@ -68,11 +76,11 @@ module EmailDeliveryApi
     def call(operation, path_args, values, body, request_options, with_response)
       prepared = prepare(operation, path_args, values, body, request_options)
       budget = Budget.new(prepared.timeout && (Budget.now + prepared.timeout))
-      status, headers, bytes = send_with_retries(prepared, budget)
-      raise api_error(operation, status, headers, bytes) unless (200..299).cover?(status)
+      status, response, bytes = send_with_retries(prepared, budget)
+      raise api_error(operation, status, headers_of(response), bytes) unless (200..299).cover?(status)
 
       decoded = decode(operation, status, bytes)
-      with_response ? Response.new(status:, headers:, body: decoded) : decoded
+      with_response ? Response.new(status:, headers: headers_of(response), body: decoded) : decoded
     end
 
     private
@@ -81,18 +89,25 @@ module EmailDeliveryApi
     def prepare(operation, path_args, values, body, request_options)
       timeout, extra = call_options(operation, request_options)
       path = @base_path + Wire.fill_path(operation.id, operation.path, operation.path_names, path_args)
-      headers = @headers.dup
+      # The client's headers themselves when the call adds none (no parameter, no header of its own, no body).
+      headers = operation.parameters.empty? && extra.empty? && body.nil? ? @headers : @headers.dup
       query = parameters(operation, values, headers)
       extra.each { |name, value| headers[name.downcase] = [name, value] }
       payload = payload_of(operation, body)
       headers['content-type'] = ['Content-Type', 'application/json'] if payload
-      Prepared.new(operation:, target: query.empty? ? path : "#{path}?#{query.join('&')}",
-                   headers:, payload:, retries: retries_of(operation, headers), timeout:)
+      sent = headers.equal?(@headers) ? @sent : headers.each_value.to_h
+      Prepared.new(operation:, target: query.empty? ? path : "#{path}?#{query.join('&')}", headers:, sent:,
+                   sent_bodiless: sent.equal?(@sent) ? @sent_bodiless : bodiless(sent), payload:, retries: retries_of(operation, headers), timeout:)
+    end
+
+    # The headers of a request without a body: no Content-Type.
+    def bodiless(sent)
+      sent.reject { |name, _| name.casecmp?('content-type') }.freeze
     end
 
     # The call's own timeout and headers (request_options: { timeout:, headers: }), checked.
     def call_options(operation, options)
-      return [@timeout, {}] if options.nil?
+      return [@timeout, NO_HEADERS] if options.nil?
       raise RequestError.new(operation.id, 'request_options is not a Hash (timeout:, headers:)') unless options.is_a?(Hash)
 
       unknown = options.keys - %i[timeout headers]
@@ -118,6 +133,8 @@ module EmailDeliveryApi
 
     # The query's pairs; the header and cookie parameters go into +headers+.
     def parameters(operation, values, headers)
+      return NO_PAIRS if operation.parameters.empty?
+
       query = []
       cookies = []
       operation.parameters.each do |parameter|
@@ -159,16 +176,16 @@ module EmailDeliveryApi
       RETRY_METHODS.include?(operation.http_method) || keyed ? @max_retries : 0
     end
 
-    # The answer after any retries: [status, headers, body bytes].
+    # The answer after any retries: [status, response (its headers), body bytes].
     def send_with_retries(prepared, budget)
       retry_count = 0
       loop do
         begin
-          status, headers, bytes = follow(prepared, budget, retry_count + 1)
-          return [status, headers, bytes] if (200..299).cover?(status)
+          status, response, bytes = follow(prepared, budget, retry_count + 1)
+          return [status, response, bytes] if (200..299).cover?(status)
 
-          wait = wait_before_retry(prepared, retry_count, status, headers, budget)
-          return [status, headers, bytes] if wait.nil?
+          wait = wait_before_retry(prepared, retry_count, status, response, budget)
+          return [status, response, bytes] if wait.nil?
         rescue Failed => e
           wait = wait_before_retry(prepared, retry_count, nil, nil, budget)
           raise connection_error(prepared, e.failure, retry_count + 1) if wait.nil?
@@ -181,10 +198,10 @@ module EmailDeliveryApi
 
     # The wait before retry +retry_count+ + 1, or nil when the call ends with what it has: no retry
     # left, a status that is not retried, a Retry-After over the cap, or a wait past the deadline.
-    def wait_before_retry(prepared, retry_count, status, headers, budget)
+    def wait_before_retry(prepared, retry_count, status, response, budget)
       return nil if retry_count >= prepared.retries || (status && !RETRY_STATUSES.include?(status))
 
-      asked = headers && Wire.retry_after(headers['retry-after'], Time.now)
+      asked = response && Wire.retry_after(header(response, 'retry-after'), Time.now)
       return nil if asked && asked > RETRY_AFTER_CAP_SECONDS
 
       wait = asked || Wire.backoff(retry_count + 1)
@@ -200,10 +217,10 @@ module EmailDeliveryApi
       target = prepared.target
       payload = prepared.payload
       (0..MAX_REDIRECTS).each do |hop|
-        status, headers, bytes = exchange(prepared, method, target, payload, budget)
+        status, response, bytes = exchange(prepared, method, target, payload, budget)
         log { "#{prepared.operation.id}: #{method} #{prepared.operation.path} -> #{status} (attempt #{attempt}#{hop.positive? ? ", redirect #{hop}" : ''})" }
-        location = headers['location']
-        return [status, headers, bytes] unless REDIRECT_STATUSES.include?(status) && location && hop < MAX_REDIRECTS
+        location = header(response, 'location')
+        return [status, response, bytes] unless REDIRECT_STATUSES.include?(status) && location && hop < MAX_REDIRECTS
 
         method, target, payload = redirect(prepared, status, method, target, location, payload)
       end
@@ -226,24 +243,35 @@ module EmailDeliveryApi
       [method, uri.request_uri, payload]
     end
 
-    # One request over a connection of the pool: [status, headers, body bytes].
+    # One request over a connection of the pool: [status, response (its headers), body bytes].
     def exchange(prepared, method, target, payload, budget)
       http = @pool.take(budget)
-      headers = prepared.headers.each_value.reject { |name, _| payload.nil? && name.casecmp?('content-type') }.to_h
-      request = Net::HTTPGenericRequest.new(method, !payload.nil?, method != 'HEAD', target, headers)
+      request = Net::HTTPGenericRequest.new(method, !payload.nil?, method != 'HEAD', target, payload ? prepared.sent : prepared.sent_bodiless)
       request.body = payload if payload
       answer = nil
       budget.header_bytes_left = MAX_HEADER_BYTES
       http.request(request) do |response|
         budget.header_bytes_left = nil
         status = response.code.to_i
-        answer = [status, response.each_header.to_h.transform_values { |value| Text.utf8(value) }, read_body(prepared, status, response)]
+        answer = [status, response, read_body(prepared, status, response)]
       end
       @pool.give_back(http)
       answer
     rescue StandardError => e
       @pool.discard(http) if http
       raise failure_of(prepared, e, budget)
+    end
+
+    # An answer's headers, names in lower case, a repeated one's values joined by ", ", as UTF-8 text:
+    # made only for what shows them (with_response, an ApiError).
+    def headers_of(response)
+      response.to_hash.transform_values { |values| Text.utf8(values.join(', ')) }
+    end
+
+    # One header of an answer as UTF-8 text, nil when absent.
+    def header(response, name)
+      value = response[name]
+      value && Text.utf8(value)
     end
 
     # What an exception of the exchange becomes: the SDK's own error, or Failed (which may be retried).
@@ -263,22 +291,38 @@ module EmailDeliveryApi
     def read_body(prepared, status, response)
       limit = @max_response_bytes
       declared = response['content-length']
-      raise too_large(prepared) if limit && declared&.match?(/\A\s*\d+\s*\z/) && declared.to_i > limit
+      declared = declared&.match?(/\A\s*\d+\s*\z/) ? declared.to_i : nil
+      raise too_large(prepared) if limit && declared && declared > limit
 
-      decoder = decoder_of(prepared, status, response['content-encoding'])
+      encoding = response['content-encoding']
+      decoder = encoding && decoder_of(prepared, status, encoding)
       body = String.new(encoding: Encoding::BINARY)
-      keep = lambda do |piece|
-        raise too_large(prepared) if limit && body.bytesize + piece.bytesize > limit
-
-        body << piece
-      end
-      response.read_body { |chunk| decoder ? decoder.inflate(chunk) { |piece| keep.call(piece) } : keep.call(chunk) }
-      keep.call(decoder.finish) if decoder
+      # The length it declares (within the bound), neither chunked nor encoded: Net::HTTP reads that many bytes, no more.
+      declared && !decoder && !response.chunked? ? response.read_body(body) : read_pieces(prepared, response, decoder, body, limit)
       body
     rescue Zlib::Error => e
       raise ResponseBodyError.new(prepared.operation.id, status, "does not decode as its Content-Encoding says (#{e.class.name})")
     ensure
       decoder&.close
+    end
+
+    # Reads the body piece by piece into +body+, each decoded piece counted against the bound.
+    def read_pieces(prepared, response, decoder, body, limit)
+      response.read_body do |chunk|
+        if decoder
+          decoder.inflate(chunk) { |piece| keep(prepared, body, piece, limit) }
+        else
+          keep(prepared, body, chunk, limit)
+        end
+      end
+      keep(prepared, body, decoder.finish, limit) if decoder
+    end
+
+    # Appends +piece+ to +body+, or raises when that would pass the bound.
+    def keep(prepared, body, piece, limit)
+      raise too_large(prepared) if limit && body.bytesize + piece.bytesize > limit
+
+      body << piece
     end
 
     def too_large(prepared)
@@ -316,7 +360,8 @@ module EmailDeliveryApi
 
     # A 2xx body decoded as the operation reads it.
     def decode(operation, status, bytes)
-      return nil if bytes.strip.empty?
+      # Only what String#strip strips (whitespace and NUL): no stripped copy of the body.
+      return nil if bytes.match?(/\A[\s\0]*\z/)
 
       text = bytes.dup.force_encoding(Encoding::UTF_8)
       data = begin
