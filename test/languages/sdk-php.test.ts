@@ -227,7 +227,7 @@ describe.runIf(runsHere('the PHP SDK', missing))('the PHP SDK', () => {
       });
       const tests = (await fs.readFile(path.join(phpDir, 'tests', 'SdkTest.php'), 'utf8')).match(/public function test/g)?.length;
       expect(result.stdout).toContain(`OK (${tests} tests`);
-      expect(server.requests[0]?.headers['x-example-api-key'], 'the credential read from EMAIL_DELIVERY_EXAMPLEAPIKEY').toBe('sk-phpunit-4f2a /+&');
+      expect(server.requests[0]?.headers['x-example-api-key'], 'the credential read from EMAIL_DELIVERY_EXAMPLE_API_KEY').toBe('sk-phpunit-4f2a /+&');
     } finally {
       await server.close();
     }

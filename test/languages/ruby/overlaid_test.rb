@@ -74,7 +74,7 @@ class OverlaidTest < Minitest::Test
 
   def test_a_credential_comes_from_its_schemes_variable_when_not_given
     answer('GET /v1/quotas', [200, {}])
-    ENV['EMAIL_DELIVERY_EXAMPLEAPIKEY'] = 'key-from-env'
+    ENV['EMAIL_DELIVERY_EXAMPLE_API_KEY'] = 'key-from-env'
     client = EmailDeliveryApi::Client.new(@server.url)
     client.list_quotas
     assert_equal 'key-from-env', @server.seen.first.headers['x-example-api-key']
@@ -82,7 +82,7 @@ class OverlaidTest < Minitest::Test
     refute_includes client.inspect, 'key-from-env'
     assert_raises(ArgumentError) { EmailDeliveryApi::Client.new(@server.url, credentials: { ExampleBearer: 'x' }) }
   ensure
-    ENV.delete('EMAIL_DELIVERY_EXAMPLEAPIKEY')
+    ENV.delete('EMAIL_DELIVERY_EXAMPLE_API_KEY')
   end
 
   def test_a_post_with_the_idempotency_key_it_declares_is_retried

@@ -60,11 +60,11 @@ final class SdkTest extends TestCase
 
     public function testATypedAnswerIsDecodedIntoItsClassAndTheCredentialReadFromItsVariable(): void
     {
-        putenv('EMAIL_DELIVERY_EXAMPLEAPIKEY=' . self::SECRET);
+        putenv('EMAIL_DELIVERY_EXAMPLE_API_KEY=' . self::SECRET);
         try {
             $client = new Client((string) getenv('SERVER_URL'));
         } finally {
-            putenv('EMAIL_DELIVERY_EXAMPLEAPIKEY');
+            putenv('EMAIL_DELIVERY_EXAMPLE_API_KEY');
         }
         $status = $client->getMessageStatus(['id' => 'm_1']);
         self::assertInstanceOf(GetMessageStatusResponseBody::class, $status);
