@@ -1,7 +1,8 @@
 <?php
 
-// What one request came to: the answer's status, headers and body as far as they were read, or
-// libcurl's error, and why the body was cut where the transport cut it.
+// What one request came to: the answer's status, header lines and body as far as they were read,
+// or libcurl's error, and why the body was cut where the transport cut it. The header lines are
+// kept as libcurl gave them and parsed only when asked (a redirect, a retry, an error).
 
 declare(strict_types=1);
 
@@ -11,8 +12,10 @@ namespace EmailDelivery\Runtime;
 final class Attempt
 {
     public int $status = 0;
-    /** @var list<array{0: string, 1: string}> the answer's headers, in order, names in lower case */
-    public array $headers = [];
+    /** @var list<string> the head's lines as read (a 100 Continue's, then the answer's; trailers after), without the blank lines */
+    public array $lines = [];
+    /** Where the last head read ended in $lines (null: none ended). */
+    public ?int $headEnd = null;
     public string $body = '';
     /** A 2xx body went past the bound (declared or read): the rest was not read. */
     public bool $tooLarge = false;
@@ -20,12 +23,36 @@ final class Attempt
     public bool $truncated = false;
     public int $curlErrno = 0;
     public string $curlError = '';
+    /** @var ?list<array{0: string, 1: string}> */
+    private ?array $parsed = null;
+
+    /**
+     * The answer's headers, in order, names in lower case: those of the last head read (a 100
+     * Continue's are not the answer's), trailers left out.
+     *
+     * @return list<array{0: string, 1: string}>
+     */
+    public function headers(): array
+    {
+        if ($this->parsed !== null) {
+            return $this->parsed;
+        }
+        $headers = [];
+        foreach (array_slice($this->lines, 0, $this->headEnd ?? count($this->lines)) as $line) {
+            if (str_starts_with($line, 'HTTP/')) {
+                $headers = [];
+            } elseif (($colon = strpos($line, ':')) !== false) {
+                $headers[] = [strtolower(trim(substr($line, 0, $colon))), trim(substr($line, $colon + 1))];
+            }
+        }
+        return $this->parsed = $headers;
+    }
 
     /** The answer's header `name` (lower case), its values joined by `, `, or null. */
     public function header(string $name): ?string
     {
         $values = [];
-        foreach ($this->headers as [$key, $value]) {
+        foreach ($this->headers() as [$key, $value]) {
             if ($key === $name) {
                 $values[] = $value;
             }
