@@ -41,7 +41,7 @@ abstract class BaseClient
      * array show an object's properties past __debugInfo, and var_dump a closure's variables, but
      * nothing shows a class's private static property. An entry goes with its client.
      *
-     * @var ?\WeakMap<BaseClient, array{0: array<string, string>, 1: Redactor, 2: array<string, string>, 3: array{0: list<string>, 1: list<string>}}>
+     * @var ?\WeakMap<BaseClient, array{0: array<string, string>, 1: Redactor, 2: array<string, string>, 3: array{0: list<string>, 1: list<string>, 2: list<string>}}>
      */
     private static ?\WeakMap $vaults = null;
     private readonly Transport $transport;
@@ -159,7 +159,7 @@ abstract class BaseClient
         if ($callHeaders !== []) {
             $redactor = new Redactor(array_values(array_merge($clientHeaders, $callHeaders)));
         }
-        $target = $this->baseUrl . Wire::path($id, $operation['path'], $operation['pathNames'], $path, $redactor);
+        $target = $this->baseUrl . ($operation['pathNames'] === [] ? $operation['path'] : Wire::path($id, $operation['path'], $operation['pathNames'], $path, $redactor));
         if ($operation['openQuery']) {
             $query = Wire::pairs($id, $parameters);
             $parameterHeaders = [];
@@ -171,7 +171,7 @@ abstract class BaseClient
         if ($query !== '') {
             $target .= '?' . $query;
         }
-        $payload = $this->payload($operation, $body);
+        $payload = $body === null && $operation['body'] !== 'required' ? null : $this->payload($operation, $body);
         if ($parameterHeaders !== [] || $callHeaders !== []) {
             $lines = self::lines(self::merged(self::merged($headers, $parameterHeaders), $callHeaders));
         }
@@ -206,7 +206,7 @@ abstract class BaseClient
      * Spec::MAX_REDIRECTS (the answer after them is the try's). A connection failure comes back
      * as its exception (a retry may follow); any other failure is thrown.
      *
-     * @param array{url: string, lines: array{0: list<string>, 1: list<string>}, payload: ?string} $request
+     * @param array{url: string, lines: array{0: list<string>, 1: list<string>, 2: list<string>}, payload: ?string} $request
      */
     private function sendFollowing(array $operation, array $request, ?int $deadline, ?float $timeout, Redactor $redactor, int $attempt): Attempt|ConnectionException
     {
@@ -218,7 +218,8 @@ abstract class BaseClient
             if ($left !== null && $left <= 0) {
                 throw new TimeoutException($id, (float) $timeout);
             }
-            $result = $this->transport->send($method, $url, $lines[$payload === null ? 0 : 1], $payload, $left, $this->maxResponseBytes);
+            $sent = $lines[$payload !== null ? 2 : (in_array($method, Transport::BODY_METHODS, true) ? 1 : 0)];
+            $result = $this->transport->send($method, $url, $sent, $payload, $left, $this->maxResponseBytes);
             if ($this->logger !== null) {
                 $this->log($operation, sprintf('%s %s -> %s (attempt %d)', $method, $operation['path'], $result->status ?: 'no answer', $attempt), [
                     'method' => $method, 'path' => $operation['path'], 'status' => $result->status, 'attempt' => $attempt,
@@ -379,11 +380,11 @@ abstract class BaseClient
     }
 
     /**
-     * The header lines a request sends: without a body, and with a JSON one (no `Expect:
-     * 100-continue` of libcurl's, no form type of its own).
+     * The header lines a request sends: without a body; of a POST, PUT or PATCH without one (no
+     * form type of libcurl's); with a JSON one (no `Expect: 100-continue` of libcurl's either).
      *
      * @param array<string, string> $headers
-     * @return array{0: list<string>, 1: list<string>}
+     * @return array{0: list<string>, 1: list<string>, 2: list<string>}
      */
     private static function lines(array $headers): array
     {
@@ -391,8 +392,7 @@ abstract class BaseClient
         foreach ($headers as $name => $value) {
             $lines[] = $name . ': ' . $value;
         }
-        $lines[] = 'Expect:';
-        return [[...$lines, 'Content-Type:'], [...$lines, 'Content-Type: application/json']];
+        return [$lines, [...$lines, 'Expect:', 'Content-Type:'], [...$lines, 'Expect:', 'Content-Type: application/json']];
     }
 
     /** `$over` over `$base`, a name in any case replacing the same name. */

@@ -15,6 +15,8 @@ final class Transport
 {
     /** What an error keeps of a non-2xx body (its excerpt and parsed body come from it). */
     public const ERROR_BODY_BYTES = 65536;
+    /** The methods sent with a body even where a call has none (`Content-Length: 0`). */
+    public const BODY_METHODS = ['POST', 'PUT', 'PATCH'];
 
     private readonly \CurlHandle $handle;
     /**
@@ -90,7 +92,7 @@ final class Transport
         }
         if ($method !== $this->method || $payload !== $this->payload) {
             // Every option of the method set when it changes: one request's never carries over to the next.
-            if ($payload === null && !in_array($method, ['POST', 'PUT', 'PATCH'], true)) {
+            if ($payload === null && !in_array($method, self::BODY_METHODS, true)) {
                 $options[CURLOPT_HTTPGET] = true;
                 $options[CURLOPT_CUSTOMREQUEST] = $method === 'GET' || $method === 'HEAD' ? null : $method;
             } else {
