@@ -1,8 +1,8 @@
 <?php
 
-// What one request came to: the answer's status, header lines and body as far as they were read,
-// or libcurl's error, and why the body was cut where the transport cut it. The header lines are
-// kept as libcurl gave them and parsed only when asked (a redirect, a retry, an error).
+// What one request came to: the answer's status, heads and body as far as they were read, or
+// libcurl's error, and why the body was cut where the transport cut it. The heads are kept as
+// libcurl wrote them and parsed only when asked (a redirect, a retry, an error).
 
 declare(strict_types=1);
 
@@ -12,10 +12,8 @@ namespace EmailDelivery\Runtime;
 final class Attempt
 {
     public int $status = 0;
-    /** @var list<string> the head's lines as read (a 100 Continue's, then the answer's; trailers after), without the blank lines */
-    public array $lines = [];
-    /** Where the last head read ended in $lines (null: none ended). */
-    public ?int $headEnd = null;
+    /** The heads as read: a 100 Continue's, then the answer's, each ended by a blank line; trailers after. */
+    public string $head = '';
     public string $body = '';
     /** A 2xx body went past the bound (declared or read): the rest was not read. */
     public bool $tooLarge = false;
@@ -38,10 +36,14 @@ final class Attempt
             return $this->parsed;
         }
         $headers = [];
-        foreach (array_slice($this->lines, 0, $this->headEnd ?? count($this->lines)) as $line) {
+        $ended = false;
+        foreach (explode("\n", $this->head) as $line) {
             if (str_starts_with($line, 'HTTP/')) {
-                $headers = [];
-            } elseif (($colon = strpos($line, ':')) !== false) {
+                [$headers, $ended] = [[], false];
+            } elseif (trim($line) === '') {
+                // A head's end: what follows until another status line is a trailer, not a header.
+                $ended = true;
+            } elseif (!$ended && ($colon = strpos($line, ':')) !== false) {
                 $headers[] = [strtolower(trim(substr($line, 0, $colon))), trim(substr($line, $colon + 1))];
             }
         }

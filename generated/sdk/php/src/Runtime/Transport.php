@@ -5,6 +5,7 @@
 // Redirects are not followed here (the caller decides, within the origin); only http and https;
 // no proxy from the environment; the body counted as it is decoded (Accept-Encoding: identity,
 // and anything a service compresses anyway counted after libcurl decodes it) and cut at its bound.
+// The heads go to a memory stream, written by libcurl in C; PHP runs once per body chunk only.
 
 declare(strict_types=1);
 
@@ -19,9 +20,11 @@ final class Transport
     public const BODY_METHODS = ['POST', 'PUT', 'PATCH'];
 
     private readonly \CurlHandle $handle;
+    /** Where libcurl writes each head's lines, in C (a callback in PHP per line costs more than the rest of a call's work). */
+    private readonly mixed $head;
     /**
-     * The request in flight (its attempt, its bound, the answer's raw header lines), which the
-     * callbacks fill: they hold this, not the transport, so that no cycle keeps a client's
+     * The request in flight (its attempt, its bound, which is null until the body starts), which
+     * the body callback fills: it holds this, not the transport, so that no cycle keeps a client's
      * connections open past its last use.
      */
     private readonly \stdClass $flight;
@@ -36,7 +39,8 @@ final class Transport
     public function __construct()
     {
         $this->handle = curl_init();
-        $flight = $this->flight = (object) ['attempt' => new Attempt(), 'limit' => null, 'bound' => null, 'success' => false];
+        $head = $this->head = fopen('php://memory', 'w+');
+        $flight = $this->flight = (object) ['attempt' => new Attempt(), 'limit' => null, 'bound' => null, 'success' => false, 'head' => $head];
         // What every request has, set once: the callbacks, the protocols, no redirects, no proxy.
         curl_setopt_array($this->handle, [
             CURLOPT_HTTP_VERSION => CURL_HTTP_VERSION_1_1,
@@ -46,17 +50,14 @@ final class Transport
             CURLOPT_PROXY => '',
             CURLOPT_NOSIGNAL => true,
             CURLOPT_ENCODING => 'identity',
-            // Each header line kept raw (Attempt parses them when asked); the blank line that ends a head is the one handled here.
-            CURLOPT_HEADERFUNCTION => static function (\CurlHandle $handle, string $line) use ($flight): int {
-                if ($line !== "\r\n" && $line !== "\n") {
-                    $flight->attempt->lines[] = $line;
-                    return strlen($line);
-                }
-                return self::headEnded($flight, $handle) ? strlen($line) : 0;
-            },
+            // The heads kept as read (Attempt parses them when asked).
+            CURLOPT_WRITEHEADER => $head,
             CURLOPT_WRITEFUNCTION => static function (\CurlHandle $handle, string $data) use ($flight): int {
                 $attempt = $flight->attempt;
-                if ($flight->bound !== null && strlen($attempt->body) + strlen($data) > $flight->bound) {
+                if ($flight->bound === null && !self::bodyStarts($flight, $handle)) {
+                    return 0;
+                }
+                if (strlen($attempt->body) + strlen($data) > $flight->bound) {
                     return self::cut($flight, $data);
                 }
                 $attempt->body .= $data;
@@ -76,9 +77,10 @@ final class Transport
     {
         $attempt = $this->flight->attempt = new Attempt();
         $this->flight->limit = $limit;
-        // Until a head ends, the bound of what an error keeps (a body before any head is none of a 2xx's).
-        $this->flight->bound = $limit === null ? self::ERROR_BODY_BYTES : min($limit, self::ERROR_BODY_BYTES);
+        $this->flight->bound = null;
         $this->flight->success = false;
+        ftruncate($this->head, 0);
+        rewind($this->head);
         $milliseconds = $seconds === null ? 0 : max(1, (int) ceil($seconds * 1000));
         $options = [];
         if ($url !== $this->url) {
@@ -109,6 +111,8 @@ final class Transport
         }
         curl_exec($this->handle);
         $attempt->status = curl_getinfo($this->handle, CURLINFO_RESPONSE_CODE);
+        rewind($this->head);
+        $attempt->head = (string) stream_get_contents($this->head);
         $attempt->curlErrno = curl_errno($this->handle);
         if ($attempt->curlErrno !== 0) {
             $attempt->curlError = curl_error($this->handle);
@@ -121,13 +125,12 @@ final class Transport
     }
 
     /**
-     * A head ended (a 100 Continue's, then the answer's): the body's bound set by its status; a
-     * 2xx whose declared length is over the bound is not read at all (false: the transfer ends).
+     * The body's first bytes: its bound set by the answer's status; a 2xx whose declared length
+     * is over the bound is not read (false: the transfer ends before any of it is kept).
      */
-    private static function headEnded(\stdClass $flight, \CurlHandle $handle): bool
+    private static function bodyStarts(\stdClass $flight, \CurlHandle $handle): bool
     {
         $attempt = $flight->attempt;
-        $attempt->headEnd = count($attempt->lines);
         $status = curl_getinfo($handle, CURLINFO_RESPONSE_CODE);
         $limit = $flight->limit;
         $flight->success = $status >= 200 && $status < 300;
@@ -135,13 +138,14 @@ final class Transport
             $flight->bound = $limit === null ? self::ERROR_BODY_BYTES : min($limit, self::ERROR_BODY_BYTES);
             return true;
         }
-        $flight->bound = $limit;
+        $flight->bound = $limit ?? PHP_INT_MAX;
         if ($limit !== null && curl_getinfo($handle, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T) > $limit) {
             // An encoded body is counted as it is decoded.
+            rewind($flight->head);
+            $attempt->head = (string) stream_get_contents($flight->head);
             $length = trim((string) $attempt->header('content-length'));
             $encoding = strtolower(trim((string) $attempt->header('content-encoding')));
             if (($encoding === '' || $encoding === 'identity') && preg_match('/^[0-9]+$/', $length) === 1 && (float) $length > $limit) {
-                $attempt->status = $status;
                 $attempt->tooLarge = true;
                 return false;
             }
@@ -165,5 +169,6 @@ final class Transport
     public function __destruct()
     {
         curl_close($this->handle);
+        fclose($this->head);
     }
 }
