@@ -1,10 +1,13 @@
 // The PHP SDK (`npm run sdk -- --lang php`): the committed generated/sdk/php is what the command
-// writes; every PHP file passes `php -l` and the package `composer validate --strict`; its archive
-// (`composer archive`) installs into a consumer project with no network (Packagist off, a path
-// repository of the unpacked archive), whose program calls every operation against the Prism mock
-// and a recording server that checks each request with the description; every operation's sample
-// passes `php -l` and one runs against the mock; with the example overlays, PHPUnit
-// (php/tests/SdkTest.php) checks the typed classes, the credential by scheme and the printed forms.
+// writes; every PHP file passes `php -l`; its release asset (.ci/pack-php-sdk: `composer validate
+// --strict`, then `composer archive` with the version in its composer.json) installs into a
+// consumer project with no network (Packagist off, a path repository of the unpacked archive that
+// names no version), whose program calls every operation against the Prism mock and a recording
+// server that checks each request with the description; every operation's sample passes `php -l`
+// and one runs against the mock; with the example overlays, PHPUnit (php/tests/SdkTest.php) checks
+// the typed classes, the credential by scheme and the printed forms. What only repeats a run on the
+// same inputs is reused (reusedWhenSame): the remade and the overlaid SDKs, the lint's verdict.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,24 +48,34 @@ async function writePhpSdk(out: string, overlays: string[] = []): Promise<void> 
 const phpFiles = async (dir: string) =>
   (await fs.readdir(dir, { recursive: true })).filter((file) => file.endsWith('.php')).map((file) => path.join(dir, file));
 
+/** What the SDKs written in this process are made of: the toolchain's scripts and lock, and the bundle. */
+const writerKey = () => [
+  { tree: path.join(root, 'scripts') },
+  ...['package-lock.json', 'generated/openapi.json'].map((file) => ({ file: path.join(root, file) })),
+];
+
 /** `php -l` of each file, side by side: a syntax error fails naming its file. */
 async function lint(files: string[]): Promise<void> {
   for (let start = 0; start < files.length; start += 8)
     await Promise.all(files.slice(start, start + 8).map((file) => mustRun('php', ['-n', '-l', file], root)));
 }
 
-/** The committed SDK packed by `composer archive`, unpacked, and installed into a consumer project in `app` with no network. */
+/**
+ * The committed SDK packed by .ci/pack-php-sdk (the release asset), unpacked, and installed into a
+ * consumer project in `app` with no network; the version comes from the archive's composer.json.
+ */
 async function installConsumer(app: string, version: string): Promise<void> {
   const packages = path.join(scratch.dir, 'packages');
   const unpacked = path.join(scratch.dir, 'sdk-unpacked');
   await fs.mkdir(unpacked, { recursive: true });
   await fs.mkdir(app, { recursive: true });
-  await mustRun('composer', ['archive', '--format=tar', `--dir=${packages}`, '--file=sdk'], sdkDir, composerEnv());
-  await mustRun('tar', ['-xf', path.join(packages, 'sdk.tar'), '-C', unpacked], scratch.dir);
+  const packed = (await mustRun('bash', [path.join(root, '.ci', 'pack-php-sdk'), packages], root)).stdout.trim();
+  expect(packed).toBe(path.join(packages, `email-delivery-api-sdk-${version}.tar.gz`));
+  await mustRun('tar', ['-xzf', packed, '-C', unpacked], scratch.dir);
   const manifest = {
     name: 'consumer/app',
     require: { [composerPackage]: version },
-    repositories: [{ 'packagist.org': false }, { type: 'path', url: unpacked, options: { symlink: false, versions: { [composerPackage]: version } } }],
+    repositories: [{ 'packagist.org': false }, { type: 'path', url: unpacked, options: { symlink: false } }],
   };
   await fs.writeFile(path.join(app, 'composer.json'), JSON.stringify(manifest, null, 2));
   await mustRun('composer', ['install', '--no-progress'], app, composerEnv());
@@ -99,15 +112,17 @@ describe.runIf(runsHere('the PHP SDK', missing))('the PHP SDK', () => {
   it(`the committed generated/sdk/php is what \`${remake}\` writes, and lints`, async () => {
     requireTools(missing);
     const out = path.join(scratch.dir, 'remade');
-    await writePhpSdk(out);
+    // Written again only when what makes it changed (a run of the command in this process costs seconds of imports).
+    await reusedWhenSame('php-sdk-remade', writerKey(), scratch.dir, ['remade'], () => writePhpSdk(out));
     expect(await differingFiles(out, sdkDir, /^$/), `generated/sdk/php is not what the description makes: run \`${remake}\` and commit it`).toEqual([]);
     const files = [...(await phpFiles(sdkDir)), ...(await phpFiles(phpDir))];
     for (const file of await phpFiles(path.join(sdkDir, 'src'))) expect(await fs.readFile(file, 'utf8'), file).toContain('declare(strict_types=1);');
-    await lint(files);
-    await mustRun('composer', ['validate', '--strict'], sdkDir, composerEnv());
+    // The verdict kept for the same files and the same PHP (a failure is not kept: it throws).
+    const php = execFileSync('php', ['-n', '-v'], { encoding: 'utf8' });
+    await reusedWhenSame('php-sdk-lint', [php, { tree: sdkDir }, { tree: phpDir }], scratch.dir, [], () => lint(files));
   });
 
-  describe('packaged by composer archive, installed offline, a consumer calls every operation', () => {
+  describe('packed by .ci/pack-php-sdk (composer archive, its version in), installed offline, a consumer calls every operation', () => {
     let mock: MockServer | undefined;
     beforeAll(async () => {
       requireTools(missing);
@@ -212,12 +227,9 @@ describe.runIf(runsHere('the PHP SDK', missing))('the PHP SDK', () => {
     const overlaid = path.join(scratch.dir, 'overlaid');
     const overlays = ['examples/overlays/fields.yaml', 'examples/overlays/auth.yaml'].map((file) => path.join(root, file));
     // Written again only when what makes it changed: the toolchain's scripts and lock, the bundle, the overlays.
-    const key = [
-      { tree: path.join(root, 'scripts') },
-      ...['package-lock.json', 'generated/openapi.json'].map((file) => ({ file: path.join(root, file) })),
-      ...overlays.map((file) => ({ file })),
-    ];
-    await reusedWhenSame('php-sdk-overlaid', key, scratch.dir, ['overlaid'], () => writePhpSdk(overlaid, overlays));
+    await reusedWhenSame('php-sdk-overlaid', [...writerKey(), ...overlays.map((file) => ({ file }))], scratch.dir, ['overlaid'], () =>
+      writePhpSdk(overlaid, overlays),
+    );
     const server = await startTestServer();
     server.reply = (request) => jsonReply(200, request.query.includes('missing') ? {} : { state: 'delivered' });
     try {

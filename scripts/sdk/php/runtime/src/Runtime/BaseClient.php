@@ -41,7 +41,7 @@ abstract class BaseClient
      * array show an object's properties past __debugInfo, and var_dump a closure's variables, but
      * nothing shows a class's private static property. An entry goes with its client.
      *
-     * @var ?\WeakMap<BaseClient, array{0: array<string, string>, 1: Redactor, 2: array<string, string>}>
+     * @var ?\WeakMap<BaseClient, array{0: array<string, string>, 1: Redactor, 2: array<string, string>, 3: array{0: list<string>, 1: list<string>, 2: list<string>}}>
      */
     private static ?\WeakMap $vaults = null;
     private readonly Transport $transport;
@@ -92,8 +92,9 @@ abstract class BaseClient
         }
         $this->logger = $logger === null ? null : \Closure::fromCallable($logger);
         self::$vaults ??= new \WeakMap();
-        // The headers as given (what is redacted), and as every request sends them, the SDK's defaults under them.
-        self::$vaults[$this] = [$headers, new Redactor(array_values($headers)), self::merged(['User-Agent' => Spec::USER_AGENT, 'Accept' => 'application/json'], $headers)];
+        // The headers as given (what is redacted), and as every request sends them, the SDK's defaults under them (and as lines, made once).
+        $sent = self::merged(['User-Agent' => Spec::USER_AGENT, 'Accept' => 'application/json'], $headers);
+        self::$vaults[$this] = [$headers, new Redactor(array_values($headers)), $sent, self::lines($sent)];
         $this->transport = new Transport();
     }
 
@@ -144,7 +145,7 @@ abstract class BaseClient
     protected function call(array $operation, array $path, array $parameters, mixed $body, array $options, ?string $model = null): mixed
     {
         $id = $operation['id'];
-        [$clientHeaders, $redactor, $headers] = self::$vaults[$this] ?? throw new \LogicException(static::class . ' was not made by its constructor');
+        [$clientHeaders, $redactor, $headers, $lines] = self::$vaults[$this] ?? throw new \LogicException(static::class . ' was not made by its constructor');
         $unknown = $options === [] ? [] : array_diff(array_keys($options), self::CALL_OPTIONS);
         if ($unknown !== []) {
             throw new RequestException($id, sprintf('%s: unknown call option %s (a call takes: %s); no request was sent', $id, Redactor::escape(implode(', ', $unknown)), implode(', ', self::CALL_OPTIONS)));
@@ -158,7 +159,7 @@ abstract class BaseClient
         if ($callHeaders !== []) {
             $redactor = new Redactor(array_values(array_merge($clientHeaders, $callHeaders)));
         }
-        $target = $this->baseUrl . Wire::path($id, $operation['path'], $operation['pathNames'], $path, $redactor);
+        $target = $this->baseUrl . ($operation['pathNames'] === [] ? $operation['path'] : Wire::path($id, $operation['path'], $operation['pathNames'], $path, $redactor));
         if ($operation['openQuery']) {
             $query = Wire::pairs($id, $parameters);
             $parameterHeaders = [];
@@ -170,16 +171,16 @@ abstract class BaseClient
         if ($query !== '') {
             $target .= '?' . $query;
         }
-        $payload = $this->payload($operation, $body);
+        $payload = $body === null && $operation['body'] !== 'required' ? null : $this->payload($operation, $body);
         if ($parameterHeaders !== [] || $callHeaders !== []) {
-            $headers = self::merged(self::merged($headers, $parameterHeaders), $callHeaders);
+            $lines = self::lines(self::merged(self::merged($headers, $parameterHeaders), $callHeaders));
         }
         $started = hrtime(true);
         $deadline = $timeout === null ? null : $started + (int) ($timeout * 1e9);
         $retries = in_array($operation['method'], Spec::RETRY_METHODS, true) ? $this->maxRetries : 0;
         for ($attempt = 1; ; $attempt++) {
             // The request in an array: a stack trace shows an array as `Array`, never the body it holds.
-            $request = ['url' => $target, 'headers' => $headers, 'payload' => $payload];
+            $request = ['url' => $target, 'lines' => $lines, 'payload' => $payload];
             $result = $this->sendFollowing($operation, $request, $deadline, $timeout, $redactor, $attempt);
             if ($result instanceof Attempt && $result->status >= 200 && $result->status < 300) {
                 return $this->decoded($operation, $result, $redactor, $model);
@@ -205,25 +206,19 @@ abstract class BaseClient
      * Spec::MAX_REDIRECTS (the answer after them is the try's). A connection failure comes back
      * as its exception (a retry may follow); any other failure is thrown.
      *
-     * @param array{url: string, headers: array<string, string>, payload: ?string} $request
+     * @param array{url: string, lines: array{0: list<string>, 1: list<string>, 2: list<string>}, payload: ?string} $request
      */
     private function sendFollowing(array $operation, array $request, ?int $deadline, ?float $timeout, Redactor $redactor, int $attempt): Attempt|ConnectionException
     {
         $id = $operation['id'];
         $method = $operation['method'];
-        ['url' => $url, 'payload' => $payload] = $request;
-        $lines = [];
-        foreach ($request['headers'] as $name => $value) {
-            $lines[] = $name . ': ' . $value;
-        }
-        $lines[] = 'Expect:';
+        ['url' => $url, 'lines' => $lines, 'payload' => $payload] = $request;
         for ($redirects = 0; ; $redirects++) {
             $left = $deadline === null ? null : ($deadline - hrtime(true)) / 1e9;
             if ($left !== null && $left <= 0) {
                 throw new TimeoutException($id, (float) $timeout);
             }
-            $sent = $lines;
-            $sent[] = $payload === null ? 'Content-Type:' : 'Content-Type: application/json';
+            $sent = $lines[$payload !== null ? 2 : (in_array($method, Transport::BODY_METHODS, true) ? 1 : 0)];
             $result = $this->transport->send($method, $url, $sent, $payload, $left, $this->maxResponseBytes);
             if ($this->logger !== null) {
                 $this->log($operation, sprintf('%s %s -> %s (attempt %d)', $method, $operation['path'], $result->status ?: 'no answer', $attempt), [
@@ -243,8 +238,8 @@ abstract class BaseClient
                 }
                 throw $error;
             }
-            $location = $result->header('location');
-            if ($location === null || !in_array($result->status, Spec::REDIRECT_STATUSES, true) || $redirects >= Spec::MAX_REDIRECTS) {
+            $location = in_array($result->status, Spec::REDIRECT_STATUSES, true) ? $result->header('location') : null;
+            if ($location === null || $redirects >= Spec::MAX_REDIRECTS) {
                 return $result;
             }
             $next = Wire::resolve($url, $location);
@@ -328,7 +323,7 @@ abstract class BaseClient
     private function apiError(string $id, Attempt $result, Redactor $redactor): ApiException
     {
         $headers = [];
-        foreach ($result->headers as [$name]) {
+        foreach ($result->headers() as [$name]) {
             $headers[$name] ??= $redactor->redact((string) $result->header($name));
         }
         $json = null;
@@ -382,6 +377,22 @@ abstract class BaseClient
         if ($this->logger !== null) {
             ($this->logger)('email-delivery: ' . $operation['id'] . ': ' . $message, ['operation' => $operation['id']] + $context);
         }
+    }
+
+    /**
+     * The header lines a request sends: without a body; of a POST, PUT or PATCH without one (no
+     * form type of libcurl's); with a JSON one (no `Expect: 100-continue` of libcurl's either).
+     *
+     * @param array<string, string> $headers
+     * @return array{0: list<string>, 1: list<string>, 2: list<string>}
+     */
+    private static function lines(array $headers): array
+    {
+        $lines = [];
+        foreach ($headers as $name => $value) {
+            $lines[] = $name . ': ' . $value;
+        }
+        return [$lines, [...$lines, 'Expect:', 'Content-Type:'], [...$lines, 'Expect:', 'Content-Type: application/json']];
     }
 
     /** `$over` over `$base`, a name in any case replacing the same name. */

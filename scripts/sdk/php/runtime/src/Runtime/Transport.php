@@ -5,6 +5,7 @@
 // Redirects are not followed here (the caller decides, within the origin); only http and https;
 // no proxy from the environment; the body counted as it is decoded (Accept-Encoding: identity,
 // and anything a service compresses anyway counted after libcurl decodes it) and cut at its bound.
+// The heads go to a memory stream, written by libcurl in C; PHP runs once per body chunk only.
 
 declare(strict_types=1);
 
@@ -15,19 +16,31 @@ final class Transport
 {
     /** What an error keeps of a non-2xx body (its excerpt and parsed body come from it). */
     public const ERROR_BODY_BYTES = 65536;
+    /** The methods sent with a body even where a call has none (`Content-Length: 0`). */
+    public const BODY_METHODS = ['POST', 'PUT', 'PATCH'];
 
     private readonly \CurlHandle $handle;
+    /** Where libcurl writes each head's lines, in C (a callback in PHP per line costs more than the rest of a call's work). */
+    private readonly mixed $head;
     /**
-     * The request in flight (its attempt, its bound, whether its headers ended), which the
-     * callbacks fill: they hold this, not the transport, so that no cycle keeps a client's
+     * The request in flight (its attempt, its bound, which is null until the body starts), which
+     * the body callback fills: it holds this, not the transport, so that no cycle keeps a client's
      * connections open past its last use.
      */
     private readonly \stdClass $flight;
+    /** What the handle was last given per request (libcurl keeps an option until it is set again): only a change is set. */
+    private ?string $url = null;
+    /** @var ?list<string> */
+    private ?array $headerLines = null;
+    private ?int $milliseconds = null;
+    private ?string $method = null;
+    private ?string $payload = null;
 
     public function __construct()
     {
         $this->handle = curl_init();
-        $flight = $this->flight = (object) ['attempt' => new Attempt(), 'limit' => null, 'ended' => false];
+        $head = $this->head = fopen('php://memory', 'w+');
+        $flight = $this->flight = (object) ['attempt' => new Attempt(), 'limit' => null, 'bound' => null, 'success' => false, 'head' => $head];
         // What every request has, set once: the callbacks, the protocols, no redirects, no proxy.
         curl_setopt_array($this->handle, [
             CURLOPT_HTTP_VERSION => CURL_HTTP_VERSION_1_1,
@@ -37,8 +50,19 @@ final class Transport
             CURLOPT_PROXY => '',
             CURLOPT_NOSIGNAL => true,
             CURLOPT_ENCODING => 'identity',
-            CURLOPT_HEADERFUNCTION => static fn (\CurlHandle $handle, string $line): int => self::header($flight, $line),
-            CURLOPT_WRITEFUNCTION => static fn (\CurlHandle $handle, string $data): int => self::write($flight, $data),
+            // The heads kept as read (Attempt parses them when asked).
+            CURLOPT_WRITEHEADER => $head,
+            CURLOPT_WRITEFUNCTION => static function (\CurlHandle $handle, string $data) use ($flight): int {
+                $attempt = $flight->attempt;
+                if ($flight->bound === null && !self::bodyStarts($flight, $handle)) {
+                    return 0;
+                }
+                if (strlen($attempt->body) + strlen($data) > $flight->bound) {
+                    return self::cut($flight, $data);
+                }
+                $attempt->body .= $data;
+                return strlen($data);
+            },
         ]);
     }
 
@@ -53,82 +77,98 @@ final class Transport
     {
         $attempt = $this->flight->attempt = new Attempt();
         $this->flight->limit = $limit;
-        $this->flight->ended = false;
+        $this->flight->bound = null;
+        $this->flight->success = false;
+        ftruncate($this->head, 0);
+        rewind($this->head);
         $milliseconds = $seconds === null ? 0 : max(1, (int) ceil($seconds * 1000));
-        $options = [
-            CURLOPT_URL => $url,
-            CURLOPT_HTTPHEADER => $headerLines,
-            CURLOPT_TIMEOUT_MS => $milliseconds,
-            CURLOPT_CONNECTTIMEOUT_MS => $milliseconds,
-            CURLOPT_NOBODY => $method === 'HEAD',
-        ];
-        // Every option of the method set each time: one request's never carries over to the next.
-        if ($payload === null && !in_array($method, ['POST', 'PUT', 'PATCH'], true)) {
-            $options[CURLOPT_HTTPGET] = true;
-            $options[CURLOPT_CUSTOMREQUEST] = $method === 'GET' || $method === 'HEAD' ? null : $method;
-        } else {
-            // A POST without a body says so (Content-Length: 0), with no form type of libcurl's.
-            $options[CURLOPT_POSTFIELDS] = $payload ?? '';
-            $options[CURLOPT_CUSTOMREQUEST] = $method;
+        $options = [];
+        if ($url !== $this->url) {
+            $options[CURLOPT_URL] = $this->url = $url;
         }
-        curl_setopt_array($this->handle, $options);
+        if ($headerLines !== $this->headerLines) {
+            $options[CURLOPT_HTTPHEADER] = $this->headerLines = $headerLines;
+        }
+        if ($milliseconds !== $this->milliseconds) {
+            $options[CURLOPT_TIMEOUT_MS] = $options[CURLOPT_CONNECTTIMEOUT_MS] = $this->milliseconds = $milliseconds;
+        }
+        if ($method !== $this->method || $payload !== $this->payload) {
+            // Every option of the method set when it changes: one request's never carries over to the next.
+            if ($payload === null && !in_array($method, self::BODY_METHODS, true)) {
+                $options[CURLOPT_HTTPGET] = true;
+                $options[CURLOPT_CUSTOMREQUEST] = $method === 'GET' || $method === 'HEAD' ? null : $method;
+            } else {
+                // A POST without a body says so (Content-Length: 0), with no form type of libcurl's.
+                $options[CURLOPT_POSTFIELDS] = $payload ?? '';
+                $options[CURLOPT_CUSTOMREQUEST] = $method;
+            }
+            // After HTTPGET, which turns NOBODY off.
+            $options[CURLOPT_NOBODY] = $method === 'HEAD';
+            [$this->method, $this->payload] = [$method, $payload];
+        }
+        if ($options !== []) {
+            curl_setopt_array($this->handle, $options);
+        }
         curl_exec($this->handle);
+        $attempt->status = curl_getinfo($this->handle, CURLINFO_RESPONSE_CODE);
+        rewind($this->head);
+        $attempt->head = (string) stream_get_contents($this->head);
         $attempt->curlErrno = curl_errno($this->handle);
-        $attempt->curlError = curl_error($this->handle);
-        if ($attempt->curlErrno === CURLE_WRITE_ERROR && ($attempt->tooLarge || $attempt->truncated)) {
-            // Cut by the bound, on purpose; the connection is not kept.
-            $attempt->curlErrno = $attempt->tooLarge ? CURLE_WRITE_ERROR : 0;
+        if ($attempt->curlErrno !== 0) {
+            $attempt->curlError = curl_error($this->handle);
+            if ($attempt->curlErrno === CURLE_WRITE_ERROR && ($attempt->tooLarge || $attempt->truncated)) {
+                // Cut by the bound, on purpose; the connection is not kept.
+                $attempt->curlErrno = $attempt->tooLarge ? CURLE_WRITE_ERROR : 0;
+            }
         }
         return $attempt;
     }
 
-    /** libcurl's header callback: the status line starts an answer (a 100 Continue's, then the real one), then its headers. */
-    private static function header(\stdClass $flight, string $line): int
+    /**
+     * The body's first bytes: its bound set by the answer's status; a 2xx whose declared length
+     * is over the bound is not read (false: the transfer ends before any of it is kept).
+     */
+    private static function bodyStarts(\stdClass $flight, \CurlHandle $handle): bool
     {
         $attempt = $flight->attempt;
-        if (str_starts_with($line, 'HTTP/')) {
-            $attempt->status = (int) (explode(' ', $line, 3)[1] ?? 0);
-            $attempt->headers = [];
-            $flight->ended = false;
-        } elseif ($line === "\r\n" || $line === "\n") {
-            $flight->ended = true;
-            $limit = $flight->limit;
-            if ($limit !== null && $attempt->status >= 200 && $attempt->status < 300) {
-                // A declared length over the bound is not read at all (an encoded body is counted as it is decoded).
-                $length = trim((string) $attempt->header('content-length'));
-                $encoding = strtolower(trim((string) $attempt->header('content-encoding')));
-                if (($encoding === '' || $encoding === 'identity') && preg_match('/^[0-9]+$/', $length) === 1 && (float) $length > $limit) {
-                    $attempt->tooLarge = true;
-                    return 0;
-                }
-            }
-        } elseif (!$flight->ended && ($colon = strpos($line, ':')) !== false) {
-            $attempt->headers[] = [strtolower(trim(substr($line, 0, $colon))), trim(substr($line, $colon + 1))];
+        $status = curl_getinfo($handle, CURLINFO_RESPONSE_CODE);
+        $limit = $flight->limit;
+        $flight->success = $status >= 200 && $status < 300;
+        if (!$flight->success) {
+            $flight->bound = $limit === null ? self::ERROR_BODY_BYTES : min($limit, self::ERROR_BODY_BYTES);
+            return true;
         }
-        return strlen($line);
+        $flight->bound = $limit ?? PHP_INT_MAX;
+        if ($limit !== null && curl_getinfo($handle, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T) > $limit) {
+            // An encoded body is counted as it is decoded.
+            rewind($flight->head);
+            $attempt->head = (string) stream_get_contents($flight->head);
+            $length = trim((string) $attempt->header('content-length'));
+            $encoding = strtolower(trim((string) $attempt->header('content-encoding')));
+            if (($encoding === '' || $encoding === 'identity') && preg_match('/^[0-9]+$/', $length) === 1 && (float) $length > $limit) {
+                $attempt->tooLarge = true;
+                return false;
+            }
+        }
+        return true;
     }
 
-    /** libcurl's body callback: the body kept within its bound; past it, the transfer ends. */
-    private static function write(\stdClass $flight, string $data): int
+    /** The body past its bound: kept up to it, the rest not read (the transfer ends). */
+    private static function cut(\stdClass $flight, string $data): int
     {
         $attempt = $flight->attempt;
-        $success = $attempt->status >= 200 && $attempt->status < 300;
-        $bound = $success ? $flight->limit : ($flight->limit === null ? self::ERROR_BODY_BYTES : min($flight->limit, self::ERROR_BODY_BYTES));
-        if ($bound !== null && strlen($attempt->body) + strlen($data) > $bound) {
-            $attempt->body .= substr($data, 0, $bound - strlen($attempt->body));
-            if ($success) {
-                $attempt->tooLarge = true;
-            } else {
-                $attempt->truncated = true;
-            }
-            return 0;
+        $attempt->body .= substr($data, 0, $flight->bound - strlen($attempt->body));
+        if ($flight->success) {
+            $attempt->tooLarge = true;
+        } else {
+            $attempt->truncated = true;
         }
-        $attempt->body .= $data;
-        return strlen($data);
+        return 0;
     }
 
     public function __destruct()
     {
         curl_close($this->handle);
+        fclose($this->head);
     }
 }
