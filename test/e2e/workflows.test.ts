@@ -200,6 +200,14 @@ describe('the release workflow', () => {
     expect(JSON.stringify(publish)).not.toMatch(/secrets\.|password/);
   });
 
+  it("attaches the PHP SDK's Composer archive as .ci/pack-php-sdk makes it, its checksum in SHA256SUMS", () => {
+    const steps = release.jobs.build.steps;
+    const pack = steps.find((step) => step.run?.includes('bash .ci/pack-php-sdk release-assets'))!.run!;
+    expect(pack).toContain('(cd release-assets && sha256sum -- "$(basename "$archive")" >> SHA256SUMS && sha256sum -c SHA256SUMS)');
+    const upload = steps.findIndex((step) => step.uses?.startsWith('actions/upload-artifact@') && step.with?.name === 'release-assets');
+    expect(steps.findIndex((step) => step.run === pack)).toBeLessThan(upload);
+  });
+
   it('gives the pull-request workflow no publish job', async () => {
     const pullRequest = parse(await fs.readFile(path.join(root, '.github/workflows/pull-request.yml'), 'utf8')) as { jobs: Record<string, Job> };
     expect(Object.keys(pullRequest.jobs)).not.toContain('publish');
