@@ -1,7 +1,8 @@
 // The Java SDK (`npm run sdk -- --lang java`): the committed generated/sdk/java is what the command
 // writes; its sources pass `javac -Xlint:all -Werror` with the programs that use it (one javac for
 // the SDK, the guarantees' driver, the consumer and every operation's sample, reused while they are
-// the same); `mvn -o package` makes its jar, sources jar and POM (reused while the SDK is the same);
+// the same); `.ci/pack-java-sdk` (`mvn -o package`) makes its jar, sources jar and POM (reused while
+// the SDK and the script are the same);
 // a consumer calls every operation with that jar against a recording server that checks each
 // request with the description (the Prism mock's check is the same, and costs seconds to start);
 // with the example overlays the typed classes carry the fields, and a misspelt one fails javac.
@@ -116,26 +117,32 @@ describe.runIf(runsHere('the Java SDK', missing))('the Java SDK', () => {
       return compiledPrograms(scratch.dir, 'java-sdk-programs', extra);
     })());
   /** The jar `mvn -o package` made of the committed SDK, and the consumer's own classes. */
-  let packaged: Promise<{ jar: string; consumer: string; classes: string[]; sources: string[] }> | undefined;
+  let packaged: Promise<{ jar: string; pom: string; consumer: string; classes: string[]; sources: string[] }> | undefined;
   const pack = () =>
     (packaged ??= (async () => {
       const work = path.join(scratch.dir, 'package');
-      const project = path.join(work, 'project');
-      const key = [...(await mavenVersion()), { tree: javaSdkDir }, 'mvn -o -q package; jar tf'];
+      const script = path.join(root, '.ci', 'pack-java-sdk');
+      const key = [...(await mavenVersion()), { tree: javaSdkDir }, { file: script }, 'pack-java-sdk; jar tf'];
+      // The release asset's script makes the package (mvn -o -q package on a copy): the jar, the sources jar and the POM.
       const built = await reusedWhenSame('java-sdk-package', key, work, ['target'], async () => {
-        await fs.cp(javaSdkDir, project, { recursive: true });
-        await mustRun('mvn', ['-o', '-B', '-q', '-Dstyle.color=never', 'package'], project, { MAVEN_OPTS: '-XX:TieredStopAtLevel=1 -XX:+UseSerialGC' });
-        await fs.cp(path.join(project, 'target'), path.join(work, 'target'), {
-          recursive: true,
-          filter: (file) => !/\/(classes|generated-sources|maven-status)(\/|$)/.test(file),
-        });
-        const jars = (await fs.readdir(path.join(work, 'target'))).filter((file) => file.endsWith('.jar')).sort();
+        await fs.mkdir(work, { recursive: true });
+        const printed = (await mustRun('bash', [script, path.join(work, 'target')], work, { MAVEN_OPTS: '-XX:TieredStopAtLevel=1 -XX:+UseSerialGC' })).stdout;
+        const files = printed
+          .trim()
+          .split('\n')
+          .map((line) => path.basename(line))
+          .sort();
         const listings: Record<string, string[]> = {};
-        for (const jar of jars) listings[jar] = (await mustRun('jar', ['tf', path.join(work, 'target', jar)], work)).stdout.trim().split('\n');
+        for (const file of files)
+          listings[file] = file.endsWith('.jar') ? (await mustRun('jar', ['tf', path.join(work, 'target', file)], work)).stdout.trim().split('\n') : [];
         return listings;
       });
       const version = (await loadBundle()).info.version as string;
-      expect(Object.keys(built)).toEqual([`email-delivery-api-${version}-sources.jar`, `email-delivery-api-${version}.jar`]);
+      expect(Object.keys(built)).toEqual([
+        `email-delivery-api-${version}-sources.jar`,
+        `email-delivery-api-${version}.jar`,
+        `email-delivery-api-${version}.pom`,
+      ]);
       // The consumer's classes alone beside the jar: the SDK comes from the jar.
       const { classes } = await compile();
       const consumer = path.join(work, 'consumer');
@@ -143,6 +150,7 @@ describe.runIf(runsHere('the Java SDK', missing))('the Java SDK', () => {
       for (const file of await fs.readdir(classes)) if (file.startsWith('SdkConsumer')) await fs.copyFile(path.join(classes, file), path.join(consumer, file));
       return {
         jar: path.join(work, 'target', `email-delivery-api-${version}.jar`),
+        pom: path.join(work, 'target', `email-delivery-api-${version}.pom`),
         consumer,
         classes: built[`email-delivery-api-${version}.jar`],
         sources: built[`email-delivery-api-${version}-sources.jar`],
@@ -163,9 +171,9 @@ describe.runIf(runsHere('the Java SDK', missing))('the Java SDK', () => {
     expect(names.sort()).toEqual(operations.map((row) => row.operationId).sort());
   });
 
-  it('mvn -o package makes the jar (its classes and POM), a sources jar, and needs Jackson alone', async () => {
+  it('.ci/pack-java-sdk (mvn -o package) makes the jar (its classes and POM), a sources jar and the POM, named as Maven Central names them, and needs Jackson alone', async () => {
     requireTools(missing);
-    const { classes: listing, sources: sourcesJar } = await pack();
+    const { classes: listing, sources: sourcesJar, pom: packedPom } = await pack();
     const sources = (await javaFiles(path.join(javaSdkDir, 'src'))).map((file) => path.basename(file, '.java'));
     for (const name of sources)
       expect(
@@ -175,6 +183,7 @@ describe.runIf(runsHere('the Java SDK', missing))('the Java SDK', () => {
     expect(listing).toContain('META-INF/maven/local/email-delivery-api/pom.xml');
     expect(sourcesJar).toContain('local/emaildelivery/EmailDeliveryClient.java');
     const pom = await fs.readFile(path.join(javaSdkDir, 'pom.xml'), 'utf8');
+    expect(await fs.readFile(packedPom, 'utf8'), 'the POM beside the jars').toBe(pom);
     expect([...pom.matchAll(/<dependency>[\s\S]*?<artifactId>([^<]+)<\/artifactId>/g)].map((match) => match[1])).toEqual(['jackson-databind']);
   });
 
@@ -277,9 +286,9 @@ describe.runIf(runsHere('the Java SDK', missing))('the Java SDK', () => {
             ? jsonReply(201, {})
             : jsonReply(200, { state: 'delivered' });
     try {
-      // One credential from its variable (EMAIL_DELIVERY_EXAMPLEBEARER), and the debug log on stderr.
+      // One credential from its variable (EMAIL_DELIVERY_EXAMPLE_BEARER), and the debug log on stderr.
       const ran = await mustRun('java', [...quickJvm, '-cp', programClasspath(classes), 'CheckFields', server.url], scratch.dir, {
-        EMAIL_DELIVERY_EXAMPLEBEARER: 'tok-env-2',
+        EMAIL_DELIVERY_EXAMPLE_BEARER: 'tok-env-2',
         EMAIL_DELIVERY_LOG: 'debug',
       });
       const printed = ran.stdout.trim().split('\n');

@@ -11,9 +11,6 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Flow;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 
 final class BoundedBody implements HttpResponse.BodySubscriber<BoundedBody.Bytes> {
   /** What was read: the bytes, and whether the body went on past them. */
@@ -35,7 +32,7 @@ final class BoundedBody implements HttpResponse.BodySubscriber<BoundedBody.Bytes
   private final CompletableFuture<Bytes> result = new CompletableFuture<>();
   private volatile Flow.Subscription subscription;
   private volatile boolean cancelled;
-  private volatile ScheduledFuture<?> expiry;
+  private volatile Watchdog.Entry expiry;
 
   /** At most {@code limit} bytes (0: no bound); {@code strict}: over it is TooLarge; {@code refuse}: TooLarge at once, nothing read. */
   BoundedBody(long limit, boolean strict, boolean refuse) {
@@ -93,15 +90,15 @@ final class BoundedBody implements HttpResponse.BodySubscriber<BoundedBody.Bytes
     return result;
   }
 
-  /** Has {@code watchdog} end the read in {@code nanos} (the call's deadline) unless it ended before: {@link #stopExpiry()}. */
-  void expireAt(ScheduledExecutorService watchdog, long nanos) {
-    expiry = watchdog.schedule(this::expire, Math.max(nanos, 0), TimeUnit.NANOSECONDS);
+  /** Has the watchdog end the read at {@code deadline} (System.nanoTime: the call's) unless it ended before: {@link #stopExpiry()}. */
+  void expireAt(long deadline) {
+    expiry = Watchdog.add(deadline, this::expire);
   }
 
   /** The read ended: no expiry. */
   void stopExpiry() {
-    ScheduledFuture<?> current = expiry;
-    if (current != null) current.cancel(false);
+    Watchdog.Entry current = expiry;
+    if (current != null) Watchdog.remove(current);
   }
 
   /** The deadline passed: the body is a timeout, and its exchange is cancelled (its connection closed). */

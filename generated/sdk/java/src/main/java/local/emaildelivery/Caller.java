@@ -30,7 +30,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -49,19 +48,6 @@ final class Caller {
 
   /** How near the deadline a failure of the exchange counts as the deadline's: java.net.http's timer and ours may differ by this. */
   private static final long CLOCK_SLACK = TimeUnit.MILLISECONDS.toNanos(20);
-
-  /** The one thread that cancels a body still being read at its call's deadline (a daemon: it keeps no program alive). */
-  private static final ScheduledThreadPoolExecutor WATCHDOG = watchdog();
-
-  private static ScheduledThreadPoolExecutor watchdog() {
-    ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1, task -> {
-      Thread thread = new Thread(task, "email-delivery-api-deadline");
-      thread.setDaemon(true);
-      return thread;
-    });
-    executor.setRemoveOnCancelPolicy(true);
-    return executor;
-  }
 
   Caller(String base, String origin, Map<String, String[]> headers, Duration timeout, long maxResponseBytes, int maxRetries) {
     this.base = base;
@@ -93,11 +79,18 @@ final class Caller {
 
   /** One call of {@code op}: its 2xx body decoded as {@code into}. */
   <T> T call(Operation op, String[] path, Map<String, Object> params, Object body, Class<T> into, RequestOptions options) {
-    return exchange(op, path, params, body, into, options).body();
+    return prepare(op, path, params, body, into, options).body();
   }
 
   /** One call of {@code op}: its 2xx answer's status, headers and body decoded as {@code into}. */
   <T> ApiResponse<T> exchange(Operation op, String[] path, Map<String, Object> params, Object body, Class<T> into, RequestOptions options) {
+    Call<T> call = prepare(op, path, params, body, into, options);
+    Raw raw = call.answer();
+    return new ApiResponse<>(raw.status(), headerMap(raw.headers(), null), call.decode(raw));
+  }
+
+  /** The call of {@code op} with these arguments, checked and its request made, not yet sent. */
+  private <T> Call<T> prepare(Operation op, String[] path, Map<String, Object> params, Object body, Class<T> into, RequestOptions options) {
     long started = System.nanoTime();
     Map<String, String[]> sent = new LinkedHashMap<>(headers);
     Redactor redact = redactor;
@@ -153,7 +146,7 @@ final class Caller {
     } catch (URISyntaxException error) {
       throw new InvalidRequestException(op.id(), "the request's URL is not one: " + redact.excerpt(error.getMessage(), 300));
     }
-    return new Call<>(op, sent, redact, bound, started, into).run(uri, payload);
+    return new Call<>(op, sent, redact, bound, started, into, uri, payload);
   }
 
   private static boolean absent(Object value) {
@@ -199,18 +192,28 @@ final class Caller {
     private final Duration bound;
     private final long deadline;
     private final Class<T> into;
+    private final URI uri;
+    private final byte[] payload;
 
     /** A call begun at {@code started} (System.nanoTime), its body written as JSON already: the deadline counts from its start. */
-    Call(Operation op, Map<String, String[]> sent, Redactor redact, Duration bound, long started, Class<T> into) {
+    Call(Operation op, Map<String, String[]> sent, Redactor redact, Duration bound, long started, Class<T> into, URI uri, byte[] payload) {
       this.op = op;
       this.sent = sent;
       this.redact = redact;
       this.bound = bound;
       this.deadline = bound == null ? Long.MAX_VALUE : started + bound.toNanos();
       this.into = into;
+      this.uri = uri;
+      this.payload = payload;
     }
 
-    ApiResponse<T> run(URI uri, byte[] payload) {
+    /** The call's 2xx body decoded as {@code into}. */
+    T body() {
+      return decode(answer());
+    }
+
+    /** The call's 2xx answer, after its redirects and retries; any other outcome is thrown. */
+    Raw answer() {
       int retries = SdkSpec.RETRY_METHODS.contains(op.method()) ? maxRetries : 0;
       for (int attempt = 1; ; attempt++) {
         Raw raw;
@@ -231,7 +234,7 @@ final class Caller {
         int tried = attempt;
         if (status >= 200 && status < 300) {
           DebugLog.log(() -> op.method() + " " + op.path() + " attempt " + tried + ": " + status);
-          return new ApiResponse<>(status, headerMap(raw.headers(), null), decode(raw));
+          return raw;
         }
         if (attempt <= retries && SdkSpec.RETRY_STATUSES.contains(status)) {
           Duration wait = retryDelay(raw.headers(), attempt);
@@ -298,7 +301,7 @@ final class Caller {
         }
         BoundedBody body = new BoundedBody(maxResponseBytes, success, success && maxResponseBytes > 0 && declared > maxResponseBytes);
         reading.set(body);
-        if (deadline != Long.MAX_VALUE) body.expireAt(WATCHDOG, remaining());
+        if (deadline != Long.MAX_VALUE) body.expireAt(deadline);
         return body;
       };
       // send(), on the calling thread: sendAsync completes its future on another thread (a new one per call where
@@ -346,28 +349,27 @@ final class Caller {
     }
 
     /** A 2xx body decoded from JSON as {@code into}: null where it is empty. */
-    private T decode(Raw raw) {
+    T decode(Raw raw) {
       byte[] data = decoded(raw, true);
-      String text = new String(data, StandardCharsets.UTF_8);
-      if (text.isBlank()) return null;
+      if (blank(data)) return null;
       JsonNode tree;
       try {
         tree = Json.MAPPER.readTree(data);
       } catch (IOException error) {
-        throw new ResponseBodyException(op.id(), raw.status(), op.id() + ": the " + raw.status() + " answer's body is not JSON: " + redact.excerpt(text, 200), null);
+        throw new ResponseBodyException(op.id(), raw.status(), op.id() + ": the " + raw.status() + " answer's body is not JSON: " + redact.excerpt(utf8(data), 200), null);
       }
       if (into == JsonNode.class) return into.cast(tree);
       if (tree.isNull()) return null;
       if (into == ObjectNode.class) {
         if (tree.isObject()) return into.cast(tree);
-        throw new ResponseBodyException(op.id(), raw.status(), op.id() + ": the " + raw.status() + " answer's body is JSON, but not the object the description says it is: " + redact.excerpt(text, 200), null);
+        throw new ResponseBodyException(op.id(), raw.status(), op.id() + ": the " + raw.status() + " answer's body is JSON, but not the object the description says it is: " + redact.excerpt(utf8(data), 200), null);
       }
       try {
         return Json.MAPPER.treeToValue(tree, into);
       } catch (JsonProcessingException | IllegalArgumentException error) {
         String why = error instanceof JsonProcessingException json ? json.getOriginalMessage() : error.getMessage();
         throw new ResponseBodyException(op.id(), raw.status(), op.id() + ": the " + raw.status() + " answer's body is JSON, but not of the type the description gives it ("
-            + redact.excerpt(why, 200) + "): " + redact.excerpt(text, 200), null);
+            + redact.excerpt(why, 200) + "): " + redact.excerpt(utf8(data), 200), null);
       }
     }
 
@@ -435,6 +437,19 @@ final class Caller {
         }
       return delay.compareTo(SdkSpec.RETRY_AFTER_CAP) <= 0 ? delay : null;
     }
+  }
+
+  private static String utf8(byte[] data) {
+    return new String(data, StandardCharsets.UTF_8);
+  }
+
+  /** Whether {@code data} is empty or only whitespace, as String.isBlank says, without making an ASCII body a String. */
+  private static boolean blank(byte[] data) {
+    for (byte b : data) {
+      if (b < 0) return utf8(data).isBlank();
+      if (b != ' ' && b != '\t' && b != '\n' && b != '\r' && b != 0x0b && b != 0x0c && (b < 0x1c || b > 0x1f)) return false;
+    }
+    return true;
   }
 
   /** The backoff before retry {@code n} (from 1): the initial wait doubled each retry, at most the maximum, less up to the jitter. */
