@@ -200,6 +200,15 @@ describe('the release workflow', () => {
     expect(JSON.stringify(publish)).not.toMatch(/secrets\.|password/);
   });
 
+  it("attaches the Java SDK's jar, sources jar and POM as .ci/pack-java-sdk makes them, their checksums in SHA256SUMS", () => {
+    const steps = release.jobs.build.steps;
+    const pack = steps.find((step) => step.run?.includes('bash .ci/pack-java-sdk release-assets'))!.run!;
+    expect(pack).toContain('bash .ci/install-languages java');
+    expect(pack).toContain('>> SHA256SUMS && sha256sum -c SHA256SUMS)');
+    const upload = steps.findIndex((step) => step.uses?.startsWith('actions/upload-artifact@') && step.with?.name === 'release-assets');
+    expect(steps.findIndex((step) => step.run === pack)).toBeLessThan(upload);
+  });
+
   it("attaches the PHP SDK's Composer archive as .ci/pack-php-sdk makes it, its checksum in SHA256SUMS", () => {
     const steps = release.jobs.build.steps;
     const pack = steps.find((step) => step.run?.includes('bash .ci/pack-php-sdk release-assets'))!.run!;
