@@ -84,7 +84,7 @@ describe('through npm, as examples/workflows/verify.yml runs it', () => {
  * verify's `run` in a process of its own on `args`: its exit code, what it printed, the linters'
  * packages its process loaded (a module hook sees every one resolved), and its peak memory.
  */
-async function verifyProcess(args: string[]): Promise<{ code: number; lines: string[]; loaded: string[]; maxRssMb: number }> {
+async function verifyProcess(args: string[]): Promise<{ code: number; lines: string[]; loaded: string[] }> {
   const probe = path.join(scratch.dir, 'probe.mjs');
   await fs.writeFile(
     probe,
@@ -103,19 +103,21 @@ const { run } = await import(${JSON.stringify(new URL('../../scripts/commands/ve
 const lines = [];
 const io = { root, cwd: root, env: process.env, out: (line) => lines.push(line), err: (line) => lines.push(line), write() {}, signal: new AbortController().signal };
 const code = await run(args, io);
-console.log(JSON.stringify({ code, lines, loaded: [...loaded].sort(), maxRssMb: process.resourceUsage().maxRSS / 1024 }));
+console.log(JSON.stringify({ code, lines, loaded: [...loaded].sort() }));
 `,
   );
   const result = await run(process.execPath, [probe, root, ...args], root);
   expect(result.code, result.output).toBe(0);
-  return JSON.parse(result.stdout) as { code: number; lines: string[]; loaded: string[]; maxRssMb: number };
+  return JSON.parse(result.stdout) as { code: number; lines: string[]; loaded: string[] };
 }
 
 // Found by the fifth security review (item 8): with a learned overlay, verify --traffic linted the overlaid
 // description in its own process, loading Redocly, Spectral and markdownlint, and peaked at 270 MB on 100
 // exchanges (346 MB on 600,000; 100 MB without the overlay) before it read any traffic.
 describe('--traffic with a learned overlay, as a process', () => {
-  it('loads no linter in its own process and stays within 256 MB; a bad overlay is still refused at its line, as the build refuses it', async () => {
+  // Its memory is a figure, not a test (a timed or sized test is the bench's: docs/verify.md gives it): the
+  // cause, the linters loaded in verify's own process, is what this holds.
+  it('loads no linter in its own process; a bad overlay is still refused at its line, as the build refuses it', async () => {
     const traffic = path.join(scratch.dir, 'day.ndjson');
     await writeTraffic(traffic, 100, 'ndjson');
     const learned = path.join(scratch.dir, 'learned.yaml');
@@ -125,7 +127,6 @@ describe('--traffic with a learned overlay, as a process', () => {
     const checked = await verifyProcess(['--traffic', traffic, '--overlay', learned]);
     expect(checked.lines.join('\n')).toMatch(/^verify: .* 6 as described, .*; 100 recorded exchanges read in [\d.]+ s, nothing sent$/m);
     expect(checked.loaded).toEqual([]);
-    expect(checked.maxRssMb).toBeLessThan(256);
 
     // The same overlay with an action that makes the description invalid: refused before the traffic is read.
     const bad = path.join(scratch.dir, 'learned-bad.yaml');
