@@ -20,6 +20,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { overlaidDescription } from '../../scripts/overlay/build-overlaid.ts';
 import { listOperations } from '../../scripts/pipeline/bundle-operations.ts';
 import { type MockServer, startMockServer } from '../../scripts/serve/mock-server.ts';
+import { operations as statedOperations } from '../../scripts/stated/operations.ts';
 import { languageTools } from '../../scripts/sdk/language-tools.ts';
 import { bodyType } from '../../scripts/sdk/python/python-models.ts';
 import { pythonSdk } from '../../scripts/sdk/python/python-sdk.ts';
@@ -263,7 +264,7 @@ describe.runIf(runsHere('the Python SDK', missing))('the Python SDK', () => {
     await fs.copyFile(path.join(root, 'scripts', 'dev', 'sdk-bench', 'bench.py'), path.join(dir, 'bench.py'));
     // And each operation's Python sample, as the docs and the Markdown reference show it.
     const samples = await writeSamples(dir, await loadBundle());
-    expect(samples).toHaveLength(29);
+    expect(samples).toHaveLength(statedOperations.length);
     // For Python 3.10, the package (its folder) and its users in one run: each run analyses the package anyway.
     const oldest = await mypyVerdict(
       [
@@ -462,7 +463,7 @@ describe.runIf(runsHere('the Python SDK', missing))('the Python SDK', () => {
     const ran = await mustRun(python, ['call_sdk.py', mock.url], dir, quiet);
     const document = JSON.parse(await fs.readFile(bundle, 'utf8'));
     const operations = listOperations(document);
-    expect(operations).toHaveLength(29);
+    expect(operations).toHaveLength(statedOperations.length);
     // Prism answers a request that breaks the description with an error, which the program would raise.
     const lines = ran.stdout.trim().split('\n');
     expect(lines.map((line) => line.split(' ').slice(0, 2).join(' '))).toEqual(
