@@ -12,7 +12,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleLanguages } from '../../scripts/pipeline/sdk-samples.ts';
 import { sdkLanguages } from '../../scripts/sdk/languages.ts';
-import { type Json, loadBundle, root } from '../support/helpers.ts';
+import { type Json, loadBundle } from '../support/helpers.ts';
 import { differingFiles, missingFor, requireTools, runsHere } from '../support/languages.ts';
 import { makeScratchFolder } from '../support/scratch-folder.ts';
 import { docsBlocks, expectEveryOperation, operationSamples, type PackageChecks, type PackageContext, packageContext } from '../support/sdk-package.ts';
