@@ -11,6 +11,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, type ExpectStatic, it } from 'vitest';
 import { errorKinds } from '../../scripts/sdk/runtime-spec.ts';
 import { freeLoopbackPort } from './http-server.ts';
+import type { missingFor } from './languages.ts';
 
 /** One call a driver makes, with a client it builds from `baseUrl`, `headers` and `options` (absent: the SDK's default). */
 export interface GuaranteeCall {
@@ -668,7 +669,7 @@ function checkOutcome(language: Language, row: GuaranteeRow, got: Outcome, expec
 export function describeGuarantees(
   language: Language,
   makeDriver: () => Promise<{ driver: Driver; close(): Promise<void> }>,
-  more: { variant?: string; rows?: GuaranteeRow[]; lanes?: number; only?: (row: GuaranteeRow) => boolean } = {},
+  more: { variant?: string; rows?: readonly GuaranteeRow[]; lanes?: number; only?: (row: GuaranteeRow) => boolean } = {},
 ): void {
   const rows = [...guaranteeRows, ...(more.rows ?? [])].filter(more.only ?? (() => true));
   const lanes = more.lanes ?? 4;
@@ -784,4 +785,60 @@ export async function lineDriver(
       expect(code, `${command} exited at the end of its input:\n${stderr}`).toBe(0);
     },
   };
+}
+
+const password = `pw-${secret.slice(8, 20)}`;
+/** The credential as a service may echo it besides the table's forms: in another case, in lower-case hex, JSON-escaped, in base64url; and a Basic pair and its password. */
+const otherEchoes = [
+  [...secret].map((char, at) => (at % 2 === 0 ? char.toUpperCase() : char)).join(''),
+  secret.toUpperCase(),
+  encodeURIComponent(secret).replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()),
+  JSON.stringify(secret).slice(1, -1).replace(/\//g, '\\/').replace(/\+/g, '\\u002b'),
+  Buffer.from(secret).toString('base64url'),
+  `alice:${password}`,
+  password.toUpperCase(),
+];
+
+/** Every echo of a credential redacted, in the forms beyond the table's (the SDKs whose redaction covers them: Python, Go). */
+export const otherEchoesRow: GuaranteeRow = {
+  name: 'errors: an error body that echoes the credential in another case, in lower-case hex, JSON-escaped or in base64url, and a Basic pair or its password: each redacted',
+  headers: { Authorization: `Basic ${Buffer.from(`alice:${password}`).toString('base64')}` },
+  script: () => ({ answer: 401, headers: { 'content-type': 'text/plain' }, body: `echo ${otherEchoes.join(' ')}.` }),
+  call: { operation: 'getIntegration', path: ['int_1'] },
+  want: {
+    outcome: 'api_error',
+    status: 401,
+    requests: 1,
+    errorLacks: [password, password.toUpperCase(), secret.toUpperCase()],
+    // A base64 echo is redacted to the last character that depends on the bytes after the secret only.
+    excerpt: { matches: /echo (\[redacted\] ){4}\[redacted\][\w-]? \[redacted\] \[redacted\]\.$/ },
+  },
+};
+
+/** The description declares no idempotency key: only an overlay's makes a POST one that is retried (each language's overlaid package check). */
+export const undeclaredKeyRow: GuaranteeRow = {
+  name: 'retry: a POST with an Idempotency-Key header the description does not declare is sent once',
+  script: () => ({ answer: 503, headers: { 'retry-after': '0' }, body: '{}' }),
+  call: { operation: 'sendBatch', path: ['b_1'], body: {}, callOptions: { headers: { 'Idempotency-Key': 'key-1' } } },
+  want: { outcome: 'api_error', status: 503, requests: 1, sent: { 'idempotency-key': 'key-1' } },
+};
+
+/** One client of a language that the table runs over (Python has four: sync, async, each over the caller's httpx client). */
+export interface GuaranteeClient {
+  /** Which client, where the language has more than one. */
+  readonly variant?: string;
+  /** A driver for one lane, started with the language's scratch folder (removed after the file). */
+  start(scratch: string): Promise<{ driver: Driver; close(): Promise<void> }>;
+  /** The rows beside the table's own (typedBodyRows, depthRows, the language's). */
+  readonly rows: readonly GuaranteeRow[];
+  readonly lanes?: number;
+  readonly only?: (row: GuaranteeRow) => boolean;
+}
+
+/** A language's guarantees drivers: test/languages/<language>/guarantees.ts, its default export, which sdk-guarantees.test.ts finds by the language's name. */
+export interface GuaranteeDrivers {
+  /** What the tier must have for them (test/support/languages.ts's `missingFor`). */
+  readonly needs: Parameters<typeof missingFor>[0];
+  /** Its clients: side by side, each in its lanes. */
+  readonly clients: readonly GuaranteeClient[];
 }

@@ -1,28 +1,22 @@
 // The guarantees table (test/support/guarantees.ts) for the Java SDK, with the rows of the SDKs
 // that decode into the description's types and those of error kinds and per-call options: one JVM
-// for the whole table (java/sdk/SdkDriver.java, compiled with the committed generated/sdk/java by
+// for the whole table (sdk/SdkDriver.java here, compiled with the committed generated/sdk/java by
 // one javac, reused while they are the same), which takes every lane's calls, tagged with an id,
 // and runs each on a thread of its own.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { describe, expect } from 'vitest';
-import { depthRows, describeGuarantees, type Driver, languages, type Outcome, typedBodyRows } from '../support/guarantees.ts';
-import { missingFor, requireTools, runsHere } from '../support/languages.ts';
-import { scratchFolderPerFile } from '../support/scratch-folder.ts';
-import { compiledPrograms, programClasspath, quickJvm } from './java/sdk/java-build.ts';
-
-const missing = missingFor(['java-sdk']);
-const scratch = scratchFolderPerFile('sdk-guarantees-java');
+import { expect } from 'vitest';
+import { depthRows, type Driver, type GuaranteeDrivers, type Outcome, typedBodyRows, undeclaredKeyRow } from '../../support/guarantees.ts';
+import { compiledPrograms, programClasspath, quickJvm } from './sdk/java-build.ts';
 
 /** The one driver process, shared by the lanes: started by the first, ended by the last to close. */
 let shared: Promise<{ driver: Driver; end(): Promise<number | null>; stderr(): string }> | undefined;
 let users = 0;
 
-function startDriver(): Promise<{ driver: Driver; end(): Promise<number | null>; stderr(): string }> {
+function startDriver(scratch: string): Promise<{ driver: Driver; end(): Promise<number | null>; stderr(): string }> {
   return (shared ??= (async () => {
-    requireTools(missing);
-    const { classes } = await compiledPrograms(scratch.dir, 'java-sdk-driver');
-    const child = spawn('java', [...quickJvm, '-cp', programClasspath(classes), 'SdkDriver'], { cwd: scratch.dir, stdio: ['pipe', 'pipe', 'pipe'] });
+    const { classes } = await compiledPrograms(scratch, 'java-sdk-driver');
+    const child = spawn('java', [...quickJvm, '-cp', programClasspath(classes), 'SdkDriver'], { cwd: scratch, stdio: ['pipe', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString('utf8')).slice(-4000)));
     const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
@@ -55,22 +49,26 @@ function startDriver(): Promise<{ driver: Driver; end(): Promise<number | null>;
   })());
 }
 
-describe.runIf(runsHere('the Java SDK guarantees', missing))('the Java SDK', () => {
-  describeGuarantees(
-    languages.java,
-    async () => {
-      users += 1;
-      const started = await startDriver();
-      return {
-        driver: started.driver,
-        close: async () => {
-          users -= 1;
-          if (users > 0) return;
-          expect(await started.end(), `the Java driver exited at the end of its input:\n${started.stderr()}`).toBe(0);
-        },
-      };
+const drivers: GuaranteeDrivers = {
+  needs: ['java-sdk'],
+  clients: [
+    {
+      start: async (scratch) => {
+        users += 1;
+        const started = await startDriver(scratch);
+        return {
+          driver: started.driver,
+          close: async () => {
+            users -= 1;
+            if (users > 0) return;
+            expect(await started.end(), `the Java driver exited at the end of its input:\n${started.stderr()}`).toBe(0);
+          },
+        };
+      },
+      rows: [...typedBodyRows, ...depthRows, undeclaredKeyRow],
+      // Six lanes in the one JVM (a lane costs a thread and two servers): most of a row's time is a wait.
+      lanes: 6,
     },
-    // Six lanes in the one JVM (a lane costs a thread and two servers): most of a row's time is a wait.
-    { rows: [...typedBodyRows, ...depthRows], lanes: 6 },
-  );
-});
+  ],
+};
+export default drivers;

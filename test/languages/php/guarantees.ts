@@ -1,15 +1,14 @@
 // The guarantees table (test/support/guarantees.ts) for the PHP SDK: its driver program
-// (php/sdk-driver.php, over the committed generated/sdk/php) reads a line per row and calls the
+// (sdk-driver.php here, over the committed generated/sdk/php) reads a line per row and calls the
 // table's misbehaving server. With the rows of the SDKs that check a body against the
-// description's types, and of those with error kinds and per-call options.
+// description's types, of those with error kinds and per-call options, and a POST the description
+// gives no idempotency key sent once.
 import path from 'node:path';
-import { describe, expect } from 'vitest';
-import { depthRows, describeGuarantees, languages, lineDriver, typedBodyRows } from '../support/guarantees.ts';
-import { freeLoopbackPort } from '../support/http-server.ts';
-import { languagesDir, missingFor, requireTools, runsHere } from '../support/languages.ts';
-import { phpArgs } from './php/php-command.ts';
-
-const missing = missingFor(['php']);
+import { expect } from 'vitest';
+import { depthRows, type GuaranteeDrivers, lineDriver, typedBodyRows, undeclaredKeyRow } from '../../support/guarantees.ts';
+import { freeLoopbackPort } from '../../support/http-server.ts';
+import { languagesDir } from '../../support/languages.ts';
+import { phpArgs } from './php-command.ts';
 
 /**
  * The driver, started and warmed with one call to a port nothing listens on, before the lane's
@@ -17,7 +16,6 @@ const missing = missingFor(['php']);
  * burst of every lane's start.
  */
 async function warmDriver() {
-  requireTools(missing);
   const made = await lineDriver('php', [...phpArgs(), path.join(languagesDir, 'php', 'sdk-driver.php')], { cwd: path.join(languagesDir, 'php') });
   const warm = await made.driver({
     baseUrl: `http://127.0.0.1:${await freeLoopbackPort()}`,
@@ -29,8 +27,10 @@ async function warmDriver() {
   return made;
 }
 
-describe.runIf(runsHere('the PHP SDK guarantees', missing))('the PHP SDK', () => {
+const drivers: GuaranteeDrivers = {
+  needs: ['php'],
   // The table's four lanes: with six, the test process's own servers were late to read a first
   // row's request on a loaded machine (0 requests seen by a 0.5 s deadline).
-  describeGuarantees(languages.php, warmDriver, { rows: [...typedBodyRows, ...depthRows] });
-});
+  clients: [{ start: warmDriver, rows: [...typedBodyRows, ...depthRows, undeclaredKeyRow] }],
+};
+export default drivers;

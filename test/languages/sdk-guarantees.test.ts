@@ -1,0 +1,45 @@
+// The guarantees table (test/support/guarantees.ts) for every SDK language `npm run sdk` writes
+// (scripts/sdk/languages.ts): each language's drivers (test/languages/<language>/guarantees.ts,
+// found by the language's name) start its driver program, which reads a call a line and calls the
+// table's misbehaving servers. The languages one after another; a language's clients and lanes
+// side by side (most of a row's time is a wait: a deadline, a Retry-After).
+import { describe, expect, it } from 'vitest';
+import { sampleLanguages } from '../../scripts/pipeline/sdk-samples.ts';
+import { sdkLanguages } from '../../scripts/sdk/languages.ts';
+import { describeGuarantees, type GuaranteeDrivers, languages } from '../support/guarantees.ts';
+import { missingFor, requireTools, runsHere } from '../support/languages.ts';
+import { scratchFolderPerFile } from '../support/scratch-folder.ts';
+
+const driversOf = new Map<string, GuaranteeDrivers>();
+for (const language of sdkLanguages) {
+  const module = (await import(`./${language.name}/guarantees.ts`).catch(() => undefined)) as { default: GuaranteeDrivers } | undefined;
+  if (module) driversOf.set(language.name, module.default);
+}
+
+it('every language of scripts/sdk/languages.ts has its guarantees drivers (test/languages/<language>/guarantees.ts) and its entry in the table', () => {
+  expect(sdkLanguages.filter((language) => !driversOf.has(language.name) || !(language.name in languages)).map((language) => language.name)).toEqual([]);
+});
+
+const labels = new Map(sampleLanguages.map((language) => [language.lang, language.label]));
+
+for (const language of sdkLanguages) {
+  const drivers = driversOf.get(language.name);
+  const entry = languages[language.name as keyof typeof languages];
+  if (!drivers || !entry) continue;
+  const missing = missingFor(drivers.needs);
+  const label = labels.get(language.name) ?? language.name;
+  describe.runIf(runsHere(`the ${label} SDK guarantees`, missing))(`the ${label} SDK`, () => {
+    const scratch = scratchFolderPerFile(`sdk-guarantees-${language.name}`);
+    for (const client of drivers.clients)
+      describe.concurrent(client.variant ?? label, () => {
+        describeGuarantees(
+          entry,
+          async () => {
+            requireTools(missing);
+            return client.start(scratch.dir);
+          },
+          { variant: client.variant, rows: client.rows, lanes: client.lanes, only: client.only },
+        );
+      });
+  });
+}
