@@ -202,7 +202,7 @@ export declare class CookieParameterError extends Error {
     constructor(operation: string, parameter: string);
 }
 /** The longest `Retry-After` a call waits for, in ms: a longer one is returned to the caller, not waited for. */
-export declare const retryAfterCapMs = 60000;
+export declare const retryAfterCapMs: number;
 /**
  * The wait before retry `retry` (from 1), in ms: the answer's `Retry-After` (seconds, or an HTTP
  * date) where it has one, else 0.5 s doubling up to 8 s, less up to a quarter at random so that

@@ -1,13 +1,18 @@
-// Copied from scripts/pipeline/client-runtime.ts by `npm run build`. Do not edit: change that file and rebuild.
+// Copied from scripts/pipeline/client-runtime.ts by `npm run build`, the runtime spec's values written in. Do not edit: change that file and rebuild.
 // The typed client's runtime: what every generated client shares, whatever the description says.
 // The build copies this file beside the generated client (generated/client-runtime.ts) and
 // compiles both; the generated part (client.ts) holds only what the description decides: the
 // operation table, the default base URL and one function per operation.
 import createClient from 'openapi-fetch';
+// The runtime spec's values, the one home of every SDK default and of the retry policy (the build
+// writes them into the copy beside the generated client: generate-client.ts, clientRuntimeSource).
+const defaults = { "timeoutSeconds": 60, "maxResponseBytes": 67108864, "maxRetries": 2, "maxRedirects": 20 };
+const redirectStatuses = [301, 302, 303, 307, 308];
+const retryPolicy = { "statuses": [429, 502, 503, 504], "methods": ["GET", "PUT", "DELETE", "HEAD", "OPTIONS"], "initialBackoffSeconds": 0.5, "maxBackoffSeconds": 8, "jitter": 0.25, "retryAfterCapSeconds": 60 };
 /** The default bounds of a call: a service that never finishes, or answers without end, cannot hold the caller. */
-export const defaultTimeoutMs = 60_000;
-export const defaultMaxResponseBytes = 64 * 1024 * 1024;
-export const defaultMaxRetries = 2;
+export const defaultTimeoutMs = defaults.timeoutSeconds * 1000;
+export const defaultMaxResponseBytes = defaults.maxResponseBytes;
+export const defaultMaxRetries = defaults.maxRetries;
 /** A response body bigger than the client's `maxResponseBytes`: the rest was not read. */
 export class ResponseTooLargeError extends Error {
     name = 'ResponseTooLargeError';
@@ -651,15 +656,15 @@ function jsonBodies(operationName, shown) {
         },
     };
 }
-const redirectStatuses = [301, 302, 303, 307, 308];
-/** As many hops as fetch itself follows. */
-const maxRedirects = 20;
+/** The redirects a call follows (within the origin), at most as many hops as fetch itself follows. */
+const followedStatuses = new Set(redirectStatuses);
+const maxRedirects = defaults.maxRedirects;
 /** The methods a call sends again: sending one twice does what sending it once does (RFC 9110's idempotent methods). */
-const retriedMethods = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+const retriedMethods = new Set(retryPolicy.methods);
 /** The answers that say "try again later": too many requests, and a gateway's or an overloaded server's. */
-const retriedStatuses = new Set([429, 502, 503, 504]);
+const retriedStatuses = new Set(retryPolicy.statuses);
 /** The longest `Retry-After` a call waits for, in ms: a longer one is returned to the caller, not waited for. */
-export const retryAfterCapMs = 60_000;
+export const retryAfterCapMs = retryPolicy.retryAfterCapSeconds * 1000;
 /**
  * The wait before retry `retry` (from 1), in ms: the answer's `Retry-After` (seconds, or an HTTP
  * date) where it has one, else 0.5 s doubling up to 8 s, less up to a quarter at random so that
@@ -673,7 +678,8 @@ export function retryWait(retry, retryAfter, now = Date.now()) {
     const asked = /^\d+$/.test(text) ? Number(text) * 1000 : /^[a-z]{3}/i.test(text) ? Date.parse(text) - now : NaN;
     if (Number.isFinite(asked))
         return asked > retryAfterCapMs ? undefined : Math.max(0, asked);
-    return Math.min(8000, 500 * 2 ** (retry - 1)) * (1 - Math.random() * 0.25);
+    const backoff = Math.min(retryPolicy.maxBackoffSeconds, retryPolicy.initialBackoffSeconds * 2 ** (retry - 1)) * 1000;
+    return backoff * (1 - Math.random() * retryPolicy.jitter);
 }
 /** Waits `ms`, or rejects with `signal`'s reason when it aborts first. */
 function pause(ms, signal) {
@@ -780,7 +786,7 @@ async function followWithinOrigin(fetchImpl, request, body, signal, nameOf, show
             throw new RedirectRefusedError(nameOf(request), `the fetch implementation followed a redirect from ${url} to ${shown(response.url)}, another origin, although the client asked it not to; its answer was not used, but your headers may have reached it`);
         }
         const location = response.headers.get('location');
-        if (!redirectStatuses.includes(response.status) || location === null || hop === maxRedirects)
+        if (!followedStatuses.has(response.status) || location === null || hop === maxRedirects)
             return response;
         const target = new URL(location, url);
         await response.body?.cancel();

@@ -20142,11 +20142,59 @@ function removeTrailingSlash(url) {
 	return url;
 }
 
+// scripts/sdk/runtime-spec.ts
+/** The defaults of a client's bounds: a service that never finishes, or answers without end, cannot hold the caller. */
+const defaults = {
+	/** The whole call (every try, redirect and wait, the body read whole), in seconds. */
+	timeoutSeconds: 60,
+	/** The most bytes of a body read, as it is decoded. */
+	maxResponseBytes: 67108864,
+	/** The most times a call that may be retried is sent again. */
+	maxRetries: 2,
+	/** The most redirects within the origin one call follows, as fetch does; the answer after them is the call's. */
+	maxRedirects: 20
+};
+/**
+* When a call is sent again: a method that may be repeated (or a POST that carries an
+* idempotency key an overlay declares), after a connection failure or one of `statuses`; the
+* wait is the answer's `Retry-After` (delay-seconds or an HTTP date) when it is at most
+* `retryAfterCapSeconds`, else none is taken and the answer is the call's; without one,
+* `initialBackoffSeconds` doubled each retry, at most `maxBackoffSeconds`, less up to `jitter` of
+* it. No wait is begun that would end past the deadline.
+*/
+const retryPolicy = {
+	statuses: [
+		429,
+		502,
+		503,
+		504
+	],
+	methods: [
+		"GET",
+		"PUT",
+		"DELETE",
+		"HEAD",
+		"OPTIONS"
+	],
+	initialBackoffSeconds: .5,
+	maxBackoffSeconds: 8,
+	jitter: .25,
+	retryAfterCapSeconds: 60
+};
+/** The statuses whose Location is followed (within the base URL's origin only). A 303, or a 301 or 302 after a POST, becomes a GET without a body. */
+const redirectStatuses = [
+	301,
+	302,
+	303,
+	307,
+	308
+];
+
 // scripts/pipeline/client-runtime.ts
 /** The default bounds of a call: a service that never finishes, or answers without end, cannot hold the caller. */
-const defaultTimeoutMs$1 = 6e4;
-const defaultMaxResponseBytes = 67108864;
-const defaultMaxRetries = 2;
+const defaultTimeoutMs$1 = defaults.timeoutSeconds * 1e3;
+const defaultMaxResponseBytes = defaults.maxResponseBytes;
+const defaultMaxRetries = defaults.maxRetries;
 /** A response body bigger than the client's `maxResponseBytes`: the rest was not read. */
 var ResponseTooLargeError = class extends Error {
 	name = "ResponseTooLargeError";
@@ -20695,32 +20743,15 @@ function jsonBodies(operationName, shown) {
 		});
 	} };
 }
-const redirectStatuses = [
-	301,
-	302,
-	303,
-	307,
-	308
-];
-/** As many hops as fetch itself follows. */
-const maxRedirects = 20;
+/** The redirects a call follows (within the origin), at most as many hops as fetch itself follows. */
+const followedStatuses = new Set(redirectStatuses);
+const maxRedirects = defaults.maxRedirects;
 /** The methods a call sends again: sending one twice does what sending it once does (RFC 9110's idempotent methods). */
-const retriedMethods = /* @__PURE__ */ new Set([
-	"GET",
-	"HEAD",
-	"OPTIONS",
-	"PUT",
-	"DELETE"
-]);
+const retriedMethods = new Set(retryPolicy.methods);
 /** The answers that say "try again later": too many requests, and a gateway's or an overloaded server's. */
-const retriedStatuses = /* @__PURE__ */ new Set([
-	429,
-	502,
-	503,
-	504
-]);
+const retriedStatuses = new Set(retryPolicy.statuses);
 /** The longest `Retry-After` a call waits for, in ms: a longer one is returned to the caller, not waited for. */
-const retryAfterCapMs = 6e4;
+const retryAfterCapMs = retryPolicy.retryAfterCapSeconds * 1e3;
 /**
 * The wait before retry `retry` (from 1), in ms: the answer's `Retry-After` (seconds, or an HTTP
 * date) where it has one, else 0.5 s doubling up to 8 s, less up to a quarter at random so that
@@ -20730,8 +20761,8 @@ const retryAfterCapMs = 6e4;
 function retryWait(retry, retryAfter, now = Date.now()) {
 	const text = retryAfter?.trim() ?? "";
 	const asked = /^\d+$/.test(text) ? Number(text) * 1e3 : /^[a-z]{3}/i.test(text) ? Date.parse(text) - now : NaN;
-	if (Number.isFinite(asked)) return asked > 6e4 ? void 0 : Math.max(0, asked);
-	return Math.min(8e3, 500 * 2 ** (retry - 1)) * (1 - Math.random() * .25);
+	if (Number.isFinite(asked)) return asked > retryAfterCapMs ? void 0 : Math.max(0, asked);
+	return Math.min(retryPolicy.maxBackoffSeconds, retryPolicy.initialBackoffSeconds * 2 ** (retry - 1)) * 1e3 * (1 - Math.random() * retryPolicy.jitter);
 }
 /** Waits `ms`, or rejects with `signal`'s reason when it aborts first. */
 function pause(ms, signal) {
@@ -20832,7 +20863,7 @@ async function followWithinOrigin(fetchImpl, request, body, signal, nameOf, show
 			throw new RedirectRefusedError(nameOf(request), `the fetch implementation followed a redirect from ${url} to ${shown(response.url)}, another origin, although the client asked it not to; its answer was not used, but your headers may have reached it`);
 		}
 		const location = response.headers.get("location");
-		if (!redirectStatuses.includes(response.status) || location === null || hop === maxRedirects) return response;
+		if (!followedStatuses.has(response.status) || location === null || hop === maxRedirects) return response;
 		const target = new URL(location, url);
 		await response.body?.cancel();
 		if (target.origin !== new URL(url).origin) throw new CrossOriginRedirectError(nameOf(request), response.status, url, target.href, shown);
@@ -20897,9 +20928,9 @@ function createDescribedClient(options, described) {
 	const shown = shownText(echoes);
 	const scrub = (error) => withoutEchoes(error, echoes);
 	const bounds = {
-		timeoutMs: checkedCount("timeoutMs", options.timeoutMs ?? 6e4),
-		maxResponseBytes: checkedCount("maxResponseBytes", options.maxResponseBytes ?? 67108864),
-		maxRetries: checkedCount("maxRetries", options.maxRetries ?? 2)
+		timeoutMs: checkedCount("timeoutMs", options.timeoutMs ?? defaultTimeoutMs$1),
+		maxResponseBytes: checkedCount("maxResponseBytes", options.maxResponseBytes ?? defaultMaxResponseBytes),
+		maxRetries: checkedCount("maxRetries", options.maxRetries ?? defaultMaxRetries)
 	};
 	const client = createClient({
 		baseUrl: options.baseUrl ?? described.defaultBaseUrl,

@@ -3,6 +3,9 @@
 // compiles both; the generated part (client.ts) holds only what the description decides: the
 // operation table, the default base URL and one function per operation.
 import createClient, { type Client, type HeadersOptions, type Middleware } from 'openapi-fetch';
+// The runtime spec's values, the one home of every SDK default and of the retry policy (the build
+// writes them into the copy beside the generated client: generate-client.ts, clientRuntimeSource).
+import { defaults, redirectStatuses, retryPolicy } from '../sdk/runtime-spec.ts';
 
 export interface EmailDeliveryClientOptions {
   /** The service's base URL; the interface document does not state one. Default: the description's `{base_url}` default. */
@@ -27,9 +30,9 @@ export interface EmailDeliveryClientOptions {
 }
 
 /** The default bounds of a call: a service that never finishes, or answers without end, cannot hold the caller. */
-export const defaultTimeoutMs: number = 60_000;
-export const defaultMaxResponseBytes: number = 64 * 1024 * 1024;
-export const defaultMaxRetries: number = 2;
+export const defaultTimeoutMs: number = defaults.timeoutSeconds * 1000;
+export const defaultMaxResponseBytes: number = defaults.maxResponseBytes;
+export const defaultMaxRetries: number = defaults.maxRetries;
 
 /** A response body bigger than the client's `maxResponseBytes`: the rest was not read. */
 export class ResponseTooLargeError extends Error {
@@ -741,16 +744,16 @@ function jsonBodies(operationName: OperationName, shown: Shown): Middleware {
   };
 }
 
-const redirectStatuses = [301, 302, 303, 307, 308];
-/** As many hops as fetch itself follows. */
-const maxRedirects = 20;
+/** The redirects a call follows (within the origin), at most as many hops as fetch itself follows. */
+const followedStatuses = new Set<number>(redirectStatuses);
+const maxRedirects = defaults.maxRedirects;
 
 /** The methods a call sends again: sending one twice does what sending it once does (RFC 9110's idempotent methods). */
-const retriedMethods = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+const retriedMethods = new Set<string>(retryPolicy.methods);
 /** The answers that say "try again later": too many requests, and a gateway's or an overloaded server's. */
-const retriedStatuses = new Set([429, 502, 503, 504]);
+const retriedStatuses = new Set<number>(retryPolicy.statuses);
 /** The longest `Retry-After` a call waits for, in ms: a longer one is returned to the caller, not waited for. */
-export const retryAfterCapMs = 60_000;
+export const retryAfterCapMs: number = retryPolicy.retryAfterCapSeconds * 1000;
 
 /**
  * The wait before retry `retry` (from 1), in ms: the answer's `Retry-After` (seconds, or an HTTP
@@ -764,7 +767,8 @@ export function retryWait(retry: number, retryAfter: string | null, now: number 
   // else (`-1`, `1.5`, which Date.parse would take for dates long past) is as if none were given.
   const asked = /^\d+$/.test(text) ? Number(text) * 1000 : /^[a-z]{3}/i.test(text) ? Date.parse(text) - now : NaN;
   if (Number.isFinite(asked)) return asked > retryAfterCapMs ? undefined : Math.max(0, asked);
-  return Math.min(8000, 500 * 2 ** (retry - 1)) * (1 - Math.random() * 0.25);
+  const backoff = Math.min(retryPolicy.maxBackoffSeconds, retryPolicy.initialBackoffSeconds * 2 ** (retry - 1)) * 1000;
+  return backoff * (1 - Math.random() * retryPolicy.jitter);
 }
 
 /** Waits `ms`, or rejects with `signal`'s reason when it aborts first. */
@@ -889,7 +893,7 @@ async function followWithinOrigin(
       );
     }
     const location = response.headers.get('location');
-    if (!redirectStatuses.includes(response.status) || location === null || hop === maxRedirects) return response;
+    if (!followedStatuses.has(response.status) || location === null || hop === maxRedirects) return response;
     const target = new URL(location, url);
     await response.body?.cancel();
     if (target.origin !== new URL(url).origin) throw new CrossOriginRedirectError(nameOf(request), response.status, url, target.href, shown);

@@ -8,7 +8,7 @@ import { type HeaderScheme, headerSchemes, listOperations, type Operation } from
 import type { ParameterRule } from './parameters.ts';
 import { previousSchemaName, renamedIn } from './previous-names.ts';
 import { type OpenApiDocument, overlaidInfo } from '../openapi-document.ts';
-import { userAgent } from '../sdk/runtime-spec.ts';
+import { defaults, redirectStatuses, retryPolicy, userAgent } from '../sdk/runtime-spec.ts';
 
 const httpVerb = (operation: Operation) => operation.method.toUpperCase();
 
@@ -228,13 +228,28 @@ ${operations.map(operationFunction).join('\n\n')}
 `;
 }
 
-/** generated/client-runtime.ts: scripts/pipeline/client-runtime.ts as it is, under a generated-file header. */
+/**
+ * generated/client-runtime.ts: scripts/pipeline/client-runtime.ts as it is, under a generated-file
+ * header, but for its import of the runtime spec, whose values it writes in its place: the copy
+ * stands alone, and the spec stays the one home of the defaults.
+ */
 export async function clientRuntimeSource(bundle?: OpenApiDocument): Promise<string> {
   const source = await fs.readFile(new URL('./client-runtime.ts', import.meta.url), 'utf8');
+  const specImport = /^import \{ ([\w, ]+) \} from '[./\w-]+\/runtime-spec\.ts';$/m;
+  const names = specImport.exec(source)?.[1].split(', ');
+  if (!names)
+    throw new Error(
+      'scripts/pipeline/client-runtime.ts no longer imports the runtime spec by name: clientRuntimeSource writes its values in place of that import',
+    );
+  const values: Record<string, unknown> = { defaults, redirectStatuses, retryPolicy };
+  const constants = names.map((name) => {
+    if (!(name in values)) throw new Error(`clientRuntimeSource does not write the runtime spec's ${name}: add it to its values`);
+    return `const ${name} = ${JSON.stringify(values[name])} as const;`;
+  });
   const overlays = builtWith(bundle);
   const header =
     overlays === undefined
-      ? `// Copied from scripts/pipeline/client-runtime.ts by \`npm run build\`. Do not edit: change that file and rebuild.\n`
+      ? `// Copied from scripts/pipeline/client-runtime.ts by \`npm run build\`, the runtime spec's values written in. Do not edit: change that file and rebuild.\n`
       : `// The email-delivery-api toolchain's client runtime (scripts/pipeline/client-runtime.ts), copied by \`npm run build -- --overlay\` for ${overlays}. Do not edit.\n`;
-  return `${header}${source}`;
+  return `${header}${source.replace(specImport, constants.join('\n'))}`;
 }

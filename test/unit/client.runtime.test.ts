@@ -1,5 +1,6 @@
 // The generated client against a real HTTP server on 127.0.0.1: what goes on the wire for each
 // of every operation, path safety, open query pairs, errors, and auth headers.
+import fs from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -20,6 +21,7 @@ import {
   type EmailDeliveryClient,
 } from '../../generated/client.ts';
 import { retryWait } from '../../scripts/pipeline/client-runtime.ts';
+import { defaults, redirectStatuses, retryPolicy } from '../../scripts/sdk/runtime-spec.ts';
 import { operations, type OperationRow } from '../../scripts/stated/operations.ts';
 import { jsonReply, startTestServer, type TestServer } from '../support/http-server.ts';
 
@@ -321,6 +323,16 @@ describe('the wait before a retry', () => {
     const wait = retryWait(retry, null, now)!;
     expect(wait).toBeGreaterThanOrEqual(most * 0.75);
     expect(wait).toBeLessThanOrEqual(most);
+  });
+});
+
+describe("the runtime spec's values in the copy beside the generated client", () => {
+  it('generated/client-runtime.ts holds them in place of the import, each as the spec has it: it stands alone', async () => {
+    const copy = await fs.readFile(new URL('../../generated/client-runtime.ts', import.meta.url), 'utf8');
+    expect(copy).not.toMatch(/runtime-spec/);
+    expect(copy).toContain(`const defaults = ${JSON.stringify(defaults)} as const;`);
+    expect(copy).toContain(`const retryPolicy = ${JSON.stringify(retryPolicy)} as const;`);
+    expect(copy).toContain(`const redirectStatuses = ${JSON.stringify(redirectStatuses)} as const;`);
   });
 });
 
