@@ -329,7 +329,7 @@ describe('the wait before a retry', () => {
 describe("the runtime spec's values in the copy beside the generated client", () => {
   it('generated/client-runtime.ts holds them in place of the import, each as the spec has it: it stands alone', async () => {
     const copy = await fs.readFile(new URL('../../generated/client-runtime.ts', import.meta.url), 'utf8');
-    expect(copy).not.toMatch(/runtime-spec/);
+    expect(copy).not.toMatch(/from '[^']*runtime-spec/);
     expect(copy).toContain(`const defaults = ${JSON.stringify(defaults)} as const;`);
     expect(copy).toContain(`const retryPolicy = ${JSON.stringify(retryPolicy)} as const;`);
     expect(copy).toContain(`const redirectStatuses = ${JSON.stringify(redirectStatuses)} as const;`);
