@@ -13,8 +13,8 @@ import {
   type PathItem,
   type Schema,
   successStatus,
-} from '../openapi-document.ts';
-import { ReportedError } from '../project.ts';
+} from './openapi-document.ts';
+import { ReportedError } from './project.ts';
 import { contentProblem, parameterRule, type ParameterRule, pathParameterProblem, pathTemplateNames, schemaSample } from './parameters.ts';
 
 export interface Operation {

@@ -4,7 +4,7 @@
 // (scripts/overlay/client-support.ts) refuses, at the overlay's action, what this says the client
 // cannot carry, before any build step runs.
 import type { Oas3_1Definition, Oas3_1Schema, Oas3MediaType, Oas3Parameter, Referenced } from '@redocly/openapi-core';
-import { deref } from '../openapi-document.ts';
+import { deref } from './openapi-document.ts';
 
 type Schema = Oas3_1Schema;
 type Parameter = Oas3Parameter<Schema>;

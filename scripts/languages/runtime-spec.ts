@@ -5,7 +5,7 @@
 // `_spec.py`, Go's `spec.gen.go`, and so on); no runtime writes one of these values itself, so a
 // default changes here once and in every SDK at its next `npm run sdk`.
 import type { OpenApiDocument } from '../openapi-document.ts';
-import { listOperations, type Operation } from '../pipeline/bundle-operations.ts';
+import { listOperations, type Operation } from '../bundle-operations.ts';
 
 /** The defaults of a client's bounds: a service that never finishes, or answers without end, cannot hold the caller. */
 export const defaults = {

@@ -1,9 +1,9 @@
 // What every code sample of the docs shows in the same words and values, whatever its language
-// (code-samples.ts: TypeScript and curl; sdk-samples.ts: Python and Go): the width a line may
-// have, what stands for a credential and for an id, and the placeholder of a field's or a
-// parameter's type.
-import type { BodyField } from './bundle-operations.ts';
-import type { ParameterRule } from './parameters.ts';
+// (scripts/pipeline/code-samples.ts: TypeScript and curl; scripts/pipeline/sdk-samples.ts: Python
+// and Go; each language's <lang>-sample.ts here): the width a line may have, what stands for a
+// credential and for an id, and the placeholder of a field's or a parameter's type.
+import type { BodyField } from '../bundle-operations.ts';
+import type { ParameterRule } from '../parameters.ts';
 
 /**
  * The characters a line of a sample may have: what Redoc's sample panel shows without scrolling

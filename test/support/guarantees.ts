@@ -9,7 +9,7 @@ import net, { type AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, type ExpectStatic, it } from 'vitest';
-import { errorKinds } from '../../scripts/sdk/runtime-spec.ts';
+import { errorKinds } from '../../scripts/languages/runtime-spec.ts';
 import { freeLoopbackPort } from './http-server.ts';
 
 /** One call a driver makes, with a client it builds from `baseUrl`, `headers` and `options` (absent: the SDK's default). */

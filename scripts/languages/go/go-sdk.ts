@@ -14,7 +14,7 @@ import { forMarkdown, forTerminal } from '../../escape.ts';
 import type { OpenApiDocument } from '../../openapi-document.ts';
 import { ReportedError } from '../../project.ts';
 import { onPath } from '../language-tools.ts';
-import { headerSchemes } from '../../pipeline/bundle-operations.ts';
+import { headerSchemes } from '../../bundle-operations.ts';
 import { credentialVariable } from '../runtime-spec.ts';
 import { credentialStandIn, type SdkContext, type SdkLanguage } from '../sdk-language.ts';
 import { droppedEnumValues, type GoFile, nameClashes } from './go-names.ts';

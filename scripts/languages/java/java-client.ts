@@ -4,8 +4,8 @@
 // client.withResponse() has the same methods returning ApiResponse; and a <Operation>Params class
 // (a builder) per operation whose parameters are more than the open query pairs.
 import type { OpenApiDocument } from '../../openapi-document.ts';
-import { listOperations, type Operation } from '../../pipeline/bundle-operations.ts';
-import type { ParameterRule } from '../../pipeline/parameters.ts';
+import { listOperations, type Operation } from '../../bundle-operations.ts';
+import type { ParameterRule } from '../../parameters.ts';
 import { ReportedError } from '../../project.ts';
 import { bodyJavaType, type JavaBody, javaBody } from './java-models.ts';
 import { camelCase, constantName, docText, generatedBy, isJavaIdentifier, javaString, pascalCase } from './java-source.ts';

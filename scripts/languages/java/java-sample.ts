@@ -3,8 +3,8 @@
 // the credential placeholder header, makes the operation's call as the Java SDK names it
 // (java-client.ts' javaMethods) and catches the SDK's API error.
 import { isRecord, type OpenApiDocument } from '../../openapi-document.ts';
-import type { Operation } from '../../pipeline/bundle-operations.ts';
-import { credentialPlaceholder, parameterValue, sampleLineWidth, type SdkSampleFacts, unstatedPathType } from '../../pipeline/sample-values.ts';
+import type { Operation } from '../../bundle-operations.ts';
+import { credentialPlaceholder, parameterValue, sampleLineWidth, type SdkSampleFacts, unstatedPathType } from '../sample-values.ts';
 import { placeholderModule } from '../go/go-sdk.ts';
 import { type JavaMethod, javaMethods } from './java-client.ts';
 import { javaCoordinates } from './java-package.ts';

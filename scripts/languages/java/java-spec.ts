@@ -1,9 +1,9 @@
-// The Java SDK's constants, written from the one runtime spec (scripts/sdk/runtime-spec.ts):
+// The Java SDK's constants, written from the one runtime spec (scripts/languages/runtime-spec.ts):
 // SdkSpec.java (the defaults, the retry policy, the redirects, the excerpt's length, the
 // User-Agent, the log variable, the security schemes an overlay declares and their variables, and
 // the API error of a status by its kind), and one subclass of ApiException per error kind.
 import type { OpenApiDocument } from '../../openapi-document.ts';
-import { headerSchemes } from '../../pipeline/bundle-operations.ts';
+import { headerSchemes } from '../../bundle-operations.ts';
 import { credentialVariable, defaults, errorKinds, excerptCharacters, logVariable, redirectStatuses, retryPolicy, userAgent } from '../runtime-spec.ts';
 import { docText, generatedBy, javaString } from './java-source.ts';
 
@@ -28,7 +28,7 @@ export function specSource(document: OpenApiDocument, pkg: string, version: stri
   );
   return [
     generatedBy,
-    "// The SDK's constants, from scripts/sdk/runtime-spec.ts: every default and policy of the runtime is here, and only here.",
+    "// The SDK's constants, from scripts/languages/runtime-spec.ts: every default and policy of the runtime is here, and only here.",
     `package ${pkg};`,
     '',
     'import java.time.Duration;',
@@ -82,7 +82,7 @@ export function kindSources(pkg: string): Map<string, string> {
       `${name}.java`,
       [
         generatedBy,
-        `// The API error of ${when} (scripts/sdk/runtime-spec.ts' errorKinds).`,
+        `// The API error of ${when} (scripts/languages/runtime-spec.ts' errorKinds).`,
         `package ${pkg};`,
         '',
         `/** The service answered ${docText(when)}: the ${docText(kind.name)} kind of {@link ApiException}. */`,

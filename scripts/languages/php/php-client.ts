@@ -1,9 +1,9 @@
 // The PHP SDK's generated client: src/Client.php, `final class Client extends Runtime\BaseClient`
 // with one method per operation, named by its operationId, each a one-line call of the runtime's
-// request function with the operation's record (scripts/sdk/runtime-spec.ts' sdkOperation, and
+// request function with the operation's record (scripts/languages/runtime-spec.ts' sdkOperation, and
 // what its 2xx body decodes into). Everything else a call does is the runtime's.
 import { deref, type OpenApiDocument } from '../../openapi-document.ts';
-import { listOperations, type Operation } from '../../pipeline/bundle-operations.ts';
+import { listOperations, type Operation } from '../../bundle-operations.ts';
 import { sdkOperation } from '../runtime-spec.ts';
 import { camelName, docText, isIdentifier, phpString, phpValue, sentence } from './php-code.ts';
 import { className } from './php-models.ts';
@@ -146,7 +146,7 @@ export function clientClass(document: OpenApiDocument, typed: Set<string>): stri
     ' */',
     'final class Client extends Runtime\\BaseClient',
     '{',
-    "    /** What the runtime needs of each operation (scripts/sdk/runtime-spec.ts' operation record). */",
+    "    /** What the runtime needs of each operation (scripts/languages/runtime-spec.ts' operation record). */",
     '    private const OPERATIONS = [',
     ...records,
     '    ];',

@@ -3,8 +3,8 @@
 // program that makes the operation's call through the PHP SDK, with the credential placeholder in
 // each header an overlay's security scheme declares, and catches the SDK's API error.
 import type { OpenApiDocument } from '../../openapi-document.ts';
-import type { Operation } from '../../pipeline/bundle-operations.ts';
-import { credentialPlaceholder, parameterValue, sampleLineWidth, type SdkSampleFacts, unstatedPathType } from '../../pipeline/sample-values.ts';
+import type { Operation } from '../../bundle-operations.ts';
+import { credentialPlaceholder, parameterValue, sampleLineWidth, type SdkSampleFacts, unstatedPathType } from '../sample-values.ts';
 import { camelName, isIdentifier, phpString } from './php-code.ts';
 import { className, typedSchemas } from './php-models.ts';
 

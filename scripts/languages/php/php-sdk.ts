@@ -7,7 +7,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { forMarkdown, forTerminal } from '../../escape.ts';
 import { type OpenApiDocument, overlaidInfo } from '../../openapi-document.ts';
-import { listOperations } from '../../pipeline/bundle-operations.ts';
+import { listOperations } from '../../bundle-operations.ts';
 import { ReportedError } from '../../project.ts';
 import { credentialStandIn, type SdkContext, type SdkLanguage } from '../sdk-language.ts';
 import { clientClass } from './php-client.ts';

@@ -2,8 +2,8 @@
 // `AsyncClient` over the runtime's one request function (`_call`, runtime/_core.py), and the
 // package's `__init__.py`. Everything else a call does is the runtime's.
 import type { OpenApiDocument } from '../../openapi-document.ts';
-import { type HeaderScheme, headerSchemes, listOperations, type Operation } from '../../pipeline/bundle-operations.ts';
-import type { ParameterRule } from '../../pipeline/parameters.ts';
+import { type HeaderScheme, headerSchemes, listOperations, type Operation } from '../../bundle-operations.ts';
+import type { ParameterRule } from '../../parameters.ts';
 import { ReportedError } from '../../project.ts';
 import { type BodyType, bodyType } from './python-models.ts';
 import { credentialVariable, defaults, idempotencyKeyOf } from '../runtime-spec.ts';

@@ -3,7 +3,7 @@
 // lock) and its README.md (what it is, how to install it, a first call).
 import { forMarkdown } from '../../escape.ts';
 import { type OpenApiDocument, overlaidInfo } from '../../openapi-document.ts';
-import { headerSchemes } from '../../pipeline/bundle-operations.ts';
+import { headerSchemes } from '../../bundle-operations.ts';
 import { ReportedError } from '../../project.ts';
 import { credentialVariable } from '../runtime-spec.ts';
 import { credentialStandIn } from '../sdk-language.ts';

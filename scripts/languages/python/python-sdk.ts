@@ -13,7 +13,7 @@ import { clientModules, snakeCase } from './python-client.ts';
 import { writeModels } from './python-models.ts';
 import { importPackage, lockedVersions, pyprojectToml, sdkReadme } from './python-package.ts';
 import { kindsModule, specModule } from './python-spec.ts';
-import { listOperations } from '../../pipeline/bundle-operations.ts';
+import { listOperations } from '../../bundle-operations.ts';
 
 /** The runtime's files, copied into every SDK's package as they are. */
 const runtimeFolder = path.join(import.meta.dirname, 'runtime');

@@ -1,9 +1,9 @@
 // The Python SDK's constants, written from the one spec of every SDK's runtime
-// (scripts/sdk/runtime-spec.ts): `_spec.py` (the defaults, the retry policy, the redirects, the
+// (scripts/languages/runtime-spec.ts): `_spec.py` (the defaults, the retry policy, the redirects, the
 // excerpt's length, the shortest secret redacted, the User-Agent, the log variable), and `_kinds.py`, the ApiError class of each
 // error kind by status. The runtime (runtime/*.py) writes none of these values itself.
 import { defaults, errorKinds, excerptCharacters, logVariable, redirectStatuses, retryPolicy, userAgent } from '../runtime-spec.ts';
-import { shortestEchoedSecret } from '../../pipeline/client-runtime.ts';
+import { shortestEchoedSecret } from '../../credential-echoes.ts';
 import { pythonVersion } from './python-package.ts';
 
 const literal = (text: string) => JSON.stringify(text);
@@ -22,7 +22,7 @@ const statusRange = (status: number | { from: number }) => (typeof status === 'n
 export function specModule(header: string, version: string): string {
   return [
     header,
-    '"""The runtime\'s constants, written from scripts/sdk/runtime-spec.ts, the one spec of every SDK\'s runtime."""',
+    '"""The runtime\'s constants, written from scripts/languages/runtime-spec.ts, the one spec of every SDK\'s runtime."""',
     '',
     'from __future__ import annotations',
     '',
@@ -64,7 +64,7 @@ const statusWords = (status: number | { from: number }) => (typeof status === 'n
 export function kindsModule(header: string): string {
   return [
     header,
-    '"""The kinds of an API error by the answer\'s status (scripts/sdk/runtime-spec.ts\' errorKinds), each an',
+    '"""The kinds of an API error by the answer\'s status (scripts/languages/runtime-spec.ts\' errorKinds), each an',
     '``ApiError``: catch ``NotFoundError`` for a 404, ``ApiError`` for any status."""',
     '',
     'from __future__ import annotations',

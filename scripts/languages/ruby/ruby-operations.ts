@@ -3,8 +3,8 @@
 // which the client and its with_response include), each a one-line call of the runtime's one request
 // function with its record; and their signatures.
 import type { OpenApiDocument } from '../../openapi-document.ts';
-import { listOperations, type Operation } from '../../pipeline/bundle-operations.ts';
-import type { ParameterRule } from '../../pipeline/parameters.ts';
+import { listOperations, type Operation } from '../../bundle-operations.ts';
+import type { ParameterRule } from '../../parameters.ts';
 import { type SdkOperation, sdkOperations } from '../runtime-spec.ts';
 import { commentText, constantName, rubyString, rubyStrings, snakeCase } from './ruby-names.ts';
 import { type RubyBody, rubyBody } from './ruby-models.ts';

@@ -3,8 +3,8 @@
 // operation's call through the Ruby SDK, named as its writer names it (ruby-operations.ts'
 // rubyMethods), with the credential placeholder's header, and rescues the SDK's API error.
 import type { OpenApiDocument } from '../../openapi-document.ts';
-import type { Operation } from '../../pipeline/bundle-operations.ts';
-import { credentialPlaceholder, parameterValue, type SdkSampleFacts, unstatedPathType } from '../../pipeline/sample-values.ts';
+import type { Operation } from '../../bundle-operations.ts';
+import { credentialPlaceholder, parameterValue, type SdkSampleFacts, unstatedPathType } from '../sample-values.ts';
 import { fieldsOf } from './ruby-models.ts';
 import { rubyMethods } from './ruby-operations.ts';
 

@@ -1,9 +1,9 @@
-// The Ruby SDK's constants, written from the one runtime spec (scripts/sdk/runtime-spec.ts): spec.rb
+// The Ruby SDK's constants, written from the one runtime spec (scripts/languages/runtime-spec.ts): spec.rb
 // (the defaults, the retry policy, the redirects, the excerpt's length, the User-Agent, the log
 // variable, the security schemes an overlay declares with their variables) and error_kinds.rb (one
 // subclass of ApiError per kind, and the class of a status); with their signatures.
 import type { OpenApiDocument } from '../../openapi-document.ts';
-import { headerSchemes } from '../../pipeline/bundle-operations.ts';
+import { headerSchemes } from '../../bundle-operations.ts';
 import { credentialVariable, defaults, errorKinds, excerptCharacters, logVariable, redirectStatuses, retryPolicy, userAgent } from '../runtime-spec.ts';
 import { rubyLongString, rubyString, rubyStrings } from './ruby-names.ts';
 
