@@ -143,7 +143,7 @@ export interface DescribedOperations {
   operationIds: Readonly<Record<string, string>>;
   /** The parameters not in the path of each operation that has any. */
   parameters?: Readonly<Record<string, readonly ParameterStyle[]>>;
-  /** The User-Agent sent under Node unless the caller sets one (scripts/sdk/runtime-spec.ts' userAgent). */
+  /** The User-Agent sent under Node unless the caller sets one (scripts/languages/runtime-spec.ts' userAgent). */
   userAgent?: string;
 }
 

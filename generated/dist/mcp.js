@@ -20142,7 +20142,7 @@ function removeTrailingSlash(url) {
 	return url;
 }
 
-// scripts/sdk/runtime-spec.ts
+// scripts/languages/runtime-spec.ts
 /** The defaults of a client's bounds: a service that never finishes, or answers without end, cannot hold the caller. */
 const defaults = {
 	/** The whole call (every try, redirect and wait, the body read whole), in seconds. */

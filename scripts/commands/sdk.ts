@@ -1,11 +1,11 @@
-// `npm run sdk`: the SDK of one language (scripts/sdk/languages.ts) from the bundle, or from the
+// `npm run sdk`: the SDK of one language (scripts/languages/languages.ts) from the bundle, or from the
 // bundle with the user's overlays, written into --out whole or not at all (scripts/sdk/write-sdk.ts,
 // docs/sdks.md).
 import path from 'node:path';
 import { type CommandDefinition, type CommandIo, commandLine } from '../command-line.ts';
 import { forTerminal } from '../escape.ts';
 import { asTyped, openProject } from '../project.ts';
-import { sdkLanguages } from '../sdk/languages.ts';
+import { sdkLanguages } from '../languages/languages.ts';
 
 export const definition: CommandDefinition = {
   name: 'sdk',

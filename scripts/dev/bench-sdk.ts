@@ -11,8 +11,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import type { Project } from '../project.ts';
-import { pins } from '../sdk/java/java-package.ts';
-import { languageTools, onPath } from '../sdk/language-tools.ts';
+import { pins } from '../languages/java/java-package.ts';
+import { languageTools, onPath } from '../languages/language-tools.ts';
 import { startListServer } from './list-server.ts';
 import { median } from './bench-timing.ts';
 

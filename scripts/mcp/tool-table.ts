@@ -14,7 +14,7 @@ import {
   type PathItem,
   type Schema,
 } from '../openapi-document.ts';
-import { headerSchemes, listOperations, type Operation } from '../pipeline/bundle-operations.ts';
+import { headerSchemes, listOperations, type Operation } from '../bundle-operations.ts';
 import { ReportedError } from '../project.ts';
 import type { McpToolTable, ToolArgument, ToolDefinition } from './mcp-server.ts';
 

@@ -15,7 +15,7 @@ import { checkOutputFolder, entriesBelow, manifestFile, recordOutputFolder } fro
 import { packageJson, packageReadme, vendorDependencies } from './overlay-package.ts';
 import { overlaidDescription, overlaidProblemLine, type OverlayBuildOptions, readOverlays } from './overlaid-description.ts';
 import type { Overlay } from './read-overlay.ts';
-import { sdkCommandLines } from '../sdk/languages.ts';
+import { sdkCommandLines } from '../languages/languages.ts';
 
 // What the other commands that take --overlay use, from where they have always imported it.
 export { type Overlaid, overlaidDescription, overlaidProblemLine, type OverlayBuildOptions, readOverlays } from './overlaid-description.ts';

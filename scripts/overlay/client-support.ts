@@ -2,15 +2,15 @@
 // build step runs: a parameter of a style, shape or kind the client does not send (a `deepObject`,
 // a `spaceDelimited` object, a `content` parameter, an Authorization header parameter...), a
 // request body or success response of a media type other than application/json, or one whose
-// schema is not a named one. scripts/pipeline/parameters.ts says what the client carries and why
+// schema is not a named one. scripts/parameters.ts says what the client carries and why
 // not; this file only finds each operation's parts and the action to blame. Response headers and
 // error responses of any media type are carried (the caller reads them from `response`). A
 // security scheme the client cannot send (it sends credentials as headers) is refused too.
 import type { Oas3_1Definition } from '@redocly/openapi-core';
 import { deref, eachOperation, operationParameterNodes, pointer, successStatus } from '../openapi-document.ts';
 import { ReportedError } from '../project.ts';
-import { headerSchemes } from '../pipeline/bundle-operations.ts';
-import { contentProblem, parameterRule, pathParameterProblem, pathTemplateNames } from '../pipeline/parameters.ts';
+import { headerSchemes } from '../bundle-operations.ts';
+import { contentProblem, parameterRule, pathParameterProblem, pathTemplateNames } from '../parameters.ts';
 import { actionAbout, type AppliedAction } from './apply-overlay.ts';
 
 /** One part of an operation the client cannot carry: where it is (a JSON pointer), what it is, and why. */

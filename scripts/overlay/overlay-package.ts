@@ -8,7 +8,7 @@ import { forMarkdown } from '../escape.ts';
 import { eachOperation, type OpenApiDocument } from '../openapi-document.ts';
 import { type Project, ReportedError } from '../project.ts';
 import { propertyName } from '../pipeline/generate-client.ts';
-import { headerSchemes } from '../pipeline/bundle-operations.ts';
+import { headerSchemes } from '../bundle-operations.ts';
 import type { Overlay } from './read-overlay.ts';
 import { mcpBinName } from '../mcp/mcp-bin-name.ts';
 

@@ -5,7 +5,7 @@
 import createClient, { type Client, type HeadersOptions, type Middleware } from 'openapi-fetch';
 // The runtime spec's values, the one home of every SDK default and of the retry policy (the build
 // writes them into the copy beside the generated client: generate-client.ts, clientRuntimeSource).
-import { defaults, redirectStatuses, retryPolicy } from '../sdk/runtime-spec.ts';
+import { defaults, redirectStatuses, retryPolicy } from '../languages/runtime-spec.ts';
 
 export interface EmailDeliveryClientOptions {
   /** The service's base URL; the interface document does not state one. Default: the description's `{base_url}` default. */
@@ -140,7 +140,7 @@ export interface DescribedOperations {
   operationIds: Readonly<Record<string, string>>;
   /** The parameters not in the path of each operation that has any. */
   parameters?: Readonly<Record<string, readonly ParameterStyle[]>>;
-  /** The User-Agent sent under Node unless the caller sets one (scripts/sdk/runtime-spec.ts' userAgent). */
+  /** The User-Agent sent under Node unless the caller sets one (scripts/languages/runtime-spec.ts' userAgent). */
   userAgent?: string;
 }
 

@@ -4,12 +4,12 @@
 // A description with overlays may declare credentials and body fields: then the samples pass the
 // credentials and each required field, with a placeholder of its type.
 import { forTypeScriptString } from '../escape.ts';
-import { type BodyField, bodyFields, type HeaderScheme, headerSchemes, listOperations, type Operation } from './bundle-operations.ts';
+import { type BodyField, bodyFields, type HeaderScheme, headerSchemes, listOperations, type Operation } from '../bundle-operations.ts';
 import { serializeCookieParameter, serializeHeaderParameter, serializeQueryParameter } from './client-runtime.ts';
-import type { ParameterRule } from './parameters.ts';
-import { credentialPlaceholder, parameterValue, placeholder, unstatedPathType } from './sample-values.ts';
+import type { ParameterRule } from '../parameters.ts';
+import { credentialPlaceholder, parameterValue, placeholder, unstatedPathType } from '../languages/sample-values.ts';
 import { sampleLanguages, type SdkSampleFacts } from './sdk-samples.ts';
-import { placeholderModule } from '../sdk/go/go-sdk.ts';
+import { placeholderModule } from '../languages/go/go-sdk.ts';
 import { type OpenApiDocument, operationAt, operationParameters, overlaidInfo, type Parameter, pathItemAt, type Schema } from '../openapi-document.ts';
 
 export interface CodeSample {
@@ -21,7 +21,7 @@ export interface CodeSample {
 /** The package name consumers import the client from. */
 export const clientPackage = 'email-delivery-api';
 
-export { sampleLineWidth } from './sample-values.ts';
+export { sampleLineWidth } from '../languages/sample-values.ts';
 
 /** What a sample needs beyond the operation: the credentials and the body's fields, when the description declares them. */
 export interface SampleFacts {

@@ -4,11 +4,11 @@
 import fs from 'node:fs/promises';
 import { forTypeScriptString } from '../escape.ts';
 import { builtWith, generatedHeader } from './generate-types.ts';
-import { type HeaderScheme, headerSchemes, listOperations, type Operation } from './bundle-operations.ts';
-import type { ParameterRule } from './parameters.ts';
+import { type HeaderScheme, headerSchemes, listOperations, type Operation } from '../bundle-operations.ts';
+import type { ParameterRule } from '../parameters.ts';
 import { previousSchemaName, renamedIn } from './previous-names.ts';
 import { type OpenApiDocument, overlaidInfo } from '../openapi-document.ts';
-import { defaults, redirectStatuses, retryPolicy, userAgent } from '../sdk/runtime-spec.ts';
+import { defaults, redirectStatuses, retryPolicy, userAgent } from '../languages/runtime-spec.ts';
 
 const httpVerb = (operation: Operation) => operation.method.toUpperCase();
 

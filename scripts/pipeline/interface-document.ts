@@ -8,7 +8,7 @@ import { operations, type OperationRow, type RequestPart } from '../stated/opera
 import { documentParts, numberWords, verdicts } from '../stated/overview.ts';
 import { forHtml, forMarkdown } from '../escape.ts';
 import { type OpenApiDocument, operationAt } from '../openapi-document.ts';
-import { listOperations } from './bundle-operations.ts';
+import { listOperations } from '../bundle-operations.ts';
 
 export const interfaceDocumentTitle = 'What the interface document states';
 export const interfaceDocumentFile = 'interface-document.md';

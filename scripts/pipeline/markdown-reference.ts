@@ -6,7 +6,7 @@
 import GithubSlugger from 'github-slugger';
 import { clientPackage, curlSample, sampleFacts, sdkSampleFacts, typescriptSample } from './code-samples.ts';
 import { sampleLanguages } from './sdk-samples.ts';
-import { placeholderModule } from '../sdk/go/go-sdk.ts';
+import { placeholderModule } from '../languages/go/go-sdk.ts';
 import {
   deref,
   type Info,
@@ -21,7 +21,7 @@ import {
   type Response,
   type Schema,
 } from '../openapi-document.ts';
-import { listOperations, type Operation } from './bundle-operations.ts';
+import { listOperations, type Operation } from '../bundle-operations.ts';
 import { interfaceDocumentFile, interfaceDocumentMarkdown, interfaceDocumentTitle, withOperationLinks } from './interface-document.ts';
 import { overlayTargetsFile, overlayTargetsMarkdown } from './overlay-targets.ts';
 import { mcpCommandOf } from '../mcp/mcp-bin-name.ts';

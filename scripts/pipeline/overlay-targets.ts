@@ -2,7 +2,7 @@
 // and its success body schema, as the JSONPath an overlay action names. Made from the bundle, so an
 // operation added to the description is listed with no other edit.
 import type { OpenApiDocument } from '../openapi-document.ts';
-import { listOperations } from './bundle-operations.ts';
+import { listOperations } from '../bundle-operations.ts';
 
 export const overlayTargetsFile = 'overlay-targets.md';
 

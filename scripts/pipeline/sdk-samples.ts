@@ -1,21 +1,21 @@
 // x-codeSamples in the SDKs' languages: for every operation, a call through the Python SDK and
-// one through the Go SDK, named as their writers name them (scripts/sdk/python/python-client.ts'
-// pythonMethods, scripts/sdk/go/go-operations.ts' goExportedName), from the same facts as the
+// one through the Go SDK, named as their writers name them (scripts/languages/python/python-client.ts'
+// pythonMethods, scripts/languages/go/go-operations.ts' goExportedName), from the same facts as the
 // TypeScript and curl samples (code-samples.ts). The languages tier type-checks every sample
 // against the committed SDKs (mypy --strict, go vet).
-import { goExportedName, goString } from '../sdk/go/go-operations.ts';
-import { goModulePath } from '../sdk/go/go-sdk.ts';
-import { javaSample } from '../sdk/java/java-sample.ts';
-import { phpSample } from '../sdk/php/php-sample.ts';
-import { pythonMethods } from '../sdk/python/python-client.ts';
-import { rubySample } from '../sdk/ruby/ruby-sample.ts';
-import { bodyType } from '../sdk/python/python-models.ts';
+import { goExportedName, goString } from '../languages/go/go-operations.ts';
+import { goModulePath } from '../languages/go/go-sdk.ts';
+import { javaSample } from '../languages/java/java-sample.ts';
+import { phpSample } from '../languages/php/php-sample.ts';
+import { pythonMethods } from '../languages/python/python-client.ts';
+import { rubySample } from '../languages/ruby/ruby-sample.ts';
+import { bodyType } from '../languages/python/python-models.ts';
 import type { OpenApiDocument } from '../openapi-document.ts';
 import { type Project, repositoryUrl } from '../project.ts';
-import type { Operation } from './bundle-operations.ts';
-import { credentialPlaceholder, parameterValue, sampleLineWidth, type SdkSampleFacts, unstatedPathType } from './sample-values.ts';
+import type { Operation } from '../bundle-operations.ts';
+import { credentialPlaceholder, parameterValue, sampleLineWidth, type SdkSampleFacts, unstatedPathType } from '../languages/sample-values.ts';
 
-export type { SdkSampleFacts } from './sample-values.ts';
+export type { SdkSampleFacts } from '../languages/sample-values.ts';
 
 /** The Go SDK's module path for `project`'s description `document`, as `npm run sdk` names it (package.json's `repository`). */
 export const goModuleOf = (project: Pick<Project, 'root'>, document: OpenApiDocument): string =>

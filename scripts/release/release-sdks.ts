@@ -6,9 +6,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Project, ReportedError } from '../project.ts';
-import { languageTools } from '../sdk/language-tools.ts';
-import { sdkLanguages } from '../sdk/languages.ts';
-import type { SdkLanguage } from '../sdk/sdk-language.ts';
+import { languageTools } from '../languages/language-tools.ts';
+import { sdkLanguages } from '../languages/languages.ts';
+import type { SdkLanguage } from '../languages/sdk-language.ts';
 import { committedSdkFolder, writeSdk } from '../sdk/write-sdk.ts';
 import { git } from './git.ts';
 

@@ -12,8 +12,8 @@ import { overlaidDescription, overlaidProblemLine, readOverlays } from '../overl
 import { checkOutputFolder, outputPlacementProblem, recordOutputFolder } from '../overlay/output-folder.ts';
 import { stagingFolder, swapIn } from '../pipeline/staging.ts';
 import { type Project, ReportedError, repositoryUrl, shown, toolsCache } from '../project.ts';
-import { type LanguageTools, languageTools } from './language-tools.ts';
-import type { SdkLanguage } from './sdk-language.ts';
+import { type LanguageTools, languageTools } from '../languages/language-tools.ts';
+import type { SdkLanguage } from '../languages/sdk-language.ts';
 
 export interface SdkOptions {
   language: SdkLanguage;

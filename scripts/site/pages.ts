@@ -5,7 +5,7 @@ import { changelogHtml, forHtml, page } from './html.ts';
 import { currentName, type SiteVersion } from './releases.ts';
 import { type VersionSdks, wheelName } from './version-sdks.ts';
 import { clientPackage } from '../pipeline/code-samples.ts';
-import { pythonVersion } from '../sdk/python/python-package.ts';
+import { pythonVersion } from '../languages/python/python-package.ts';
 
 /** The folder of the newest release, a copy of it. */
 export const latestName = 'latest';

@@ -4,7 +4,7 @@
 // commit's go.mod; a release tags the folder). What the version page lists, with the line to install each.
 import { git, gitBytes } from '../release/git.ts';
 import type { Project } from '../project.ts';
-import { distribution } from '../sdk/python/python-package.ts';
+import { distribution } from '../languages/python/python-package.ts';
 
 export interface VersionSdks {
   python: boolean;

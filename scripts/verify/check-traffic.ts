@@ -18,7 +18,7 @@ import { kindFits } from '../learn/parameter-actions.ts';
 import { learnLimits } from '../learn/learn-limits.ts';
 import { unmatchedKey } from '../learn/observations.ts';
 import { componentOf, deref, eachOperation, type OpenApiDocument, operationParameters } from '../openapi-document.ts';
-import { listOperations } from '../pipeline/bundle-operations.ts';
+import { listOperations } from '../bundle-operations.ts';
 import type { BodyCheck } from './body-check.ts';
 import type { Verdict, VerificationRun } from './run-verification.ts';
 

@@ -1,7 +1,7 @@
 // Whether the calls would go out without the credentials the (overlaid) description asks for: the
 // description itself declares no security (the interface document states none); an overlay may.
 import { eachOperation, type OpenApiDocument } from '../openapi-document.ts';
-import { headerSchemes } from '../pipeline/bundle-operations.ts';
+import { headerSchemes } from '../bundle-operations.ts';
 
 /** The security requirements' scheme names, at the root and on each operation (where OpenAPI puts them). */
 function requiredSchemes(document: OpenApiDocument): Set<string> {

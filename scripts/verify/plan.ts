@@ -2,7 +2,7 @@
 // may call, and for every other operation the reason it is not called. Safe by default: only GET
 // operations, and one with `{id}` only with an id the user gives; a write only when the user
 // names it and says the verification writes (checkNames in verify-options.ts).
-import { listOperations, operationById, type Operation } from '../pipeline/bundle-operations.ts';
+import { listOperations, operationById, type Operation } from '../bundle-operations.ts';
 import { type OpenApiDocument, operationParameters } from '../openapi-document.ts';
 import { encodeStrict } from '../pipeline/client-runtime.ts';
 import type { VerifyOptions } from './verify-options.ts';

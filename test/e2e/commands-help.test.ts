@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sdkLanguages } from '../../scripts/sdk/languages.ts';
+import { sdkLanguages } from '../../scripts/languages/languages.ts';
 import { changelogSection } from '../../scripts/site/changelog.ts';
 import { type Clone, cloneRepository } from '../support/fixture.ts';
 import { fingerprint, root } from '../support/helpers.ts';

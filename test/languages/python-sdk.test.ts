@@ -1,4 +1,4 @@
-// The Python SDK, as `npm run sdk -- --lang python` writes it (scripts/sdk/python/): the committed one
+// The Python SDK, as `npm run sdk -- --lang python` writes it (scripts/languages/python/): the committed one
 // (generated/sdk/python) is what the description makes, byte for byte; it type-checks under
 // mypy --strict for Python 3.10; it builds a wheel and an sdist with the standard front-end (`build`,
 // setuptools, no isolation), passes `twine check`, and installs with no network into a fresh venv
@@ -18,12 +18,12 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { overlaidDescription } from '../../scripts/overlay/build-overlaid.ts';
-import { listOperations } from '../../scripts/pipeline/bundle-operations.ts';
+import { listOperations } from '../../scripts/bundle-operations.ts';
 import { type MockServer, startMockServer } from '../../scripts/serve/mock-server.ts';
 import { operations as statedOperations } from '../../scripts/stated/operations.ts';
-import { languageTools } from '../../scripts/sdk/language-tools.ts';
-import { bodyType } from '../../scripts/sdk/python/python-models.ts';
-import { pythonSdk } from '../../scripts/sdk/python/python-sdk.ts';
+import { languageTools } from '../../scripts/languages/language-tools.ts';
+import { bodyType } from '../../scripts/languages/python/python-models.ts';
+import { pythonSdk } from '../../scripts/languages/python/python-sdk.ts';
 import { harText } from '../support/har.ts';
 import { checkout, type Json, loadBundle, root } from '../support/helpers.ts';
 import { freeLoopbackPort, jsonReply, type Reply, startTestServer } from '../support/http-server.ts';

@@ -13,7 +13,7 @@ import { type MockServer, startMockServer } from '../../scripts/serve/mock-serve
 import { operations, type RequestPart } from '../../scripts/stated/operations.ts';
 import { harText, type ShortExchange } from '../support/har.ts';
 import { checkout, type Json, loadBundle, root } from '../support/helpers.ts';
-import { languageTools } from '../../scripts/sdk/language-tools.ts';
+import { languageTools } from '../../scripts/languages/language-tools.ts';
 import { freeLoopbackPort, jsonReply, type Reply, startTestServer } from '../support/http-server.ts';
 import { differingFiles, docsSamples, goSdkDir, languagesDir, missingFor, mustRun, requireTools, runsHere } from '../support/languages.ts';
 import { run, runCommand } from '../support/run-command.ts';

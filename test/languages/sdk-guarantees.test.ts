@@ -1,11 +1,11 @@
 // The guarantees table (test/support/guarantees.ts) for every SDK language `npm run sdk` writes
-// (scripts/sdk/languages.ts): each language's drivers (test/languages/<language>/guarantees.ts,
+// (scripts/languages/languages.ts): each language's drivers (test/languages/<language>/guarantees.ts,
 // found by the language's name) start its driver program, which reads a call a line and calls the
 // table's misbehaving servers. The languages one after another; a language's clients and lanes
 // side by side (most of a row's time is a wait: a deadline, a Retry-After).
 import { describe, expect, it } from 'vitest';
 import { sampleLanguages } from '../../scripts/pipeline/sdk-samples.ts';
-import { sdkLanguages } from '../../scripts/sdk/languages.ts';
+import { sdkLanguages } from '../../scripts/languages/languages.ts';
 import { describeGuarantees, type GuaranteeDrivers, languages } from '../support/guarantees.ts';
 import { missingFor, requireTools, runsHere } from '../support/languages.ts';
 import { scratchFolderPerFile } from '../support/scratch-folder.ts';
@@ -16,7 +16,7 @@ for (const language of sdkLanguages) {
   if (module) driversOf.set(language.name, module.default);
 }
 
-it('every language of scripts/sdk/languages.ts has its guarantees drivers (test/languages/<language>/guarantees.ts) and its entry in the table', () => {
+it('every language of scripts/languages/languages.ts has its guarantees drivers (test/languages/<language>/guarantees.ts) and its entry in the table', () => {
   expect(sdkLanguages.filter((language) => !driversOf.has(language.name) || !(language.name in languages)).map((language) => language.name)).toEqual([]);
 });
 

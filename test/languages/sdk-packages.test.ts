@@ -1,4 +1,4 @@
-// The package test of every SDK language `npm run sdk` writes (scripts/sdk/languages.ts), one
+// The package test of every SDK language `npm run sdk` writes (scripts/languages/languages.ts), one
 // shape for all: the committed generated/sdk/<language> is what the command writes; the language's
 // checkers pass it; packed as the release packs it and installed with no network, a consumer
 // program calls every operation of the table against a recording server, each request as the
@@ -11,7 +11,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleLanguages } from '../../scripts/pipeline/sdk-samples.ts';
-import { sdkLanguages } from '../../scripts/sdk/languages.ts';
+import { sdkLanguages } from '../../scripts/languages/languages.ts';
 import { type Json, loadBundle } from '../support/helpers.ts';
 import { differingFiles, missingFor, requireTools, runsHere } from '../support/languages.ts';
 import { makeScratchFolder } from '../support/scratch-folder.ts';
@@ -23,7 +23,7 @@ for (const language of sdkLanguages) {
   if (module) checksOf.set(language.name, module.default);
 }
 
-it('every language of scripts/sdk/languages.ts has its package checks (test/languages/<language>/package-checks.ts)', () => {
+it('every language of scripts/languages/languages.ts has its package checks (test/languages/<language>/package-checks.ts)', () => {
   expect(sdkLanguages.filter((language) => !checksOf.has(language.name)).map((language) => language.name)).toEqual([]);
 });
 

@@ -14,11 +14,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { listOperations } from '../../scripts/pipeline/bundle-operations.ts';
+import { listOperations } from '../../scripts/bundle-operations.ts';
 import { sampleFacts, sdkSampleFacts } from '../../scripts/pipeline/code-samples.ts';
-import { rubyMethods } from '../../scripts/sdk/ruby/ruby-operations.ts';
-import { rubySample } from '../../scripts/sdk/ruby/ruby-sample.ts';
-import { rubySdk } from '../../scripts/sdk/ruby/ruby-sdk.ts';
+import { rubyMethods } from '../../scripts/languages/ruby/ruby-operations.ts';
+import { rubySample } from '../../scripts/languages/ruby/ruby-sample.ts';
+import { rubySdk } from '../../scripts/languages/ruby/ruby-sdk.ts';
 import { operations, type RequestPart } from '../../scripts/stated/operations.ts';
 import { type Json, loadBundle, root } from '../support/helpers.ts';
 import { jsonReply, startTestServer, type TestServer } from '../support/http-server.ts';

@@ -9,7 +9,7 @@ import net, { type AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, type ExpectStatic, it } from 'vitest';
-import { errorKinds } from '../../scripts/sdk/runtime-spec.ts';
+import { errorKinds } from '../../scripts/languages/runtime-spec.ts';
 import { freeLoopbackPort } from './http-server.ts';
 import type { missingFor } from './languages.ts';
 

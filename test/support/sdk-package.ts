@@ -1,7 +1,7 @@
 // What the one package test (test/languages/sdk-packages.test.ts) asks of each SDK language, and
 // what it hands each: a language's package checks are a `PackageChecks` in its folder of the tier
 // (test/languages/<language>/package-checks.ts, its default export); the test loops over
-// scripts/sdk/languages.ts and imports each language's checks by its name, so a new language's
+// scripts/languages/languages.ts and imports each language's checks by its name, so a new language's
 // checks are that one file.
 import fs from 'node:fs/promises';
 import path from 'node:path';

@@ -2,7 +2,7 @@
 // hand-written operations table): the path template, each parameter's location, style, explode,
 // allowReserved and required, and the request body's media type. Any serialization this module does
 // not know throws, so a description that starts using one fails the tests that call it.
-import { operationById } from '../../scripts/pipeline/bundle-operations.ts';
+import { operationById } from '../../scripts/bundle-operations.ts';
 import { deref, type Json } from './helpers.ts';
 
 /** The arguments of one call: the `id`, the open query pairs, the JSON body. */

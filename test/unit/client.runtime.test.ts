@@ -21,7 +21,7 @@ import {
   type EmailDeliveryClient,
 } from '../../generated/client.ts';
 import { retryWait } from '../../scripts/pipeline/client-runtime.ts';
-import { defaults, redirectStatuses, retryPolicy } from '../../scripts/sdk/runtime-spec.ts';
+import { defaults, redirectStatuses, retryPolicy } from '../../scripts/languages/runtime-spec.ts';
 import { operations, type OperationRow } from '../../scripts/stated/operations.ts';
 import { jsonReply, startTestServer, type TestServer } from '../support/http-server.ts';
 

@@ -14,7 +14,7 @@ import {
   withInterfaceDocumentLinks,
   withOperationLinks,
 } from '../../scripts/pipeline/interface-document.ts';
-import { listOperations } from '../../scripts/pipeline/bundle-operations.ts';
+import { listOperations } from '../../scripts/bundle-operations.ts';
 import { checkout, type Json, loadBundle } from '../support/helpers.ts';
 
 describe('the interface document page', () => {

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { curlSample, typescriptSample } from '../../scripts/pipeline/code-samples.ts';
 import { areaFile, markdownReference } from '../../scripts/pipeline/markdown-reference.ts';
-import { listOperations } from '../../scripts/pipeline/bundle-operations.ts';
+import { listOperations } from '../../scripts/bundle-operations.ts';
 import { interfaceDocumentFile, withOperationLinks } from '../../scripts/pipeline/interface-document.ts';
 import { operations as table } from '../../scripts/stated/operations.ts';
 import { checkout, deref, type Json, loadBundle, root } from '../support/helpers.ts';

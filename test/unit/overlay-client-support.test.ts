@@ -10,8 +10,8 @@ import { overlaidDescription } from '../../scripts/overlay/build-overlaid.ts';
 import { checkClientSupport, clientProblems } from '../../scripts/overlay/client-support.ts';
 import { readOverlay } from '../../scripts/overlay/read-overlay.ts';
 import { generateClient } from '../../scripts/pipeline/generate-client.ts';
-import { listOperations } from '../../scripts/pipeline/bundle-operations.ts';
-import { parameterRule } from '../../scripts/pipeline/parameters.ts';
+import { listOperations } from '../../scripts/bundle-operations.ts';
+import { parameterRule } from '../../scripts/parameters.ts';
 import { checkout, type Json, loadBundle, root } from '../support/helpers.ts';
 import { scratchFolderPerFile } from '../support/scratch-folder.ts';
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openProject } from '../../scripts/project.ts';
 import { remakeSdks, sdkBlockers, sdkTags } from '../../scripts/release/release-sdks.ts';
-import type { SdkLanguage } from '../../scripts/sdk/sdk-language.ts';
+import type { SdkLanguage } from '../../scripts/languages/sdk-language.ts';
 import { recordingLog, root } from '../support/helpers.ts';
 import { withScratchFolder } from '../support/scratch-folder.ts';
 
@@ -27,7 +27,7 @@ const language = (name: string, options: { missing?: string; tagsReleases?: bool
 async function projectWith(dir: string, sdks: string[]) {
   await fs.mkdir(path.join(dir, 'generated'), { recursive: true });
   await fs.cp(path.join(root, 'generated', 'openapi.json'), path.join(dir, 'generated', 'openapi.json'));
-  // What scripts/sdk/language-tools.ts reads: the pins and the Python lock.
+  // What scripts/languages/language-tools.ts reads: the pins and the Python lock.
   for (const file of ['pins.env', path.join('python', 'requirements.lock')])
     await fs.cp(path.join(root, 'test', 'languages', file), path.join(dir, 'test', 'languages', file), { recursive: true });
   for (const sdk of sdks) await fs.mkdir(path.join(dir, 'generated', 'sdk', sdk), { recursive: true });

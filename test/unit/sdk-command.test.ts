@@ -8,8 +8,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { OpenApiDocument } from '../../scripts/openapi-document.ts';
-import { pythonSdk } from '../../scripts/sdk/python/python-sdk.ts';
-import type { SdkContext, SdkLanguage } from '../../scripts/sdk/sdk-language.ts';
+import { pythonSdk } from '../../scripts/languages/python/python-sdk.ts';
+import type { SdkContext, SdkLanguage } from '../../scripts/languages/sdk-language.ts';
 import { committedSdkFolder, sdkOutProblem, writeSdk } from '../../scripts/sdk/write-sdk.ts';
 import { root, temporaryProjectPerTest } from '../support/helpers.ts';
 

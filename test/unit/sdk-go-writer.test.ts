@@ -8,12 +8,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { droppedEnumValues, nameClashes, packageNames, structFields } from '../../scripts/sdk/go/go-names.ts';
-import { declaredKinds, goExportedName, goOperations, goString, runtimeFiles, typeOwners } from '../../scripts/sdk/go/go-operations.ts';
-import { goModulePath, goSdk, placeholderModule } from '../../scripts/sdk/go/go-sdk.ts';
-import { goDuration, goSpec } from '../../scripts/sdk/go/go-spec.ts';
-import { languageTools } from '../../scripts/sdk/language-tools.ts';
-import { defaults, errorKinds, retryPolicy } from '../../scripts/sdk/runtime-spec.ts';
+import { droppedEnumValues, nameClashes, packageNames, structFields } from '../../scripts/languages/go/go-names.ts';
+import { declaredKinds, goExportedName, goOperations, goString, runtimeFiles, typeOwners } from '../../scripts/languages/go/go-operations.ts';
+import { goModulePath, goSdk, placeholderModule } from '../../scripts/languages/go/go-sdk.ts';
+import { goDuration, goSpec } from '../../scripts/languages/go/go-spec.ts';
+import { languageTools } from '../../scripts/languages/language-tools.ts';
+import { defaults, errorKinds, retryPolicy } from '../../scripts/languages/runtime-spec.ts';
 import { type Json, root } from '../support/helpers.ts';
 
 describe('what the Go SDK needs', () => {
@@ -358,6 +358,6 @@ describe('spec.gen.go: the constants of runtime-spec.ts', () => {
     ];
     for (const { file, source } of runtimeFiles())
       for (const literal of literals) expect(source.replace(/^\s*\/\/.*$/gm, ''), `${file} writes ${literal}`).not.toMatch(literal);
-    expect(fs.existsSync(path.join(root, 'scripts', 'sdk', 'go', 'spec.gen.go')), 'spec.gen.go is written, never kept in the runtime').toBe(false);
+    expect(fs.existsSync(path.join(root, 'scripts', 'languages', 'go', 'spec.gen.go')), 'spec.gen.go is written, never kept in the runtime').toBe(false);
   });
 });

@@ -3,11 +3,11 @@
 // description's text, and the types it gives bodies and fields. What javac and Maven make of the
 // SDK is test/languages/sdk-java.test.ts.
 import { describe, expect, it } from 'vitest';
-import { placeholderModule } from '../../scripts/sdk/go/go-sdk.ts';
-import { javaBody } from '../../scripts/sdk/java/java-models.ts';
-import { javaCoordinates } from '../../scripts/sdk/java/java-package.ts';
-import { javaPackageOf } from '../../scripts/sdk/java/java-sample.ts';
-import { camelCase, constantName, docText, javaString, pascalCase } from '../../scripts/sdk/java/java-source.ts';
+import { placeholderModule } from '../../scripts/languages/go/go-sdk.ts';
+import { javaBody } from '../../scripts/languages/java/java-models.ts';
+import { javaCoordinates } from '../../scripts/languages/java/java-package.ts';
+import { javaPackageOf } from '../../scripts/languages/java/java-sample.ts';
+import { camelCase, constantName, docText, javaString, pascalCase } from '../../scripts/languages/java/java-source.ts';
 import { loadBundle } from '../support/helpers.ts';
 
 describe('the Maven group and the Java package', () => {

@@ -1,5 +1,5 @@
 // The Python SDK's writer in this process, where nothing needs Python: the names it gives an
-// operation's parameters in the method it writes (scripts/sdk/python/python-client.ts), and what the
+// operation's parameters in the method it writes (scripts/languages/python/python-client.ts), and what the
 // committed SDKs' READMEs say of the header they send. What Python makes of the SDK is
 // test/languages/python-sdk.test.ts (which also fails while generated/sdk/python is not what the
 // writer makes).
@@ -8,8 +8,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type OpenApiDocument, operationAt } from '../../scripts/openapi-document.ts';
 import { credentialVariable as mcpCredentialVariable } from '../../scripts/mcp/tool-table.ts';
-import { clientModules, pythonMethods } from '../../scripts/sdk/python/python-client.ts';
-import { credentialVariable, idempotencyKeyOf } from '../../scripts/sdk/runtime-spec.ts';
+import { clientModules, pythonMethods } from '../../scripts/languages/python/python-client.ts';
+import { credentialVariable, idempotencyKeyOf } from '../../scripts/languages/runtime-spec.ts';
 import { loadBundle, root } from '../support/helpers.ts';
 
 /** The bundle with `getIntegration` taking the query parameters `names` too. */

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '../../generated/client.ts';
 import { createEmailDeliveryClient } from '../../generated/client.ts';
-import { operationById } from '../../scripts/pipeline/bundle-operations.ts';
+import { operationById } from '../../scripts/bundle-operations.ts';
 import { operations as table } from '../../scripts/stated/operations.ts';
 import { eachOperation } from '../../scripts/openapi-document.ts';
 import { checkout, deref, type Json } from '../support/helpers.ts';

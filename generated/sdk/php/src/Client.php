@@ -12,7 +12,7 @@ namespace EmailDelivery;
  */
 final class Client extends Runtime\BaseClient
 {
-    /** What the runtime needs of each operation (scripts/sdk/runtime-spec.ts' operation record). */
+    /** What the runtime needs of each operation (scripts/languages/runtime-spec.ts' operation record). */
     private const OPERATIONS = [
         'listScopes' => ['id' => 'listScopes', 'method' => 'GET', 'path' => '/v1/scopes', 'pathNames' => [], 'parameters' => [], 'body' => 'none', 'openQuery' => false, 'result' => 'any'],
         'getApiKey' => ['id' => 'getApiKey', 'method' => 'GET', 'path' => '/v1/api-key', 'pathNames' => [], 'parameters' => [['name' => 'pairs', 'in' => 'query', 'style' => 'form', 'explode' => true, 'required' => false, 'shape' => 'object']], 'body' => 'none', 'openQuery' => true, 'result' => 'object'],

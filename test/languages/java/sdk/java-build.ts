@@ -1,12 +1,12 @@
 // What the Java SDK's two test files share: the Jackson jars of ~/.m2 the SDK is compiled with
-// (pinned in scripts/sdk/java/java-package.ts, fetched by .ci/install-languages), and one javac
+// (pinned in scripts/languages/java/java-package.ts, fetched by .ci/install-languages), and one javac
 // run of the committed SDK's sources with the programs that use it (the guarantees' driver, the
 // consumer, the samples), reused (reusedWhenSame) while none of them, the jars or javac changed.
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { pins } from '../../../../scripts/sdk/java/java-package.ts';
+import { pins } from '../../../../scripts/languages/java/java-package.ts';
 import { root } from '../../../support/helpers.ts';
 import { type KeyPart, languagesDir, mustRun, reusedWhenSame } from '../../../support/languages.ts';
 

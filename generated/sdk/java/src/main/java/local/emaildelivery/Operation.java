@@ -1,5 +1,5 @@
 // What a generated method tells the runtime of its operation: the operation record of the runtime
-// spec (scripts/sdk/runtime-spec.ts' SdkOperation), as Java.
+// spec (scripts/languages/runtime-spec.ts' SdkOperation), as Java.
 package local.emaildelivery;
 
 import java.util.List;

@@ -1,0 +1,11 @@
+// What a generated method tells the runtime of its operation: the operation record of the runtime
+// spec (scripts/languages/runtime-spec.ts' SdkOperation), as Java.
+package local.emaildelivery;
+
+import java.util.List;
+
+/**
+ * One operation: its operationId, method, path template, the path parameters' names in the
+ * template's order, its other parameters, and its body (none, optional, required).
+ */
+record Operation(String id, String method, String path, List<String> pathNames, List<Parameter> parameters, String body) {}
