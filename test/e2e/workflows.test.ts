@@ -5,6 +5,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sdkLanguages } from '../../scripts/languages/languages.ts';
 import { parse } from 'yaml';
 import { root } from '../support/helpers.ts';
 import { run } from '../support/run-command.ts';
@@ -43,13 +44,24 @@ describe('the workflows', () => {
 // Found by a reading of the workflow (issue 53): the MCP Python client's file was in no leg, so the
 // pull request never ran it (.ci/run's `npm test` did).
 describe("the pull-request workflow's languages legs", () => {
-  it('run every file of the languages tier, each in one leg', async () => {
+  it("run every file of the languages tier, each in one leg, and each SDK language's tests in one leg", async () => {
     const workflow = parse(await fs.readFile(path.join(root, '.github/workflows/pull-request.yml'), 'utf8')) as {
-      jobs: { languages: { strategy: { matrix: { include: { files: string }[] } } } };
+      jobs: { languages: { strategy: { matrix: { include: { files: string; sdk?: string }[] } } } };
     };
-    const inLegs = workflow.jobs.languages.strategy.matrix.include.flatMap((leg) => leg.files.split(/\s+/).filter(Boolean));
-    const tier = (await fs.readdir(path.join(root, 'test/languages'))).filter((file) => file.endsWith('.test.ts')).map((file) => `test/languages/${file}`);
+    const legs = workflow.jobs.languages.strategy.matrix.include;
+    // The SDK tests run in the leg of each language (EMAIL_DELIVERY_SDK_LANGUAGES, the leg's `sdk`).
+    const sdkFiles = new Set(['test/languages/sdk-packages.test.ts', 'test/languages/sdk-guarantees.test.ts']);
+    const inLegs = legs.flatMap((leg) => leg.files.split(/\s+/).filter((file) => file && !sdkFiles.has(file)));
+    const tier = (await fs.readdir(path.join(root, 'test/languages')))
+      .filter((file) => file.endsWith('.test.ts'))
+      .map((file) => `test/languages/${file}`)
+      .filter((file) => !sdkFiles.has(file));
     expect(inLegs.toSorted()).toEqual(tier.toSorted());
+    for (const leg of legs.filter((leg) => leg.sdk))
+      expect(leg.files.split(/\s+/), `the ${leg.sdk} leg runs the SDK tests`).toEqual(expect.arrayContaining([...sdkFiles]));
+    expect(legs.flatMap((leg) => (leg.sdk ? [leg.sdk] : [])).toSorted(), 'each SDK language in one leg').toEqual(
+      sdkLanguages.map((language) => language.name).toSorted(),
+    );
   });
 });
 

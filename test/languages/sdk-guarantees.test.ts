@@ -9,6 +9,7 @@ import { sdkLanguages } from '../../scripts/languages/languages.ts';
 import { describeGuarantees, type GuaranteeDrivers, languages } from '../support/guarantees.ts';
 import { missingFor, requireTools, runsHere } from '../support/languages.ts';
 import { scratchFolderPerFile } from '../support/scratch-folder.ts';
+import { sdkLanguagesHere } from '../support/sdk-package.ts';
 
 const driversOf = new Map<string, GuaranteeDrivers>();
 for (const language of sdkLanguages) {
@@ -22,7 +23,7 @@ it('every language of scripts/languages/languages.ts has its guarantees drivers 
 
 const labels = new Map(sampleLanguages.map((language) => [language.lang, language.label]));
 
-for (const language of sdkLanguages) {
+for (const language of sdkLanguagesHere()) {
   const drivers = driversOf.get(language.name);
   const entry = languages[language.name as keyof typeof languages];
   if (!drivers || !entry) continue;

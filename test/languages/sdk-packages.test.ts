@@ -15,7 +15,15 @@ import { sdkLanguages } from '../../scripts/languages/languages.ts';
 import { type Json, loadBundle } from '../support/helpers.ts';
 import { differingFiles, missingFor, requireTools, runsHere } from '../support/languages.ts';
 import { makeScratchFolder } from '../support/scratch-folder.ts';
-import { docsBlocks, expectEveryOperation, operationSamples, type PackageChecks, type PackageContext, packageContext } from '../support/sdk-package.ts';
+import {
+  docsBlocks,
+  expectEveryOperation,
+  operationSamples,
+  type PackageChecks,
+  type PackageContext,
+  packageContext,
+  sdkLanguagesHere,
+} from '../support/sdk-package.ts';
 
 const checksOf = new Map<string, PackageChecks>();
 for (const language of sdkLanguages) {
@@ -33,7 +41,7 @@ const labels = new Map(sampleLanguages.map((language) => [language.lang, languag
 
 // One language's tests after another's, each language's side by side: most of a test is a wait on
 // the language's own tools.
-for (const language of sdkLanguages) {
+for (const language of sdkLanguagesHere()) {
   const checks = checksOf.get(language.name);
   if (!checks) continue;
   const missing = missingFor(checks.needs);

@@ -9,6 +9,7 @@ import { expect } from 'vitest';
 import { operations, type RequestPart } from '../../scripts/stated/operations.ts';
 import type { Json } from './helpers.ts';
 import { root } from './helpers.ts';
+import { sdkLanguages } from '../../scripts/languages/languages.ts';
 import { jsonReply, startTestServer, type TestServer } from './http-server.ts';
 import { docsSamples, type missingFor, reusedWhenSame } from './languages.ts';
 import { runCommand } from './run-command.ts';
@@ -163,4 +164,21 @@ export function operationSamples(document: Json, lang: string): Map<string, stri
   const samples = docsSamples(document, lang);
   expect([...samples.keys()].sort(), `every operation has a ${lang} sample`).toEqual(operations.map((row) => row.operationId).sort());
   return samples;
+}
+
+/**
+ * The SDK languages this run tests: every one of scripts/languages/languages.ts, or those
+ * EMAIL_DELIVERY_SDK_LANGUAGES names (comma-separated), as a CI leg that installs one language's
+ * tools asks; a name that is no language is an error naming the languages.
+ */
+export function sdkLanguagesHere(): typeof sdkLanguages {
+  const asked = (process.env.EMAIL_DELIVERY_SDK_LANGUAGES ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  if (asked.length === 0) return sdkLanguages;
+  const names = sdkLanguages.map((language) => language.name);
+  const unknown = asked.filter((name) => !names.includes(name));
+  if (unknown.length > 0) throw new Error(`EMAIL_DELIVERY_SDK_LANGUAGES names ${unknown.join(', ')}: the SDK languages are ${names.join(', ')}`);
+  return sdkLanguages.filter((language) => asked.includes(language.name));
 }
