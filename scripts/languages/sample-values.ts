@@ -41,3 +41,6 @@ export interface SdkSampleFacts {
   /** The Go SDK's module path (go-sdk.ts' goModulePath). */
   goModule: string;
 }
+
+/** A comment's words for a path parameter's type. */
+export const pathComment = (facts: SdkSampleFacts, name: string): string => facts.pathTypes?.[name] ?? unstatedPathType;

@@ -3,8 +3,10 @@
 // with the user's overlays applied) into an empty staging folder, which the command swaps in whole.
 // A language keeps its hand-written runtime as real source of that language (copied, never
 // templated) and has the field's generator make what depends on the description.
+import type { Operation } from '../bundle-operations.ts';
 import type { OpenApiDocument } from '../openapi-document.ts';
 import type { LanguageTools } from './language-tools.ts';
+import type { SdkSampleFacts } from './sample-values.ts';
 
 export interface SdkContext {
   /** The project's root (the runtime sources and the pins are found from it). */
@@ -23,8 +25,12 @@ export interface SdkContext {
 }
 
 export interface SdkLanguage {
-  /** The name --lang takes: `python`, `go`. */
+  /** The name --lang takes, the `lang` of its x-codeSamples and its fence in the Markdown reference: `python`, `go`. */
   readonly name: string;
+  /** Its name as the docs show it: `Python`, `PHP`. */
+  readonly label: string;
+  /** Its sample of `operation` for the reference (x-codeSamples and the Markdown reference): a short, complete program against `baseUrl`, each line within sampleLineWidth. */
+  sample(document: OpenApiDocument, operation: Operation, baseUrl: string, facts: SdkSampleFacts): string;
   /** Whether a release tags the committed SDK's folder too (`generated/sdk/<name>/vX.Y.Z`): Go's modules resolve a version by such a tag. */
   readonly tagsReleases?: boolean;
   /**

@@ -16,6 +16,8 @@ import { withScratchFolder } from '../support/scratch-folder.ts';
 /** A language that writes the version it is given, and has tools or lacks them as `missing` says. */
 const language = (name: string, options: { missing?: string; tagsReleases?: boolean } = {}): SdkLanguage => ({
   name,
+  label: name,
+  sample: () => '',
   tagsReleases: options.tagsReleases,
   missing: () => options.missing,
   async write(document, folder, context) {

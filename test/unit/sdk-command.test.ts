@@ -26,6 +26,8 @@ function language(options: { files?: Record<string, string>; fails?: boolean; mi
   const given: Written[] = [];
   return {
     name: 'fake',
+    label: 'Fake',
+    sample: () => '',
     given,
     missing: () => options.missing,
     async write(document: OpenApiDocument, folder: string, context: SdkContext) {

@@ -20,6 +20,7 @@ import { credentialStandIn, type SdkContext, type SdkLanguage } from '../sdk-lan
 import { droppedEnumValues, type GoFile, nameClashes } from './go-names.ts';
 import { goExportedName, goOperations, runtimeFiles, typeOwners } from './go-operations.ts';
 import { goSpec } from './go-spec.ts';
+import { goSample } from './go-sample.ts';
 
 /** The module path when package.json names no repository: no dot, so never looked up on a proxy. */
 export const placeholderModule = 'email-delivery-api/generated/sdk/go';
@@ -191,6 +192,8 @@ function readme(document: OpenApiDocument, module: string, version: string, oper
 
 export const goSdk: SdkLanguage = {
   name: 'go',
+  label: 'Go',
+  sample: (document, operation, baseUrl, facts) => goSample(operation, baseUrl, facts, document),
   tagsReleases: true,
   missing({ tools, env }) {
     const missing = [

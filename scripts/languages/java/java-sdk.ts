@@ -13,6 +13,7 @@ import { clientSource, javaMethods, paramsSources } from './java-client.ts';
 import { modelSources } from './java-models.ts';
 import { javaCoordinates, placeholderGroup, pomXml, sdkReadme } from './java-package.ts';
 import { kindSources, specSource } from './java-spec.ts';
+import { javaSample } from './java-sample.ts';
 
 const runtimeFolder = path.join(import.meta.dirname, 'runtime');
 /** The package the runtime's sources declare, which the writer replaces with the SDK's. */
@@ -25,6 +26,8 @@ async function runtimeFiles(): Promise<string[]> {
 
 export const javaSdk: SdkLanguage = {
   name: 'java',
+  label: 'Java',
+  sample: javaSample,
   missing() {
     return undefined;
   },

@@ -13,6 +13,7 @@ import { credentialStandIn, type SdkContext, type SdkLanguage } from '../sdk-lan
 import { clientClass } from './php-client.ts';
 import { className, modelClass, typedSchemas } from './php-models.ts';
 import { kindClasses, specClass } from './php-spec.ts';
+import { phpSample } from './php-sample.ts';
 
 /** The Composer package's name. */
 export const composerPackage = 'email-delivery-api/sdk';
@@ -86,6 +87,8 @@ function readme(document: OpenApiDocument, version: string, firstCall: string): 
 
 export const phpSdk: SdkLanguage = {
   name: 'php',
+  label: 'PHP',
+  sample: phpSample,
   missing() {
     // Writing is copying and templating in Node; PHP and Composer are for using and testing the SDK.
     return undefined;

@@ -14,6 +14,7 @@ import { writeModels } from './python-models.ts';
 import { importPackage, lockedVersions, pyprojectToml, sdkReadme } from './python-package.ts';
 import { kindsModule, specModule } from './python-spec.ts';
 import { listOperations } from '../../bundle-operations.ts';
+import { pythonSample } from './python-sample.ts';
 
 /** The runtime's files, copied into every SDK's package as they are. */
 const runtimeFolder = path.join(import.meta.dirname, 'runtime');
@@ -32,6 +33,8 @@ const modelsWithout = (header: string) =>
 
 export const pythonSdk: SdkLanguage = {
   name: 'python',
+  label: 'Python',
+  sample: pythonSample,
   // `pip install <folder>` builds in the folder (setuptools' build/ and src/*.egg-info/); Python writes bytecode beside what it imports.
   leftovers: /^(build\/|src\/[^/]+\.egg-info\/)|(^|\/)__pycache__\//,
 

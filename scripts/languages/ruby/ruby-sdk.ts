@@ -13,6 +13,7 @@ import { modelNamesOf, modelsCode } from './ruby-models.ts';
 import { operationsCode, rubyMethods } from './ruby-operations.ts';
 import { gemName, gemReadme, gemspec, gemVersion } from './ruby-package.ts';
 import { errorKindsCode, specCode } from './ruby-spec.ts';
+import { rubySample } from './ruby-sample.ts';
 
 /** The runtime, copied into every SDK as it is: lib/, sig/ and .rubocop.yml. */
 const runtimeFolder = path.join(import.meta.dirname, 'runtime');
@@ -35,6 +36,8 @@ async function filesBelow(dir: string): Promise<string[]> {
 
 export const rubySdk: SdkLanguage = {
   name: 'ruby',
+  label: 'Ruby',
+  sample: rubySample,
   // `gem build` writes the gem into the folder it builds.
   leftovers: /^[^/]+\.gem$/,
 
