@@ -1,7 +1,8 @@
 // The PHP SDK's generated client: src/Client.php, `final class Client extends Runtime\BaseClient`
 // with one method per operation, named by its operationId, each a one-line call of the runtime's
 // request function with the operation's record (scripts/sdk/runtime-spec.ts' sdkOperation, and
-// what its 2xx body decodes into). Everything else a call does is the runtime's.
+// what its 2xx body decodes into; where an overlay declares a POST's idempotency key, its header,
+// whose parameter is then never required). Everything else a call does is the runtime's.
 import { deref, type OpenApiDocument } from '../../openapi-document.ts';
 import { listOperations, type Operation } from '../../pipeline/bundle-operations.ts';
 import { sdkOperation } from '../runtime-spec.ts';
