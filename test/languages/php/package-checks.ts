@@ -6,9 +6,10 @@
 // (php/consumer.php) calls every operation; the samples and the docs' blocks pass `php -l`; with the
 // example overlays, PHPUnit (php/tests/SdkTest.php) checks the typed classes, the credential by
 // scheme, the printed forms and the keyed POST's retries; and what is PHP's own: the docs' first
-// call catches a 404 by its class, and the bench program prints its figures. No Prism run: the
-// recording server checks each request against the description, which Prism's mock does not do
-// more of, and costs some 3 s of CPU less. Reused while their inputs are the same
+// call catches a 404 by its class, and the bench program prints its figures. No Prism run (some 3
+// s of CPU): the recording server compares each request's line, body and credential with the
+// description, which Prism does not; Prism alone would refuse a body sent under another media type
+// than JSON, which the recording server does not compare. Reused while their inputs are the same
 // (reusedWhenSame): the lint's verdict, the packed and installed consumer project.
 import fs from 'node:fs/promises';
 import path from 'node:path';
