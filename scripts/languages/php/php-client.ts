@@ -1,7 +1,8 @@
 // The PHP SDK's generated client: src/Client.php, `final class Client extends Runtime\BaseClient`
 // with one method per operation, named by its operationId, each a one-line call of the runtime's
 // request function with the operation's record (scripts/languages/runtime-spec.ts' sdkOperation, and
-// what its 2xx body decodes into). Everything else a call does is the runtime's.
+// what its 2xx body decodes into; where an overlay declares a POST's idempotency key, its header,
+// whose parameter is then never required). Everything else a call does is the runtime's.
 import { deref, type OpenApiDocument } from '../../openapi-document.ts';
 import { listOperations, type Operation } from '../../bundle-operations.ts';
 import { sdkOperation } from '../runtime-spec.ts';
@@ -22,6 +23,8 @@ const clientMethods = new Set([
   'checkedheaders',
   'credentialheaders',
   'seconds',
+  'madekey',
+  'named',
 ]);
 /** What a method's own arguments are named: a path parameter takes another name. */
 const argumentNames = new Set(['this', 'options', 'body', 'parameters', 'pairs']);
@@ -44,9 +47,16 @@ function bodyShape(document: OpenApiDocument, schema: string, typed: Set<string>
   return isObject ? { type: 'array', doc: 'array<string, mixed>', isObject } : { type: 'mixed', doc: 'mixed', isObject };
 }
 
-/** The docblock of an operation's method, with the PHP names of its path arguments. */
-function docblock(operation: Operation, args: string[], result: BodyShape, body: BodyShape | undefined): string[] {
-  const parameters = operation.parameters.map((rule) => `${docText(rule.name)} (${rule.in}${rule.required ? ', required' : ''})`);
+/**
+ * The docblock of an operation's method, with the PHP names of its path arguments; `key` the
+ * header of its idempotency key, which the call makes when it is not given.
+ */
+function docblock(operation: Operation, args: string[], result: BodyShape, body: BodyShape | undefined, key: string | undefined): string[] {
+  const parameters = operation.parameters.map((rule) =>
+    rule.name === key
+      ? `${docText(rule.name)} (header; made for the call, a random UUID v4, when not given; the same on every retry)`
+      : `${docText(rule.name)} (${rule.in}${rule.required ? ', required' : ''})`,
+  );
   const parameterDoc = operation.openQuery
     ? ['     * @param array<string, string|int|float|bool> $pairs any name=value pairs, each sent as a plain name=value of the query']
     : parameters.length > 0
@@ -79,7 +89,9 @@ function method(document: OpenApiDocument, operation: Operation, typed: Set<stri
   const result = bodyShape(document, operation.success.schema, typed);
   const body = operation.body && bodyShape(document, operation.body.schema, typed);
   const hasParameters = operation.parameters.length > 0;
-  const requiredParameter = operation.parameters.some((rule) => rule.required);
+  // The idempotency key is never the caller's to give: the runtime makes one where none is.
+  const key = record.idempotencyKey;
+  const requiredParameter = operation.parameters.some((rule) => rule.required && rule.name !== key);
   const signature = [
     ...args.map((arg) => `string $${arg}`),
     ...(hasParameters ? [`array $${operation.openQuery ? 'pairs' : 'parameters'}${requiredParameter || operation.body?.required ? '' : ' = []'}`] : []),
@@ -96,7 +108,7 @@ function method(document: OpenApiDocument, operation: Operation, typed: Set<stri
     ...(result.model ? [`Model\\${result.model}::class`] : []),
   ];
   const code = [
-    ...docblock(operation, args, result, body),
+    ...docblock(operation, args, result, body, key),
     `    public function ${id}(${signature.join(', ')}): ${returns}`,
     '    {',
     `        return $this->call(${call.join(', ')});`,
@@ -107,10 +119,11 @@ function method(document: OpenApiDocument, operation: Operation, typed: Set<stri
     method: record.method,
     path: record.path,
     pathNames: record.pathNames,
-    parameters: record.parameters,
+    parameters: record.parameters.map((rule) => (rule.name === key ? { ...rule, required: false } : rule)),
     body: record.body,
     openQuery: record.openQuery,
     result: result.isObject ? 'object' : 'any',
+    ...(key ? { idempotencyKey: key } : {}),
   };
   return { code, record: `        ${phpString(id)} => ${phpValue(fields)},` };
 }

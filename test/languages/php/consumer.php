@@ -3,8 +3,9 @@
 // A program that uses the PHP SDK as an application would, installed by Composer from its package
 // (vendor/autoload.php of the folder it runs in): it calls every operation of the Client once,
 // against the base URL given as its one argument, and prints one line per call: the operationId,
-// then "ok" or the exception. test/languages/sdk-php.test.ts runs it against the Prism mock and a
-// recording server. The methods are the Client's own, found by reflection, their arguments by name.
+// then "ok" or the exception. test/languages/php/package-checks.ts runs it against a recording
+// server that checks each request with the description. The methods are the Client's own, found by
+// reflection, their arguments by name (test/support/sdk-package.ts' consumerArguments).
 
 declare(strict_types=1);
 

@@ -5,8 +5,8 @@
 # their names on the wire), a misspelt one is an ArgumentError or a NoMethodError, an answer that is
 # not what the overlay types is a ResponseBodyError; the overlays' parameters go out as they say; a
 # credential goes by its security scheme's name, or from its variable; a POST that carries the
-# idempotency key the overlay declares is retried. Run by test/languages/sdk-ruby.test.ts with that
-# SDK on the load path: ruby -I <sdk>/lib overlaid_test.rb
+# idempotency key the overlay declares is retried. Run by test/languages/ruby/package-checks.ts with
+# that SDK on the load path: ruby -I <sdk>/lib overlaid_test.rb
 require 'json'
 require 'minitest/autorun'
 require 'email_delivery_api'

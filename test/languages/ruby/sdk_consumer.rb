@@ -3,8 +3,9 @@
 # A program that uses the Ruby SDK as an application would, from the gem installed (no load path of
 # the repository's): it calls every operation once, by its method, against each base URL given as
 # an argument in turn, and prints one line per call: the operationId, then "ok" or the error's class
-# and text (after a first line naming the gem's folder it loaded). test/languages/sdk-ruby.test.ts runs it
-# against a recording server that checks each request with the description.
+# and text (after a first line naming the gem's folder it loaded), and `--` after each URL's calls.
+# test/languages/ruby/package-checks.ts runs it against a recording server that checks each request
+# with the description; its arguments are test/support/sdk-package.ts' consumerArguments.
 require 'email_delivery_api'
 
 ID = 'id 1/é'

@@ -5,7 +5,7 @@
 # its kind, with its headers and body, redacted; the debug log (a Logger, or EMAIL_DELIVERY_LOG=debug
 # on $stderr) names each attempt by its path template and never a header's value; what cannot be
 # sent is refused before anything is; one client serves threads side by side. Run by
-# test/languages/sdk-ruby.test.ts with the SDK on the load path: ruby -I <sdk>/lib sdk_test.rb
+# test/languages/ruby/package-checks.ts with the SDK on the load path: ruby -I <sdk>/lib sdk_test.rb
 require 'json'
 require 'logger'
 require 'minitest/autorun'

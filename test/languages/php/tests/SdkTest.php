@@ -1,16 +1,20 @@
 <?php
 
-// PHPUnit's checks of a PHP SDK written with the example overlays (fields.yaml, auth.yaml): the
-// typed classes carry their fields and refuse a misspelt one, a typed answer is decoded into its
-// class, a credential is read from its scheme's variable, and no printed form of a client shows a
-// credential. Run by test/languages/sdk-php.test.ts with SDK_DIR (the SDK's folder) and
-// SERVER_URL (a recording server answering getMessageStatus `{"state": "delivered"}`).
+// PHPUnit's checks of a PHP SDK written with the example overlays (fields.yaml, auth.yaml,
+// idempotency.yaml): the typed classes carry their fields and refuse a misspelt one, a typed answer
+// is decoded into its class, a credential is read from its scheme's variable, no printed form of a
+// client shows a credential, and a POST with the overlay's idempotency key is retried with one key
+// (made for the call, or the caller's) while a POST without one is sent once. Run by
+// test/languages/php/package-checks.ts with SDK_DIR (the SDK's folder) and SERVER_URL (a recording
+// server answering getMessageStatus `{"state": "delivered"}`; a send's first request 503, its
+// second 201, each with the keys the send's path has seen; exportContacts 503 with how many times).
 
 declare(strict_types=1);
 
 namespace EmailDelivery\Tests;
 
 use EmailDelivery\Client;
+use EmailDelivery\InternalServerException;
 use EmailDelivery\Model\GetMessageStatusResponseBody;
 use EmailDelivery\Model\SendBatchRequestBody;
 use EmailDelivery\ResponseBodyException;
@@ -154,5 +158,34 @@ final class SdkTest extends TestCase
         $this->expectException(\InvalidArgumentException::class);
         $this->expectExceptionMessage('no security scheme "Other" (the description declares ExampleApiKey)');
         new Client('https://service.example', ['credentials' => ['Other' => self::SECRET]]);
+    }
+
+    public function testAKeyedPostIsRetriedWithOneKeyMadeForTheCall(): void
+    {
+        $client = new Client((string) getenv('SERVER_URL'));
+        $keys = $client->sendBatch('made-key')['keys'];
+        self::assertCount(2, $keys, 'the 503, then the 201');
+        self::assertSame($keys[0], $keys[1]);
+        self::assertMatchesRegularExpression('/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/', $keys[0]);
+        $other = $client->sendBatch('made-key-2')['keys'];
+        self::assertNotSame($keys[0], $other[0], 'another call, another key');
+    }
+
+    public function testTheCallersIdempotencyKeyIsKept(): void
+    {
+        $client = new Client((string) getenv('SERVER_URL'));
+        self::assertSame(['caller-key-1', 'caller-key-1'], $client->sendBatch('given-key', ['Idempotency-Key' => 'caller-key-1'])['keys']);
+        self::assertSame(['caller-key-2', 'caller-key-2'], $client->sendBatch('given-header', [], null, ['headers' => ['idempotency-key' => 'caller-key-2']])['keys']);
+    }
+
+    public function testAPostWithoutAnIdempotencyKeyIsSentOnce(): void
+    {
+        $client = new Client((string) getenv('SERVER_URL'));
+        try {
+            $client->exportContacts();
+            self::fail('exportContacts answered 503 and did not throw');
+        } catch (InternalServerException $error) {
+            self::assertSame([503, ['times' => 1]], [$error->getStatusCode(), $error->getBody()]);
+        }
     }
 }

@@ -136,7 +136,7 @@ abstract class BaseClient
     /**
      * One call of an operation.
      *
-     * @param array{id: string, method: string, path: string, pathNames: list<string>, parameters: list<array{name: string, in: string, style: string, explode: bool, required: bool, shape: string}>, body: string, openQuery: bool, result: string} $operation
+     * @param array{id: string, method: string, path: string, pathNames: list<string>, parameters: list<array{name: string, in: string, style: string, explode: bool, required: bool, shape: string}>, body: string, openQuery: bool, result: string, idempotencyKey?: string} $operation
      * @param list<string> $path the path arguments, in the template's order
      * @param array<array-key, mixed> $parameters the open query pairs, or the other parameters by name
      * @param array{timeout?: float|int|null, headers?: array<string, string>} $options this call's own
@@ -160,6 +160,11 @@ abstract class BaseClient
             $redactor = new Redactor(array_values(array_merge($clientHeaders, $callHeaders)));
         }
         $target = $this->baseUrl . ($operation['pathNames'] === [] ? $operation['path'] : Wire::path($id, $operation['path'], $operation['pathNames'], $path, $redactor));
+        $key = $operation['idempotencyKey'] ?? null;
+        if ($key !== null && ($parameters[$key] ?? null) === null && !self::named($clientHeaders, $key) && !self::named($callHeaders, $key)) {
+            // One key for the call, sent on every attempt, where the caller gave none.
+            $parameters[$key] = self::madeKey();
+        }
         if ($operation['openQuery']) {
             $query = Wire::pairs($id, $parameters);
             $parameterHeaders = [];
@@ -177,7 +182,8 @@ abstract class BaseClient
         }
         $started = hrtime(true);
         $deadline = $timeout === null ? null : $started + (int) ($timeout * 1e9);
-        $retries = in_array($operation['method'], Spec::RETRY_METHODS, true) ? $this->maxRetries : 0;
+        // A POST or PATCH with an idempotency key is retried as a GET is: the service tells a retry from a new call.
+        $retries = in_array($operation['method'], Spec::RETRY_METHODS, true) || $key !== null ? $this->maxRetries : 0;
         for ($attempt = 1; ; $attempt++) {
             // The request in an array: a stack trace shows an array as `Array`, never the body it holds.
             $request = ['url' => $target, 'lines' => $lines, 'payload' => $payload];
@@ -362,6 +368,26 @@ abstract class BaseClient
             $delay = max(0.0, (float) $date->format('U.u') - microtime(true));
         }
         return $delay <= Spec::RETRY_AFTER_CAP_SECONDS ? $delay : null;
+    }
+
+    /** A random UUID, version 4 (RFC 9562), from random_bytes: a call's idempotency key. */
+    private static function madeKey(): string
+    {
+        $bytes = random_bytes(16);
+        $bytes[6] = chr((ord($bytes[6]) & 0x0f) | 0x40);
+        $bytes[8] = chr((ord($bytes[8]) & 0x3f) | 0x80);
+        return vsprintf('%s%s-%s-%s-%s-%s%s%s', str_split(bin2hex($bytes), 4));
+    }
+
+    /** Whether `$headers` has a header `$name`, in any case. */
+    private static function named(array $headers, string $name): bool
+    {
+        foreach (array_keys($headers) as $key) {
+            if (strcasecmp((string) $key, $name) === 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** 0.5 s × 2^(n-1), at most 8 s, less up to a quarter of jitter (Spec's policy). */
