@@ -267,11 +267,7 @@ function paramsSetters(m: JavaMethod, name: string): { setters: string[]; requir
           ? `${member} == null ? null : Map.copyOf(${member})`
           : member;
     const note =
-      rule.name === m.idempotencyKey
-        ? ' (where not given, the call makes one, a random UUID; the same on every retry)'
-        : rule.required
-          ? ' (required)'
-          : '';
+      rule.name === m.idempotencyKey ? ' (where not given, the call makes one, a random UUID; the same on every retry)' : rule.required ? ' (required)' : '';
     return [
       '',
       `    /** The ${docText(rule.in)} parameter {@code ${docText(rule.name)}}${note}. */`,

@@ -122,7 +122,11 @@ function packed(context: PackageContext): Promise<Packed> {
         await fs.mkdir(work, { recursive: true });
         const printed = (await mustRun('bash', [script, path.join(work, 'target')], work, { MAVEN_OPTS: quickJvm.join(' ') })).stdout;
         const made: Record<string, string[]> = {};
-        for (const file of printed.trim().split('\n').map((line) => path.basename(line)).sort())
+        for (const file of printed
+          .trim()
+          .split('\n')
+          .map((line) => path.basename(line))
+          .sort())
           made[file] = file.endsWith('.jar') ? await jarEntries(path.join(work, 'target', file)) : [];
         return made;
       });
@@ -141,7 +145,7 @@ function packed(context: PackageContext): Promise<Packed> {
 /** The overlaid SDK's answers: the fields' calls, a 401 echoing both credentials, each keyed send 503 and then 201, exportContacts 503. */
 function overlaidReply(): Reply {
   const sends = new Set<string>();
-  return (request) => {
+  return (request): ReturnType<Reply> => {
     if (request.path.startsWith('/v1/integrations/'))
       return {
         status: 401,
@@ -180,7 +184,11 @@ const checks: PackageChecks = {
     await fs.mkdir(consumer, { recursive: true });
     await fs.copyFile(jar, path.join(installed, path.basename(jar)));
     for (const file of await fs.readdir(classes)) if (file.startsWith('SdkConsumer')) await fs.copyFile(path.join(classes, file), path.join(consumer, file));
-    const ran = await mustRun('java', [...quickJvm, '-cp', programClasspath(consumer, [path.join(installed, path.basename(jar))]), 'SdkConsumer', baseUrl], installed);
+    const ran = await mustRun(
+      'java',
+      [...quickJvm, '-cp', programClasspath(consumer, [path.join(installed, path.basename(jar))]), 'SdkConsumer', baseUrl],
+      installed,
+    );
     return { lines: ran.stdout.trim().split('\n'), rounds: 1 };
   },
 
