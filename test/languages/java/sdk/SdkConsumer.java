@@ -1,7 +1,8 @@
 // A program that uses the committed Java SDK as an application would: it calls every operation
-// once (with the package test's consumerArguments, test/support/sdk-package.ts), typed (so that javac checks each method's signature), against the base URL given as the
-// only argument, and prints one line per call: the operationId, then "ok" or the error's class and
-// text. The package test (test/languages/java/package-checks.ts) runs it against a recording
+// once with the package test's consumerArguments (test/support/sdk-package.ts), typed (so that
+// javac checks each method's signature), against the base URL given as the only argument, with
+// X-Api-Key: consumer-key, and prints one line per call: the operationId, then "ok" or the error's
+// class and text. The package test (test/languages/java/package-checks.ts) runs it against a recording
 // server, with the jar .ci/pack-java-sdk made as the only SDK on its class path.
 import java.util.LinkedHashMap;
 import java.util.Map;
