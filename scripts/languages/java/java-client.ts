@@ -7,6 +7,7 @@ import type { OpenApiDocument } from '../../openapi-document.ts';
 import { listOperations, type Operation } from '../../bundle-operations.ts';
 import type { ParameterRule } from '../../parameters.ts';
 import { ReportedError } from '../../project.ts';
+import { idempotencyKeyOf } from '../runtime-spec.ts';
 import { bodyJavaType, type JavaBody, javaBody } from './java-models.ts';
 import { camelCase, constantName, docText, generatedBy, isJavaIdentifier, javaString, pascalCase } from './java-source.ts';
 
@@ -36,7 +37,12 @@ export interface JavaMethod {
   parameters: { kind: 'none' } | { kind: 'pairs'; rule: ParameterRule } | { kind: 'class'; name: string; required: boolean };
   body?: { type: JavaBody; required: boolean };
   result: JavaBody;
+  /** The header of its idempotency key (runtime-spec.ts' idempotencyKeyOf), never required: the SDK makes one for a call not given one. */
+  idempotencyKey?: string;
 }
+
+/** Whether the caller must give `rule`: it is required and not the idempotency key, which the SDK makes where not given. */
+const mustGive = (rule: ParameterRule, idempotencyKey: string | undefined) => rule.required && rule.name !== idempotencyKey;
 
 /** The client's method of each operation of `document`, in the description's order. */
 export function javaMethods(document: OpenApiDocument): JavaMethod[] {
@@ -56,12 +62,13 @@ export function javaMethods(document: OpenApiDocument): JavaMethod[] {
       return argument;
     });
     const rules = operation.parameters;
+    const idempotencyKey = idempotencyKeyOf(operation.method, rules);
     const parameters: JavaMethod['parameters'] =
       rules.length === 0
         ? { kind: 'none' }
         : operation.openQuery && rules.length === 1
           ? { kind: 'pairs', rule: rules[0] }
-          : { kind: 'class', name: `${pascalCase(name)}Params`, required: rules.some((rule) => rule.required) };
+          : { kind: 'class', name: `${pascalCase(name)}Params`, required: rules.some((rule) => mustGive(rule, idempotencyKey)) };
     return {
       operation,
       name,
@@ -70,6 +77,7 @@ export function javaMethods(document: OpenApiDocument): JavaMethod[] {
       parameters,
       body: operation.body ? { type: javaBody(document, operation.body.schema), required: operation.body.required } : undefined,
       result: javaBody(document, operation.success.schema),
+      ...(idempotencyKey ? { idempotencyKey } : {}),
     };
   });
 }
@@ -78,7 +86,8 @@ export function javaMethods(document: OpenApiDocument): JavaMethod[] {
 function operationRecord(m: JavaMethod): string {
   const { operation } = m;
   const parameters = operation.parameters.map(
-    (rule) => `new Parameter(${javaString(rule.name)}, ${javaString(rule.in)}, ${javaString(rule.style)}, ${rule.explode}, ${rule.required})`,
+    (rule) =>
+      `new Parameter(${javaString(rule.name)}, ${javaString(rule.in)}, ${javaString(rule.style)}, ${rule.explode}, ${mustGive(rule, m.idempotencyKey)})`,
   );
   return `new Operation(${[
     javaString(operation.operationId),
@@ -87,6 +96,7 @@ function operationRecord(m: JavaMethod): string {
     `List.of(${operation.pathParameters.map(javaString).join(', ')})`,
     `List.of(${parameters.join(', ')})`,
     javaString(operation.body ? (operation.body.required ? 'required' : 'optional') : 'none'),
+    m.idempotencyKey ? javaString(m.idempotencyKey) : 'null',
   ].join(', ')})`;
 }
 
@@ -256,9 +266,11 @@ function paramsSetters(m: JavaMethod, name: string): { setters: string[]; requir
         : rule.shape === 'object'
           ? `${member} == null ? null : Map.copyOf(${member})`
           : member;
+    const note =
+      rule.name === m.idempotencyKey ? ' (where not given, the call makes one, a random UUID; the same on every retry)' : rule.required ? ' (required)' : '';
     return [
       '',
-      `    /** The ${docText(rule.in)} parameter {@code ${docText(rule.name)}}${rule.required ? ' (required)' : ''}. */`,
+      `    /** The ${docText(rule.in)} parameter {@code ${docText(rule.name)}}${note}. */`,
       `    public Builder ${member}(${parameterType(rule)} ${member}) {`,
       `      values.put(${javaString(rule.name)}, ${copy});`,
       '      return this;',
@@ -266,7 +278,7 @@ function paramsSetters(m: JavaMethod, name: string): { setters: string[]; requir
     ];
   });
   const required = m.operation.parameters
-    .filter((rule) => rule.required)
+    .filter((rule) => mustGive(rule, m.idempotencyKey))
     .map(
       (rule) => `      if (values.get(${javaString(rule.name)}) == null) throw new IllegalStateException(${javaString(`${name}: ${rule.name} is required`)});`,
     );

@@ -82,7 +82,7 @@ public abstract class ClientBuilder<B extends ClientBuilder<B>> {
     return self();
   }
 
-  /** How many times a GET, PUT or DELETE is sent again after a connection failure or a 429, 502, 503 or 504 (default 2); 0: never. */
+  /** How many times a GET, PUT or DELETE (or a POST or PATCH with the idempotency key an overlay declares) is sent again after a connection failure or a 429, 502, 503 or 504 (default 2); 0: never. */
   public B maxRetries(int maxRetries) {
     if (maxRetries < 0) throw new IllegalArgumentException("maxRetries(" + maxRetries + "): retries cannot be negative");
     this.maxRetries = maxRetries;

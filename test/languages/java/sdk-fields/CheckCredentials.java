@@ -1,7 +1,8 @@
 // A consumer of the Java SDK made with the example overlays that declare security schemes
 // (examples/overlays/auth.yaml and bearer.yaml): one credential given by its scheme's name, the
 // other read from EMAIL_DELIVERY_EXAMPLE_BEARER, a scheme the description does not declare refused.
-// test/languages/sdk-java.test.ts runs it against a server that echoes both credentials in a 401.
+// The package test's overlaid check (test/languages/java/package-checks.ts) runs it against a
+// server that echoes both credentials in a 401.
 import local.emaildelivery.AuthenticationException;
 import local.emaildelivery.EmailDeliveryClient;
 

@@ -1,8 +1,9 @@
 // A consumer of the Java SDK made with the example overlays (examples/overlays/fields.yaml,
 // paging.yaml, idempotency.yaml and test/fixtures/overlays/parameters.yaml): the typed bodies and
-// parameters as a program uses them, so that javac checks every name. test/languages/sdk-java.test.ts
-// compiles it against that SDK, runs it against a recording server (then CheckCredentials, in the
-// same JVM), and has javac refuse a copy with a field misspelt.
+// parameters as a program uses them, so that javac checks every name. The package test's overlaid
+// check (test/languages/java/package-checks.ts) compiles it against that SDK, runs it against a
+// recording server (then CheckCredentials and CheckIdempotency, in the same JVM), and has javac
+// refuse a copy with a field misspelt.
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +27,8 @@ public final class CheckFields {
     System.out.println("sent " + batch.subject());
     GetMessageStatusResponseBody status = client.getMessageStatus(Map.of("id", "m1"));
     System.out.println("state " + status.state() + " " + (status.state() == GetMessageStatusResponseBody.State.DELIVERED));
-    // The credentials' check of the same SDK, in the same JVM.
+    // The credentials' and the idempotency key's checks of the same SDK, in the same JVM.
     CheckCredentials.main(args);
+    CheckIdempotency.main(args);
   }
 }

@@ -1,8 +1,9 @@
 // A program that uses the committed Java SDK as an application would: it calls every operation
-// once, typed (so that javac checks each method's signature), against the base URL given as the
-// only argument, and prints one line per call: the operationId, then "ok" or the error's class and
-// text. test/languages/sdk-java.test.ts runs it against the Prism mock and a recording server,
-// with the SDK's classes and with the jar `mvn package` made.
+// once with the package test's consumerArguments (test/support/sdk-package.ts), typed (so that
+// javac checks each method's signature), against the base URL given as the only argument, with
+// X-Api-Key: consumer-key, and prints one line per call: the operationId, then "ok" or the error's
+// class and text. The package test (test/languages/java/package-checks.ts) runs it against a recording
+// server, with the jar .ci/pack-java-sdk made as the only SDK on its class path.
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Supplier;

@@ -1,5 +1,6 @@
-// What the Java SDK's two test files share: the Jackson jars of ~/.m2 the SDK is compiled with
-// (pinned in scripts/languages/java/java-package.ts, fetched by .ci/install-languages), and one javac
+// What the Java SDK's package checks (../package-checks.ts) and its guarantees' drivers
+// (../guarantees.ts) share: the Jackson jars of ~/.m2 the SDK is compiled with (pinned in
+// scripts/languages/java/java-package.ts, fetched by .ci/install-languages), and one javac
 // run of the committed SDK's sources with the programs that use it (the guarantees' driver, the
 // consumer, the samples), reused (reusedWhenSame) while none of them, the jars or javac changed.
 import { existsSync } from 'node:fs';

@@ -30,6 +30,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -129,6 +130,9 @@ final class Caller {
       if (!Wire.wellFormed(pair)) throw new InvalidRequestException(op.id(), "a query parameter holds a lone surrogate, which has no encoding");
     if (!query.isEmpty()) target.append('?').append(String.join("&", query));
     if (!cookies.isEmpty()) sent.put("cookie", new String[] {"Cookie", String.join("; ", cookies)});
+    // One key for the call, on every attempt, where the caller gave none (as a parameter or a header).
+    String key = op.idempotencyKey();
+    if (key != null && !sent.containsKey(key.toLowerCase(Locale.ROOT))) sent.put(key.toLowerCase(Locale.ROOT), new String[] {key, UUID.randomUUID().toString()});
     byte[] payload = null;
     if (!op.body().equals("none")) {
       if (body == null) {
@@ -214,7 +218,8 @@ final class Caller {
 
     /** The call's 2xx answer, after its redirects and retries; any other outcome is thrown. */
     Raw answer() {
-      int retries = SdkSpec.RETRY_METHODS.contains(op.method()) ? maxRetries : 0;
+      // A POST or PATCH with an idempotency key (always sent: prepare makes one) may be sent again as a GET may.
+      int retries = SdkSpec.RETRY_METHODS.contains(op.method()) || op.idempotencyKey() != null ? maxRetries : 0;
       for (int attempt = 1; ; attempt++) {
         Raw raw;
         try {
