@@ -2,8 +2,10 @@
 // client, against the same loopback service (list-server.ts): the TypeScript client against fetch
 // (in this process); the Python SDK against httpx, the Go SDK against net/http, the Java SDK against
 // java.net.http, the PHP SDK against ext-curl and the Ruby SDK against Net::HTTP (their bench
-// programs in scripts/dev/sdk-bench/, one JSON line each). One call in flight, alternating rounds,
-// each run's ratio taken within the run; the target is at most 1.20 (issue 58's).
+// programs in scripts/dev/sdk-bench/, one JSON line each). Each SDK twice: with its log off, and
+// with a logger at INFO (a real one writing to a null sink, so the SDK's debug lines are filtered,
+// as in production; the TypeScript client has no log). One call in flight, alternating rounds, each
+// run's ratios taken within the run; the target is at most 1.20 both ways (issues 58 and 64).
 import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,6 +25,8 @@ const calls = 2000;
 
 interface Run {
   sdkSeconds: number;
+  /** The SDK with a logger at INFO; none where the SDK has no log (TypeScript). */
+  sdkInfoSeconds?: number;
   plainSeconds: number;
   calls: number;
 }
@@ -140,21 +144,28 @@ function languages(project: Project, baseUrl: string, programs: string, scratch:
   ];
 }
 
-/** A language's row: its runs' medians per call and of the ratio, or 'skipped' and what is missing. */
+/** A language's row: its runs' medians per call and of each ratio, or 'skipped' and what is missing. */
 async function languageRow(language: Language, runs: number): Promise<string[]> {
-  if (language.missing) return [language.name, language.plain, 'skipped', '', `missing ${language.missing}`];
+  if (language.missing) return [language.name, language.plain, 'skipped', '', '', '', `missing ${language.missing}`];
   await language.build?.();
   const samples: Run[] = [];
   for (let run = 0; run < runs; run++) samples.push(await language.run());
-  const micros = (seconds: number, n: number) => (seconds / n) * 1e6;
+  const perCall = (seconds: number[]) => `${median(seconds.map((value, i) => (value / samples[i].calls) * 1e6)).toFixed(0)} µs`;
   const ratios = samples.map((sample) => sample.sdkSeconds / sample.plainSeconds);
-  console.error(`  ${language.name}: SDK/plain ${ratios.map((ratio) => ratio.toFixed(2)).join(' ')}`);
+  const target = (values: number[]) => `${median(values).toFixed(2)} (target at most 1.20)`;
+  const infoSeconds = samples.map((sample) => sample.sdkInfoSeconds);
+  const logged = infoSeconds.every((value) => value !== undefined) ? infoSeconds : undefined;
+  const infoRatios = logged?.map((value, i) => value / samples[i].plainSeconds);
+  const listed = (values: number[]) => values.map((ratio) => ratio.toFixed(2)).join(' ');
+  console.error(`  ${language.name}: SDK/plain ${listed(ratios)}${infoRatios ? `; at INFO ${listed(infoRatios)}` : ''}`);
   return [
     language.name,
     language.plain,
-    `${median(samples.map((sample) => micros(sample.sdkSeconds, sample.calls))).toFixed(0)} µs`,
-    `${median(samples.map((sample) => micros(sample.plainSeconds, sample.calls))).toFixed(0)} µs`,
-    `${median(ratios).toFixed(2)} (target at most 1.20)`,
+    perCall(samples.map((sample) => sample.sdkSeconds)),
+    logged ? perCall(logged) : 'no log',
+    perCall(samples.map((sample) => sample.plainSeconds)),
+    target(ratios),
+    infoRatios ? target(infoRatios) : 'no log',
   ];
 }
 
@@ -168,7 +179,7 @@ export async function benchSdk(project: Project, runs: number): Promise<{ title:
     for (const language of languages(project, `http://127.0.0.1:${server.port}`, programs, scratch)) rows.push(await languageRow(language, runs));
     return {
       title: `SDKs per call (${runs} runs of ${calls} sequential GET /v1/webhooks a side, alternating; medians)`,
-      header: ['language', 'plain client', 'SDK per call', 'plain per call', 'SDK / plain'],
+      header: ['language', 'plain client', 'SDK per call', 'SDK at INFO per call', 'plain per call', 'SDK / plain', 'SDK at INFO / plain'],
       rows,
     };
   } finally {

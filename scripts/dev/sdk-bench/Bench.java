@@ -1,27 +1,44 @@
 // The Java SDK's per-call cost beside plain java.net.http, for `npm run bench`: given a base URL and
-// N, it calls listWebhooks N times through the SDK and N times through one shared HttpClient (HTTP/1.1,
-// as the SDK speaks to a plain-HTTP service; each call reading the body and decoding it with Jackson's
-// readTree, as the SDK does), after a warm-up of both, and prints
-// {"sdkSeconds": …, "plainSeconds": …, "calls": N, "sdkCpuSeconds": …, "plainCpuSeconds": …} (the
-// CPU time of the whole process, every thread of it, while each side ran: steadier than the wall
-// time on a loaded machine). The two alternate in ten rounds, so that the machine's drift in load
-// falls on both alike. bench-sdk.ts compiles it with the committed SDK's sources.
+// N, it calls listWebhooks N times through the SDK with its log as the SDK leaves it (the
+// System.Logger "email_delivery_api" unconfigured), N times through it with that logger configured
+// at INFO (java.util.logging, the System.Logger's backend here, with a handler writing to a null
+// stream: as a production application has it, the SDK's DEBUG lines filtered) and N times through
+// one shared HttpClient (HTTP/1.1, as the SDK speaks to a plain-HTTP service; each call reading the
+// body and decoding it with Jackson's readTree, as the SDK does), after a warm-up of each, and prints
+// {"sdkSeconds": …, "sdkInfoSeconds": …, "plainSeconds": …, "calls": N, "sdkCpuSeconds": …,
+// "sdkInfoCpuSeconds": …, "plainCpuSeconds": …} (the CPU time of the whole process, every thread of
+// it, while each side ran: steadier than the wall time on a loaded machine). The three alternate in
+// ten rounds, so that the machine's drift in load falls on all alike. bench-sdk.ts compiles it with
+// the committed SDK's sources.
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.util.Arrays;
 import java.util.Locale;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import java.util.logging.SimpleFormatter;
+import java.util.logging.StreamHandler;
 import local.emaildelivery.EmailDeliveryClient;
 
 public final class Bench {
   private static final int ROUNDS = 10;
   private static final com.sun.management.OperatingSystemMXBean OS =
       (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
-  /** The process's CPU nanoseconds spent by each side's rounds: [sdk, plain]. */
-  private static final long[] CPU = new long[2];
+  private static final int SDK = 0;
+  private static final int SDK_INFO = 1;
+  private static final int PLAIN = 2;
+  /** The process's CPU nanoseconds spent by each side's rounds, by SDK, SDK_INFO, PLAIN. */
+  private static final long[] CPU = new long[3];
+  /** The SDK's logger as java.util.logging holds it, held here too: it keeps a logger by a weak reference. */
+  private static final Logger SDK_LOGGER = Logger.getLogger("email_delivery_api");
+  private static final Handler NULL_HANDLER = new StreamHandler(OutputStream.nullOutputStream(), new SimpleFormatter());
 
   private interface Call {
     void run() throws IOException, InterruptedException;
@@ -43,25 +60,34 @@ public final class Bench {
       if (response.statusCode() != 200) throw new IOException("listWebhooks: " + response.statusCode());
       mapper.readTree(response.body());
     };
-    timed(calls / ROUNDS, sdkCall, 0);
-    timed(calls / ROUNDS, plainCall, 1);
-    CPU[0] = 0;
-    CPU[1] = 0;
-    long sdkNanos = 0;
-    long plainNanos = 0;
+    Call[] sides = {sdkCall, sdkCall, plainCall};
+    for (int side = 0; side < sides.length; side++) {
+      logAtInfo(side == SDK_INFO);
+      timed(calls / ROUNDS, sides[side], side);
+    }
+    long[] nanos = new long[sides.length];
+    Arrays.fill(CPU, 0);
     for (int round = 0; round < ROUNDS; round++) {
       int n = round == ROUNDS - 1 ? calls - (ROUNDS - 1) * (calls / ROUNDS) : calls / ROUNDS;
-      // Each side first in every other round, so that neither runs only while the machine is busier.
-      if (round % 2 == 0) {
-        sdkNanos += timed(n, sdkCall, 0);
-        plainNanos += timed(n, plainCall, 1);
-      } else {
-        plainNanos += timed(n, plainCall, 1);
-        sdkNanos += timed(n, sdkCall, 0);
+      // The order reversed in every other round, so that no side runs only while the machine is busier.
+      for (int i = 0; i < sides.length; i++) {
+        int side = round % 2 == 0 ? i : sides.length - 1 - i;
+        logAtInfo(side == SDK_INFO);
+        nanos[side] += timed(n, sides[side], side);
       }
     }
-    System.out.printf(Locale.ROOT, "{\"sdkSeconds\":%.6f,\"plainSeconds\":%.6f,\"calls\":%d,\"sdkCpuSeconds\":%.6f,\"plainCpuSeconds\":%.6f}%n",
-        sdkNanos / 1e9, plainNanos / 1e9, calls, CPU[0] / 1e9, CPU[1] / 1e9);
+    logAtInfo(false);
+    System.out.printf(Locale.ROOT,
+        "{\"sdkSeconds\":%.6f,\"sdkInfoSeconds\":%.6f,\"plainSeconds\":%.6f,\"calls\":%d,\"sdkCpuSeconds\":%.6f,\"sdkInfoCpuSeconds\":%.6f,\"plainCpuSeconds\":%.6f}%n",
+        nanos[SDK] / 1e9, nanos[SDK_INFO] / 1e9, nanos[PLAIN] / 1e9, calls, CPU[SDK] / 1e9, CPU[SDK_INFO] / 1e9, CPU[PLAIN] / 1e9);
+  }
+
+  /** The SDK's logger at INFO with a handler that writes nowhere, or as the SDK leaves it (unconfigured: the root's INFO, the console's handler). */
+  private static void logAtInfo(boolean on) {
+    SDK_LOGGER.setLevel(on ? Level.INFO : null);
+    SDK_LOGGER.setUseParentHandlers(!on);
+    if (on) SDK_LOGGER.addHandler(NULL_HANDLER);
+    else SDK_LOGGER.removeHandler(NULL_HANDLER);
   }
 
   /** The wall nanoseconds of {@code n} calls; the process's CPU time they took is added to {@code CPU[side]}. */

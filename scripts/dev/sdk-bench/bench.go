@@ -1,8 +1,10 @@
 // The Go SDK's per-call cost beside plain net/http, for `npm run bench`: given a base URL and N, it
-// calls listWebhooks N times through the SDK and N times through one shared net/http client (each
-// reading and decoding the JSON body, as the SDK does), after a warm-up of both, and prints
-// {"sdkSeconds": …, "plainSeconds": …, "calls": N}. The two alternate in ten rounds, so that the
-// machine's drift in load falls on both alike.
+// calls listWebhooks N times through the SDK with its log off, N times through an SDK client given a
+// logger at INFO (a slog text handler that discards, as a production application has one: the SDK's
+// debug lines filtered) and N times through one shared net/http client (each reading and decoding
+// the JSON body, as the SDK does), after a warm-up of each, and prints
+// {"sdkSeconds": …, "sdkInfoSeconds": …, "plainSeconds": …, "calls": N}. The three alternate in ten
+// rounds, so that the machine's drift in load falls on all alike.
 package main
 
 import (
@@ -10,6 +12,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"os"
 	"strconv"
@@ -33,33 +36,44 @@ func main() {
 	if err != nil {
 		fail(err.Error())
 	}
+	atInfo := slog.New(slog.NewTextHandler(io.Discard, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	infoClient, err := emaildelivery.NewClient(baseURL, emaildelivery.WithLogger(atInfo))
+	if err != nil {
+		fail(err.Error())
+	}
 	plain := &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone()}
 	ctx := context.Background()
 	sdkCall := func() error {
 		_, err := client.ListWebhooks(ctx)
 		return err
 	}
-	plainCall := func() error { return plainListWebhooks(ctx, plain, baseURL) }
-	for i := 0; i < calls/rounds; i++ {
-		must(sdkCall())
-		must(plainCall())
+	infoCall := func() error {
+		_, err := infoClient.ListWebhooks(ctx)
+		return err
 	}
-	var sdkTime, plainTime time.Duration
+	plainCall := func() error { return plainListWebhooks(ctx, plain, baseURL) }
+	sides := []func() error{sdkCall, infoCall, plainCall}
+	for i := 0; i < calls/rounds; i++ {
+		for _, call := range sides {
+			must(call())
+		}
+	}
+	times := make([]time.Duration, len(sides))
 	for round := 0; round < rounds; round++ {
 		n := calls / rounds
 		if round == rounds-1 {
 			n = calls - (rounds-1)*(calls/rounds)
 		}
-		// Each side first in every other round, so that neither runs only while the machine is busier.
-		if round%2 == 0 {
-			sdkTime += timed(n, sdkCall)
-			plainTime += timed(n, plainCall)
-		} else {
-			plainTime += timed(n, plainCall)
-			sdkTime += timed(n, sdkCall)
+		// The order reversed in every other round, so that no side runs only while the machine is busier.
+		for i := range sides {
+			side := i
+			if round%2 == 1 {
+				side = len(sides) - 1 - i
+			}
+			times[side] += timed(n, sides[side])
 		}
 	}
-	out, _ := json.Marshal(map[string]any{"sdkSeconds": sdkTime.Seconds(), "plainSeconds": plainTime.Seconds(), "calls": calls})
+	out, _ := json.Marshal(map[string]any{"sdkSeconds": times[0].Seconds(), "sdkInfoSeconds": times[1].Seconds(), "plainSeconds": times[2].Seconds(), "calls": calls})
 	fmt.Println(string(out))
 }
 

@@ -1,11 +1,15 @@
 <?php
 
 // The PHP SDK's cost per call against plain ext-curl, for `npm run bench` (bench-sdk.ts runs it
-// against a loopback service; the target is the SDK at most 20 % slower per call).
+// against a loopback service; the target is the SDK at most 20 % slower per call, with its log off
+// and with it on at INFO).
 // Usage: php bench.php <base URL> <N>. Calls listWebhooks N times through the committed SDK's Client
-// (generated/sdk/php) and N times through one reused curl handle (the same GET, the status checked,
-// the body decoded with json_decode), after a warm-up of each, in alternating rounds so that neither
-// runs only while the machine is busier; prints {"sdkSeconds": ..., "plainSeconds": ..., "calls": N}.
+// (generated/sdk/php) with no logger, N times through a Client whose 'logger' is a logger's debug
+// method, that logger at INFO writing to the null device (as a production application has it: the
+// SDK's debug lines filtered), and N times through one reused curl handle (the same GET, the status
+// checked, the body decoded with json_decode), after a warm-up of each, in alternating rounds so
+// that none runs only while the machine is busier;
+// prints {"sdkSeconds": ..., "sdkInfoSeconds": ..., "plainSeconds": ..., "calls": N}.
 
 declare(strict_types=1);
 
@@ -19,6 +23,32 @@ spl_autoload_register(static function (string $class) use ($sdkDir): void {
     }
 });
 
+/** A logger as an application has one (PSR-3's shape, its levels' order): lines below its level dropped. */
+final class LevelLogger
+{
+    private const LEVELS = ['debug' => 0, 'info' => 1, 'notice' => 2, 'warning' => 3, 'error' => 4];
+
+    /** @param resource $sink */
+    public function __construct(private readonly string $level, private $sink)
+    {
+    }
+
+    /** @param array<string, mixed> $context */
+    public function debug(string $message, array $context = []): void
+    {
+        $this->log('debug', $message, $context);
+    }
+
+    /** @param array<string, mixed> $context */
+    public function log(string $level, string $message, array $context = []): void
+    {
+        if (self::LEVELS[$level] < self::LEVELS[$this->level]) {
+            return;
+        }
+        fwrite($this->sink, date('c') . " {$level}: {$message} " . json_encode($context) . "\n");
+    }
+}
+
 function timed(callable $call, int $times): float
 {
     $started = hrtime(true);
@@ -30,10 +60,13 @@ function timed(callable $call, int $times): float
 
 [, $baseUrl, $calls] = $argv;
 $sdk = new EmailDelivery\Client($baseUrl);
+$atInfo = new LevelLogger('info', fopen('/dev/null', 'w'));
+$sdkInfo = new EmailDelivery\Client($baseUrl, ['logger' => [$atInfo, 'debug']]);
 $plain = curl_init(rtrim($baseUrl, '/') . '/v1/webhooks');
 curl_setopt($plain, CURLOPT_RETURNTRANSFER, true);
 $sides = [
     'sdk' => static fn () => $sdk->listWebhooks(),
+    'sdkInfo' => static fn () => $sdkInfo->listWebhooks(),
     'plain' => static function () use ($plain) {
         $body = curl_exec($plain);
         if ($body === false || curl_getinfo($plain, CURLINFO_RESPONSE_CODE) !== 200) {
@@ -45,11 +78,17 @@ $sides = [
 foreach ($sides as $call) {
     timed($call, WARM_UP);
 }
-$seconds = ['sdk' => 0.0, 'plain' => 0.0];
+$seconds = array_fill_keys(array_keys($sides), 0.0);
 $perRound = max(intdiv((int) $calls, ROUNDS), 1);
 for ($round = 0; $round < ROUNDS; $round++) {
-    foreach ($round % 2 === 0 ? ['sdk', 'plain'] : ['plain', 'sdk'] as $side) {
+    $order = array_keys($sides);
+    foreach ($round % 2 === 0 ? $order : array_reverse($order) as $side) {
         $seconds[$side] += timed($sides[$side], $perRound);
     }
 }
-echo json_encode(['sdkSeconds' => round($seconds['sdk'], 4), 'plainSeconds' => round($seconds['plain'], 4), 'calls' => $perRound * ROUNDS]), "\n";
+echo json_encode([
+    'sdkSeconds' => round($seconds['sdk'], 4),
+    'sdkInfoSeconds' => round($seconds['sdkInfo'], 4),
+    'plainSeconds' => round($seconds['plain'], 4),
+    'calls' => $perRound * ROUNDS,
+]), "\n";

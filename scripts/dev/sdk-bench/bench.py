@@ -1,17 +1,22 @@
 """The Python SDK's cost per call against plain httpx, for `npm run bench` (scripts/dev/bench.ts runs
-it against a loopback service; the target is the SDK at most 20 % slower per call).
+it against a loopback service; the target is the SDK at most 20 % slower per call, with its log off
+and with it on at INFO).
 
 Usage: python bench.py <base URL> <N>
 
-Calls listWebhooks N times through the SDK's ``Client`` and N times through one shared
-``httpx.Client`` (the same GET, the body read and decoded from JSON), after a warm-up of each, in
-alternating rounds so that neither runs only while the machine is busier; prints one JSON line:
-``{"sdkSeconds": ..., "plainSeconds": ..., "calls": N}``. The SDK is the one on PYTHONPATH, else the
-committed one (generated/sdk/python/src)."""
+Calls listWebhooks N times through the SDK's ``Client`` with its log off (the ``email_delivery_api``
+logger as the SDK leaves it), N times through the same client with that logger at INFO and a handler
+writing to the null device (as a production application has it: the SDK's DEBUG lines filtered), and
+N times through one shared ``httpx.Client`` (the same GET, the body read and decoded from JSON), after
+a warm-up of each, in alternating rounds so that none runs only while the machine is busier; prints
+one JSON line: ``{"sdkSeconds": ..., "sdkInfoSeconds": ..., "plainSeconds": ..., "calls": N}``. The
+SDK is the one on PYTHONPATH, else the committed one (generated/sdk/python/src)."""
 
 from __future__ import annotations
 
 import json
+import logging
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -27,6 +32,7 @@ except ImportError:
 
 ROUNDS = 10
 WARM_UP = 50
+SDK_LOGGER = logging.getLogger("email_delivery_api")
 
 
 def timed(call: Callable[[], object], times: int) -> float:
@@ -38,7 +44,17 @@ def timed(call: Callable[[], object], times: int) -> float:
 
 def main(base_url: str, calls: int) -> None:
     url = base_url.rstrip("/") + "/v1/webhooks"
-    with email_delivery_api.Client(base_url) as sdk, httpx.Client() as plain:
+    with open(os.devnull, "w") as null, email_delivery_api.Client(base_url) as sdk, httpx.Client() as plain:
+        info_handler = logging.StreamHandler(null)
+
+        # The logger is the process's: the INFO side configures it for its rounds, the others leave it as the SDK does.
+        def log_at_info(on: bool) -> None:
+            if on:
+                SDK_LOGGER.addHandler(info_handler)
+                SDK_LOGGER.setLevel(logging.INFO)
+            else:
+                SDK_LOGGER.removeHandler(info_handler)
+                SDK_LOGGER.setLevel(logging.NOTSET)
 
         def through_sdk() -> object:
             return sdk.list_webhooks()
@@ -48,15 +64,27 @@ def main(base_url: str, calls: int) -> None:
             response.raise_for_status()
             return json.loads(response.content) if response.content.strip() else None
 
-        timed(through_sdk, WARM_UP)
-        timed(through_httpx, WARM_UP)
-        seconds = {"sdk": 0.0, "plain": 0.0}
+        sides = [("sdk", through_sdk, False), ("sdkInfo", through_sdk, True), ("plain", through_httpx, False)]
+        for _, call, info in sides:
+            log_at_info(info)
+            timed(call, WARM_UP)
+        seconds = dict.fromkeys(("sdk", "sdkInfo", "plain"), 0.0)
         per_round = max(calls // ROUNDS, 1)
         for round_ in range(ROUNDS):
-            order = [("sdk", through_sdk), ("plain", through_httpx)]
-            for name, call in order if round_ % 2 == 0 else reversed(order):
+            for name, call, info in sides if round_ % 2 == 0 else reversed(sides):
+                log_at_info(info)
                 seconds[name] += timed(call, per_round)
-    print(json.dumps({"sdkSeconds": round(seconds["sdk"], 4), "plainSeconds": round(seconds["plain"], 4), "calls": per_round * ROUNDS}))
+        log_at_info(False)
+    print(
+        json.dumps(
+            {
+                "sdkSeconds": round(seconds["sdk"], 4),
+                "sdkInfoSeconds": round(seconds["sdkInfo"], 4),
+                "plainSeconds": round(seconds["plain"], 4),
+                "calls": per_round * ROUNDS,
+            }
+        )
+    )
 
 
 if __name__ == "__main__":
