@@ -370,10 +370,13 @@ export async function renamedTypes(document: Json, dir: string): Promise<string[
  * (their x-codeSamples, the Go one importing the SDK by the module path `npm run sdk` gives it), by operationId.
  */
 export function docsSamples(document: Json, lang: string): Map<string, string> {
-  const described: Json = withCodeSamples(document, goModuleOf(checkout, document));
+  // Every language's samples of a document made once (withCodeSamples writes them all), not once a language.
+  let described = describedDocuments.get(document);
+  if (!described) describedDocuments.set(document, (described = withCodeSamples(document, goModuleOf(checkout, document))));
   const samples = new Map<string, string>();
   for (const item of Object.values(described.paths as Record<string, Record<string, Json>>))
     for (const operation of Object.values(item))
       for (const sample of operation['x-codeSamples'] ?? []) if (sample.lang === lang) samples.set(operation.operationId, sample.source);
   return samples;
 }
+const describedDocuments = new WeakMap<object, Json>();

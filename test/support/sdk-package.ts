@@ -10,6 +10,7 @@ import { operations, type RequestPart } from '../../scripts/stated/operations.ts
 import type { Json } from './helpers.ts';
 import { root } from './helpers.ts';
 import { sdkLanguages } from '../../scripts/languages/languages.ts';
+import { userAgent } from '../../scripts/languages/runtime-spec.ts';
 import { jsonReply, startTestServer, type TestServer } from './http-server.ts';
 import { docsSamples, type missingFor, reusedWhenSame } from './languages.ts';
 import { runCommand } from './run-command.ts';
@@ -119,7 +120,7 @@ export function packageContext(language: string, document: Json, scratch: string
 
 /**
  * What a consumer's run must show: a line `<operationId> ok` for each call, every request as the
- * description says (its line, body and credential), each with the SDK's User-Agent.
+ * description says (its line, its body and the body's media type, its credential), each with the SDK's User-Agent.
  */
 export function expectEveryOperation(context: PackageContext, server: TestServer, lines: string[], rounds: number): void {
   const { document, language } = context;
@@ -131,6 +132,7 @@ export function expectEveryOperation(context: PackageContext, server: TestServer
     operationId: operationAt(document, request.method, request.path) ?? `${request.method} ${request.target}`,
     request: `${request.method} ${request.target}`,
     body: request.body ? (JSON.parse(request.body) as unknown) : undefined,
+    contentType: request.body ? request.headers['content-type']?.split(';')[0].trim() : undefined,
     key: request.headers['x-api-key'],
   }));
   const expected = operations.map((row) => {
@@ -139,6 +141,7 @@ export function expectEveryOperation(context: PackageContext, server: TestServer
       operationId: row.operationId,
       request: `${wire.method} ${wire.target}`,
       body: wire.body ? (JSON.parse(wire.body) as unknown) : undefined,
+      contentType: wire.contentType,
       key: consumerKey,
     };
   });
@@ -147,7 +150,7 @@ export function expectEveryOperation(context: PackageContext, server: TestServer
   expect(
     server.requests.map((request) => request.headers['user-agent']),
     'the SDK names itself',
-  ).toEqual(server.requests.map(() => expect.stringMatching(new RegExp(`^email-delivery-api-${language}/\\d+\\.\\d+\\.\\d+`))));
+  ).toEqual(server.requests.map(() => userAgent(language, String(document.info.version))));
 }
 
 /** The fenced blocks of `fence` in docs/sdks.md's section `## <heading>`. */
