@@ -9,12 +9,12 @@ import { sdkLanguages } from '../../scripts/languages/languages.ts';
 import { describeGuarantees, type GuaranteeDrivers, languages } from '../support/guarantees.ts';
 import { missingFor, requireTools, runsHere } from '../support/languages.ts';
 import { scratchFolderPerFile } from '../support/scratch-folder.ts';
-import { sdkLanguagesHere } from '../support/sdk-package.ts';
+import { languagePart, sdkLanguagesHere } from '../support/sdk-package.ts';
 
 const driversOf = new Map<string, GuaranteeDrivers>();
 for (const language of sdkLanguages) {
-  const module = (await import(`./${language.name}/guarantees.ts`).catch(() => undefined)) as { default: GuaranteeDrivers } | undefined;
-  if (module) driversOf.set(language.name, module.default);
+  const part = await languagePart<GuaranteeDrivers>(language.name, 'guarantees.ts');
+  if (part) driversOf.set(language.name, part);
 }
 
 it('every language of scripts/languages/languages.ts has its guarantees drivers (test/languages/<language>/guarantees.ts) and its entry in the table', () => {

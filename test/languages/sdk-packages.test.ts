@@ -18,6 +18,7 @@ import { makeScratchFolder } from '../support/scratch-folder.ts';
 import {
   docsBlocks,
   expectEveryOperation,
+  languagePart,
   operationSamples,
   type PackageChecks,
   type PackageContext,
@@ -27,8 +28,8 @@ import {
 
 const checksOf = new Map<string, PackageChecks>();
 for (const language of sdkLanguages) {
-  const module = (await import(`./${language.name}/package-checks.ts`).catch(() => undefined)) as { default: PackageChecks } | undefined;
-  if (module) checksOf.set(language.name, module.default);
+  const part = await languagePart<PackageChecks>(language.name, 'package-checks.ts');
+  if (part) checksOf.set(language.name, part);
 }
 
 it('every language of scripts/languages/languages.ts has its package checks (test/languages/<language>/package-checks.ts)', () => {

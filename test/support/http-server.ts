@@ -30,7 +30,7 @@ export interface TestServer {
 
 export const jsonReply = (status: number, value: unknown) => ({ status, body: JSON.stringify(value), headers: { 'content-type': 'application/json' } });
 
-export async function startTestServer(): Promise<TestServer> {
+export async function startTestServer(options: { keepAliveMs?: number } = {}): Promise<TestServer> {
   const state: TestServer = {
     url: '',
     requests: [],
@@ -80,7 +80,7 @@ export async function startTestServer(): Promise<TestServer> {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
     else socket.destroy();
   });
-  server.keepAliveTimeout = 1000;
+  server.keepAliveTimeout = options.keepAliveMs ?? 1000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const close = state.close;

@@ -108,7 +108,9 @@ export function packageContext(language: string, document: Json, scratch: string
       return out;
     },
     async describedServer() {
-      const server = await startTestServer();
+      // Idle connections kept past any pause of this thread (a command run in process beside the
+      // consumer): a server closing one as a consumer sends a PATCH on it resets a call no SDK may retry.
+      const server = await startTestServer({ keepAliveMs: 60_000 });
       server.reply = (request) => {
         const operationId = operationAt(document, request.method, request.path);
         return operationId ? jsonReply(successStatus(document, operationId), { ok: true }) : jsonReply(404, {});
@@ -184,4 +186,18 @@ export function sdkLanguagesHere(): typeof sdkLanguages {
   const unknown = asked.filter((name) => !names.includes(name));
   if (unknown.length > 0) throw new Error(`EMAIL_DELIVERY_SDK_LANGUAGES names ${unknown.join(', ')}: the SDK languages are ${names.join(', ')}`);
   return sdkLanguages.filter((language) => asked.includes(language.name));
+}
+
+/**
+ * `test/languages/<language>/<file>`'s default export, or undefined when the language has no such
+ * file; any other failure to load it (a syntax error, a missing import) is thrown as it is.
+ */
+export async function languagePart<T>(language: string, file: string): Promise<T | undefined> {
+  const url = new URL(`../languages/${language}/${file}`, import.meta.url);
+  try {
+    await fs.access(url);
+  } catch {
+    return undefined;
+  }
+  return ((await import(url.href)) as { default: T }).default;
 }
