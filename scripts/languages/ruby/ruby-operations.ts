@@ -108,7 +108,9 @@ function returns(type: RubyBody, status: number): string {
 function keywordsOf(m: RubyMethod): [string, string][] {
   const all: [string, string, boolean][] = [
     ...m.keywords.map(({ rule, keyword }): [string, string, boolean] =>
-      rule.required && rule.name !== m.operation.idempotencyKey ? [`${keyword}:`, `${keyword}: ${parameterType(rule)}`, true] : [`${keyword}: nil`, `?${keyword}: ${parameterType(rule)}?`, false],
+      rule.required && rule.name !== m.operation.idempotencyKey
+        ? [`${keyword}:`, `${keyword}: ${parameterType(rule)}`, true]
+        : [`${keyword}: nil`, `?${keyword}: ${parameterType(rule)}?`, false],
     ),
     ...(m.body
       ? [
