@@ -82,16 +82,18 @@ const into = (type: RubyBody) => (type.kind === 'any' ? 'nil' : type.kind === 'o
 /** The record of `m`'s operation, as Ruby. */
 function record(m: RubyMethod): string {
   const { operation } = m;
+  const key = operation.idempotencyKey;
+  // The idempotency key is never required: the runtime makes one for a call not given one.
   const parameters = m.keywords.map(
     ({ rule }) =>
-      `Parameter.new(name: ${rubyString(rule.name)}, location: ${rubyString(rule.in)}, style: ${rubyString(rule.style)}, explode: ${rule.explode}, required: ${rule.required}).freeze`,
+      `Parameter.new(name: ${rubyString(rule.name)}, location: ${rubyString(rule.in)}, style: ${rubyString(rule.style)}, explode: ${rule.explode}, required: ${rule.required && rule.name !== key}).freeze`,
   );
   return [
     `    ${constantName(operation.id)} = Operation.new(`,
     `      id: ${rubyString(operation.id)}, http_method: ${rubyString(operation.method)}, path: ${rubyString(operation.path)},`,
     `      path_names: ${operation.pathNames.length > 0 ? rubyStrings(operation.pathNames) : '[]'}.freeze,`,
     parameters.length === 0 ? '      parameters: [].freeze,' : `      parameters: [\n${parameters.map((p) => `        ${p}`).join(',\n')}\n      ].freeze,`,
-    `      body: :${operation.body}, success: ${operation.success}, into: ${into(m.result)}`,
+    `      body: :${operation.body}, success: ${operation.success}, into: ${into(m.result)}, idempotency_key: ${key ? rubyString(key) : 'nil'}`,
     '    ).freeze',
   ].join('\n');
 }
@@ -106,7 +108,9 @@ function returns(type: RubyBody, status: number): string {
 function keywordsOf(m: RubyMethod): [string, string][] {
   const all: [string, string, boolean][] = [
     ...m.keywords.map(({ rule, keyword }): [string, string, boolean] =>
-      rule.required ? [`${keyword}:`, `${keyword}: ${parameterType(rule)}`, true] : [`${keyword}: nil`, `?${keyword}: ${parameterType(rule)}?`, false],
+      rule.required && rule.name !== m.operation.idempotencyKey
+        ? [`${keyword}:`, `${keyword}: ${parameterType(rule)}`, true]
+        : [`${keyword}: nil`, `?${keyword}: ${parameterType(rule)}?`, false],
     ),
     ...(m.body
       ? [
@@ -131,6 +135,9 @@ function methodCode(m: RubyMethod): string {
   return [
     `    # ${operation.id}: ${operation.method} ${commentText(operation.path)}.${summary ? ` ${summary}${/[.!?]$/.test(summary) ? '' : '.'}` : ''}`,
     `    # ${returns(m.result, operation.success)}`,
+    ...(operation.idempotencyKey
+      ? [`    # Retried as a GET is, with one ${commentText(operation.idempotencyKey)} on every attempt: yours, or a UUID the call makes.`]
+      : []),
     `    def ${m.name}(${[...m.pathArguments, ...keywords.map(([ruby]) => ruby)].join(', ')})`,
     `      perform(OperationTable::${constantName(operation.id)}, [${m.pathArguments.join(', ')}], {${values.length > 0 ? ` ${values.join(', ')} ` : ''}}, ${m.body ? 'body' : 'nil'}, request_options)`,
     '    end',

@@ -4,8 +4,9 @@
 # idempotency.yaml, auth.yaml): the typed classes carry the fields (under snake_case names, sent under
 # their names on the wire), a misspelt one is an ArgumentError or a NoMethodError, an answer that is
 # not what the overlay types is a ResponseBodyError; the overlays' parameters go out as they say; a
-# credential goes by its security scheme's name, or from its variable; a POST that carries the
-# idempotency key the overlay declares is retried. Run by test/languages/ruby/package-checks.ts with
+# credential goes by its security scheme's name, or from its variable; a POST the overlay gives an
+# idempotency key is retried with one key on every attempt (the caller's, or one the call makes),
+# and a POST no overlay keys is sent once. Run by test/languages/ruby/package-checks.ts with
 # that SDK on the load path: ruby -I <sdk>/lib overlaid_test.rb
 require 'json'
 require 'minitest/autorun'
@@ -61,7 +62,6 @@ class OverlaidTest < Minitest::Test
     assert_equal ['POST /v1/batches/b%201/send', 'GET /v1/messages/status?id=m_1', 'GET /v1/webhooks?cursor=c%201'], lines
     assert_equal [%w[key-1 key-given], '{"subject":"Hello"}'], [[sent[0].headers['idempotency-key'], sent[0].headers['x-example-api-key']], sent[0].body]
     assert(sent.all? { |request| request.headers['x-example-api-key'] == 'key-given' })
-    assert_raises(ArgumentError) { client.send_batch('b 1', body: {}) }
   end
 
   def test_an_answer_that_is_not_what_the_overlay_types_is_a_body_error
@@ -85,10 +85,40 @@ class OverlaidTest < Minitest::Test
     ENV.delete('EMAIL_DELIVERY_EXAMPLE_API_KEY')
   end
 
-  def test_a_post_with_the_idempotency_key_it_declares_is_retried
+  UUID4 = /\A\h{8}-\h{4}-4\h{3}-[89ab]\h{3}-\h{12}\z/
+
+  # The idempotency keys of the requests seen since the last look.
+  def keys_seen
+    @server.seen.map { |request| request.headers['idempotency-key'] }
+  end
+
+  def test_a_keyed_post_given_no_key_is_retried_with_one_key_the_call_makes
     answer('POST /v1/batches/b_1/send', [503, {}], [201, { sent: true }])
     client = EmailDeliveryApi::Client.new(@server.url)
+    assert_equal({ 'sent' => true }, client.send_batch('b_1'))
+    first, again, *rest = keys_seen
+    assert_match UUID4, first
+    assert_equal [first, []], [again, rest]
+    client.send_batch('b_1')
+    following, *rest = keys_seen
+    assert_match UUID4, following
+    assert_empty rest
+    refute_equal first, following
+  end
+
+  def test_a_keyed_post_keeps_the_callers_key_as_the_keyword_or_a_header_in_any_case
+    answer('POST /v1/batches/b_1/send', [503, {}], [201, { sent: true }], [503, {}], [201, {}], [503, {}], [201, {}])
+    client = EmailDeliveryApi::Client.new(@server.url)
     assert_equal({ 'sent' => true }, client.send_batch('b_1', idempotency_key: 'key-2'))
-    assert_equal(%w[key-2 key-2], @server.seen.map { |request| request.headers['idempotency-key'] })
+    client.send_batch('b_1', request_options: { headers: { 'IDEMPOTENCY-KEY' => 'key-3' } })
+    EmailDeliveryApi::Client.new(@server.url, headers: { 'idempotency-Key' => 'key-4' }).send_batch('b_1')
+    assert_equal %w[key-2 key-2 key-3 key-3 key-4 key-4], keys_seen
+  end
+
+  def test_a_post_no_overlay_keys_is_sent_once
+    answer('POST /v2/contacts/export/filter', [503, {}], [200, {}])
+    error = assert_raises(EmailDeliveryApi::ApiError) { EmailDeliveryApi::Client.new(@server.url).export_contacts }
+    assert_equal 503, error.status
+    assert_equal [nil], keys_seen
   end
 end

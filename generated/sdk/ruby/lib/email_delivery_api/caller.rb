@@ -3,6 +3,7 @@
 require 'json'
 require 'net/http'
 require 'openssl'
+require 'securerandom'
 require 'uri'
 require 'zlib'
 
@@ -95,9 +96,10 @@ module EmailDeliveryApi
       extra.each { |name, value| headers[name.downcase] = [name, value] }
       payload = payload_of(operation, body)
       headers['content-type'] = ['Content-Type', 'application/json'] if payload
+      keyed(operation, headers)
       sent = headers.equal?(@headers) ? @sent : headers.each_value.to_h
       Prepared.new(operation:, target: query.empty? ? path : "#{path}?#{query.join('&')}", headers:, sent:,
-                   sent_bodiless: sent.equal?(@sent) ? @sent_bodiless : bodiless(sent), payload:, retries: retries_of(operation, headers), timeout:)
+                   sent_bodiless: sent.equal?(@sent) ? @sent_bodiless : bodiless(sent), payload:, retries: retries_of(operation), timeout:)
     end
 
     # The headers of a request without a body: no Content-Type.
@@ -167,13 +169,17 @@ module EmailDeliveryApi
       raise RequestError.new(operation.id, "the request body cannot be encoded as JSON (#{e.class.name})")
     end
 
-    # How many times the request may be sent again: a method that may be repeated, or a POST that
-    # carries an idempotency key the operation declares.
-    def retries_of(operation, headers)
-      keyed = operation.http_method == 'POST' && operation.parameters.any? do |parameter|
-        parameter.location == 'header' && parameter.name.casecmp?('idempotency-key') && headers.key?('idempotency-key')
-      end
-      RETRY_METHODS.include?(operation.http_method) || keyed ? @max_retries : 0
+    # Where the operation has an idempotency key and the caller gave none (keyword, client's or
+    # call's header): one for the call, sent on every attempt.
+    def keyed(operation, headers)
+      key = operation.idempotency_key
+      headers[key.downcase] = [key, SecureRandom.uuid] if key && !headers.key?(key.downcase)
+    end
+
+    # How many times the request may be sent again: a method that may be repeated, or a POST or
+    # PATCH with the idempotency key its operation declares (the service tells a retry from a new call).
+    def retries_of(operation)
+      RETRY_METHODS.include?(operation.http_method) || operation.idempotency_key ? @max_retries : 0
     end
 
     # The answer after any retries: [status, response (its headers), body bytes].

@@ -9,7 +9,7 @@ module EmailDeliveryApi
       id: 'listScopes', http_method: 'GET', path: '/v1/scopes',
       path_names: [].freeze,
       parameters: [].freeze,
-      body: :none, success: 200, into: nil
+      body: :none, success: 200, into: nil, idempotency_key: nil
     ).freeze
 
     GET_API_KEY = Operation.new(
@@ -18,119 +18,119 @@ module EmailDeliveryApi
       parameters: [
         Parameter.new(name: 'pairs', location: 'query', style: 'form', explode: true, required: false).freeze
       ].freeze,
-      body: :none, success: 200, into: :object
+      body: :none, success: 200, into: :object, idempotency_key: nil
     ).freeze
 
     LIST_UNSUBSCRIBE_GROUPS = Operation.new(
       id: 'listUnsubscribeGroups', http_method: 'GET', path: '/v1/unsubscribe-groups',
       path_names: [].freeze,
       parameters: [].freeze,
-      body: :none, success: 200, into: nil
+      body: :none, success: 200, into: nil, idempotency_key: nil
     ).freeze
 
     GET_UNSUBSCRIBE_GROUP = Operation.new(
       id: 'getUnsubscribeGroup', http_method: 'GET', path: '/v1/unsubscribe-groups/{id}',
       path_names: %w[id].freeze,
       parameters: [].freeze,
-      body: :none, success: 200, into: :object
+      body: :none, success: 200, into: :object, idempotency_key: nil
     ).freeze
 
     REPLACE_UNSUBSCRIBE_GROUP = Operation.new(
       id: 'replaceUnsubscribeGroup', http_method: 'PUT', path: '/v1/unsubscribe-groups/{id}',
       path_names: %w[id].freeze,
       parameters: [].freeze,
-      body: :optional, success: 200, into: :object
+      body: :optional, success: 200, into: :object, idempotency_key: nil
     ).freeze
 
     DELETE_UNSUBSCRIBE_GROUP = Operation.new(
       id: 'deleteUnsubscribeGroup', http_method: 'DELETE', path: '/v1/unsubscribe-groups/{id}',
       path_names: %w[id].freeze,
       parameters: [].freeze,
-      body: :none, success: 200, into: nil
+      body: :none, success: 200, into: nil, idempotency_key: nil
     ).freeze
 
     GET_INBOUND_WEBHOOK = Operation.new(
       id: 'getInboundWebhook', http_method: 'GET', path: '/v1/inbound-webhooks/{id}',
       path_names: %w[id].freeze,
       parameters: [].freeze,
-      body: :none, success: 200, into: :object
+      body: :none, success: 200, into: :object, idempotency_key: nil
     ).freeze
 
     GET_ACCESSIBILITY_RESULT = Operation.new(
       id: 'getAccessibilityResult', http_method: 'GET', path: '/v1/email-testing/accessibility/{id}',
       path_names: %w[id].freeze,
       parameters: [].freeze,
-      body: :none, success: 200, into: :object
+      body: :none, success: 200, into: :object, idempotency_key: nil
     ).freeze
 
     GET_LINK_VALIDATION = Operation.new(
       id: 'getLinkValidation', http_method: 'GET', path: '/v1/email-testing/link-validation',
       path_names: [].freeze,
       parameters: [].freeze,
-      body: :none, success: 200, into: :object
+      body: :none, success: 200, into: :object, idempotency_key: nil
     ).freeze
 
     LIST_SUBACCOUNT_ENGAGEMENT_SCORES = Operation.new(
       id: 'listSubaccountEngagementScores', http_method: 'GET', path: '/v1/engagement/subaccount-scores',
       path_names: [].freeze,
       parameters: [].freeze,
-      body: :none, success: 200, into: nil
+      body: :none, success: 200, into: nil, idempotency_key: nil
     ).freeze
 
     DELETE_VERIFIED_SENDER = Operation.new(
       id: 'deleteVerifiedSender', http_method: 'DELETE', path: '/v2/verified-senders/{id}',
       path_names: %w[id].freeze,
       parameters: [].freeze,
-      body: :none, success: 200, into: nil
+      body: :none, success: 200, into: nil, idempotency_key: nil
     ).freeze
 
     EXPORT_CONTACTS = Operation.new(
       id: 'exportContacts', http_method: 'POST', path: '/v2/contacts/export/filter',
       path_names: [].freeze,
       parameters: [].freeze,
-      body: :none, success: 200, into: :object
+      body: :none, success: 200, into: :object, idempotency_key: nil
     ).freeze
 
     SEND_BATCH = Operation.new(
       id: 'sendBatch', http_method: 'POST', path: '/v1/batches/{id}/send',
       path_names: %w[id].freeze,
       parameters: [].freeze,
-      body: :optional, success: 201, into: :object
+      body: :optional, success: 201, into: :object, idempotency_key: nil
     ).freeze
 
     REPLACE_LINK_BRANDING = Operation.new(
       id: 'replaceLinkBranding', http_method: 'PUT', path: '/v1/link-branding/{id}',
       path_names: %w[id].freeze,
       parameters: [].freeze,
-      body: :optional, success: 200, into: :object
+      body: :optional, success: 200, into: :object, idempotency_key: nil
     ).freeze
 
     LIST_DELAY_REASON_METRICS = Operation.new(
       id: 'listDelayReasonMetrics', http_method: 'GET', path: '/v1/metrics/delay-reasons',
       path_names: [].freeze,
       parameters: [].freeze,
-      body: :none, success: 200, into: nil
+      body: :none, success: 200, into: nil, idempotency_key: nil
     ).freeze
 
     GET_INTEGRATION = Operation.new(
       id: 'getIntegration', http_method: 'GET', path: '/v1/integrations/{id}',
       path_names: %w[id].freeze,
       parameters: [].freeze,
-      body: :none, success: 200, into: :object
+      body: :none, success: 200, into: :object, idempotency_key: nil
     ).freeze
 
     GET_FOOTER_SETTING = Operation.new(
       id: 'getFooterSetting', http_method: 'GET', path: '/v1/mail-settings/footer',
       path_names: [].freeze,
       parameters: [].freeze,
-      body: :none, success: 200, into: :object
+      body: :none, success: 200, into: :object, idempotency_key: nil
     ).freeze
 
     DELETE_MESSAGE = Operation.new(
       id: 'deleteMessage', http_method: 'DELETE', path: '/v1/messages/{id}',
       path_names: %w[id].freeze,
       parameters: [].freeze,
-      body: :none, success: 200, into: nil
+      body: :none, success: 200, into: nil, idempotency_key: nil
     ).freeze
 
     GET_MESSAGE_STATUS = Operation.new(
@@ -139,77 +139,77 @@ module EmailDeliveryApi
       parameters: [
         Parameter.new(name: 'pairs', location: 'query', style: 'form', explode: true, required: false).freeze
       ].freeze,
-      body: :none, success: 200, into: :object
+      body: :none, success: 200, into: :object, idempotency_key: nil
     ).freeze
 
     UPDATE_USER_PASSWORD = Operation.new(
       id: 'updateUserPassword', http_method: 'PATCH', path: '/v1/user/password',
       path_names: [].freeze,
       parameters: [].freeze,
-      body: :required, success: 200, into: :object
+      body: :required, success: 200, into: :object, idempotency_key: nil
     ).freeze
 
     GET_REPUTATION_SCORE = Operation.new(
       id: 'getReputationScore', http_method: 'GET', path: '/v1/reputation/score',
       path_names: [].freeze,
       parameters: [].freeze,
-      body: :none, success: 200, into: :object
+      body: :none, success: 200, into: :object, idempotency_key: nil
     ).freeze
 
     DELETE_INTEGRATIONS = Operation.new(
       id: 'deleteIntegrations', http_method: 'DELETE', path: '/v1/integrations',
       path_names: [].freeze,
       parameters: [].freeze,
-      body: :none, success: 200, into: nil
+      body: :none, success: 200, into: nil, idempotency_key: nil
     ).freeze
 
     GET_MAIL_SETTINGS = Operation.new(
       id: 'getMailSettings', http_method: 'GET', path: '/v1/mail-settings',
       path_names: [].freeze,
       parameters: [].freeze,
-      body: :none, success: 200, into: :object
+      body: :none, success: 200, into: :object, idempotency_key: nil
     ).freeze
 
     LIST_CUSTOM_FIELDS = Operation.new(
       id: 'listCustomFields', http_method: 'GET', path: '/v1/custom-fields',
       path_names: [].freeze,
       parameters: [].freeze,
-      body: :none, success: 200, into: nil
+      body: :none, success: 200, into: nil, idempotency_key: nil
     ).freeze
 
     GET_ENFORCED_TLS_SETTING = Operation.new(
       id: 'getEnforcedTlsSetting', http_method: 'GET', path: '/v1/enforced-tls',
       path_names: [].freeze,
       parameters: [].freeze,
-      body: :none, success: 200, into: :object
+      body: :none, success: 200, into: :object, idempotency_key: nil
     ).freeze
 
     DELETE_WEBHOOK = Operation.new(
       id: 'deleteWebhook', http_method: 'DELETE', path: '/v1/webhooks/{id}',
       path_names: %w[id].freeze,
       parameters: [].freeze,
-      body: :none, success: 200, into: nil
+      body: :none, success: 200, into: nil, idempotency_key: nil
     ).freeze
 
     LIST_WEBHOOKS = Operation.new(
       id: 'listWebhooks', http_method: 'GET', path: '/v1/webhooks',
       path_names: [].freeze,
       parameters: [].freeze,
-      body: :none, success: 200, into: nil
+      body: :none, success: 200, into: nil, idempotency_key: nil
     ).freeze
 
     GET_QUOTA_HISTORY = Operation.new(
       id: 'getQuotaHistory', http_method: 'GET', path: '/v1/quotas/history',
       path_names: [].freeze,
       parameters: [].freeze,
-      body: :none, success: 200, into: :object
+      body: :none, success: 200, into: :object, idempotency_key: nil
     ).freeze
 
     LIST_QUOTAS = Operation.new(
       id: 'listQuotas', http_method: 'GET', path: '/v1/quotas',
       path_names: [].freeze,
       parameters: [].freeze,
-      body: :none, success: 200, into: nil
+      body: :none, success: 200, into: nil, idempotency_key: nil
     ).freeze
   end
 

@@ -10,8 +10,9 @@ module EmailDeliveryApi
 
   # One operation: its operationId, method and path template; its path parameters' names in order;
   # its other parameters; whether it takes a body (:none, :optional, :required); its success status;
-  # and what a 2xx body is read as (nil: any JSON value; :object: a JSON object, a Hash; a Model class).
-  Operation = Struct.new(:id, :http_method, :path, :path_names, :parameters, :body, :success, :into, keyword_init: true)
+  # what a 2xx body is read as (nil: any JSON value; :object: a JSON object, a Hash; a Model class);
+  # and the header of its idempotency key, as an overlay declares it on a POST or PATCH, or nil.
+  Operation = Struct.new(:id, :http_method, :path, :path_names, :parameters, :body, :success, :into, :idempotency_key, keyword_init: true)
 
   # A 2xx answer, as `client.with_response.<method>` returns it: its status, its headers (names in
   # lower case, a repeated one's values joined by ", ", as UTF-8 text) and its decoded body.
