@@ -37,7 +37,8 @@ export async function consumerModule(dir: string, sdk: string, files: Record<str
 
 /**
  * A go.work in `dir` over the committed SDK, the tier's module and the bench: one go vet, one go
- * build over the three (GOWORK, the variable to run go with).
+ * build over the three (GOWORK, the variable to run go with). Go finds a go.work in a folder's
+ * parents too: `dir` holds no module, and every other go run here says GOWORK=off.
  */
 export async function workspace(dir: string, committed: string): Promise<{ GOWORK: string }> {
   const file = path.join(dir, 'go.work');
@@ -75,4 +76,19 @@ export async function goBuilt(
     await mustRun('go', ['build', '-o', `${bin}/`, ...packages], cwd, env);
   });
   return bin;
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+/**
+ * Runs `task` once every task given before it has ended. The checks run side by side in one
+ * thread, which also runs the recording servers: a command run in this process (learn, sdk, an
+ * overlaid description) holds the thread for seconds, and a server whose thread was held past its
+ * keep-alive (1 s) closes a connection on which a program has just sent a request (a reset, and a
+ * POST or PATCH is not sent again). So the runs of a program against a server, and the commands in
+ * this process, take turns. Never nested.
+ */
+export function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
+  const result = queue.then(task, task);
+  queue = result.catch(() => undefined);
+  return result;
 }

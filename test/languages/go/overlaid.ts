@@ -15,7 +15,7 @@ import { jsonReply, type Reply, startTestServer } from '../../support/http-serve
 import { docsSamples, mustRun } from '../../support/languages.ts';
 import { runCommand } from '../../support/run-command.ts';
 import type { OwnCheck, PackageContext } from '../../support/sdk-package.ts';
-import { consumerModule, goBuilt, goVerdict } from './go-modules.ts';
+import { consumerModule, goBuilt, goVerdict, oneAtATime } from './go-modules.ts';
 
 /** The example overlays: typed fields, a cursor, an idempotency key, two security schemes; and a parameter of each location. */
 const exampleOverlays = [
@@ -83,7 +83,12 @@ func main() {
     },
     output: ['sendBatch <nil>', 'getMessageStatus <nil> true', 'listWebhooks <nil> 1 c2'],
     sent: [
-      { request: 'POST /v1/batches/b%201/send', header: ['idempotency-key', 'key-1'], contentType: 'application/json', body: '{"sendAt":"2026-01-02T03:04:05Z","subject":"Hello"}' },
+      {
+        request: 'POST /v1/batches/b%201/send',
+        header: ['idempotency-key', 'key-1'],
+        contentType: 'application/json',
+        body: '{"sendAt":"2026-01-02T03:04:05Z","subject":"Hello"}',
+      },
       { request: 'GET /v1/messages/status', header: ['x-example-api-key', 'key-2'], body: '' },
       { request: 'GET /v1/webhooks?cursor=c%201&tags=a,b%20c', header: ['cookie', 'session=s%3B1'], body: '' },
     ],
@@ -209,7 +214,7 @@ async function runCase(context: PackageContext, given: OverlayCase, more: Record
   const overlays = given.overlays.map((file) => path.join(root, file));
   if (given.learnedFrom) {
     await fs.writeFile(path.join(dir, 'traffic.har'), harText(given.learnedFrom));
-    const learned = await runCommand('learn', ['--traffic', path.join(dir, 'traffic.har'), '--out', path.join(dir, 'learned.yaml')]);
+    const learned = await oneAtATime(() => runCommand('learn', ['--traffic', path.join(dir, 'traffic.har'), '--out', path.join(dir, 'learned.yaml')]));
     expect(learned.code, learned.output).toBe(0);
     overlays.push(path.join(dir, 'learned.yaml'));
   }
@@ -217,7 +222,7 @@ async function runCase(context: PackageContext, given: OverlayCase, more: Record
   // The consumer; each operation's sample in the docs of the same overlays (its typed body and
   // parameters) as a reader copies it; each misspelling a program of its own; and `more`.
   const files: Record<string, string> = { 'main.go': given.source, ...more };
-  const overlaid = await overlaidDescription(checkout, { overlays, out: '' }, context.document);
+  const overlaid = await oneAtATime(() => overlaidDescription(checkout, { overlays, out: '' }, context.document));
   for (const [operationId, source] of docsSamples(overlaid.document, 'go')) files[`samples/${operationId}/main.go`] = source;
   for (const [n, [right, wrong]] of given.misspelt.entries()) {
     expect(given.source, `the consumer writes ${right}`).toContain(right);
@@ -240,7 +245,7 @@ async function runCase(context: PackageContext, given: OverlayCase, more: Record
   const server = await startTestServer();
   server.reply = (request) => given.answers[`${request.method} ${request.target}`] ?? jsonReply(404, { unexpected: request.target });
   try {
-    const result = await mustRun(path.join(bin, 'app'), [server.url], dir);
+    const result = await oneAtATime(() => mustRun(path.join(bin, 'app'), [server.url], dir));
     expect(result.stdout.trim().split('\n')).toEqual(given.output);
     // Each request as the case writes it: the header it checks, with the value that came; a body's media type.
     const seen = server.requests.map((request) => {
@@ -280,10 +285,12 @@ async function checkCredentials({ sdk, bin }: Built): Promise<void> {
     };
   };
   try {
-    const result = await mustRun(path.join(bin, 'credentials'), [server.url], bin, {
-      EMAIL_DELIVERY_EXAMPLE_API_KEY: undefined,
-      EMAIL_DELIVERY_EXAMPLE_BEARER: undefined,
-    });
+    const result = await oneAtATime(() =>
+      mustRun(path.join(bin, 'credentials'), [server.url], bin, {
+        EMAIL_DELIVERY_EXAMPLE_API_KEY: undefined,
+        EMAIL_DELIVERY_EXAMPLE_BEARER: undefined,
+      }),
+    );
     const lines = result.stdout.trim().split('\n');
     const byCase = (name: string) => server.requests.find((r) => r.headers['x-case'] === name)!;
     const credentials = (r: { headers: Record<string, unknown> }) => [r.headers['x-example-api-key'], r.headers.authorization];
@@ -307,8 +314,7 @@ async function checkCredentials({ sdk, bin }: Built): Promise<void> {
     );
     const shown = result.stdout.toLowerCase();
     for (const secret of [key, token, 'env-key-1234', 'env-token-5678', 'given-key-1234', 'given-token-5678', 'header-key-9'])
-      for (const form of [secret, encodeURIComponent(secret), Buffer.from(secret).toString('base64url')])
-        expect(shown, form).not.toContain(form.toLowerCase());
+      for (const form of [secret, encodeURIComponent(secret), Buffer.from(secret).toString('base64url')]) expect(shown, form).not.toContain(form.toLowerCase());
     // An idempotency key: one UUID4 a call, on each of its attempts, or the caller's; a POST sent once with no retry left.
     const keys = (name: string) => server.requests.filter((r) => r.path === `/v1/batches/${name}/send`).map((r) => r.headers['idempotency-key']);
     const uuid4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

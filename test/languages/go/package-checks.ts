@@ -18,7 +18,7 @@ import { jsonReply, startTestServer } from '../../support/http-server.ts';
 import { mustRun } from '../../support/languages.ts';
 import { run, runCommand } from '../../support/run-command.ts';
 import type { OwnCheck, PackageChecks, PackageContext } from '../../support/sdk-package.ts';
-import { benchDir, consumerModule, goBuilt, goVerdict, moduleOf, tierDir, workspace } from './go-modules.ts';
+import { benchDir, consumerModule, goBuilt, goVerdict, moduleOf, oneAtATime, tierDir, workspace } from './go-modules.ts';
 import { overlaid } from './overlaid.ts';
 
 /** What the programs that use the committed SDK name it by, besides its go.mod. */
@@ -37,11 +37,8 @@ function builtPrograms(context: PackageContext): Promise<string> {
       (async () => {
         const dir = path.join(context.scratch, 'programs');
         await fs.mkdir(dir, { recursive: true });
-        const inputs = [
-          { tree: context.committed },
-          { tree: path.join(tierDir, 'cmd', 'sdk-behaviour') },
-          ...[path.join(tierDir, 'go.mod'), path.join(tierDir, 'go.sum'), path.join(benchDir, 'go.mod'), path.join(benchDir, 'bench.go')].map((file) => ({ file })),
-        ];
+        const files = [path.join(tierDir, 'go.mod'), path.join(tierDir, 'go.sum'), path.join(benchDir, 'go.mod'), path.join(benchDir, 'bench.go')];
+        const inputs = [{ tree: context.committed }, { tree: path.join(tierDir, 'cmd', 'sdk-behaviour') }, ...files.map((file) => ({ file }))];
         const packages = ['emaildelivery.bench/sdk', 'emaildelivery.test/callers/cmd/sdk-behaviour'];
         return goBuilt('go-sdk-programs', inputs, root, packages, dir, await workspace(dir, context.committed));
       })(),
@@ -51,7 +48,8 @@ function builtPrograms(context: PackageContext): Promise<string> {
 
 /** What cmd/sdk-behaviour prints of `check` against `url`, with `env`. */
 async function behaviour(context: PackageContext, check: string, url: string, env: NodeJS.ProcessEnv = {}) {
-  return mustRun(path.join(await builtPrograms(context), 'sdk-behaviour'), [check, url], context.scratch, env);
+  const bin = await builtPrograms(context);
+  return oneAtATime(() => mustRun(path.join(bin, 'sdk-behaviour'), [check, url], context.scratch, env));
 }
 
 /** The pinned staticcheck that `npm run install:languages -- go` installs. */
@@ -76,7 +74,7 @@ const bench: OwnCheck = {
     const server = await startTestServer();
     server.reply = () => jsonReply(200, [{ id: 'wh_1' }]);
     try {
-      const result = await mustRun(path.join(bin, 'sdk'), [server.url, '20'], context.scratch);
+      const result = await oneAtATime(() => mustRun(path.join(bin, 'sdk'), [server.url, '20'], context.scratch));
       expect(JSON.parse(result.stdout)).toEqual({ calls: 20, sdkSeconds: expect.any(Number), plainSeconds: expect.any(Number) });
       // The warm-up (2 of each), then 20 of each: every one a GET of /v1/webhooks.
       expect(server.requests.map((request) => `${request.method} ${request.target}`)).toEqual(Array(44).fill('GET /v1/webhooks'));
@@ -166,7 +164,8 @@ const callOptions: OwnCheck = {
 };
 
 const caseClash: OwnCheck = {
-  title: 'refuses an overlay whose names differ only by case (properties Status and status, query parameters class and Class), naming each, and leaves --out as it was',
+  title:
+    'refuses an overlay whose names differ only by case (properties Status and status, query parameters class and Class), naming each, and leaves --out as it was',
   async run(context) {
     const dir = path.join(context.scratch, 'case-clash');
     // --out an SDK the command wrote before: the committed one is what it writes (the first test),
@@ -197,7 +196,7 @@ const caseClash: OwnCheck = {
         ],
       }),
     );
-    const result = await runCommand('sdk', ['--lang', 'go', '--overlay', overlay, '--out', out]);
+    const result = await oneAtATime(() => runCommand('sdk', ['--lang', 'go', '--overlay', overlay, '--out', out]));
     expect(result.code, result.output).toBe(1);
     expect(result.stderr).toContain(
       'GetMessageStatusResponseBody (schema "GetMessageStatusResponseBody") has 2 fields named Status (from "Status" and "status")',
@@ -233,8 +232,15 @@ const checks: PackageChecks = {
       expect((await mustRun('gofmt', ['-l', committed, benchDir, ...programDirs], root)).stdout, 'files gofmt would change').toBe('');
       const module = await moduleOf(committed);
       // One go vet over the three modules (a go.work): what each vet in place is, in Go's cache.
-      const env = await workspace(context.scratch, committed);
-      await mustRun('go', ['vet', `${module}/...`, ...tierPrograms.map((name) => `emaildelivery.test/callers/cmd/${name}`), 'emaildelivery.bench/sdk'], root, env);
+      const vetDir = path.join(context.scratch, 'vet');
+      await fs.mkdir(vetDir, { recursive: true });
+      const env = await workspace(vetDir, committed);
+      await mustRun(
+        'go',
+        ['vet', `${module}/...`, ...tierPrograms.map((name) => `emaildelivery.test/callers/cmd/${name}`), 'emaildelivery.bench/sdk'],
+        root,
+        env,
+      );
       const imports = await mustRun('go', ['list', '-deps', '-f', '{{if not .Standard}}{{.ImportPath}}{{end}}', './...'], committed, { GOWORK: 'off' });
       expect(imports.stdout.trim().split('\n'), 'packages outside the standard library').toEqual([module]);
       expect(await fs.readFile(path.join(committed, 'go.mod'), 'utf8')).not.toMatch(/^require/m);
@@ -252,7 +258,7 @@ const checks: PackageChecks = {
     const consumer = path.join(dir, 'consumer');
     await consumerModule(consumer, sdk, { 'main.go': await fs.readFile(path.join(tierDir, 'cmd', 'sdk-consumer', 'main.go'), 'utf8') });
     await mustRun('go', ['build', '-o', 'sdk-consumer', '.'], consumer, offline);
-    const { stdout } = await mustRun(path.join(consumer, 'sdk-consumer'), [baseUrl], consumer);
+    const { stdout } = await oneAtATime(() => mustRun(path.join(consumer, 'sdk-consumer'), [baseUrl], consumer));
     return { lines: stdout.trim().split('\n'), rounds: 1 };
   },
   samplesTitle: 'vet against the SDK (each a package of one module, one go vet)',
@@ -278,7 +284,7 @@ const checks: PackageChecks = {
     const module = path.join(context.scratch, 'sample-run');
     await consumerModule(module, context.committed, { 'main.go': await fs.readFile(path.join(dir, file), 'utf8') });
     await mustRun('go', ['build', '-o', 'sample', '.'], module, { GOWORK: 'off' });
-    return (await mustRun(path.join(module, 'sample'), [], module)).stdout;
+    return (await oneAtATime(() => mustRun(path.join(module, 'sample'), [], module))).stdout;
   },
   overlaid,
   own: [bench, printed, postOnce, callOptions, caseClash, ...(staticcheckHere ? [staticcheckClean] : [])],
