@@ -1,7 +1,9 @@
-// A program that uses the committed Go SDK as an application would: it calls every operation once,
-// typed (so that the compiler checks each method's signature), against the base URL given as the
-// only argument, and prints one line per call: the operationId, then "ok" or the error.
-// test/languages/sdk-go.test.ts runs it against the Prism mock and against a recording server.
+// A program that uses the Go SDK as an application would: it calls every operation once, typed (so
+// that the compiler checks each method's signature), with the arguments of its request part
+// (test/support/sdk-package.ts' consumerArguments) and the header X-Api-Key: consumer-key, against
+// the base URL given as the only argument, and prints one line per call: the operationId, then
+// "ok" or the error. The package test (test/languages/sdk-packages.test.ts) builds it in a module of
+// its own against a copy of the SDK, with no network, and runs it against a recording server.
 package main
 
 import (
