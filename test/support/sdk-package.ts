@@ -118,7 +118,7 @@ export function packageContext(language: string, document: Json, scratch: string
 
 /**
  * What a consumer's run must show: a line `<operationId> ok` for each call, every request as the
- * description says (its line, body and credential), each with the SDK's User-Agent.
+ * description says (its line, body, its body's media type and credential), each with the SDK's User-Agent.
  */
 export function expectEveryOperation(context: PackageContext, server: TestServer, lines: string[], rounds: number): void {
   const { document, language } = context;
@@ -130,6 +130,7 @@ export function expectEveryOperation(context: PackageContext, server: TestServer
     operationId: operationAt(document, request.method, request.path) ?? `${request.method} ${request.target}`,
     request: `${request.method} ${request.target}`,
     body: request.body ? (JSON.parse(request.body) as unknown) : undefined,
+    contentType: request.headers['content-type']?.split(';')[0].trim(),
     key: request.headers['x-api-key'],
   }));
   const expected = operations.map((row) => {
@@ -138,6 +139,7 @@ export function expectEveryOperation(context: PackageContext, server: TestServer
       operationId: row.operationId,
       request: `${wire.method} ${wire.target}`,
       body: wire.body ? (JSON.parse(wire.body) as unknown) : undefined,
+      contentType: wire.contentType,
       key: consumerKey,
     };
   });
