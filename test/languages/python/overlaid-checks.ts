@@ -39,7 +39,7 @@ async function overlaidTypes(context: PackageContext, src: string): Promise<void
       'Unexpected keyword argument "idempotency" for "send_batch" of "Client"',
       'Argument "credentials" to "Client" has incompatible type',
     ],
-    samples,
+    [samples],
   );
 }
 

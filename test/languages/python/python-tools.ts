@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { docsSamples, languagesDir, mypyVerdict, venv } from '../../support/languages.ts';
+import { operations } from '../../../scripts/stated/operations.ts';
 import type { Json } from '../../support/helpers.ts';
 
 /** A tool of the tier's pinned venv (python, ruff, twine, mypy). */
@@ -57,14 +58,18 @@ export async function copyProgram(program: string, dir: string, typos: [string, 
   if (typos.length > 0) await fs.writeFile(path.join(dir, misspeltOf(program)), wrong);
 }
 
-/** Each operation's Python sample in the docs of `document`, written into `dir` as `sample_<operationId>.py`; their names. */
-export async function writeSamples(dir: string, document: Json): Promise<string[]> {
-  const names: string[] = [];
-  for (const [operationId, source] of docsSamples(document, 'python')) {
-    names.push(`sample_${operationId}.py`);
-    await fs.writeFile(path.join(dir, names.at(-1)!), source);
-  }
-  return names;
+/**
+ * Each operation's Python sample in the docs of `document`, written into `dir`/samples as
+ * `<operationId>.py`: mypy is given the folder, whose name keeps the verdict's (made of its
+ * arguments) short enough to be a file's, so that it is kept and reused. The folder's name.
+ */
+export async function writeSamples(dir: string, document: Json): Promise<string> {
+  const samples = path.join(dir, 'samples');
+  await fs.mkdir(samples, { recursive: true });
+  const written = docsSamples(document, 'python');
+  expect(written.size, 'a sample of each operation').toBe(operations.length);
+  for (const [operationId, source] of written) await fs.writeFile(path.join(samples, `${operationId}.py`), source);
+  return 'samples';
 }
 
 /**
