@@ -6,17 +6,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { overlaidDescription } from '../../../scripts/overlay/build-overlaid.ts';
-import { harText } from '../../support/har.ts';
-import { checkout, root } from '../../support/helpers.ts';
 import { jsonReply, type Reply, startTestServer } from '../../support/http-server.ts';
 import { mustRun } from '../../support/languages.ts';
-import { runCommand } from '../../support/run-command.ts';
 import type { OwnCheck, PackageContext } from '../../support/sdk-package.ts';
-import { bin, copyProgram, exampleOverlays, noCredentials, programs, quiet, saidByCheck, typedAndRefused, writeSamples } from './python-tools.ts';
+import { prepared } from './prepared.ts';
+import { bin, copyProgram, noCredentials, programs, quiet, saidByCheck, typedAndRefused } from './python-tools.ts';
 
 /** The fields, parameters and credentials typed: mypy finds each typo of the misspelt copies, and the overlaid docs' samples type-check. */
-async function overlaidTypes(context: PackageContext, src: string): Promise<void> {
+async function overlaidTypes(context: PackageContext, src: string, overlaidSamples: string): Promise<void> {
   const dir = path.join(context.scratch, 'overlaid-typed');
   await copyProgram('check_sdk_fields.py', dir, [
     ['status.state ==', 'status.stat =='],
@@ -25,9 +22,7 @@ async function overlaidTypes(context: PackageContext, src: string): Promise<void
     ['idempotency_key="key-1"', 'idempotency="key-1"'],
   ]);
   await copyProgram('check_sdk_credentials.py', dir, [['"ExampleApiKey": "given-key-1234"}', '"ExampleApiKy": "given-key-1234"}']]);
-  // The docs of the same overlays show each operation's sample with its typed body and parameters.
-  const overlaid = await overlaidDescription(checkout, { overlays: exampleOverlays.map((file) => path.join(root, file)), out: '' }, context.document);
-  const samples = await writeSamples(dir, overlaid.document);
+  await fs.cp(path.join(overlaidSamples, 'samples'), path.join(dir, 'samples'), { recursive: true });
   await typedAndRefused(
     dir,
     src,
@@ -39,7 +34,7 @@ async function overlaidTypes(context: PackageContext, src: string): Promise<void
       'Unexpected keyword argument "idempotency" for "send_batch" of "Client"',
       'Argument "credentials" to "Client" has incompatible type',
     ],
-    [samples],
+    ['samples'],
   );
 }
 
@@ -139,13 +134,10 @@ export const overlaidCheck: OwnCheck = {
   title:
     "with the example overlays: the fields, parameters and credentials are typed, a misspelt one is a mypy error, the calls send what the description says, each scheme's credential by name or from its variable (a header given instead, none in a text), a keyed POST retried with one key, and the README names the credentials",
   async run(context) {
-    const out = await context.writeSdk(
-      'overlaid',
-      exampleOverlays.map((file) => path.join(root, file)),
-    );
+    const { overlaid: out, overlaidSamples } = await prepared(context);
     const src = path.join(out, 'src');
     // mypy and the two programs side by side: each waits on its own process.
-    await Promise.all([overlaidTypes(context, src), overlaidFields(context, src), overlaidCredentials(context, src)]);
+    await Promise.all([overlaidTypes(context, src, overlaidSamples), overlaidFields(context, src), overlaidCredentials(context, src)]);
     // The README's first call passes the overlay's credential by its scheme, and names each header and variable, not X-Api-Key.
     const readme = await fs.readFile(path.join(out, 'README.md'), 'utf8');
     expect(readme).toContain('with Client("https://your-service.example", credentials={"ExampleApiKey": "..."}) as client:');
@@ -158,19 +150,7 @@ export const overlaidCheck: OwnCheck = {
 export const learnedCheck: OwnCheck = {
   title: 'with an overlay `npm run learn` wrote from traffic: the learned fields and parameter are typed, and a misspelt one is a mypy error',
   async run(context) {
-    const traffic = path.join(context.scratch, 'traffic.har');
-    await fs.writeFile(
-      traffic,
-      harText([
-        { url: '/v1/integrations/int_7', response: { id: 'int_7', name: 'Zapier', count: 3 }, headers: { 'X-Api-Key': 'key-secret' } },
-        { url: '/v1/integrations/int_8', response: { id: 'int_8', name: 'Slack', count: 5 }, headers: { 'X-Api-Key': 'key-secret' } },
-        { url: '/v1/webhooks?limit=10', response: { items: [{ url: 'https://hooks.example/a', enabled: true }], nextCursor: 'c_2' } },
-      ]),
-    );
-    const learned = path.join(context.scratch, 'learned.yaml');
-    const learning = await runCommand('learn', ['--traffic', traffic, '--out', learned]);
-    expect(learning.code, learning.output).toBe(0);
-    const src = path.join(await context.writeSdk('learned', [learned]), 'src');
+    const src = path.join((await prepared(context)).learned, 'src');
     const dir = path.join(context.scratch, 'learned-typed');
     await copyProgram('check_sdk_learned.py', dir, [
       ['integration.count', 'integration.cuont'],

@@ -14,6 +14,7 @@ import { mustRun, mypyVerdict } from '../../support/languages.ts';
 import { consumerArguments, consumerKey, type PackageChecks } from '../../support/sdk-package.ts';
 import { compressedAnswersCheck } from './compressed-answers.ts';
 import { learnedCheck, overlaidCheck } from './overlaid-checks.ts';
+import { prepared } from './prepared.ts';
 import { lockFile, packAndInstall } from './python-package.ts';
 import { bin, copyProgram, programs, quiet } from './python-tools.ts';
 import { surfaceCheck } from './surface-check.ts';
@@ -52,7 +53,8 @@ const checks: PackageChecks = {
     'it builds a wheel and an sdist (build, setuptools, no isolation) that twine passes, installs with no network into a fresh venv, imports with its py.typed, and the consumer type-checks against it under mypy --strict',
   async installAndConsume(context, baseUrl) {
     const work = path.join(context.scratch, 'package');
-    const { built, wheel, python } = await packAndInstall(context.committed, work);
+    // The consumer calls a server of this process: it starts once what the checks make in it is made.
+    const [{ built, wheel, python }] = await Promise.all([packAndInstall(context.committed, work), prepared(context)]);
     const version = context.document.info.version as string;
     expect(built).toEqual([`email_delivery_api-${version}-py3-none-any.whl`, `email_delivery_api-${version}.tar.gz`]);
     const consumer = path.join(work, 'consumer');

@@ -7,12 +7,15 @@ import path from 'node:path';
 import { expect } from 'vitest';
 import { mustRun } from '../../support/languages.ts';
 import type { OwnCheck } from '../../support/sdk-package.ts';
+import { prepared } from './prepared.ts';
 import { bin, programs, quiet, saidByCheck } from './python-tools.ts';
 
 export const surfaceCheck: OwnCheck = {
   title:
     "errors by kind that pickle (a 404 in a process pool's worker), the SDK's own error after close(), with_options over the same connections, and the debug log",
   async run(context) {
+    // No server of this process is late while the checks beside make what they make in it.
+    await prepared(context);
     const seen: { path: string; trace?: string; agent?: string }[] = [];
     const server = http.createServer((request, response) => {
       seen.push({ path: request.url ?? '', trace: request.headers['x-trace'] as string | undefined, agent: request.headers['user-agent'] });
