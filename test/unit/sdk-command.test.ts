@@ -3,7 +3,7 @@
 // all (a writer that fails half-way, missing tools, a folder holding a file of someone else's, an
 // overlay refused at its line), the committed folder generated/sdk/<language> written in place and
 // refused with overlays, and what the writer receives (the bundle, or the overlaid description and
-// its version). The real writers run in the languages tier (test/languages/python-sdk.test.ts).
+// its version). The real writers run in the languages tier (test/languages/sdk-packages.test.ts).
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 // The Python SDK's writer in this process, where nothing needs Python: the names it gives an
 // operation's parameters in the method it writes (scripts/languages/python/python-client.ts), and what the
 // committed SDKs' READMEs say of the header they send. What Python makes of the SDK is
-// test/languages/python-sdk.test.ts (which also fails while generated/sdk/python is not what the
+// test/languages/python/package-checks.ts, in test/languages/sdk-packages.test.ts (which also fails while generated/sdk/python is not what the
 // writer makes).
 import fs from 'node:fs/promises';
 import path from 'node:path';

@@ -12,7 +12,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { recordOutputFolder } from '../../../scripts/overlay/output-folder.ts';
-import { languageTools } from '../../../scripts/sdk/language-tools.ts';
+import { languageTools } from '../../../scripts/languages/language-tools.ts';
 import { root } from '../../support/helpers.ts';
 import { jsonReply, startTestServer } from '../../support/http-server.ts';
 import { mustRun } from '../../support/languages.ts';

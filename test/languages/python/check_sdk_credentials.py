@@ -1,8 +1,8 @@
-"""A consumer of the Python SDK written with the example overlays (test/languages/python-sdk.test.ts'
+"""A consumer of the Python SDK written with the example overlays (test/languages/python/python-tools.ts'
 exampleOverlays), of which auth.yaml and bearer.yaml declare two security schemes (ExampleApiKey in
 X-Example-Api-Key, ExampleBearer as a bearer token) and idempotency.yaml an Idempotency-Key on
 sendBatch, against the base URL it is given
-(test/languages/python-sdk.test.ts answers each request as the path says). mypy --strict checks the
+(test/languages/python/overlaid-checks.ts answers each request as the path says). mypy --strict checks the
 schemes' names it passes in ``credentials=``. It prints one JSON line per check: what came back, and
 what the client and its errors print, which the test searches for the credentials."""
 

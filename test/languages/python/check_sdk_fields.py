@@ -2,7 +2,7 @@
 idempotency.yaml) and the test fixture parameters.yaml, which type the fields of a batch, a message's
 state and a page of webhooks, and add a cursor, tags, a cookie and an idempotency key: mypy --strict
 checks every field and parameter it names, and a misspelt one is an error
-(test/languages/python-sdk.test.ts). Against the base URL it is given, it prints what came back."""
+(test/languages/python/overlaid-checks.ts). Against the base URL it is given, it prints what came back."""
 
 from __future__ import annotations
 

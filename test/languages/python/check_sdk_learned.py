@@ -1,5 +1,5 @@
 """A consumer of the Python SDK written with an overlay that `npm run learn` wrote from recorded
-traffic (test/languages/python-sdk.test.ts makes the traffic and learns it): the learned fields are
+traffic (test/languages/python/overlaid-checks.ts makes the traffic and learns it): the learned fields are
 typed attributes and the learned query parameter a typed keyword, so mypy --strict refuses a misspelt
 one. Against the base URL it is given, it prints what came back."""
 

@@ -1,4 +1,4 @@
-"""Calls the SDK (``PYTHONPATH``: its src folder) against test/languages/python-sdk.test.ts' server
+"""Calls the SDK (``PYTHONPATH``: its src folder) against test/languages/python/surface-check.ts' server
 and writes what came of each, one JSON line each, for the test to check: an API error raised in a
 process pool's worker comes back whole and the pool works on; every error pickles to its class
 and fields; a call after ``close()`` raises the SDK's own error; ``with_options`` shares the
