@@ -1,9 +1,10 @@
 // The guarantees every client of the description gives, whatever its language: one
 // table of rows, each a call against a misbehaving server on 127.0.0.1 and what must come of it,
-// run for the TypeScript client in process (test/unit/client-guarantees.test.ts) and for the Python
-// and Go SDKs through a driver program (JSON lines in, one call each; JSON lines out, one outcome
-// each: test/languages/sdk-guarantees-python.test.ts, sdk-guarantees-go.test.ts). A row added here
-// is proven in every language; what one language cannot hold is a row of its own file.
+// run for the TypeScript client in process (test/unit/client-guarantees.test.ts) and for every SDK
+// through a driver program (JSON lines in, one call each; JSON lines out, one outcome each:
+// test/languages/sdk-guarantees.test.ts, each language's drivers in test/languages/<language>/guarantees.ts).
+// A row added here is proven in every language it applies to; what one language alone holds is a
+// row of its own drivers' file.
 import { spawn } from 'node:child_process';
 import net, { type AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';

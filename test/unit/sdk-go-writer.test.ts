@@ -4,7 +4,7 @@
 // or schema named, the clashes of names in what oapi-codegen wrote (properties or parameters that
 // differ by case), the enum values it left without a constant, and spec.gen.go, the constants of
 // runtime-spec.ts that the runtime reads instead of literals of its own. What Go makes of the SDK
-// is test/languages/sdk-go.test.ts.
+// is test/languages/sdk-packages.test.ts.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

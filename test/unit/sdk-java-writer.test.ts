@@ -1,7 +1,7 @@
 // The Java SDK's writer in this process, where nothing needs Java: the Maven group and Java package
 // it derives from package.json's `repository`, the literals, comments and names it writes from the
 // description's text, and the types it gives bodies and fields. What javac and Maven make of the
-// SDK is test/languages/sdk-java.test.ts.
+// SDK is test/languages/sdk-packages.test.ts.
 import { describe, expect, it } from 'vitest';
 import { placeholderModule } from '../../scripts/languages/go/go-sdk.ts';
 import { javaBody } from '../../scripts/languages/java/java-models.ts';

@@ -1,7 +1,7 @@
 <?php
 
 // The PHP SDK's driver for the guarantees table (test/support/guarantees.ts, run by
-// test/languages/sdk-guarantees-php.test.ts): reads one JSON call per line on stdin, makes it with
+// test/languages/sdk-guarantees.test.ts): reads one JSON call per line on stdin, makes it with
 // a new client of the committed SDK (generated/sdk/php, or the folder given as its one argument),
 // and writes one JSON outcome per line on stdout, told apart by the exception's class, never by its
 // text. It uses the SDK's public surface only: a 2xx's status comes from the logger option.

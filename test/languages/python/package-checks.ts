@@ -5,7 +5,7 @@
 // against the installed package and calls every operation, sync and async; the docs' samples pass
 // mypy. What is Python's own: compressed answers (compressed-answers.ts), its errors, printed forms
 // and log (surface-check.ts), and the overlaid and learned SDKs (overlaid-checks.ts). (The
-// guarantees: sdk-guarantees-python.test.ts.)
+// guarantees: sdk-guarantees.test.ts.)
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'vitest';

@@ -1,5 +1,5 @@
 """The Python SDK's driver for the guarantees table (test/support/guarantees.ts, run by
-test/languages/sdk-guarantees-python.test.ts; the protocol is the SDKs' shared design): reads one
+test/languages/sdk-guarantees.test.ts; the protocol is the SDKs' shared design): reads one
 JSON line per call on stdin, makes the call with a new client built from that line (``--async``: an
 ``AsyncClient``), and writes one JSON line per call on stdout, flushed after each; exits 0 at the
 end of its input (``--http-client``: each client over an ``httpx.Client`` or ``httpx.AsyncClient``

@@ -1,7 +1,7 @@
 # frozen_string_literal: true
 
 # The Ruby SDK's driver for the guarantees table (test/support/guarantees.ts, run by
-# test/languages/sdk-guarantees-ruby.test.ts): reads one JSON line per call on stdin, makes the call
+# test/languages/sdk-guarantees.test.ts): reads one JSON line per call on stdin, makes the call
 # with a new client built from that line, and writes one JSON line per call on stdout, flushed
 # after each; exits 0 at the end of its input. It uses the SDK's public surface only (-I of the
 # SDK's lib, or the gem installed), and tells outcomes apart by the error's class, never by its text.

@@ -1,5 +1,5 @@
 // The Java SDK's driver for the guarantees table (test/support/guarantees.ts, run by
-// test/languages/sdk-guarantees-java.test.ts): one JVM for the whole table. It reads one JSON line
+// test/languages/sdk-guarantees.test.ts): one JVM for the whole table. It reads one JSON line
 // per call, {"id": n, "call": GuaranteeCall}, makes each call on a thread of its own with a new
 // client built from the line (the table's lanes run side by side), and writes one line per call,
 // {"id": n, "outcome": Outcome}, decided by the error's class, never by its text. It uses the SDK's

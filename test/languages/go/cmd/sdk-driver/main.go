@@ -1,5 +1,5 @@
 // The Go SDK's driver for the guarantees table (test/support/guarantees.ts, run by
-// test/languages/sdk-guarantees-go.test.ts): reads one JSON line per call on stdin, makes the call
+// test/languages/sdk-guarantees.test.ts): reads one JSON line per call on stdin, makes the call
 // with a new client built from the line, and writes one JSON line of its outcome on stdout, decided
 // by the error's type (errors.As, errors.Is context.DeadlineExceeded), never by its text; `status`
 // only where there is an answer (a success's by WithResponseInto), an API error's kind, headers and
