@@ -40,14 +40,15 @@ it('every language of scripts/languages/languages.ts has its package checks (tes
 const sampleBaseUrl = 'http://127.0.0.1:4010';
 const labels = new Map(sampleLanguages.map((language) => [language.lang, language.label]));
 
-// One language's tests after another's, each language's side by side: most of a test is a wait on
-// the language's own tools.
+// One language's tests after another's (the languages' tools at once would crowd two cores, and the
+// guarantees' deadlines run beside them), each language's tests side by side (it.concurrent): most
+// of a test is a wait on the language's own tools.
 for (const language of sdkLanguagesHere()) {
   const checks = checksOf.get(language.name);
   if (!checks) continue;
   const missing = missingFor(checks.needs);
   const label = labels.get(language.name)!;
-  describe.runIf(runsHere(`the ${label} SDK`, missing)).concurrent(`the ${label} SDK`, () => {
+  describe.runIf(runsHere(`the ${label} SDK`, missing))(`the ${label} SDK`, () => {
     let document: Json;
     let context: PackageContext;
     beforeAll(async () => {
@@ -59,7 +60,7 @@ for (const language of sdkLanguagesHere()) {
     });
 
     const remake = `npm run sdk -- --lang ${language.name} --out generated/sdk/${language.name}`;
-    it(`the committed generated/sdk/${language.name} is what \`${remake}\` writes`, async () => {
+    it.concurrent(`the committed generated/sdk/${language.name} is what \`${remake}\` writes`, async () => {
       const out = await context.writeSdk('remade');
       expect(
         await differingFiles(out, context.committed, language.leftovers ?? /^$/),
@@ -67,9 +68,9 @@ for (const language of sdkLanguagesHere()) {
       ).toEqual([]);
     });
 
-    it(checks.checkers.title, () => checks.checkers.run(context));
+    it.concurrent(checks.checkers.title, () => checks.checkers.run(context));
 
-    it(`${checks.packageTitle}: a consumer calls every operation, each request as the description says, with the SDK's User-Agent`, async () => {
+    it.concurrent(`${checks.packageTitle}: a consumer calls every operation, each request as the description says, with the SDK's User-Agent`, async () => {
       const server = await context.describedServer();
       try {
         const { lines, rounds } = await checks.installAndConsume(context, server.url);
@@ -79,7 +80,7 @@ for (const language of sdkLanguagesHere()) {
       }
     });
 
-    it(`every operation's ${label} sample and the ${label} of docs/sdks.md ${checks.samplesTitle}, and a sample runs against a server`, async () => {
+    it.concurrent(`every operation's ${label} sample and the ${label} of docs/sdks.md ${checks.samplesTitle}, and a sample runs against a server`, async () => {
       const dir = path.join(context.scratch, 'samples');
       await fs.mkdir(dir, { recursive: true });
       const files: string[] = [];
@@ -109,8 +110,8 @@ for (const language of sdkLanguagesHere()) {
       }
     });
 
-    it(checks.overlaid.title, () => checks.overlaid.run(context));
+    it.concurrent(checks.overlaid.title, () => checks.overlaid.run(context));
 
-    for (const own of checks.own) it(own.title, () => own.run(context));
+    for (const own of checks.own) it.concurrent(own.title, () => own.run(context));
   });
 }

@@ -1,6 +1,6 @@
 // The Python SDK's package checks (test/languages/sdk-packages.test.ts runs them): the committed
 // SDK type-checks under mypy --strict for Python 3.10 and 3.11 with the tier's programs that use it,
-// and ruff finds nothing; it builds a wheel and an sdist with the standard front-end that twine
+// and under pyright --strict, and ruff finds nothing; it builds a wheel and an sdist with the standard front-end that twine
 // passes, installs with no network into a fresh venv, where the consumer (call_sdk.py) type-checks
 // against the installed package and calls every operation, sync and async; the docs' samples pass
 // mypy. What is Python's own: compressed answers (compressed-answers.ts), its errors, printed forms
@@ -10,7 +10,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { root } from '../../support/helpers.ts';
-import { mustRun, mypyVerdict } from '../../support/languages.ts';
+import { mustRun, mypyVerdict, reusedWhenSame, venv } from '../../support/languages.ts';
+import { run } from '../../support/run-command.ts';
 import { consumerArguments, consumerKey, type PackageChecks } from '../../support/sdk-package.ts';
 import { compressedAnswersCheck } from './compressed-answers.ts';
 import { learnedCheck, overlaidCheck } from './overlaid-checks.ts';
@@ -19,6 +20,33 @@ import { lockFile, packAndInstall } from './python-package.ts';
 import { bin, copyProgram, programs, quiet } from './python-tools.ts';
 import { surfaceCheck } from './surface-check.ts';
 
+/**
+ * pyright --strict (the pinned npm package, VS Code's checker) on the package's sources for Python
+ * 3.10, with the pinned venv's packages: how many files it checked and its diagnostics, reused while
+ * the sources, the venv and pyright are the same.
+ */
+async function pyrightVerdict(src: string, scratch: string): Promise<{ files: number; errors: string[] }> {
+  const dir = path.join(scratch, 'pyright');
+  await fs.mkdir(dir, { recursive: true });
+  const key = [venv, { file: path.join(root, 'node_modules', 'pyright', 'package.json') }, { tree: src, ignored: /(^|\/)__pycache__\// }, 'strict 3.10, include relative'];
+  return reusedWhenSame('python-sdk-pyright', key, dir, [], async () => {
+    // Its `include` relative to the configuration's folder: pyright ignores an absolute one.
+    await fs.writeFile(
+      path.join(dir, 'pyrightconfig.json'),
+      JSON.stringify({ typeCheckingMode: 'strict', pythonVersion: '3.10', include: [path.relative(dir, src)] }),
+    );
+    const result = await run(path.join(root, 'node_modules', '.bin', 'pyright'), ['--outputjson', '--pythonpath', bin('python'), '-p', dir], dir, quiet);
+    const report = JSON.parse(result.stdout) as {
+      summary: { filesAnalyzed: number };
+      generalDiagnostics: { file: string; severity: string; message: string; range: { start: { line: number } } }[];
+    };
+    return {
+      files: report.summary.filesAnalyzed,
+      errors: report.generalDiagnostics.map((d) => `${path.relative(src, d.file)}:${d.range.start.line + 1}: ${d.severity}: ${d.message}`),
+    };
+  });
+}
+
 /** mypy --strict for Python 3.10, the oldest the package supports. */
 const strictOldest = ['--strict', '--python-version', '3.10'];
 
@@ -26,7 +54,7 @@ const checks: PackageChecks = {
   needs: ['python'],
   checkers: {
     title:
-      'the SDK type-checks under mypy --strict for Python 3.11, and for 3.10 with the guarantees’ driver, the programs of the checks here and the bench program; ruff finds nothing',
+      'the SDK type-checks under mypy --strict for Python 3.11, and for 3.10 with the guarantees’ driver, the programs of the checks here and the bench program, and under pyright --strict (VS Code’s checker); ruff finds nothing',
     async run(context) {
       const src = path.join(context.committed, 'src');
       const newestDir = path.join(context.scratch, 'typed-3.11');
@@ -38,7 +66,8 @@ const checks: PackageChecks = {
         await fs.copyFile(path.join(programs, program), path.join(dir, program));
       await fs.copyFile(path.join(root, 'scripts', 'dev', 'sdk-bench', 'bench.py'), path.join(dir, 'bench.py'));
       // Each mypy run in a folder of its own (its cache is there); for 3.10 the package (its folder) and its users in one run.
-      const [newest, oldest] = await Promise.all([
+      const [pyright, newest, oldest] = await Promise.all([
+        pyrightVerdict(src, context.scratch),
         mypyVerdict(['--strict', '--python-version', '3.11', '-p', 'email_delivery_api'], newestDir, src),
         mypyVerdict([...strictOldest, path.join(src, 'email_delivery_api'), 'sdk_driver.py', 'sdk_surface.py', 'compressed_answer.py', 'bench.py'], dir, src),
         // Clean under ruff's defaults (the pinned ruff; the package's pyproject.toml says Python 3.10).
@@ -46,6 +75,8 @@ const checks: PackageChecks = {
       ]);
       expect(newest.code, newest.output).toBe(0);
       expect(oldest.code, oldest.output).toBe(0);
+      expect(pyright.files, 'pyright checked every module of the package').toBeGreaterThanOrEqual(10);
+      expect(pyright.errors, 'pyright --strict finds nothing').toEqual([]);
     },
   },
 
