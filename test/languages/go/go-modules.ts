@@ -10,7 +10,7 @@ import { run } from '../../support/run-command.ts';
 
 /** The bench of the Go SDK, a module of its own (scripts/dev/sdk-bench). */
 export const benchDir = path.join(root, 'scripts', 'dev', 'sdk-bench');
-/** The tier's Go module (its programs of the committed SDK are cmd/sdk-*). */
+/** The tier's Go module (its programs of the committed SDK: cmd/sdk-consumer, cmd/sdk-driver, cmd/sdk-behaviour). */
 export const tierDir = path.join(languagesDir, 'go');
 
 /** The module path a Go SDK's go.mod declares. */
