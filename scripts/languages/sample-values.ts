@@ -1,6 +1,6 @@
 // What every code sample of the docs shows in the same words and values, whatever its language
-// (scripts/pipeline/code-samples.ts: TypeScript and curl; scripts/pipeline/sdk-samples.ts: Python
-// and Go; each language's <lang>-sample.ts here): the width a line may have, what stands for a
+// (scripts/pipeline/code-samples.ts: TypeScript and curl; each SDK language's <lang>-sample.ts
+// here, which scripts/pipeline/sdk-samples.ts lists): the width a line may have, what stands for a
 // credential and for an id, and the placeholder of a field's or a parameter's type.
 import type { BodyField } from '../bundle-operations.ts';
 import type { ParameterRule } from '../parameters.ts';

@@ -36,6 +36,10 @@ it('every language of scripts/languages/languages.ts has its package checks (tes
   expect(sdkLanguages.filter((language) => !checksOf.has(language.name)).map((language) => language.name)).toEqual([]);
 });
 
+/** The bundle, read once for every language: its docs' samples are made once (docsSamples keeps them by the document). */
+let bundleRead: Promise<Json> | undefined;
+const bundle = () => (bundleRead ??= loadBundle());
+
 /** The base URL the docs' samples call (the mock's). */
 const sampleBaseUrl = 'http://127.0.0.1:4010';
 const labels = new Map(sampleLanguages.map((language) => [language.lang, language.label]));
@@ -53,7 +57,7 @@ for (const language of sdkLanguagesHere()) {
     let context: PackageContext;
     beforeAll(async () => {
       requireTools(missing);
-      document = await loadBundle();
+      document = await bundle();
       const scratch = await makeScratchFolder(`sdk-${language.name}`);
       context = packageContext(language.name, document, scratch);
       return () => fs.rm(scratch, { recursive: true, force: true });

@@ -7,9 +7,8 @@
 // example overlays, PHPUnit (php/tests/SdkTest.php) checks the typed classes, the credential by
 // scheme, the printed forms and the keyed POST's retries; and what is PHP's own: the docs' first
 // call catches a 404 by its class, and the bench program prints its figures. No Prism run (some 3
-// s of CPU): the recording server compares each request's line, body and credential with the
-// description, which Prism does not; Prism alone would refuse a body sent under another media type
-// than JSON, which the recording server does not compare. Reused while their inputs are the same
+// s of CPU): the recording server compares each request's line, body, the body's media type and
+// credential with the description, which Prism does not. Reused while their inputs are the same
 // (reusedWhenSame): the lint's verdict, the packed and installed consumer project.
 import fs from 'node:fs/promises';
 import path from 'node:path';

@@ -28,7 +28,12 @@ import { surfaceCheck } from './surface-check.ts';
 async function pyrightVerdict(src: string, scratch: string): Promise<{ files: number; errors: string[] }> {
   const dir = path.join(scratch, 'pyright');
   await fs.mkdir(dir, { recursive: true });
-  const key = [venv, { file: path.join(root, 'node_modules', 'pyright', 'package.json') }, { tree: src, ignored: /(^|\/)__pycache__\// }, 'strict 3.10, include relative'];
+  const key = [
+    venv,
+    { file: path.join(root, 'node_modules', 'pyright', 'package.json') },
+    { tree: src, ignored: /(^|\/)__pycache__\// },
+    'strict 3.10, include relative',
+  ];
   return reusedWhenSame('python-sdk-pyright', key, dir, [], async () => {
     // Its `include` relative to the configuration's folder: pyright ignores an absolute one.
     await fs.writeFile(

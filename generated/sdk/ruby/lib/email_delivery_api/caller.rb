@@ -170,10 +170,10 @@ module EmailDeliveryApi
     end
 
     # Where the operation has an idempotency key and the caller gave none (keyword, client's or
-    # call's header): one for the call, sent on every attempt.
+    # call's header) or an empty one: one for the call, sent on every attempt.
     def keyed(operation, headers)
       key = operation.idempotency_key
-      headers[key.downcase] = [key, SecureRandom.uuid] if key && !headers.key?(key.downcase)
+      headers[key.downcase] = [key, SecureRandom.uuid] if key && headers.fetch(key.downcase, [nil, ''])[1].to_s.empty?
     end
 
     # How many times the request may be sent again: a method that may be repeated, or a POST or

@@ -161,9 +161,11 @@ abstract class BaseClient
         }
         $target = $this->baseUrl . ($operation['pathNames'] === [] ? $operation['path'] : Wire::path($id, $operation['path'], $operation['pathNames'], $path, $redactor));
         $key = $operation['idempotencyKey'] ?? null;
-        if ($key !== null && ($parameters[$key] ?? null) === null && !self::named($clientHeaders, $key) && !self::named($callHeaders, $key)) {
-            // One key for the call, sent on every attempt, where the caller gave none.
-            $parameters[$key] = self::madeKey();
+        if ($key !== null && ($parameters[$key] ?? '') === '' && !self::named($clientHeaders, $key) && !self::named($callHeaders, $key)) {
+            // One key for the call, sent on every attempt, where the caller gave none (or an empty
+            // one): as a header of the call, which an operation of open query pairs sends too.
+            unset($parameters[$key]);
+            $callHeaders[$key] = self::madeKey();
         }
         if ($operation['openQuery']) {
             $query = Wire::pairs($id, $parameters);

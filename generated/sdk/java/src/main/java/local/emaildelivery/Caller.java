@@ -130,9 +130,10 @@ final class Caller {
       if (!Wire.wellFormed(pair)) throw new InvalidRequestException(op.id(), "a query parameter holds a lone surrogate, which has no encoding");
     if (!query.isEmpty()) target.append('?').append(String.join("&", query));
     if (!cookies.isEmpty()) sent.put("cookie", new String[] {"Cookie", String.join("; ", cookies)});
-    // One key for the call, on every attempt, where the caller gave none (as a parameter or a header).
+    // One key for the call, on every attempt, where the caller gave none (as a parameter or a header) or an empty one.
     String key = op.idempotencyKey();
-    if (key != null && !sent.containsKey(key.toLowerCase(Locale.ROOT))) sent.put(key.toLowerCase(Locale.ROOT), new String[] {key, UUID.randomUUID().toString()});
+    String[] givenKey = key == null ? null : sent.get(key.toLowerCase(Locale.ROOT));
+    if (key != null && (givenKey == null || givenKey[1].isEmpty())) sent.put(key.toLowerCase(Locale.ROOT), new String[] {key, UUID.randomUUID().toString()});
     byte[] payload = null;
     if (!op.body().equals("none")) {
       if (body == null) {
