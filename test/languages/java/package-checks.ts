@@ -154,7 +154,7 @@ function overlaidReply(): Reply {
       };
     if (request.path === '/v1/webhooks') return jsonReply(200, { items: [{ url: 'https://hooks.example/a' }], nextCursor: 'c_2' });
     if (request.path === '/v2/contacts/export/filter') return { ...jsonReply(503, {}), headers: { 'content-type': 'application/json', 'retry-after': '0' } };
-    if (/^\/v1\/batches\/b[234]\/send$/.test(request.path) && !sends.has(request.path)) {
+    if (/^\/v1\/batches\/b[2-5]\/send$/.test(request.path) && !sends.has(request.path)) {
       sends.add(request.path);
       return { ...jsonReply(503, {}), headers: { 'content-type': 'application/json', 'retry-after': '0' } };
     }
@@ -277,15 +277,17 @@ const checks: PackageChecks = {
           'made a key, sent',
           "kept the parameter's key, sent",
           "kept the header's key, sent",
+          'made a key for an empty one, sent',
           'unkeyed InternalServerException 503',
         ]);
         expect(keyed.map((r) => `${r.method} ${r.target}`)).toEqual([
-          ...['b2', 'b2', 'b3', 'b3', 'b4', 'b4'].map((id) => `POST /v1/batches/${id}/send`),
+          ...['b2', 'b2', 'b3', 'b3', 'b4', 'b4', 'b5', 'b5'].map((id) => `POST /v1/batches/${id}/send`),
           'POST /v2/contacts/export/filter',
         ]);
         const keys = keyed.map((r) => r.headers['idempotency-key']);
         expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-        expect(keys).toEqual([keys[0], keys[0], 'key-2', 'key-2', 'key-3', 'key-3', undefined]);
+        expect(keys[6]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+        expect(keys).toEqual([keys[0], keys[0], 'key-2', 'key-2', 'key-3', 'key-3', keys[6], keys[6], undefined]);
       } finally {
         await server.close();
       }

@@ -115,6 +115,14 @@ class OverlaidTest < Minitest::Test
     assert_equal %w[key-2 key-2 key-3 key-3 key-4 key-4], keys_seen
   end
 
+  def test_a_keyed_post_given_an_empty_key_is_retried_with_one_key_the_call_makes
+    answer('POST /v1/batches/b_1/send', [503, {}], [201, { sent: true }])
+    assert_equal({ 'sent' => true }, EmailDeliveryApi::Client.new(@server.url).send_batch('b_1', idempotency_key: ''))
+    first, again, *rest = keys_seen
+    assert_match UUID4, first
+    assert_equal [first, []], [again, rest]
+  end
+
   def test_a_post_no_overlay_keys_is_sent_once
     answer('POST /v2/contacts/export/filter', [503, {}], [200, {}])
     error = assert_raises(EmailDeliveryApi::ApiError) { EmailDeliveryApi::Client.new(@server.url).export_contacts }

@@ -171,6 +171,14 @@ final class SdkTest extends TestCase
         self::assertNotSame($keys[0], $other[0], 'another call, another key');
     }
 
+    public function testAnEmptyIdempotencyKeyIsReplacedByOneMadeForTheCall(): void
+    {
+        $keys = (new Client((string) getenv('SERVER_URL')))->sendBatch('empty-key', ['Idempotency-Key' => ''])['keys'];
+        self::assertCount(2, $keys, 'the 503, then the 201');
+        self::assertSame($keys[0], $keys[1]);
+        self::assertMatchesRegularExpression('/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/', $keys[0]);
+    }
+
     public function testTheCallersIdempotencyKeyIsKept(): void
     {
         $client = new Client((string) getenv('SERVER_URL'));
