@@ -4,7 +4,6 @@
 // table's misbehaving servers. The languages one after another (the last first); a language's clients and lanes
 // side by side (most of a row's time is a wait: a deadline, a Retry-After).
 import { describe, expect, it } from 'vitest';
-import { sampleLanguages } from '../../scripts/pipeline/sdk-samples.ts';
 import { sdkLanguages } from '../../scripts/languages/languages.ts';
 import { describeGuarantees, type GuaranteeDrivers, languages } from '../support/guarantees.ts';
 import { missingFor, requireTools, runsHere } from '../support/languages.ts';
@@ -21,8 +20,6 @@ it('every language of scripts/languages/languages.ts has its guarantees drivers 
   expect(sdkLanguages.filter((language) => !driversOf.has(language.name) || !(language.name in languages)).map((language) => language.name)).toEqual([]);
 });
 
-const labels = new Map(sampleLanguages.map((language) => [language.lang, language.label]));
-
 // The languages in the reverse of the list's order: sdk-packages.test.ts, which another worker may run
 // at the same time, goes in its order, so that Python's package checks (mypy, pyright: the heaviest)
 // do not crowd the rows of Python's four clients, whose deadlines have a quarter of a second to spare.
@@ -31,7 +28,7 @@ for (const language of sdkLanguagesHere().toReversed()) {
   const entry = languages[language.name as keyof typeof languages];
   if (!drivers || !entry) continue;
   const missing = missingFor(drivers.needs);
-  const label = labels.get(language.name) ?? language.name;
+  const { label } = language;
   describe.runIf(runsHere(`the ${label} SDK guarantees`, missing))(`the ${label} SDK`, () => {
     const scratch = scratchFolderPerFile(`sdk-guarantees-${language.name}`);
     for (const client of drivers.clients)

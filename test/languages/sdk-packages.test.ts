@@ -10,7 +10,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sampleLanguages } from '../../scripts/pipeline/sdk-samples.ts';
 import { sdkLanguages } from '../../scripts/languages/languages.ts';
 import { type Json, loadBundle } from '../support/helpers.ts';
 import { differingFiles, missingFor, requireTools, runsHere } from '../support/languages.ts';
@@ -42,7 +41,6 @@ const bundle = () => (bundleRead ??= loadBundle());
 
 /** The base URL the docs' samples call (the mock's). */
 const sampleBaseUrl = 'http://127.0.0.1:4010';
-const labels = new Map(sampleLanguages.map((language) => [language.lang, language.label]));
 
 // One language's tests after another's (the languages' tools at once would crowd two cores, and the
 // guarantees' deadlines run beside them), each language's tests side by side (it.concurrent): most
@@ -51,7 +49,7 @@ for (const language of sdkLanguagesHere()) {
   const checks = checksOf.get(language.name);
   if (!checks) continue;
   const missing = missingFor(checks.needs);
-  const label = labels.get(language.name)!;
+  const { label } = language;
   describe.runIf(runsHere(`the ${label} SDK`, missing))(`the ${label} SDK`, () => {
     let document: Json;
     let context: PackageContext;
