@@ -8,7 +8,8 @@ import { type HeaderScheme, headerSchemes, listOperations, type Operation } from
 import type { ParameterRule } from '../parameters.ts';
 import { previousSchemaName, renamedIn } from './previous-names.ts';
 import { type OpenApiDocument, overlaidInfo } from '../openapi-document.ts';
-import { defaults, redirectStatuses, retryPolicy, userAgent } from '../languages/runtime-spec.ts';
+import * as runtimeSpec from '../languages/runtime-spec.ts';
+import { userAgent } from '../languages/runtime-spec.ts';
 
 const httpVerb = (operation: Operation) => operation.method.toUpperCase();
 
@@ -241,9 +242,9 @@ export async function clientRuntimeSource(bundle?: OpenApiDocument): Promise<str
     throw new Error(
       'scripts/pipeline/client-runtime.ts no longer imports the runtime spec by name: clientRuntimeSource writes its values in place of that import',
     );
-  const values: Record<string, unknown> = { defaults, redirectStatuses, retryPolicy };
+  const values: Record<string, unknown> = runtimeSpec;
   const constants = names.map((name) => {
-    if (!(name in values)) throw new Error(`clientRuntimeSource does not write the runtime spec's ${name}: add it to its values`);
+    if (!(name in values)) throw new Error(`scripts/pipeline/client-runtime.ts imports ${name}, which the runtime spec does not export`);
     return `const ${name} = ${JSON.stringify(values[name])} as const;`;
   });
   const overlays = builtWith(bundle);
