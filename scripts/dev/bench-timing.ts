@@ -1,6 +1,11 @@
 // Timing helpers shared by `npm run bench` and its per-size scale runs (scripts/dev/bench-scale.ts).
 
-export const median = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)];
+/** The middle sample; of an even count, the mean of the two middle ones (of two runs, their mean, not the larger). */
+export function median(samples: number[]): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
 
 export async function timed(action: () => Promise<unknown>): Promise<number> {
   const started = performance.now();
