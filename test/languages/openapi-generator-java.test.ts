@@ -13,6 +13,8 @@ import {
   missingFor,
   renamedTypes,
   mustRun,
+  quickJvm,
+  quickMaven,
   openQueryDeviation,
   requireTools,
   reusedWhenSame,
@@ -48,12 +50,12 @@ describe.runIf(runsHere('OpenAPI Generator (java)', java))('OpenAPI Generator: j
     // The compiled client and caller, reused when the sources, the caller and the tools are the same.
     const key = [await toolVersion('mvn', ['--version']), await toolVersion('javac', ['-version']), { tree: out, ignored: copiesOfTheInput }, { file: caller }];
     await reusedWhenSame('maven-java-client', key, out, ['target/classes', 'classpath.txt', 'caller'], async () => {
-      await mustRun('mvn', ['-B', '-q', '-Dstyle.color=never', 'compile', 'dependency:build-classpath', '-Dmdep.outputFile=classpath.txt'], out);
+      await mustRun('mvn', ['-B', '-q', '-Dstyle.color=never', 'compile', 'dependency:build-classpath', '-Dmdep.outputFile=classpath.txt'], out, quickMaven);
       const built = `${path.join(out, 'target', 'classes')}:${(await fs.readFile(path.join(out, 'classpath.txt'), 'utf8')).trim()}`;
       await mustRun('javac', ['-d', 'caller', '-cp', built, caller], out);
     });
     const classpath = `${path.join(out, 'target', 'classes')}:${(await fs.readFile(path.join(out, 'classpath.txt'), 'utf8')).trim()}`;
-    const run = ['-cp', `caller:${classpath}`, 'CallEmailDelivery'];
+    const run = [...quickJvm, '-cp', `caller:${classpath}`, 'CallEmailDelivery'];
     await callAndCompare(tier.document, async (baseUrl) => (await mustRun('java', [...run, baseUrl], out)).stdout, javaDeviations);
   });
 });

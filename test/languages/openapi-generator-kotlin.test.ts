@@ -14,6 +14,8 @@ import {
   languagesDir,
   missingFor,
   mustRun,
+  quickJvm,
+  quickMaven,
   openQueryDeviation,
   renamedTypes,
   requireTools,
@@ -51,12 +53,12 @@ describe.runIf(runsHere('OpenAPI Generator (kotlin)', java))('OpenAPI Generator:
     // The compiled client and caller, reused when the sources, the pom, the caller and the tools are the same.
     const key = [await toolVersion('mvn', ['--version']), { tree: out, ignored: copiesOfTheInput }];
     await reusedWhenSame('maven-kotlin-client', key, out, ['target/classes', 'classpath.txt'], () =>
-      mustRun('mvn', ['-B', '-q', '-Dstyle.color=never', 'compile', 'dependency:build-classpath', '-Dmdep.outputFile=classpath.txt'], out),
+      mustRun('mvn', ['-B', '-q', '-Dstyle.color=never', 'compile', 'dependency:build-classpath', '-Dmdep.outputFile=classpath.txt'], out, quickMaven),
     );
     const classpath = `${path.join(out, 'target', 'classes')}:${(await fs.readFile(path.join(out, 'classpath.txt'), 'utf8')).trim()}`;
     await callAndCompare(
       tier.document,
-      async (baseUrl) => (await mustRun('java', ['-cp', classpath, 'CallEmailDeliveryKt', baseUrl], out)).stdout,
+      async (baseUrl) => (await mustRun('java', [...quickJvm, '-cp', classpath, 'CallEmailDeliveryKt', baseUrl], out)).stdout,
       kotlinDeviations,
     );
   });

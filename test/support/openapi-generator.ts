@@ -9,7 +9,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect, inject } from 'vitest';
 import { root } from './helpers.ts';
-import { isReused, jar, type KeyPart, pins, reusedWhenSame, toolVersion } from './languages.ts';
+import { isReused, jar, type KeyPart, pins, quickJvm, reusedWhenSame, toolVersion } from './languages.ts';
 import { withScratchFolder } from './scratch-folder.ts';
 
 /**
@@ -119,7 +119,7 @@ export async function startBatch(dir: string, generations: Generation[]): Promis
       return file;
     }),
   );
-  const args = [`-Dlogback.configurationFile=${logbackFile}`, onceLoggerOff, '-jar', jar, 'batch', ...configs];
+  const args = [...quickJvm, `-Dlogback.configurationFile=${logbackFile}`, onceLoggerOff, '-jar', jar, 'batch', ...configs];
   const child = spawn('java', args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';

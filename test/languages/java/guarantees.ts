@@ -7,7 +7,8 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { expect } from 'vitest';
 import { depthRows, type Driver, type GuaranteeDrivers, type Outcome, typedBodyRows, undeclaredKeyRow } from '../../support/guarantees.ts';
-import { compiledPrograms, programClasspath, quickJvm } from './sdk/java-build.ts';
+import { quickJvm } from '../../support/languages.ts';
+import { compiledPrograms, programClasspath } from './sdk/java-build.ts';
 
 /** The one driver process, shared by the lanes: started by the first, ended by the last to close. */
 let shared: Promise<{ driver: Driver; end(): Promise<number | null>; stderr(): string }> | undefined;

@@ -12,11 +12,11 @@ import { expect } from 'vitest';
 import { operations } from '../../../scripts/stated/operations.ts';
 import { root } from '../../support/helpers.ts';
 import { jsonReply, type Reply, startTestServer } from '../../support/http-server.ts';
-import { mustRun, reusedWhenSame } from '../../support/languages.ts';
+import { mustRun, quickJvm, reusedWhenSame } from '../../support/languages.ts';
 import { run } from '../../support/run-command.ts';
 import { docsBlocks, operationSamples, type PackageChecks, type PackageContext } from '../../support/sdk-package.ts';
 import { jarEntries } from './jar-entries.ts';
-import { compiledPrograms, javac, javaFiles, javaSdkDir, jacksonJars, jdkRelease, programClasspath, quickJvm } from './sdk/java-build.ts';
+import { compiledPrograms, javac, javaFiles, javaSdkDir, jacksonJars, jdkRelease, programClasspath } from './sdk/java-build.ts';
 
 /** The example overlays the overlaid SDK is written with. */
 const overlays = [

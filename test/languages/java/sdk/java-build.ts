@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pins } from '../../../../scripts/languages/java/java-package.ts';
 import { root } from '../../../support/helpers.ts';
-import { type KeyPart, languagesDir, mustRun, reusedWhenSame } from '../../../support/languages.ts';
+import { type KeyPart, languagesDir, mustRun, quickJvm, reusedWhenSame } from '../../../support/languages.ts';
 
 export const javaSdkDir = path.join(root, 'generated', 'sdk', 'java');
 /** The driver's and the consumer's sources. */
@@ -24,9 +24,6 @@ export const jacksonJars = [
   path.join(m2, 'jackson-core', pins.jackson, `jackson-core-${pins.jackson}.jar`),
   path.join(m2, 'jackson-annotations', annotations, `jackson-annotations-${annotations}.jar`),
 ];
-
-/** A JVM that starts quickly: what a test's short program needs (C1 only, the serial collector). */
-export const quickJvm = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', '-Xshare:auto'];
 
 /** What names the JDK of the javac on PATH, for a reuse key, without starting a JVM: its `release` file (JAVA_VERSION="17.0.15"...). */
 export async function jdkRelease(): Promise<KeyPart[]> {
@@ -49,8 +46,7 @@ export function javac(sources: string[], out: string, cwd: string, classpath: st
   return mustRun(
     'javac',
     [
-      '-J-XX:TieredStopAtLevel=1',
-      '-J-XX:+UseSerialGC',
+      ...quickJvm.map((option) => `-J${option}`),
       '--release',
       '17',
       '-Xlint:all',
