@@ -147,7 +147,8 @@ abstract class BaseClient
     {
         $id = $operation['id'];
         [$clientHeaders, $redactor, $headers, $lines] = self::$vaults[$this] ?? throw new \LogicException(static::class . ' was not made by its constructor');
-        [$timeout, $callHeaders] = [$this->timeout, []];
+        $timeout = $this->timeout;
+        $callHeaders = [];
         if ($options !== []) {
             $unknown = array_diff(array_keys($options), self::CALL_OPTIONS);
             if ($unknown !== []) {
@@ -171,12 +172,11 @@ abstract class BaseClient
             unset($parameters[$key]);
             $callHeaders[$key] = self::madeKey();
         }
+        $query = '';
+        $parameterHeaders = [];
         if ($operation['openQuery']) {
             $query = Wire::pairs($id, $parameters);
-            $parameterHeaders = [];
-        } elseif ($operation['parameters'] === [] && $parameters === []) {
-            [$query, $parameterHeaders] = ['', []];
-        } else {
+        } elseif ($operation['parameters'] !== [] || $parameters !== []) {
             [$query, $parameterHeaders] = Wire::parameters($id, $operation['parameters'], $parameters);
         }
         if ($query !== '') {
