@@ -2,7 +2,8 @@
 
 // What one request came to: the answer's status, heads and body as far as they were read, or
 // libcurl's error, and why the body was cut where the transport cut it. The heads are kept as
-// libcurl wrote them and parsed only when asked (a redirect, a retry, an error).
+// libcurl wrote them, of an answer that is not a 2xx only (a redirect, a retry, an error), and
+// parsed only when asked.
 
 declare(strict_types=1);
 
@@ -12,7 +13,7 @@ namespace EmailDelivery\Runtime;
 final class Attempt
 {
     public int $status = 0;
-    /** The heads as read: a 100 Continue's, then the answer's, each ended by a blank line; trailers after. */
+    /** The heads as read, of an answer that is not a 2xx (a 2xx's are not needed): a 100 Continue's, then the answer's, each ended by a blank line; trailers after. */
     public string $head = '';
     public string $body = '';
     /** A 2xx body went past the bound (declared or read): the rest was not read. */

@@ -93,9 +93,10 @@ abstract class BaseClient
         $this->logger = $logger === null ? null : \Closure::fromCallable($logger);
         self::$vaults ??= new \WeakMap();
         // The headers as given (what is redacted), and as every request sends them, the SDK's defaults under them (and as lines, made once).
-        $sent = self::merged(['User-Agent' => Spec::USER_AGENT, 'Accept' => 'application/json'], $headers);
+        // Accept-Encoding is one of these lines, not libcurl's own, which it would format again on every request.
+        $sent = self::merged(['User-Agent' => Spec::USER_AGENT, 'Accept' => 'application/json', 'Accept-Encoding' => 'identity'], $headers);
         self::$vaults[$this] = [$headers, new Redactor(array_values($headers)), $sent, self::lines($sent)];
-        $this->transport = new Transport();
+        $this->transport = new Transport($this->maxResponseBytes);
     }
 
     /** The base URL and the header names, never a value (var_dump, print_r). */
@@ -146,18 +147,22 @@ abstract class BaseClient
     {
         $id = $operation['id'];
         [$clientHeaders, $redactor, $headers, $lines] = self::$vaults[$this] ?? throw new \LogicException(static::class . ' was not made by its constructor');
-        $unknown = $options === [] ? [] : array_diff(array_keys($options), self::CALL_OPTIONS);
-        if ($unknown !== []) {
-            throw new RequestException($id, sprintf('%s: unknown call option %s (a call takes: %s); no request was sent', $id, Redactor::escape(implode(', ', $unknown)), implode(', ', self::CALL_OPTIONS)));
-        }
-        try {
-            $timeout = array_key_exists('timeout', $options) ? self::seconds('timeout', $options['timeout']) : $this->timeout;
-            $callHeaders = isset($options['headers']) ? self::checkedHeaders($options['headers']) : [];
-        } catch (\InvalidArgumentException $error) {
-            throw new RequestException($id, $id . ': ' . $error->getMessage() . '; no request was sent');
-        }
-        if ($callHeaders !== []) {
-            $redactor = new Redactor(array_values(array_merge($clientHeaders, $callHeaders)));
+        $timeout = $this->timeout;
+        $callHeaders = [];
+        if ($options !== []) {
+            $unknown = array_diff(array_keys($options), self::CALL_OPTIONS);
+            if ($unknown !== []) {
+                throw new RequestException($id, sprintf('%s: unknown call option %s (a call takes: %s); no request was sent', $id, Redactor::escape(implode(', ', $unknown)), implode(', ', self::CALL_OPTIONS)));
+            }
+            try {
+                $timeout = array_key_exists('timeout', $options) ? self::seconds('timeout', $options['timeout']) : $timeout;
+                $callHeaders = isset($options['headers']) ? self::checkedHeaders($options['headers']) : [];
+            } catch (\InvalidArgumentException $error) {
+                throw new RequestException($id, $id . ': ' . $error->getMessage() . '; no request was sent');
+            }
+            if ($callHeaders !== []) {
+                $redactor = new Redactor(array_values(array_merge($clientHeaders, $callHeaders)));
+            }
         }
         $target = $this->baseUrl . ($operation['pathNames'] === [] ? $operation['path'] : Wire::path($id, $operation['path'], $operation['pathNames'], $path, $redactor));
         $key = $operation['idempotencyKey'] ?? null;
@@ -167,12 +172,11 @@ abstract class BaseClient
             unset($parameters[$key]);
             $callHeaders[$key] = self::madeKey();
         }
+        $query = '';
+        $parameterHeaders = [];
         if ($operation['openQuery']) {
             $query = Wire::pairs($id, $parameters);
-            $parameterHeaders = [];
-        } elseif ($operation['parameters'] === [] && $parameters === []) {
-            [$query, $parameterHeaders] = ['', []];
-        } else {
+        } elseif ($operation['parameters'] !== [] || $parameters !== []) {
             [$query, $parameterHeaders] = Wire::parameters($id, $operation['parameters'], $parameters);
         }
         if ($query !== '') {
@@ -182,18 +186,17 @@ abstract class BaseClient
         if ($parameterHeaders !== [] || $callHeaders !== []) {
             $lines = self::lines(self::merged(self::merged($headers, $parameterHeaders), $callHeaders));
         }
-        $started = hrtime(true);
-        $deadline = $timeout === null ? null : $started + (int) ($timeout * 1e9);
-        // A POST or PATCH with an idempotency key is retried as a GET is: the service tells a retry from a new call.
-        $retries = in_array($operation['method'], Spec::RETRY_METHODS, true) || $key !== null ? $this->maxRetries : 0;
+        $deadline = $timeout === null ? null : hrtime(true) + (int) ($timeout * 1e9);
+        // The request in an array: a stack trace shows an array as `Array`, never the body it holds.
+        $request = ['url' => $target, 'lines' => $lines, 'payload' => $payload];
         for ($attempt = 1; ; $attempt++) {
-            // The request in an array: a stack trace shows an array as `Array`, never the body it holds.
-            $request = ['url' => $target, 'lines' => $lines, 'payload' => $payload];
             $result = $this->sendFollowing($operation, $request, $deadline, $timeout, $redactor, $attempt);
             if ($result instanceof Attempt && $result->status >= 200 && $result->status < 300) {
                 return $this->decoded($operation, $result, $redactor, $model);
             }
             $failure = $result instanceof Attempt ? null : $result;
+            // A POST or PATCH with an idempotency key is retried as a GET is: the service tells a retry from a new call.
+            $retries = in_array($operation['method'], Spec::RETRY_METHODS, true) || $key !== null ? $this->maxRetries : 0;
             if ($attempt <= $retries && ($failure !== null || in_array($result->status, Spec::RETRY_STATUSES, true))) {
                 $delay = $failure !== null ? self::backoff($attempt) : self::retryDelay($result, $attempt);
                 if ($delay !== null && ($deadline === null || hrtime(true) + (int) ($delay * 1e9) < $deadline)) {
@@ -227,11 +230,16 @@ abstract class BaseClient
                 throw new TimeoutException($id, (float) $timeout);
             }
             $sent = $lines[$payload !== null ? 2 : (in_array($method, Transport::BODY_METHODS, true) ? 1 : 0)];
-            $result = $this->transport->send($method, $url, $sent, $payload, $left, $this->maxResponseBytes);
+            $result = $this->transport->send($method, $url, $sent, $payload, $left);
             if ($this->logger !== null) {
-                $this->log($operation, sprintf('%s %s -> %s (attempt %d)', $method, $operation['path'], $result->status ?: 'no answer', $attempt), [
-                    'method' => $method, 'path' => $operation['path'], 'status' => $result->status, 'attempt' => $attempt,
+                // Concatenated, not formatted: a logger that drops debug lines still gets each one.
+                ($this->logger)('email-delivery: ' . $id . ': ' . $method . ' ' . $operation['path'] . ' -> ' . ($result->status ?: 'no answer') . ' (attempt ' . $attempt . ')', [
+                    'operation' => $id, 'method' => $method, 'path' => $operation['path'], 'status' => $result->status, 'attempt' => $attempt,
                 ]);
+            }
+            if ($result->curlErrno === 0 && $result->status < 300) {
+                // Read whole (a body over its bound ends with libcurl's write error), and no redirect.
+                return $result;
             }
             if ($result->tooLarge) {
                 throw new ResponseTooLargeException($id, (int) $this->maxResponseBytes);

@@ -5,7 +5,9 @@
 // Redirects are not followed here (the caller decides, within the origin); only http and https;
 // no proxy from the environment; the body counted as it is decoded (Accept-Encoding: identity,
 // and anything a service compresses anyway counted after libcurl decodes it) and cut at its bound.
-// The heads go to a memory stream, written by libcurl in C; PHP runs once per body chunk only.
+// The heads go to a memory stream, written by libcurl in C, and are read from it only for an
+// answer that is not a 2xx (a redirect, a retry, an error need them; a success does not); PHP runs
+// once per body chunk only.
 
 declare(strict_types=1);
 
@@ -23,9 +25,9 @@ final class Transport
     /** Where libcurl writes each head's lines, in C (a callback in PHP per line costs more than the rest of a call's work). */
     private readonly mixed $head;
     /**
-     * The request in flight (its attempt, its bound, which is null until the body starts), which
-     * the body callback fills: it holds this, not the transport, so that no cycle keeps a client's
-     * connections open past its last use.
+     * The request in flight (its attempt, its bound, which is null until the body starts, and the
+     * client's bounds of a 2xx body and of an error's), which the body callback fills: it holds
+     * this, not the transport, so that no cycle keeps a client's connections open past its last use.
      */
     private readonly \stdClass $flight;
     /** What the handle was last given per request (libcurl keeps an option until it is set again): only a change is set. */
@@ -36,11 +38,20 @@ final class Transport
     private ?string $method = null;
     private ?string $payload = null;
 
-    public function __construct()
+    /** @param ?int $limit the most bytes of a 2xx body read (null: no bound) */
+    public function __construct(?int $limit)
     {
         $this->handle = curl_init();
         $head = $this->head = fopen('php://memory', 'w+');
-        $flight = $this->flight = (object) ['attempt' => new Attempt(), 'limit' => null, 'bound' => null, 'success' => false, 'head' => $head];
+        $flight = $this->flight = (object) [
+            'attempt' => new Attempt(),
+            'limit' => $limit,
+            'successBound' => $limit ?? PHP_INT_MAX,
+            'errorBound' => $limit === null ? self::ERROR_BODY_BYTES : min($limit, self::ERROR_BODY_BYTES),
+            'bound' => null,
+            'success' => false,
+            'head' => $head,
+        ];
         // What every request has, set once: the callbacks, the protocols, no redirects, no proxy.
         curl_setopt_array($this->handle, [
             CURLOPT_HTTP_VERSION => CURL_HTTP_VERSION_1_1,
@@ -54,8 +65,14 @@ final class Transport
             CURLOPT_WRITEHEADER => $head,
             CURLOPT_WRITEFUNCTION => static function (\CurlHandle $handle, string $data) use ($flight): int {
                 $attempt = $flight->attempt;
-                if ($flight->bound === null && !self::bodyStarts($flight, $handle)) {
-                    return 0;
+                if ($flight->bound === null) {
+                    // The body's first bytes: its bound set by the answer's status.
+                    $status = $attempt->status = curl_getinfo($handle, CURLINFO_RESPONSE_CODE);
+                    $flight->success = $status >= 200 && $status < 300;
+                    $flight->bound = $flight->success ? $flight->successBound : $flight->errorBound;
+                    if ($flight->success && $flight->limit !== null && curl_getinfo($handle, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T) > $flight->limit && self::declaredTooLarge($flight)) {
+                        return 0;
+                    }
                 }
                 if (strlen($attempt->body) + strlen($data) > $flight->bound) {
                     return self::cut($flight, $data);
@@ -71,14 +88,11 @@ final class Transport
      *
      * @param list<string> $headerLines `Name: value`
      * @param ?float $seconds what is left of the deadline (null: none)
-     * @param ?int $limit the most bytes of a 2xx body read (null: no bound)
      */
-    public function send(string $method, string $url, array $headerLines, ?string $payload, ?float $seconds, ?int $limit): Attempt
+    public function send(string $method, string $url, array $headerLines, ?string $payload, ?float $seconds): Attempt
     {
         $attempt = $this->flight->attempt = new Attempt();
-        $this->flight->limit = $limit;
         $this->flight->bound = null;
-        $this->flight->success = false;
         ftruncate($this->head, 0);
         rewind($this->head);
         $milliseconds = $seconds === null ? 0 : max(1, (int) ceil($seconds * 1000));
@@ -109,12 +123,17 @@ final class Transport
         if ($options !== []) {
             curl_setopt_array($this->handle, $options);
         }
-        curl_exec($this->handle);
-        $attempt->status = curl_getinfo($this->handle, CURLINFO_RESPONSE_CODE);
-        rewind($this->head);
-        $attempt->head = (string) stream_get_contents($this->head);
-        $attempt->curlErrno = curl_errno($this->handle);
-        if ($attempt->curlErrno !== 0) {
+        $done = curl_exec($this->handle);
+        if ($attempt->status === 0) {
+            // No body, so the body callback did not read the status.
+            $attempt->status = curl_getinfo($this->handle, CURLINFO_RESPONSE_CODE);
+        }
+        if ($attempt->status < 200 || $attempt->status >= 300) {
+            rewind($this->head);
+            $attempt->head = (string) stream_get_contents($this->head);
+        }
+        if ($done === false) {
+            $attempt->curlErrno = curl_errno($this->handle);
             $attempt->curlError = curl_error($this->handle);
             if ($attempt->curlErrno === CURLE_WRITE_ERROR && ($attempt->tooLarge || $attempt->truncated)) {
                 // Cut by the bound, on purpose; the connection is not kept.
@@ -125,32 +144,21 @@ final class Transport
     }
 
     /**
-     * The body's first bytes: its bound set by the answer's status; a 2xx whose declared length
-     * is over the bound is not read (false: the transfer ends before any of it is kept).
+     * Whether a 2xx that libcurl says is longer than the bound says so itself in its Content-Length,
+     * unencoded (an encoded body is counted as it is decoded): then none of it is read.
      */
-    private static function bodyStarts(\stdClass $flight, \CurlHandle $handle): bool
+    private static function declaredTooLarge(\stdClass $flight): bool
     {
         $attempt = $flight->attempt;
-        $status = curl_getinfo($handle, CURLINFO_RESPONSE_CODE);
-        $limit = $flight->limit;
-        $flight->success = $status >= 200 && $status < 300;
-        if (!$flight->success) {
-            $flight->bound = $limit === null ? self::ERROR_BODY_BYTES : min($limit, self::ERROR_BODY_BYTES);
+        rewind($flight->head);
+        $attempt->head = (string) stream_get_contents($flight->head);
+        $length = trim((string) $attempt->header('content-length'));
+        $encoding = strtolower(trim((string) $attempt->header('content-encoding')));
+        if (($encoding === '' || $encoding === 'identity') && preg_match('/^[0-9]+$/', $length) === 1 && (float) $length > $flight->limit) {
+            $attempt->tooLarge = true;
             return true;
         }
-        $flight->bound = $limit ?? PHP_INT_MAX;
-        if ($limit !== null && curl_getinfo($handle, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T) > $limit) {
-            // An encoded body is counted as it is decoded.
-            rewind($flight->head);
-            $attempt->head = (string) stream_get_contents($flight->head);
-            $length = trim((string) $attempt->header('content-length'));
-            $encoding = strtolower(trim((string) $attempt->header('content-encoding')));
-            if (($encoding === '' || $encoding === 'identity') && preg_match('/^[0-9]+$/', $length) === 1 && (float) $length > $limit) {
-                $attempt->tooLarge = true;
-                return false;
-            }
-        }
-        return true;
+        return false;
     }
 
     /** The body past its bound: kept up to it, the rest not read (the transfer ends). */
