@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import v8 from 'node:v8';
 import { inspect } from 'node:util';
 import vm from 'node:vm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as api from '../../generated/client.ts';
 import {
   createEmailDeliveryClient,
@@ -281,6 +281,28 @@ describe('bounds: an answer too big or too slow cannot hold the caller', () => {
       clearInterval(collecting);
       stalling.closeAllConnections();
       await new Promise((resolve) => stalling.close(resolve));
+    }
+  });
+
+  it('a call over, its body read (or failed), ends its deadline then: no timer holds what it sent until timeoutMs', async () => {
+    // A deadline no other timer has, to tell the call's own timers from the platform's.
+    const timeoutMs = 43_210;
+    const started = vi.spyOn(globalThis, 'setTimeout');
+    const ended = vi.spyOn(globalThis, 'clearTimeout');
+    try {
+      const bounded = createEmailDeliveryClient({ baseUrl: server.url, timeoutMs });
+      server.reply = () => jsonReply(200, { ok: true });
+      expect((await api.listQuotas(bounded)).data).toEqual({ ok: true });
+      server.reply = () => jsonReply(404, { missing: true });
+      expect((await api.listQuotas(bounded)).error).toEqual({ missing: true });
+      server.reply = () => ({ status: 200, body: 'not json', headers: { 'content-type': 'text/plain' } });
+      expect(await rejection(api.listQuotas(bounded))).toBeInstanceOf(ResponseBodyError);
+      const deadlines = started.mock.calls.flatMap((call, i) => (call[1] === timeoutMs ? [started.mock.results[i].value as unknown] : []));
+      expect(deadlines).toHaveLength(3);
+      expect(deadlines.filter((timer) => !ended.mock.calls.some(([cleared]) => cleared === timer))).toEqual([]);
+    } finally {
+      started.mockRestore();
+      ended.mockRestore();
     }
   });
 
