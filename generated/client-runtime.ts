@@ -821,6 +821,21 @@ class ConnectionFailure {
 /** What sends one request: the caller's fetch option, or the platform's. */
 type FetchImplementation = (input: Request) => Promise<Response>;
 
+/** The platform's fetch, as a client uses it where the caller gives none (looked up at each call). */
+const platformFetch: FetchImplementation = (input) => globalThis.fetch(input);
+
+/**
+ * Sends `url` with `init` through `fetchImpl`. The platform's fetch takes them as they are and makes
+ * the one Request it sends, whose signal follows `init.signal` and which the fetch holds while it
+ * runs. A caller's fetch takes a Request: made here, and given to `hold` (see sameOriginRedirects).
+ */
+function sendRequest(fetchImpl: FetchImplementation, url: string, init: RequestInit, hold: (outgoing: Request) => void): Promise<Response> {
+  if (fetchImpl === platformFetch) return globalThis.fetch(url, init);
+  const outgoing = new Request(url, init);
+  hold(outgoing);
+  return fetchImpl(outgoing);
+}
+
 /** One call of an operation, as its fetch sees it: the operation errors name, and what ends its deadline once the call is over. */
 interface CallScope {
   readonly operation: string;
@@ -852,23 +867,27 @@ function sameOriginRedirects(
     // One deadline for the whole call: every try, wait and hop, and the body.
     const deadline = bounds.timeoutMs > 0 ? withDeadline(request.signal, bounds.timeoutMs) : undefined;
     const signal = deadline?.signal ?? request.signal;
-    // The requests sent, held while `signal` may abort: undici links it to each only through that
-    // Request, weakly, so a garbage collection while the call waits would lose the abort. Let go
-    // at the call's end: a strong path from the signal to them outlives them (undici's
-    // FinalizationRegistry holds the signal until they are collected).
+    // The Requests handed to a caller's fetch, held while `signal` may abort: undici links the
+    // signal to the request it sends only through that Request, weakly, so a garbage collection
+    // while the call waits would lose the abort. Let go at the call's end: a strong path from the
+    // signal to them outlives them (undici's FinalizationRegistry holds the signal until they are
+    // collected).
     const sent: Request[] = [];
     const held = () => sent;
-    signal.addEventListener('abort', held, { once: true });
+    const hold = (outgoing: Request) => {
+      if (sent.length === 0) signal.addEventListener('abort', held, { once: true });
+      sent.push(outgoing);
+    };
     call.release = () => {
       deadline?.release();
-      signal.removeEventListener('abort', held);
+      if (sent.length > 0) signal.removeEventListener('abort', held);
     };
     const ends = bounds.timeoutMs > 0 ? Date.now() + bounds.timeoutMs : Infinity;
     const retries = retriedMethods.has(request.method) ? bounds.maxRetries : 0;
     for (let retry = 1; ; retry += 1) {
       let response: Response;
       try {
-        response = await followWithinOrigin(fetchImpl, request, body, signal, sent, call.operation, shown);
+        response = await followWithinOrigin(fetchImpl, request, body, signal, hold, call.operation, shown);
       } catch (error) {
         if (!(error instanceof ConnectionFailure)) throw error;
         const wait = retryWait(retry, null);
@@ -890,15 +909,15 @@ function sameOriginRedirects(
 }
 
 /**
- * One try of `request`: its redirects followed within its origin (see sameOriginRedirects), each
- * request sent added to `sent`; a rejection of `fetchImpl` that is not the signal's is a ConnectionFailure.
+ * One try of `request`: its redirects followed within its origin (see sameOriginRedirects); a
+ * rejection of `fetchImpl` that is not the signal's is a ConnectionFailure.
  */
 async function followWithinOrigin(
   fetchImpl: FetchImplementation,
   request: Request,
   body: ArrayBuffer | undefined,
   signal: AbortSignal,
-  sent: Request[],
+  hold: (outgoing: Request) => void,
   operation: string,
   shown: Shown,
 ): Promise<Response> {
@@ -913,9 +932,8 @@ async function followWithinOrigin(
       mode: request.mode,
       redirect: 'manual',
     };
-    const outgoing = new Request(url, method === 'GET' || method === 'HEAD' ? init : { ...init, body });
-    sent.push(outgoing);
-    const response = await fetchImpl(outgoing).catch((error: unknown) => {
+    const sending = method === 'GET' || method === 'HEAD' ? init : { ...init, body };
+    const response = await sendRequest(fetchImpl, url, sending, hold).catch((error: unknown) => {
       throw signal.aborted ? error : new ConnectionFailure(error);
     });
     if (response.type === 'opaqueredirect')
@@ -1024,7 +1042,7 @@ export function createDescribedClient<Paths extends object>(
     maxRetries: checkedCount('maxRetries', options.maxRetries ?? defaultMaxRetries),
   };
   const send = sameOriginRedirects(bounds, shown);
-  const fetchImpl: FetchImplementation = options.fetch ?? ((input) => globalThis.fetch(input));
+  const fetchImpl = options.fetch ?? platformFetch;
   const client = createClient<Paths, 'application/json'>({
     baseUrl: options.baseUrl ?? described.defaultBaseUrl,
     headers: options.headers,

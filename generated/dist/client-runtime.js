@@ -718,6 +718,20 @@ class ConnectionFailure {
         return (this.cause?.cause?.message ?? '') === 'bad port';
     }
 }
+/** The platform's fetch, as a client uses it where the caller gives none (looked up at each call). */
+const platformFetch = (input) => globalThis.fetch(input);
+/**
+ * Sends `url` with `init` through `fetchImpl`. The platform's fetch takes them as they are and makes
+ * the one Request it sends, whose signal follows `init.signal` and which the fetch holds while it
+ * runs. A caller's fetch takes a Request: made here, and given to `hold` (see sameOriginRedirects).
+ */
+function sendRequest(fetchImpl, url, init, hold) {
+    if (fetchImpl === platformFetch)
+        return globalThis.fetch(url, init);
+    const outgoing = new Request(url, init);
+    hold(outgoing);
+    return fetchImpl(outgoing);
+}
 /**
  * `fetchImpl` with redirects followed only within the request's origin: every request goes with
  * `redirect: 'manual'`, and what fetch returns decides, never what globals the runtime has (a
@@ -739,23 +753,29 @@ function sameOriginRedirects(bounds, shown) {
         // One deadline for the whole call: every try, wait and hop, and the body.
         const deadline = bounds.timeoutMs > 0 ? withDeadline(request.signal, bounds.timeoutMs) : undefined;
         const signal = deadline?.signal ?? request.signal;
-        // The requests sent, held while `signal` may abort: undici links it to each only through that
-        // Request, weakly, so a garbage collection while the call waits would lose the abort. Let go
-        // at the call's end: a strong path from the signal to them outlives them (undici's
-        // FinalizationRegistry holds the signal until they are collected).
+        // The Requests handed to a caller's fetch, held while `signal` may abort: undici links the
+        // signal to the request it sends only through that Request, weakly, so a garbage collection
+        // while the call waits would lose the abort. Let go at the call's end: a strong path from the
+        // signal to them outlives them (undici's FinalizationRegistry holds the signal until they are
+        // collected).
         const sent = [];
         const held = () => sent;
-        signal.addEventListener('abort', held, { once: true });
+        const hold = (outgoing) => {
+            if (sent.length === 0)
+                signal.addEventListener('abort', held, { once: true });
+            sent.push(outgoing);
+        };
         call.release = () => {
             deadline?.release();
-            signal.removeEventListener('abort', held);
+            if (sent.length > 0)
+                signal.removeEventListener('abort', held);
         };
         const ends = bounds.timeoutMs > 0 ? Date.now() + bounds.timeoutMs : Infinity;
         const retries = retriedMethods.has(request.method) ? bounds.maxRetries : 0;
         for (let retry = 1;; retry += 1) {
             let response;
             try {
-                response = await followWithinOrigin(fetchImpl, request, body, signal, sent, call.operation, shown);
+                response = await followWithinOrigin(fetchImpl, request, body, signal, hold, call.operation, shown);
             }
             catch (error) {
                 if (!(error instanceof ConnectionFailure))
@@ -779,10 +799,10 @@ function sameOriginRedirects(bounds, shown) {
     };
 }
 /**
- * One try of `request`: its redirects followed within its origin (see sameOriginRedirects), each
- * request sent added to `sent`; a rejection of `fetchImpl` that is not the signal's is a ConnectionFailure.
+ * One try of `request`: its redirects followed within its origin (see sameOriginRedirects); a
+ * rejection of `fetchImpl` that is not the signal's is a ConnectionFailure.
  */
-async function followWithinOrigin(fetchImpl, request, body, signal, sent, operation, shown) {
+async function followWithinOrigin(fetchImpl, request, body, signal, hold, operation, shown) {
     let method = request.method;
     let url = request.url;
     for (let hop = 0;; hop += 1) {
@@ -794,9 +814,8 @@ async function followWithinOrigin(fetchImpl, request, body, signal, sent, operat
             mode: request.mode,
             redirect: 'manual',
         };
-        const outgoing = new Request(url, method === 'GET' || method === 'HEAD' ? init : { ...init, body });
-        sent.push(outgoing);
-        const response = await fetchImpl(outgoing).catch((error) => {
+        const sending = method === 'GET' || method === 'HEAD' ? init : { ...init, body };
+        const response = await sendRequest(fetchImpl, url, sending, hold).catch((error) => {
             throw signal.aborted ? error : new ConnectionFailure(error);
         });
         if (response.type === 'opaqueredirect')
@@ -884,7 +903,7 @@ export function createDescribedClient(options, described) {
         maxRetries: checkedCount('maxRetries', options.maxRetries ?? defaultMaxRetries),
     };
     const send = sameOriginRedirects(bounds, shown);
-    const fetchImpl = options.fetch ?? ((input) => globalThis.fetch(input));
+    const fetchImpl = options.fetch ?? platformFetch;
     const client = createClient({
         baseUrl: options.baseUrl ?? described.defaultBaseUrl,
         headers: options.headers,
