@@ -93,7 +93,8 @@ function boundedResponse(response: Response, limit: number, operation: string, d
   // says), and the request's signal, held for the whole call (sameOriginRedirects), ends its read
   // at the deadline: it goes as it came, without a stream around it (a tenth of a call's CPU).
   // Unless it is encoded: its Content-Length counts the compressed bytes, and fetch decodes them.
-  const encoded = !/^\s*(identity\s*)?$/i.test(response.headers.get('content-encoding') ?? '');
+  const encoding = response.headers.get('content-encoding');
+  const encoded = encoding !== null && !/^\s*(identity\s*)?$/i.test(encoding);
   if (limit > 0 && declared <= limit && !encoded && !deadline.aborted) return response;
   const reader = response.body.getReader();
   let read = 0;
@@ -539,15 +540,17 @@ export function checkCall(operation: string, argumentNames: readonly string[] | 
       'args',
       `the second argument must be the arguments object ({ ${argumentNames.join(', ')} }), not ${kindOf(args)}`,
     );
-  const takes = argumentNames === undefined || argumentNames.length === 0 ? 'takes no arguments' : `takes ${argumentNames.map((n) => `'${n}'`).join(', ')}`;
-  const options_ = `the call options (${callOptionKeys.join(', ')})`;
+  // What the messages say, made only for a key that is refused (every call passes here).
+  const takes = () =>
+    argumentNames === undefined || argumentNames.length === 0 ? 'takes no arguments' : `takes ${argumentNames.map((n) => `'${n}'`).join(', ')}`;
+  const options_ = () => `the call options (${callOptionKeys.join(', ')})`;
   if (argumentNames !== undefined && typeof args === 'object' && args !== null) {
     for (const key of Object.keys(args)) {
       if (argumentNames.includes(key)) continue;
       const where = callOptionKeys.includes(key)
         ? `: '${key}' is a call option, which goes in the next argument`
-        : `; call options go in the next argument: ${options_}`;
-      throw new UnknownArgumentError(operation, key, `${shownKey(key)} is not an argument of ${operation} (it ${takes})${where}`);
+        : `; call options go in the next argument: ${options_()}`;
+      throw new UnknownArgumentError(operation, key, `${shownKey(key)} is not an argument of ${operation} (it ${takes()})${where}`);
     }
   }
   if (typeof options === 'object' && options !== null) {
@@ -555,8 +558,8 @@ export function checkCall(operation: string, argumentNames: readonly string[] | 
       if (callOptionKeys.includes(key)) continue;
       const hint = argumentNames?.includes(key)
         ? `; '${key}' is an argument of ${operation}, which goes in the arguments object before the options`
-        : ` (${operation} ${takes})`;
-      throw new UnknownArgumentError(operation, key, `${shownKey(key)} is not one of ${options_}${hint}`);
+        : ` (${operation} ${takes()})`;
+      throw new UnknownArgumentError(operation, key, `${shownKey(key)} is not one of ${options_()}${hint}`);
     }
   }
 }

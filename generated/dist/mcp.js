@@ -20239,7 +20239,8 @@ function withDeadline(signal, ms) {
 function boundedResponse(response, limit, operation, deadline) {
 	if (response.body === null) return response;
 	const declared = Number(response.headers.get("content-length") ?? NaN);
-	const encoded = !/^\s*(identity\s*)?$/i.test(response.headers.get("content-encoding") ?? "");
+	const encoding = response.headers.get("content-encoding");
+	const encoded = encoding !== null && !/^\s*(identity\s*)?$/i.test(encoding);
 	if (limit > 0 && declared <= limit && !encoded && !deadline.aborted) return response;
 	const reader = response.body.getReader();
 	let read = 0;
