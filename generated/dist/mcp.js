@@ -20285,12 +20285,9 @@ function boundedResponse(response, limit, operation, deadline) {
 }
 /** Whether this is Node (or a runtime that passes for it), where fetch sends `node` as the User-Agent and a client may set its own; a browser's is the browser's. */
 const underNode = () => typeof process !== "undefined" && typeof process.versions?.node === "string" && typeof globalThis.window === "undefined";
-/** Sets `agent` as the User-Agent of each request that has none from the caller (a header or a middleware before it). */
-function userAgentHeader(agent) {
-	return { onRequest({ request }) {
-		if (!request.headers.has("user-agent")) request.headers.set("user-agent", agent);
-		return request;
-	} };
+/** Sets `agent` as the User-Agent of `request` where it has none from the caller (a header, or a middleware). */
+function withUserAgent(request, agent) {
+	if (agent !== void 0 && !request.headers.has("user-agent")) request.headers.set("user-agent", agent);
 }
 /**
 * A path parameter that cannot travel as one URL segment: not a string, empty, `.` or `..`, or
@@ -20711,21 +20708,19 @@ function withDescribedParameters(described, init, operation) {
 	};
 }
 const pathParameterNames = /* @__PURE__ */ new Map();
-/** Refuses, before anything is sent, a path parameter the URL parser would turn into another path. */
-function pathSafety(operationName) {
-	return { onRequest({ request, schemaPath, params }) {
-		let names = pathParameterNames.get(schemaPath);
-		if (!names) {
-			names = [...schemaPath.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
-			pathParameterNames.set(schemaPath, names);
-		}
-		if (names.length === 0) return;
-		const path = params.path ?? {};
-		for (const name of names) {
-			const value = path[name];
-			if (typeof value !== "string" || value === "" || value === "." || value === ".." || loneSurrogate.test(value)) throw new UnsafePathParameterError(operationName(request.method, schemaPath), name, value);
-		}
-	} };
+/** Refuses, before anything is sent (before any middleware), a path parameter the URL parser would turn into another path. */
+function checkPathParameters(operation, schemaPath, params) {
+	let names = pathParameterNames.get(schemaPath);
+	if (!names) {
+		names = [...schemaPath.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
+		pathParameterNames.set(schemaPath, names);
+	}
+	if (names.length === 0) return;
+	const path = params?.path ?? {};
+	for (const name of names) {
+		const value = path[name];
+		if (typeof value !== "string" || value === "" || value === "." || value === ".." || loneSurrogate.test(value)) throw new UnsafePathParameterError(operation, name, value);
+	}
 }
 /**
 * A success body whose content type is not JSON is read here: not JSON, it becomes a
@@ -20828,8 +20823,9 @@ function sendRequest(fetchImpl, url, init, hold) {
 * 502, 503 or 504, is sent again (`maxRetries` times at most, after {@link retryWait}); one deadline
 * holds every try and wait.
 */
-function sameOriginRedirects(bounds, shown) {
+function sameOriginRedirects(bounds, shown, userAgent) {
 	return async (fetchImpl, request, call) => {
+		withUserAgent(request, userAgent);
 		const body = request.body ? await request.arrayBuffer() : void 0;
 		const deadline = bounds.timeoutMs > 0 ? withDeadline(request.signal, bounds.timeoutMs) : void 0;
 		const signal = deadline?.signal ?? request.signal;
@@ -20929,6 +20925,7 @@ function describedCalls(client, described, operationName, shown, scrub, send, fe
 	};
 	const prepared = (method, path, init, call) => {
 		const given = typeof init === "object" && init !== null ? init : {};
+		checkPathParameters(call.operation, path, given.params);
 		const own = typeof given.fetch === "function" ? given.fetch : fetchImpl;
 		const fetch = (request) => send(own, request, call);
 		return {
@@ -20948,7 +20945,7 @@ function describedCalls(client, described, operationName, shown, scrub, send, fe
 				return explain(scope.operation, error);
 			});
 		} catch (error) {
-			return Promise.reject(error);
+			return Promise.reject(error).catch((refused) => explain(scope.operation, refused));
 		}
 	};
 	const guarded = { ...client };
@@ -20974,7 +20971,7 @@ function createDescribedClient(options, described) {
 		timeoutMs: checkedCount("timeoutMs", options.timeoutMs ?? defaultTimeoutMs$1),
 		maxResponseBytes: checkedCount("maxResponseBytes", options.maxResponseBytes ?? defaultMaxResponseBytes),
 		maxRetries: checkedCount("maxRetries", options.maxRetries ?? defaultMaxRetries)
-	}, shown);
+	}, shown, described.userAgent !== void 0 && underNode() ? described.userAgent : void 0);
 	const fetchImpl = options.fetch ?? platformFetch;
 	const client = createClient({
 		baseUrl: options.baseUrl ?? described.defaultBaseUrl,
@@ -20983,8 +20980,7 @@ function createDescribedClient(options, described) {
 		querySerializer: serializeQuery,
 		pathSerializer: serializePath
 	});
-	const agent = described.userAgent !== void 0 && underNode() ? [userAgentHeader(described.userAgent)] : [];
-	client.use(pathSafety(operationName), jsonBodies(operationName, shown), ...options.middleware ?? [], ...agent);
+	client.use(jsonBodies(operationName, shown), ...options.middleware ?? []);
 	return printedAs(describedCalls(client, described, operationName, shown, scrub, send, fetchImpl), options.baseUrl ?? described.defaultBaseUrl, options.headers);
 }
 /** `value` of the client option `name` when it is a whole number from 0 (0: no bound, or no retry); else a RangeError naming the option. */
