@@ -431,6 +431,20 @@ describe("redirects: the caller's headers stay at the service's origin", () => {
     expect(inspect(error)).not.toContain('secret-key');
   });
 
+  it('a fetch given to one call of the path-based API sends through the same checks: the redirect to another origin is refused', async () => {
+    server.reply = () => ({ status: 302, headers: { location: `${other.url}/stolen` } });
+    const redirects: string[] = [];
+    const ownFetch = (request: Request) => {
+      redirects.push(request.redirect);
+      return fetch(request);
+    };
+    client = createEmailDeliveryClient({ baseUrl: server.url, headers: { 'X-Api-Key': 'secret-key' } });
+    const error = await rejection<CrossOriginRedirectError>(client.GET('/v1/webhooks', { fetch: ownFetch }));
+    expect(error).toBeInstanceOf(CrossOriginRedirectError);
+    expect(redirects).toEqual(['manual']);
+    expect(other.requests).toEqual([]);
+  });
+
   it('a cross-origin redirect is refused the same with a `document` global (jsdom, server-side rendering polyfills)', async () => {
     server.reply = () => ({ status: 302, headers: { location: `${other.url}/stolen` } });
     const globals = globalThis as { document?: unknown };
