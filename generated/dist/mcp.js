@@ -20209,7 +20209,8 @@ var ResponseTooLargeError = class extends Error {
 /**
 * `signal`, also aborted with a TimeoutError after `ms`. By hand, not with AbortSignal.any: Node
 * 20's composite signal can be garbage-collected while a call waits, and the deadline with it. The
-* timer holds the signal until it fires; it keeps no process alive.
+* timer holds the signal (and through it what the call sent) until it fires or is released at the
+* call's end; it keeps no process alive.
 */
 function withDeadline(signal, ms) {
 	const controller = new AbortController();
@@ -20221,7 +20222,13 @@ function withDeadline(signal, ms) {
 	};
 	if (signal.aborted) follow();
 	else signal.addEventListener("abort", follow, { once: true });
-	return controller.signal;
+	return {
+		signal: controller.signal,
+		release: () => {
+			clearTimeout(timer);
+			signal.removeEventListener("abort", follow);
+		}
+	};
 }
 /**
 * `response` with a body that errors with a ResponseTooLargeError past `limit` bytes (at once when
@@ -20232,7 +20239,8 @@ function withDeadline(signal, ms) {
 function boundedResponse(response, limit, operation, deadline) {
 	if (response.body === null) return response;
 	const declared = Number(response.headers.get("content-length") ?? NaN);
-	const encoded = !/^\s*(identity\s*)?$/i.test(response.headers.get("content-encoding") ?? "");
+	const encoding = response.headers.get("content-encoding");
+	const encoded = encoding !== null && !/^\s*(identity\s*)?$/i.test(encoding);
 	if (limit > 0 && declared <= limit && !encoded && !deadline.aborted) return response;
 	const reader = response.body.getReader();
 	let read = 0;
@@ -20277,12 +20285,9 @@ function boundedResponse(response, limit, operation, deadline) {
 }
 /** Whether this is Node (or a runtime that passes for it), where fetch sends `node` as the User-Agent and a client may set its own; a browser's is the browser's. */
 const underNode = () => typeof process !== "undefined" && typeof process.versions?.node === "string" && typeof globalThis.window === "undefined";
-/** Sets `agent` as the User-Agent of each request that has none from the caller (a header or a middleware before it). */
-function userAgentHeader(agent) {
-	return { onRequest({ request }) {
-		if (!request.headers.has("user-agent")) request.headers.set("user-agent", agent);
-		return request;
-	} };
+/** Sets `agent` as the User-Agent of `request` where it has none from the caller (a header, or a middleware). */
+function withUserAgent(request, agent) {
+	if (agent !== void 0 && !request.headers.has("user-agent")) request.headers.set("user-agent", agent);
 }
 /**
 * A path parameter that cannot travel as one URL segment: not a string, empty, `.` or `..`, or
@@ -20703,21 +20708,19 @@ function withDescribedParameters(described, init, operation) {
 	};
 }
 const pathParameterNames = /* @__PURE__ */ new Map();
-/** Refuses, before anything is sent, a path parameter the URL parser would turn into another path. */
-function pathSafety(operationName) {
-	return { onRequest({ request, schemaPath, params }) {
-		let names = pathParameterNames.get(schemaPath);
-		if (!names) {
-			names = [...schemaPath.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
-			pathParameterNames.set(schemaPath, names);
-		}
-		if (names.length === 0) return;
-		const path = params.path ?? {};
-		for (const name of names) {
-			const value = path[name];
-			if (typeof value !== "string" || value === "" || value === "." || value === ".." || loneSurrogate.test(value)) throw new UnsafePathParameterError(operationName(request.method, schemaPath), name, value);
-		}
-	} };
+/** Refuses, before anything is sent (before any middleware), a path parameter the URL parser would turn into another path. */
+function checkPathParameters(operation, schemaPath, params) {
+	let names = pathParameterNames.get(schemaPath);
+	if (!names) {
+		names = [...schemaPath.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
+		pathParameterNames.set(schemaPath, names);
+	}
+	if (names.length === 0) return;
+	const path = params?.path ?? {};
+	for (const name of names) {
+		const value = path[name];
+		if (typeof value !== "string" || value === "" || value === "." || value === ".." || loneSurrogate.test(value)) throw new UnsafePathParameterError(operation, name, value);
+	}
 }
 /**
 * A success body whose content type is not JSON is read here: not JSON, it becomes a
@@ -20793,6 +20796,19 @@ var ConnectionFailure = class {
 		return (this.cause?.cause?.message ?? "") === "bad port";
 	}
 };
+/** The platform's fetch, as a client uses it where the caller gives none (looked up at each call). */
+const platformFetch = (input) => globalThis.fetch(input);
+/**
+* Sends `url` with `init` through `fetchImpl`. The platform's fetch takes them as they are and makes
+* the one Request it sends, whose signal follows `init.signal` and which the fetch holds while it
+* runs. A caller's fetch takes a Request: made here, and given to `hold` (see sameOriginRedirects).
+*/
+function sendRequest(fetchImpl, url, init, hold) {
+	if (fetchImpl === platformFetch) return globalThis.fetch(url, init);
+	const outgoing = new Request(url, init);
+	hold(outgoing);
+	return fetchImpl(outgoing);
+}
 /**
 * `fetchImpl` with redirects followed only within the request's origin: every request goes with
 * `redirect: 'manual'`, and what fetch returns decides, never what globals the runtime has (a
@@ -20807,37 +20823,52 @@ var ConnectionFailure = class {
 * 502, 503 or 504, is sent again (`maxRetries` times at most, after {@link retryWait}); one deadline
 * holds every try and wait.
 */
-function sameOriginRedirects(fetchImpl, nameOf, bounds, shown) {
-	return async (request) => {
+function sameOriginRedirects(bounds, shown, userAgent) {
+	return async (fetchImpl, request, call) => {
+		withUserAgent(request, userAgent);
 		const body = request.body ? await request.arrayBuffer() : void 0;
-		const signal = bounds.timeoutMs > 0 ? withDeadline(request.signal, bounds.timeoutMs) : request.signal;
-		const deadline = bounds.timeoutMs > 0 ? Date.now() + bounds.timeoutMs : Infinity;
+		const deadline = bounds.timeoutMs > 0 ? withDeadline(request.signal, bounds.timeoutMs) : void 0;
+		const signal = deadline?.signal ?? request.signal;
+		const sent = [];
+		const held = () => sent;
+		const hold = (outgoing) => {
+			if (sent.length === 0) signal.addEventListener("abort", held, { once: true });
+			sent.push(outgoing);
+		};
+		call.release = () => {
+			deadline?.release();
+			if (sent.length > 0) signal.removeEventListener("abort", held);
+		};
+		const ends = bounds.timeoutMs > 0 ? Date.now() + bounds.timeoutMs : Infinity;
 		const retries = retriedMethods.has(request.method) ? bounds.maxRetries : 0;
 		for (let retry = 1;; retry += 1) {
 			let response;
 			try {
-				response = await followWithinOrigin(fetchImpl, request, body, signal, nameOf, shown);
+				response = await followWithinOrigin(fetchImpl, request, body, signal, hold, call.operation, shown);
 			} catch (error) {
 				if (!(error instanceof ConnectionFailure)) throw error;
 				const wait = retryWait(retry, null);
-				if (error.final || retry > retries || wait === void 0 || Date.now() + wait >= deadline) throw error.cause;
+				if (error.final || retry > retries || wait === void 0 || Date.now() + wait >= ends) throw error.cause;
 				await pause(wait, signal);
 				continue;
 			}
 			if (retry <= retries && retriedStatuses.has(response.status)) {
 				const wait = retryWait(retry, response.headers.get("retry-after"));
-				if (wait !== void 0 && Date.now() + wait < deadline) {
+				if (wait !== void 0 && Date.now() + wait < ends) {
 					await response.body?.cancel().catch(() => {});
 					await pause(wait, signal);
 					continue;
 				}
 			}
-			return boundedResponse(response, bounds.maxResponseBytes, nameOf(request), signal);
+			return boundedResponse(response, bounds.maxResponseBytes, call.operation, signal);
 		}
 	};
 }
-/** One try of `request`: its redirects followed within its origin (see sameOriginRedirects); a rejection of `fetchImpl` that is not the signal's is a ConnectionFailure. */
-async function followWithinOrigin(fetchImpl, request, body, signal, nameOf, shown) {
+/**
+* One try of `request`: its redirects followed within its origin (see sameOriginRedirects); a
+* rejection of `fetchImpl` that is not the signal's is a ConnectionFailure.
+*/
+async function followWithinOrigin(fetchImpl, request, body, signal, hold, operation, shown) {
 	let method = request.method;
 	let url = request.url;
 	for (let hop = 0;; hop += 1) {
@@ -20849,24 +20880,23 @@ async function followWithinOrigin(fetchImpl, request, body, signal, nameOf, show
 			mode: request.mode,
 			redirect: "manual"
 		};
-		const outgoing = new Request(url, method === "GET" || method === "HEAD" ? init : {
+		const sending = method === "GET" || method === "HEAD" ? init : {
 			...init,
 			body
-		});
-		signal.addEventListener("abort", () => outgoing, { once: true });
-		const response = await fetchImpl(outgoing).catch((error) => {
+		};
+		const response = await sendRequest(fetchImpl, url, sending, hold).catch((error) => {
 			throw signal.aborted ? error : new ConnectionFailure(error);
 		});
-		if (response.type === "opaqueredirect") throw new RedirectRefusedError(nameOf(request), `the service answered with a redirect from ${url}, whose target this fetch hides (a browser's), so it cannot be checked to stay within the origin; it was not followed`);
+		if (response.type === "opaqueredirect") throw new RedirectRefusedError(operation, `the service answered with a redirect from ${url}, whose target this fetch hides (a browser's), so it cannot be checked to stay within the origin; it was not followed`);
 		if (response.redirected && response.url !== "" && new URL(response.url).origin !== new URL(url).origin) {
 			await response.body?.cancel();
-			throw new RedirectRefusedError(nameOf(request), `the fetch implementation followed a redirect from ${url} to ${shown(response.url)}, another origin, although the client asked it not to; its answer was not used, but your headers may have reached it`);
+			throw new RedirectRefusedError(operation, `the fetch implementation followed a redirect from ${url} to ${shown(response.url)}, another origin, although the client asked it not to; its answer was not used, but your headers may have reached it`);
 		}
 		const location = response.headers.get("location");
 		if (!followedStatuses.has(response.status) || location === null || hop === maxRedirects) return response;
 		const target = new URL(location, url);
 		await response.body?.cancel();
-		if (target.origin !== new URL(url).origin) throw new CrossOriginRedirectError(nameOf(request), response.status, url, target.href, shown);
+		if (target.origin !== new URL(url).origin) throw new CrossOriginRedirectError(operation, response.status, url, target.href, shown);
 		if (response.status === 303 ? method !== "HEAD" : [301, 302].includes(response.status) && method === "POST") method = "GET";
 		url = target.href;
 	}
@@ -20883,33 +20913,48 @@ const methods = [
 ];
 /**
 * Each call's parameters serialized as the description states them (query, header and cookie
-* parameters by their style and explode), and a JSON body that does not parse rejected with a
-* ResponseBodyError naming the operation.
+* parameters by their style and explode), sent through `send` (the caller's per-call fetch, if
+* the path-based API was given one, else `fetchImpl`), and a JSON body that does not parse
+* rejected with a ResponseBodyError naming the operation. A call whose body was read (or had
+* none) ends its deadline then, not when its timer would fire.
 */
-function describedCalls(client, described, operationName, shown, scrub) {
+function describedCalls(client, described, operationName, shown, scrub, send, fetchImpl) {
 	const parserSaid = (error) => shown(error.message.replace(/, "[\s\S]*" is not valid JSON$|, "[\s\S]*"\.\.\. is not valid JSON$/, " is not valid JSON"), 200);
-	const explain = (method, path) => (error) => {
-		throw error instanceof SyntaxError ? new ResponseBodyError(operationName(method, path), `it does not parse (${parserSaid(error)})`) : scrub(error);
+	const explain = (operation, error) => {
+		throw error instanceof SyntaxError ? new ResponseBodyError(operation, `it does not parse (${parserSaid(error)})`) : scrub(error);
 	};
-	const serialized = (method, path, init) => {
-		const parameters = described.parameters?.[`${method} ${path}`] ?? [];
-		if (typeof init !== "object" || init === null) return init;
-		return withDescribedParameters(parameters, init, operationName(method, path));
+	const prepared = (method, path, init, call) => {
+		const given = typeof init === "object" && init !== null ? init : {};
+		checkPathParameters(call.operation, path, given.params);
+		const own = typeof given.fetch === "function" ? given.fetch : fetchImpl;
+		const fetch = (request) => send(own, request, call);
+		return {
+			...withDescribedParameters(described.parameters?.[`${method} ${path}`] ?? [], given, call.operation),
+			fetch
+		};
 	};
-	const call = (method, path, send) => {
+	const call = (method, path, sent) => {
+		const scope = { operation: operationName(method, path) };
 		try {
-			return send().catch(explain(method, path));
+			return sent(scope).then((result) => {
+				const { response } = result;
+				if (response.body === null || response.bodyUsed) scope.release?.();
+				return result;
+			}, (error) => {
+				scope.release?.();
+				return explain(scope.operation, error);
+			});
 		} catch (error) {
-			return Promise.reject(error);
+			return Promise.reject(error).catch((refused) => explain(scope.operation, refused));
 		}
 	};
 	const guarded = { ...client };
 	for (const method of methods) {
-		const send = client[method];
-		guarded[method] = (path, init, ...rest) => call(method, path, () => send(path, serialized(method, path, init), ...rest));
+		const sendAs = client[method];
+		guarded[method] = (path, init, ...rest) => call(method, path, (scope) => sendAs(path, prepared(method, path, init, scope), ...rest));
 	}
 	const request = client.request;
-	guarded.request = (method, path, init, ...rest) => call(method.toUpperCase(), path, () => request(method, path, serialized(method.toUpperCase(), path, init), ...rest));
+	guarded.request = (method, path, init, ...rest) => call(method.toUpperCase(), path, (scope) => request(method, path, prepared(method.toUpperCase(), path, init, scope), ...rest));
 	return guarded;
 }
 /**
@@ -20919,29 +20964,24 @@ function describedCalls(client, described, operationName, shown, scrub) {
 */
 function createDescribedClient(options, described) {
 	const operationName = (method, schemaPath) => described.operationIds[`${method} ${schemaPath}`] ?? `${method} ${schemaPath}`;
-	const operationOf = /* @__PURE__ */ new WeakMap();
-	const remember = { onRequest({ request, schemaPath }) {
-		operationOf.set(request, operationName(request.method, schemaPath));
-	} };
-	const nameOf = (request) => operationOf.get(request) ?? `${request.method} ${request.url}`;
 	const echoes = credentialEchoes(headerValues(options.headers));
 	const shown = shownText(echoes);
 	const scrub = (error) => withoutEchoes(error, echoes);
-	const bounds = {
+	const send = sameOriginRedirects({
 		timeoutMs: checkedCount("timeoutMs", options.timeoutMs ?? defaultTimeoutMs$1),
 		maxResponseBytes: checkedCount("maxResponseBytes", options.maxResponseBytes ?? defaultMaxResponseBytes),
 		maxRetries: checkedCount("maxRetries", options.maxRetries ?? defaultMaxRetries)
-	};
+	}, shown, described.userAgent !== void 0 && underNode() ? described.userAgent : void 0);
+	const fetchImpl = options.fetch ?? platformFetch;
 	const client = createClient({
 		baseUrl: options.baseUrl ?? described.defaultBaseUrl,
 		headers: options.headers,
-		fetch: sameOriginRedirects(options.fetch ?? ((input) => globalThis.fetch(input)), nameOf, bounds, shown),
+		fetch: (request) => send(fetchImpl, request, { operation: `${request.method} ${request.url}` }),
 		querySerializer: serializeQuery,
 		pathSerializer: serializePath
 	});
-	const agent = described.userAgent !== void 0 && underNode() ? [userAgentHeader(described.userAgent)] : [];
-	client.use(pathSafety(operationName), jsonBodies(operationName, shown), ...options.middleware ?? [], ...agent, remember);
-	return printedAs(describedCalls(client, described, operationName, shown, scrub), options.baseUrl ?? described.defaultBaseUrl, options.headers);
+	client.use(jsonBodies(operationName, shown), ...options.middleware ?? []);
+	return printedAs(describedCalls(client, described, operationName, shown, scrub, send, fetchImpl), options.baseUrl ?? described.defaultBaseUrl, options.headers);
 }
 /** `value` of the client option `name` when it is a whole number from 0 (0: no bound, or no retry); else a RangeError naming the option. */
 function checkedCount(name, value) {

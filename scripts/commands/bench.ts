@@ -14,6 +14,11 @@ export const definition: CommandDefinition = {
   options: {
     runs: { type: 'string', value: '<n>', integer: { min: 1, max: 100 }, default: '5', description: 'runs per measurement' },
     only: { type: 'string', value: '<section>[,<section>...]', description: 'only these sections' },
+    sdk: {
+      type: 'string',
+      value: '<language>[,<language>...]',
+      description: 'the sdk section: only these languages (typescript, python, go, java, php, ruby)',
+    },
     baseline: {
       type: 'string',
       value: '<commit>',
@@ -43,7 +48,12 @@ export async function run(args: string[], io: CommandIo): Promise<number> {
     return 2;
   }
   try {
-    await bench(openProject(io.root), { runs: Number(values.runs), sections, baseline: values['no-baseline'] ? undefined : values.baseline });
+    await bench(openProject(io.root), {
+      runs: Number(values.runs),
+      sections,
+      baseline: values['no-baseline'] ? undefined : values.baseline,
+      sdkLanguages: values.sdk?.split(','),
+    });
     return 0;
   } catch (error) {
     io.err(`bench: ${error instanceof Error ? error.message : String(error)}`);

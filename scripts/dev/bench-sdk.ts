@@ -169,14 +169,24 @@ async function languageRow(language: Language, runs: number): Promise<string[]> 
   ];
 }
 
-export async function benchSdk(project: Project, runs: number): Promise<{ title: string; header: string[]; rows: string[][] }> {
+/** `all` narrowed to the languages `wanted` names (lower case); all of them without `wanted`; an error naming an unknown one. */
+function wantedLanguages(all: Language[], wanted: string[] | undefined): Language[] {
+  if (wanted === undefined) return all;
+  const names = all.map((language) => language.name.toLowerCase());
+  const unknown = wanted.filter((name) => !names.includes(name));
+  if (unknown.length > 0) throw new Error(`--sdk names ${unknown.join(', ')}: the languages are ${names.join(', ')}`);
+  return all.filter((language) => wanted.includes(language.name.toLowerCase()));
+}
+
+export async function benchSdk(project: Project, runs: number, wanted?: string[]): Promise<{ title: string; header: string[]; rows: string[][] }> {
   console.error('sdk: each SDK per call against its language plain HTTP client, the same loopback service');
   const programs = path.join(project.root, 'scripts', 'dev', 'sdk-bench');
   const server = await startListServer();
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'email-delivery-bench-sdk-'));
   try {
     const rows: string[][] = [];
-    for (const language of languages(project, `http://127.0.0.1:${server.port}`, programs, scratch)) rows.push(await languageRow(language, runs));
+    for (const language of wantedLanguages(languages(project, `http://127.0.0.1:${server.port}`, programs, scratch), wanted))
+      rows.push(await languageRow(language, runs));
     return {
       title: `SDKs per call (${runs} runs of ${calls} sequential GET /v1/webhooks a side, alternating; medians)`,
       header: ['language', 'plain client', 'SDK per call', 'SDK at INFO per call', 'plain per call', 'SDK / plain', 'SDK at INFO / plain'],

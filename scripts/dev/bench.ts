@@ -41,6 +41,8 @@ export interface BenchOptions {
   sections: BenchSection[];
   /** The commit to measure against (lint, build, test, mutate), or none. */
   baseline?: string;
+  /** The sdk section's languages, by name in lower case (`typescript`); every one if none. */
+  sdkLanguages?: string[];
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -430,7 +432,7 @@ export async function bench(project: Project, options: BenchOptions): Promise<vo
       }
       if (section === 'sdk') {
         const { benchSdk } = await import('./bench-sdk.ts');
-        const { title, header, rows } = await benchSdk(project, options.runs);
+        const { title, header, rows } = await benchSdk(project, options.runs, options.sdkLanguages);
         table(title, header, rows);
       }
       if (section === 'site') {

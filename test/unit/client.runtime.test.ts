@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import v8 from 'node:v8';
 import { inspect } from 'node:util';
 import vm from 'node:vm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as api from '../../generated/client.ts';
 import {
   createEmailDeliveryClient,
@@ -284,6 +284,28 @@ describe('bounds: an answer too big or too slow cannot hold the caller', () => {
     }
   });
 
+  it('a call over, its body read (or failed), ends its deadline then: no timer holds what it sent until timeoutMs', async () => {
+    // A deadline no other timer has, to tell the call's own timers from the platform's.
+    const timeoutMs = 43_210;
+    const started = vi.spyOn(globalThis, 'setTimeout');
+    const ended = vi.spyOn(globalThis, 'clearTimeout');
+    try {
+      const bounded = createEmailDeliveryClient({ baseUrl: server.url, timeoutMs });
+      server.reply = () => jsonReply(200, { ok: true });
+      expect((await api.listQuotas(bounded)).data).toEqual({ ok: true });
+      server.reply = () => jsonReply(404, { missing: true });
+      expect((await api.listQuotas(bounded)).error).toEqual({ missing: true });
+      server.reply = () => ({ status: 200, body: 'not json', headers: { 'content-type': 'text/plain' } });
+      expect(await rejection(api.listQuotas(bounded))).toBeInstanceOf(ResponseBodyError);
+      const deadlines = started.mock.calls.flatMap((call, i) => (call[1] === timeoutMs ? [started.mock.results[i].value as unknown] : []));
+      expect(deadlines).toHaveLength(3);
+      expect(deadlines.filter((timer) => !ended.mock.calls.some(([cleared]) => cleared === timer))).toEqual([]);
+    } finally {
+      started.mockRestore();
+      ended.mockRestore();
+    }
+  });
+
   it('has default bounds the caller can change, or turn off with 0', () => {
     expect(api.defaultTimeoutMs).toBe(60_000);
     expect(api.defaultMaxResponseBytes).toBe(64 * 1024 * 1024);
@@ -407,6 +429,20 @@ describe("redirects: the caller's headers stay at the service's origin", () => {
     expect(error.target).toBe(`${other.url}/stolen?key=secret-key`);
     expect(inspect(error)).toContain(`${other.url}/stolen?…`);
     expect(inspect(error)).not.toContain('secret-key');
+  });
+
+  it('a fetch given to one call of the path-based API sends through the same checks: the redirect to another origin is refused', async () => {
+    server.reply = () => ({ status: 302, headers: { location: `${other.url}/stolen` } });
+    const redirects: string[] = [];
+    const ownFetch = (request: Request) => {
+      redirects.push(request.redirect);
+      return fetch(request);
+    };
+    client = createEmailDeliveryClient({ baseUrl: server.url, headers: { 'X-Api-Key': 'secret-key' } });
+    const error = await rejection<CrossOriginRedirectError>(client.GET('/v1/webhooks', { fetch: ownFetch }));
+    expect(error).toBeInstanceOf(CrossOriginRedirectError);
+    expect(redirects).toEqual(['manual']);
+    expect(other.requests).toEqual([]);
   });
 
   it('a cross-origin redirect is refused the same with a `document` global (jsdom, server-side rendering polyfills)', async () => {
