@@ -90,7 +90,7 @@ function boundedResponse(response: Response, limit: number, operation: string, d
   if (response.body === null) return response;
   const declared = Number(response.headers.get('content-length') ?? NaN);
   // A body whose Content-Length is within the bound cannot pass it (fetch fails one longer than it
-  // says), and the request's signal, held for the whole call (sameOriginRedirects), ends its read
+  // says), and the request's signal, followed for the whole call (sameOriginRedirects), ends its read
   // at the deadline: it goes as it came, without a stream around it (a tenth of a call's CPU).
   // Unless it is encoded: its Content-Length counts the compressed bytes, and fetch decodes them.
   const encoding = response.headers.get('content-encoding');
@@ -838,7 +838,8 @@ interface CallScope {
 }
 
 /**
- * `fetchImpl` with redirects followed only within the request's origin: every request goes with
+ * What sends a call's request through a fetch (the function it returns takes the fetch, the
+ * request and the call), with redirects followed only within the request's origin: every request goes with
  * `redirect: 'manual'`, and what fetch returns decides, never what globals the runtime has (a
  * jsdom or server-side rendering `document` under Node changes nothing):
  * - a redirect status with a Location (Node, Deno, Bun): followed within the origin, else a
@@ -875,7 +876,10 @@ function sameOriginRedirects(
       if (sent.length === 0) signal.addEventListener('abort', held, { once: true });
       sent.push(outgoing);
     };
+    // A middleware may send a call's request twice: each send's deadline ends at the call's end.
+    const earlier = call.release;
     call.release = () => {
+      earlier?.();
       deadline?.release();
       if (sent.length > 0) signal.removeEventListener('abort', held);
     };
@@ -996,8 +1000,10 @@ function describedCalls<Paths extends object>(
     try {
       return sent(scope).then(
         (result) => {
-          const { response } = result as { response: Response };
-          if (response.body === null || response.bodyUsed) scope.release?.();
+          const { response, data } = result as { response: Response; data?: unknown };
+          // Read to its end, or none: not a body the caller still reads as a stream (parseAs:
+          // 'stream', which a middleware may have begun to read: bodyUsed then, but not over).
+          if (response.body === null || (response.bodyUsed && data !== response.body)) scope.release?.();
           return result;
         },
         (error: unknown) => {

@@ -20810,7 +20810,8 @@ function sendRequest(fetchImpl, url, init, hold) {
 	return fetchImpl(outgoing);
 }
 /**
-* `fetchImpl` with redirects followed only within the request's origin: every request goes with
+* What sends a call's request through a fetch (the function it returns takes the fetch, the
+* request and the call), with redirects followed only within the request's origin: every request goes with
 * `redirect: 'manual'`, and what fetch returns decides, never what globals the runtime has (a
 * jsdom or server-side rendering `document` under Node changes nothing):
 * - a redirect status with a Location (Node, Deno, Bun): followed within the origin, else a
@@ -20835,7 +20836,9 @@ function sameOriginRedirects(bounds, shown, userAgent) {
 			if (sent.length === 0) signal.addEventListener("abort", held, { once: true });
 			sent.push(outgoing);
 		};
+		const earlier = call.release;
 		call.release = () => {
+			earlier?.();
 			deadline?.release();
 			if (sent.length > 0) signal.removeEventListener("abort", held);
 		};
@@ -20937,8 +20940,8 @@ function describedCalls(client, described, operationName, shown, scrub, send, fe
 		const scope = { operation: operationName(method, path) };
 		try {
 			return sent(scope).then((result) => {
-				const { response } = result;
-				if (response.body === null || response.bodyUsed) scope.release?.();
+				const { response, data } = result;
+				if (response.body === null || response.bodyUsed && data !== response.body) scope.release?.();
 				return result;
 			}, (error) => {
 				scope.release?.();

@@ -20,6 +20,7 @@ import {
   UnsafePathParameterError,
   type EmailDeliveryClient,
 } from '../../generated/client.ts';
+import type { Middleware } from 'openapi-fetch';
 import { retryWait } from '../../scripts/pipeline/client-runtime.ts';
 import { defaults, redirectStatuses, retryPolicy } from '../../scripts/languages/runtime-spec.ts';
 import { operations, type OperationRow } from '../../scripts/stated/operations.ts';
@@ -303,6 +304,43 @@ describe('bounds: an answer too big or too slow cannot hold the caller', () => {
     } finally {
       started.mockRestore();
       ended.mockRestore();
+    }
+  });
+
+  it('a body the caller reads as a stream keeps its deadline, even where a middleware read its first bytes', async () => {
+    // Headers and five bytes of a declared 100, then nothing.
+    const stalling = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+      res.write('{"a":');
+    });
+    await new Promise<void>((resolve) => stalling.listen(0, '127.0.0.1', resolve));
+    try {
+      const peek: Middleware = {
+        async onResponse({ response }) {
+          const reader = response.body!.getReader();
+          await reader.read();
+          reader.releaseLock();
+          return response;
+        },
+      };
+      const peeking = createEmailDeliveryClient({
+        baseUrl: `http://127.0.0.1:${(stalling.address() as AddressInfo).port}`,
+        timeoutMs: 300,
+        middleware: [peek],
+      });
+      const started = performance.now();
+      const { data } = await peeking.GET('/v1/quotas', { parseAs: 'stream' });
+      const reader = (data as ReadableStream<Uint8Array>).getReader();
+      const read = async () => {
+        while (!(await reader.read()).done);
+        return 'ended';
+      };
+      const error = await rejection<Error>(read());
+      expect(error.name).toBe('TimeoutError');
+      expect(performance.now() - started).toBeLessThan(3000);
+    } finally {
+      stalling.closeAllConnections();
+      await new Promise((resolve) => stalling.close(resolve));
     }
   });
 
