@@ -1,6 +1,7 @@
 // `npm run bench`: speed figures, printed as tables (samples on stderr); lint, build, test and
 // mutate are measured side by side with the baseline commit.
 import { type CommandDefinition, type CommandIo, commandLine } from '../command-line.ts';
+import { sdkLanguages } from '../languages/languages.ts';
 import { openProject } from '../project.ts';
 
 export const definition: CommandDefinition = {
@@ -45,6 +46,17 @@ export async function run(args: string[], io: CommandIo): Promise<number> {
   const sections = benchSections.filter((section) => wanted.includes(section));
   if (sections.length !== wanted.length) {
     io.err(`bench: --only takes one of ${benchSections.join(', ')}: see \`npm run bench -- --help\``);
+    return 2;
+  }
+  // Refused before anything is measured: an SDK the bench has no program for, or --sdk where no sdk section runs.
+  const benchedSdks = ['typescript', ...sdkLanguages.map((language) => language.name)];
+  const unknownSdk = values.sdk?.split(',').find((name: string) => !benchedSdks.includes(name));
+  if (unknownSdk !== undefined) {
+    io.err(`bench: --sdk ${JSON.stringify(unknownSdk)}: give one or more of ${benchedSdks.join(', ')}: see \`npm run bench -- --help\``);
+    return 2;
+  }
+  if (values.sdk !== undefined && !sections.includes('sdk')) {
+    io.err('bench: --sdk picks the languages of the sdk section, which this run does not have: add `--only sdk`');
     return 2;
   }
   try {
