@@ -233,8 +233,8 @@ abstract class BaseClient
             $result = $this->transport->send($method, $url, $sent, $payload, $left);
             if ($this->logger !== null) {
                 // Concatenated, not formatted: a logger that drops debug lines still gets each one.
-                ($this->logger)('email-delivery: ' . $id . ': ' . $method . ' ' . $operation['path'] . ' -> ' . ($result->status ?: 'no answer') . ' (attempt ' . $attempt . ')', [
-                    'operation' => $id, 'method' => $method, 'path' => $operation['path'], 'status' => $result->status, 'attempt' => $attempt,
+                $this->log($operation, $method . ' ' . $operation['path'] . ' -> ' . ($result->status ?: 'no answer') . ' (attempt ' . $attempt . ')', [
+                    'method' => $method, 'path' => $operation['path'], 'status' => $result->status, 'attempt' => $attempt,
                 ]);
             }
             if ($result->curlErrno === 0 && $result->status < 300) {
