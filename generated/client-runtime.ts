@@ -997,23 +997,20 @@ function describedCalls<Paths extends object>(
   };
   const call = (method: string, path: string, sent: (call: CallScope) => Promise<unknown>) => {
     const scope: CallScope = { operation: operationName(method, path) };
-    try {
-      return sent(scope).then(
-        (result) => {
-          const { response, data } = result as { response: Response; data?: unknown };
-          // Read to its end, or none: not a body the caller still reads as a stream (parseAs:
-          // 'stream', which a middleware may have begun to read: bodyUsed then, but not over).
-          if (response.body === null || (response.bodyUsed && data !== response.body)) scope.release?.();
-          return result;
-        },
-        (error: unknown) => {
-          scope.release?.();
-          return explain(scope.operation, error);
-        },
-      );
-    } catch (error) {
-      return Promise.reject(error).catch((refused: unknown) => explain(scope.operation, refused));
-    }
+    // Sent at once; a refusal thrown before anything is sent rejects the call as a failed send does.
+    return new Promise<unknown>((resolve) => resolve(sent(scope))).then(
+      (result) => {
+        const { response, data } = result as { response: Response; data?: unknown };
+        // Read to its end, or none: not a body the caller still reads as a stream (parseAs:
+        // 'stream', which a middleware may have begun to read: bodyUsed then, but not over).
+        if (response.body === null || (response.bodyUsed && data !== response.body)) scope.release?.();
+        return result;
+      },
+      (error: unknown) => {
+        scope.release?.();
+        return explain(scope.operation, error);
+      },
+    );
   };
   const guarded = { ...client } as Record<string, unknown>;
   for (const method of methods) {

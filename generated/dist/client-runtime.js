@@ -863,22 +863,18 @@ function describedCalls(client, described, operationName, shown, scrub, send, fe
     };
     const call = (method, path, sent) => {
         const scope = { operation: operationName(method, path) };
-        try {
-            return sent(scope).then((result) => {
-                const { response, data } = result;
-                // Read to its end, or none: not a body the caller still reads as a stream (parseAs:
-                // 'stream', which a middleware may have begun to read: bodyUsed then, but not over).
-                if (response.body === null || (response.bodyUsed && data !== response.body))
-                    scope.release?.();
-                return result;
-            }, (error) => {
+        // Sent at once; a refusal thrown before anything is sent rejects the call as a failed send does.
+        return new Promise((resolve) => resolve(sent(scope))).then((result) => {
+            const { response, data } = result;
+            // Read to its end, or none: not a body the caller still reads as a stream (parseAs:
+            // 'stream', which a middleware may have begun to read: bodyUsed then, but not over).
+            if (response.body === null || (response.bodyUsed && data !== response.body))
                 scope.release?.();
-                return explain(scope.operation, error);
-            });
-        }
-        catch (error) {
-            return Promise.reject(error).catch((refused) => explain(scope.operation, refused));
-        }
+            return result;
+        }, (error) => {
+            scope.release?.();
+            return explain(scope.operation, error);
+        });
     };
     const guarded = { ...client };
     for (const method of methods) {

@@ -20938,18 +20938,14 @@ function describedCalls(client, described, operationName, shown, scrub, send, fe
 	};
 	const call = (method, path, sent) => {
 		const scope = { operation: operationName(method, path) };
-		try {
-			return sent(scope).then((result) => {
-				const { response, data } = result;
-				if (response.body === null || response.bodyUsed && data !== response.body) scope.release?.();
-				return result;
-			}, (error) => {
-				scope.release?.();
-				return explain(scope.operation, error);
-			});
-		} catch (error) {
-			return Promise.reject(error).catch((refused) => explain(scope.operation, refused));
-		}
+		return new Promise((resolve) => resolve(sent(scope))).then((result) => {
+			const { response, data } = result;
+			if (response.body === null || response.bodyUsed && data !== response.body) scope.release?.();
+			return result;
+		}, (error) => {
+			scope.release?.();
+			return explain(scope.operation, error);
+		});
 	};
 	const guarded = { ...client };
 	for (const method of methods) {
