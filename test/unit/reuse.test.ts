@@ -11,10 +11,13 @@ let tools = '';
 let work = '';
 let reusedWhenSame: typeof import('../support/languages.ts').reusedWhenSame;
 const saved = process.env.EMAIL_DELIVERY_TOOLS;
+// A cold run of the suite (EMAIL_DELIVERY_NO_REUSE=1, the bench's) still tests reuse itself.
+const savedNoReuse = process.env.EMAIL_DELIVERY_NO_REUSE;
 
 beforeAll(async () => {
   tools = await makeScratchFolder('reuse-tools');
   process.env.EMAIL_DELIVERY_TOOLS = tools;
+  delete process.env.EMAIL_DELIVERY_NO_REUSE;
   // A fresh module: the tools folder is read when it loads.
   const url = new URL('../support/languages.ts', import.meta.url);
   url.search = `?tools=${encodeURIComponent(tools)}`;
@@ -23,6 +26,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (saved === undefined) delete process.env.EMAIL_DELIVERY_TOOLS;
   else process.env.EMAIL_DELIVERY_TOOLS = saved;
+  if (savedNoReuse !== undefined) process.env.EMAIL_DELIVERY_NO_REUSE = savedNoReuse;
   await fs.rm(tools, { recursive: true, force: true });
 });
 beforeEach(async () => {
