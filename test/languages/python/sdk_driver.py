@@ -17,6 +17,7 @@ are the method's keywords (``timeout=``, ``extra_headers=``)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import sys
 import time
@@ -94,7 +95,10 @@ def call_sync(line: dict[str, Any]) -> dict[str, Any]:
     started = time.monotonic()
     printed = ""
     try:
-        with httpx.Client() as http, sdk.Client(line["baseUrl"], **client_options(line), http_client=http if OWN_HTTP_CLIENT else None) as client:
+        with contextlib.ExitStack() as stack:
+            # An httpx client only where it is given: making one costs some 40 ms of CPU (its TLS context).
+            http = stack.enter_context(httpx.Client()) if OWN_HTTP_CLIENT else None
+            client = stack.enter_context(sdk.Client(line["baseUrl"], **client_options(line), http_client=http))
             printed = repr(client)
             path, keywords = arguments(line)
             answer = getattr(client.with_response, method_name(client, line["operation"]))(*path, **keywords)
@@ -107,7 +111,9 @@ async def call_async(line: dict[str, Any]) -> dict[str, Any]:
     started = time.monotonic()
     printed = ""
     try:
-        async with httpx.AsyncClient() as http, sdk.AsyncClient(line["baseUrl"], **client_options(line), http_client=http if OWN_HTTP_CLIENT else None) as client:
+        async with contextlib.AsyncExitStack() as stack:
+            http = await stack.enter_async_context(httpx.AsyncClient()) if OWN_HTTP_CLIENT else None
+            client = await stack.enter_async_context(sdk.AsyncClient(line["baseUrl"], **client_options(line), http_client=http))
             printed = repr(client)
             path, keywords = arguments(line)
             answer = await getattr(client.with_response, method_name(client, line["operation"]))(*path, **keywords)
