@@ -54,6 +54,27 @@ export interface Overlaid {
 }
 
 /**
+ * The standard lint's problems of each description with overlays this process linted, by its text's
+ * SHA-256, the last few: the lint is a function of that text alone (fixed rules, no project config:
+ * lint-overlaid.ts), so a process that makes the same description again (verify or the MCP server
+ * run again on the same overlays, a build of several outputs, the tests) does not lint it again,
+ * nor start a child to (lint-apart.ts: some 3 s of CPU). A lint that failed is not kept.
+ */
+const lints = new Map<string, Promise<StandardProblem[]>>();
+const keptLints = 8;
+function linted(json: string, lint: () => Promise<StandardProblem[]>): Promise<StandardProblem[]> {
+  const key = createHash('sha256').update(json).digest('hex');
+  let found = lints.get(key);
+  if (found === undefined) {
+    found = lint();
+    found.catch(() => lints.delete(key));
+    lints.set(key, found);
+    if (lints.size > keptLints) lints.delete(lints.keys().next().value!);
+  }
+  return found;
+}
+
+/**
  * Reads and applies the overlays to the linted description; throws a ReportedError naming the
  * overlay file and line of whatever fails (a shape, a target, a lint problem, a refused change).
  */
@@ -81,9 +102,9 @@ export async function overlaidDescription(
       `the overlays move operations away from the interface document, so the client would no longer reach the service as it describes; pass --allow-operation-changes to build anyway:\n${lines.join('\n')}`,
     );
   }
-  const found = options.lintApart
-    ? await (await import('./lint-apart.ts')).standardProblemsApart(json)
-    : await (await import('./lint-overlaid.ts')).standardProblems(document, json);
+  const found = await linted(json, async () =>
+    options.lintApart ? (await import('./lint-apart.ts')).standardProblemsApart(json) : (await import('./lint-overlaid.ts')).standardProblems(document, json),
+  );
   const problems = placeProblems(document, found, applied);
   const errors = problems.filter((problem) => problem.severity === 'error');
   if (errors.length > 0) {

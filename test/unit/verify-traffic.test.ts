@@ -495,7 +495,8 @@ describe('the round trip through verify --record, learn and verify --traffic', (
     expect(changed.stdout).not.toContain('a hundred');
     // A map's keys (an address, a zero-width character) are never printed, in the table or the JUnit report (finding 7).
     for (const text of [changed.output, await fs.readFile(junit, 'utf8')]) expect(text).not.toMatch(/ann@|zero|\u200b/);
-    // Two verifies with an overlay, each linting it in a child process of its own (scripts/overlay/lint-apart.ts).
+    // Two verifies with one overlay: the first lints it in a child process of its own (scripts/overlay/lint-apart.ts),
+    // the second uses that lint (the same description: linted() in scripts/overlay/overlaid-description.ts).
   }, 120_000);
 });
 
