@@ -7,10 +7,11 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { applyOverlays } from '../../scripts/overlay/apply-overlay.ts';
 import { lintApartLimits, standardProblemsApart } from '../../scripts/overlay/lint-apart.ts';
+import { overlaidDescription } from '../../scripts/overlay/overlaid-description.ts';
 import { standardProblems } from '../../scripts/overlay/lint-overlaid.ts';
 import { measureJson, overlayLimits } from '../../scripts/overlay/overlay-limits.ts';
 import { readOverlay } from '../../scripts/overlay/read-overlay.ts';
-import { type Json, loadBundle } from '../support/helpers.ts';
+import { checkout, type Json, loadBundle } from '../support/helpers.ts';
 import { scratchFolderPerFile } from '../support/scratch-folder.ts';
 
 const scratch = scratchFolderPerFile('overlay-bounds');
@@ -152,6 +153,27 @@ describe('an overlay within bounds', () => {
       await expect(standardProblemsApart(JSON.stringify(base))).rejects.toThrow(
         /^the standard lint of the description with the overlays, run apart, failed: it took more than 0\.05 s$/,
       );
+    } finally {
+      lintApartLimits.seconds = seconds;
+    }
+  });
+
+  it('lints one description with overlays once a process: a lint that failed is not kept, one that passed is used again', async () => {
+    // An overlay of its own: no other test of this process has linted this description.
+    const file = await overlayText(`${header}  - target: $.info\n    update:\n      x-linted-once: ${Math.random().toString(36).slice(2)}\n`);
+    const make = () => overlaidDescription(checkout, { overlays: [file], out: '', lintApart: true }, base as never);
+    const seconds = lintApartLimits.seconds;
+    lintApartLimits.seconds = 0.05;
+    try {
+      await expect(make()).rejects.toThrow(/run apart, failed: it took more than 0\.05 s$/);
+    } finally {
+      lintApartLimits.seconds = seconds;
+    }
+    const first = await make();
+    // Linted again, the child would not end within 50 ms: the first lint's problems are used.
+    lintApartLimits.seconds = 0.05;
+    try {
+      expect((await make()).warnings).toEqual(first.warnings);
     } finally {
       lintApartLimits.seconds = seconds;
     }
