@@ -7,6 +7,20 @@ export function median(samples: number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
+/**
+ * The rounds of an alternating bench that every side counted (`rounds[side][round]`: a time, or
+ * undefined for a run that failed or was not counted), each side's samples of those rounds alone:
+ * a round one side lost drops out of every side, so the medians compare the same turns of the
+ * machine (a failed cold run of one side would leave the other's cold run against its warm ones).
+ */
+export function pairedRounds(rounds: (number | undefined)[][]): { samples: number[][]; dropped: number[] } {
+  const count = Math.max(0, ...rounds.map((side) => side.length));
+  const kept: number[] = [];
+  const dropped: number[] = [];
+  for (let round = 0; round < count; round++) (rounds.every((side) => side[round] !== undefined) ? kept : dropped).push(round);
+  return { samples: rounds.map((side) => kept.map((round) => side[round]!)), dropped };
+}
+
 export async function timed(action: () => Promise<unknown>): Promise<number> {
   const started = performance.now();
   await action();

@@ -12,7 +12,7 @@ import { launchChromium } from './chromium.ts';
 import { startListServer } from './list-server.ts';
 import type { Project } from '../project.ts';
 import { operations as tableOfOperations } from '../stated/operations.ts';
-import { median, medianOf, timed } from './bench-timing.ts';
+import { median, medianOf, pairedRounds, timed } from './bench-timing.ts';
 
 const exec = promisify(execFile);
 
@@ -210,13 +210,14 @@ const ciShell = (command: string, cwd: string, env: NodeJS.ProcessEnv = {}) =>
  * Each side has a cache of its own (XDG_CACHE_HOME under ~/.cache/email-delivery-bench/: `head`,
  * and the baseline's commit): the tools cache keeps one venv, the one its lock names, so a shared
  * one would be cold at every turn. A side's first run fills its cache (cold, not counted). A run that
- * fails is named with its last lines and not counted; the others go on. Each run's phases on
- * stderr, then the medians of the warm runs and their ratio.
+ * fails is named with its last lines and not counted, nor its round on the other side
+ * (pairedRounds); the others go on. Each run's phases on stderr, then the medians of the warm runs
+ * and their ratio.
  */
 async function benchCi(project: Project, runs: number, baseline?: string): Promise<void> {
   const refs = [{ label: 'HEAD', ref: 'HEAD' }, ...(baseline ? [{ label: `${baseline} (baseline)`, ref: baseline }] : [])];
   console.error(`ci: bash .ci/run on fresh clones of ${refs.map(({ ref }) => ref).join(' and ')}, alternating`);
-  const samples = refs.map(() => [] as number[]);
+  const rounds = refs.map(() => [] as (number | undefined)[]);
   for (let run = 0; run < runs; run++)
     for (const [i, { label, ref }] of refs.entries()) {
       const parent = await fs.mkdtemp(path.join(os.tmpdir(), 'email-delivery-ci-'));
@@ -236,7 +237,7 @@ async function benchCi(project: Project, runs: number, baseline?: string): Promi
           );
         });
         if (failed) process.stderr.write(`  ${label} (${commit}), run ${run + 1}: FAILED after ${seconds(ms)}, not counted: ${failed}\n`);
-        else if (!cold) samples[i].push(ms);
+        rounds[i][run] = failed || cold ? undefined : ms;
         const phases = output.split('\n').filter((line) => line.startsWith('ci: '));
         if (!failed)
           process.stderr.write(
@@ -246,6 +247,10 @@ async function benchCi(project: Project, runs: number, baseline?: string): Promi
         await fs.rm(parent, { recursive: true, force: true });
       }
     }
+  // Only the rounds every side counted: one side's lost run drops the round from both.
+  const { samples, dropped } = pairedRounds(rounds);
+  if (dropped.length > 0 && refs.length > 1)
+    process.stderr.write(`ci: run(s) ${dropped.map((round) => round + 1).join(', ')} not counted on every side: left out of every side's median\n`);
   const medians = samples.map((taken) => (taken.length > 0 ? median(taken) : NaN));
   table(
     `bash .ci/run on a fresh clone, tools cached (median of the warm runs; target: at most 1.10x the baseline, three languages more (issue 65))`,

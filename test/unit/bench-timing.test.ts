@@ -1,7 +1,8 @@
 // The bench's median: the middle sample, and of an even count the mean of the two middle ones
-// (`--runs 2` printed the larger of two .ci/run times as their median).
+// (`--runs 2` printed the larger of two .ci/run times as their median); the rounds every side of an
+// alternating bench counted.
 import { describe, expect, it } from 'vitest';
-import { median } from '../../scripts/dev/bench-timing.ts';
+import { median, pairedRounds } from '../../scripts/dev/bench-timing.ts';
 
 describe('median', () => {
   it('is the middle sample of an odd count, whatever the order', () => {
@@ -16,5 +17,34 @@ describe('median', () => {
     const samples = [3, 1, 2, 4];
     median(samples);
     expect(samples).toEqual([3, 1, 2, 4]);
+  });
+});
+
+describe('pairedRounds', () => {
+  it("drops a round one side did not count from every side (a baseline's failed cold run, HEAD's cold run with it)", () => {
+    expect(
+      pairedRounds([
+        [555.6, 467.3],
+        [undefined, 465.5],
+      ]),
+    ).toEqual({ samples: [[467.3], [465.5]], dropped: [0] });
+  });
+  it('keeps every round all sides counted, in order', () => {
+    expect(
+      pairedRounds([
+        [3, 1, 2],
+        [6, 4, 5],
+      ]),
+    ).toEqual({
+      samples: [
+        [3, 1, 2],
+        [6, 4, 5],
+      ],
+      dropped: [],
+    });
+    expect(pairedRounds([[1, undefined, 3]])).toEqual({ samples: [[1, 3]], dropped: [1] });
+  });
+  it('counts a round a side never reached as not counted', () => {
+    expect(pairedRounds([[1, 2], [5]])).toEqual({ samples: [[1], [5]], dropped: [1] });
   });
 });
