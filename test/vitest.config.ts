@@ -31,7 +31,8 @@ export default defineConfig({
       {
         extends: true,
         // The unit files share one module graph per worker: they import the same heavy linters, and
-        // none keeps state between tests in a module.
+        // none keeps state between tests in a module but memos of pure functions (the overlays'
+        // standard lint, linted() in scripts/overlay/overlaid-description.ts, by its text).
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],

@@ -56,9 +56,9 @@ export interface Overlaid {
 /**
  * The standard lint's problems of each description with overlays this process linted, by its text's
  * SHA-256, the last few: the lint is a function of that text alone (fixed rules, no project config:
- * lint-overlaid.ts), so a process that makes the same description again (verify or the MCP server
- * run again on the same overlays, a build of several outputs, the tests) does not lint it again,
- * nor start a child to (lint-apart.ts: some 3 s of CPU). A lint that failed is not kept.
+ * lint-overlaid.ts), so a process that makes the same description again (in practice the test
+ * suite, which runs the commands in its own process) does not lint it again, nor start a child to
+ * (lint-apart.ts: some 3 s of CPU). A lint that failed is not kept.
  */
 const lints = new Map<string, Promise<StandardProblem[]>>();
 const keptLints = 8;
@@ -67,7 +67,10 @@ function linted(json: string, lint: () => Promise<StandardProblem[]>): Promise<S
   let found = lints.get(key);
   if (found === undefined) {
     found = lint();
-    found.catch(() => lints.delete(key));
+    found.catch(() => {
+      // Not a newer lint of the same text made after this one was let go.
+      if (lints.get(key) === found) lints.delete(key);
+    });
     lints.set(key, found);
     if (lints.size > keptLints) lints.delete(lints.keys().next().value!);
   }

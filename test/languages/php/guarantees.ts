@@ -30,7 +30,7 @@ async function warmDriver() {
 const drivers: GuaranteeDrivers = {
   needs: ['php'],
   // The table's four lanes: with six, the test process's own servers were late to read a first
-  // row's request on a loaded machine (0 requests seen by a 0.5 s deadline).
+  // row's request on a loaded machine (0 requests seen by the 0.5 s deadline the rows then had).
   clients: [{ start: warmDriver, rows: [...typedBodyRows, ...depthRows, undeclaredKeyRow] }],
 };
 export default drivers;

@@ -59,7 +59,7 @@ const client = (variant: string, args: string[], lanes: number, only?: (row: Gua
 // The two clients side by side, each with its own drivers and servers, as the lanes of each are; and
 // each over an httpx client of the caller's (`http_client=`), on the rows of the transport, which is
 // all that differs there: one lane each, so that six Python processes run at once, not eight (each
-// some 0.3 s of CPU to start, and the rows' deadlines have 0.75 s of slack on a loaded machine).
+// some 0.3 s of CPU to start, and the rows' deadlines have 1.25 s of slack on a loaded machine).
 const drivers: GuaranteeDrivers = {
   needs: ['python'],
   clients: [

@@ -63,7 +63,7 @@ public final class SdkDriver {
 
   /**
    * A few calls against a server of its own before the first line: a JVM's first call loads and
-   * compiles the HTTP client and Jackson, which would take a row's deadline (0.5 s) on a busy machine.
+   * compiles the HTTP client and Jackson, which would take a row's deadline (1 s) on a busy machine.
    */
   static void warmUp() throws Exception {
     HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
