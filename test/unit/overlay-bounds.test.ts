@@ -146,36 +146,32 @@ describe('an overlay within bounds', () => {
     await expect(refusal(nested(30))).resolves.toContain(`deeper than ${overlayLimits.depth} levels`);
   });
 
-  it('lints apart within its time: a child past it is ended, and the refusal is one line', async () => {
+  /** `run` with the lint child's time bound at 50 ms (far less than loading the linters takes), then as it was. */
+  async function withChildBoundOf50Ms(run: () => Promise<void>): Promise<void> {
     const seconds = lintApartLimits.seconds;
     lintApartLimits.seconds = 0.05;
     try {
-      await expect(standardProblemsApart(JSON.stringify(base))).rejects.toThrow(
-        /^the standard lint of the description with the overlays, run apart, failed: it took more than 0\.05 s$/,
-      );
+      await run();
     } finally {
       lintApartLimits.seconds = seconds;
     }
+  }
+
+  it('lints apart within its time: a child past it is ended, and the refusal is one line', async () => {
+    await withChildBoundOf50Ms(() =>
+      expect(standardProblemsApart(JSON.stringify(base))).rejects.toThrow(
+        /^the standard lint of the description with the overlays, run apart, failed: it took more than 0\.05 s$/,
+      ),
+    );
   });
 
   it('lints one description with overlays once a process: a lint that failed is not kept, one that passed is used again', async () => {
     // An overlay of its own: no other test of this process has linted this description.
     const file = await overlayText(`${header}  - target: $.info\n    update:\n      x-linted-once: ${Math.random().toString(36).slice(2)}\n`);
     const make = () => overlaidDescription(checkout, { overlays: [file], out: '', lintApart: true }, base as never);
-    const seconds = lintApartLimits.seconds;
-    lintApartLimits.seconds = 0.05;
-    try {
-      await expect(make()).rejects.toThrow(/run apart, failed: it took more than 0\.05 s$/);
-    } finally {
-      lintApartLimits.seconds = seconds;
-    }
+    await withChildBoundOf50Ms(() => expect(make()).rejects.toThrow(/run apart, failed: it took more than 0\.05 s$/));
     const first = await make();
     // Linted again, the child would not end within 50 ms: the first lint's problems are used.
-    lintApartLimits.seconds = 0.05;
-    try {
-      expect((await make()).warnings).toEqual(first.warnings);
-    } finally {
-      lintApartLimits.seconds = seconds;
-    }
+    await withChildBoundOf50Ms(async () => expect((await make()).warnings).toEqual(first.warnings));
   });
 });
