@@ -61,10 +61,11 @@ interface Deadline {
  * timer holds the signal (and through it what the call sent) until it fires or is released at the
  * call's end; it keeps no process alive.
  */
-function withDeadline(signal: AbortSignal, ms: number): Deadline {
+function withDeadline(signal: AbortSignal | undefined, ms: number): Deadline {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new DOMException(`no complete answer within ${ms} ms (timeoutMs)`, 'TimeoutError')), ms);
   (timer as { unref?: () => void }).unref?.();
+  if (signal === undefined) return { signal: controller.signal, release: () => clearTimeout(timer) };
   const follow = () => {
     clearTimeout(timer);
     controller.abort(signal.reason);
@@ -166,7 +167,7 @@ const underNode = () =>
   typeof process !== 'undefined' && typeof process.versions?.node === 'string' && typeof (globalThis as { window?: unknown }).window === 'undefined';
 
 /** Sets `agent` as the User-Agent of `request` where it has none from the caller (a header, or a middleware). */
-function withUserAgent(request: Request, agent: string | undefined): void {
+function withUserAgent(request: { headers: Headers }, agent: string | undefined): void {
   if (agent !== undefined && !request.headers.has('user-agent')) request.headers.set('user-agent', agent);
 }
 
@@ -731,26 +732,33 @@ function checkPathParameters(operation: string, schemaPath: string, params: { pa
 
 /**
  * A success body whose content type is not JSON is read here: not JSON, it becomes a
- * {@link ResponseBodyError}. A body labelled JSON goes to openapi-fetch untouched (no second read);
- * if it does not parse, {@link describedCalls} turns the SyntaxError into a ResponseBodyError.
+ * {@link ResponseBodyError}; JSON (or empty), the response again, its body read. A body labelled
+ * JSON goes to openapi-fetch untouched (undefined: no second read); if it does not parse,
+ * {@link describedCalls} turns the SyntaxError into a ResponseBodyError.
+ */
+async function jsonBodyChecked(response: Response, operation: string, shown: Shown): Promise<Response | undefined> {
+  if (!response.ok || response.status === 204 || response.body === null) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (/[/+]json\b/i.test(type)) return undefined;
+  const text = await response.text();
+  if (text !== '') {
+    try {
+      JSON.parse(text);
+    } catch {
+      const detail = `the ${response.status} response (content-type: ${shown(type || 'none', 200)}) reads "${shown(text, 200)}"`;
+      throw new ResponseBodyError(operation, detail, response);
+    }
+  }
+  return new Response(text === '' ? null : text, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+/**
+ * jsonBodyChecked as openapi-fetch's first middleware, where a call has any: its onResponse then
+ * runs last, on what the caller's middlewares made of the response.
  */
 function jsonBodies(operationName: OperationName, shown: Shown): Middleware {
   return {
-    async onResponse({ request, response, schemaPath }) {
-      if (!response.ok || response.status === 204 || response.body === null) return undefined;
-      const type = response.headers.get('content-type') ?? '';
-      if (/[/+]json\b/i.test(type)) return undefined;
-      const text = await response.text();
-      if (text !== '') {
-        try {
-          JSON.parse(text);
-        } catch {
-          const detail = `the ${response.status} response (content-type: ${shown(type || 'none', 200)}) reads "${shown(text, 200)}"`;
-          throw new ResponseBodyError(operationName(request.method, schemaPath), detail, response);
-        }
-      }
-      return new Response(text === '' ? null : text, { status: response.status, statusText: response.statusText, headers: response.headers });
-    },
+    onResponse: ({ request, response, schemaPath }) => jsonBodyChecked(response, operationName(request.method, schemaPath), shown),
   };
 }
 
@@ -830,9 +838,79 @@ function sendRequest(fetchImpl: FetchImplementation, url: string, init: RequestI
   return fetchImpl(outgoing);
 }
 
+/**
+ * What openapi-fetch makes of a call that no middleware sees (its `Request` option: see
+ * requestOrPlan): the URL and what the call sends, not a Request. The call's fetch makes the one
+ * Request that goes (sameOriginRedirects); building one here too, with its own signal and a copy
+ * of the headers, cost a call about a tenth of fetch's time.
+ */
+class PlannedRequest {
+  readonly url: string;
+  readonly method: string;
+  readonly headers: Headers;
+  /** A JSON body as openapi-fetch serialized it, sent as it is by every try and hop. */
+  readonly body: string | undefined;
+  readonly signal: AbortSignal | undefined;
+  // What a Request has and the fetch's options take: the platform's defaults.
+  readonly credentials: RequestCredentials | undefined = undefined;
+  readonly mode: RequestMode | undefined = undefined;
+  constructor(url: string, method: string, headers: Headers, body: string | undefined, signal: AbortSignal | undefined) {
+    this.url = url;
+    this.method = method;
+    this.headers = headers;
+    this.body = body;
+    this.signal = signal;
+  }
+}
+
+/** The options openapi-fetch gives a Request that a PlannedRequest holds whole; any other makes a Request. */
+const plannedOptions = new Set(['method', 'headers', 'body', 'signal', 'redirect']);
+/** The methods a PlannedRequest sends; another (one fetch refuses, like TRACE, or an extension) makes a Request, which checks it. */
+const plannedMethods = new Set(['GET', 'HEAD', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'PATCH']);
+
+/** `url` parsed, or undefined where it does not parse alone (URL.canParse is missing from browsers before 2023). */
+function urlOrUndefined(url: string): URL | undefined {
+  try {
+    return new URL(url);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * openapi-fetch's `Request` for a call no middleware sees (it calls it with `new`, so this is a
+ * function, which may return either): a PlannedRequest where the options are ones it holds, with
+ * the checks a Request would make first (a URL that parses, without credentials); else the
+ * Request itself, which refuses what fetch would refuse as it always did, before anything is sent.
+ */
+function requestOrPlan(url: string, init: RequestInit): Request | PlannedRequest {
+  const { method = 'GET', headers, body, signal, redirect } = init;
+  let plain = headers instanceof Headers && plannedMethods.has(method) && (signal === undefined || signal instanceof AbortSignal);
+  plain &&= body === undefined || (typeof body === 'string' && method !== 'GET' && method !== 'HEAD');
+  plain &&= redirect === undefined || redirect === 'follow' || redirect === 'manual' || redirect === 'error';
+  for (const key in init) plain &&= plannedOptions.has(key) || (init as Record<string, unknown>)[key] === undefined;
+  // A relative URL (a browser's Request resolves it against the page) or one that does not parse: the Request decides.
+  const parsed = plain ? urlOrUndefined(url) : undefined;
+  if (parsed === undefined || parsed.username !== '' || parsed.password !== '') return new Request(url, init);
+  return new PlannedRequest(parsed.href, method, headers as Headers, body as string | undefined, signal ?? undefined);
+}
+
+/**
+ * The client's middlewares: `use` (the client's, and `middleware` given to it) puts the body-type
+ * check (`json`, jsonBodies) first once there is any, so that it runs last on a response; until
+ * then (`used` false) a call's fetch makes that check itself.
+ */
+interface ClientMiddlewares {
+  used: boolean;
+  readonly json: Middleware;
+  readonly use: (...middleware: Middleware[]) => void;
+}
+
 /** One call of an operation, as its fetch sees it: the operation errors name, and what ends its deadline once the call is over. */
 interface CallScope {
   readonly operation: string;
+  /** Whether the call's fetch checks a success body's content type (jsonBodies' check): where no middleware runs. */
+  checkJson?: boolean;
   /** Set by the call's fetch: ends the deadline's timer (see withDeadline). */
   release?: () => void;
 }
@@ -856,15 +934,16 @@ function sameOriginRedirects(
   bounds: { timeoutMs: number; maxResponseBytes: number; maxRetries: number },
   shown: Shown,
   userAgent: string | undefined,
-): (fetchImpl: FetchImplementation, request: Request, call: CallScope) => Promise<Response> {
+): (fetchImpl: FetchImplementation, request: Request | PlannedRequest, call: CallScope) => Promise<Response> {
   return async (fetchImpl, request, call) => {
     // After every middleware, as the last one: a User-Agent the caller set stays.
     withUserAgent(request, userAgent);
-    // The body is read once, so that a 307 or 308, or a retry, can send it again.
-    const body = request.body ? await request.arrayBuffer() : undefined;
-    // One deadline for the whole call: every try, wait and hop, and the body.
+    // The body is read once, so that a 307 or 308, or a retry, can send it again (a planned one is text).
+    const body = request instanceof PlannedRequest ? request.body : request.body ? await request.arrayBuffer() : undefined;
+    // One deadline for the whole call: every try, wait and hop, and the body. Without a bound or
+    // the caller's signal, a planned call's signal is one that never aborts.
     const deadline = bounds.timeoutMs > 0 ? withDeadline(request.signal, bounds.timeoutMs) : undefined;
-    const signal = deadline?.signal ?? request.signal;
+    const signal = deadline?.signal ?? request.signal ?? new AbortController().signal;
     // The Requests handed to a caller's fetch, held while `signal` may abort: undici links the
     // signal to the request it sends only through that Request, weakly, so a garbage collection
     // while the call waits would lose the abort. Let go at the call's end: a strong path from the
@@ -904,7 +983,8 @@ function sameOriginRedirects(
           continue;
         }
       }
-      return boundedResponse(response, bounds.maxResponseBytes, call.operation, signal);
+      const bounded = boundedResponse(response, bounds.maxResponseBytes, call.operation, signal);
+      return call.checkJson === true ? ((await jsonBodyChecked(bounded, call.operation, shown)) ?? bounded) : bounded;
     }
   };
 }
@@ -915,8 +995,8 @@ function sameOriginRedirects(
  */
 async function followWithinOrigin(
   fetchImpl: FetchImplementation,
-  request: Request,
-  body: ArrayBuffer | undefined,
+  request: Request | PlannedRequest,
+  body: ArrayBuffer | string | undefined,
   signal: AbortSignal,
   hold: (outgoing: Request) => void,
   operation: string,
@@ -975,8 +1055,9 @@ function describedCalls<Paths extends object>(
   operationName: OperationName,
   shown: Shown,
   scrub: Scrub,
-  send: (fetchImpl: FetchImplementation, request: Request, call: CallScope) => Promise<Response>,
+  send: (fetchImpl: FetchImplementation, request: Request | PlannedRequest, call: CallScope) => Promise<Response>,
   fetchImpl: FetchImplementation,
+  middlewares: ClientMiddlewares,
 ): Client<Paths, 'application/json'> {
   // The parser's message, without the start of the body V8 quotes in it (which may hold the start of a credential).
   const parserSaid = (error: SyntaxError) =>
@@ -985,15 +1066,22 @@ function describedCalls<Paths extends object>(
     // Whatever a call rejects with passes here: the platform's errors too, made safe to print.
     throw error instanceof SyntaxError ? new ResponseBodyError(operation, `it does not parse (${parserSaid(error)})`) : scrub(error);
   };
-  // The options openapi-fetch gets: the parameters serialized, and the call's own fetch.
+  // The options openapi-fetch gets: the parameters serialized, and the call's own fetch. A call
+  // that no middleware sees gets no Request (requestOrPlan) and its fetch checks its body's type;
+  // one with middlewares of its own alone has the check as their first.
   const prepared = (method: string, path: string, init: unknown, call: CallScope) => {
     const given = typeof init === 'object' && init !== null ? (init as Record<string, unknown>) : {};
     checkPathParameters(call.operation, path, given.params as { path?: unknown } | undefined);
     const own = typeof given.fetch === 'function' ? (given.fetch as FetchImplementation) : fetchImpl;
-    const fetch = (request: Request) => send(own, request, call);
+    const fetch = (request: Request | PlannedRequest) => send(own, request, call);
     // A path the description does not have, or a parameter it does not state: the location's default style.
     const parameters = described.parameters?.[`${method} ${path}`] ?? [];
-    return { ...withDescribedParameters(parameters, given, call.operation), fetch };
+    const options: Record<string, unknown> = { ...withDescribedParameters(parameters, given, call.operation), fetch };
+    const ownMiddlewares = Array.isArray(given.middleware) && given.middleware.length > 0;
+    call.checkJson = !middlewares.used && !ownMiddlewares;
+    if (call.checkJson && given.Request === undefined) options.Request = requestOrPlan;
+    if (!middlewares.used && ownMiddlewares) options.middleware = [middlewares.json, ...(given.middleware as Middleware[])];
+    return options;
   };
   const call = (method: string, path: string, sent: (call: CallScope) => Promise<unknown>) => {
     const scope: CallScope = { operation: operationName(method, path) };
@@ -1012,7 +1100,7 @@ function describedCalls<Paths extends object>(
       },
     );
   };
-  const guarded = { ...client } as Record<string, unknown>;
+  const guarded = { ...client, use: middlewares.use } as Record<string, unknown>;
   for (const method of methods) {
     const sendAs = client[method] as (path: string, init?: unknown, ...rest: unknown[]) => Promise<unknown>;
     guarded[method] = (path: string, init?: unknown, ...rest: unknown[]) =>
@@ -1055,9 +1143,20 @@ export function createDescribedClient<Paths extends object>(
   });
   // The path's parameters are checked, and the User-Agent set, by each call (describedCalls,
   // sameOriginRedirects): as two middlewares they cost a call about a tenth of fetch's time.
-  client.use(jsonBodies(operationName, shown), ...(options.middleware ?? []));
+  const middlewares: ClientMiddlewares = {
+    used: false,
+    json: jsonBodies(operationName, shown),
+    use: (...added) => {
+      if (!middlewares.used && added.some(Boolean)) {
+        client.use(middlewares.json);
+        middlewares.used = true;
+      }
+      client.use(...added);
+    },
+  };
+  middlewares.use(...(options.middleware ?? []));
   return printedAs(
-    describedCalls(client, described, operationName, shown, scrub, send, fetchImpl),
+    describedCalls(client, described, operationName, shown, scrub, send, fetchImpl, middlewares),
     options.baseUrl ?? described.defaultBaseUrl,
     options.headers,
   );

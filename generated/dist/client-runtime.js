@@ -34,6 +34,8 @@ function withDeadline(signal, ms) {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(new DOMException(`no complete answer within ${ms} ms (timeoutMs)`, 'TimeoutError')), ms);
     timer.unref?.();
+    if (signal === undefined)
+        return { signal: controller.signal, release: () => clearTimeout(timer) };
     const follow = () => {
         clearTimeout(timer);
         controller.abort(signal.reason);
@@ -631,29 +633,35 @@ function checkPathParameters(operation, schemaPath, params) {
 }
 /**
  * A success body whose content type is not JSON is read here: not JSON, it becomes a
- * {@link ResponseBodyError}. A body labelled JSON goes to openapi-fetch untouched (no second read);
- * if it does not parse, {@link describedCalls} turns the SyntaxError into a ResponseBodyError.
+ * {@link ResponseBodyError}; JSON (or empty), the response again, its body read. A body labelled
+ * JSON goes to openapi-fetch untouched (undefined: no second read); if it does not parse,
+ * {@link describedCalls} turns the SyntaxError into a ResponseBodyError.
+ */
+async function jsonBodyChecked(response, operation, shown) {
+    if (!response.ok || response.status === 204 || response.body === null)
+        return undefined;
+    const type = response.headers.get('content-type') ?? '';
+    if (/[/+]json\b/i.test(type))
+        return undefined;
+    const text = await response.text();
+    if (text !== '') {
+        try {
+            JSON.parse(text);
+        }
+        catch {
+            const detail = `the ${response.status} response (content-type: ${shown(type || 'none', 200)}) reads "${shown(text, 200)}"`;
+            throw new ResponseBodyError(operation, detail, response);
+        }
+    }
+    return new Response(text === '' ? null : text, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+/**
+ * jsonBodyChecked as openapi-fetch's first middleware, where a call has any: its onResponse then
+ * runs last, on what the caller's middlewares made of the response.
  */
 function jsonBodies(operationName, shown) {
     return {
-        async onResponse({ request, response, schemaPath }) {
-            if (!response.ok || response.status === 204 || response.body === null)
-                return undefined;
-            const type = response.headers.get('content-type') ?? '';
-            if (/[/+]json\b/i.test(type))
-                return undefined;
-            const text = await response.text();
-            if (text !== '') {
-                try {
-                    JSON.parse(text);
-                }
-                catch {
-                    const detail = `the ${response.status} response (content-type: ${shown(type || 'none', 200)}) reads "${shown(text, 200)}"`;
-                    throw new ResponseBodyError(operationName(request.method, schemaPath), detail, response);
-                }
-            }
-            return new Response(text === '' ? null : text, { status: response.status, statusText: response.statusText, headers: response.headers });
-        },
+        onResponse: ({ request, response, schemaPath }) => jsonBodyChecked(response, operationName(request.method, schemaPath), shown),
     };
 }
 /** The redirects a call follows (within the origin), at most as many hops as fetch itself follows. */
@@ -726,6 +734,62 @@ function sendRequest(fetchImpl, url, init, hold) {
     return fetchImpl(outgoing);
 }
 /**
+ * What openapi-fetch makes of a call that no middleware sees (its `Request` option: see
+ * requestOrPlan): the URL and what the call sends, not a Request. The call's fetch makes the one
+ * Request that goes (sameOriginRedirects); building one here too, with its own signal and a copy
+ * of the headers, cost a call about a tenth of fetch's time.
+ */
+class PlannedRequest {
+    url;
+    method;
+    headers;
+    /** A JSON body as openapi-fetch serialized it, sent as it is by every try and hop. */
+    body;
+    signal;
+    // What a Request has and the fetch's options take: the platform's defaults.
+    credentials = undefined;
+    mode = undefined;
+    constructor(url, method, headers, body, signal) {
+        this.url = url;
+        this.method = method;
+        this.headers = headers;
+        this.body = body;
+        this.signal = signal;
+    }
+}
+/** The options openapi-fetch gives a Request that a PlannedRequest holds whole; any other makes a Request. */
+const plannedOptions = new Set(['method', 'headers', 'body', 'signal', 'redirect']);
+/** The methods a PlannedRequest sends; another (one fetch refuses, like TRACE, or an extension) makes a Request, which checks it. */
+const plannedMethods = new Set(['GET', 'HEAD', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'PATCH']);
+/** `url` parsed, or undefined where it does not parse alone (URL.canParse is missing from browsers before 2023). */
+function urlOrUndefined(url) {
+    try {
+        return new URL(url);
+    }
+    catch {
+        return undefined;
+    }
+}
+/**
+ * openapi-fetch's `Request` for a call no middleware sees (it calls it with `new`, so this is a
+ * function, which may return either): a PlannedRequest where the options are ones it holds, with
+ * the checks a Request would make first (a URL that parses, without credentials); else the
+ * Request itself, which refuses what fetch would refuse as it always did, before anything is sent.
+ */
+function requestOrPlan(url, init) {
+    const { method = 'GET', headers, body, signal, redirect } = init;
+    let plain = headers instanceof Headers && plannedMethods.has(method) && (signal === undefined || signal instanceof AbortSignal);
+    plain &&= body === undefined || (typeof body === 'string' && method !== 'GET' && method !== 'HEAD');
+    plain &&= redirect === undefined || redirect === 'follow' || redirect === 'manual' || redirect === 'error';
+    for (const key in init)
+        plain &&= plannedOptions.has(key) || init[key] === undefined;
+    // A relative URL (a browser's Request resolves it against the page) or one that does not parse: the Request decides.
+    const parsed = plain ? urlOrUndefined(url) : undefined;
+    if (parsed === undefined || parsed.username !== '' || parsed.password !== '')
+        return new Request(url, init);
+    return new PlannedRequest(parsed.href, method, headers, body, signal ?? undefined);
+}
+/**
  * What sends a call's request through a fetch (the function it returns takes the fetch, the
  * request and the call), with redirects followed only within the request's origin: every request goes with
  * `redirect: 'manual'`, and what fetch returns decides, never what globals the runtime has (a
@@ -744,11 +808,12 @@ function sameOriginRedirects(bounds, shown, userAgent) {
     return async (fetchImpl, request, call) => {
         // After every middleware, as the last one: a User-Agent the caller set stays.
         withUserAgent(request, userAgent);
-        // The body is read once, so that a 307 or 308, or a retry, can send it again.
-        const body = request.body ? await request.arrayBuffer() : undefined;
-        // One deadline for the whole call: every try, wait and hop, and the body.
+        // The body is read once, so that a 307 or 308, or a retry, can send it again (a planned one is text).
+        const body = request instanceof PlannedRequest ? request.body : request.body ? await request.arrayBuffer() : undefined;
+        // One deadline for the whole call: every try, wait and hop, and the body. Without a bound or
+        // the caller's signal, a planned call's signal is one that never aborts.
         const deadline = bounds.timeoutMs > 0 ? withDeadline(request.signal, bounds.timeoutMs) : undefined;
-        const signal = deadline?.signal ?? request.signal;
+        const signal = deadline?.signal ?? request.signal ?? new AbortController().signal;
         // The Requests handed to a caller's fetch, held while `signal` may abort: undici links the
         // signal to the request it sends only through that Request, weakly, so a garbage collection
         // while the call waits would lose the abort. Let go at the call's end: a strong path from the
@@ -793,7 +858,8 @@ function sameOriginRedirects(bounds, shown, userAgent) {
                     continue;
                 }
             }
-            return boundedResponse(response, bounds.maxResponseBytes, call.operation, signal);
+            const bounded = boundedResponse(response, bounds.maxResponseBytes, call.operation, signal);
+            return call.checkJson === true ? ((await jsonBodyChecked(bounded, call.operation, shown)) ?? bounded) : bounded;
         }
     };
 }
@@ -844,14 +910,16 @@ const methods = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TR
  * rejected with a ResponseBodyError naming the operation. A call whose body was read (or had
  * none) ends its deadline then, not when its timer would fire.
  */
-function describedCalls(client, described, operationName, shown, scrub, send, fetchImpl) {
+function describedCalls(client, described, operationName, shown, scrub, send, fetchImpl, middlewares) {
     // The parser's message, without the start of the body V8 quotes in it (which may hold the start of a credential).
     const parserSaid = (error) => shown(error.message.replace(/, "[\s\S]*" is not valid JSON$|, "[\s\S]*"\.\.\. is not valid JSON$/, ' is not valid JSON'), 200);
     const explain = (operation, error) => {
         // Whatever a call rejects with passes here: the platform's errors too, made safe to print.
         throw error instanceof SyntaxError ? new ResponseBodyError(operation, `it does not parse (${parserSaid(error)})`) : scrub(error);
     };
-    // The options openapi-fetch gets: the parameters serialized, and the call's own fetch.
+    // The options openapi-fetch gets: the parameters serialized, and the call's own fetch. A call
+    // that no middleware sees gets no Request (requestOrPlan) and its fetch checks its body's type;
+    // one with middlewares of its own alone has the check as their first.
     const prepared = (method, path, init, call) => {
         const given = typeof init === 'object' && init !== null ? init : {};
         checkPathParameters(call.operation, path, given.params);
@@ -859,7 +927,14 @@ function describedCalls(client, described, operationName, shown, scrub, send, fe
         const fetch = (request) => send(own, request, call);
         // A path the description does not have, or a parameter it does not state: the location's default style.
         const parameters = described.parameters?.[`${method} ${path}`] ?? [];
-        return { ...withDescribedParameters(parameters, given, call.operation), fetch };
+        const options = { ...withDescribedParameters(parameters, given, call.operation), fetch };
+        const ownMiddlewares = Array.isArray(given.middleware) && given.middleware.length > 0;
+        call.checkJson = !middlewares.used && !ownMiddlewares;
+        if (call.checkJson && given.Request === undefined)
+            options.Request = requestOrPlan;
+        if (!middlewares.used && ownMiddlewares)
+            options.middleware = [middlewares.json, ...given.middleware];
+        return options;
     };
     const call = (method, path, sent) => {
         const scope = { operation: operationName(method, path) };
@@ -876,7 +951,7 @@ function describedCalls(client, described, operationName, shown, scrub, send, fe
             return explain(scope.operation, error);
         });
     };
-    const guarded = { ...client };
+    const guarded = { ...client, use: middlewares.use };
     for (const method of methods) {
         const sendAs = client[method];
         guarded[method] = (path, init, ...rest) => call(method, path, (scope) => sendAs(path, prepared(method, path, init, scope), ...rest));
@@ -913,8 +988,19 @@ export function createDescribedClient(options, described) {
     });
     // The path's parameters are checked, and the User-Agent set, by each call (describedCalls,
     // sameOriginRedirects): as two middlewares they cost a call about a tenth of fetch's time.
-    client.use(jsonBodies(operationName, shown), ...(options.middleware ?? []));
-    return printedAs(describedCalls(client, described, operationName, shown, scrub, send, fetchImpl), options.baseUrl ?? described.defaultBaseUrl, options.headers);
+    const middlewares = {
+        used: false,
+        json: jsonBodies(operationName, shown),
+        use: (...added) => {
+            if (!middlewares.used && added.some(Boolean)) {
+                client.use(middlewares.json);
+                middlewares.used = true;
+            }
+            client.use(...added);
+        },
+    };
+    middlewares.use(...(options.middleware ?? []));
+    return printedAs(describedCalls(client, described, operationName, shown, scrub, send, fetchImpl, middlewares), options.baseUrl ?? described.defaultBaseUrl, options.headers);
 }
 /** `value` of the client option `name` when it is a whole number from 0 (0: no bound, or no retry); else a RangeError naming the option. */
 function checkedCount(name, value) {

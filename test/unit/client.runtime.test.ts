@@ -691,6 +691,88 @@ describe('errors', () => {
   });
 });
 
+describe('a call no middleware sees sends no Request of its own; the checks stay where they were', () => {
+  /** A middleware that turns a success body of `a=1` pairs into JSON: run before the body-type check, the call reads it. */
+  const pairsToJson: Middleware = {
+    async onResponse({ response }) {
+      const text = await response.text();
+      return new Response(JSON.stringify(Object.fromEntries(new URLSearchParams(text))), {
+        status: response.status,
+        headers: { 'content-type': 'application/json' },
+      });
+    },
+  };
+  const pairsReply = () => ({ status: 200, body: 'a=1', headers: { 'content-type': 'text/plain' } });
+
+  it('the body-type check runs after every middleware: given to the client, added by `use` later, or given to one call', async () => {
+    server.reply = pairsReply;
+    // With none, the check is in the call's fetch: the same error as the middleware gave.
+    await expect(api.listQuotas(client)).rejects.toThrow(
+      /^listQuotas: the success response body is not JSON: the 200 response \(content-type: text\/plain\) reads "a=1"/,
+    );
+    const given = createEmailDeliveryClient({ baseUrl: server.url, middleware: [pairsToJson] });
+    expect((await api.listQuotas(given)).data).toEqual({ a: '1' });
+    const later = createEmailDeliveryClient({ baseUrl: server.url });
+    later.use(pairsToJson);
+    expect((await api.listQuotas(later)).data).toEqual({ a: '1' });
+    expect((await api.listQuotas(client, { middleware: [pairsToJson] })).data).toEqual({ a: '1' });
+    // A middleware ejected again leaves the check in place.
+    later.eject(pairsToJson);
+    await expect(api.listQuotas(later)).rejects.toBeInstanceOf(ResponseBodyError);
+  });
+
+  it('a middleware sees a Request, the one the call then sends', async () => {
+    const seen: unknown[] = [];
+    const watched = createEmailDeliveryClient({ baseUrl: server.url, middleware: [{ onRequest: ({ request }) => void seen.push(request) }] });
+    await api.sendBatch(watched, { id: 'b1', body: { note: 'first' } });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toBeInstanceOf(Request);
+    expect(server.requests[0].body).toBe('{"note":"first"}');
+  });
+
+  it.each([
+    ['a method fetch refuses', (c: EmailDeliveryClient) => c.request('trace' as 'get', '/v1/webhooks'), /TRACE/],
+    ['a GET with a body', (c: EmailDeliveryClient) => c.GET('/v1/webhooks', { body: {} } as Record<string, unknown>), /GET\/HEAD method cannot have body/],
+  ])("%s is refused as a Request refuses it, before the platform's fetch is called (a refusal of fetch would be tried again)", async (_name, send, message) => {
+    const platform = vi.spyOn(globalThis, 'fetch');
+    try {
+      const error = await rejection<Error>(send(client));
+      expect(error).toBeInstanceOf(TypeError);
+      expect(error.message).toMatch(message);
+      expect(platform).not.toHaveBeenCalled();
+    } finally {
+      platform.mockRestore();
+    }
+  });
+
+  it("a base URL holding credentials is refused before the platform's fetch is called", async () => {
+    const url = new URL(server.url);
+    url.username = 'user';
+    url.password = 'pw';
+    const platform = vi.spyOn(globalThis, 'fetch');
+    try {
+      const error = await rejection<Error>(api.listWebhooks(createEmailDeliveryClient({ baseUrl: url.href })));
+      expect(error).toBeInstanceOf(TypeError);
+      expect(error.message).toMatch(/credentials/);
+      expect(platform).not.toHaveBeenCalled();
+    } finally {
+      platform.mockRestore();
+    }
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("with no time bound (timeoutMs 0) a call goes, and the caller's signal still ends it", async () => {
+    const unbounded = createEmailDeliveryClient({ baseUrl: server.url, timeoutMs: 0 });
+    expect((await api.listWebhooks(unbounded)).response.status).toBe(200);
+    server.reply = () => ({ ...jsonReply(200, {}), delayMs: 5000 });
+    const controller = new AbortController();
+    const pending = api.listWebhooks(unbounded, { signal: controller.signal });
+    await vi.waitFor(() => expect(server.requests).toHaveLength(2));
+    controller.abort(new Error('caller gave up'));
+    await expect(pending).rejects.toThrow('caller gave up');
+  });
+});
+
 describe('the options that bound a call are whole numbers from 0', () => {
   it.each([
     ['maxRetries', Infinity],
