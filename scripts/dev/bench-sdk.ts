@@ -1,16 +1,17 @@
 // `npm run bench -- --only sdk`: what each SDK costs per call over its language's plain HTTP
-// client, against the same loopback service (list-server.ts): the TypeScript client against fetch
-// (in this process); the Python SDK against httpx, the Go SDK against net/http, the Java SDK against
+// client, against the same loopback service (list-server.ts): the TypeScript client against fetch;
+// the Python SDK against httpx, the Go SDK against net/http, the Java SDK against
 // java.net.http, the PHP SDK against ext-curl and the Ruby SDK against Net::HTTP (their bench
 // programs in scripts/dev/sdk-bench/, one JSON line each). Each SDK twice: with its log off, and
 // with a logger at INFO (a real one writing to a null sink, so the SDK's debug lines are filtered,
 // as in production; the TypeScript client has no log). One call in flight, alternating rounds, each
-// run's ratios taken within the run; the target is at most 1.20 both ways (issues 58 and 64).
+// run's ratios taken within the run: the median of its rounds' ratios (each round's sides ran one
+// after the other, so a pause of the machine falls on one round, not on the run's total); the
+// target is at most 1.20 both ways (issues 58 and 64). The ratio of the run's totals is shown too.
 import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import type { Project } from '../project.ts';
 import { pins } from '../languages/java/java-package.ts';
@@ -20,7 +21,7 @@ import { median } from './bench-timing.ts';
 
 const exec = promisify(execFile);
 
-/** Calls per side in one run: the programs split them into ten alternating rounds after a warm-up. */
+/** Calls per side in one run: the programs split them into alternating rounds of 10 calls after a warm-up. */
 const calls = 2000;
 
 interface Run {
@@ -29,6 +30,15 @@ interface Run {
   sdkInfoSeconds?: number;
   plainSeconds: number;
   calls: number;
+  /** Each round's seconds per side, in the order the rounds ran (a round's sides made the same number of calls). */
+  rounds: { sdk: number[]; sdkInfo?: number[]; plain: number[] };
+}
+
+/** A run's ratio of `side` to the plain client: the median of its rounds' ratios. */
+export function roundsRatio(rounds: Run['rounds'], side: 'sdk' | 'sdkInfo'): number | undefined {
+  const times = rounds[side];
+  if (times === undefined || times.length === 0 || times.length !== rounds.plain.length) return undefined;
+  return median(times.map((seconds, i) => seconds / rounds.plain[i]));
 }
 
 /** The jars the Java SDK compiles and runs with: jackson-databind as its pom.xml pins it, and what it depends on, in ~/.m2. */
@@ -55,27 +65,6 @@ function phpMissing(): string | undefined {
   return execFileSync('php', ['-m'], { encoding: 'utf8' }).split('\n').includes('curl') ? undefined : "PHP's curl extension (php-curl)";
 }
 
-/** The TypeScript client's run, as the other languages' programs make theirs: listWebhooks against fetch and JSON. */
-async function typescriptRun(project: Project, baseUrl: string): Promise<Run> {
-  const { createEmailDeliveryClient, listWebhooks } = await import(pathToFileURL(path.join(project.outputDir, 'dist', 'client.js')).href);
-  const client = createEmailDeliveryClient({ baseUrl });
-  const sides = {
-    sdk: async () => (await listWebhooks(client)).data,
-    plain: async () => (await fetch(`${baseUrl}/v1/webhooks`)).json(),
-  };
-  const timedCalls = async (call: () => Promise<unknown>, times: number) => {
-    const started = performance.now();
-    for (let i = 0; i < times; i++) await call();
-    return (performance.now() - started) / 1000;
-  };
-  await timedCalls(sides.sdk, 50);
-  await timedCalls(sides.plain, 50);
-  const seconds = { sdk: 0, plain: 0 };
-  for (let round = 0; round < 10; round++)
-    for (const side of round % 2 === 0 ? (['sdk', 'plain'] as const) : (['plain', 'sdk'] as const)) seconds[side] += await timedCalls(sides[side], calls / 10);
-  return { sdkSeconds: seconds.sdk, plainSeconds: seconds.plain, calls };
-}
-
 /** A bench program's one JSON line. */
 async function programRun(command: string, args: string[], cwd: string): Promise<Run> {
   const { stdout } = await exec(command, args, { cwd, timeout: 300_000, maxBuffer: 1024 * 1024 });
@@ -100,7 +89,12 @@ function languages(project: Project, baseUrl: string, programs: string, scratch:
   const javaSdk = path.join(project.root, 'generated', 'sdk', 'java', 'src');
   const args = [baseUrl, String(calls)];
   return [
-    { name: 'TypeScript', plain: 'fetch', run: () => typescriptRun(project, baseUrl) },
+    {
+      name: 'TypeScript',
+      plain: 'fetch',
+      missing: fs.existsSync(path.join(project.outputDir, 'dist', 'client.js')) ? undefined : 'the built client (npm run build)',
+      run: () => programRun(process.execPath, [path.join(programs, 'bench.ts'), ...args], programs),
+    },
     {
       name: 'Python',
       plain: 'httpx',
@@ -151,13 +145,20 @@ async function languageRow(language: Language, runs: number): Promise<string[]> 
   const samples: Run[] = [];
   for (let run = 0; run < runs; run++) samples.push(await language.run());
   const perCall = (seconds: number[]) => `${median(seconds.map((value, i) => (value / samples[i].calls) * 1e6)).toFixed(0)} µs`;
-  const ratios = samples.map((sample) => sample.sdkSeconds / sample.plainSeconds);
+  const byRounds = (side: 'sdk' | 'sdkInfo') => {
+    const ratios = samples.map((sample) => roundsRatio(sample.rounds, side));
+    return ratios.every((ratio) => ratio !== undefined) ? ratios : undefined;
+  };
+  const ratios = byRounds('sdk');
+  if (ratios === undefined) throw new Error(`the ${language.name} bench program printed no rounds to compare`);
   const target = (values: number[]) => `${median(values).toFixed(2)} (target at most 1.20)`;
   const infoSeconds = samples.map((sample) => sample.sdkInfoSeconds);
   const logged = infoSeconds.every((value) => value !== undefined) ? infoSeconds : undefined;
-  const infoRatios = logged?.map((value, i) => value / samples[i].plainSeconds);
+  const infoRatios = logged ? byRounds('sdkInfo') : undefined;
   const listed = (values: number[]) => values.map((ratio) => ratio.toFixed(2)).join(' ');
-  console.error(`  ${language.name}: SDK/plain ${listed(ratios)}${infoRatios ? `; at INFO ${listed(infoRatios)}` : ''}`);
+  const totals = (values: number[]) => `; runs' totals ${listed(values.map((value, i) => value / samples[i].plainSeconds))}`;
+  console.error(`  ${language.name}: SDK/plain ${listed(ratios)}${totals(samples.map((sample) => sample.sdkSeconds))}`);
+  if (infoRatios && logged) console.error(`  ${language.name}: at INFO ${listed(infoRatios)}${totals(logged)}`);
   return [
     language.name,
     language.plain,
@@ -188,7 +189,7 @@ export async function benchSdk(project: Project, runs: number, wanted?: string[]
     for (const language of wantedLanguages(languages(project, `http://127.0.0.1:${server.port}`, programs, scratch), wanted))
       rows.push(await languageRow(language, runs));
     return {
-      title: `SDKs per call (${runs} runs of ${calls} sequential GET /v1/webhooks a side, alternating; medians)`,
+      title: `SDKs per call (${runs} runs of ${calls} sequential GET /v1/webhooks a side in alternating rounds of 10; medians: a ratio is each run's median of its rounds' ratios)`,
       header: ['language', 'plain client', 'SDK per call', 'SDK at INFO per call', 'plain per call', 'SDK / plain', 'SDK at INFO / plain'],
       rows,
     };

@@ -6,10 +6,10 @@
 // one shared HttpClient (HTTP/1.1, as the SDK speaks to a plain-HTTP service; each call reading the
 // body and decoding it with Jackson's readTree, as the SDK does), after a warm-up of each, and prints
 // {"sdkSeconds": …, "sdkInfoSeconds": …, "plainSeconds": …, "calls": N, "sdkCpuSeconds": …,
-// "sdkInfoCpuSeconds": …, "plainCpuSeconds": …} (the CPU time of the whole process, every thread of
-// it, while each side ran: steadier than the wall time on a loaded machine). The three alternate in
-// ten rounds, so that the machine's drift in load falls on all alike. bench-sdk.ts compiles it with
-// the committed SDK's sources.
+// "sdkInfoCpuSeconds": …, "plainCpuSeconds": …, "rounds": {…}} (the CPU time of the whole process,
+// every thread of it, while each side ran: steadier than the wall time on a loaded machine; each
+// round's seconds by side). The three alternate in rounds of 10 calls, so that the machine's drift
+// in load falls on all alike. bench-sdk.ts compiles it with the committed SDK's sources.
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -28,7 +28,10 @@ import java.util.logging.StreamHandler;
 import local.emaildelivery.EmailDeliveryClient;
 
 public final class Bench {
-  private static final int ROUNDS = 10;
+  /** Rounds of a few calls, each side in turn: a side's rounds and the next side's see the machine alike. */
+  private static final int CALLS_PER_ROUND = 10;
+  /** The calls of each side before the timed ones (the JIT's warm-up). */
+  private static final int WARM_UP = 200;
   private static final com.sun.management.OperatingSystemMXBean OS =
       (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
   private static final int SDK = 0;
@@ -48,7 +51,7 @@ public final class Bench {
     if (args.length != 2) fail("usage: Bench <base URL> <calls>");
     String baseUrl = args[0];
     int calls = Integer.parseInt(args[1]);
-    if (calls < ROUNDS) fail("the number of calls must be at least " + ROUNDS);
+    if (calls < CALLS_PER_ROUND) fail("the number of calls must be at least " + CALLS_PER_ROUND);
     EmailDeliveryClient sdk = EmailDeliveryClient.builder().baseUrl(baseUrl).build();
     HttpClient plain = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     ObjectMapper mapper = new ObjectMapper();
@@ -63,23 +66,35 @@ public final class Bench {
     Call[] sides = {sdkCall, sdkCall, plainCall};
     for (int side = 0; side < sides.length; side++) {
       logAtInfo(side == SDK_INFO);
-      timed(calls / ROUNDS, sides[side], side);
+      timed(WARM_UP, sides[side], side);
     }
     long[] nanos = new long[sides.length];
+    int rounds = calls / CALLS_PER_ROUND;
+    long[][] roundNanos = new long[sides.length][rounds];
     Arrays.fill(CPU, 0);
-    for (int round = 0; round < ROUNDS; round++) {
-      int n = round == ROUNDS - 1 ? calls - (ROUNDS - 1) * (calls / ROUNDS) : calls / ROUNDS;
+    for (int round = 0; round < rounds; round++) {
+      int n = round == rounds - 1 ? calls - (rounds - 1) * CALLS_PER_ROUND : CALLS_PER_ROUND;
       // The order reversed in every other round, so that no side runs only while the machine is busier.
       for (int i = 0; i < sides.length; i++) {
         int side = round % 2 == 0 ? i : sides.length - 1 - i;
         logAtInfo(side == SDK_INFO);
-        nanos[side] += timed(n, sides[side], side);
+        roundNanos[side][round] = timed(n, sides[side], side);
+        nanos[side] += roundNanos[side][round];
       }
     }
     logAtInfo(false);
     System.out.printf(Locale.ROOT,
-        "{\"sdkSeconds\":%.6f,\"sdkInfoSeconds\":%.6f,\"plainSeconds\":%.6f,\"calls\":%d,\"sdkCpuSeconds\":%.6f,\"sdkInfoCpuSeconds\":%.6f,\"plainCpuSeconds\":%.6f}%n",
-        nanos[SDK] / 1e9, nanos[SDK_INFO] / 1e9, nanos[PLAIN] / 1e9, calls, CPU[SDK] / 1e9, CPU[SDK_INFO] / 1e9, CPU[PLAIN] / 1e9);
+        "{\"sdkSeconds\":%.6f,\"sdkInfoSeconds\":%.6f,\"plainSeconds\":%.6f,\"calls\":%d,\"sdkCpuSeconds\":%.6f,\"sdkInfoCpuSeconds\":%.6f,\"plainCpuSeconds\":%.6f,"
+            + "\"rounds\":{\"sdk\":%s,\"sdkInfo\":%s,\"plain\":%s}}%n",
+        nanos[SDK] / 1e9, nanos[SDK_INFO] / 1e9, nanos[PLAIN] / 1e9, calls, CPU[SDK] / 1e9, CPU[SDK_INFO] / 1e9, CPU[PLAIN] / 1e9,
+        seconds(roundNanos[SDK]), seconds(roundNanos[SDK_INFO]), seconds(roundNanos[PLAIN]));
+  }
+
+  /** Nanoseconds as a JSON array of seconds. */
+  private static String seconds(long[] nanos) {
+    StringBuilder out = new StringBuilder("[");
+    for (int i = 0; i < nanos.length; i++) out.append(i == 0 ? "" : ",").append(String.format(Locale.ROOT, "%.6f", nanos[i] / 1e9));
+    return out.append(']').toString();
   }
 
   /** The SDK's logger at INFO with a handler that writes nowhere, or as the SDK leaves it (unconfigured: the root's INFO, the console's handler). */

@@ -3,8 +3,9 @@
 // logger at INFO (a slog text handler that discards, as a production application has one: the SDK's
 // debug lines filtered) and N times through one shared net/http client (each reading and decoding
 // the JSON body, as the SDK does), after a warm-up of each, and prints
-// {"sdkSeconds": …, "sdkInfoSeconds": …, "plainSeconds": …, "calls": N}. The three alternate in ten
-// rounds, so that the machine's drift in load falls on all alike.
+// {"sdkSeconds": …, "sdkInfoSeconds": …, "plainSeconds": …, "calls": N, "rounds": {…}} (each
+// round's seconds by side). The three alternate in rounds of 10 calls, so that the machine's drift
+// in load falls on all alike.
 package main
 
 import (
@@ -21,7 +22,11 @@ import (
 	emaildelivery "email-delivery-api/generated/sdk/go"
 )
 
-const rounds = 10
+// Rounds of a few calls, each side in turn: a side's rounds and the next side's see the machine alike.
+const callsPerRound = 10
+
+// The calls of each side before the timed ones.
+const warmUp = 200
 
 func main() {
 	if len(os.Args) != 3 {
@@ -29,8 +34,8 @@ func main() {
 	}
 	baseURL := os.Args[1]
 	calls, err := strconv.Atoi(os.Args[2])
-	if err != nil || calls < rounds {
-		fail(fmt.Sprintf("the number of calls must be a whole number of at least %d", rounds))
+	if err != nil || calls < callsPerRound {
+		fail(fmt.Sprintf("the number of calls must be a whole number of at least %d", callsPerRound))
 	}
 	client, err := emaildelivery.NewClient(baseURL)
 	if err != nil {
@@ -53,16 +58,18 @@ func main() {
 	}
 	plainCall := func() error { return plainListWebhooks(ctx, plain, baseURL) }
 	sides := []func() error{sdkCall, infoCall, plainCall}
-	for i := 0; i < calls/rounds; i++ {
+	for i := 0; i < warmUp; i++ {
 		for _, call := range sides {
 			must(call())
 		}
 	}
 	times := make([]time.Duration, len(sides))
+	perRound := make([][]float64, len(sides))
+	rounds := calls / callsPerRound
 	for round := 0; round < rounds; round++ {
-		n := calls / rounds
+		n := callsPerRound
 		if round == rounds-1 {
-			n = calls - (rounds-1)*(calls/rounds)
+			n = calls - (rounds-1)*callsPerRound
 		}
 		// The order reversed in every other round, so that no side runs only while the machine is busier.
 		for i := range sides {
@@ -70,10 +77,15 @@ func main() {
 			if round%2 == 1 {
 				side = len(sides) - 1 - i
 			}
-			times[side] += timed(n, sides[side])
+			took := timed(n, sides[side])
+			times[side] += took
+			perRound[side] = append(perRound[side], took.Seconds())
 		}
 	}
-	out, _ := json.Marshal(map[string]any{"sdkSeconds": times[0].Seconds(), "sdkInfoSeconds": times[1].Seconds(), "plainSeconds": times[2].Seconds(), "calls": calls})
+	out, _ := json.Marshal(map[string]any{
+		"sdkSeconds": times[0].Seconds(), "sdkInfoSeconds": times[1].Seconds(), "plainSeconds": times[2].Seconds(), "calls": calls,
+		"rounds": map[string][]float64{"sdk": perRound[0], "sdkInfo": perRound[1], "plain": perRound[2]},
+	})
 	fmt.Println(string(out))
 }
 

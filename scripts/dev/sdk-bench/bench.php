@@ -13,8 +13,9 @@
 
 declare(strict_types=1);
 
-const ROUNDS = 10;
-const WARM_UP = 50;
+/** Rounds of a few calls, each side in turn: a side's rounds and the next side's see the machine alike. */
+const CALLS_PER_ROUND = 10;
+const WARM_UP = 200;
 
 $sdkDir = dirname(__DIR__, 3) . '/generated/sdk/php/src/';
 spl_autoload_register(static function (string $class) use ($sdkDir): void {
@@ -79,16 +80,20 @@ foreach ($sides as $call) {
     timed($call, WARM_UP);
 }
 $seconds = array_fill_keys(array_keys($sides), 0.0);
-$perRound = max(intdiv((int) $calls, ROUNDS), 1);
-for ($round = 0; $round < ROUNDS; $round++) {
+$rounds = array_fill_keys(array_keys($sides), []);
+$perRound = CALLS_PER_ROUND;
+$roundCount = max(intdiv((int) $calls, CALLS_PER_ROUND), 1);
+for ($round = 0; $round < $roundCount; $round++) {
     $order = array_keys($sides);
     foreach ($round % 2 === 0 ? $order : array_reverse($order) as $side) {
-        $seconds[$side] += timed($sides[$side], $perRound);
+        $rounds[$side][] = $took = timed($sides[$side], $perRound);
+        $seconds[$side] += $took;
     }
 }
 echo json_encode([
     'sdkSeconds' => round($seconds['sdk'], 4),
     'sdkInfoSeconds' => round($seconds['sdkInfo'], 4),
     'plainSeconds' => round($seconds['plain'], 4),
-    'calls' => $perRound * ROUNDS,
+    'calls' => $perRound * $roundCount,
+    'rounds' => array_map(static fn (array $times) => array_map(static fn (float $took) => round($took, 6), $times), $rounds),
 ]), "\n";

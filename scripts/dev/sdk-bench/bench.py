@@ -30,8 +30,9 @@ except ImportError:
     sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "generated" / "sdk" / "python" / "src"))
     import email_delivery_api
 
-ROUNDS = 10
-WARM_UP = 50
+# Rounds of a few calls, each side in turn: a side's rounds and the next side's see the machine alike.
+CALLS_PER_ROUND = 10
+WARM_UP = 200
 SDK_LOGGER = logging.getLogger("email_delivery_api")
 
 
@@ -68,12 +69,14 @@ def main(base_url: str, calls: int) -> None:
         for _, call, info in sides:
             log_at_info(info)
             timed(call, WARM_UP)
-        seconds = dict.fromkeys(("sdk", "sdkInfo", "plain"), 0.0)
-        per_round = max(calls // ROUNDS, 1)
-        for round_ in range(ROUNDS):
+        rounds: dict[str, list[float]] = {name: [] for name, _, _ in sides}
+        per_round = CALLS_PER_ROUND
+        round_count = max(calls // CALLS_PER_ROUND, 1)
+        for round_ in range(round_count):
             for name, call, info in sides if round_ % 2 == 0 else reversed(sides):
                 log_at_info(info)
-                seconds[name] += timed(call, per_round)
+                rounds[name].append(timed(call, per_round))
+        seconds = {name: sum(times) for name, times in rounds.items()}
         log_at_info(False)
     print(
         json.dumps(
@@ -81,7 +84,8 @@ def main(base_url: str, calls: int) -> None:
                 "sdkSeconds": round(seconds["sdk"], 4),
                 "sdkInfoSeconds": round(seconds["sdkInfo"], 4),
                 "plainSeconds": round(seconds["plain"], 4),
-                "calls": per_round * ROUNDS,
+                "calls": per_round * round_count,
+                "rounds": {name: [round(value, 6) for value in times] for name, times in rounds.items()},
             }
         )
     )

@@ -14,8 +14,9 @@ require 'logger'
 require 'net/http'
 require 'email_delivery_api'
 
-ROUNDS = 10
-WARM_UP = 50
+# Rounds of a few calls, each side in turn: a side's rounds and the next side's see the machine alike.
+CALLS_PER_ROUND = 10
+WARM_UP = 200
 
 def timed(times, call)
   started = Process.clock_gettime(Process::CLOCK_MONOTONIC)
@@ -40,13 +41,16 @@ sides = {
   }
 }
 sides.each_value { |call| timed(WARM_UP, call) }
-seconds = sides.transform_values { 0.0 }
-per_round = [Integer(calls) / ROUNDS, 1].max
-ROUNDS.times do |round|
-  (round.even? ? sides.keys : sides.keys.reverse).each { |side| seconds[side] += timed(per_round, sides[side]) }
+rounds = sides.transform_values { [] }
+per_round = CALLS_PER_ROUND
+round_count = [Integer(calls) / CALLS_PER_ROUND, 1].max
+round_count.times do |round|
+  (round.even? ? sides.keys : sides.keys.reverse).each { |side| rounds[side] << timed(per_round, sides[side]) }
 end
+seconds = rounds.transform_values(&:sum)
 plain.finish
 sdk.close
 sdk_info.close
 puts JSON.generate(sdkSeconds: seconds[:sdk].round(4), sdkInfoSeconds: seconds[:sdkInfo].round(4),
-                   plainSeconds: seconds[:plain].round(4), calls: per_round * ROUNDS)
+                   plainSeconds: seconds[:plain].round(4), calls: per_round * round_count,
+                   rounds: rounds.transform_values { |times| times.map { |took| took.round(6) } })
