@@ -232,9 +232,11 @@ abstract class BaseClient
             $sent = $lines[$payload !== null ? 2 : (in_array($method, Transport::BODY_METHODS, true) ? 1 : 0)];
             $result = $this->transport->send($method, $url, $sent, $payload, $left);
             if ($this->logger !== null) {
-                // Concatenated, not formatted: a logger that drops debug lines still gets each one.
-                $this->log($operation, $method . ' ' . $operation['path'] . ' -> ' . ($result->status ?: 'no answer') . ' (attempt ' . $attempt . ')', [
-                    'method' => $method, 'path' => $operation['path'], 'status' => $result->status, 'attempt' => $attempt,
+                // One concatenation and one array, here rather than through log(): a logger that drops
+                // debug lines still gets each one, and its cost is the call's.
+                $status = $result->status;
+                ($this->logger)('email-delivery: ' . $id . ': ' . $method . ' ' . $operation['path'] . ' -> ' . ($status ?: 'no answer') . ' (attempt ' . $attempt . ')', [
+                    'operation' => $id, 'method' => $method, 'path' => $operation['path'], 'status' => $status, 'attempt' => $attempt,
                 ]);
             }
             if ($result->curlErrno === 0 && $result->status < 300) {
