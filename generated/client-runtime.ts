@@ -682,6 +682,9 @@ const canSetCookies = () => (cookiesSettable ??= new Request('http://127.0.0.1/'
  */
 function withDescribedParameters(described: readonly ParameterStyle[], init: Record<string, unknown>, operation: string): Record<string, unknown> {
   const params = (init.params ?? {}) as { header?: Record<string, unknown>; cookie?: Record<string, unknown> };
+  // Nothing described and no header or cookie given: the client's query serializer (serializeQuery,
+  // each parameter in the default style, as serializeDescribedQuery would send it) and the options as they are.
+  if (described.length === 0 && params.header === undefined && params.cookie === undefined) return init;
   const header: Record<string, string> = {};
   for (const [name, value] of Object.entries(params.header ?? {})) {
     const style = described.find((p) => p.in === 'header' && p.name.toLowerCase() === name.toLowerCase()) ?? {
@@ -737,9 +740,8 @@ function checkPathParameters(operation: string, schemaPath: string, params: { pa
  * {@link describedCalls} turns the SyntaxError into a ResponseBodyError.
  */
 async function jsonBodyChecked(response: Response, operation: string, shown: Shown): Promise<Response | undefined> {
-  if (!response.ok || response.status === 204 || response.body === null) return undefined;
+  if (!bodyToCheck(response)) return undefined;
   const type = response.headers.get('content-type') ?? '';
-  if (/[/+]json\b/i.test(type)) return undefined;
   const text = await response.text();
   if (text !== '') {
     try {
@@ -750,6 +752,11 @@ async function jsonBodyChecked(response: Response, operation: string, shown: Sho
     }
   }
   return new Response(text === '' ? null : text, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+/** Whether jsonBodyChecked reads `response`: a success with a body whose content type is not JSON. */
+function bodyToCheck(response: Response): boolean {
+  return response.ok && response.status !== 204 && response.body !== null && !/[/+]json\b/i.test(response.headers.get('content-type') ?? '');
 }
 
 /**
@@ -868,13 +875,26 @@ const plannedOptions = new Set(['method', 'headers', 'body', 'signal', 'redirect
 /** The methods a PlannedRequest sends; another (one fetch refuses, like TRACE, or an extension) makes a Request, which checks it. */
 const plannedMethods = new Set(['GET', 'HEAD', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'PATCH']);
 
-/** `url` parsed, or undefined where it does not parse alone (URL.canParse is missing from browsers before 2023). */
-function urlOrUndefined(url: string): URL | undefined {
-  try {
-    return new URL(url);
-  } catch {
-    return undefined;
+/** The URL requestOrPlan last checked, and what it made of it: calls of one operation check it once. */
+const lastPlanned = { url: '', href: undefined as string | undefined };
+
+/**
+ * `url` as a PlannedRequest holds it (parsed and written out again, as a Request would), or
+ * undefined where a Request must decide: a URL that does not parse alone (a relative one, which a
+ * browser's Request resolves against the page) or that holds credentials, which fetch refuses.
+ */
+function plannedUrl(url: string): string | undefined {
+  if (url !== lastPlanned.url) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(url); // not URL.canParse: browsers before 2023 lack it
+    } catch {
+      parsed = undefined;
+    }
+    lastPlanned.href = parsed !== undefined && parsed.username === '' && parsed.password === '' ? parsed.href : undefined;
+    lastPlanned.url = url;
   }
+  return lastPlanned.href;
 }
 
 /**
@@ -889,10 +909,9 @@ function requestOrPlan(url: string, init: RequestInit): Request | PlannedRequest
   plain &&= body === undefined || (typeof body === 'string' && method !== 'GET' && method !== 'HEAD');
   plain &&= redirect === undefined || redirect === 'follow' || redirect === 'manual' || redirect === 'error';
   for (const key in init) plain &&= plannedOptions.has(key) || (init as Record<string, unknown>)[key] === undefined;
-  // A relative URL (a browser's Request resolves it against the page) or one that does not parse: the Request decides.
-  const parsed = plain ? urlOrUndefined(url) : undefined;
-  if (parsed === undefined || parsed.username !== '' || parsed.password !== '') return new Request(url, init);
-  return new PlannedRequest(parsed.href, method, headers as Headers, body as string | undefined, signal ?? undefined);
+  const href = plain ? plannedUrl(url) : undefined;
+  if (href === undefined) return new Request(url, init);
+  return new PlannedRequest(href, method, headers as Headers, body as string | undefined, signal ?? undefined);
 }
 
 /**
@@ -984,7 +1003,8 @@ function sameOriginRedirects(
         }
       }
       const bounded = boundedResponse(response, bounds.maxResponseBytes, call.operation, signal);
-      return call.checkJson === true ? ((await jsonBodyChecked(bounded, call.operation, shown)) ?? bounded) : bounded;
+      if (call.checkJson !== true || !bodyToCheck(bounded)) return bounded;
+      return (await jsonBodyChecked(bounded, call.operation, shown)) ?? bounded;
     }
   };
 }
@@ -1121,7 +1141,15 @@ export function createDescribedClient<Paths extends object>(
   options: EmailDeliveryClientOptions,
   described: DescribedOperations,
 ): Client<Paths, 'application/json'> {
-  const operationName: OperationName = (method, schemaPath) => described.operationIds[`${method} ${schemaPath}`] ?? `${method} ${schemaPath}`;
+  // By path, then method: a call looks its name up without making the `METHOD /path` key.
+  const byPath = new Map<string, Record<string, string>>();
+  for (const [key, id] of Object.entries(described.operationIds)) {
+    const space = key.indexOf(' ');
+    const methodsOfPath = byPath.get(key.slice(space + 1)) ?? (Object.create(null) as Record<string, string>);
+    methodsOfPath[key.slice(0, space)] = id;
+    byPath.set(key.slice(space + 1), methodsOfPath);
+  }
+  const operationName: OperationName = (method, schemaPath) => byPath.get(schemaPath)?.[method] ?? `${method} ${schemaPath}`;
   const echoes = credentialEchoes(headerValues(options.headers));
   const shown = shownText(echoes);
   const scrub: Scrub = (error) => withoutEchoes(error, echoes);

@@ -587,6 +587,10 @@ const canSetCookies = () => (cookiesSettable ??= new Request('http://127.0.0.1/'
  */
 function withDescribedParameters(described, init, operation) {
     const params = (init.params ?? {});
+    // Nothing described and no header or cookie given: the client's query serializer (serializeQuery,
+    // each parameter in the default style, as serializeDescribedQuery would send it) and the options as they are.
+    if (described.length === 0 && params.header === undefined && params.cookie === undefined)
+        return init;
     const header = {};
     for (const [name, value] of Object.entries(params.header ?? {})) {
         const style = described.find((p) => p.in === 'header' && p.name.toLowerCase() === name.toLowerCase()) ?? {
@@ -638,11 +642,9 @@ function checkPathParameters(operation, schemaPath, params) {
  * {@link describedCalls} turns the SyntaxError into a ResponseBodyError.
  */
 async function jsonBodyChecked(response, operation, shown) {
-    if (!response.ok || response.status === 204 || response.body === null)
+    if (!bodyToCheck(response))
         return undefined;
     const type = response.headers.get('content-type') ?? '';
-    if (/[/+]json\b/i.test(type))
-        return undefined;
     const text = await response.text();
     if (text !== '') {
         try {
@@ -654,6 +656,10 @@ async function jsonBodyChecked(response, operation, shown) {
         }
     }
     return new Response(text === '' ? null : text, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+/** Whether jsonBodyChecked reads `response`: a success with a body whose content type is not JSON. */
+function bodyToCheck(response) {
+    return response.ok && response.status !== 204 && response.body !== null && !/[/+]json\b/i.test(response.headers.get('content-type') ?? '');
 }
 /**
  * jsonBodyChecked as openapi-fetch's first middleware, where a call has any: its onResponse then
@@ -761,14 +767,26 @@ class PlannedRequest {
 const plannedOptions = new Set(['method', 'headers', 'body', 'signal', 'redirect']);
 /** The methods a PlannedRequest sends; another (one fetch refuses, like TRACE, or an extension) makes a Request, which checks it. */
 const plannedMethods = new Set(['GET', 'HEAD', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'PATCH']);
-/** `url` parsed, or undefined where it does not parse alone (URL.canParse is missing from browsers before 2023). */
-function urlOrUndefined(url) {
-    try {
-        return new URL(url);
+/** The URL requestOrPlan last checked, and what it made of it: calls of one operation check it once. */
+const lastPlanned = { url: '', href: undefined };
+/**
+ * `url` as a PlannedRequest holds it (parsed and written out again, as a Request would), or
+ * undefined where a Request must decide: a URL that does not parse alone (a relative one, which a
+ * browser's Request resolves against the page) or that holds credentials, which fetch refuses.
+ */
+function plannedUrl(url) {
+    if (url !== lastPlanned.url) {
+        let parsed;
+        try {
+            parsed = new URL(url); // not URL.canParse: browsers before 2023 lack it
+        }
+        catch {
+            parsed = undefined;
+        }
+        lastPlanned.href = parsed !== undefined && parsed.username === '' && parsed.password === '' ? parsed.href : undefined;
+        lastPlanned.url = url;
     }
-    catch {
-        return undefined;
-    }
+    return lastPlanned.href;
 }
 /**
  * openapi-fetch's `Request` for a call no middleware sees (it calls it with `new`, so this is a
@@ -783,11 +801,10 @@ function requestOrPlan(url, init) {
     plain &&= redirect === undefined || redirect === 'follow' || redirect === 'manual' || redirect === 'error';
     for (const key in init)
         plain &&= plannedOptions.has(key) || init[key] === undefined;
-    // A relative URL (a browser's Request resolves it against the page) or one that does not parse: the Request decides.
-    const parsed = plain ? urlOrUndefined(url) : undefined;
-    if (parsed === undefined || parsed.username !== '' || parsed.password !== '')
+    const href = plain ? plannedUrl(url) : undefined;
+    if (href === undefined)
         return new Request(url, init);
-    return new PlannedRequest(parsed.href, method, headers, body, signal ?? undefined);
+    return new PlannedRequest(href, method, headers, body, signal ?? undefined);
 }
 /**
  * What sends a call's request through a fetch (the function it returns takes the fetch, the
@@ -859,7 +876,9 @@ function sameOriginRedirects(bounds, shown, userAgent) {
                 }
             }
             const bounded = boundedResponse(response, bounds.maxResponseBytes, call.operation, signal);
-            return call.checkJson === true ? ((await jsonBodyChecked(bounded, call.operation, shown)) ?? bounded) : bounded;
+            if (call.checkJson !== true || !bodyToCheck(bounded))
+                return bounded;
+            return (await jsonBodyChecked(bounded, call.operation, shown)) ?? bounded;
         }
     };
 }
@@ -966,7 +985,15 @@ function describedCalls(client, described, operationName, shown, scrub, send, fe
  * within the service's origin, idempotent calls retried, errors naming the operation.
  */
 export function createDescribedClient(options, described) {
-    const operationName = (method, schemaPath) => described.operationIds[`${method} ${schemaPath}`] ?? `${method} ${schemaPath}`;
+    // By path, then method: a call looks its name up without making the `METHOD /path` key.
+    const byPath = new Map();
+    for (const [key, id] of Object.entries(described.operationIds)) {
+        const space = key.indexOf(' ');
+        const methodsOfPath = byPath.get(key.slice(space + 1)) ?? Object.create(null);
+        methodsOfPath[key.slice(0, space)] = id;
+        byPath.set(key.slice(space + 1), methodsOfPath);
+    }
+    const operationName = (method, schemaPath) => byPath.get(schemaPath)?.[method] ?? `${method} ${schemaPath}`;
     const echoes = credentialEchoes(headerValues(options.headers));
     const shown = shownText(echoes);
     const scrub = (error) => withoutEchoes(error, echoes);

@@ -20680,6 +20680,7 @@ const canSetCookies = () => cookiesSettable ??= new Request("http://127.0.0.1/",
 */
 function withDescribedParameters(described, init, operation) {
 	const params = init.params ?? {};
+	if (described.length === 0 && params.header === void 0 && params.cookie === void 0) return init;
 	const header = {};
 	for (const [name, value] of Object.entries(params.header ?? {})) {
 		const text = serializeHeaderParameter(described.find((p) => p.in === "header" && p.name.toLowerCase() === name.toLowerCase()) ?? {
@@ -20733,9 +20734,8 @@ function checkPathParameters(operation, schemaPath, params) {
 * {@link describedCalls} turns the SyntaxError into a ResponseBodyError.
 */
 async function jsonBodyChecked(response, operation, shown) {
-	if (!response.ok || response.status === 204 || response.body === null) return void 0;
+	if (!bodyToCheck(response)) return void 0;
 	const type = response.headers.get("content-type") ?? "";
-	if (/[/+]json\b/i.test(type)) return void 0;
 	const text = await response.text();
 	if (text !== "") try {
 		JSON.parse(text);
@@ -20748,6 +20748,10 @@ async function jsonBodyChecked(response, operation, shown) {
 		statusText: response.statusText,
 		headers: response.headers
 	});
+}
+/** Whether jsonBodyChecked reads `response`: a success with a body whose content type is not JSON. */
+function bodyToCheck(response) {
+	return response.ok && response.status !== 204 && response.body !== null && !/[/+]json\b/i.test(response.headers.get("content-type") ?? "");
 }
 /**
 * jsonBodyChecked as openapi-fetch's first middleware, where a call has any: its onResponse then
@@ -20860,13 +20864,28 @@ const plannedMethods = /* @__PURE__ */ new Set([
 	"OPTIONS",
 	"PATCH"
 ]);
-/** `url` parsed, or undefined where it does not parse alone (URL.canParse is missing from browsers before 2023). */
-function urlOrUndefined(url) {
-	try {
-		return new URL(url);
-	} catch {
-		return;
+/** The URL requestOrPlan last checked, and what it made of it: calls of one operation check it once. */
+const lastPlanned = {
+	url: "",
+	href: void 0
+};
+/**
+* `url` as a PlannedRequest holds it (parsed and written out again, as a Request would), or
+* undefined where a Request must decide: a URL that does not parse alone (a relative one, which a
+* browser's Request resolves against the page) or that holds credentials, which fetch refuses.
+*/
+function plannedUrl(url) {
+	if (url !== lastPlanned.url) {
+		let parsed;
+		try {
+			parsed = new URL(url);
+		} catch {
+			parsed = void 0;
+		}
+		lastPlanned.href = parsed !== void 0 && parsed.username === "" && parsed.password === "" ? parsed.href : void 0;
+		lastPlanned.url = url;
 	}
+	return lastPlanned.href;
 }
 /**
 * openapi-fetch's `Request` for a call no middleware sees (it calls it with `new`, so this is a
@@ -20880,9 +20899,9 @@ function requestOrPlan(url, init) {
 	plain &&= body === void 0 || typeof body === "string" && method !== "GET" && method !== "HEAD";
 	plain &&= redirect === void 0 || redirect === "follow" || redirect === "manual" || redirect === "error";
 	for (const key in init) plain &&= plannedOptions.has(key) || init[key] === void 0;
-	const parsed = plain ? urlOrUndefined(url) : void 0;
-	if (parsed === void 0 || parsed.username !== "" || parsed.password !== "") return new Request(url, init);
-	return new PlannedRequest(parsed.href, method, headers, body, signal ?? void 0);
+	const href = plain ? plannedUrl(url) : void 0;
+	if (href === void 0) return new Request(url, init);
+	return new PlannedRequest(href, method, headers, body, signal ?? void 0);
 }
 /**
 * What sends a call's request through a fetch (the function it returns takes the fetch, the
@@ -20939,7 +20958,8 @@ function sameOriginRedirects(bounds, shown, userAgent) {
 				}
 			}
 			const bounded = boundedResponse(response, bounds.maxResponseBytes, call.operation, signal);
-			return call.checkJson === true ? await jsonBodyChecked(bounded, call.operation, shown) ?? bounded : bounded;
+			if (call.checkJson !== true || !bodyToCheck(bounded)) return bounded;
+			return await jsonBodyChecked(bounded, call.operation, shown) ?? bounded;
 		}
 	};
 }
@@ -21046,7 +21066,14 @@ function describedCalls(client, described, operationName, shown, scrub, send, fe
 * within the service's origin, idempotent calls retried, errors naming the operation.
 */
 function createDescribedClient(options, described) {
-	const operationName = (method, schemaPath) => described.operationIds[`${method} ${schemaPath}`] ?? `${method} ${schemaPath}`;
+	const byPath = /* @__PURE__ */ new Map();
+	for (const [key, id] of Object.entries(described.operationIds)) {
+		const space = key.indexOf(" ");
+		const methodsOfPath = byPath.get(key.slice(space + 1)) ?? Object.create(null);
+		methodsOfPath[key.slice(0, space)] = id;
+		byPath.set(key.slice(space + 1), methodsOfPath);
+	}
+	const operationName = (method, schemaPath) => byPath.get(schemaPath)?.[method] ?? `${method} ${schemaPath}`;
 	const echoes = credentialEchoes(headerValues(options.headers));
 	const shown = shownText(echoes);
 	const scrub = (error) => withoutEchoes(error, echoes);

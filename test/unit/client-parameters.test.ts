@@ -10,6 +10,8 @@ import {
   type ParameterStyle,
   serializeCookieParameter,
   serializeHeaderParameter,
+  serializeDescribedQuery,
+  serializeQuery,
   serializeQueryParameter,
 } from '../../scripts/pipeline/client-runtime.ts';
 import { startTestServer, type TestServer } from '../support/http-server.ts';
@@ -39,6 +41,16 @@ describe.each(queryCases)('query: $name', ({ given, value, want }) => {
   it(`is ${JSON.stringify(want)}`, () => {
     expect(serializeQueryParameter(given, value).join('&')).toBe(want);
   });
+});
+
+// A call of an operation that describes no parameter keeps the client's serializer (withDescribedParameters):
+// it must send what the described one sends, each parameter in the default style (form, exploded).
+it("the client's query serializer sends what the described one sends for parameters no description states", () => {
+  const given = { color: 'blue', list: colors, rgb, none: undefined, nothing: null, empty: [], 'a b': "a&b=c,d/é!*'()", mixed: ['x', null, 'y'] };
+  expect(serializeQuery(given)).toBe(serializeDescribedQuery([], given));
+  expect(serializeQuery(given)).toBe(
+    'color=blue&list=blue&list=black&list=brown&R=100&G=200&B=150&a%20b=a%26b%3Dc%2Cd%2F%C3%A9%21%2A%27%28%29&mixed=x&mixed=y',
+  );
 });
 
 const header = (explode: boolean): ParameterStyle => ({ name: 'X-Color', in: 'header', style: 'simple', explode });
