@@ -682,9 +682,10 @@ const canSetCookies = () => (cookiesSettable ??= new Request('http://127.0.0.1/'
  */
 function withDescribedParameters(described: readonly ParameterStyle[], init: Record<string, unknown>, operation: string): Record<string, unknown> {
   const params = (init.params ?? {}) as { header?: Record<string, unknown>; cookie?: Record<string, unknown> };
-  // Nothing described and no header or cookie given: the client's query serializer (serializeQuery,
-  // each parameter in the default style, as serializeDescribedQuery would send it) and the options as they are.
-  if (described.length === 0 && params.header === undefined && params.cookie === undefined) return init;
+  // Nothing described, no header or cookie given and no query serializer of the call's (the
+  // described one replaces it): the client's (serializeQuery, each parameter in the default style,
+  // as serializeDescribedQuery would send it) and the options as they are.
+  if (described.length === 0 && params.header === undefined && params.cookie === undefined && init.querySerializer === undefined) return init;
   const header: Record<string, string> = {};
   for (const [name, value] of Object.entries(params.header ?? {})) {
     const style = described.find((p) => p.in === 'header' && p.name.toLowerCase() === name.toLowerCase()) ?? {
@@ -870,12 +871,12 @@ class PlannedRequest {
   }
 }
 
-/** The options openapi-fetch gives a Request that a PlannedRequest holds whole; any other makes a Request. */
+/** The options openapi-fetch gives a Request that a PlannedRequest takes (`redirect` is not kept: every hop goes with `redirect: 'manual'`); any other makes a Request. */
 const plannedOptions = new Set(['method', 'headers', 'body', 'signal', 'redirect']);
 /** The methods a PlannedRequest sends; another (one fetch refuses, like TRACE, or an extension) makes a Request, which checks it. */
 const plannedMethods = new Set(['GET', 'HEAD', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'PATCH']);
 
-/** The URL requestOrPlan last checked, and what it made of it: calls of one operation check it once. */
+/** The URL requestOrPlan last checked, and what it made of it: calls of the same URL again (an operation without parameters, say) parse it once. */
 const lastPlanned = { url: '', href: undefined as string | undefined };
 
 /**
@@ -1141,7 +1142,7 @@ export function createDescribedClient<Paths extends object>(
   options: EmailDeliveryClientOptions,
   described: DescribedOperations,
 ): Client<Paths, 'application/json'> {
-  // By path, then method: a call looks its name up without making the `METHOD /path` key.
+  // By path, then method: the name is looked up without a `METHOD /path` key made for it.
   const byPath = new Map<string, Record<string, string>>();
   for (const [key, id] of Object.entries(described.operationIds)) {
     const space = key.indexOf(' ');

@@ -587,9 +587,10 @@ const canSetCookies = () => (cookiesSettable ??= new Request('http://127.0.0.1/'
  */
 function withDescribedParameters(described, init, operation) {
     const params = (init.params ?? {});
-    // Nothing described and no header or cookie given: the client's query serializer (serializeQuery,
-    // each parameter in the default style, as serializeDescribedQuery would send it) and the options as they are.
-    if (described.length === 0 && params.header === undefined && params.cookie === undefined)
+    // Nothing described, no header or cookie given and no query serializer of the call's (the
+    // described one replaces it): the client's (serializeQuery, each parameter in the default style,
+    // as serializeDescribedQuery would send it) and the options as they are.
+    if (described.length === 0 && params.header === undefined && params.cookie === undefined && init.querySerializer === undefined)
         return init;
     const header = {};
     for (const [name, value] of Object.entries(params.header ?? {})) {
@@ -763,11 +764,11 @@ class PlannedRequest {
         this.signal = signal;
     }
 }
-/** The options openapi-fetch gives a Request that a PlannedRequest holds whole; any other makes a Request. */
+/** The options openapi-fetch gives a Request that a PlannedRequest takes (`redirect` is not kept: every hop goes with `redirect: 'manual'`); any other makes a Request. */
 const plannedOptions = new Set(['method', 'headers', 'body', 'signal', 'redirect']);
 /** The methods a PlannedRequest sends; another (one fetch refuses, like TRACE, or an extension) makes a Request, which checks it. */
 const plannedMethods = new Set(['GET', 'HEAD', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'PATCH']);
-/** The URL requestOrPlan last checked, and what it made of it: calls of one operation check it once. */
+/** The URL requestOrPlan last checked, and what it made of it: calls of the same URL again (an operation without parameters, say) parse it once. */
 const lastPlanned = { url: '', href: undefined };
 /**
  * `url` as a PlannedRequest holds it (parsed and written out again, as a Request would), or
@@ -985,7 +986,7 @@ function describedCalls(client, described, operationName, shown, scrub, send, fe
  * within the service's origin, idempotent calls retried, errors naming the operation.
  */
 export function createDescribedClient(options, described) {
-    // By path, then method: a call looks its name up without making the `METHOD /path` key.
+    // By path, then method: the name is looked up without a `METHOD /path` key made for it.
     const byPath = new Map();
     for (const [key, id] of Object.entries(described.operationIds)) {
         const space = key.indexOf(' ');

@@ -20680,7 +20680,7 @@ const canSetCookies = () => cookiesSettable ??= new Request("http://127.0.0.1/",
 */
 function withDescribedParameters(described, init, operation) {
 	const params = init.params ?? {};
-	if (described.length === 0 && params.header === void 0 && params.cookie === void 0) return init;
+	if (described.length === 0 && params.header === void 0 && params.cookie === void 0 && init.querySerializer === void 0) return init;
 	const header = {};
 	for (const [name, value] of Object.entries(params.header ?? {})) {
 		const text = serializeHeaderParameter(described.find((p) => p.in === "header" && p.name.toLowerCase() === name.toLowerCase()) ?? {
@@ -20846,7 +20846,7 @@ var PlannedRequest = class {
 		this.signal = signal;
 	}
 };
-/** The options openapi-fetch gives a Request that a PlannedRequest holds whole; any other makes a Request. */
+/** The options openapi-fetch gives a Request that a PlannedRequest takes (`redirect` is not kept: every hop goes with `redirect: 'manual'`); any other makes a Request. */
 const plannedOptions = /* @__PURE__ */ new Set([
 	"method",
 	"headers",
@@ -20864,7 +20864,7 @@ const plannedMethods = /* @__PURE__ */ new Set([
 	"OPTIONS",
 	"PATCH"
 ]);
-/** The URL requestOrPlan last checked, and what it made of it: calls of one operation check it once. */
+/** The URL requestOrPlan last checked, and what it made of it: calls of the same URL again (an operation without parameters, say) parse it once. */
 const lastPlanned = {
 	url: "",
 	href: void 0

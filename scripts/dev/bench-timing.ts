@@ -21,6 +21,17 @@ export function pairedRounds(rounds: (number | undefined)[][]): { samples: numbe
   return { samples: rounds.map((side) => kept.map((round) => side[round]!)), dropped };
 }
 
+/**
+ * The ratio of two sides of a bench that ran in alternating rounds (`side[round]` and
+ * `base[round]`: the seconds of the same number of calls, one after the other): the median of
+ * the rounds' ratios, so that a pause of the machine weighs on one round and not on the run's
+ * total. Undefined where the two do not have the same rounds.
+ */
+export function roundsRatio(side: number[] | undefined, base: number[]): number | undefined {
+  if (side === undefined || side.length === 0 || side.length !== base.length) return undefined;
+  return median(side.map((seconds, round) => seconds / base[round]));
+}
+
 export async function timed(action: () => Promise<unknown>): Promise<number> {
   const started = performance.now();
   await action();

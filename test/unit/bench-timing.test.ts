@@ -1,8 +1,8 @@
 // The bench's median: the middle sample, and of an even count the mean of the two middle ones
 // (`--runs 2` printed the larger of two .ci/run times as their median); the rounds every side of an
-// alternating bench counted.
+// alternating bench counted; the ratio of two sides' alternating rounds.
 import { describe, expect, it } from 'vitest';
-import { median, pairedRounds } from '../../scripts/dev/bench-timing.ts';
+import { median, pairedRounds, roundsRatio } from '../../scripts/dev/bench-timing.ts';
 
 describe('median', () => {
   it('is the middle sample of an odd count, whatever the order', () => {
@@ -46,5 +46,17 @@ describe('pairedRounds', () => {
   });
   it('counts a round a side never reached as not counted', () => {
     expect(pairedRounds([[1, 2], [5]])).toEqual({ samples: [[1], [5]], dropped: [1] });
+  });
+});
+
+describe('roundsRatio', () => {
+  it("is the median of the rounds' ratios: a round the machine paused in weighs as one round, not by its length", () => {
+    // The third round of the first side paused 0.5 s: the totals' ratio would be 2.0, the rounds' 1.1.
+    expect(roundsRatio([0.11, 0.055, 0.6, 0.22, 0.11], [0.1, 0.05, 0.1, 0.2, 0.1])).toBeCloseTo(1.1, 10);
+  });
+  it('is undefined where the sides do not have the same rounds, or one has none', () => {
+    expect(roundsRatio([0.1, 0.2], [0.1])).toBeUndefined();
+    expect(roundsRatio(undefined, [0.1])).toBeUndefined();
+    expect(roundsRatio([], [])).toBeUndefined();
   });
 });

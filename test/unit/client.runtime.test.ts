@@ -116,6 +116,13 @@ describe('optional request parts', () => {
     await client.GET('/v1/api-key', { params: { query: { pairs: { a: '1', ü: 'ö/?' } } } });
     expect(server.requests[0].query).toBe('a=1&%C3%BC=%C3%B6%2F%3F');
   });
+
+  it("a call's own query serializer gives way to the description's, with parameters described or not", async () => {
+    const own = { querySerializer: () => 'custom=1' };
+    await client.GET('/v1/webhooks', { params: { query: { a: "x'y" } }, ...own } as Record<string, unknown>);
+    await client.GET('/v1/api-key', { params: { query: { pairs: { a: "x'y" } } }, ...own });
+    expect(server.requests.map((request) => request.query)).toEqual(['a=x%27y', 'a=x%27y']);
+  });
 });
 
 describe('keys an operation function does not take (JavaScript, where TypeScript cannot refuse them)', () => {

@@ -1,7 +1,7 @@
 // The TypeScript client's cost per call against plain fetch, for `npm run bench` (bench-sdk.ts runs
 // it against a loopback service; the target is the client at most 20 % slower per call). A process
 // of its own, as every language's program: no heap of the bench's carried into its collections.
-// Usage: node bench.ts <base URL> <N>. Calls listWebhooks N times through the built client
+// Usage: node client-bench.ts <base URL> <N>. Calls listWebhooks N times through the built client
 // (generated/dist, which `npm run build` makes) and N times through fetch (the same GET, the body
 // decoded with json()), after a warm-up of each, in alternating rounds so that none runs only while
 // the machine is busier; prints {"sdkSeconds": ..., "plainSeconds": ..., "calls": N, "rounds": ...}.
@@ -17,7 +17,7 @@ const WARM_UP = 200;
 const [baseUrl, given] = process.argv.slice(2);
 const calls = Number(given);
 if (baseUrl === undefined || !Number.isSafeInteger(calls) || calls < CALLS_PER_ROUND) {
-  console.error(`sdk-bench: usage: node bench.ts <base URL> <calls, at least ${CALLS_PER_ROUND}>`);
+  console.error(`sdk-bench: usage: node client-bench.ts <base URL> <calls, at least ${CALLS_PER_ROUND}>`);
   process.exit(2);
 }
 const built = path.join(import.meta.dirname, '..', '..', '..', 'generated', 'dist', 'client.js');
@@ -25,7 +25,11 @@ const { createEmailDeliveryClient, listWebhooks } = (await import(pathToFileURL(
 const client = createEmailDeliveryClient({ baseUrl });
 const url = `${baseUrl.replace(/\/+$/, '')}/v1/webhooks`;
 const sides = {
-  sdk: async () => (await listWebhooks(client)).data,
+  sdk: async () => {
+    const { data, response } = await listWebhooks(client);
+    if (response.status !== 200) throw new Error(`sdk: ${response.status}`);
+    return data;
+  },
   plain: async () => {
     const response = await fetch(url);
     if (response.status !== 200) throw new Error(`plain: ${response.status}`);
