@@ -188,7 +188,7 @@ export async function benchSdk(project: Project, runs: number, wanted?: string[]
     for (const language of wantedLanguages(languages(project, `http://127.0.0.1:${server.port}`, programs, scratch), wanted))
       rows.push(await languageRow(language, runs));
     return {
-      title: `SDKs per call (${runs} runs of ${calls} sequential GET /v1/webhooks a side in alternating rounds of 10; medians: a ratio is each run's median of its rounds' ratios)`,
+      title: `SDKs per call (${runs} runs of ${calls} sequential GET /v1/webhooks a side in alternating rounds of 10; medians of the runs, each ratio as a run's rounds' median, then its totals')`,
       header: [
         'language',
         'plain client',
