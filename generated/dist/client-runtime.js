@@ -743,8 +743,8 @@ function sendRequest(fetchImpl, url, init, hold) {
 /**
  * What openapi-fetch makes of a call that no middleware sees (its `Request` option: see
  * requestOrPlan): the URL and what the call sends, not a Request. The call's fetch makes the one
- * Request that goes (sameOriginRedirects); building one here too, with its own signal and a copy
- * of the headers, cost a call about a tenth of fetch's time.
+ * Request that goes (sameOriginRedirects); one built here too, with its own signal and a copy of
+ * the headers, was work and garbage the call does not need.
  */
 class PlannedRequest {
     url;
