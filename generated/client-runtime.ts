@@ -1142,15 +1142,7 @@ export function createDescribedClient<Paths extends object>(
   options: EmailDeliveryClientOptions,
   described: DescribedOperations,
 ): Client<Paths, 'application/json'> {
-  // By path, then method: the name is looked up without a `METHOD /path` key made for it.
-  const byPath = new Map<string, Record<string, string>>();
-  for (const [key, id] of Object.entries(described.operationIds)) {
-    const space = key.indexOf(' ');
-    const methodsOfPath = byPath.get(key.slice(space + 1)) ?? (Object.create(null) as Record<string, string>);
-    methodsOfPath[key.slice(0, space)] = id;
-    byPath.set(key.slice(space + 1), methodsOfPath);
-  }
-  const operationName: OperationName = (method, schemaPath) => byPath.get(schemaPath)?.[method] ?? `${method} ${schemaPath}`;
+  const operationName: OperationName = (method, schemaPath) => described.operationIds[`${method} ${schemaPath}`] ?? `${method} ${schemaPath}`;
   const echoes = credentialEchoes(headerValues(options.headers));
   const shown = shownText(echoes);
   const scrub: Scrub = (error) => withoutEchoes(error, echoes);

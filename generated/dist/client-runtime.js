@@ -986,15 +986,7 @@ function describedCalls(client, described, operationName, shown, scrub, send, fe
  * within the service's origin, idempotent calls retried, errors naming the operation.
  */
 export function createDescribedClient(options, described) {
-    // By path, then method: the name is looked up without a `METHOD /path` key made for it.
-    const byPath = new Map();
-    for (const [key, id] of Object.entries(described.operationIds)) {
-        const space = key.indexOf(' ');
-        const methodsOfPath = byPath.get(key.slice(space + 1)) ?? Object.create(null);
-        methodsOfPath[key.slice(0, space)] = id;
-        byPath.set(key.slice(space + 1), methodsOfPath);
-    }
-    const operationName = (method, schemaPath) => byPath.get(schemaPath)?.[method] ?? `${method} ${schemaPath}`;
+    const operationName = (method, schemaPath) => described.operationIds[`${method} ${schemaPath}`] ?? `${method} ${schemaPath}`;
     const echoes = credentialEchoes(headerValues(options.headers));
     const shown = shownText(echoes);
     const scrub = (error) => withoutEchoes(error, echoes);
