@@ -74,9 +74,10 @@ public final class Bench {
     Arrays.fill(CPU, 0);
     for (int round = 0; round < rounds; round++) {
       int n = round == rounds - 1 ? calls - (rounds - 1) * CALLS_PER_ROUND : CALLS_PER_ROUND;
-      // The order reversed in every other round, so that no side runs only while the machine is busier.
+      // Each round starts one side further on (a, b, c; b, c, a; ...): every side runs in every place,
+      // and none right after itself, whose warm caches a reversed order gave the first and last sides.
       for (int i = 0; i < sides.length; i++) {
-        int side = round % 2 == 0 ? i : sides.length - 1 - i;
+        int side = (round + i) % sides.length;
         logAtInfo(side == SDK_INFO);
         roundNanos[side][round] = timed(n, sides[side], side);
         nanos[side] += roundNanos[side][round];

@@ -71,12 +71,10 @@ func main() {
 		if round == rounds-1 {
 			n = calls - (rounds-1)*callsPerRound
 		}
-		// The order reversed in every other round, so that no side runs only while the machine is busier.
+		// Each round starts one side further on (a, b, c; b, c, a; ...): every side runs in every place,
+		// and none right after itself, whose warm caches a reversed order gave the first and last sides.
 		for i := range sides {
-			side := i
-			if round%2 == 1 {
-				side = len(sides) - 1 - i
-			}
+			side := (round + i) % len(sides)
 			took := timed(n, sides[side])
 			times[side] += took
 			perRound[side] = append(perRound[side], took.Seconds())
