@@ -53,10 +53,12 @@ function javaMissing(jars: string[]): string | undefined {
   return jars.every((jar) => fs.existsSync(jar)) ? undefined : `Jackson ${pins.jackson}'s jars in ~/.m2 (npm run install:languages -- java)`;
 }
 
-/** What the PHP bench lacks: php, and its curl extension (the SDK's one). */
+/** What the PHP bench lacks: php, its curl extension (the SDK's one), and psr/log (its logger at INFO is a PSR-3 logger). */
 function phpMissing(): string | undefined {
   if (!onPath('php')) return 'PHP (php)';
-  return execFileSync('php', ['-m'], { encoding: 'utf8' }).split('\n').includes('curl') ? undefined : "PHP's curl extension (php-curl)";
+  if (!execFileSync('php', ['-m'], { encoding: 'utf8' }).split('\n').includes('curl')) return "PHP's curl extension (php-curl)";
+  const psrLog = execFileSync('php', ['-r', 'echo stream_resolve_include_path("Psr/Log/autoload.php") ? "yes" : "no";'], { encoding: 'utf8' });
+  return psrLog === 'yes' ? undefined : "psr/log on PHP's include path (php-psr-log, which composer brings)";
 }
 
 /** A bench program's one JSON line. */

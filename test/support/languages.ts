@@ -1,6 +1,7 @@
 // The languages tier's tools, as .ci/install-languages installs them (versions in
 // test/languages/pins.env and python/requirements.lock), and the one call program each generated
 // client runs: one operation of each request-part kind, checked against the description on the wire.
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -41,6 +42,8 @@ export function missingFor(needs: ('java' | 'java-sdk' | 'python' | 'go' | 'oapi
     if (need === 'php') {
       if (!onPath('php') || !onPath('composer') || !onPath('phpunit'))
         missing.push('PHP 8.1 or later with ext-curl, Composer and PHPUnit (php, composer, phpunit)');
+      else if (spawnSync('php', ['-r', 'exit(stream_resolve_include_path("Psr/Log/autoload.php") ? 0 : 1);']).status !== 0)
+        missing.push(`psr/log on PHP's include path, for the PSR-3 logger test (php-psr-log: ${installHint} -- php)`);
     }
     if (need === 'java-sdk') {
       if (!onPath('javac') || !onPath('mvn')) missing.push('a JDK 17 or later with Maven (javac, mvn)');

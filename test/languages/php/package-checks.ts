@@ -161,7 +161,7 @@ const checks: PackageChecks = {
 
   overlaid: {
     title:
-      'with the example overlays (PHPUnit): the typed classes carry their fields, the credential comes by scheme, a keyed POST is retried with one key and another POST sent once',
+      'with the example overlays (PHPUnit): the typed classes carry their fields, the credential comes by scheme, a keyed POST is retried with one key and another POST sent once, a PSR-3 logger gets each line as placeholders',
     async run(context) {
       const overlays = ['fields.yaml', 'auth.yaml', 'idempotency.yaml'].map((file) => path.join(root, 'examples', 'overlays', file));
       const sdk = await context.writeSdk('overlaid', overlays);

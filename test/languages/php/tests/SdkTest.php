@@ -133,6 +133,45 @@ final class SdkTest extends TestCase
         self::assertStringNotContainsString(self::SECRET, implode("\n", $lines));
     }
 
+    public function testAPsr3LoggerGetsEachLineAsPlaceholdersAndTheirValues(): void
+    {
+        // psr/log as Debian's php-psr-log has it (composer brings it): the interface every PHP logger implements.
+        require_once 'Psr/Log/autoload.php';
+        $logger = new class () extends \Psr\Log\AbstractLogger {
+            /** @var list<array{0: mixed, 1: string, 2: array<string, mixed>}> */
+            public array $records = [];
+
+            public function log($level, $message, array $context = []): void
+            {
+                $this->records[] = [$level, (string) $message, $context];
+            }
+        };
+        $client = new Client((string) getenv('SERVER_URL'), ['headers' => ['X-Api-Key' => self::SECRET], 'logger' => $logger]);
+        $client->sendBatch('logged-send');
+        self::assertSame(['debug', 'debug', 'debug'], array_column($logger->records, 0), 'the 503, the wait, the 201');
+        $lines = array_map(static function (array $record): string {
+            $fill = [];
+            foreach ($record[2] as $key => $value) {
+                $fill['{' . $key . '}'] = (string) $value;
+            }
+            return strtr($record[1], $fill);
+        }, $logger->records);
+        self::assertSame('email-delivery: {operation}: {method} {path} -> {status} (attempt {attempt})', $logger->records[0][1], 'the text is left to the logger');
+        self::assertSame('email-delivery: sendBatch: POST /v1/batches/{id}/send -> 503 (attempt 1)', $lines[0]);
+        self::assertSame(['operation' => 'sendBatch', 'attempt' => 1, 'wait' => 0.0], $logger->records[1][2]);
+        self::assertSame('email-delivery: sendBatch: waiting 0 s before retry 1', $lines[1]);
+        self::assertSame('email-delivery: sendBatch: POST /v1/batches/{id}/send -> 201 (attempt 2)', $lines[2]);
+        self::assertStringNotContainsString(self::SECRET, json_encode($logger->records, JSON_THROW_ON_ERROR));
+        self::assertStringNotContainsString('logged-send', json_encode($logger->records, JSON_THROW_ON_ERROR), 'the path template, never the id');
+    }
+
+    public function testALoggerThatIsNeitherPsr3NorCallableIsRefused(): void
+    {
+        $this->expectException(\InvalidArgumentException::class);
+        $this->expectExceptionMessage('logger is a PSR-3 logger (Psr\\Log\\LoggerInterface) or a callable');
+        new Client('https://service.example', ['logger' => new \stdClass()]);
+    }
+
     public function testTheLogVariableWritesEachAttemptToStderr(): void
     {
         $script = tempnam(sys_get_temp_dir(), 'sdk-log-');

@@ -24,6 +24,10 @@ abstract class BaseClient
 {
     /** libcurl's errors of a connection that failed before an answer, which a retry may mend. */
     private const RETRIABLE_CURL_ERRORS = [CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_CONNECT, CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_PARTIAL_FILE];
+    /** A PSR-3 logger's lines, its placeholders filled from the context by a logger that writes them. */
+    private const ANSWER_LINE = 'email-delivery: {operation}: {method} {path} -> {status} (attempt {attempt})';
+    private const NO_ANSWER_LINE = 'email-delivery: {operation}: {method} {path} -> no answer (attempt {attempt})';
+    private const WAIT_LINE = 'email-delivery: {operation}: waiting {wait} s before retry {attempt}';
     private const CLIENT_OPTIONS = ['headers', 'timeout', 'max_response_bytes', 'max_retries', 'logger', 'credentials'];
     private const CALL_OPTIONS = ['timeout', 'headers'];
 
@@ -37,6 +41,13 @@ abstract class BaseClient
     /** @var ?\Closure(string, array<string, mixed>): void */
     private readonly ?\Closure $logger;
     /**
+     * A PSR-3 logger, told each line by debug() with PSR-3's placeholders: a logger that drops
+     * debug lines never makes the text (a callable gets it made).
+     *
+     * @var ?\Psr\Log\LoggerInterface
+     */
+    private readonly ?object $psrLogger;
+    /**
      * Each client's headers and their redactor, kept outside the client: var_export and a cast to
      * array show an object's properties past __debugInfo, and var_dump a closure's variables, but
      * nothing shows a class's private static property. An entry goes with its client.
@@ -49,7 +60,7 @@ abstract class BaseClient
     /**
      * @param string $baseUrl the service's URL, http or https, with any path prefix its paths follow
      * @param array{headers?: array<string, string>, timeout?: float|int|null, max_response_bytes?: int|null, max_retries?: int,
-     *     logger?: callable(string, array<string, mixed>): void, credentials?: array<string, string>} $options
+     *     logger?: \Psr\Log\LoggerInterface|callable(string, array<string, mixed>): void, credentials?: array<string, string>} $options
      */
     public function __construct(string $baseUrl, array $options = [])
     {
@@ -87,14 +98,18 @@ abstract class BaseClient
                 file_put_contents('php://stderr', $message . PHP_EOL);
             };
         }
-        if ($logger !== null && !is_callable($logger)) {
-            throw new \InvalidArgumentException('logger is a callable(string $message, array $context): void');
+        // No dependency on psr/log: `instanceof` an interface that is not loaded is false.
+        $this->psrLogger = $logger instanceof \Psr\Log\LoggerInterface ? $logger : null;
+        if ($this->psrLogger === null && $logger !== null && !is_callable($logger)) {
+            throw new \InvalidArgumentException('logger is a PSR-3 logger (Psr\\Log\\LoggerInterface) or a callable(string $message, array $context): void');
         }
-        $this->logger = $logger === null ? null : \Closure::fromCallable($logger);
+        $this->logger = $logger === null || $this->psrLogger !== null ? null : \Closure::fromCallable($logger);
         self::$vaults ??= new \WeakMap();
         // The headers as given (what is redacted), and as every request sends them, the SDK's defaults under them (and as lines, made once).
         // Accept-Encoding is one of these lines, not libcurl's own, which it would format again on every request.
-        $sent = self::merged(['User-Agent' => Spec::USER_AGENT, 'Accept' => 'application/json', 'Accept-Encoding' => 'identity'], $headers);
+        // Accept is libcurl's `*/*`, as httpx's under the Python SDK: a line of ours costs libcurl
+        // some 2,000 instructions a request (it checks each against the headers it writes itself).
+        $sent = self::merged(['User-Agent' => Spec::USER_AGENT, 'Accept-Encoding' => 'identity'], $headers);
         self::$vaults[$this] = [$headers, new Redactor(array_values($headers)), $sent, self::lines($sent)];
         $this->transport = new Transport($this->maxResponseBytes);
     }
@@ -200,7 +215,7 @@ abstract class BaseClient
             if ($attempt <= $retries && ($failure !== null || in_array($result->status, Spec::RETRY_STATUSES, true))) {
                 $delay = $failure !== null ? self::backoff($attempt) : self::retryDelay($result, $attempt);
                 if ($delay !== null && ($deadline === null || hrtime(true) + (int) ($delay * 1e9) < $deadline)) {
-                    $this->log($operation, sprintf('waiting %.3f s before retry %d', $delay, $attempt), ['attempt' => $attempt, 'wait' => $delay]);
+                    $this->logWait($id, $delay, $attempt);
                     usleep((int) ($delay * 1e6));
                     continue;
                 }
@@ -231,9 +246,13 @@ abstract class BaseClient
             }
             $sent = $lines[$payload !== null ? 2 : (in_array($method, Transport::BODY_METHODS, true) ? 1 : 0)];
             $result = $this->transport->send($method, $url, $sent, $payload, $left);
-            if ($this->logger !== null) {
-                // One concatenation and one array, here rather than through log(): a logger that drops
-                // debug lines still gets each one, and its cost is the call's.
+            if ($this->psrLogger !== null) {
+                $this->psrLogger->debug($result->status === 0 ? self::NO_ANSWER_LINE : self::ANSWER_LINE, [
+                    'operation' => $id, 'method' => $method, 'path' => $operation['path'], 'status' => $result->status, 'attempt' => $attempt,
+                ]);
+            } elseif ($this->logger !== null) {
+                // One concatenation and one array, here rather than through log(): a callable cannot
+                // say it drops debug lines, so each is made, and its cost is the call's.
                 $status = $result->status;
                 ($this->logger)('email-delivery: ' . $id . ': ' . $method . ' ' . $operation['path'] . ' -> ' . ($status ?: 'no answer') . ' (attempt ' . $attempt . ')', [
                     'operation' => $id, 'method' => $method, 'path' => $operation['path'], 'status' => $status, 'attempt' => $attempt,
@@ -409,11 +428,14 @@ abstract class BaseClient
         return $delay - $delay * Spec::JITTER * (mt_rand() / mt_getrandmax());
     }
 
-    /** @param array<string, mixed> $context */
-    private function log(array $operation, string $message, array $context): void
+    /** The wait before a retry, told the logger (a PSR-3 logger gets its line's placeholders). */
+    private function logWait(string $id, float $delay, int $attempt): void
     {
-        if ($this->logger !== null) {
-            ($this->logger)('email-delivery: ' . $operation['id'] . ': ' . $message, ['operation' => $operation['id']] + $context);
+        $context = ['operation' => $id, 'attempt' => $attempt, 'wait' => round($delay, 3)];
+        if ($this->psrLogger !== null) {
+            $this->psrLogger->debug(self::WAIT_LINE, $context);
+        } elseif ($this->logger !== null) {
+            ($this->logger)(sprintf('email-delivery: %s: waiting %.3f s before retry %d', $id, $delay, $attempt), $context);
         }
     }
 
