@@ -6,7 +6,7 @@
 // (php/consumer.php) calls every operation; the samples and the docs' blocks pass `php -l`; with the
 // example overlays, PHPUnit (php/tests/SdkTest.php) checks the typed classes, the credential by
 // scheme, the printed forms and the keyed POST's retries; and what is PHP's own: the docs' first
-// call catches a 404 by its class, and the bench program prints its figures. No Prism run (some 3
+// call catches a 404 by its class, and the bench program (scripts/dev/sdk-bench/bench.php) prints its figures. No Prism run (some 3
 // s of CPU): the recording server compares each request's line, body, the body's media type and
 // credential with the description, which Prism does not. Reused while their inputs are the same
 // (reusedWhenSame): the lint's verdict, the packed and installed consumer project.
@@ -22,6 +22,8 @@ import { phpArgs } from './php-command.ts';
 
 const phpDir = path.join(languagesDir, 'php');
 const pack = path.join(root, '.ci', 'pack-php-sdk');
+/** The per-call bench's PHP program (npm run bench -- --only sdk): it runs the committed SDK. */
+const benchProgram = path.join(root, 'scripts', 'dev', 'sdk-bench', 'bench.php');
 
 /** The PHP files below `dir`. */
 const phpFiles = async (dir: string) =>
@@ -126,10 +128,14 @@ const checks: PackageChecks = {
     async run(context) {
       for (const file of await phpFiles(path.join(context.committed, 'src')))
         expect(await fs.readFile(file, 'utf8'), file).toContain('declare(strict_types=1);');
-      const files = [...(await phpFiles(context.committed)), ...(await phpFiles(phpDir))];
+      const files = [...(await phpFiles(context.committed)), ...(await phpFiles(phpDir)), benchProgram];
       // The verdict kept for the same files and the same PHP (a failure is not kept: it throws).
-      await reusedWhenSame('php-sdk-lint', [await phpVersion(), { tree: context.committed }, { tree: phpDir, ignored: /\.ts$/ }], context.scratch, [], () =>
-        lint(files, root),
+      await reusedWhenSame(
+        'php-sdk-lint',
+        [await phpVersion(), { tree: context.committed }, { tree: phpDir, ignored: /\.ts$/ }, { file: benchProgram }],
+        context.scratch,
+        [],
+        () => lint(files, root),
       );
     },
   },
@@ -218,15 +224,24 @@ const checks: PackageChecks = {
       },
     },
     {
-      title: 'the bench program (php/bench.php) prints its figures of both clients',
+      title: 'the bench program (scripts/dev/sdk-bench/bench.php) prints its figures of the SDK, the SDK with a PSR-3 logger at INFO and the plain client',
       async run(context) {
         const server = await startTestServer();
         server.reply = () => jsonReply(200, [{ id: 'wh_1' }]);
         try {
-          const result = await mustRun('php', [...phpArgs(), path.join(phpDir, 'bench.php'), server.url, '20'], context.scratch);
-          expect(JSON.parse(result.stdout)).toEqual({ calls: 20, sdkSeconds: expect.any(Number), plainSeconds: expect.any(Number) });
-          // The warm-up (2 of each), then 20 of each: every one a GET of /v1/webhooks.
-          expect(server.requests.map((request) => `${request.method} ${request.target}`)).toEqual(Array(44).fill('GET /v1/webhooks'));
+          const result = await mustRun('php', [...phpArgs(), benchProgram, server.url, '20'], context.scratch);
+          const printed = JSON.parse(result.stdout) as { rounds: Record<string, number[]> };
+          const everyRound = expect.arrayContaining([expect.any(Number)]);
+          expect(printed).toEqual({
+            calls: 20,
+            sdkSeconds: expect.any(Number),
+            sdkInfoSeconds: expect.any(Number),
+            plainSeconds: expect.any(Number),
+            rounds: { sdk: everyRound, sdkInfo: everyRound, plain: everyRound },
+          });
+          expect(Object.values(printed.rounds).map((times) => times.length)).toEqual([2, 2, 2]);
+          // The warm-up (200 of each side), then 20 of each: every one a GET of /v1/webhooks.
+          expect(server.requests.map((request) => `${request.method} ${request.target}`)).toEqual(Array(660).fill('GET /v1/webhooks'));
         } finally {
           await server.close();
         }
