@@ -58,7 +58,7 @@ function phpMissing(): string | undefined {
   if (!onPath('php')) return 'PHP (php)';
   if (!execFileSync('php', ['-m'], { encoding: 'utf8' }).split('\n').includes('curl')) return "PHP's curl extension (php-curl)";
   const psrLog = execFileSync('php', ['-r', 'echo stream_resolve_include_path("Psr/Log/autoload.php") ? "yes" : "no";'], { encoding: 'utf8' });
-  return psrLog === 'yes' ? undefined : "psr/log on PHP's include path (php-psr-log, which composer brings)";
+  return psrLog === 'yes' ? undefined : "psr/log on PHP's include path (php-psr-log, which Debian's composer brings)";
 }
 
 /** A bench program's one JSON line. */

@@ -9,7 +9,7 @@
 // a production application has it: the SDK's debug lines filtered), and N times through one reused curl handle (the same GET, the status
 // checked, the body decoded with json_decode), after a warm-up of each, in alternating rounds so
 // that none runs only while the machine is busier;
-// prints {"sdkSeconds": ..., "sdkInfoSeconds": ..., "plainSeconds": ..., "calls": N}.
+// prints {"sdkSeconds": ..., "sdkInfoSeconds": ..., "plainSeconds": ..., "calls": N, "rounds": ...}.
 
 declare(strict_types=1);
 

@@ -14,6 +14,7 @@ declare(strict_types=1);
 namespace EmailDelivery\Tests;
 
 use EmailDelivery\Client;
+use EmailDelivery\ConnectionException;
 use EmailDelivery\InternalServerException;
 use EmailDelivery\Model\GetMessageStatusResponseBody;
 use EmailDelivery\Model\SendBatchRequestBody;
@@ -163,6 +164,23 @@ final class SdkTest extends TestCase
         self::assertSame('email-delivery: sendBatch: POST /v1/batches/{id}/send -> 201 (attempt 2)', $lines[2]);
         self::assertStringNotContainsString(self::SECRET, json_encode($logger->records, JSON_THROW_ON_ERROR));
         self::assertStringNotContainsString('logged-send', json_encode($logger->records, JSON_THROW_ON_ERROR), 'the path template, never the id');
+
+        // No answer (nothing listens on the discard port), a wait of the backoff's, no answer again.
+        $logger->records = [];
+        $refused = new Client('http://127.0.0.1:9', ['logger' => $logger, 'max_retries' => 1, 'timeout' => 10.0]);
+        try {
+            $refused->getIntegration('int_1');
+            self::fail('answered');
+        } catch (ConnectionException) {
+        }
+        self::assertSame([
+            'email-delivery: {operation}: {method} {path} -> no answer (attempt {attempt})',
+            'email-delivery: {operation}: waiting {wait} s before retry {attempt}',
+            'email-delivery: {operation}: {method} {path} -> no answer (attempt {attempt})',
+        ], array_column($logger->records, 1));
+        self::assertSame(['operation' => 'getIntegration', 'method' => 'GET', 'path' => '/v1/integrations/{id}', 'status' => 0, 'attempt' => 2], $logger->records[2][2]);
+        $wait = $logger->records[1][2]['wait'];
+        self::assertTrue($wait >= 0.375 && $wait <= 0.5 && round($wait, 3) === $wait, 'the backoff, to the millisecond: ' . $wait);
     }
 
     public function testALoggerThatIsNeitherPsr3NorCallableIsRefused(): void

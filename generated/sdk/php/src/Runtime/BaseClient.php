@@ -41,12 +41,13 @@ abstract class BaseClient
     /** @var ?\Closure(string, array<string, mixed>): void */
     private readonly ?\Closure $logger;
     /**
-     * A PSR-3 logger, told each line by debug() with PSR-3's placeholders: a logger that drops
-     * debug lines never makes the text (a callable gets it made).
+     * A PSR-3 logger's debug(), told each line in PSR-3's placeholders: a logger that drops debug
+     * lines never makes the text (a callable gets it made). A closure: a printed client shows
+     * nothing of the logger's own state.
      *
-     * @var ?\Psr\Log\LoggerInterface
+     * @var ?\Closure(string, array<string, mixed>): void
      */
-    private readonly ?object $psrLogger;
+    private readonly ?\Closure $psrLogger;
     /**
      * Each client's headers and their redactor, kept outside the client: var_export and a cast to
      * array show an object's properties past __debugInfo, and var_dump a closure's variables, but
@@ -98,8 +99,9 @@ abstract class BaseClient
                 file_put_contents('php://stderr', $message . PHP_EOL);
             };
         }
-        // No dependency on psr/log: `instanceof` an interface that is not loaded is false.
-        $this->psrLogger = $logger instanceof \Psr\Log\LoggerInterface ? $logger : null;
+        // No dependency on psr/log: `instanceof` an interface that is not loaded is false. A PSR-3
+        // logger that is also callable is taken as a PSR-3 logger.
+        $this->psrLogger = $logger instanceof \Psr\Log\LoggerInterface ? \Closure::fromCallable([$logger, 'debug']) : null;
         if ($this->psrLogger === null && $logger !== null && !is_callable($logger)) {
             throw new \InvalidArgumentException('logger is a PSR-3 logger (Psr\\Log\\LoggerInterface) or a callable(string $message, array $context): void');
         }
@@ -247,12 +249,12 @@ abstract class BaseClient
             $sent = $lines[$payload !== null ? 2 : (in_array($method, Transport::BODY_METHODS, true) ? 1 : 0)];
             $result = $this->transport->send($method, $url, $sent, $payload, $left);
             if ($this->psrLogger !== null) {
-                $this->psrLogger->debug($result->status === 0 ? self::NO_ANSWER_LINE : self::ANSWER_LINE, [
+                ($this->psrLogger)($result->status === 0 ? self::NO_ANSWER_LINE : self::ANSWER_LINE, [
                     'operation' => $id, 'method' => $method, 'path' => $operation['path'], 'status' => $result->status, 'attempt' => $attempt,
                 ]);
             } elseif ($this->logger !== null) {
-                // One concatenation and one array, here rather than through log(): a callable cannot
-                // say it drops debug lines, so each is made, and its cost is the call's.
+                // One concatenation and one array: a callable cannot say it drops debug lines, so
+                // each is made, and its cost is the call's.
                 $status = $result->status;
                 ($this->logger)('email-delivery: ' . $id . ': ' . $method . ' ' . $operation['path'] . ' -> ' . ($status ?: 'no answer') . ' (attempt ' . $attempt . ')', [
                     'operation' => $id, 'method' => $method, 'path' => $operation['path'], 'status' => $status, 'attempt' => $attempt,
@@ -433,7 +435,7 @@ abstract class BaseClient
     {
         $context = ['operation' => $id, 'attempt' => $attempt, 'wait' => round($delay, 3)];
         if ($this->psrLogger !== null) {
-            $this->psrLogger->debug(self::WAIT_LINE, $context);
+            ($this->psrLogger)(self::WAIT_LINE, $context);
         } elseif ($this->logger !== null) {
             ($this->logger)(sprintf('email-delivery: %s: waiting %.3f s before retry %d', $id, $delay, $attempt), $context);
         }
