@@ -79,9 +79,9 @@ export type Schemas = components['schemas'] & {
 export type OperationResult<Id extends keyof operations> = Promise<FetchResponse<operations[Id], CallOptions, 'application/json'>>;
 export type EmailDeliveryClient = Client<paths, 'application/json'>;
 /** The version of the description this client was generated from (`info.version`): log it to know which one you call with. */
-export declare const descriptionVersion = "1.5.0";
+export declare const descriptionVersion = "1.5.1";
 /** The version of the package this client ships in. */
-export declare const packageVersion = "1.5.0";
+export declare const packageVersion = "1.5.1";
 /** The `{base_url}` server variable's default: the local mock server (`npm run mock`). */
 export declare const defaultBaseUrl = "http://127.0.0.1:4010";
 /** Every operation, keyed by `METHOD /path/template`. */

@@ -3,11 +3,11 @@
 import { checkCall, createDescribedClient } from './client-runtime.js';
 export { CookieParameterError, CrossOriginRedirectError, defaultMaxResponseBytes, defaultMaxRetries, defaultTimeoutMs, MissingArgumentError, RedirectRefusedError, ResponseBodyError, ResponseTooLargeError, serializeQuery, UnknownArgumentError, UnsafePathParameterError, } from './client-runtime.js';
 /** The version of the description this client was generated from (`info.version`): log it to know which one you call with. */
-export const descriptionVersion = "1.5.0";
+export const descriptionVersion = "1.5.1";
 /** The version of the package this client ships in. */
-export const packageVersion = "1.5.0";
+export const packageVersion = "1.5.1";
 /** What the client sends as its User-Agent under Node, unless a header or a middleware sets one (a browser sends its own). */
-const userAgent = "email-delivery-api-typescript/1.5.0";
+const userAgent = "email-delivery-api-typescript/1.5.1";
 /** The `{base_url}` server variable's default: the local mock server (`npm run mock`). */
 export const defaultBaseUrl = 'http://127.0.0.1:4010';
 /** Every operation, keyed by `METHOD /path/template`. */

@@ -5,7 +5,7 @@ package emaildelivery
 import "context"
 
 // DescriptionVersion is the version of the description this SDK was made from (its info.version).
-const DescriptionVersion = "1.5.0"
+const DescriptionVersion = "1.5.1"
 
 // ListScopes calls listScopes: GET /v1/scopes. List scopes.
 func (c *Client) ListScopes(ctx context.Context, opts ...Option) (ListScopesResponseBody, error) {

@@ -44,7 +44,7 @@ const excerptLength = 1000
 const shortestEchoedSecret = 4
 
 // userAgent is the User-Agent each request carries unless the caller sets one.
-const userAgent = "email-delivery-api-go/1.5.0"
+const userAgent = "email-delivery-api-go/1.5.1"
 
 // logVariable is the environment variable that turns the debug log on, to stderr, when it is "debug".
 const logVariable = "EMAIL_DELIVERY_LOG"

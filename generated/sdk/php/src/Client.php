@@ -7,7 +7,7 @@ declare(strict_types=1);
 namespace EmailDelivery;
 
 /**
- * The client of Email Delivery Service API 1.5.0: one method per operation, named by its operationId.
+ * The client of Email Delivery Service API 1.5.1: one method per operation, named by its operationId.
  * `new Client($baseUrl, ['headers' => [...], 'timeout' => 60.0, 'max_response_bytes' => ..., 'max_retries' => 2, 'logger' => ...])`.
  */
 final class Client extends Runtime\BaseClient

@@ -10,10 +10,10 @@ namespace EmailDelivery;
 final class Spec
 {
     /** The SDK's version: the description's info.version. */
-    public const VERSION = '1.5.0';
+    public const VERSION = '1.5.1';
 
     /** Sent as the User-Agent unless the caller sets one. */
-    public const USER_AGENT = 'email-delivery-api-php/1.5.0';
+    public const USER_AGENT = 'email-delivery-api-php/1.5.1';
 
     /** The seconds a whole call may take: every try, redirect and wait, the body read to its end (the `timeout` option). */
     public const DEFAULT_TIMEOUT = 60.0;

@@ -9,9 +9,9 @@ import java.util.Set;
 final class SdkSpec {
   private SdkSpec() {}
 
-  static final String VERSION = "1.5.0";
-  static final String DESCRIPTION_VERSION = "1.5.0";
-  static final String USER_AGENT = "email-delivery-api-java/1.5.0";
+  static final String VERSION = "1.5.1";
+  static final String DESCRIPTION_VERSION = "1.5.1";
+  static final String USER_AGENT = "email-delivery-api-java/1.5.1";
   static final String LOG_VARIABLE = "EMAIL_DELIVERY_LOG";
   static final Duration DEFAULT_TIMEOUT = Duration.ofMillis(60000L);
   static final long DEFAULT_MAX_RESPONSE_BYTES = 67108864L;
