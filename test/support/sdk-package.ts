@@ -202,3 +202,29 @@ export async function languagePart<T>(language: string, file: string): Promise<T
   }
   return ((await import(url.href)) as { default: T }).default;
 }
+
+/**
+ * Runs a language's per-call bench program (scripts/dev/sdk-bench/) for 20 calls against a server
+ * of this process, given its URL: it prints the three sides' seconds and two rounds of each, and
+ * sends the warm-up's 200 calls of each side, then 20 of each, every one a GET of /v1/webhooks.
+ */
+export async function expectBenchProgramRuns(runProgram: (baseUrl: string, calls: string) => Promise<{ stdout: string }>): Promise<void> {
+  const server = await startTestServer();
+  server.reply = () => jsonReply(200, [{ id: 'wh_1' }]);
+  try {
+    const result = await runProgram(server.url, '20');
+    const printed = JSON.parse(result.stdout) as { rounds: Record<string, number[]> };
+    const everyRound = expect.arrayContaining([expect.any(Number)]);
+    expect(printed).toEqual({
+      calls: 20,
+      sdkSeconds: expect.any(Number),
+      sdkInfoSeconds: expect.any(Number),
+      plainSeconds: expect.any(Number),
+      rounds: { sdk: everyRound, sdkInfo: everyRound, plain: everyRound },
+    });
+    expect(Object.values(printed.rounds).map((times) => times.length)).toEqual([2, 2, 2]);
+    expect(server.requests.map((request) => `${request.method} ${request.target}`)).toEqual(Array(660).fill('GET /v1/webhooks'));
+  } finally {
+    await server.close();
+  }
+}

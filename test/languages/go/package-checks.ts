@@ -17,7 +17,7 @@ import { root } from '../../support/helpers.ts';
 import { jsonReply, startTestServer } from '../../support/http-server.ts';
 import { mustRun } from '../../support/languages.ts';
 import { run, runCommand } from '../../support/run-command.ts';
-import type { OwnCheck, PackageChecks, PackageContext } from '../../support/sdk-package.ts';
+import { expectBenchProgramRuns, type OwnCheck, type PackageChecks, type PackageContext } from '../../support/sdk-package.ts';
 import { benchDir, consumerModule, goBuilt, goVerdict, moduleOf, oneAtATime, tierDir, workspace } from './go-modules.ts';
 import { overlaid } from './overlaid.ts';
 
@@ -71,25 +71,7 @@ const bench: OwnCheck = {
   title: 'the bench program (scripts/dev/sdk-bench/bench.go) prints its figures of the SDK, the SDK with a logger at INFO and the plain client',
   async run(context) {
     const bin = await builtPrograms(context);
-    const server = await startTestServer();
-    server.reply = () => jsonReply(200, [{ id: 'wh_1' }]);
-    try {
-      const result = await oneAtATime(() => mustRun(path.join(bin, 'sdk'), [server.url, '20'], context.scratch));
-      const printed = JSON.parse(result.stdout) as { rounds: Record<string, number[]> };
-      const everyRound = expect.arrayContaining([expect.any(Number)]);
-      expect(printed).toEqual({
-        calls: 20,
-        sdkSeconds: expect.any(Number),
-        sdkInfoSeconds: expect.any(Number),
-        plainSeconds: expect.any(Number),
-        rounds: { sdk: everyRound, sdkInfo: everyRound, plain: everyRound },
-      });
-      expect(Object.values(printed.rounds).map((times) => times.length)).toEqual([2, 2, 2]);
-      // The warm-up (200 of each side), then 20 of each: every one a GET of /v1/webhooks.
-      expect(server.requests.map((request) => `${request.method} ${request.target}`)).toEqual(Array(660).fill('GET /v1/webhooks'));
-    } finally {
-      await server.close();
-    }
+    await expectBenchProgramRuns((baseUrl, calls) => oneAtATime(() => mustRun(path.join(bin, 'sdk'), [baseUrl, calls], context.scratch)));
   },
 };
 

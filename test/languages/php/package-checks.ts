@@ -17,7 +17,7 @@ import { composerPackage } from '../../../scripts/languages/php/php-sdk.ts';
 import { root } from '../../support/helpers.ts';
 import { jsonReply, type Reply, startTestServer } from '../../support/http-server.ts';
 import { languagesDir, mustRun, reusedWhenSame, toolVersion } from '../../support/languages.ts';
-import { docsBlocks, type PackageChecks, type PackageContext } from '../../support/sdk-package.ts';
+import { docsBlocks, expectBenchProgramRuns, type PackageChecks, type PackageContext } from '../../support/sdk-package.ts';
 import { phpArgs } from './php-command.ts';
 
 const phpDir = path.join(languagesDir, 'php');
@@ -226,25 +226,7 @@ const checks: PackageChecks = {
     {
       title: 'the bench program (scripts/dev/sdk-bench/bench.php) prints its figures of the SDK, the SDK with a PSR-3 logger at INFO and the plain client',
       async run(context) {
-        const server = await startTestServer();
-        server.reply = () => jsonReply(200, [{ id: 'wh_1' }]);
-        try {
-          const result = await mustRun('php', [...phpArgs(), benchProgram, server.url, '20'], context.scratch);
-          const printed = JSON.parse(result.stdout) as { rounds: Record<string, number[]> };
-          const everyRound = expect.arrayContaining([expect.any(Number)]);
-          expect(printed).toEqual({
-            calls: 20,
-            sdkSeconds: expect.any(Number),
-            sdkInfoSeconds: expect.any(Number),
-            plainSeconds: expect.any(Number),
-            rounds: { sdk: everyRound, sdkInfo: everyRound, plain: everyRound },
-          });
-          expect(Object.values(printed.rounds).map((times) => times.length)).toEqual([2, 2, 2]);
-          // The warm-up (200 of each side), then 20 of each: every one a GET of /v1/webhooks.
-          expect(server.requests.map((request) => `${request.method} ${request.target}`)).toEqual(Array(660).fill('GET /v1/webhooks'));
-        } finally {
-          await server.close();
-        }
+        await expectBenchProgramRuns((baseUrl, calls) => mustRun('php', [...phpArgs(), benchProgram, baseUrl, calls], context.scratch));
       },
     },
   ],
